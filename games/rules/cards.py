@@ -1,0 +1,72 @@
+"""Card codes shared by every game: rank + suit (``10D``, ``AS``), and ``JKR`` for a joker.
+
+Input is forgiving (lower case, ``T`` for ten, surrounding spaces); output is always canonical.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.rules.errors import RuleViolation
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES: dict[str, str] = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+JOKER = "JKR"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card; ``rank`` and ``suit`` are empty strings for a joker."""
+
+    rank: str
+    suit: str
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == ""
+
+    @property
+    def code(self) -> str:
+        return JOKER if self.is_joker else f"{self.rank}{self.suit}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def describe(self) -> str:
+        """Words for messages: ``the 10 of spades``, ``the queen of hearts``, ``a joker``."""
+        if self.is_joker:
+            return "a joker"
+        return f"the {RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+
+
+JOKER_CARD = Card("", "")
+
+
+def parse_card(text: object, field: str | None = None) -> Card:
+    """Parse one card code, or raise ``invalid_card`` naming ``field``."""
+    if not isinstance(text, str):
+        raise RuleViolation("invalid_card", f"{text!r} is not a card; write cards like 10D, AS or JKR.", field)
+    code = text.strip().upper()
+    if code in (JOKER, "JOKER"):
+        return JOKER_CARD
+    rank, suit = code[:-1], code[-1:]
+    if rank == "T":
+        rank = "10"
+    if rank not in RANKS or suit not in SUITS:
+        raise RuleViolation(
+            "invalid_card", f"'{text}' is not a card; write cards like 10D, AS, QH or JKR.", field, card=text
+        )
+    return Card(rank, suit)
+
+
+def parse_cards(values: object, field: str) -> tuple[Card, ...]:
+    """Parse a list of card codes; each bad element is reported as ``field[i]``."""
+    if not isinstance(values, (list, tuple)):
+        raise RuleViolation("invalid", "Give the cards as a list of codes such as [\"10D\", \"AS\"].", field)
+    return tuple(parse_card(value, f"{field}[{index}]") for index, value in enumerate(values))
+
+
+def card_codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    return [card.code for card in cards]

@@ -1,0 +1,26 @@
+"""Game key to engine. Modules are imported on first use so one game's import cost is paid only when played."""
+
+from __future__ import annotations
+
+import importlib
+
+from games.rules.engine import GameEngine
+from games.rules.errors import RuleViolation
+
+ENGINE_MODULES: dict[str, str] = {
+    "seep": "games.rules.seep",
+    "fifty_six": "games.rules.fifty_six",
+    "bid_euchre": "games.rules.bid_euchre",
+    "contract_rummy": "games.rules.contract_rummy",
+}
+GAME_KEYS: tuple[str, ...] = tuple(ENGINE_MODULES)
+
+
+def get_engine(key: str) -> GameEngine:
+    """The engine for ``key``; an unknown key is refused with ``invalid`` on field ``game``."""
+    module_name = ENGINE_MODULES.get(key)
+    if module_name is None:
+        choices = ", ".join(GAME_KEYS)
+        raise RuleViolation("invalid", f"Unknown game {key!r}; choose one of {choices}.", "game")
+    engine: GameEngine = importlib.import_module(module_name).ENGINE
+    return engine

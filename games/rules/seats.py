@@ -1,0 +1,20 @@
+"""Seats ``S1..Sn`` in the order of play: the seat after ``Sk`` acts next."""
+
+from __future__ import annotations
+
+from games.rules.errors import RuleViolation
+
+
+def seat_names(count: int) -> tuple[str, ...]:
+    return tuple(f"S{index}" for index in range(1, count + 1))
+
+
+def seat_after(seat: str, seats: tuple[str, ...], steps: int = 1) -> str:
+    return seats[(seats.index(seat) + steps) % len(seats)]
+
+
+def require_seat(value: object, seats: tuple[str, ...], field: str, code: str = "dealer_unknown") -> str:
+    """Return ``value`` when it names one of ``seats``; otherwise refuse with ``code``."""
+    if isinstance(value, str) and value.strip().upper() in seats:
+        return value.strip().upper()
+    raise RuleViolation(code, f"Choose a seat from {seats[0]}-{seats[-1]}; {value!r} is not one.", field)

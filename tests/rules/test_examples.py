@@ -1,0 +1,49 @@
+"""Every worked example of shared/rules/examples.json, folded through the pure engines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.rules.errors import RuleViolation
+from games.rules.registry import get_engine
+from tests.examples import load_examples, player_count
+
+
+def run_example(case: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], RuleViolation | None]:
+    """Fold the example's deals; return the final state, the results and the first refusal (if any)."""
+    engine = get_engine(case["game"])
+    try:
+        rules = engine.rules_from_settings(case["settings"], player_count(case))
+    except RuleViolation as violation:
+        return None, [], violation
+    state = engine.initial_state(rules)
+    results: list[dict[str, Any]] = []
+    for index, payload in enumerate(case["deals"]):
+        try:
+            deal = engine.parse_deal(payload, rules)
+            outcome = engine.play_deal(state, deal, rules)
+        except RuleViolation as violation:
+            return state, results, violation.prefixed(f"deals[{index}]")
+        state = outcome.state
+        results.append({"deal_number": index + 1, **outcome.result})
+    return state, results, None
+
+
+@pytest.mark.parametrize("case", load_examples(), ids=lambda case: case["id"])
+def test_worked_example(case: dict[str, Any]) -> None:
+    engine = get_engine(case["game"])
+    state, results, violation = run_example(case)
+    expected = case["expected"]
+    error = expected.get("error")
+    if error:
+        assert violation is not None, f"expected {error['code']} but every deal was accepted"
+        assert (violation.code, violation.field) == (error["code"], error["field"])
+    else:
+        assert violation is None, violation
+    for got, want in zip(results, expected.get("deals", []), strict=True):
+        assert {key: got.get(key) for key in want} == want
+    if state is not None:
+        final = engine.state_json(state)
+        assert {key: final.get(key) for key in expected["final"]} == expected["final"]
