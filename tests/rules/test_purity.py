@@ -23,7 +23,7 @@ def imported_modules(path: Path) -> list[str]:
 
 
 def is_forbidden(module: str) -> bool:
-    root = module.split(".")[0]
+    root = module.split(".", maxsplit=1)[0]
     return root in FORBIDDEN_ROOTS or any(module == bad or module.startswith(bad + ".") for bad in FORBIDDEN_MODULES)
 
 
