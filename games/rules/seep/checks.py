@@ -1,0 +1,187 @@
+"""Seep legality checks (shared/rules/seep.md §S.7) that relate a parsed deal to itself and to the match."""
+
+from __future__ import annotations
+
+from games.rules.cards import Card
+from games.rules.errors import RuleViolation
+from games.rules.seep.deal import HouseBid, SeepDeal, ThrowIn
+from games.rules.seep.rules import (
+    BID_VALUES,
+    CAPTURE_VALUE,
+    CARD_POINTS_TOTAL,
+    MAX_REGULAR_SWEEPS,
+    POINT_CARD_ORDER,
+    TEAM_NAMES,
+    TEAM_OF_SEAT,
+    THROW_IN_MAX_VALUE,
+    SeepRules,
+    partner_of,
+    seat_right_of,
+)
+from games.rules.seep.scoring import (
+    AFTER_BAAZI,
+    PASSED_RIGHT,
+    SAME_DEALER_BEHIND,
+    SAME_DEALER_LEVEL,
+    SeepState,
+    signed_json,
+)
+
+BID_CARD_NAMES: dict[int, str] = {9: "a 9", 10: "a 10", 11: "a jack", 12: "a queen", 13: "a king"}
+ORDINAL_SUFFIX: dict[int, str] = {1: "st", 2: "nd", 3: "rd"}
+
+# dealer_out_of_turn explanations, by the reason the state gives for its next dealer.
+DEALER_ORDER_MESSAGES: dict[str, str] = {
+    SAME_DEALER_LEVEL: "The running lead is level, so {next} deals again",
+    SAME_DEALER_BEHIND: "Team {team} is behind, so {next} deals again",
+    PASSED_RIGHT: "Team {leader} leads, so {previous}'s turn to deal passed to the right",
+    AFTER_BAAZI: "The baazi is over, so the deal went to {next}, the partner of {partner}",
+}
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else ORDINAL_SUFFIX.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _or_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def finished_message(state: SeepState, rules: SeepRules) -> str:
+    won_a, won_b = state.baazis_won
+    tail = "; start a new match to record more deals."
+    if rules.match_end.type == "first_to_baazis":
+        count = max(won_a, won_b)
+        return f"This match ended when team {state.match_winner} won its {_ordinal(count)} baazi{tail}"
+    if state.match_drawn:
+        return f"This match of {rules.match_end.count} baazis ended level at {won_a}-{won_b}{tail}"
+    best, worst = max(won_a, won_b), min(won_a, won_b)
+    return (f"This match of {rules.match_end.count} baazis ended with team {state.match_winner} "
+            f"winning {best}-{worst}{tail}")
+
+
+def check_match_open(state: SeepState, rules: SeepRules) -> None:
+    if state.match_over:
+        raise RuleViolation("match_already_finished", finished_message(state, rules), None,
+                            match_winner=state.match_winner)
+
+
+def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> None:
+    expected = state.next_dealer
+    if not rules.enforce_dealer_order or expected is None or deal.dealer == expected:
+        return
+    lead = signed_json(state.running_lead)
+    template = DEALER_ORDER_MESSAGES.get(state.next_dealer_reason or "", "The computed next dealer is {next}")
+    reason = template.format(next=expected, team=TEAM_OF_SEAT[expected], leader=lead["team"],
+                             previous=seat_right_of(expected, 3), partner=partner_of(expected))
+    raise RuleViolation("dealer_out_of_turn", f"{reason}: {expected} deals now, not {deal.dealer}.", "dealer",
+                        expected=expected)
+
+
+def check_bidder(dealer: str, bidder: str, field: str, what: str) -> None:
+    expected = seat_right_of(dealer)
+    if bidder != expected:
+        raise RuleViolation(
+            "wrong_bidder", f"With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {bidder}.",
+            field, expected=expected,
+        )
+
+
+def _high_cards(hand: tuple[Card, ...]) -> list[Card]:
+    return [card for card in hand if CAPTURE_VALUE[card.rank] > THROW_IN_MAX_VALUE]
+
+
+def _legal_bids(hand: tuple[Card, ...]) -> list[int]:
+    return sorted({CAPTURE_VALUE[card.rank] for card in _high_cards(hand)})
+
+
+def check_throw_in(dealer: str, throw_in: ThrowIn, index: int) -> None:
+    prefix = f"throw_ins[{index}]"
+    check_bidder(dealer, throw_in.bidder, f"{prefix}.bidder", "the throw-in")
+    high = _high_cards(throw_in.hand)
+    if high:
+        bids = [str(value) for value in _legal_bids(throw_in.hand)]
+        held = " and ".join(card.describe() for card in high)
+        raise RuleViolation(
+            "throw_in_not_allowed", f"A throw-in is only allowed when none of the four cards is above 8; this hand "
+            f"holds {held}, so {throw_in.bidder} must bid {_or_list(bids)}.", f"{prefix}.bidder_hand",
+            legal_bids=_legal_bids(throw_in.hand),
+        )
+
+
+def check_bid(dealer: str, bid: HouseBid) -> None:
+    check_bidder(dealer, bid.bidder, "bid.bidder", "the house bid")
+    if bid.hand is None or any(CAPTURE_VALUE[card.rank] == bid.value for card in bid.hand):
+        return
+    legal = _legal_bids(bid.hand)
+    if legal:
+        allows = f"this hand allows a bid of {_or_list([str(value) for value in legal])}"
+    else:
+        allows = "this hand has no card above 8, so it must be thrown in and dealt again"
+    raise RuleViolation(
+        "bid_card_not_in_hand", f"A bid of {bid.value} needs {BID_CARD_NAMES[bid.value]} among the bidder's four "
+        f"cards; {allows}.", "bid.value", legal_bids=legal, allowed=list(BID_VALUES),
+    )
+
+
+def check_card_points(deal: SeepDeal) -> None:
+    if deal.card_points is not None:
+        total = sum(deal.card_points)
+        if total != CARD_POINTS_TOTAL:
+            raise RuleViolation(
+                "card_points_total_mismatch", f"Card points add up to {total}; the two teams' card points must total "
+                "exactly 100 (sweep bonuses are entered separately).", "card_points", total=total,
+            )
+        return
+    assert deal.scoring_cards is not None
+    listed = {card.code for side in deal.scoring_cards for card in side}
+    missing = [code for code in POINT_CARD_ORDER if code not in listed]
+    if missing:
+        raise RuleViolation(
+            "scoring_cards_incomplete", "The 17 point cards (13 spades, 3 other aces, 10 of diamonds) must each be "
+            f"given to one team; missing: {', '.join(missing)}.", "scoring_cards_captured", missing=missing,
+        )
+
+
+def check_sweeps(deal: SeepDeal, rules: SeepRules) -> None:
+    """First-play sweeps belong to the bidder's side, last-play sweeps to the dealer's; at most one each."""
+    dealer_team = TEAM_OF_SEAT[deal.dealer]
+    bidder = seat_right_of(deal.dealer)
+    bidder_team = TEAM_OF_SEAT[bidder]
+    counts = dict(zip(TEAM_NAMES, deal.sweeps, strict=True))
+    if counts[dealer_team].first_play:
+        raise RuleViolation(
+            "first_play_sweep_wrong_team", f"The first play of a deal is the bidder's ({bidder}, team {bidder_team}), "
+            f"so only team {bidder_team} can score the {rules.first_play_sweep_points}-point first-play sweep.",
+            f"sweeps.{dealer_team}.first_play",
+            team=bidder_team,
+        )
+    if counts[bidder_team].last_play:
+        raise RuleViolation(
+            "last_play_sweep_wrong_team", f"The last (48th) play of a deal is the dealer's ({deal.dealer}, team "
+            f"{dealer_team}), so only team {dealer_team} can record a last-play sweep.",
+            f"sweeps.{bidder_team}.last_play", team=dealer_team,
+        )
+    for team, kind in ((bidder_team, "first_play"), (dealer_team, "last_play")):
+        if getattr(counts[team], kind) > 1:
+            raise RuleViolation("too_many_first_or_last_sweeps",
+                                "There is only one first play and one last play in a deal.", f"sweeps.{team}.{kind}",
+                                maximum=1)
+    regular = sum(side.regular for side in deal.sweeps)
+    if regular > MAX_REGULAR_SWEEPS:
+        raise RuleViolation(
+            "too_many_sweeps", f"At most {MAX_REGULAR_SWEEPS} regular sweeps fit in one deal (after a sweep the floor "
+            f"is empty, so the next play cannot sweep); {regular} were entered.", "sweeps", maximum=MAX_REGULAR_SWEEPS,
+        )
+
+
+def check_deal(state: SeepState, deal: SeepDeal, rules: SeepRules) -> None:
+    """Raise the first ``RuleViolation`` the deal breaks, in the order of the deal's fields."""
+    check_match_open(state, rules)
+    check_dealer_order(state, deal, rules)
+    for index, throw_in in enumerate(deal.throw_ins):
+        check_throw_in(deal.dealer, throw_in, index)
+    check_bid(deal.dealer, deal.bid)
+    check_card_points(deal)
+    check_sweeps(deal, rules)

@@ -1,0 +1,319 @@
+"""The Seep deal record (shared/rules/seep.md §S.3): parsing untrusted JSON and writing it back canonically.
+
+Parsing checks shape, types, card codes and ranges; the rules that relate fields to each other or to the match
+(bidder, bid card, throw-in hand, totals, sweep sides, dealer order) are in ``checks``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.rules.cards import Card, card_codes, parse_card
+from games.rules.errors import RuleViolation
+from games.rules.seep.rules import (
+    BID_VALUES,
+    MAJORITY_CARD_POINTS,
+    MAJORITY_CHOICES,
+    POINT_CARDS,
+    SEATS,
+    TEAM_NAMES,
+    SeepRules,
+    seat_right_of,
+)
+
+HAND_SIZE = 4
+SWEEP_KINDS: tuple[str, ...] = ("regular", "first_play", "last_play")
+DEAL_KEYS: tuple[str, ...] = (
+    "dealer", "throw_ins", "bid", "card_points", "scoring_cards_captured", "card_majority", "sweeps",
+)
+BID_KEYS: tuple[str, ...] = ("bidder", "value", "bidder_hand")
+THROW_IN_KEYS: tuple[str, ...] = ("bidder", "bidder_hand")
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowIn:
+    bidder: str
+    hand: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HouseBid:
+    bidder: str
+    value: int
+    hand: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SweepCounts:
+    regular: int = 0
+    first_play: int = 0
+    last_play: int = 0
+
+
+NO_SWEEPS = SweepCounts()
+
+
+@dataclass(frozen=True, slots=True)
+class SeepDeal:
+    """One deal as reported. Exactly one of ``card_points`` (A, B) and ``scoring_cards`` (A's, B's) is set."""
+
+    dealer: str
+    bid: HouseBid
+    card_points: tuple[int, int] | None = None
+    scoring_cards: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
+    sweeps: tuple[SweepCounts, SweepCounts] = (NO_SWEEPS, NO_SWEEPS)
+    throw_ins: tuple[ThrowIn, ...] = ()
+    card_majority: str | None = None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _object(value: object, field: str | None, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RuleViolation("invalid", f"{what} must be an object.", field)
+    return value
+
+
+def _only_keys(value: Mapping[str, Any], allowed: tuple[str, ...], prefix: str, what: str) -> None:
+    for key in value:
+        if key not in allowed:
+            raise RuleViolation(
+                "invalid", f"{what} has no field {key!r}; its fields are: {', '.join(allowed)}.",
+                f"{prefix}{key}", allowed=list(allowed),
+            )
+
+
+def _seep_card(value: object, field: str) -> Card:
+    card = parse_card(value, field)
+    if card.is_joker:
+        raise RuleViolation("invalid_card", "Seep uses one 52-card pack without jokers.", field, card=value)
+    return card
+
+
+def _card_list(values: object, field: str) -> list[Card]:
+    if not isinstance(values, list | tuple):
+        raise RuleViolation("invalid", 'Give the cards as a list of codes such as ["10D", "AS"].', field)
+    return [_seep_card(value, f"{field}[{index}]") for index, value in enumerate(values)]
+
+
+def _refuse_duplicate(card: Card, field: str, where: str) -> RuleViolation:
+    return RuleViolation("duplicate_card", f"{card.code} is listed {where}; each card exists once.", field,
+                         card=card.code)
+
+
+def parse_hand(values: object, field: str) -> tuple[Card, ...]:
+    """The bidder's four cards: known codes, no card twice, exactly four."""
+    cards = _card_list(values, field)
+    seen: set[Card] = set()
+    for index, card in enumerate(cards):
+        if card in seen:
+            raise _refuse_duplicate(card, f"{field}[{index}]", "twice in this hand")
+        seen.add(card)
+    if len(cards) != HAND_SIZE:
+        raise RuleViolation(
+            "hand_size_invalid", f"The bidder holds exactly {HAND_SIZE} cards at the bid; {len(cards)} were given.",
+            field, expected=HAND_SIZE, given=len(cards),
+        )
+    return tuple(cards)
+
+
+def parse_dealer(payload: Mapping[str, Any]) -> str:
+    if "dealer" not in payload or payload["dealer"] is None:
+        raise RuleViolation("invalid", "Say who dealt: one of S1-S4.", "dealer")
+    value = payload["dealer"]
+    if isinstance(value, str) and value.strip().upper() in SEATS:
+        return value.strip().upper()
+    raise RuleViolation("dealer_unknown", f"Choose the dealer from S1-S4; {value!r} is not one of them.", "dealer",
+                        allowed=list(SEATS))
+
+
+def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
+    """The bidder as given (checked against the dealer later), or the dealer's right when left out."""
+    if value is None:
+        return seat_right_of(dealer)
+    if isinstance(value, str) and value.strip().upper() in SEATS:
+        return value.strip().upper()
+    expected = seat_right_of(dealer)
+    raise RuleViolation(
+        "wrong_bidder", f"With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {value!r}.",
+        field, expected=expected,
+    )
+
+
+def _parse_throw_in(value: object, dealer: str, index: int) -> ThrowIn:
+    prefix = f"throw_ins[{index}]"
+    throw_in = _object(value, prefix, "A throw-in")
+    _only_keys(throw_in, THROW_IN_KEYS, f"{prefix}.", "A throw-in")
+    bidder = _parse_bidder(throw_in.get("bidder"), dealer, f"{prefix}.bidder", "the throw-in")
+    if throw_in.get("bidder_hand") is None:
+        raise RuleViolation("invalid", "A throw-in shows the bidder's four cards; give them as bidder_hand.",
+                            f"{prefix}.bidder_hand")
+    return ThrowIn(bidder, parse_hand(throw_in["bidder_hand"], f"{prefix}.bidder_hand"))
+
+
+def parse_throw_ins(value: object, dealer: str) -> tuple[ThrowIn, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list | tuple):
+        raise RuleViolation("invalid", "throw_ins is a list of {bidder, bidder_hand} objects.", "throw_ins")
+    return tuple(_parse_throw_in(item, dealer, index) for index, item in enumerate(value))
+
+
+def parse_bid(value: object, dealer: str) -> HouseBid:
+    if value is None:
+        raise RuleViolation("invalid", "Give the house bid: {bidder, value, bidder_hand?}.", "bid")
+    bid = _object(value, "bid", "The house bid")
+    _only_keys(bid, BID_KEYS, "bid.", "The house bid")
+    bidder = _parse_bidder(bid.get("bidder"), dealer, "bid.bidder", "the house bid")
+    if bid.get("value") is None:
+        raise RuleViolation("invalid", "Give the value of the house bid: 9, 10, 11, 12 or 13 (king).", "bid.value",
+                            allowed=list(BID_VALUES))
+    amount = bid["value"]
+    if not _is_int(amount) or amount not in BID_VALUES:
+        raise RuleViolation(
+            "bid_out_of_range", f"A house bid must be 9, 10, 11, 12 or 13 (king); {amount!r} is not allowed.",
+            "bid.value", allowed=list(BID_VALUES),
+        )
+    hand = bid.get("bidder_hand")
+    return HouseBid(bidder, amount, None if hand is None else parse_hand(hand, "bid.bidder_hand"))
+
+
+def parse_card_points(value: object) -> tuple[int, int]:
+    totals = _object(value, "card_points", "card_points")
+    _only_keys(totals, TEAM_NAMES, "card_points.", "card_points")
+    points: list[int] = []
+    for team in TEAM_NAMES:
+        if team not in totals:
+            raise RuleViolation("invalid", f"Give the card points of both teams; team {team}'s are missing.",
+                                f"card_points.{team}")
+        amount = totals[team]
+        if not _is_int(amount) or not 0 <= amount <= 100:
+            raise RuleViolation(
+                "card_points_out_of_range", f"Card points per team are whole numbers from 0 to 100; "
+                f"team {team}'s {amount!r} is not.", f"card_points.{team}", minimum=0, maximum=100,
+            )
+        points.append(amount)
+    return points[0], points[1]
+
+
+def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    captured = _object(value, "scoring_cards_captured", "scoring_cards_captured")
+    _only_keys(captured, TEAM_NAMES, "scoring_cards_captured.", "scoring_cards_captured")
+    point_cards = POINT_CARDS[rules.card_points]
+    owner: dict[Card, str] = {}
+    sides: list[tuple[Card, ...]] = []
+    for team in TEAM_NAMES:
+        field = f"scoring_cards_captured.{team}"
+        listed = captured.get(team)
+        cards = [] if listed is None else _card_list(listed, field)
+        for index, card in enumerate(cards):
+            if card.code not in point_cards:
+                raise RuleViolation(
+                    "invalid_card", f"{card.code} scores nothing in Seep; list only the 17 point cards "
+                    "(13 spades, the other 3 aces, the 10 of diamonds).", f"{field}[{index}]", card=card.code,
+                )
+            if card in owner:
+                where = "twice for this team" if owner[card] == team else "for both teams"
+                raise _refuse_duplicate(card, f"{field}[{index}]", where)
+            owner[card] = team
+        sides.append(tuple(cards))
+    return sides[0], sides[1]
+
+
+def parse_card_majority(payload: Mapping[str, Any], rules: SeepRules, cards_listed: bool) -> str | None:
+    value = payload.get("card_majority")
+    needed = rules.card_points == MAJORITY_CARD_POINTS and cards_listed
+    if value is None:
+        if needed:
+            raise RuleViolation(
+                "invalid", "With the 'majority 4' card points, say which team took more cards: "
+                "card_majority is A, B or tied (26 each: 2 points each).", "card_majority",
+                allowed=list(MAJORITY_CHOICES),
+            )
+        return None
+    if not needed:
+        raise RuleViolation(
+            "invalid", "card_majority is only given with the 'majority 4' card points and listed point cards; "
+            "with totals, the majority bonus is already in the card points.", "card_majority",
+        )
+    if value not in MAJORITY_CHOICES:
+        raise RuleViolation("invalid", f"card_majority is A, B or tied; {value!r} is not.", "card_majority",
+                            allowed=list(MAJORITY_CHOICES))
+    return str(value)
+
+
+def _parse_sweep_side(value: object, team: str) -> SweepCounts:
+    if value is None:
+        return NO_SWEEPS
+    prefix = f"sweeps.{team}"
+    side = _object(value, prefix, f"Team {team}'s sweeps")
+    _only_keys(side, SWEEP_KINDS, f"{prefix}.", f"Team {team}'s sweeps")
+    counts: list[int] = []
+    for kind in SWEEP_KINDS:
+        count = side.get(kind, 0)
+        if not _is_int(count) or count < 0:
+            raise RuleViolation(
+                "sweep_count_invalid", f"Sweep counts are whole numbers of 0 or more; {count!r} is not.",
+                f"{prefix}.{kind}",
+            )
+        counts.append(count)
+    return SweepCounts(*counts)
+
+
+def parse_sweeps(value: object) -> tuple[SweepCounts, SweepCounts]:
+    if value is None:
+        return NO_SWEEPS, NO_SWEEPS
+    sweeps = _object(value, "sweeps", "sweeps")
+    _only_keys(sweeps, TEAM_NAMES, "sweeps.", "sweeps")
+    return _parse_sweep_side(sweeps.get("A"), "A"), _parse_sweep_side(sweeps.get("B"), "B")
+
+
+def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
+    """The submitted deal as a ``SeepDeal``; raises only ``RuleViolation`` whatever the JSON."""
+    deal = _object(payload, None, "A deal")
+    _only_keys(deal, DEAL_KEYS, "", "A Seep deal")
+    dealer = parse_dealer(deal)
+    throw_ins = parse_throw_ins(deal.get("throw_ins"), dealer)
+    bid = parse_bid(deal.get("bid"), dealer)
+    has_totals = deal.get("card_points") is not None
+    has_cards = deal.get("scoring_cards_captured") is not None
+    if has_totals == has_cards:
+        field = "scoring_cards_captured" if has_totals else "card_points"
+        raise RuleViolation(
+            "invalid", "Give either card_points {A, B} or scoring_cards_captured {A: [...], B: [...]}, "
+            f"{'not both' if has_totals else 'one of them'}.", field,
+        )
+    card_points = parse_card_points(deal["card_points"]) if has_totals else None
+    scoring_cards = parse_scoring_cards(deal["scoring_cards_captured"], rules) if has_cards else None
+    majority = parse_card_majority(deal, rules, has_cards)
+    return SeepDeal(dealer, bid, card_points, scoring_cards, parse_sweeps(deal.get("sweeps")), throw_ins, majority)
+
+
+def _sweeps_json(counts: SweepCounts) -> dict[str, int]:
+    return {"regular": counts.regular, "first_play": counts.first_play, "last_play": counts.last_play}
+
+
+def deal_json(deal: SeepDeal) -> dict[str, Any]:
+    """The deal normalized: canonical cards, bidders and zero sweeps filled in."""
+    bid: dict[str, Any] = {"bidder": deal.bid.bidder, "value": deal.bid.value}
+    if deal.bid.hand is not None:
+        bid["bidder_hand"] = card_codes(deal.bid.hand)
+    data: dict[str, Any] = {
+        "dealer": deal.dealer,
+        "throw_ins": [{"bidder": item.bidder, "bidder_hand": card_codes(item.hand)} for item in deal.throw_ins],
+        "bid": bid,
+    }
+    if deal.card_points is not None:
+        data["card_points"] = dict(zip(TEAM_NAMES, deal.card_points, strict=True))
+    if deal.scoring_cards is not None:
+        data["scoring_cards_captured"] = {
+            team: card_codes(cards) for team, cards in zip(TEAM_NAMES, deal.scoring_cards, strict=True)
+        }
+    if deal.card_majority is not None:
+        data["card_majority"] = deal.card_majority
+    data["sweeps"] = {team: _sweeps_json(counts) for team, counts in zip(TEAM_NAMES, deal.sweeps, strict=True)}
+    return data
