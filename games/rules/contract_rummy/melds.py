@@ -1,0 +1,220 @@
+"""The optional meld entry of the player who went out: meld shapes (§R.1) and the deal's contract (§R.2).
+
+A meld is ``{"type": "set" | "run", "cards": [...], "jokers": [...]}``; every ``JKR`` in ``cards`` stands for the
+card declared for it in ``jokers``, in order (the seed: "the card a joker stands for must be declared").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+
+from games.rules.cards import RANKS, SUIT_NAMES, Card, card_codes
+from games.rules.contract_rummy.rules import parse_hand
+from games.rules.errors import RuleViolation
+
+MELD_TYPES: tuple[str, ...] = ("set", "run")
+MELD_KEYS: tuple[str, ...] = ("type", "cards", "jokers")
+NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+RANK_LOW: dict[str, int] = {rank: index + 1 for index, rank in enumerate(RANKS)}  # A=1 ... K=13
+RANK_PLURAL: dict[str, str] = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "sixes"}
+
+
+@dataclass(frozen=True)
+class Meld:
+    type: str
+    cards: tuple[Card, ...]
+    jokers: tuple[Card, ...] = ()
+
+
+def parse_melds(value: object, field: str = "melds") -> tuple[Meld, ...] | None:
+    """Shape and card codes only; whether the melds are legal is ``check_melds``'s business."""
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise RuleViolation(
+            "invalid", 'melds is a list such as [{"type": "set", "cards": ["5H", "5S", "JKR"], "jokers": ["5D"]}].',
+            field,
+        )
+    melds = []
+    for index, item in enumerate(value):
+        path = f"{field}[{index}]"
+        if not isinstance(item, Mapping):
+            raise RuleViolation("invalid", "A meld is an object with type (set or run), cards and jokers.", path)
+        for key in item:
+            if key not in MELD_KEYS:
+                raise RuleViolation(
+                    "invalid", f"A meld has type, cards and jokers; {key!r} is not allowed.", f"{path}.{key}"
+                )
+        kind = item.get("type")
+        if kind not in MELD_TYPES:
+            raise RuleViolation("invalid", f"A meld's type is 'set' or 'run'; {kind!r} is not.", f"{path}.type")
+        if "cards" not in item:
+            raise RuleViolation("invalid", "List the meld's cards.", f"{path}.cards")
+        cards = parse_hand(item["cards"], f"{path}.cards")
+        jokers_value = item.get("jokers")
+        jokers = () if jokers_value is None else parse_hand(jokers_value, f"{path}.jokers")
+        melds.append(Meld(str(kind), cards, jokers))
+    return tuple(melds)
+
+
+def meld_json(meld: Meld) -> dict[str, object]:
+    return {"type": meld.type, "cards": card_codes(meld.cards), "jokers": card_codes(meld.jokers)}
+
+
+def _show(meld: Meld) -> str:
+    declared = iter(meld.jokers)
+    words = []
+    for card in meld.cards:
+        if card.is_joker:
+            stands_for = next(declared, None)
+            words.append(f"JKR({stands_for.code})" if stands_for else "JKR")
+        else:
+            words.append(card.code)
+    return " ".join(words)
+
+
+def _plural(rank: str) -> str:
+    return RANK_PLURAL.get(rank, f"{rank}s")
+
+
+def effective_cards(meld: Meld, path: str) -> tuple[Card, ...]:
+    """The cards the meld shows, each joker replaced by the card declared for it."""
+    joker_count = sum(card.is_joker for card in meld.cards)
+    if joker_count != len(meld.jokers):
+        raise RuleViolation(
+            "meld_invalid",
+            f"{_show(meld)}: every joker must be declared as the card it stands for; this {meld.type} has "
+            f"{joker_count} joker(s) and {len(meld.jokers)} declared card(s) in jokers.",
+            f"{path}.jokers", jokers=joker_count, declared=len(meld.jokers),
+        )
+    if any(card.is_joker for card in meld.jokers):
+        raise RuleViolation(
+            "meld_invalid", "A joker stands for a real card (such as 6H), not for another joker.", f"{path}.jokers"
+        )
+    declared = iter(meld.jokers)
+    return tuple(next(declared) if card.is_joker else card for card in meld.cards)
+
+
+def _check_set(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int, *, distinct_suits: bool,
+               one_pack: bool) -> None:
+    shown = _show(meld)
+    ranks = {card.rank for card in cards}
+    if len(ranks) > 1:
+        raise RuleViolation(
+            "meld_invalid", f"{shown} is not a set: a set is cards of one rank, and this one mixes "
+            f"{', '.join(sorted(ranks, key=RANK_LOW.__getitem__))}.", path,
+        )
+    if len(cards) < min_length:
+        raise RuleViolation(
+            "meld_invalid", f"{shown} is not a set: a set has at least {min_length} cards; this one has {len(cards)}.",
+            path, min_length=min_length,
+        )
+    suits = [card.suit for card in cards]
+    if len(set(suits)) < len(suits) and (distinct_suits or one_pack):
+        repeated = next(suit for suit in suits if suits.count(suit) > 1)
+        reason = (
+            "a set may not hold two cards of one suit" if distinct_suits else "one pack has only one of each card"
+        )
+        raise RuleViolation(
+            "meld_invalid",
+            f"{shown} is not a set: {reason}, and it has two {SUIT_NAMES[repeated]}; at most one "
+            f"{cards[0].rank} of each suit.", path,
+        )
+
+
+def _check_run(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int) -> None:
+    shown = _show(meld)
+    suits = {card.suit for card in cards}
+    if len(suits) > 1:
+        raise RuleViolation(
+            "meld_invalid", f"{shown} is not a run: a run is consecutive cards of one suit, and this one mixes "
+            f"{' and '.join(SUIT_NAMES[suit] for suit in sorted(suits))}.", path,
+        )
+    if len(cards) < min_length:
+        raise RuleViolation(
+            "meld_invalid", f"{shown} is not a run: a run has at least {min_length} cards; this one has {len(cards)}.",
+            path, min_length=min_length,
+        )
+    low = sorted(RANK_LOW[card.rank] for card in cards)
+    high = sorted(14 if value == 1 else value for value in low)
+    for values in (low, high):
+        if all(later == earlier + 1 for earlier, later in pairwise(values)):
+            return
+    ranks = [card.rank for card in cards]
+    if len(set(ranks)) < len(ranks):
+        repeated = next(rank for rank in ranks if ranks.count(rank) > 1)
+        raise RuleViolation(
+            "meld_invalid", f"{shown} is not a run: it has two {_plural(repeated)}, and a run has each rank once.", path
+        )
+    if "A" in ranks and "K" in ranks and "2" in ranks:
+        raise RuleViolation(
+            "meld_invalid", f"{shown} is not a run: it turns the corner K-A-2, and the ace is high or low, not both.",
+            path,
+        )
+    values = low if "A" in ranks and "2" in ranks else high
+    gaps = [RANKS[value % 13] for earlier, later in pairwise(values)
+            for value in range(earlier, later - 1)]
+    raise RuleViolation(
+        "meld_invalid", f"{shown} is not a run: its ranks must follow on without gaps ({', '.join(gaps)} missing).",
+        path, missing=gaps,
+    )
+
+
+def _count_words(sets: int, runs: int) -> str:
+    parts = []
+    if sets or not runs:
+        parts.append(f"{NUMBER_WORDS[min(sets, 8)]} set" + ("s" if sets != 1 else ""))
+    if runs or not sets:
+        parts.append(f"{NUMBER_WORDS[min(runs, 8)]} run" + ("s" if runs != 1 else ""))
+    return " and ".join(parts)
+
+
+def contract_words(sets: int, runs: int) -> str:
+    """``two sets``, ``one set and one run``, ``three runs``."""
+    parts = []
+    if sets:
+        parts.append(f"{NUMBER_WORDS[sets]} set" + ("s" if sets != 1 else ""))
+    if runs:
+        parts.append(f"{NUMBER_WORDS[runs]} run" + ("s" if runs != 1 else ""))
+    return " and ".join(parts)
+
+
+def check_melds(melds: tuple[Meld, ...], contract: tuple[int, int], deal_number: int, *, min_set_length: int,
+                min_run_length: int, distinct_suits_in_sets: bool, contract_runs_distinct_suits: bool,
+                decks: int, field: str = "melds") -> None:
+    """Each meld is a legal set or run, and together they contain the deal's contract (§R.5)."""
+    run_suits: list[tuple[int, str]] = []
+    sets = 0
+    for index, meld in enumerate(melds):
+        path = f"{field}[{index}]"
+        cards = effective_cards(meld, path)
+        if meld.type == "set":
+            _check_set(meld, cards, path, min_set_length, distinct_suits=distinct_suits_in_sets, one_pack=decks == 1)
+            sets += 1
+        else:
+            _check_run(meld, cards, path, min_run_length)
+            run_suits.append((index, cards[0].suit))
+    need_sets, need_runs = contract
+    runs = len(run_suits)
+    if sets < need_sets or runs < need_runs:
+        only = "only " if 0 < sets + runs < need_sets + need_runs else ""
+        verb = "was" if sets + runs == 1 else "were"
+        raise RuleViolation(
+            "contract_not_met",
+            f"Deal {deal_number} needs {contract_words(need_sets, need_runs)}; "
+            f"{only}{_count_words(sets, runs) if sets + runs else 'no melds'} {verb} entered.",
+            field, contract={"sets": need_sets, "runs": need_runs}, entered={"sets": sets, "runs": runs},
+        )
+    if contract_runs_distinct_suits and need_runs > 1 and len({suit for _, suit in run_suits}) < need_runs:
+        seen: set[str] = set()
+        for index, suit in run_suits:
+            if suit in seen:
+                raise RuleViolation(
+                    "meld_invalid",
+                    f"{_show(melds[index])}: the {need_runs} runs of deal {deal_number}'s contract must be in "
+                    f"different suits, and another run is already in {SUIT_NAMES[suit]}.",
+                    f"{field}[{index}]",
+                )
+            seen.add(suit)

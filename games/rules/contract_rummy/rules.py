@@ -1,0 +1,327 @@
+"""Contract Rummy house rules: the §R.7 settings, presets, pack defaults by player count, the feasibility check."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from math import gcd
+from typing import Any
+
+from games.rules.cards import JOKER_CARD, RANKS, SUITS, Card, parse_cards
+from games.rules.errors import RuleViolation
+from games.rules.settings_input import reject_unknown_settings, setting_bool, setting_choice, setting_int
+
+GAME_NAME = "Contract Rummy"
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+MAX_DECKS, MAX_JOKERS, MAX_DEALS, MAX_CARDS_DEALT = 6, 16, 20, 20
+CARDS_PER_PACK = 52
+UP_CARDS = 1
+
+SEED_CARDS_DEALT: tuple[int, ...] = (10, 10, 10, 10, 12, 12, 12)
+PAGAT_CARDS_DEALT: tuple[int, ...] = (10, 10, 10, 12, 12, 12, 12)
+SEED_CONTRACTS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
+
+
+def _seed_pack(players: int) -> tuple[int, int]:
+    return (1, 1) if players <= 4 else (2, 2)
+
+
+def _pagat_pack(players: int) -> tuple[int, int]:
+    return (2, players - 1)
+
+
+def _bicycle_pack(players: int) -> tuple[int, int]:
+    return (2, 1) if players <= 4 else (3, 2)
+
+
+# Preset name -> (decks and jokers by player count, cards dealt per deal, shortest run).
+PRESETS: dict[str, tuple[Any, tuple[int, ...], int]] = {
+    "seed": (_seed_pack, SEED_CARDS_DEALT, 4),
+    "pagat": (_pagat_pack, PAGAT_CARDS_DEALT, 4),
+    "bicycle": (_bicycle_pack, SEED_CARDS_DEALT, 4),
+}
+WINNER_RULES: tuple[str, ...] = ("lowest_total_ties_share", "lowest_total_then_last_deal")
+
+NUMBER_RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
+PENALTY_KEYS: tuple[str, ...] = ("number_cards", *NUMBER_RANKS, "J", "Q", "K", "A", "JOKER")
+DEFAULT_PENALTIES: dict[str, int | str] = {
+    "number_cards": "face_value", "J": 10, "Q": 10, "K": 10, "A": 15, "JOKER": 15,
+}
+MAX_CARD_PENALTY = 1000
+
+SETTING_NAMES: tuple[str, ...] = (
+    "preset", "players", "decks", "jokers", "deals", "cards_dealt", "contracts", "min_set_length", "min_run_length",
+    "distinct_suits_in_sets", "contract_runs_distinct_suits", "penalty_points", "winner_rule",
+    "minimum_stock_after_deal", "allow_no_winner_deal", "enforce_dealer_order",
+)
+
+
+def card_values_from_spec(spec: tuple[tuple[str, int | str], ...]) -> dict[Card, int]:
+    """Penalty per card (every suit of every rank, and the joker) from the normalized penalty spec."""
+    table = dict(spec)
+    number = table["number_cards"]
+    values: dict[Card, int] = {}
+    for rank in RANKS:
+        if rank in NUMBER_RANKS:
+            default = int(rank) if number == "face_value" else int(number)
+            value = int(table.get(rank, default))
+        else:
+            value = int(table[rank])
+        for suit in SUITS:
+            values[Card(rank, suit)] = value
+    values[JOKER_CARD] = int(table["JOKER"])
+    return values
+
+
+@dataclass(frozen=True)
+class ContractRummyRules:
+    """Every house rule of §R.7, defaults filled in (the defaults depend on the player count and the preset)."""
+
+    players: int = 4
+    preset: str = "seed"
+    decks: int = 1
+    jokers: int = 1
+    deals: int = 7
+    cards_dealt: tuple[int, ...] = SEED_CARDS_DEALT
+    contracts: tuple[tuple[int, int], ...] = SEED_CONTRACTS
+    min_set_length: int = 3
+    min_run_length: int = 4
+    distinct_suits_in_sets: bool = True
+    contract_runs_distinct_suits: bool = True
+    penalty_points: tuple[tuple[str, int | str], ...] = tuple(DEFAULT_PENALTIES.items())
+    winner_rule: str = "lowest_total_ties_share"
+    minimum_stock_after_deal: int = 1
+    allow_no_winner_deal: bool = False
+    enforce_dealer_order: bool = False
+    # Derived from the fields above (not compared): seats, penalty per card, the smallest and the step of a penalty.
+    seats: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    card_values: dict[Card, int] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    min_penalty: int = field(default=0, compare=False, repr=False)
+    penalty_step: int = field(default=1, compare=False, repr=False)
+    pack_value: int = field(default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        values = card_values_from_spec(self.penalty_points)
+        in_pack = [value for card, value in values.items() if not card.is_joker or self.jokers > 0]
+        step = 0
+        for value in set(in_pack):
+            step = gcd(step, value)
+        pack_value = sum(value * self.decks for card, value in values.items() if not card.is_joker)
+        object.__setattr__(self, "seats", tuple(f"S{index}" for index in range(1, self.players + 1)))
+        object.__setattr__(self, "card_values", values)
+        object.__setattr__(self, "min_penalty", min(in_pack))
+        object.__setattr__(self, "penalty_step", step or 1)
+        object.__setattr__(self, "pack_value", pack_value + values[JOKER_CARD] * self.jokers)
+
+    def copies_in_pack(self, card: Card) -> int:
+        return self.jokers if card.is_joker else self.decks
+
+
+def describe_pack(decks: int, jokers: int) -> str:
+    """``1 pack + 1 joker``, ``2 packs + 2 jokers``, ``1 pack``."""
+    text = f"{decks} pack" + ("s" if decks != 1 else "")
+    if jokers:
+        text += f" + {jokers} joker" + ("s" if jokers != 1 else "")
+    return text
+
+
+def _deal_ranges(numbers: list[int]) -> str:
+    """``deal 7``, ``deals 5-7``, ``deals 1, 4 and 6-7`` (1-based deal numbers, ascending)."""
+    groups: list[list[int]] = []
+    for number in numbers:
+        if groups and groups[-1][-1] == number - 1:
+            groups[-1].append(number)
+        else:
+            groups.append([number])
+    parts = [f"{group[0]}-{group[-1]}" if len(group) > 1 else f"{group[0]}" for group in groups]
+    words = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return ("deals " if len(numbers) > 1 else "deal ") + words
+
+
+def check_feasible(rules: ContractRummyRules) -> None:
+    """§R.4: decks x 52 + jokers >= players x largest hand + 1 up-card + the minimum stock."""
+    largest = max(rules.cards_dealt)
+    stock = rules.minimum_stock_after_deal
+    needed = rules.players * largest + UP_CARDS + stock
+    have = rules.decks * CARDS_PER_PACK + rules.jokers
+    if have >= needed:
+        return
+    biggest = [index + 1 for index, cards in enumerate(rules.cards_dealt) if cards == largest]
+    packs_needed = next(
+        (decks for decks in range(1, MAX_DECKS + 1) if decks * CARDS_PER_PACK + rules.jokers >= needed), None
+    )
+    advice = (
+        f"Use {packs_needed} pack" + ("s." if packs_needed != 1 else ".")
+        if packs_needed
+        else "Deal fewer cards or seat fewer players."
+    )
+    stock_words = f"{stock} stock card" + ("s" if stock != 1 else "")
+    raise RuleViolation(
+        "not_enough_cards",
+        f"{rules.players} players need at least {needed} cards ({rules.players} x {largest} dealt in "
+        f"{_deal_ranges(biggest)}, {UP_CARDS} up-card, {stock_words}); {describe_pack(rules.decks, rules.jokers)} "
+        f"has {have}. {advice}",
+        "settings.decks",
+        needed=needed,
+        available=have,
+        decks_needed=packs_needed,
+    )
+
+
+CARD_HELP = "use A, 2-10, J, Q, K followed by S, H, D or C, or JKR for a joker"
+
+
+def parse_hand(values: object, field: str) -> tuple[Card, ...]:
+    """``parse_cards`` with the rummy file's message for a bad card code (``invalid_card`` on ``field[i]``)."""
+    try:
+        return parse_cards(values, field)
+    except RuleViolation as violation:
+        if violation.code != "invalid_card" or "card" not in violation.extra:
+            raise
+        bad = violation.extra["card"]
+        raise RuleViolation("invalid_card", f"{bad!r} is not a card: {CARD_HELP}.", violation.field, card=bad) from None
+
+
+def _invalid(name: str, message: str) -> RuleViolation:
+    return RuleViolation("invalid", message, f"settings.{name}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_list(value: object, name: str, length: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != length:
+        raise _invalid(name, f"{name} is a list of {length} numbers: the cards each player is dealt, deal by deal.")
+    for index, item in enumerate(value):
+        if not _is_int(item) or not 1 <= item <= MAX_CARDS_DEALT:
+            raise _invalid(
+                f"{name}[{index}]",
+                f"Deal {index + 1} deals 1 to {MAX_CARDS_DEALT} cards to each player; {item!r} is not.",
+            )
+    return tuple(value)
+
+
+def _contracts(value: object, length: int) -> tuple[tuple[int, int], ...]:
+    example = '[{"sets": 2, "runs": 0}, {"sets": 1, "runs": 1}, ...]'
+    if not isinstance(value, list) or len(value) != length:
+        raise _invalid("contracts", f"contracts lists the contract of each of the {length} deals: {example}.")
+    contracts: list[tuple[int, int]] = []
+    for index, item in enumerate(value):
+        name = f"contracts[{index}]"
+        if not isinstance(item, Mapping):
+            raise _invalid(name, f"A contract is an object such as {{\"sets\": 2, \"runs\": 0}}; {item!r} is not.")
+        for key in item:
+            if key not in ("sets", "runs"):
+                raise _invalid(f"{name}.{key}", f"A contract has only sets and runs; {key!r} is not allowed.")
+        counts = []
+        for key in ("sets", "runs"):
+            count = item.get(key)
+            if not _is_int(count) or not 0 <= count <= 4:
+                raise _invalid(
+                    f"{name}.{key}", f"Deal {index + 1}'s {key} is a whole number from 0 to 4; {count!r} is not."
+                )
+            counts.append(count)
+        if counts[0] + counts[1] == 0:
+            raise _invalid(name, f"Deal {index + 1}'s contract needs at least one set or run.")
+        contracts.append((counts[0], counts[1]))
+    return tuple(contracts)
+
+
+def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
+    name = "penalty_points"
+    if not isinstance(value, Mapping):
+        raise _invalid(name, 'penalty_points is an object such as {"number_cards": "face_value", "A": 15}.')
+    for key in value:
+        if key not in PENALTY_KEYS:
+            raise _invalid(f"{name}.{key}", f"penalty_points has the keys {', '.join(PENALTY_KEYS)}; not {key!r}.")
+    table: dict[str, int | str] = dict(DEFAULT_PENALTIES)
+    for key, item in value.items():
+        face_value = key == "number_cards" and item == "face_value"
+        if face_value or (_is_int(item) and 1 <= item <= MAX_CARD_PENALTY):
+            table[key] = item
+        else:
+            allowed = '"face_value" or ' if key == "number_cards" else ""
+            raise _invalid(
+                f"{name}.{key}",
+                f"The penalty for {key} is {allowed}a whole number from 1 to {MAX_CARD_PENALTY}; {item!r} is not.",
+            )
+    return tuple((key, table[key]) for key in PENALTY_KEYS if key in table)
+
+
+def rules_from_settings(settings: object, player_count: object) -> ContractRummyRules:
+    """Validate any subset of the §R.7 settings for ``player_count`` players; the rest take their defaults."""
+    if not _is_int(player_count):
+        raise RuleViolation(
+            "player_count_invalid", f"Give the number of players as a whole number; {player_count!r} is not.", "players"
+        )
+    assert isinstance(player_count, int)
+    if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
+        raise RuleViolation(
+            "player_count_out_of_range",
+            f"{GAME_NAME} needs {MIN_PLAYERS} to {MAX_PLAYERS} players; {player_count} were given.",
+            "players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS,
+        )
+    if settings is None:
+        settings = {}
+    reject_unknown_settings(settings, SETTING_NAMES, GAME_NAME)  # type: ignore[arg-type]
+    assert isinstance(settings, Mapping)
+    players = settings.get("players", player_count)
+    if players != player_count or not _is_int(players):
+        raise _invalid("players", f"This match seats {player_count} players; settings.players says {players!r}.")
+    preset = setting_choice(settings, "preset", "seed", tuple(PRESETS))
+    pack, preset_cards, preset_run = PRESETS[preset]
+    default_decks, default_jokers = pack(player_count)
+    decks = setting_int(settings, "decks", default_decks, 1, MAX_DECKS)
+    jokers = setting_int(settings, "jokers", default_jokers, 0, MAX_JOKERS)
+    implied = len(settings["contracts"]) if isinstance(settings.get("contracts"), list) else len(SEED_CONTRACTS)
+    deals = setting_int(settings, "deals", implied, 1, MAX_DEALS)
+    for name, default in (("cards_dealt", preset_cards), ("contracts", SEED_CONTRACTS)):
+        if name not in settings and len(default) != deals:
+            raise _invalid(
+                name, f"With {deals} deals, give {name} with {deals} entries (the default has {len(default)})."
+            )
+    cards_dealt = _int_list(settings.get("cards_dealt", list(preset_cards)), "cards_dealt", deals)
+    contracts = _contracts(settings.get("contracts", [{"sets": s, "runs": r} for s, r in SEED_CONTRACTS]), deals)
+    rules = ContractRummyRules(
+        players=player_count,
+        preset=preset,
+        decks=decks,
+        jokers=jokers,
+        deals=deals,
+        cards_dealt=cards_dealt,
+        contracts=contracts,
+        min_set_length=setting_int(settings, "min_set_length", 3, 3, 4),
+        min_run_length=setting_int(settings, "min_run_length", preset_run, 3, 13),
+        distinct_suits_in_sets=setting_bool(settings, "distinct_suits_in_sets", True),
+        contract_runs_distinct_suits=setting_bool(settings, "contract_runs_distinct_suits", True),
+        penalty_points=_penalty_spec(settings.get("penalty_points", DEFAULT_PENALTIES)),
+        winner_rule=setting_choice(settings, "winner_rule", WINNER_RULES[0], WINNER_RULES),
+        minimum_stock_after_deal=setting_int(settings, "minimum_stock_after_deal", 1, 0, 100),
+        allow_no_winner_deal=setting_bool(settings, "allow_no_winner_deal", False),
+        enforce_dealer_order=setting_bool(settings, "enforce_dealer_order", False),
+    )
+    check_feasible(rules)
+    return rules
+
+
+def settings_json(rules: ContractRummyRules) -> dict[str, Any]:
+    """Every setting, in the spelling of examples.json; ``rules_from_settings`` of it gives equal rules."""
+    return {
+        "preset": rules.preset,
+        "players": rules.players,
+        "decks": rules.decks,
+        "jokers": rules.jokers,
+        "deals": rules.deals,
+        "cards_dealt": list(rules.cards_dealt),
+        "contracts": [{"sets": sets, "runs": runs} for sets, runs in rules.contracts],
+        "min_set_length": rules.min_set_length,
+        "min_run_length": rules.min_run_length,
+        "distinct_suits_in_sets": rules.distinct_suits_in_sets,
+        "contract_runs_distinct_suits": rules.contract_runs_distinct_suits,
+        "penalty_points": dict(rules.penalty_points),
+        "winner_rule": rules.winner_rule,
+        "minimum_stock_after_deal": rules.minimum_stock_after_deal,
+        "allow_no_winner_deal": rules.allow_no_winner_deal,
+        "enforce_dealer_order": rules.enforce_dealer_order,
+    }
