@@ -1,0 +1,104 @@
+"""Bid Euchre, as shared/rules/bid_euchre.md specifies (four players, A = S1+S3 against B = S2+S4, race to 32).
+
+Parts: ``rules`` (the §E.7 house rules), ``deal`` (parsing the submitted deal), ``auction`` (§E.3, call by
+call), ``scoring`` (the checks of §E.5, the scoring of §E.2 and the progression of §E.4). The trick-by-trick
+referee of §E.7a is not built yet: ``tricks`` in a deal is refused as an unknown key.
+
+Choices made where the rules file is silent:
+
+- Settings: ``joker`` and ``tricks_per_deal`` follow from ``deck`` (joker only with ``with_joker_25``; 6 tricks,
+  12 with ``double_48``). They are accepted when consistent and refused (``invalid``) when not; ``joker: true``
+  alone selects the 25-card deck. ``double_48`` without explicit values defaults ``target_score`` to 52,
+  ``partners_best_points`` to 24 and ``shoot_the_moon_points`` to 48 (E-A11). ``minimum_bid`` is 1 to 5 (to 6
+  with ``allow_plain_six``; 11 / 12 double deck). ``players: 4`` is accepted as an informational setting.
+- Calls: a bid of all the tricks while ``allow_plain_six`` is off is ``plain_six_not_allowed``; any other number
+  outside ``minimum_bid`` .. 5 is ``bid_out_of_range`` on the whole call ``auction[i]`` (as eu-16). A call after
+  the auction has ended is ``auction_closed``; a seat calling again before that (single round), or a seat that
+  passed calling again (continuous), is ``already_called``; anyone else out of turn is ``call_out_of_turn``.
+  Within a call the turn is checked first, then the range, then the ladder, then stick the dealer.
+- Continuous bidding: turns go clockwise among the seats that have not passed; the standing bidder never calls
+  over himself (the auction ends as soon as everyone else has passed).
+- A passed-out deal carries no ``trump`` or ``tricks_won`` (``invalid`` on that key) and no ``reneges``
+  (``renege_invalid`` on ``reneges[0]``). A played deal without ``tricks_won`` is ``invalid`` on ``tricks_won``;
+  a team's tricks that are not a whole number are ``tricks_out_of_range``. An unknown trump word is
+  ``invalid_trump`` as soon as the deal is read; trump accepts the suit words in any case, the letters S/H/D/C,
+  and ``nt`` / ``no_trump`` for ``no_trumps``. An unknown dealer seat is ``invalid`` on ``dealer``.
+- Reneges: the same seat may be reported more than once, each costing ``renege_penalty``; the field of a renege
+  error is the entry ``reneges[i]``. The lone bidder himself and both defenders can renege; only the partner
+  who sits out cannot. A renege never changes ``made`` or the deal points (E-A7).
+- Ace no face: the claimed hand has 6 cards (12 double deck; 7 for the dealer with the joker, before his
+  discard). The joker is not a face card. A card the pack does not hold (``2C``) is ``card_count_exceeds_pack``
+  on ``ace_no_face.hand[i]`` (the E.5 row lists "a card not in the pack" under that code); a joker while the
+  joker variant is off is ``variant_not_enabled``. An ace-no-face deal has no auction, trump, tricks or reneges.
+- Progression: scores may go below zero. With ``simultaneous_target = bidders_win`` the bidding side wins
+  whenever both teams are at the target after a played deal (equal scores included); after a deal without a
+  contract the default rule applies. A result's ``next_dealer`` is null once the match is won, like the state's.
+  ``match_already_finished`` has no field (it is about the whole deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.rules.bid_euchre.auction import Contract, run_auction
+from games.rules.bid_euchre.deal import AceNoFaceClaim, BidEuchreDeal, Call, deal_json, parse_deal
+from games.rules.bid_euchre.rules import TEAM_SEATS, BidEuchreRules, rules_from_settings, settings_json
+from games.rules.bid_euchre.scoring import (
+    BidEuchreState,
+    DealReport,
+    apply_deal,
+    check_deal,
+    is_over,
+    next_dealer,
+    report_json,
+    settle_deal,
+    state_from_json,
+    state_json,
+    winner,
+)
+from games.rules.engine import DealOutcome
+
+
+class BidEuchreEngine:
+    """The ``GameEngine`` for Bid Euchre: every method delegates to the pure functions of this package."""
+
+    key = "bid_euchre"
+    rules_file = "bid_euchre.md"
+
+    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> BidEuchreRules:
+        return rules_from_settings(settings, player_count)
+
+    def settings_json(self, rules: BidEuchreRules) -> dict[str, Any]:
+        return settings_json(rules)
+
+    def teams(self, rules: BidEuchreRules) -> dict[str, list[str]]:
+        return {team: list(seats) for team, seats in TEAM_SEATS.items()}
+
+    def initial_state(self, rules: BidEuchreRules) -> BidEuchreState:
+        return BidEuchreState()
+
+    def parse_deal(self, payload: Mapping[str, Any], rules: BidEuchreRules) -> BidEuchreDeal:
+        return parse_deal(payload, rules)
+
+    def deal_json(self, deal: BidEuchreDeal) -> dict[str, Any]:
+        return deal_json(deal)
+
+    def play_deal(self, state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> DealOutcome:
+        report = settle_deal(state, deal, check_deal(state, deal, rules), rules)
+        return DealOutcome(report.state_after, report_json(report))
+
+    def state_json(self, state: BidEuchreState) -> dict[str, Any]:
+        return state_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any], rules: BidEuchreRules) -> BidEuchreState:
+        return state_from_json(data)
+
+
+ENGINE = BidEuchreEngine()
+
+__all__ = [
+    "ENGINE", "AceNoFaceClaim", "BidEuchreDeal", "BidEuchreEngine", "BidEuchreRules", "BidEuchreState", "Call",
+    "Contract", "DealReport", "apply_deal", "check_deal", "deal_json", "is_over", "next_dealer", "parse_deal",
+    "rules_from_settings", "run_auction", "settings_json", "settle_deal", "state_from_json", "state_json", "winner",
+]

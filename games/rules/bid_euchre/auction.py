@@ -1,0 +1,189 @@
+"""The Bid Euchre auction of §E.3, checked call by call.
+
+The ladder is ``minimum_bid .. 5 (6 with allow_plain_six) < partner's best < shoot the moon`` (E-A3, E-A4);
+a plain bid ranks by its trick count, the lone bids just above the tricks of a deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.rules.bid_euchre.deal import Call
+from games.rules.bid_euchre.rules import NEXT_SEAT, SEATS, BidEuchreRules
+from games.rules.errors import RuleViolation
+from games.rules.seats import seat_after
+
+# Ladder rank of the lone bids, above the number of tricks in a deal.
+LONE_RANK_ABOVE_TRICKS: dict[str, int] = {"partners_best": 1, "shoot_the_moon": 2}
+CALL_WORDS: dict[str, str] = {"partners_best": "partner's best", "shoot_the_moon": "shoot the moon"}
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The winning call: ``kind`` is ``number``, ``partners_best`` or ``shoot_the_moon``."""
+
+    bidder: str
+    kind: str
+    tricks_bid: int
+
+
+def rank_of(call: Call, rules: BidEuchreRules) -> int:
+    if call.call == "bid":
+        return call.tricks or 0
+    return rules.tricks_per_deal + LONE_RANK_ABOVE_TRICKS[call.call]
+
+
+def _join(words: list[str], last: str = "or") -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def _or_pass(legal: list[str]) -> str:
+    return f"{', '.join(legal)}, or pass" if legal else "pass"
+
+
+def legal_bids(standing_rank: int, rules: BidEuchreRules) -> list[str]:
+    """The calls above ``standing_rank``, in words, for messages."""
+    numbers = [str(n) for n in range(max(rules.minimum_bid, standing_rank + 1), rules.max_number_bid + 1)]
+    words = [f"bid {_join(numbers)}"] if numbers else []
+    words += [CALL_WORDS[kind] for kind, step in LONE_RANK_ABOVE_TRICKS.items()
+              if rules.tricks_per_deal + step > standing_rank]
+    return words
+
+
+def _check_range(call: Call, field: str, rules: BidEuchreRules) -> None:
+    if call.call != "bid" or call.tricks is None:
+        return
+    tricks, top = call.tricks, rules.tricks_per_deal
+    if tricks == top and not rules.allow_plain_six:
+        raise RuleViolation(
+            "plain_six_not_allowed",
+            f"A bid of {top} must be 'partner's best' ({rules.partners_best_points} points) or 'shoot the moon' "
+            f"({rules.shoot_the_moon_points} points).",
+            field, allowed=["partners_best", "shoot_the_moon"],
+        )
+    if not rules.minimum_bid <= tricks <= rules.max_number_bid:
+        limit = f"The lowest bid is {rules.minimum_bid} tricks" if tricks < rules.minimum_bid else (
+            f"A deal has only {top} tricks"
+        )
+        raise RuleViolation(
+            "bid_out_of_range", f"{limit}; {_or_pass(legal_bids(0, rules))}.", field,
+            minimum=rules.minimum_bid, maximum=rules.max_number_bid,
+        )
+
+
+@dataclass
+class _Auction:
+    """The auction as it runs: who is to call, who has called or passed, and the standing bid."""
+
+    dealer: str
+    rules: BidEuchreRules
+    to_call: str
+    called: set[str]
+    passed: set[str]
+    standing: Call | None = None
+    standing_rank: int = 0
+    over: bool = False
+
+    @property
+    def continuous(self) -> bool:
+        return self.rules.bidding == "continuous"
+
+    def check_turn(self, call: Call, field: str) -> None:
+        if self.over:
+            raise RuleViolation(
+                "auction_closed", "Everyone has had their call; the auction is over." if not self.continuous else
+                "The auction is over: everyone else has passed.", field,
+            )
+        if call.seat == self.to_call:
+            return
+        spent = self.passed if self.continuous else self.called
+        if call.seat in spent:
+            again = "passed and may not come back in" if self.continuous else "already had the one call"
+            raise RuleViolation(
+                "already_called", f"{call.seat} has {again}; it is {self.to_call}'s turn.", field,
+                expected_seat=self.to_call,
+            )
+        how = ("bidding goes clockwise among the players who have not passed" if self.continuous else
+               "bidding goes clockwise from the dealer's left, once round, dealer last")
+        raise RuleViolation(
+            "call_out_of_turn", f"It is {self.to_call}'s turn ({how}).", field, expected_seat=self.to_call
+        )
+
+    def check_level(self, call: Call, field: str) -> None:
+        _check_range(call, field, self.rules)
+        if call.call == "pass":
+            others_passed = self.passed >= set(SEATS) - {self.dealer}
+            if self.rules.stick_the_dealer and call.seat == self.dealer and self.standing is None and others_passed:
+                raise RuleViolation(
+                    "dealer_must_bid",
+                    f"Stick the dealer is on: the other three passed, so dealer {self.dealer} must bid at least "
+                    f"{self.rules.minimum_bid} and name trump.", field, allowed=legal_bids(0, self.rules),
+                )
+            return
+        if rank_of(call, self.rules) <= self.standing_rank:
+            legal = legal_bids(self.standing_rank, self.rules)
+            if legal and self.standing is not None:
+                said = f"{self.standing.seat}'s {self._words(self.standing)}"
+                detail = f"The standing bid is {said}; {call.seat} may {_or_pass(legal)}."
+            else:
+                detail = f"Shoot the moon is the highest bid; after it {call.seat} can only pass."
+            raise RuleViolation("bid_not_higher", detail, field, allowed=[*legal, "pass"])
+
+    @staticmethod
+    def _words(call: Call) -> str:
+        return f"bid of {call.tricks}" if call.call == "bid" else CALL_WORDS[call.call]
+
+    def take(self, call: Call) -> None:
+        self.called.add(call.seat)
+        if call.call == "pass":
+            self.passed.add(call.seat)
+        else:
+            self.standing, self.standing_rank = call, rank_of(call, self.rules)
+        self._advance(call.seat)
+
+    def _advance(self, seat: str) -> None:
+        if not self.continuous:
+            self.over = len(self.called) == len(SEATS)
+            self.to_call = NEXT_SEAT[seat]
+            return
+        live = [s for s in SEATS if s not in self.passed]
+        self.over = not live or (self.standing is not None and live == [self.standing.seat])
+        nxt = NEXT_SEAT[seat]
+        while nxt in self.passed and live:
+            nxt = NEXT_SEAT[nxt]
+        self.to_call = nxt
+
+    def still_to_call(self) -> list[str]:
+        if not self.continuous:
+            start = len(self.called)
+            order = [seat_after(self.dealer, SEATS, step) for step in range(1, len(SEATS) + 1)]
+            return order[start:]
+        return [self.to_call]
+
+
+def run_auction(dealer: str, calls: tuple[Call, ...], rules: BidEuchreRules) -> Contract | None:
+    """The contract the auction ends in, or None when all pass; raises on the first illegal call."""
+    auction = _Auction(dealer, rules, NEXT_SEAT[dealer], set(), set())
+    for index, call in enumerate(calls):
+        field = f"auction[{index}]"
+        auction.check_turn(call, field)
+        auction.check_level(call, field)
+        auction.take(call)
+    if not auction.over:
+        waiting = auction.still_to_call()
+        names = [f"the dealer {seat}" if seat == dealer else seat for seat in waiting]
+        if auction.continuous:
+            detail = (f"The auction is not finished: {names[0]} is to call next (it ends when everyone but the "
+                      "standing bidder has passed).")
+        else:
+            detail = f"The auction is not finished: {_join(names, 'and')} still {'has' if len(names) == 1 else 'have'}"
+            detail += " to call."
+        raise RuleViolation("auction_incomplete", detail, "auction", to_call=waiting)
+    standing = auction.standing
+    if standing is None:
+        return None
+    kind = "number" if standing.call == "bid" else standing.call
+    tricks_bid = standing.tricks if standing.tricks is not None else rules.tricks_per_deal
+    return Contract(standing.seat, kind, tricks_bid)
