@@ -1,0 +1,122 @@
+"""56 (Fifty-six) for 4, 6 or 8 players: implements shared/rules/fifty_six.md (§F.1-§F.9).
+
+The package: ``tables`` (band, doubling and pack tables as data), ``rules`` (the ``FiftySixRules`` house
+rules and the seating), ``auction`` (calls and the call-by-call auction), ``deal`` (the ``FiftySixDeal``
+report), ``match`` (the ``FiftySixState``, ``check_deal``, ``apply_deal``, ``next_dealer``, ``is_over`` /
+``winner``). ``ENGINE`` below implements ``games.rules.engine.GameEngine`` by delegating to them.
+
+Choices made where the rules file is silent:
+- Field of a refused call: every §F.7 auction code (including ``bid_out_of_range`` and ``invalid_trump``) names
+  the whole call, ``auction[i]``; ``auction_incomplete`` names ``auction``. Shape errors with no rules code are
+  ``invalid`` on the sub-field (``auction[2].call``, ``auction[2].seat``). A call by a seat that is out of the
+  match, or by anyone but the next active seat, is ``call_out_of_turn``.
+- A bid whose points are missing or not a whole number is ``bid_out_of_range`` (the rules put "not a whole
+  number" there); a bid without trump is ``invalid_trump``, except a "noes" bid (F-A13), which may leave the
+  trump out while it is outbid; if a noes bid wins, its call must carry the trump named before play
+  (otherwise ``invalid_trump`` on that call).
+- "Plus N" (F-A12): a bid ``{"call": "bid", "plus": N, "trump": ...}`` is resolved to the absolute bid
+  (standing bid + N) and stored with ``points`` filled and ``convention: "plus"``; ``points`` may be sent as
+  well and must then equal standing + N. N below 1, no standing bid, a result above 56 or a mismatch:
+  ``plus_bid_invalid``. ``convention: "noes"`` is stored as given.
+- With ``passed_player_may_bid_again`` off, a seat that passed may not bid, double or redouble
+  (``passed_player_may_not_bid``: "may only pass now").
+- ``bidding_team_card_points`` may be left out when ``card_points_by_team`` is sent (it is then read from
+  it); ``card_points_by_team`` must name exactly the teams still playing. A disagreement between the two is
+  ``card_points_inconsistent`` on ``bidding_team_card_points``. Under ``all_pass_rule = redeal`` an all-pass
+  deal needs no card points; any sent are shape-checked and otherwise ignored.
+- The dealer must be a seat (``invalid`` on ``dealer`` otherwise; 56 has no ``dealer_unknown`` code) and
+  active (``dealer_not_active``); without ``enforce_dealer_order`` any active seat may deal.
+- ``transfers`` lists the other active teams in order of play from the bidder's seat, with ``owed`` and the
+  ``tables`` actually moved (0 included). Shortfall is paid round-robin in that same order (the creditor
+  seated right after the payer first), computed arithmetically.
+- Elimination under ``at_zero_tables`` looks at the teams that paid in the deal (only they can reach 0);
+  several teams may go out in one deal (8 players can drop straight to 4). ``eliminated`` in the state is the
+  list of ``{team, reason}`` in the order the teams went out.
+- ``four_player_pack`` applies to every deal played by 4 players, including a 6-player match that has dropped
+  to 4 (32 cards, 8 each); ``next_deal_cards`` is null once the match is over.
+- Settings also accept ``teams`` (derived): when sent it must match the layout, else ``team_layout_invalid``
+  on ``settings.teams``; a ``players`` setting that disagrees with the seated count is ``player_count_invalid``
+  on ``settings.players``. ``settings_json`` does not echo ``teams``.
+- Bands are editable: rows ``{from, to, win, lose}`` covering 28..56 in order with no gap or overlap, amounts
+  0..99; ``starting_tables`` runs 1..999.
+- Not built: the trick-by-trick referee of §F.9a (``tricks`` and ``revoke_rule`` are refused as unknown for now;
+  the deal dataclass takes new optional fields at its end) and so the card-entry codes ``card_not_in_pack``,
+  ``card_count_exceeds_pack`` and ``hand_size_invalid``, which need entered cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.rules.engine import DealOutcome
+from games.rules.fifty_six import deal as _deal
+from games.rules.fifty_six import match as _match
+from games.rules.fifty_six import rules as _rules
+from games.rules.fifty_six.auction import Call, Contract, run_auction
+from games.rules.fifty_six.deal import FiftySixDeal
+from games.rules.fifty_six.match import (
+    FiftySixState,
+    apply_deal,
+    check_deal,
+    initial_state,
+    is_over,
+    next_dealer,
+    winner,
+)
+from games.rules.fifty_six.rules import FiftySixRules
+
+__all__ = [
+    "ENGINE",
+    "Call",
+    "Contract",
+    "FiftySixDeal",
+    "FiftySixEngine",
+    "FiftySixRules",
+    "FiftySixState",
+    "apply_deal",
+    "check_deal",
+    "initial_state",
+    "is_over",
+    "next_dealer",
+    "run_auction",
+    "winner",
+]
+
+
+class FiftySixEngine:
+    """The ``GameEngine`` for ``fifty_six``."""
+
+    key = "fifty_six"
+    rules_file = "fifty_six.md"
+
+    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> FiftySixRules:
+        return _rules.rules_from_settings(settings, player_count)
+
+    def settings_json(self, rules: FiftySixRules) -> dict[str, Any]:
+        return _rules.settings_json(rules)
+
+    def teams(self, rules: FiftySixRules) -> dict[str, list[str]]:
+        return rules.teams_json()
+
+    def initial_state(self, rules: FiftySixRules) -> FiftySixState:
+        return initial_state(rules)
+
+    def parse_deal(self, payload: Mapping[str, Any], rules: FiftySixRules) -> FiftySixDeal:
+        return _deal.parse_deal(payload, rules)
+
+    def deal_json(self, deal: FiftySixDeal) -> dict[str, Any]:
+        return _deal.deal_json(deal)
+
+    def play_deal(self, state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> DealOutcome:
+        new_state, result = _match.play(state, deal, rules)
+        return DealOutcome(new_state, result)
+
+    def state_json(self, state: FiftySixState) -> dict[str, Any]:
+        return _match.state_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any], rules: FiftySixRules) -> FiftySixState:
+        return _match.state_from_json(data, rules)
+
+
+ENGINE = FiftySixEngine()

@@ -1,0 +1,427 @@
+"""The auction of 56 (shared/rules/fifty_six.md §F.3, checks of §F.7), validated call by call."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.rules.errors import RuleViolation
+from games.rules.fifty_six import tables as t
+from games.rules.fifty_six.rules import FiftySixRules
+
+CALL_KEYS: tuple[str, ...] = ("seat", "call", "points", "trump", "plus", "convention")
+BID_ONLY_KEYS: tuple[str, ...] = ("points", "trump", "plus", "convention")
+NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call. ``points`` is the absolute bid (a "plus N" bid keeps ``plus`` and gets ``points`` resolved)."""
+
+    seat: str
+    call: str
+    points: int | None = None
+    trump: str | None = None
+    plus: int | None = None
+    convention: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "call": self.call}
+        if self.call == "bid":
+            for key in BID_ONLY_KEYS:
+                value = getattr(self, key)
+                if value is not None:
+                    data[key] = value
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    bidder: str
+    team: str
+    points: int
+    trump: str
+    doubling: str
+    forced: bool
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "bidder": self.bidder,
+            "team": self.team,
+            "points": self.points,
+            "trump": self.trump,
+            "doubling": self.doubling,
+            "forced": self.forced,
+        }
+
+
+def describe_bid(points: int | None, trump: str | None) -> str:
+    if trump is None:
+        return f"{points}"
+    return f"{points} {t.TRUMP_WORDS[trump]}"
+
+
+def _or_list(items: list[str]) -> str:
+    if len(items) <= 2:
+        return " or ".join(items)
+    return ", ".join(items[:-1]) + ", or " + items[-1]
+
+
+def _and_list(items: list[str]) -> str:
+    if len(items) <= 2:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def parse_trump(value: Any, field: str) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        trump = t.TRUMP_ALIASES.get(value.strip().lower().replace(" ", "_").replace("-", "_"))
+        if trump is not None:
+            return trump
+    raise RuleViolation(
+        "invalid_trump",
+        f"Name a trump suit or no-trumps (clubs, diamonds, hearts, spades or no_trumps); {value!r} is not one.",
+        field,
+        allowed=list(t.TRUMPS),
+    )
+
+
+def parse_call(payload: Any, index: int, seats: tuple[str, ...], last_bid_points: int | None) -> Call:
+    """Shape checks of one call; a "plus N" bid gets its absolute points from the previous bid."""
+    where = f"auction[{index}]"
+    if not isinstance(payload, Mapping):
+        raise RuleViolation(
+            "invalid", 'Each call is an object such as {"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"}.',
+            where,
+        )
+    for key in payload:
+        if key not in CALL_KEYS:
+            raise RuleViolation(
+                "invalid", f"A call has only seat, call, points, trump, plus and convention; not {key!r}.",
+                f"{where}.{key}",
+            )
+    seat = payload.get("seat")
+    if not isinstance(seat, str) or seat.strip().upper() not in seats:
+        raise RuleViolation("invalid", f"Name the seat making the call, {seats[0]}-{seats[-1]}; {seat!r} is not one.",
+                            f"{where}.seat")
+    seat = seat.strip().upper()
+    kind = payload.get("call")
+    kind = kind.strip().lower() if isinstance(kind, str) else kind
+    if kind not in t.CALLS:
+        raise RuleViolation("invalid", f"A call is bid, pass, double or redouble; {payload.get('call')!r} is not.",
+                            f"{where}.call", allowed=list(t.CALLS))
+    if kind != "bid":
+        for key in BID_ONLY_KEYS:
+            if payload.get(key) is not None:
+                raise RuleViolation("invalid", f"A {kind} carries no {key}; only a bid does.", f"{where}.{key}")
+        return Call(seat, kind)
+    return _parse_bid(payload, where, seat, last_bid_points)
+
+
+def _parse_bid(payload: Mapping[str, Any], where: str, seat: str, last_bid_points: int | None) -> Call:
+    points = payload.get("points")
+    plus = payload.get("plus")
+    convention = payload.get("convention")
+    if convention is not None:
+        convention = convention.strip().lower() if isinstance(convention, str) else convention
+        if convention not in t.CONVENTIONS:
+            raise RuleViolation("invalid", f"convention is plus or noes; {payload.get('convention')!r} is not.",
+                                f"{where}.convention", allowed=list(t.CONVENTIONS))
+    if plus is not None:
+        if isinstance(plus, bool) or not isinstance(plus, int):
+            raise RuleViolation("invalid", f"plus is the whole number N of a \"plus N\" bid; {plus!r} is not.",
+                                f"{where}.plus")
+        if convention == "noes":
+            raise RuleViolation("invalid", "A bid is either \"plus N\" or \"noes\", not both.", f"{where}.convention")
+        convention = "plus"
+    elif convention == "plus":
+        raise RuleViolation("invalid", "A \"plus\" bid says by how much it raises the standing bid: plus: N.",
+                            f"{where}.plus")
+    if points is None and plus is None:
+        raise RuleViolation("bid_out_of_range", f"A bid names its points, {t.MIN_BID} to {t.MAX_BID}.", where,
+                            minimum=t.MIN_BID, maximum=t.MAX_BID)
+    if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
+        raise RuleViolation(
+            "bid_out_of_range", f"Bids run from {t.MIN_BID} to {t.MAX_BID} points; {points!r} is not a whole number.",
+            where, minimum=t.MIN_BID, maximum=t.MAX_BID,
+        )
+    if points is None and plus is not None and plus >= 1 and last_bid_points is not None:
+        points = last_bid_points + plus
+    trump = parse_trump(payload.get("trump"), where)
+    return Call(seat, "bid", points, trump, plus, convention)
+
+
+def parse_auction(value: Any, seats: tuple[str, ...]) -> tuple[Call, ...]:
+    if not isinstance(value, list):
+        raise RuleViolation("invalid", "auction is the list of calls in the order they were made.", "auction")
+    calls: list[Call] = []
+    last_bid_points: int | None = None
+    for index, payload in enumerate(value):
+        call = parse_call(payload, index, seats, last_bid_points)
+        if call.call == "bid":
+            last_bid_points = call.points
+        calls.append(call)
+    return tuple(calls)
+
+
+def speaking_order(active_seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """Active seats in calling order, starting with the dealer's right (the seat after the dealer)."""
+    k = active_seats.index(dealer)
+    return active_seats[k + 1:] + active_seats[: k + 1]
+
+
+class _Auction:
+    """The running auction: who is to call, the standing bid and its doubling, the passes since."""
+
+    __slots__ = (
+        "closed_how", "dealer", "doubler", "doubling", "order", "passed", "passes", "position", "rules", "standing",
+        "standing_index",
+    )
+
+    def __init__(self, rules: FiftySixRules, order: tuple[str, ...], dealer: str) -> None:
+        self.rules = rules
+        self.order = order
+        self.dealer = dealer
+        self.position = 0
+        self.standing: Call | None = None
+        self.standing_index = -1
+        self.doubling = "none"
+        self.doubler: str | None = None
+        self.passes = 0
+        self.passed: set[str] = set()
+        self.closed_how: str | None = None
+
+    # -- what is legal now ------------------------------------------------------------------------------
+    def next_seat(self) -> str:
+        return self.order[self.position % len(self.order)]
+
+    def standing_words(self) -> str:
+        assert self.standing is not None
+        return describe_bid(self.standing.points, self.standing.trump)
+
+    def may_double(self, seat: str) -> bool:
+        team_of = self.rules.team_of
+        return self.standing is not None and self.doubling == "none" and team_of[seat] != team_of[self.standing.seat]
+
+    def may_redouble(self, seat: str) -> bool:
+        team_of = self.rules.team_of
+        return self.standing is not None and self.doubling == "doubled" and team_of[seat] == team_of[self.standing.seat]
+
+    def may_raise(self, seat: str) -> bool:
+        return self.rules.passed_player_may_bid_again or seat not in self.passed
+
+    def lowest_bid(self) -> int:
+        return t.MIN_BID if self.standing is None else int(self.standing.points or t.MIN_BID) + 1
+
+    def legal_calls(self, seat: str) -> list[str]:
+        """Words for every call ``seat`` could make now (used in messages and ``extra``)."""
+        options: list[str] = []
+        raise_ok = self.may_raise(seat)
+        low = self.lowest_bid()
+        if raise_ok and low <= t.MAX_BID:
+            options.append(f"bid {low}" if low == t.MAX_BID else f"bid {low} to {t.MAX_BID}")
+        if not (self.position == 0 and self.rules.all_pass_rule == "first_speaker_must_bid"):
+            options.append("pass")
+        if raise_ok and self.may_double(seat):
+            options.append("double")
+        if raise_ok and self.may_redouble(seat):
+            options.append("redouble")
+        return options
+
+    def _violation(self, code: str, detail: str, index: int, seat: str) -> RuleViolation:
+        return RuleViolation(code, detail, f"auction[{index}]", seat=seat, legal=self.legal_calls(seat))
+
+    # -- the calls ----------------------------------------------------------------------------------------
+    def closed_message(self) -> str:
+        if self.closed_how == "redouble":
+            assert self.standing is not None
+            return (f"The auction ended with {self.doubler}'s redouble: the contract is {self.standing_words()} "
+                    "redoubled. No further calls are possible.")
+        if self.standing is None:
+            return (f"The auction ended when all {len(self.order)} players passed. No further calls are possible.")
+        doubled = " doubled" if self.doubling == "doubled" else ""
+        passes = NUMBER_WORDS[len(self.order) - 1] if len(self.order) - 1 < len(NUMBER_WORDS) else "the"
+        last = f"{self.standing.seat}'s {self.standing_words()}{doubled}"
+        return f"The auction ended with {passes} passes after {last}. No further calls are possible."
+
+    def take(self, index: int, call: Call) -> None:
+        seat = call.seat
+        if self.closed_how is not None:
+            raise RuleViolation("auction_closed", self.closed_message(), f"auction[{index}]", seat=seat)
+        expected = self.next_seat()
+        if seat != expected:
+            if self.position == 0:
+                detail = (f"{expected} speaks first after dealer {self.dealer} (bidding goes to the right, "
+                          f"counter-clockwise); {seat} waits for its turn.")
+            else:
+                following = self.order[(self.position + 1) % len(self.order)]
+                detail = (f"It is {expected}'s turn to call (bidding goes to the right, counter-clockwise); "
+                          f"{following} speaks after {expected}.")
+            raise RuleViolation("call_out_of_turn", detail, f"auction[{index}]", seat=seat, expected_seat=expected)
+        getattr(self, f"_{call.call}")(index, call)
+        self.position += 1
+
+    def _pass(self, index: int, call: Call) -> None:
+        if self.position == 0 and self.rules.all_pass_rule == "first_speaker_must_bid":
+            raise self._violation(
+                "opening_bid_required",
+                f"{call.seat} speaks first after dealer {self.dealer} and must open with a bid of at least "
+                f"{t.MIN_BID}; passing is not allowed.",
+                index, call.seat,
+            )
+        self.passes += 1
+        self.passed.add(call.seat)
+        needed = len(self.order) if self.standing is None else len(self.order) - 1
+        if self.passes >= needed:
+            self.closed_how = "passes"
+
+    def _check_passed(self, index: int, call: Call) -> None:
+        if not self.may_raise(call.seat):
+            raise self._violation(
+                "passed_player_may_not_bid",
+                f"{call.seat} passed earlier in this auction and may only pass now.", index, call.seat,
+            )
+
+    def _bid(self, index: int, call: Call) -> None:
+        seat = call.seat
+        self._check_passed(index, call)
+        points = call.points
+        if call.plus is not None:
+            points = self._plus_points(index, call)
+        if points is None or not t.MIN_BID <= points <= t.MAX_BID:
+            raise self._violation(
+                "bid_out_of_range", f"Bids run from {t.MIN_BID} to {t.MAX_BID} points; {points} is not possible.",
+                index, seat,
+            )
+        if self.standing is not None and points <= int(self.standing.points or 0):
+            options = _or_list(self.legal_calls(seat))
+            raise self._violation(
+                "bid_not_higher", f"The standing bid is {self.standing.points}; {seat} may {options}.", index, seat
+            )
+        if call.trump is None and call.convention != "noes":
+            raise self._violation(
+                "invalid_trump",
+                f"Name a trump suit or no-trumps for {seat}'s bid of {points}: clubs, diamonds, hearts, spades or "
+                "no_trumps.",
+                index, seat,
+            )
+        self.standing = Call(seat, "bid", points, call.trump, call.plus, call.convention)
+        self.standing_index = index
+        self.doubling = "none"
+        self.doubler = None
+        self.passes = 0
+
+    def _plus_points(self, index: int, call: Call) -> int:
+        plus = int(call.plus or 0)
+        seat = call.seat
+        if self.standing is None:
+            raise self._violation(
+                "plus_bid_invalid",
+                f"\"Plus {plus}\" raises the standing bid, and nobody has bid yet; {seat} may bid {t.MIN_BID} to "
+                f"{t.MAX_BID} or pass.",
+                index, seat,
+            )
+        base = int(self.standing.points or 0)
+        result = base + plus
+        if plus < 1:
+            raise self._violation(
+                "plus_bid_invalid",
+                f"Plus {plus} on {base} would be {result}, not above the standing bid; plus runs from 1 to "
+                f"{t.MAX_BID - base}.",
+                index, seat,
+            )
+        if result > t.MAX_BID:
+            raise self._violation(
+                "plus_bid_invalid", f"Plus {plus} on {base} would be {result}; the highest bid is {t.MAX_BID}.",
+                index, seat,
+            )
+        if call.points is not None and call.points != result:
+            raise self._violation(
+                "plus_bid_invalid",
+                f"Plus {plus} on the standing {base} is {result}, but the call says {call.points}.", index, seat,
+            )
+        return result
+
+    def _double(self, index: int, call: Call) -> None:
+        seat = call.seat
+        self._check_passed(index, call)
+        if self.standing is None:
+            detail = f"{seat} cannot double: nobody has bid yet; only an opponent's standing bid may be doubled."
+        elif self.rules.team_of[seat] == self.rules.team_of[self.standing.seat]:
+            detail = (f"{seat} cannot double: the standing bid ({self.standing_words()}) belongs to {seat}'s own "
+                      "team; only an opponent of the bidder may double.")
+        elif self.doubling != "none":
+            detail = (f"{seat} cannot double: the standing bid ({self.standing_words()}) is already {self.doubling}; "
+                      "a bid may be doubled only once.")
+        else:
+            self.doubling = "doubled"
+            self.doubler = seat
+            self.passes = 0
+            return
+        raise self._violation("double_not_allowed", detail, index, seat)
+
+    def _redouble(self, index: int, call: Call) -> None:
+        seat = call.seat
+        self._check_passed(index, call)
+        if self.standing is None or self.doubling != "doubled":
+            what = "nobody has bid yet" if self.standing is None else (
+                f"the standing bid ({self.standing_words()}) has not been doubled")
+            detail = f"{seat} cannot redouble: {what}. Only the team that was doubled may redouble."
+        elif self.rules.team_of[seat] != self.rules.team_of[self.standing.seat]:
+            team = self.rules.team_of[self.standing.seat]
+            detail = (f"{seat} cannot redouble: only the team that was doubled may redouble (team {team}, "
+                      f"whose {self.standing_words()} was doubled).")
+        else:
+            self.doubling = "redoubled"
+            self.doubler = seat
+            self.closed_how = "redouble"
+            return
+        raise self._violation("redouble_not_allowed", detail, index, seat)
+
+    def still_to_call(self) -> list[str]:
+        needed = len(self.order) if self.standing is None else len(self.order) - 1
+        return [self.order[(self.position + k) % len(self.order)] for k in range(needed - self.passes)]
+
+    def incomplete(self) -> RuleViolation:
+        waiting = self.still_to_call()
+        if self.standing is None:
+            after = "no bid yet" if self.position == 0 else "the passes so far"
+            detail = (f"The auction is not finished: with {after}, {_and_list(waiting)} must still pass or call "
+                      f"(the first call belongs to {self.order[0]}, after dealer {self.dealer}).")
+        else:
+            last = f"{self.standing.seat}'s {self.standing_words()}"
+            if self.doubling == "doubled":
+                last = f"{self.doubler}'s double of {last}"
+            detail = f"The auction is not finished: after {last}, {_and_list(waiting)} must still pass or call."
+        return RuleViolation("auction_incomplete", detail, "auction", waiting_for=waiting)
+
+
+def run_auction(
+    auction: tuple[Call, ...], dealer: str, active_seats: tuple[str, ...], rules: FiftySixRules
+) -> Contract | None:
+    """Validate the auction call by call; the contract it produces, or None for an all-pass redeal."""
+    state = _Auction(rules, speaking_order(active_seats, dealer), dealer)
+    for index, call in enumerate(auction):
+        state.take(index, call)
+    if state.closed_how is None:
+        raise state.incomplete()
+    standing = state.standing
+    if standing is None:
+        if rules.all_pass_rule == "redeal":
+            return None
+        first = state.order[0]
+        return Contract(first, rules.team_of[first], t.MIN_BID, "no_trumps", "none", True)
+    if standing.trump is None:
+        raise RuleViolation(
+            "invalid_trump",
+            f"{standing.seat}'s noes bid of {standing.points} won the auction: name the trump suit or no-trumps "
+            "chosen before play (trump on that call).",
+            f"auction[{state.standing_index}]",
+            allowed=list(t.TRUMPS),
+        )
+    return Contract(
+        standing.seat, rules.team_of[standing.seat], int(standing.points or 0), standing.trump, state.doubling, False
+    )
