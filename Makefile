@@ -1,0 +1,50 @@
+# The two commands of the README: `make run` and `make test`. Everything else is a helper.
+VENV ?= .venv
+PYTHON := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install install-dev migrate lint check-schema check-migrations worker clean
+
+$(VENV)/bin/activate:
+	python3 -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt | $(VENV)/bin/activate
+	$(PIP) install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(VENV)/bin/activate
+	$(PIP) install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+migrate: install
+	$(PYTHON) manage.py migrate --noinput
+
+## Serve the API on http://$(HOST):$(PORT) (SQLite, in-memory cache, tasks in-process unless configured).
+run: migrate
+	$(PYTHON) manage.py runserver $(HOST):$(PORT)
+
+## Lint, migration and schema checks, then the whole test suite.
+test: install-dev lint check-migrations check-schema
+	$(PYTHON) -m pytest
+
+lint: install-dev
+	$(VENV)/bin/ruff check .
+
+check-migrations: install-dev
+	$(PYTHON) manage.py makemigrations --check --dry-run
+
+check-schema: install-dev
+	$(PYTHON) manage.py spectacular --validate --fail-on-warn --file /dev/null
+
+## A Celery worker (needs REDIS_URL).
+worker: install
+	$(VENV)/bin/celery -A scorekeeper worker --loglevel=INFO
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

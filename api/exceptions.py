@@ -1,0 +1,117 @@
+"""The one exception handler: every refusal becomes ``{code, detail, field, extra, errors}``.
+
+Rules violations, domain errors and DRF's own errors (validation, authentication, permissions, 404, throttling,
+malformed JSON) all arrive here; no view catches a domain error itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+from games.rules.errors import RuleViolation
+from games.services.errors import DomainError, StaleVersion
+
+# DRF exception class -> our stable code, where DRF's own code is not the one API.md names.
+DRF_CODES: dict[type[exceptions.APIException], str] = {
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "not_authenticated",
+    exceptions.PermissionDenied: "permission_denied",
+    exceptions.NotFound: "not_found",
+    exceptions.ParseError: "invalid",
+    exceptions.ValidationError: "invalid",
+    exceptions.Throttled: "throttled",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.NotAcceptable: "not_acceptable",
+}
+
+
+class RequestTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The request body is too large."
+    default_code = "request_too_large"
+
+
+def error_body(code: str, detail: str, field: str | None, extra: dict[str, Any] | None = None,
+               errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    first = {"code": code, "detail": detail, "field": field}
+    return {**first, "extra": extra or {}, "errors": errors or [first]}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RuleViolation):
+        return _respond(400, error_body(exc.code, exc.detail, exc.field, exc.extra))
+    if isinstance(exc, DomainError):
+        extra = dict(exc.extra)
+        if isinstance(exc, StaleVersion):
+            extra["match"] = _match_resource(exc.match, context)
+        return _respond(exc.status_code, error_body(exc.code, exc.detail, exc.field, extra))
+    if isinstance(exc, (Http404, ObjectDoesNotExist)):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if isinstance(exc, exceptions.APIException):
+        return _drf_error(exc)
+    return None
+
+
+def _drf_error(exc: exceptions.APIException) -> Response:
+    code = next((code for cls, code in DRF_CODES.items() if isinstance(exc, cls)), exc.default_code)
+    if isinstance(exc, exceptions.ValidationError):
+        errors = [{"code": code, "detail": detail, "field": field} for field, detail in _flatten(exc.detail)]
+        first = errors[0] if errors else {"code": code, "detail": "The request is not valid.", "field": None}
+        body = error_body(code, first["detail"], first["field"], errors=errors or [first])
+    else:
+        body = error_body(code, str(exc.detail), None)
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        body["extra"]["retry_after_seconds"] = int(exc.wait)
+    response = _respond(exc.status_code, body)
+    if getattr(exc, "auth_header", None):
+        response["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        response["Retry-After"] = str(int(exc.wait))
+    return response
+
+
+def _flatten(detail: Any, path: str | None = None) -> Iterator[tuple[str | None, str]]:
+    """DRF's nested error dicts and lists as (``players[2].name``, message) pairs."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            if isinstance(key, int):  # a ListField reports its elements by index
+                yield from _flatten(value, f"{path or ''}[{key}]")
+            else:
+                yield from _flatten(value, _join(path, None if key == "non_field_errors" else str(key)))
+    elif isinstance(detail, list):
+        if all(isinstance(item, str) for item in detail):
+            for item in detail:
+                yield path, str(item)
+        else:
+            for index, item in enumerate(detail):
+                if item:
+                    yield from _flatten(item, f"{path or ''}[{index}]")
+    else:
+        yield path, str(detail)
+
+
+def _join(path: str | None, name: str | None) -> str | None:
+    if name is None:
+        return path
+    return f"{path}.{name}" if path else name
+
+
+def _respond(status_code: int, body: dict[str, Any]) -> Response:
+    set_rollback()
+    return Response(body, status=status_code)
+
+
+def _match_resource(match: Any, context: dict[str, Any]) -> dict[str, Any]:
+    from api.serializers.matches import MatchSerializer
+
+    return MatchSerializer(match, context={"request": context.get("request")}).data

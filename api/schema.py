@@ -1,0 +1,44 @@
+"""OpenAPI generation that documents the error answers every endpoint can give, in the one error shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.openapi import AutoSchema
+from rest_framework.permissions import AllowAny
+
+from api.serializers.errors import ErrorSerializer
+
+COMMON_ERRORS = {
+    "400": "Refused: the request or a rule (code, detail, field say which).",
+    "401": "not_authenticated: send Authorization: Token <token>.",
+    "403": "permission_denied: you may read this but not change it.",
+    "404": "not_found, also for a private match or club you cannot see.",
+}
+WRITE_ERRORS = {"413": "request_too_large: the body is over the limit."}
+DEAL_WRITE_ERRORS = {
+    "409": "correction_conflicts (a later deal would become illegal) or deal_voided.",
+    "412": "stale_version: If-Match is not the current version; extra.match is the current match.",
+    "428": "precondition_required: a correction needs If-Match.",
+}
+
+
+class ScorekeeperAutoSchema(AutoSchema):
+    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
+        responses = super()._get_response_bodies(direction)
+        for code, description in self._error_codes().items():
+            if code not in responses:
+                responses[code] = {**self._get_response_for_code(ErrorSerializer, code, direction=direction),
+                                   "description": description}
+        return responses
+
+    def _error_codes(self) -> dict[str, str]:
+        public = any(isinstance(permission, AllowAny) for permission in self.view.get_permissions())
+        codes = {"400": COMMON_ERRORS["400"]} if public else dict(COMMON_ERRORS)
+        if public and getattr(self.view, "throttle_scope", None):
+            codes["429"] = "throttled: too many attempts; retry after extra.retry_after_seconds."
+        if self.method in ("POST", "PUT", "PATCH"):
+            codes.update(WRITE_ERRORS)
+        if "/deals/" in self.path and self.method in ("POST", "PUT", "DELETE"):
+            codes.update(DEAL_WRITE_ERRORS)
+        return codes

@@ -1,0 +1,153 @@
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from api.serializers.clubs import PlayerBriefSerializer
+from games.models import AuditEntry, Deal, League, Match, Seat
+from games.rules.registry import GAME_KEYS
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player = PlayerBriefSerializer()
+    team = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Seat
+        fields = ["seat", "player", "team"]
+
+    def get_team(self, seat: Seat) -> str | None:
+        return seat.team or None
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    teams = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), allow_null=True)
+    settings = serializers.DictField(help_text="Every house rule of the match, defaults filled in.")
+    state = serializers.DictField(help_text="The match state; its keys are listed per game in docs/api.md.")
+
+    class Meta:
+        model = Match
+        fields = ["id", "game", "status", "version", "league", "seats", "teams", "settings", "state",
+                  "deals_count", "created_by", "created_at", "updated_at"]
+        read_only_fields = fields
+
+
+class NewPlayerSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100, allow_blank=False)
+
+
+class PlayerRefField(serializers.Field):
+    """A player id, or ``{"name": ...}`` for a new player made on the spot."""
+
+    default_error_messages = {"invalid": 'Give a player id or {"name": "..."} for a new player.'}
+
+    def to_internal_value(self, data: Any) -> int | dict[str, str]:
+        if isinstance(data, int) and not isinstance(data, bool) and data > 0:
+            return data
+        if isinstance(data, dict):
+            new_player = NewPlayerSerializer(data=data)
+            new_player.is_valid(raise_exception=True)
+            return dict(new_player.validated_data)
+        self.fail("invalid")
+        raise AssertionError  # fail() always raises
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "object", "properties": {"name": {"type": "string"}},
+                                                        "required": ["name"]}]})(PlayerRefField)
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAME_KEYS)
+    players = serializers.ListField(child=PlayerRefField(), min_length=1, max_length=8)
+    settings = serializers.DictField(required=False, default=dict)
+    league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all(), required=False, allow_null=True)
+
+
+class DealSerializer(serializers.ModelSerializer):
+    input = serializers.DictField()
+    result = serializers.DictField()
+
+    class Meta:
+        model = Deal
+        fields = ["number", "client_deal_id", "status", "revision", "input", "result", "recorded_by",
+                  "recorded_at", "updated_at"]
+        read_only_fields = fields
+
+
+class DealWithMatchSerializer(DealSerializer):
+    match = serializers.SerializerMethodField()
+
+    class Meta(DealSerializer.Meta):
+        fields = [*DealSerializer.Meta.fields, "match"]
+        read_only_fields = fields
+
+    @extend_schema_field(MatchSerializer)
+    def get_match(self, deal: Deal) -> dict[str, Any]:
+        return MatchSerializer(self.context["match"], context=self.context).data
+
+
+class DealInputSerializer(serializers.Serializer):
+    """The deal as the rules files write it; the fields depend on the game (docs/api.md). Only
+    ``client_deal_id`` is common."""
+
+    client_deal_id = serializers.UUIDField(required=False, allow_null=True)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise serializers.ValidationError({"non_field_errors": ["Send the deal as a JSON object."]})
+        common = super().to_internal_value({"client_deal_id": data.get("client_deal_id")})
+        payload = {key: value for key, value in data.items() if key != "client_deal_id"}
+        return {"client_deal_id": common.get("client_deal_id"), "payload": payload}
+
+
+class CorrectionInputSerializer(serializers.Serializer):
+    """The whole corrected deal plus a ``reason``."""
+
+    reason = serializers.CharField(max_length=500, allow_blank=False)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise serializers.ValidationError({"non_field_errors": ["Send the deal as a JSON object."]})
+        common = super().to_internal_value({"reason": data.get("reason")})
+        payload = {key: value for key, value in data.items() if key not in ("reason", "client_deal_id")}
+        return {"reason": common["reason"], "payload": payload}
+
+
+class VoidInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, allow_blank=False)
+
+
+class DealChangeSerializer(serializers.Serializer):
+    deal_number = serializers.IntegerField()
+    before = serializers.DictField()
+    after = serializers.DictField()
+
+
+class CorrectionPreviewSerializer(serializers.Serializer):
+    """What a correction or a void would change, without changing anything."""
+
+    dry_run = serializers.BooleanField(default=True)
+    deal = serializers.DictField(help_text="number, input_before, input_after, result_before, result_after")
+    changed_deals = DealChangeSerializer(many=True, help_text="Later deals whose result would differ.")
+    state = serializers.DictField(help_text="before and after: the match state")
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    before = serializers.JSONField()
+    after = serializers.JSONField()
+
+    class Meta:
+        model = AuditEntry
+        fields = ["at", "actor", "action", "deal_number", "reason", "before", "after"]
+        read_only_fields = fields
+
+
+class ScorerSerializer(serializers.Serializer):
+    user = serializers.IntegerField(min_value=1)

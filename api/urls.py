@@ -1,0 +1,27 @@
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import DefaultRouter, SimpleRouter
+
+from api.views.clubs import ClubViewSet, LeagueViewSet, PlayerViewSet
+from api.views.deals import DealViewSet
+from api.views.matches import MatchViewSet
+from api.views.system import HealthView, MeView, TokenView
+
+router = DefaultRouter()
+router.register("players", PlayerViewSet, basename="player")
+router.register("clubs", ClubViewSet, basename="club")
+router.register("leagues", LeagueViewSet, basename="league")
+router.register("matches", MatchViewSet, basename="match")
+
+deal_router = SimpleRouter()
+deal_router.register(r"matches/(?P<match_pk>\d+)/deals", DealViewSet, basename="deal")
+
+urlpatterns = [
+    path("health/", HealthView.as_view(), name="health"),
+    path("auth/token/", TokenView.as_view(), name="auth-token"),
+    path("me/", MeView.as_view(), name="me"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("", include(deal_router.urls)),
+    path("", include(router.urls)),
+]

@@ -1,0 +1,178 @@
+"""Deals of a match: record (idempotent by client_deal_id), read, correct (PUT) and void (DELETE)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status, viewsets
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.concurrency import etag, if_match_version
+from api.permissions import require_match_writer
+from api.serializers.matches import (
+    CorrectionInputSerializer,
+    CorrectionPreviewSerializer,
+    DealInputSerializer,
+    DealSerializer,
+    DealWithMatchSerializer,
+    VoidInputSerializer,
+)
+from api.views.matches import match_queryset
+from games.models import Deal, Match
+from games.rules.errors import RuleViolation
+from games.services.deals import Correction, deal_correct, deal_record, deal_void
+
+DRY_RUN = OpenApiParameter("dry_run", OpenApiTypes.BOOL, description="Validate and answer, storing nothing.")
+IF_MATCH = OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                            description='The match ETag the change is based on, e.g. "7".')
+SEEP_DEAL = OpenApiExample(
+    "A Seep deal",
+    value={"client_deal_id": "1b4e28ba-2fa1-11d2-883f-0016d3cca427", "dealer": "S1",
+           "bid": {"bidder": "S2", "value": 11, "bidder_hand": ["JH", "4C", "KS", "2C"]},
+           "card_points": {"A": 62, "B": 38},
+           "sweeps": {"A": {"regular": 0, "first_play": 0, "last_play": 0},
+                      "B": {"regular": 0, "first_play": 0, "last_play": 0}}},
+    request_only=True,
+)
+FIFTY_SIX_DEAL = OpenApiExample(
+    "A 56 deal",
+    value={"dealer": "S1", "auction": [{"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"},
+                                       {"seat": "S3", "call": "pass"}, {"seat": "S4", "call": "pass"},
+                                       {"seat": "S1", "call": "pass"}],
+           "bidding_team_card_points": 35},
+    request_only=True,
+)
+CORRECTION = OpenApiExample(
+    "A corrected Seep deal", request_only=True,
+    value={**SEEP_DEAL.value, "card_points": {"A": 60, "B": 40}, "reason": "Team B's 10 of diamonds was missed."},
+)
+
+
+class DealPagination(PageNumberPagination):
+    page_size = 200
+    page_size_query_param = "page_size"
+    max_page_size = 1000
+
+
+def dry_run_requested(request: Request) -> bool:
+    value = request.query_params.get("dry_run", "false").lower()
+    if value not in ("true", "1", "false", "0"):
+        raise RuleViolation("invalid", "dry_run is true or false.", "dry_run")
+    return value in ("true", "1")
+
+
+def deal_response(deal: Deal, match: Match, request: Request, code: int) -> Response:
+    data = DealWithMatchSerializer(deal, context={"request": request, "match": match}).data
+    response = Response(data, status=code)
+    response["ETag"] = etag(match.version)
+    return response
+
+
+def preview_response(correction: Correction) -> Response:
+    deal = correction.deal
+    body = {
+        "dry_run": True,
+        "deal": {"number": deal.number, "status_after": deal.status,
+                 "input_before": correction.deal_before["input"], "input_after": deal.input,
+                 "result_before": correction.deal_before["result"], "result_after": deal.result},
+        "changed_deals": correction.changed_deals,
+        "state": {"before": correction.state_before, "after": correction.match.state},
+    }
+    return Response(body)
+
+
+class DealViewSet(viewsets.GenericViewSet):
+    serializer_class = DealSerializer
+    pagination_class = DealPagination
+    lookup_field = "number"
+    lookup_value_regex = r"\d+"
+    queryset = Deal.objects.none()
+
+    def get_match(self) -> Match:
+        match = match_queryset(self.request.user).filter(pk=self.kwargs["match_pk"]).first()
+        if match is None:
+            raise Http404
+        return match
+
+    def get_queryset(self) -> QuerySet[Deal]:
+        return self.get_match().deals.order_by("number")
+
+    @extend_schema(summary="The match's deals in order, voided ones marked")
+    def list(self, request: Request, match_pk: str) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(DealSerializer(page, many=True).data)
+
+    @extend_schema(summary="Read one deal")
+    def retrieve(self, request: Request, match_pk: str, number: str) -> Response:
+        return Response(DealSerializer(self.get_object()).data)
+
+    @extend_schema(
+        summary="Record a deal",
+        description="The deal as the rules files write it. The same client_deal_id again answers the deal already "
+        "recorded with 200 and records nothing. A stale If-Match answers 412 with the current match.",
+        request=DealInputSerializer, parameters=[DRY_RUN, IF_MATCH], examples=[SEEP_DEAL, FIFTY_SIX_DEAL],
+        responses={201: DealWithMatchSerializer, 200: DealWithMatchSerializer},
+    )
+    def create(self, request: Request, match_pk: str) -> Response:
+        match = self.get_match()
+        require_match_writer(request, match)
+        serializer = DealInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        dry_run = dry_run_requested(request)
+        recording = deal_record(
+            match_id=match.pk, actor=request.user, payload=serializer.validated_data["payload"],
+            client_deal_id=serializer.validated_data["client_deal_id"],
+            expected_version=if_match_version(request), dry_run=dry_run,
+        )
+        created = recording.created and not dry_run
+        return deal_response(recording.deal, recording.match, request, 201 if created else 200)
+
+    @extend_schema(
+        summary="Correct a deal (If-Match required); later deals are replayed",
+        request=CorrectionInputSerializer, parameters=[DRY_RUN, IF_MATCH], examples=[CORRECTION],
+        responses={200: DealWithMatchSerializer,
+                   202: OpenApiResponse(CorrectionPreviewSerializer, description="with ?dry_run=true: "
+                                        "what would change (answered with status 200)")},
+    )
+    def update(self, request: Request, match_pk: str, number: str) -> Response:
+        match = self.get_match()
+        require_match_writer(request, match)
+        serializer = CorrectionInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        correction = deal_correct(
+            match_id=match.pk, number=int(number), actor=request.user, payload=serializer.validated_data["payload"],
+            reason=serializer.validated_data["reason"], expected_version=if_match_version(request),
+            dry_run=dry_run_requested(request),
+        )
+        return self._change_response(correction, request)
+
+    @extend_schema(
+        summary="Void a deal; it stays listed as voided and later deals are replayed",
+        request=VoidInputSerializer, parameters=[
+            DRY_RUN, IF_MATCH,
+            OpenApiParameter("reason", OpenApiTypes.STR, description="The reason, if the client cannot send a body."),
+        ],
+        responses={200: DealWithMatchSerializer},
+    )
+    def destroy(self, request: Request, match_pk: str, number: str) -> Response:
+        match = self.get_match()
+        require_match_writer(request, match)
+        body: Any = request.data if isinstance(request.data, dict) and request.data else {}
+        serializer = VoidInputSerializer(data={"reason": body.get("reason", request.query_params.get("reason"))})
+        serializer.is_valid(raise_exception=True)
+        correction = deal_void(
+            match_id=match.pk, number=int(number), actor=request.user, reason=serializer.validated_data["reason"],
+            expected_version=if_match_version(request), dry_run=dry_run_requested(request),
+        )
+        return self._change_response(correction, request)
+
+    def _change_response(self, correction: Correction, request: Request) -> Response:
+        if dry_run_requested(request):
+            return preview_response(correction)
+        return deal_response(correction.deal, correction.match, request, status.HTTP_200_OK)

@@ -1,0 +1,110 @@
+"""Matches: start, list, read (with ETag), scorers and the audit trail."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db.models import Prefetch, QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.concurrency import etag, none_match
+from api.filters import MatchFilter
+from api.permissions import require_club_writer, require_match_creator
+from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
+from games.models import Match, Seat
+from games.rules.errors import RuleViolation
+from games.selectors import matches_visible_to
+from games.services.matches import match_scorer_add, match_scorer_remove, match_start
+
+MATCH_EXAMPLE = OpenApiExample(
+    "A Seep match with two known players and two new ones",
+    value={"game": "seep", "players": [12, 13, {"name": "Ravi"}, {"name": "Meena"}],
+           "settings": {"baazi_lead": 100}, "league": None},
+    request_only=True,
+)
+
+
+def match_queryset(user: object) -> QuerySet[Match]:
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    return matches_visible_to(user).prefetch_related(seats).order_by("-id")  # type: ignore[arg-type]
+
+
+def match_response(match: Match, request: Request, code: int = status.HTTP_200_OK) -> Response:
+    response = Response(MatchSerializer(match, context={"request": request}).data, status=code)
+    response["ETag"] = etag(match.version)
+    return response
+
+
+class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = MatchSerializer
+    filterset_class = MatchFilter
+    queryset = Match.objects.none()
+
+    def get_queryset(self) -> QuerySet[Match]:
+        return match_queryset(self.request.user)
+
+    @extend_schema(summary="Start a match", request=MatchCreateSerializer, examples=[MATCH_EXAMPLE],
+                   responses={201: MatchSerializer})
+    def create(self, request: Request) -> Response:
+        serializer = MatchCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        league = data.get("league")
+        if league is not None:
+            require_club_writer(request, league.club)
+        match = match_start(actor=request.user, game=data["game"], players=data["players"],
+                            settings=data["settings"], league=league)
+        return match_response(self.get_queryset().get(pk=match.pk), request, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Read a match (answers 304 to a matching If-None-Match)",
+        parameters=[OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                                     description='The ETag you have, e.g. "7".')],
+        responses={200: MatchSerializer, 304: OpenApiResponse(description="Not modified")},
+    )
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        if none_match(request, match.version):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+            response["ETag"] = etag(match.version)
+            return response
+        return match_response(match, request)
+
+    @extend_schema(summary="Who may record deals besides the creator", responses=ScorerSerializer(many=True))
+    @action(detail=True, methods=["get"], serializer_class=ScorerSerializer, pagination_class=None)
+    def scorers(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        return Response([{"user": user_id} for user_id in match.scorers.values_list("pk", flat=True)])
+
+    @extend_schema(summary="Add a scorer (the match's creator only)", request=ScorerSerializer,
+                   responses={201: ScorerSerializer})
+    @scorers.mapping.post
+    def add_scorer(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        require_match_creator(request, match)
+        serializer = ScorerSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = get_user_model().objects.filter(pk=serializer.validated_data["user"]).first()
+        if user is None:
+            raise RuleViolation("invalid", "There is no such user.", "user")
+        match_scorer_add(actor=request.user, match=match, user=user)
+        return Response({"user": user.pk}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(summary="Remove a scorer (the match's creator only)", request=None, responses={204: None})
+    @action(detail=True, methods=["delete"], url_path=r"scorers/(?P<user_id>\d+)")
+    def remove_scorer(self, request: Request, pk: str | None = None, user_id: str = "") -> Response:
+        match = self.get_object()
+        require_match_creator(request, match)
+        match_scorer_remove(actor=request.user, match=match, user_id=int(user_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(summary="Every change to the match, oldest first", responses=AuditEntrySerializer(many=True))
+    @action(detail=True, methods=["get"], serializer_class=AuditEntrySerializer, filterset_class=None)
+    def audit(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        page = self.paginate_queryset(match.audit.select_related("actor").order_by("at", "id"))
+        return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)

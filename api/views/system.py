@@ -1,0 +1,83 @@
+"""Health, sign-in and "who am I"."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import connection
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+import scorekeeper
+from games.models import Membership
+
+
+def redis_status() -> str:
+    if not settings.REDIS_URL:
+        return "not_configured"
+    import redis
+
+    try:
+        redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1).ping()
+    except redis.RedisError:
+        return "down"
+    return "ok"
+
+
+def database_status() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Exception:  # any driver error means the database is not usable
+        return "down"
+    return "ok"
+
+
+class HealthView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @extend_schema(
+        summary="Is the service up?",
+        responses=inline_serializer("Health", {
+            "database": serializers.ChoiceField(choices=["ok", "down"]),
+            "redis": serializers.ChoiceField(choices=["ok", "not_configured", "down"]),
+            "version": serializers.CharField(),
+        }),
+    )
+    def get(self, request: Request) -> Response:
+        body = {"database": database_status(), "redis": redis_status(), "version": scorekeeper.__version__}
+        return Response(body, status=200 if body["database"] == "ok" else 503)
+
+
+class TokenView(ObtainAuthToken):
+    """Exchange a username and password for an API token (throttled against password guessing)."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
+
+
+class MeView(APIView):
+    @extend_schema(
+        summary="The signed-in user, their player records and their clubs",
+        responses=inline_serializer("Me", {
+            "id": serializers.IntegerField(),
+            "username": serializers.CharField(),
+            "players": serializers.ListField(child=serializers.IntegerField()),
+            "clubs": serializers.ListField(child=serializers.DictField()),
+        }),
+    )
+    def get(self, request: Request) -> Response:
+        user = request.user
+        clubs = Membership.objects.filter(user_id=user.pk).values("club", "role")
+        return Response({
+            "id": user.pk,
+            "username": user.get_username(),
+            "players": list(user.players.values_list("pk", flat=True)),
+            "clubs": [{"club": item["club"], "role": item["role"]} for item in clubs],
+        })

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+USER_MODEL = settings.AUTH_USER_MODEL
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ADMIN = "admin"
+        SCORER = "scorer"
+        MEMBER = "member"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="unique_membership")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class Player(models.Model):
+    """A person at a table. ``user`` links the account of a player who signs in; guests have none."""
+
+    name = models.CharField(max_length=100)
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.PROTECT, related_name="players")
+    user = models.ForeignKey(
+        USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    created_by = models.ForeignKey(
+        USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="players_created"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class League(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="leagues")
+    name = models.CharField(max_length=120)
+    game = models.CharField(max_length=20)
+    settings = models.JSONField(default=dict, blank=True)
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__isnull=True)
+                | models.Q(starts_on__isnull=True)
+                | models.Q(ends_on__gte=models.F("starts_on")),
+                name="league_ends_after_it_starts",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name

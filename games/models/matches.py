@@ -1,0 +1,116 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from games.models.clubs import League, Player
+
+USER_MODEL = settings.AUTH_USER_MODEL
+
+
+class Match(models.Model):
+    """One match. ``state`` is the fold of its counted deals, kept so a new deal costs the same at any length."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress"
+        FINISHED = "finished"
+
+    game = models.CharField(max_length=20, db_index=True)
+    league = models.ForeignKey(League, null=True, blank=True, on_delete=models.PROTECT, related_name="matches")
+    settings = models.JSONField(help_text="The house rules, every setting pinned when the match started.")
+    teams = models.JSONField(null=True, blank=True)
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, db_index=True)
+    player_count = models.PositiveSmallIntegerField()
+    deals_count = models.PositiveIntegerField(default=0, help_text="Deals that count (voided ones do not).")
+    last_deal_number = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="matches_created"
+    )
+    scorers = models.ManyToManyField(USER_MODEL, blank=True, related_name="matches_scored")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.game} match {self.pk}"
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=3)
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    team = models.CharField(max_length=3, blank=True, default="", help_text="Empty where each plays alone.")
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="unique_seat_per_match"),
+            models.UniqueConstraint(fields=["match", "position"], name="unique_position_per_match"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat} of match {self.match_id}"
+
+
+class Deal(models.Model):
+    """A recorded deal. Never deleted: a correction makes a new revision, a void keeps it listed as voided.
+
+    ``state_after`` is the match state once this deal is folded in; for a voided deal it is the state of the
+    deal before it, so the state before deal k is always ``state_after`` of deal k-1.
+    """
+
+    class Status(models.TextChoices):
+        RECORDED = "recorded"
+        CORRECTED = "corrected"
+        VOIDED = "voided"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    client_deal_id = models.UUIDField(null=True, blank=True)
+    input = models.JSONField()
+    result = models.JSONField()
+    state_after = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RECORDED)
+    revision = models.PositiveIntegerField(default=1)
+    recorded_by = models.ForeignKey(USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="unique_deal_number"),
+            models.UniqueConstraint(fields=["match", "client_deal_id"], name="unique_client_deal_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"deal {self.number} of match {self.match_id}"
+
+    @property
+    def is_voided(self) -> bool:
+        return self.status == self.Status.VOIDED
+
+
+class DealRevision(models.Model):
+    """Every version of a deal's input and result, revision 1 being the one first recorded."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
+    revision = models.PositiveIntegerField()
+    input = models.JSONField()
+    result = models.JSONField()
+    reason = models.TextField(blank=True)
+    created_by = models.ForeignKey(USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "revision"]
+        constraints = [models.UniqueConstraint(fields=["deal", "revision"], name="unique_deal_revision")]
+
+    def __str__(self) -> str:
+        return f"revision {self.revision} of {self.deal}"

@@ -1,0 +1,99 @@
+"""Clubs, memberships, players and leagues: each change is audited in the same transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from games.models import Club, League, Membership, Player
+from games.rules.errors import RuleViolation
+from games.rules.registry import get_engine
+from games.services.audit import audit_record
+
+
+@transaction.atomic
+def club_create(*, actor: AbstractBaseUser, name: str) -> Club:
+    club = Club.objects.create(name=name)
+    Membership.objects.create(club=club, user=actor, role=Membership.Role.ADMIN)
+    audit_record(actor=actor, action="club.created", club=club, after={"name": name, "admin": actor.pk})
+    return club
+
+
+@transaction.atomic
+def membership_set(*, actor: AbstractBaseUser, club: Club, user: AbstractBaseUser, role: str) -> Membership:
+    membership, created = Membership.objects.select_for_update().get_or_create(
+        club=club, user=user, defaults={"role": role}
+    )
+    before = None if created else {"user": user.pk, "role": membership.role}
+    if not created and membership.role != role:
+        membership.role = role
+        membership.save(update_fields=["role"])
+    audit_record(actor=actor, action="membership.set", club=club, before=before, after={"user": user.pk, "role": role})
+    return membership
+
+
+@transaction.atomic
+def membership_remove(*, actor: AbstractBaseUser, club: Club, user_id: int) -> None:
+    membership = Membership.objects.select_for_update().get(club=club, user_id=user_id)
+    audit_record(actor=actor, action="membership.removed", club=club,
+                 before={"user": user_id, "role": membership.role})
+    membership.delete()
+
+
+@transaction.atomic
+def player_create(*, actor: AbstractBaseUser, name: str, club: Club | None = None,
+                  user: AbstractBaseUser | None = None) -> Player:
+    player = Player.objects.create(name=name, club=club, user=user, created_by=actor)
+    audit_record(actor=actor, action="player.created", player=player, after=_player_fields(player))
+    return player
+
+
+@transaction.atomic
+def player_update(*, actor: AbstractBaseUser, player: Player, changes: Mapping[str, Any]) -> Player:
+    before = _player_fields(player)
+    for name, value in changes.items():
+        setattr(player, name, value)
+    player.save()
+    audit_record(actor=actor, action="player.updated", player=player, before=before, after=_player_fields(player))
+    return player
+
+
+def _player_fields(player: Player) -> dict[str, Any]:
+    return {"name": player.name, "club": player.club_id, "user": player.user_id}
+
+
+def league_settings_check(game: str, settings: Mapping[str, Any]) -> None:
+    """League rules must be valid for at least one table size the game allows."""
+    engine = get_engine(game)
+    first_violation: RuleViolation | None = None
+    for player_count in range(2, 9):
+        try:
+            engine.rules_from_settings(settings, player_count)
+        except RuleViolation as violation:
+            first_violation = first_violation or (violation if violation.field != "players" else None)
+        else:
+            return
+    if first_violation is not None:
+        raise first_violation
+
+
+@transaction.atomic
+def league_save(*, actor: AbstractBaseUser, league: League, changes: Mapping[str, Any]) -> League:
+    creating = league.pk is None
+    before = None if creating else _league_fields(league)
+    for name, value in changes.items():
+        setattr(league, name, value)
+    league_settings_check(league.game, league.settings)
+    league.save()
+    audit_record(actor=actor, action="league.created" if creating else "league.updated", league=league,
+                 club=league.club, before=before, after=_league_fields(league))
+    return league
+
+
+def _league_fields(league: League) -> dict[str, Any]:
+    return {"name": league.name, "game": league.game, "settings": league.settings,
+            "starts_on": league.starts_on.isoformat() if league.starts_on else None,
+            "ends_on": league.ends_on.isoformat() if league.ends_on else None}

@@ -1,0 +1,261 @@
+"""Recording, correcting and voiding deals.
+
+Each service locks the match row before it reads the match's state, so two phones at one table are served one
+after the other: no deal is numbered twice, none is lost. Recording folds one deal into the stored state (the
+cost does not grow with the match); a correction or a void replays from the state stored after the deal before.
+A refused request raises before anything is written, and the transaction leaves every row as it was.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.http import Http404
+
+from games.models import Deal, DealRevision, Match
+from games.rules.engine import GameEngine
+from games.rules.errors import RuleViolation
+from games.rules.registry import get_engine
+from games.services.audit import audit_record
+from games.services.errors import CorrectionConflicts, DealVoided, PreconditionRequired, StaleVersion
+
+
+@dataclass(frozen=True)
+class DealRecording:
+    deal: Deal
+    match: Match
+    created: bool
+
+
+@dataclass
+class ReplayedDeal:
+    """A deal's row and what it becomes on the new history (``result`` is kept as it was for a void)."""
+
+    row: Deal
+    input: dict[str, Any]
+    result: dict[str, Any]
+    state_after: dict[str, Any]
+    status: str
+
+
+@dataclass
+class Replay:
+    deals: list[ReplayedDeal] = field(default_factory=list)
+    state: dict[str, Any] = field(default_factory=dict)
+
+    def changed_later_deals(self, number: int) -> list[dict[str, Any]]:
+        """Deals after ``number`` whose result differs on the new history: old and new."""
+        return [
+            {"deal_number": item.row.number, "before": item.row.result, "after": item.result}
+            for item in self.deals
+            if item.row.number > number and item.result != item.row.result
+        ]
+
+
+@dataclass(frozen=True)
+class Correction:
+    deal: Deal
+    match: Match
+    changed_deals: list[dict[str, Any]]
+    state_before: dict[str, Any]
+    deal_before: dict[str, Any]
+
+
+def _locked_match(match_id: int) -> Match:
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        raise Http404
+    return match
+
+
+def _check_version(match: Match, expected_version: int | None, *, required: bool) -> None:
+    if expected_version is None:
+        if required:
+            raise PreconditionRequired(
+                "A correction must say which version of the match it corrects: send If-Match with the match's "
+                f'ETag (now "{match.version}").',
+                None,
+                current_version=match.version,
+            )
+        return
+    if expected_version != match.version:
+        raise StaleVersion(match, expected_version)
+
+
+def _engine_and_rules(match: Match) -> tuple[GameEngine, Any]:
+    engine = get_engine(match.game)
+    return engine, engine.rules_from_settings(match.settings, match.player_count)
+
+
+def _apply_match_state(match: Match, state_json: dict[str, Any]) -> None:
+    match.state = state_json
+    match.status = Match.Status.FINISHED if state_json.get("match_over") else Match.Status.IN_PROGRESS
+    match.version += 1
+
+
+@transaction.atomic
+def deal_record(
+    *,
+    match_id: int,
+    actor: AbstractBaseUser,
+    payload: Mapping[str, Any],
+    client_deal_id: uuid.UUID | None = None,
+    expected_version: int | None = None,
+    dry_run: bool = False,
+) -> DealRecording:
+    match = _locked_match(match_id)
+    if client_deal_id is not None:
+        existing = match.deals.filter(client_deal_id=client_deal_id).first()
+        if existing is not None:
+            return DealRecording(existing, match, created=False)
+    _check_version(match, expected_version, required=False)
+    engine, rules = _engine_and_rules(match)
+    deal = engine.parse_deal(payload, rules)
+    outcome = engine.play_deal(engine.state_from_json(match.state, rules), deal, rules)
+    number = match.last_deal_number + 1
+    state_json = engine.state_json(outcome.state)
+    row = Deal(
+        match=match, number=number, client_deal_id=client_deal_id, input=engine.deal_json(deal),
+        result={"deal_number": number, **outcome.result}, state_after=state_json, recorded_by=actor,
+    )
+    match.last_deal_number = number
+    match.deals_count += 1
+    _apply_match_state(match, state_json)
+    if dry_run:
+        return DealRecording(row, match, created=True)
+    row.save()
+    match.save()
+    DealRevision.objects.create(deal=row, revision=1, input=row.input, result=row.result, created_by=actor)
+    audit_record(actor=actor, action="deal.recorded", match=match, deal_number=number,
+                 after={"input": row.input, "result": row.result})
+    return DealRecording(row, match, created=True)
+
+
+def _state_before(match: Match, engine: GameEngine, rules: Any, number: int) -> dict[str, Any]:
+    previous = match.deals.filter(number__lt=number).order_by("-number").only("state_after").first()
+    return previous.state_after if previous else engine.state_json(engine.initial_state(rules))
+
+
+def _replay(match: Match, engine: GameEngine, rules: Any, number: int, replacement: Any | None) -> Replay:
+    """Fold the deals from ``number`` on, with deal ``number`` replaced (or voided when ``replacement`` is None)."""
+    state = engine.state_from_json(_state_before(match, engine, rules, number), rules)
+    replay = Replay()
+    for row in match.deals.filter(number__gte=number).order_by("number"):
+        voiding = row.number == number and replacement is None
+        if row.is_voided or voiding:
+            status = Deal.Status.VOIDED
+            item = ReplayedDeal(row, row.input, row.result, engine.state_json(state), status)
+        else:
+            parsed = replacement if row.number == number else engine.parse_deal(row.input, rules)
+            try:
+                outcome = engine.play_deal(state, parsed, rules)
+            except RuleViolation as violation:
+                if row.number == number:
+                    raise
+                raise _conflict(row.number, number, violation) from violation
+            state = outcome.state
+            status = Deal.Status.CORRECTED if row.number == number else row.status
+            item = ReplayedDeal(row, engine.deal_json(parsed), {"deal_number": row.number, **outcome.result},
+                                engine.state_json(state), status)
+        replay.deals.append(item)
+    replay.state = engine.state_json(state)
+    return replay
+
+
+def _conflict(later: int, corrected: int, violation: RuleViolation) -> CorrectionConflicts:
+    return CorrectionConflicts(
+        f"Deal {later} would no longer be legal after changing deal {corrected}: {violation.detail} "
+        f"Correct or void deal {later} first.",
+        None,
+        deal_number=later,
+        rule_code=violation.code,
+        rule_field=violation.field,
+        rule_detail=violation.detail,
+    )
+
+
+def _save_replay(match: Match, replay: Replay) -> None:
+    for item in replay.deals:
+        row = item.row
+        if (item.input, item.result, item.state_after, item.status) == (row.input, row.result, row.state_after,
+                                                                           row.status):
+            continue
+        row.input, row.result, row.state_after, row.status = item.input, item.result, item.state_after, item.status
+        row.save(update_fields=["input", "result", "state_after", "status", "revision", "updated_at"])
+    _apply_match_state(match, replay.state)
+    match.save()
+
+
+def _require_changeable_deal(match: Match, number: int) -> None:
+    row = match.deals.filter(number=number).first()
+    if row is None:
+        raise Http404
+    if row.is_voided:
+        raise DealVoided(f"Deal {number} is voided; a voided deal cannot be changed.", None, deal_number=number)
+
+
+@transaction.atomic
+def deal_correct(
+    *,
+    match_id: int,
+    number: int,
+    actor: AbstractBaseUser,
+    payload: Mapping[str, Any],
+    reason: str,
+    expected_version: int | None,
+    dry_run: bool = False,
+) -> Correction:
+    match = _locked_match(match_id)
+    _check_version(match, expected_version, required=True)
+    _require_changeable_deal(match, number)
+    engine, rules = _engine_and_rules(match)
+    replay = _replay(match, engine, rules, number, engine.parse_deal(payload, rules))
+    return _finish_change(match, replay, actor=actor, action="deal.corrected", reason=reason, dry_run=dry_run)
+
+
+@transaction.atomic
+def deal_void(
+    *,
+    match_id: int,
+    number: int,
+    actor: AbstractBaseUser,
+    reason: str,
+    expected_version: int | None = None,
+    dry_run: bool = False,
+) -> Correction:
+    match = _locked_match(match_id)
+    _check_version(match, expected_version, required=False)
+    _require_changeable_deal(match, number)
+    engine, rules = _engine_and_rules(match)
+    replay = _replay(match, engine, rules, number, None)
+    match.deals_count -= 1
+    return _finish_change(match, replay, actor=actor, action="deal.voided", reason=reason, dry_run=dry_run)
+
+
+def _finish_change(match: Match, replay: Replay, *, actor: AbstractBaseUser, action: str,
+                   reason: str, dry_run: bool) -> Correction:
+    corrected = replay.deals[0]
+    row = corrected.row
+    deal_before = {"input": row.input, "result": row.result, "status": row.status}
+    state_before = match.state
+    changed = replay.changed_later_deals(row.number)
+    if not dry_run:
+        row.revision += 1
+        _save_replay(match, replay)
+        DealRevision.objects.create(deal=row, revision=row.revision, input=row.input, result=row.result,
+                                    reason=reason, created_by=actor)
+        audit_record(
+            actor=actor, action=action, match=match, deal_number=row.number, reason=reason,
+            before={**deal_before, "state": state_before},
+            after={"input": corrected.input, "result": corrected.result, "status": corrected.status,
+                   "state": replay.state, "changed_deals": changed},
+        )
+    else:
+        row.input, row.result, row.status = corrected.input, corrected.result, corrected.status
+        _apply_match_state(match, replay.state)
+    return Correction(row, match, changed, state_before, deal_before)

@@ -1,0 +1,96 @@
+"""Starting a match: resolve its players, pin its house rules, seat everyone and store the initial state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from games.models import League, Match, Player, Seat
+from games.rules.errors import RuleViolation
+from games.rules.registry import get_engine
+from games.rules.seats import seat_names
+from games.selectors import players_visible_to
+from games.services.audit import audit_record
+from games.services.errors import InvalidInput
+
+PlayerRef = int | Mapping[str, Any]
+
+
+@transaction.atomic
+def match_start(
+    *,
+    actor: AbstractBaseUser,
+    game: str,
+    players: Sequence[PlayerRef],
+    settings: Mapping[str, Any] | None = None,
+    league: League | None = None,
+) -> Match:
+    engine = get_engine(game)
+    pinned = _pinned_settings(game, settings or {}, league)
+    rules = engine.rules_from_settings(pinned, len(players))
+    seated = _resolve_players(actor, players, league)
+    teams = engine.teams(rules)
+    match = Match.objects.create(
+        game=game,
+        league=league,
+        settings=engine.settings_json(rules),
+        teams=teams,
+        state=engine.state_json(engine.initial_state(rules)),
+        player_count=len(seated),
+        created_by=actor,
+    )
+    team_of = {seat: team for team, members in (teams or {}).items() for seat in members}
+    Seat.objects.bulk_create(
+        Seat(match=match, seat=seat, position=index, player=player, team=team_of.get(seat, ""))
+        for index, (seat, player) in enumerate(zip(seat_names(len(seated)), seated, strict=True))
+    )
+    audit_record(actor=actor, action="match.started", match=match,
+                 after={"game": game, "settings": match.settings, "players": [p.pk for p in seated]})
+    return match
+
+
+def _pinned_settings(game: str, requested: Mapping[str, Any], league: League | None) -> dict[str, Any]:
+    """A league's house rules are pinned into each of its matches; a match may not contradict them."""
+    if league is None:
+        return dict(requested)
+    if league.game != game:
+        raise InvalidInput(f"League {league.name!r} plays {league.game}, not {game}.", "game")
+    for name, value in requested.items():
+        if name in league.settings and league.settings[name] != value:
+            raise RuleViolation(
+                "invalid",
+                f"League {league.name!r} plays with {name} = {league.settings[name]!r}; its matches cannot change it.",
+                f"settings.{name}",
+            )
+    return {**league.settings, **requested}
+
+
+def _resolve_players(actor: AbstractBaseUser, refs: Sequence[PlayerRef], league: League | None) -> list[Player]:
+    visible = players_visible_to(actor)
+    resolved: list[Player] = []
+    for index, ref in enumerate(refs):
+        if isinstance(ref, Mapping):
+            player = Player.objects.create(name=ref["name"], created_by=actor, club=league.club if league else None)
+        else:
+            player = visible.filter(pk=ref).first()
+            if player is None:
+                raise InvalidInput(f"There is no player {ref} that you can seat.", f"players[{index}]")
+        if player in resolved:
+            raise InvalidInput(f"{player.name} is already seated at this table.", f"players[{index}]")
+        resolved.append(player)
+    return resolved
+
+
+@transaction.atomic
+def match_scorer_add(*, actor: AbstractBaseUser, match: Match, user: AbstractBaseUser) -> None:
+    match.scorers.add(user)
+    audit_record(actor=actor, action="match.scorer_added", match=match, after={"user": user.pk})
+
+
+@transaction.atomic
+def match_scorer_remove(*, actor: AbstractBaseUser, match: Match, user_id: int) -> None:
+    match.scorers.remove(user_id)
+    audit_record(actor=actor, action="match.scorer_removed", match=match, before={"user": user_id})

@@ -1,0 +1,73 @@
+"""Fixtures for the whole suite.
+
+Tests marked ``postgres`` or ``redis`` need the real service. Locally they are skipped when it is not
+configured; with ``CI=true`` they fail instead, so CI can never pass by skipping them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.factories import UserFactory
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def _require(available: bool, what: str) -> None:
+    if available:
+        return
+    if IN_CI:
+        pytest.fail(f"CI=true but {what} is not configured: this test must run against it.")
+    pytest.skip(f"{what} is not configured")
+
+
+@pytest.fixture(autouse=True)
+def _real_services(request: pytest.FixtureRequest) -> None:
+    if request.node.get_closest_marker("postgres"):
+        _require(connection.vendor == "postgresql", "PostgreSQL (DATABASE_URL)")
+    if request.node.get_closest_marker("redis"):
+        _require(bool(settings.REDIS_URL), "Redis (REDIS_URL)")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Throttle counters and idempotency records live in the cache; no test may see another's."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture
+def user(db: None) -> Any:
+    return UserFactory()
+
+
+def client_for(user: Any) -> APIClient:
+    client = APIClient()
+    token, _ = Token.objects.get_or_create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def api(user: Any) -> APIClient:
+    """An API client signed in as ``user``."""
+    return client_for(user)
+
+
+@pytest.fixture
+def make_client(db: None) -> Callable[..., APIClient]:
+    """A signed-in client for a new user (or the given one)."""
+
+    def make(user: Any = None) -> APIClient:
+        return client_for(user or UserFactory())
+
+    return make
