@@ -87,10 +87,18 @@ def _only_keys(value: Mapping[str, Any], allowed: tuple[str, ...], prefix: str, 
             )
 
 
+# Parsed card codes of up to four characters (a small, finite set), so replaying long matches stays fast.
+_CARD_CACHE: dict[str, Card] = {}
+
+
 def _seep_card(value: object, field: str) -> Card:
+    if isinstance(value, str) and value in _CARD_CACHE:
+        return _CARD_CACHE[value]
     card = parse_card(value, field)
     if card.is_joker:
         raise RuleViolation("invalid_card", "Seep uses one 52-card pack without jokers.", field, card=value)
+    if isinstance(value, str) and len(value) <= 4:
+        _CARD_CACHE[value] = card
     return card
 
 
@@ -108,11 +116,11 @@ def _refuse_duplicate(card: Card, field: str, where: str) -> RuleViolation:
 def parse_hand(values: object, field: str) -> tuple[Card, ...]:
     """The bidder's four cards: known codes, no card twice, exactly four."""
     cards = _card_list(values, field)
-    seen: set[Card] = set()
+    seen: set[str] = set()
     for index, card in enumerate(cards):
-        if card in seen:
+        if card.code in seen:
             raise _refuse_duplicate(card, f"{field}[{index}]", "twice in this hand")
-        seen.add(card)
+        seen.add(card.code)
     if len(cards) != HAND_SIZE:
         raise RuleViolation(
             "hand_size_invalid", f"The bidder holds exactly {HAND_SIZE} cards at the bid; {len(cards)} were given.",

@@ -96,7 +96,7 @@ KNOWN_SETTINGS: tuple[str, ...] = (
 def _refuse_player_count(count: object) -> RuleViolation:
     return RuleViolation(
         "player_count_invalid",
-        f"Seep is played by exactly four players: S1 and S3 against S2 and S4; {count!r} players were given.",
+        f"Seep is played by exactly four players: S1 and S3 against S2 and S4. {count!r} players were given.",
         "players", allowed=[PLAYER_COUNT],
     )
 
