@@ -279,8 +279,16 @@ def test_any_json_settings_give_rules_or_a_rule_violation(house: Any, count: int
     assert ENGINE.rules_from_settings(ENGINE.settings_json(rules), 4) == rules
 
 
+state_like = st.fixed_dictionaries({
+    "running_lead": st.fixed_dictionaries({"team": json_values, "points": json_values}) | json_values,
+    "baazis_won": st.fixed_dictionaries({"A": json_values, "B": json_values}) | json_values,
+    "next_dealer": json_values, "match_over": json_values,
+}, optional={"match_winner": json_values, "match_drawn": json_values, "deals_played": json_values,
+             "next_dealer_reason": json_values})
+
+
 @settings(max_examples=150, deadline=None)
-@given(json_values)
+@given(json_values | state_like)
 def test_any_json_state_gives_a_state_or_a_rule_violation(data: Any) -> None:
     try:
         state = ENGINE.state_from_json(data, DEFAULT_RULES)

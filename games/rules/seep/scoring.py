@@ -231,7 +231,7 @@ def _lead_from_json(value: object) -> int:
         raise _bad_state("running_lead")
     points = _count(value["points"], "running_lead")
     team = value["team"]
-    if (team is None) != (points == 0) or (team is not None and team not in TEAM_SIGN):
+    if (team is None) != (points == 0) or (team is not None and (not isinstance(team, str) or team not in TEAM_SIGN)):
         raise _bad_state("running_lead")
     return 0 if team is None else TEAM_SIGN[team] * points
 
