@@ -274,7 +274,8 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
     default_decks, default_jokers = pack(player_count)
     decks = setting_int(settings, "decks", default_decks, 1, MAX_DECKS)
     jokers = setting_int(settings, "jokers", default_jokers, 0, MAX_JOKERS)
-    implied = len(settings["contracts"]) if isinstance(settings.get("contracts"), list) else len(SEED_CONTRACTS)
+    given = settings.get("contracts")
+    implied = len(given) if isinstance(given, list) and 1 <= len(given) <= MAX_DEALS else len(SEED_CONTRACTS)
     deals = setting_int(settings, "deals", implied, 1, MAX_DEALS)
     for name, default in (("cards_dealt", preset_cards), ("contracts", SEED_CONTRACTS)):
         if name not in settings and len(default) != deals:
