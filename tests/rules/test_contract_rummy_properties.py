@@ -190,3 +190,37 @@ def test_any_settings_give_rules_that_round_trip_or_a_rule_violation(settings_pa
         return
     assert ENGINE.rules_from_settings(ENGINE.settings_json(rules), players) == rules
     assert rules.decks * 52 + rules.jokers >= players * max(rules.cards_dealt) + 1 + rules.minimum_stock_after_deal
+
+
+@FAST
+@given(match_deals())
+def test_exactly_one_player_scores_zero_in_each_deal(case: tuple[int, list[tuple[str, str, dict[str, int]]]]) -> None:
+    players, deals = case
+    rules = RULES_BY_PLAYERS[players]
+    state = ENGINE.initial_state(rules)
+    for dealer, went_out, points in deals:
+        payload = {"dealer": dealer, "went_out": went_out, "penalty_points": points}
+        outcome = ENGINE.play_deal(state, ENGINE.parse_deal(payload, rules), rules)
+        state = outcome.state
+        zeros = [seat for seat, value in outcome.result["penalties"].items() if value == 0]
+        assert zeros == [went_out]
+
+
+STATE_LIKE = st.fixed_dictionaries({}, optional={
+    "totals": st.dictionaries(st.sampled_from(["S1", "S2", "S3", "S4", "S5"]), st.integers(0, 500) | JSON, max_size=5)
+    | JSON,
+    "deals_played": st.integers(-1, 9) | JSON,
+    "next_dealer": st.sampled_from(["S1", "S4", "S9"]) | JSON,
+    "last_penalties": JSON,
+})
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(STATE_LIKE, JSON))
+def test_a_stored_state_of_any_shape_loads_or_gives_a_rule_violation(data: Any) -> None:
+    rules = RULES_BY_PLAYERS[4]
+    try:
+        state = ENGINE.state_from_json(data, rules)
+    except RuleViolation:
+        return
+    assert ENGINE.state_from_json(ENGINE.state_json(state), rules) == state
