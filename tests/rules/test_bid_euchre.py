@@ -288,7 +288,7 @@ def test_every_illegal_call_is_refused_with_its_code_and_the_call(
     (calls("S1", 4, 4), "The standing bid is S2's bid of 4; S3 may bid 5, partner's best, shoot the moon, or pass."),
     (calls("S1", 3, "-"), "The auction is not finished: S4 and the dealer S1 still have to call."),
     (calls("S1", 3, "-", "-"), "The auction is not finished: the dealer S1 still has to call."),
-    (calls("S1", 3, "-", "-", "-", "-"), "Everyone has had their call; the auction is over."),
+    (calls("S1", 3, "-", "-", "-", "-"), "Everyone has had their one call; the auction is over."),
 ])
 def test_refusal_messages_say_what_would_have_been_legal(auction: list, detail: str) -> None:
     assert refusal({"dealer": "S1", "auction": auction}).detail == detail

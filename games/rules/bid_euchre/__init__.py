@@ -11,11 +11,14 @@ Choices made where the rules file is silent:
   alone selects the 25-card deck. ``double_48`` without explicit values defaults ``target_score`` to 52,
   ``partners_best_points`` to 24 and ``shoot_the_moon_points`` to 48 (E-A11). ``minimum_bid`` is 1 to 5 (to 6
   with ``allow_plain_six``; 11 / 12 double deck). ``players: 4`` is accepted as an informational setting.
+  ``tricks_per_deal: 12`` alone does not pick the double deck: it is refused unless ``deck`` is ``double_48``.
 - Calls: a bid of all the tricks while ``allow_plain_six`` is off is ``plain_six_not_allowed``; any other number
   outside ``minimum_bid`` .. 5 is ``bid_out_of_range`` on the whole call ``auction[i]`` (as eu-16). A call after
   the auction has ended is ``auction_closed``; a seat calling again before that (single round), or a seat that
   passed calling again (continuous), is ``already_called``; anyone else out of turn is ``call_out_of_turn``.
-  Within a call the turn is checked first, then the range, then the ladder, then stick the dealer.
+  Within a call the turn is checked first, then the range, then the ladder, then stick the dealer. An empty
+  auction is ``auction_incomplete``; a deal with neither ``auction`` nor ``ace_no_face`` is ``invalid`` on
+  ``auction``.
 - Continuous bidding: turns go clockwise among the seats that have not passed; the standing bidder never calls
   over himself (the auction ends as soon as everyone else has passed).
 - A passed-out deal carries no ``trump`` or ``tricks_won`` (``invalid`` on that key) and no ``reneges``

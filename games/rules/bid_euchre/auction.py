@@ -92,10 +92,11 @@ class _Auction:
 
     def check_turn(self, call: Call, field: str) -> None:
         if self.over:
-            raise RuleViolation(
-                "auction_closed", "Everyone has had their call; the auction is over." if not self.continuous else
-                "The auction is over: everyone else has passed.", field,
-            )
+            ended = ("all four passed" if self.standing is None else
+                     f"everyone but {self.standing.seat}, the standing bidder, has passed")
+            detail = (f"The auction is over: {ended}." if self.continuous else
+                      "Everyone has had their one call; the auction is over.")
+            raise RuleViolation("auction_closed", detail, field)
         if call.seat == self.to_call:
             return
         spent = self.passed if self.continuous else self.called
