@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -53,7 +53,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         if isinstance(exc, StaleVersion):
             extra["match"] = _match_resource(exc.match, context)
         return _respond(exc.status_code, error_body(exc.code, exc.detail, exc.field, extra))
-    if isinstance(exc, (Http404, ObjectDoesNotExist)):
+    if isinstance(exc, RequestDataTooBig):
+        exc = RequestTooLarge("The request body is larger than the service accepts.")
+    elif isinstance(exc, SuspiciousOperation):
+        exc = exceptions.ParseError("The request could not be read.")
+    elif isinstance(exc, (Http404, ObjectDoesNotExist)):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()

@@ -15,10 +15,21 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
+TRUE_WORDS, FALSE_WORDS = {"true", "1", "yes", "on"}, {"false", "0", "no", "off"}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """django-environ reads any unknown word as false; a typo in DEBUG must stop the service instead."""
+    raw = env.str(name, default=str(default)).strip().lower()
+    if raw not in TRUE_WORDS | FALSE_WORDS:
+        raise ImproperlyConfigured(f"{name} must be true or false, not {raw!r}.")
+    return raw in TRUE_WORDS
+
+
 if (BASE_DIR / ".env").exists():
     environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-DEBUG: bool = env.bool("DEBUG", default=True)
+DEBUG: bool = env_bool("DEBUG", default=True)
 SECRET_KEY: str = env.str("SECRET_KEY", default="")
 if not SECRET_KEY:
     if not DEBUG:
@@ -90,7 +101,7 @@ else:
 # Celery: Redis as broker when configured, otherwise every task runs in-process at once.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
-CELERY_TASK_ALWAYS_EAGER: bool = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
+CELERY_TASK_ALWAYS_EAGER: bool = env_bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -38,6 +38,12 @@ def _real_services(request: pytest.FixtureRequest) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    """Real hashing costs a quarter second a user; tests make hundreds."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
     """Throttle counters and idempotency records live in the cache; no test may see another's."""
     from django.core.cache import cache

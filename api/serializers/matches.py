@@ -42,7 +42,7 @@ class NewPlayerSerializer(serializers.Serializer):
 class PlayerRefField(serializers.Field):
     """A player id, or ``{"name": ...}`` for a new player made on the spot."""
 
-    default_error_messages = {"invalid": 'Give a player id or {"name": "..."} for a new player.'}
+    default_error_messages = {"invalid": 'Give a player id or {{"name": "..."}} for a new player.'}
 
     def to_internal_value(self, data: Any) -> int | dict[str, str]:
         if isinstance(data, int) and not isinstance(data, bool) and data > 0:

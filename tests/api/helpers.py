@@ -9,8 +9,11 @@ from rest_framework.test import APIClient
 ERROR_KEYS = {"code", "detail", "field", "extra", "errors"}
 
 
-def start_match(api: APIClient, game: str = "seep", players: int = 4, **body: Any) -> dict[str, Any]:
-    payload = {"game": game, "players": [{"name": f"Player {index}"} for index in range(1, players + 1)], **body}
+def start_match(api: APIClient, game: str = "seep", players: int | list[Any] = 4, **body: Any) -> dict[str, Any]:
+    """Start a match with new players (a count) or the given player references."""
+    if isinstance(players, int):
+        players = [{"name": f"Player {index}"} for index in range(1, players + 1)]
+    payload = {"game": game, "players": players, **body}
     response = api.post("/api/v1/matches/", payload, format="json")
     assert response.status_code == 201, response.json()
     return response.json()

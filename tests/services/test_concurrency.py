@@ -1,0 +1,74 @@
+"""Two phones at one table, on real PostgreSQL: row locks serialise deals, constraints back them up."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from games.models import Deal, Match
+from games.services.deals import deal_record
+from games.services.matches import match_start
+from tests.deals import seep_deal
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Start every call at the same moment on its own thread and connection; return results or exceptions."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def worker(index: int) -> None:
+        barrier.wait()
+        try:
+            results[index] = calls[index]()
+        except Exception as error:  # collected and asserted on by the test
+            results[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(index,)) for index in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
+
+
+@pytest.fixture
+def seep_match() -> tuple[Any, Match]:
+    user = UserFactory()
+    return user, match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
+
+
+def test_two_threads_posting_different_deals_get_numbers_1_and_2(seep_match: tuple[Any, Match]) -> None:
+    user, match = seep_match
+    calls = [lambda: deal_record(match_id=match.pk, actor=user, payload=seep_deal("S1"), client_deal_id=uuid.uuid4())
+             for _ in range(2)]
+    results = run_together(calls)
+    assert not [result for result in results if isinstance(result, Exception)]
+    assert sorted(Deal.objects.filter(match=match).values_list("number", flat=True)) == [1, 2]
+    stored = Match.objects.get(pk=match.pk)
+    assert (stored.version, stored.deals_count, stored.state["running_lead"]) == (2, 2, {"team": "A", "points": 48})
+
+
+def test_fifty_concurrent_posts_with_25_repeated_ids_store_25_deals(seep_match: tuple[Any, Match]) -> None:
+    user, match = seep_match
+    ids = [uuid.uuid4() for _ in range(25)]
+
+    def post(deal_id: uuid.UUID) -> Callable[[], Any]:
+        return lambda: deal_record(match_id=match.pk, actor=user, payload=seep_deal("S1", points_a=50),
+                                   client_deal_id=deal_id)
+
+    results = run_together([post(deal_id) for deal_id in ids + ids])
+    assert not [result for result in results if isinstance(result, Exception)]
+    assert sum(result.created for result in results) == 25
+    numbers = sorted(Deal.objects.filter(match=match).values_list("number", flat=True))
+    assert numbers == list(range(1, 26))
+    assert Match.objects.get(pk=match.pk).version == 25
