@@ -20,13 +20,13 @@ from tests.rules.test_examples import run_example
 SEED_CONTRACTS = [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)]
 
 
-def make_rules(players: int = 4, **settings: Any) -> ContractRummyRules:
-    return ENGINE.rules_from_settings(settings, players)
+def make_rules(players: int = 4, **house: Any) -> ContractRummyRules:
+    return ENGINE.rules_from_settings(house, players)
 
 
-def setup_refusal(settings: dict[str, Any], players: int = 4) -> RuleViolation:
+def setup_refusal(house: dict[str, Any], players: int = 4) -> RuleViolation:
     with pytest.raises(RuleViolation) as caught:
-        ENGINE.rules_from_settings(settings, players)
+        ENGINE.rules_from_settings(house, players)
     return caught.value
 
 
@@ -182,7 +182,7 @@ def test_five_players_cannot_be_dealt_twelve_cards_each_from_one_pack_and_a_joke
 
 
 @pytest.mark.parametrize(
-    ("players", "settings", "feasible"),
+    ("players", "house", "feasible"),
     [
         (4, {}, True),  # 4 x 12 + 2 = 50 <= 53
         (4, {"minimum_stock_after_deal": 4}, True),  # 53 <= 53
@@ -196,12 +196,12 @@ def test_five_players_cannot_be_dealt_twelve_cards_each_from_one_pack_and_a_joke
     ],
 )
 def test_the_pack_must_cover_every_hand_the_up_card_and_the_stock(
-    players: int, settings: dict[str, Any], feasible: bool
+    players: int, house: dict[str, Any], feasible: bool
 ) -> None:
     if feasible:
-        make_rules(players, **settings)
+        make_rules(players, **house)
     else:
-        assert setup_refusal(settings, players).code == "not_enough_cards"
+        assert setup_refusal(house, players).code == "not_enough_cards"
 
 
 def test_the_feasibility_message_names_the_deals_with_the_largest_hand_and_the_pack_needed() -> None:
@@ -218,7 +218,7 @@ def test_the_seed_pack_for_five_players_is_two_packs_and_two_jokers() -> None:
 
 
 @pytest.mark.parametrize(
-    ("settings", "field"),
+    ("house", "field"),
     [
         ({"house": 1}, "settings.house"),
         ({"preset": "hoyle"}, "settings.preset"),
@@ -263,14 +263,14 @@ def test_the_seed_pack_for_five_players_is_two_packs_and_two_jokers() -> None:
         ({"enforce_dealer_order": "false"}, "settings.enforce_dealer_order"),
     ],
 )
-def test_an_unknown_setting_or_a_bad_value_is_refused_on_its_field(settings: dict[str, Any], field: str) -> None:
-    violation = setup_refusal(settings)
+def test_an_unknown_setting_or_a_bad_value_is_refused_on_its_field(house: dict[str, Any], field: str) -> None:
+    violation = setup_refusal(house)
     assert (violation.code, violation.field) == ("invalid", field)
 
 
-@pytest.mark.parametrize("settings", [[], "seed", 7])
-def test_settings_that_are_not_an_object_are_refused(settings: Any) -> None:
-    violation = setup_refusal(settings)
+@pytest.mark.parametrize("house", [[], "seed", 7])
+def test_settings_that_are_not_an_object_are_refused(house: Any) -> None:
+    violation = setup_refusal(house)
     assert (violation.code, violation.field) == ("invalid", "settings")
 
 
@@ -532,12 +532,12 @@ def test_the_player_who_went_out_has_no_cards_and_no_points(payload: dict[str, A
 
 
 @pytest.mark.parametrize(
-    ("points", "settings"),
+    ("points", "house"),
     [(1, {}), (-3, {}), (2.5, {}), (1000, {}), (4, {"penalty_points": {"number_cards": 5}}),
      (7, {"penalty_points": {"number_cards": 5, "J": 5, "Q": 5, "K": 5, "A": 5, "JOKER": 25}})],
 )
-def test_an_impossible_penalty_is_refused(points: Any, settings: dict[str, Any]) -> None:
-    violation = refusal(points_deal("S1", "S3", {"S1": 15, "S2": points, "S4": 15}), make_rules(**settings))
+def test_an_impossible_penalty_is_refused(points: Any, house: dict[str, Any]) -> None:
+    violation = refusal(points_deal("S1", "S3", {"S1": 15, "S2": points, "S4": 15}), make_rules(**house))
     assert (violation.code, violation.field) == ("penalty_impossible", "penalty_points.S2")
 
 
@@ -563,7 +563,7 @@ def test_cards_and_points_that_disagree_are_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("cards_left", "settings", "field", "detail"),
+    ("cards_left", "house", "field", "detail"),
     [
         ({"S1": ["JKR"], "S2": ["JKR"], "S4": ["2C"]}, {}, "cards_left.S2[0]",
          "JKR is reported 2 times, but this match's pack (1 pack + 1 joker) has only 1 of it."),
@@ -578,9 +578,9 @@ def test_cards_and_points_that_disagree_are_refused() -> None:
     ],
 )
 def test_a_card_reported_more_often_than_the_pack_holds_is_refused(
-    cards_left: dict[str, list[str]], settings: dict[str, Any], field: str, detail: str
+    cards_left: dict[str, list[str]], house: dict[str, Any], field: str, detail: str
 ) -> None:
-    violation = refusal({"dealer": "S1", "went_out": "S3", "cards_left": cards_left}, make_rules(**settings))
+    violation = refusal({"dealer": "S1", "went_out": "S3", "cards_left": cards_left}, make_rules(**house))
     assert (violation.code, violation.field, violation.detail) == ("card_count_exceeds_pack", field, detail)
 
 

@@ -10,8 +10,8 @@ from games.rules.contract_rummy import ENGINE, ContractRummyRules
 from games.rules.errors import RuleViolation
 
 
-def make_rules(players: int = 4, **settings: Any) -> ContractRummyRules:
-    return ENGINE.rules_from_settings(settings, players)
+def make_rules(players: int = 4, **house: Any) -> ContractRummyRules:
+    return ENGINE.rules_from_settings(house, players)
 
 
 def filler(number: int) -> dict[str, Any]:
@@ -99,7 +99,7 @@ def test_melds_beyond_the_contract_are_accepted() -> None:
 
 
 @pytest.mark.parametrize(
-    ("deal_number", "melds", "settings", "field", "detail_part"),
+    ("deal_number", "melds", "house", "field", "detail_part"),
     [
         (1, [s("5H", "5S"), SET_9], {}, "melds[0]", "a set has at least 3 cards; this one has 2"),
         (1, [s("5H", "5S", "6D"), SET_9], {}, "melds[0]", "a set is cards of one rank"),
@@ -123,9 +123,9 @@ def test_melds_beyond_the_contract_are_accepted() -> None:
     ],
 )
 def test_an_illegal_meld_is_refused_with_its_reason(
-    deal_number: int, melds: list[dict[str, Any]], settings: dict[str, Any], field: str, detail_part: str
+    deal_number: int, melds: list[dict[str, Any]], house: dict[str, Any], field: str, detail_part: str
 ) -> None:
-    violation = meld_refusal(deal_number, melds, make_rules(**settings))
+    violation = meld_refusal(deal_number, melds, make_rules(**house))
     assert (violation.code, violation.field) == ("meld_invalid", field)
     assert detail_part in violation.detail
 
@@ -163,7 +163,7 @@ def test_an_undeclared_joker_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("deal_number", "melds", "settings"),
+    ("deal_number", "melds", "house"),
     [
         (2, [SET_5, r("JH", "QH", "KH", "AH")], {}),  # ace high
         (2, [SET_5, r("AH", "2H", "3H", "4H")], {}),  # ace low
@@ -180,8 +180,8 @@ def test_an_undeclared_joker_is_refused() -> None:
         (7, [r("AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"), RUN_S, RUN_C], {}),
     ],
 )
-def test_legal_melds_are_accepted(deal_number: int, melds: list[dict[str, Any]], settings: dict[str, Any]) -> None:
-    run_at(deal_number, melds, make_rules(**settings))
+def test_legal_melds_are_accepted(deal_number: int, melds: list[dict[str, Any]], house: dict[str, Any]) -> None:
+    run_at(deal_number, melds, make_rules(**house))
 
 
 def test_a_run_may_be_longer_than_four_cards_in_the_last_deal() -> None:
