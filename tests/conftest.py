@@ -7,12 +7,13 @@ configured; with ``CI=true`` they fail instead, so CI can never pass by skipping
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.db import connection
+from django.test import override_settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -38,9 +39,11 @@ def _real_services(request: pytest.FixtureRequest) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    """Real hashing costs a quarter second a user; tests make hundreds."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def _fast_passwords() -> Iterator[None]:
+    """Real hashing costs a quarter second a user; tests make hundreds. (Not the ``settings`` fixture: rules tests
+    use that name for their own parameters.)"""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(autouse=True)

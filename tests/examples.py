@@ -15,7 +15,7 @@ from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = Path(os.environ.get("SCOREKEEPER_RULES_DIR", REPO_ROOT.parent / "shared" / "rules"))
-_P_SEAT = re.compile(r"^P(\d+)$")
+_P_SEAT = re.compile(r"\bP(\d+)\b")
 
 
 def _p_to_s(value: Any) -> Any:
