@@ -1,7 +1,9 @@
 """The worked examples of shared/rules/examples.json, with seats written as the API writes them.
 
 The Contract Rummy examples name players ``P1..Pn``; the API (and the engines) use ``S1..Sn``.
-The rules folder is found beside the repository (``../shared/rules``) or through ``SCOREKEEPER_RULES_DIR``.
+The examples are read from ``SCOREKEEPER_RULES_DIR``, else from the shared rules folder beside the repository
+(``../shared/rules``), else from the copy in tests/data/ so a clone on its own still tests. A test keeps that copy
+equal to the shared file whenever the shared file is there.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-RULES_DIR = Path(os.environ.get("SCOREKEEPER_RULES_DIR", REPO_ROOT.parent / "shared" / "rules"))
+SHARED_EXAMPLES = Path(os.environ.get("SCOREKEEPER_RULES_DIR", REPO_ROOT.parent / "shared" / "rules")) / "examples.json"
+VENDORED_EXAMPLES = REPO_ROOT / "tests" / "data" / "examples.json"
 _P_SEAT = re.compile(r"\bP(\d+)\b")
 
 
@@ -31,7 +34,8 @@ def _p_to_s(value: Any) -> Any:
 
 @cache
 def load_examples() -> tuple[dict[str, Any], ...]:
-    cases = json.loads((RULES_DIR / "examples.json").read_text())
+    source = SHARED_EXAMPLES if SHARED_EXAMPLES.exists() else VENDORED_EXAMPLES
+    cases = json.loads(source.read_text())
     return tuple(_p_to_s(case) for case in cases)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from tests.examples import load_examples, player_count
+from tests.examples import SHARED_EXAMPLES, VENDORED_EXAMPLES, load_examples, player_count
 
 
 def run_example(case: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], RuleViolation | None]:
@@ -47,3 +47,9 @@ def test_worked_example(case: dict[str, Any]) -> None:
     if state is not None:
         final = engine.state_json(state)
         assert {key: final.get(key) for key in expected["final"]} == expected["final"]
+
+
+def test_the_vendored_examples_match_the_shared_rules() -> None:
+    if not SHARED_EXAMPLES.exists():
+        pytest.skip("the shared rules folder is not beside this clone")
+    assert VENDORED_EXAMPLES.read_text() == SHARED_EXAMPLES.read_text(), "copy shared/rules/examples.json to tests/data/"
