@@ -52,4 +52,4 @@ def test_worked_example(case: dict[str, Any]) -> None:
 def test_the_vendored_examples_match_the_shared_rules() -> None:
     if not SHARED_EXAMPLES.exists():
         pytest.skip("the shared rules folder is not beside this clone")
-    assert VENDORED_EXAMPLES.read_text() == SHARED_EXAMPLES.read_text(), "copy shared/rules/examples.json to tests/data/"
+    assert VENDORED_EXAMPLES.read_text() == SHARED_EXAMPLES.read_text(), "copy the shared examples.json to tests/data/"
