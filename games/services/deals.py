@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.http import Http404
 
+from games import events
 from games.models import Deal, DealRevision, Match
 from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
@@ -133,6 +134,8 @@ def deal_record(
     DealRevision.objects.create(deal=row, revision=1, input=row.input, result=row.result, created_by=actor)
     audit_record(actor=actor, action="deal.recorded", match=match, deal_number=number,
                  after={"input": row.input, "result": row.result})
+    events.announce_match_change(events.DEAL_RECORDED, match, number,
+                                 finished_now=match.status == Match.Status.FINISHED)
     return DealRecording(row, match, created=True)
 
 
@@ -243,6 +246,7 @@ def _finish_change(match: Match, replay: Replay, *, actor: AbstractBaseUser, act
     row = corrected.row
     deal_before = {"input": row.input, "result": row.result, "status": row.status}
     state_before = match.state
+    was_finished = match.status == Match.Status.FINISHED
     changed = replay.changed_later_deals(row.number)
     if not dry_run:
         row.revision += 1
@@ -255,6 +259,9 @@ def _finish_change(match: Match, replay: Replay, *, actor: AbstractBaseUser, act
             after={"input": corrected.input, "result": corrected.result, "status": corrected.status,
                    "state": replay.state, "changed_deals": changed},
         )
+        event = events.DEAL_VOIDED if action == "deal.voided" else events.DEAL_CORRECTED
+        events.announce_match_change(event, match, row.number,
+                                     finished_now=not was_finished and match.status == Match.Status.FINISHED)
     else:
         row.input, row.result, row.status = corrected.input, corrected.result, corrected.status
         _apply_match_state(match, replay.state)

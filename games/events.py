@@ -1,0 +1,58 @@
+"""Match events, announced only once the transaction that caused them has committed.
+
+Live scoreboards (Redis pub/sub, channel ``match:<id>``) and club webhooks listen. A failure to announce never
+undoes or fails the change itself: the deal is already safe in the database.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from games.models import Match
+
+logger = logging.getLogger(__name__)
+
+DEAL_RECORDED = "deal.recorded"
+DEAL_CORRECTED = "deal.corrected"
+DEAL_VOIDED = "deal.voided"
+MATCH_FINISHED = "match.finished"
+STANDINGS_CHANGED = "standings.changed"
+
+
+def live_channel(match_id: int) -> str:
+    return f"match:{match_id}"
+
+
+def announce_match_change(event: str, match: Match, deal_number: int | None = None,
+                          finished_now: bool = False) -> None:
+    """Queue the events a change to ``match`` causes; they go out after commit, or never if it rolls back."""
+    payload = {"event": event, "match": match.pk, "version": match.version, "deal_number": deal_number,
+               "status": match.status, "league": match.league_id}
+    events = [(event, payload)]
+    if finished_now:
+        events.append((MATCH_FINISHED, {**payload, "event": MATCH_FINISHED}))
+    if match.league_id is not None:
+        events.append((STANDINGS_CHANGED, {"event": STANDINGS_CHANGED, "league": match.league_id,
+                                           "match": match.pk}))
+    transaction.on_commit(lambda: _deliver(match.pk, events))
+
+
+def _deliver(match_id: int, events: list[tuple[str, dict[str, Any]]]) -> None:
+    for _event, payload in events:
+        _publish_live(match_id, payload)
+
+
+def _publish_live(match_id: int, payload: dict[str, Any]) -> None:
+    if not settings.REDIS_URL:
+        return
+    import redis
+
+    try:
+        redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1).publish(live_channel(match_id), json.dumps(payload))
+    except redis.RedisError:
+        logger.warning("Live update for match %s not published: Redis unavailable", match_id)
