@@ -48,5 +48,5 @@ def test_a_refused_deal_queues_no_event(django_capture_on_commit_callbacks: Any)
     user = UserFactory()
     match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
     with django_capture_on_commit_callbacks() as callbacks, pytest.raises(RuleViolation):
-        deal_record(match_id=match.pk, actor=user, payload=seep_deal(dealer="S7"))
+        deal_record(match_id=match.pk, actor=user, payload={**seep_deal(), "dealer": "S7"})
     assert callbacks == []
