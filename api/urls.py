@@ -2,7 +2,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from api.views.clubs import ClubViewSet, LeagueViewSet, PlayerViewSet
+from api.views.clubs import ClubViewSet, LeagueViewSet, PlayerViewSet, PublicStandingsView
 from api.views.deals import DealViewSet
 from api.views.matches import MatchViewSet
 from api.views.system import HealthView, MeView, TokenView
@@ -18,10 +18,12 @@ deal_router.register(r"matches/(?P<match_pk>\d+)/deals", DealViewSet, basename="
 
 urlpatterns = [
     path("health/", HealthView.as_view(), name="health"),
+    path("public/leagues/<uuid:token>/standings/", PublicStandingsView.as_view(), name="public-standings"),
     path("auth/token/", TokenView.as_view(), name="auth-token"),
     path("me/", MeView.as_view(), name="me"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("", include("table.urls")),
     path("", include(deal_router.urls)),
     path("", include(router.urls)),
 ]

@@ -40,6 +40,15 @@ def match_writable_by(user: AbstractBaseUser, match: Match) -> bool:
     ).exists()
 
 
+def match_correctable_by(user: AbstractBaseUser, match: Match) -> bool:
+    """Corrections and voids: in a league only the club's admins (a result there moves the standings); outside a
+    league whoever may record deals."""
+    if match.league_id is None:
+        return match_writable_by(user, match)
+    return Membership.objects.filter(club_id=match.league.club_id, user_id=user.pk,
+                                     role=Membership.Role.ADMIN).exists()
+
+
 def players_visible_to(user: AbstractBaseUser) -> QuerySet[Player]:
     """Players the user made, players of the user's clubs, and the user's own player records."""
     if not user.is_authenticated:

@@ -38,14 +38,62 @@ class MembershipSerializer(serializers.ModelSerializer):
 
 class LeagueSerializer(serializers.ModelSerializer):
     game = serializers.ChoiceField(choices=GAME_KEYS)
-    settings = serializers.DictField(required=False, default=dict)
+    settings = serializers.DictField(required=False, default=dict,
+                                     help_text="House rules pinned into every match started in the league.")
+    tiebreaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=League.Tiebreak.choices), required=False, max_length=3,
+        help_text="Order of tie-breaks after league points; default game, then won.")
+    public_standings = serializers.BooleanField(
+        required=False, write_only=True, help_text="Switch the public read-only standings link on or off.")
+    public_standings_url = serializers.SerializerMethodField()
 
     class Meta:
         model = League
-        fields = ["id", "club", "name", "game", "settings", "starts_on", "ends_on"]
+        fields = ["id", "club", "name", "game", "settings", "starts_on", "ends_on", "points_for_win",
+                  "points_for_draw", "points_for_loss", "tiebreaks", "public_standings", "public_standings_url"]
+
+    def get_public_standings_url(self, league: League) -> str | None:
+        if league.public_token is None:
+            return None
+        return f"/api/v1/public/leagues/{league.public_token}/standings/"
+
+    def validate_tiebreaks(self, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
+            raise serializers.ValidationError("Name each tie-break once.")
+        return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         starts_on, ends_on = attrs.get("starts_on"), attrs.get("ends_on")
         if starts_on and ends_on and ends_on < starts_on:
             raise serializers.ValidationError({"ends_on": "A league cannot end before it starts."})
         return attrs
+
+
+class MergeSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1, help_text="The duplicate record of the same person.")
+
+
+class RatingSummarySerializer(serializers.Serializer):
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField(help_text="mu - 3 sigma: a rating the player has earned with confidence.")
+    matches = serializers.IntegerField()
+
+
+class GameRatingSerializer(RatingSummarySerializer):
+    game = serializers.CharField()
+    history = serializers.ListField(child=serializers.DictField(), help_text="After each finished match, in order.")
+
+
+class PlayerRatingsSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    ratings = GameRatingSerializer(many=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    league = serializers.IntegerField()
+    game = serializers.CharField()
+    by = serializers.ChoiceField(choices=["partnership", "player"])
+    rows = serializers.ListField(child=serializers.DictField(), help_text="rank, entrant {kind, name, players}, "
+                                 "played, won, drawn, lost, points, tiebreak {the game's measures}, rating")
+    updated_at = serializers.DateTimeField()

@@ -2,21 +2,35 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
+from rest_framework.views import APIView
 
 from api.permissions import club_role, require_club_admin, require_club_writer
-from api.serializers.clubs import ClubSerializer, LeagueSerializer, MembershipSerializer, PlayerSerializer
+from api.serializers.clubs import (
+    ClubSerializer,
+    LeagueSerializer,
+    MembershipSerializer,
+    MergeSerializer,
+    PlayerRatingsSerializer,
+    PlayerSerializer,
+    StandingsSerializer,
+)
 from games.models import Club, League, Membership, Player
+from games.ratings import player_ratings
 from games.rules.errors import RuleViolation
 from games.selectors import club_ids_of, players_visible_to
 from games.services.clubs import (
@@ -24,9 +38,9 @@ from games.services.clubs import (
     league_save,
     membership_remove,
     membership_set,
-    player_create,
-    player_update,
 )
+from games.services.players import player_create, player_merge, player_unmerge, player_update
+from games.standings import league_standings, standings_kinds
 
 
 class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
@@ -44,16 +58,50 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
 
     def perform_update(self, serializer: BaseSerializer) -> None:
         player = serializer.instance
-        if player.created_by_id != self.request.user.pk and not (
-            player.club_id and club_role(self.request.user, player.club) == Membership.Role.ADMIN
-        ):
-            raise PermissionDenied("Only the person who added this player or a club admin can change it.")
+        self._require_player_admin(player)
         self._check_links(serializer.validated_data)
         player_update(actor=self.request.user, player=player, changes=serializer.validated_data)
 
     def _check_links(self, data: dict[str, Any]) -> None:
         if data.get("club") is not None:
             require_club_writer(self.request, data["club"])
+
+    def _require_player_admin(self, player: Player) -> None:
+        """Merges change standings: the person who added the record or an admin of its club."""
+        if player.created_by_id != self.request.user.pk and not (
+            player.club_id and club_role(self.request.user, player.club) == Membership.Role.ADMIN
+        ):
+            raise PermissionDenied("Only the person who added this player or a club admin can merge it.")
+
+    @extend_schema(summary="A player's rating per game, with its history", responses=PlayerRatingsSerializer)
+    @action(detail=True, methods=["get"], serializer_class=PlayerRatingsSerializer)
+    def ratings(self, request: Request, pk: str | None = None) -> Response:
+        return Response(player_ratings(self.get_object()))
+
+    @extend_schema(summary="Merge a duplicate record of the same person into this player (reversible)",
+                   request=MergeSerializer, responses=PlayerSerializer)
+    @action(detail=True, methods=["post"], serializer_class=MergeSerializer)
+    def merge(self, request: Request, pk: str | None = None) -> Response:
+        player, duplicate = self._merge_pair(request)
+        return Response(PlayerSerializer(player_merge(actor=request.user, player=player, duplicate=duplicate)).data)
+
+    @extend_schema(summary="Undo a merge: the duplicate counts as a person of its own again",
+                   request=MergeSerializer, responses=PlayerSerializer)
+    @action(detail=True, methods=["post"], serializer_class=MergeSerializer)
+    def unmerge(self, request: Request, pk: str | None = None) -> Response:
+        player, duplicate = self._merge_pair(request)
+        return Response(PlayerSerializer(player_unmerge(actor=request.user, player=player, duplicate=duplicate)).data)
+
+    def _merge_pair(self, request: Request) -> tuple[Player, Player]:
+        player = self.get_object()
+        serializer = MergeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        duplicate = self.get_queryset().filter(pk=serializer.validated_data["player"]).first()
+        if duplicate is None:
+            raise RuleViolation("invalid", "There is no such player that you can see.", "player")
+        self._require_player_admin(player)
+        self._require_player_admin(duplicate)
+        return player, duplicate
 
 
 class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
@@ -119,3 +167,37 @@ class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
             if fixed in changes and changes[fixed] != getattr(league, fixed):
                 raise RuleViolation("invalid", f"A league's {fixed} cannot change once it exists.", fixed)
         league_save(actor=self.request.user, league=league, changes=changes)
+
+    @extend_schema(
+        summary="League standings, by partnership or by player",
+        parameters=[OpenApiParameter("by", OpenApiTypes.STR, enum=["partnership", "player"],
+                                     description="Partnership games default to partnership; Contract Rummy is "
+                                     "by player only.")],
+        responses=StandingsSerializer,
+    )
+    @action(detail=True, methods=["get"], serializer_class=StandingsSerializer)
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        league = self.get_object()
+        return Response(league_standings(league, standings_kind(request, league)))
+
+
+def standings_kind(request: Request, league: League) -> str | None:
+    kind = request.query_params.get("by")
+    allowed = standings_kinds(league.game)
+    if kind is not None and kind not in allowed:
+        raise RuleViolation("invalid", f"{league.game} standings are by {' or '.join(allowed)}.", "by")
+    return kind
+
+
+class PublicStandingsView(APIView):
+    """Read-only standings behind a link the club can switch off; no sign-in."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @extend_schema(summary="Public league standings (the club's share link)", responses=StandingsSerializer)
+    def get(self, request: Request, token: uuid.UUID) -> Response:
+        league = League.objects.filter(public_token=token).first()
+        if league is None:
+            raise Http404
+        return Response(league_standings(league, standings_kind(request, league)))

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.concurrency import etag, if_match_version
-from api.permissions import require_match_writer
+from api.permissions import require_match_corrector, require_match_writer
 from api.serializers.matches import (
     CorrectionInputSerializer,
     CorrectionPreviewSerializer,
@@ -142,7 +142,7 @@ class DealViewSet(viewsets.GenericViewSet):
     )
     def update(self, request: Request, match_pk: str, number: str) -> Response:
         match = self.get_match()
-        require_match_writer(request, match)
+        require_match_corrector(request, match)
         serializer = CorrectionInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         correction = deal_correct(
@@ -162,7 +162,7 @@ class DealViewSet(viewsets.GenericViewSet):
     )
     def destroy(self, request: Request, match_pk: str, number: str) -> Response:
         match = self.get_match()
-        require_match_writer(request, match)
+        require_match_corrector(request, match)
         body: Any = request.data if isinstance(request.data, dict) and request.data else {}
         serializer = VoidInputSerializer(data={"reason": body.get("reason", request.query_params.get("reason"))})
         serializer.is_valid(raise_exception=True)

@@ -43,6 +43,11 @@ class Player(models.Model):
     created_by = models.ForeignKey(
         USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="players_created"
     )
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="duplicates",
+        help_text="Set when this record is a duplicate of another player; undone by unmerging. Seats keep pointing "
+        "here, so a merge changes no match row and an unmerge restores every figure.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -53,12 +58,25 @@ class Player(models.Model):
 
 
 class League(models.Model):
+    """A season of one game in a club. ``settings`` are pinned into every match started in it."""
+
+    class Tiebreak(models.TextChoices):
+        GAME = "game", "the game's own measure (baazi difference, net tables, point difference, penalty total)"
+        WON = "won", "matches won"
+        RATING = "rating", "rating"
+
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="leagues")
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=20)
     settings = models.JSONField(default=dict, blank=True)
     starts_on = models.DateField(null=True, blank=True)
     ends_on = models.DateField(null=True, blank=True)
+    points_for_win = models.PositiveSmallIntegerField(default=3)
+    points_for_draw = models.PositiveSmallIntegerField(default=1)
+    points_for_loss = models.PositiveSmallIntegerField(default=0)
+    tiebreaks = models.JSONField(default=list, blank=True, help_text="Order of tie-breaks after league points.")
+    public_token = models.UUIDField(null=True, blank=True, unique=True,
+                                    help_text="Set while the public standings link is switched on.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

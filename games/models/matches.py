@@ -29,12 +29,14 @@ class Match(models.Model):
         USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="matches_created"
     )
     scorers = models.ManyToManyField(USER_MODEL, blank=True, related_name="matches_scored")
+    finished_at = models.DateTimeField(null=True, blank=True, help_text="When the last deal ended the match.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-id"]
         verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["league", "status"]), models.Index(fields=["game", "status", "finished_at"])]
 
     def __str__(self) -> str:
         return f"{self.game} match {self.pk}"

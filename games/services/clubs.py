@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from games.models import Club, League, Membership, Player
+from games.models import Club, League, Membership
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
 from games.services.audit import audit_record
@@ -43,28 +44,6 @@ def membership_remove(*, actor: AbstractBaseUser, club: Club, user_id: int) -> N
     membership.delete()
 
 
-@transaction.atomic
-def player_create(*, actor: AbstractBaseUser, name: str, club: Club | None = None,
-                  user: AbstractBaseUser | None = None) -> Player:
-    player = Player.objects.create(name=name, club=club, user=user, created_by=actor)
-    audit_record(actor=actor, action="player.created", player=player, after=_player_fields(player))
-    return player
-
-
-@transaction.atomic
-def player_update(*, actor: AbstractBaseUser, player: Player, changes: Mapping[str, Any]) -> Player:
-    before = _player_fields(player)
-    for name, value in changes.items():
-        setattr(player, name, value)
-    player.save()
-    audit_record(actor=actor, action="player.updated", player=player, before=before, after=_player_fields(player))
-    return player
-
-
-def _player_fields(player: Player) -> dict[str, Any]:
-    return {"name": player.name, "club": player.club_id, "user": player.user_id}
-
-
 def league_settings_check(game: str, settings: Mapping[str, Any]) -> None:
     """League rules must be valid for at least one table size the game allows."""
     engine = get_engine(game)
@@ -82,8 +61,14 @@ def league_settings_check(game: str, settings: Mapping[str, Any]) -> None:
 
 @transaction.atomic
 def league_save(*, actor: AbstractBaseUser, league: League, changes: Mapping[str, Any]) -> League:
+    """Create or change a league. Changed house rules apply to matches started afterwards only (each match pinned
+    its own copy). ``public_standings`` switches the public standings link on (a new token) or off."""
     creating = league.pk is None
     before = None if creating else _league_fields(league)
+    changes = dict(changes)
+    public = changes.pop("public_standings", None)
+    if public is not None and public != (league.public_token is not None):
+        league.public_token = uuid.uuid4() if public else None
     for name, value in changes.items():
         setattr(league, name, value)
     league_settings_check(league.game, league.settings)
@@ -95,5 +80,7 @@ def league_save(*, actor: AbstractBaseUser, league: League, changes: Mapping[str
 
 def _league_fields(league: League) -> dict[str, Any]:
     return {"name": league.name, "game": league.game, "settings": league.settings,
+            "points": [league.points_for_win, league.points_for_draw, league.points_for_loss],
+            "tiebreaks": league.tiebreaks, "public": league.public_token is not None,
             "starts_on": league.starts_on.isoformat() if league.starts_on else None,
             "ends_on": league.ends_on.isoformat() if league.ends_on else None}

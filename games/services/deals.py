@@ -16,6 +16,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.http import Http404
+from django.utils import timezone
 
 from games import events
 from games.models import Deal, DealRevision, Match
@@ -95,7 +96,12 @@ def _engine_and_rules(match: Match) -> tuple[GameEngine, Any]:
 
 def _apply_match_state(match: Match, state_json: dict[str, Any]) -> None:
     match.state = state_json
-    match.status = Match.Status.FINISHED if state_json.get("match_over") else Match.Status.IN_PROGRESS
+    finished = bool(state_json.get("match_over"))
+    if finished and match.status != Match.Status.FINISHED:
+        match.finished_at = timezone.now()
+    elif not finished:
+        match.finished_at = None
+    match.status = Match.Status.FINISHED if finished else Match.Status.IN_PROGRESS
     match.version += 1
 
 

@@ -1,0 +1,109 @@
+"""Ratings per game with openskill (Plackett-Luce), folded over every finished match in the order they finished.
+
+Ratings are derived data: recomputed from the matches whenever a match finishes, is corrected or a player is
+merged, so a correction in week 1 gives exactly what a fresh recomputation gives. The fold costs about 40 us per
+match; the result is cached under a fingerprint of everything it depends on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, Max
+from openskill.models import PlackettLuce
+
+from games.cache_keys import fingerprint_key
+from games.identity import canonical_ids
+from games.models import Match, Player, Seat
+from games.rules.outcomes import match_sides
+
+MODEL = PlackettLuce()
+
+
+@dataclass
+class PlayerRating:
+    mu: float
+    sigma: float
+    matches: int = 0
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    def summary(self) -> dict[str, Any]:
+        return {"mu": round(self.mu, 3), "sigma": round(self.sigma, 3), "ordinal": round(self.ordinal, 3),
+                "matches": self.matches}
+
+
+def _fingerprint(game: str) -> str:
+    finished = Match.objects.filter(game=game, status=Match.Status.FINISHED).aggregate(
+        count=Count("pk"), changed=Max("updated_at"))
+    merges = tuple(Player.objects.filter(merged_into__isnull=False).order_by("pk").values_list("pk", "merged_into"))
+    return fingerprint_key(f"ratings:{game}", finished["count"], finished["changed"], merges)
+
+
+def game_ratings(game: str) -> dict[int, PlayerRating]:
+    """Canonical player id -> rating with history, for every player who finished a match of ``game``."""
+    key = _fingerprint(game)
+    ratings = cache.get(key)
+    if ratings is None:
+        ratings = _compute(game)
+        cache.set(key, ratings, timeout=24 * 3600)
+    return ratings
+
+
+def _compute(game: str) -> dict[int, PlayerRating]:
+    matches = list(Match.objects.filter(game=game, status=Match.Status.FINISHED)
+                   .order_by("finished_at", "pk").values("pk", "state", "teams", "settings", "finished_at"))
+    seats: dict[int, dict[str, int]] = {}
+    for match_id, seat, player_id in Seat.objects.filter(match__in=[m["pk"] for m in matches]).values_list(
+            "match_id", "seat", "player_id"):
+        seats.setdefault(match_id, {})[seat] = player_id
+    canonical = canonical_ids({pid for by_seat in seats.values() for pid in by_seat.values()})
+    ratings: dict[int, PlayerRating] = {}
+    for match in matches:
+        _rate_match(game, match, {seat: canonical[pid] for seat, pid in seats.get(match["pk"], {}).items()}, ratings)
+    return ratings
+
+
+def _rate_match(game: str, match: dict[str, Any], players: dict[str, int], ratings: dict[int, PlayerRating]) -> None:
+    sides = match_sides(game, match["state"], match["teams"], sorted(players), match["settings"])
+    teams = [[players[seat] for seat in side.seats] for side in sides]
+    current = [[_rating_of(ratings, pid) for pid in team] for team in teams]
+    models = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in current]
+    rated = MODEL.rate(models, ranks=[side.place for side in sides])
+    for team, new_team in zip(teams, rated, strict=True):
+        for pid, new in zip(team, new_team, strict=True):
+            rating = ratings[pid]
+            rating.mu, rating.sigma, rating.matches = new.mu, new.sigma, rating.matches + 1
+            rating.history.append({"match": match["pk"], "at": match["finished_at"].isoformat(),
+                                   **rating.summary()})
+
+
+def _rating_of(ratings: dict[int, PlayerRating], player_id: int) -> PlayerRating:
+    if player_id not in ratings:
+        fresh = MODEL.rating()
+        ratings[player_id] = PlayerRating(mu=fresh.mu, sigma=fresh.sigma)
+    return ratings[player_id]
+
+
+def player_ratings(player: Player) -> dict[str, Any]:
+    """A player's rating in every game they have finished a match of; a merged duplicate answers for its person."""
+    person = canonical_ids([player.pk])[player.pk]
+    games = Match.objects.filter(status=Match.Status.FINISHED, seats__player__in=_records_of(person)).values_list(
+        "game", flat=True).distinct()
+    ratings = []
+    for game in sorted(set(games)):
+        rating = game_ratings(game).get(person)
+        if rating is not None:
+            ratings.append({"game": game, **rating.summary(), "history": rating.history})
+    return {"player": person, "ratings": ratings}
+
+
+def _records_of(person: int) -> list[int]:
+    """Every player record that counts as ``person`` (itself and its merged duplicates)."""
+    all_ids = Player.objects.values_list("pk", flat=True)
+    return [pid for pid, canonical in canonical_ids(all_ids).items() if canonical == person]

@@ -1,0 +1,69 @@
+"""Player records: create, update, and merge a duplicate into the record of the same person (reversibly)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from games.models import Club, Player, Seat
+from games.rules.errors import RuleViolation
+from games.services.audit import audit_record
+
+
+@transaction.atomic
+def player_create(*, actor: AbstractBaseUser, name: str, club: Club | None = None,
+                  user: AbstractBaseUser | None = None) -> Player:
+    player = Player.objects.create(name=name, club=club, user=user, created_by=actor)
+    audit_record(actor=actor, action="player.created", player=player, after=_player_fields(player))
+    return player
+
+
+@transaction.atomic
+def player_update(*, actor: AbstractBaseUser, player: Player, changes: Mapping[str, Any]) -> Player:
+    before = _player_fields(player)
+    for name, value in changes.items():
+        setattr(player, name, value)
+    player.save()
+    audit_record(actor=actor, action="player.updated", player=player, before=before, after=_player_fields(player))
+    return player
+
+
+def _player_fields(player: Player) -> dict[str, Any]:
+    return {"name": player.name, "club": player.club_id, "user": player.user_id}
+
+
+@transaction.atomic
+def player_merge(*, actor: AbstractBaseUser, player: Player, duplicate: Player) -> Player:
+    """Count ``duplicate`` as ``player`` from now on: its matches, standings rows and ratings follow. Seats are not
+    rewritten, so ``player_unmerge`` restores every figure exactly."""
+    player, duplicate = (Player.objects.select_for_update().get(pk=pk) for pk in (player.pk, duplicate.pk))
+    if duplicate.pk == player.pk:
+        raise RuleViolation("invalid", "A player cannot be merged into itself.", "player")
+    if duplicate.merged_into_id is not None:
+        raise RuleViolation("invalid", f"{duplicate.name} is already merged into another player.", "player")
+    if player.merged_into_id is not None:
+        raise RuleViolation("invalid", f"{player.name} is itself merged into another player; merge into that one.",
+                            "player")
+    shared = Seat.objects.filter(player=duplicate, match__seats__player=player).values_list("match_id", flat=True)
+    if shared.exists():
+        raise RuleViolation(
+            "invalid", f"{player.name} and {duplicate.name} sat at the same table (match {shared.first()}): they are "
+            "two people.", "player", matches=list(shared))
+    duplicate.merged_into = player
+    duplicate.save(update_fields=["merged_into"])
+    audit_record(actor=actor, action="player.merged", player=player, after={"duplicate": duplicate.pk})
+    return player
+
+
+@transaction.atomic
+def player_unmerge(*, actor: AbstractBaseUser, player: Player, duplicate: Player) -> Player:
+    duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
+    if duplicate.merged_into_id != player.pk:
+        raise RuleViolation("invalid", f"{duplicate.name} is not merged into {player.name}.", "player")
+    duplicate.merged_into = None
+    duplicate.save(update_fields=["merged_into"])
+    audit_record(actor=actor, action="player.unmerged", player=player, before={"duplicate": duplicate.pk})
+    return player

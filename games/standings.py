@@ -1,0 +1,125 @@
+"""League standings, by partnership or by player, from the league's finished matches.
+
+One query reads every finished match of the league with its seats; the tally is linear in the number of matches.
+The answer is cached under a fingerprint of the league's matches, its scoring and player merges, so a correction,
+a void or a merge shows at once and an unchanged league is served from the cache.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, Max
+from django.utils import timezone
+
+from games.cache_keys import fingerprint_key
+from games.identity import canonical_ids
+from games.models import League, Match, Player, Seat
+from games.ratings import game_ratings
+from games.rules.outcomes import TIEBREAK_MEASURES, match_sides, outcome_of
+
+PARTNERSHIP_GAMES = ("seep", "fifty_six", "bid_euchre")
+DEFAULT_TIEBREAKS = ("game", "won")
+
+
+@dataclass
+class Tally:
+    players: tuple[int, ...]
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    measures: dict[str, int] = field(default_factory=dict)
+
+    def add(self, outcome: str, measures: dict[str, int]) -> None:
+        self.played += 1
+        setattr(self, outcome, getattr(self, outcome) + 1)
+        for name, value in measures.items():
+            self.measures[name] = self.measures.get(name, 0) + value
+
+
+def standings_kinds(game: str) -> tuple[str, ...]:
+    return ("partnership", "player") if game in PARTNERSHIP_GAMES else ("player",)
+
+
+def league_standings(league: League, by: str | None = None) -> dict[str, Any]:
+    """The body of ``GET /leagues/{id}/standings/``: ``by`` is ``partnership`` (default for team games) or
+    ``player``."""
+    kind = by or standings_kinds(league.game)[0]
+    key = _fingerprint(league, kind)
+    body = cache.get(key)
+    if body is None:
+        body = _compute(league, kind)
+        cache.set(key, body, timeout=24 * 3600)
+    return body
+
+
+def _fingerprint(league: League, kind: str) -> str:
+    matches = league.matches.aggregate(count=Count("pk"), changed=Max("updated_at"))
+    merges = tuple(Player.objects.filter(merged_into__isnull=False).values_list("pk", "merged_into"))
+    scoring = (league.points_for_win, league.points_for_draw, league.points_for_loss, tuple(league.tiebreaks))
+    return fingerprint_key(f"standings:{league.pk}:{kind}", matches["count"], matches["changed"], merges, scoring)
+
+
+def _compute(league: League, kind: str) -> dict[str, Any]:
+    matches = list(league.matches.filter(status=Match.Status.FINISHED).values("pk", "state", "teams", "settings"))
+    seats = _seats_by_match(match["pk"] for match in matches)
+    canonical = canonical_ids({pid for by_seat in seats.values() for pid in by_seat.values()})
+    tallies: dict[tuple[int, ...], Tally] = {}
+    for match in matches:
+        by_seat = {seat: canonical[pid] for seat, pid in seats[match["pk"]].items()}
+        sides = match_sides(league.game, match["state"], match["teams"], sorted(by_seat), match["settings"])
+        for side in sides:
+            members = tuple(sorted(by_seat[seat] for seat in side.seats))
+            for entrant in ([members] if kind == "partnership" else [(pid,) for pid in members]):
+                tallies.setdefault(entrant, Tally(entrant)).add(outcome_of(side, sides), side.measures)
+    return {"league": league.pk, "game": league.game, "by": kind,
+            "rows": _ranked_rows(league, tallies.values()), "updated_at": timezone.now().isoformat()}
+
+
+def _seats_by_match(match_ids: Iterable[int]) -> dict[int, dict[str, int]]:
+    seats: dict[int, dict[str, int]] = {}
+    for match_id, seat, player_id in Seat.objects.filter(match__in=list(match_ids)).values_list(
+            "match_id", "seat", "player_id"):
+        seats.setdefault(match_id, {})[seat] = player_id
+    return seats
+
+
+def _ranked_rows(league: League, tallies: Iterable[Tally]) -> list[dict[str, Any]]:
+    ratings = game_ratings(league.game)
+    names = dict(Player.objects.filter(pk__in={p for t in tallies for p in t.players}).values_list("pk", "name"))
+    rows = [_row(league, tally, names, ratings) for tally in tallies]
+    rows.sort(key=lambda row: (_rank_key(league, row), row["entrant"]["name"]))
+    for index, row in enumerate(rows):
+        same_as_previous = index and _rank_key(league, rows[index - 1]) == _rank_key(league, row)
+        row["rank"] = rows[index - 1]["rank"] if same_as_previous else index + 1
+    for row in rows:
+        row.pop("_order")
+    return [{"rank": row.pop("rank"), **row} for row in rows]
+
+
+def _row(league: League, tally: Tally, names: dict[int, str], ratings: dict[int, Any]) -> dict[str, Any]:
+    points = (tally.won * league.points_for_win + tally.drawn * league.points_for_draw
+              + tally.lost * league.points_for_loss)
+    members = [{"id": pid, "name": names.get(pid, "")} for pid in tally.players]
+    rated = [ratings[pid].summary() for pid in tally.players if pid in ratings]
+    rating = None if not rated else {k: round(sum(r[k] for r in rated) / len(rated), 3) for k in ("mu", "sigma",
+                                                                                                   "ordinal")}
+    entrant = {"kind": "partnership" if len(members) > 1 else "player",
+               "name": " & ".join(member["name"] for member in members), "players": members}
+    measures = {name: tally.measures.get(name, 0) for name, _ in TIEBREAK_MEASURES[league.game]}
+    order = {"game": tuple(direction * measures[name] for name, direction in TIEBREAK_MEASURES[league.game]),
+             "won": (tally.won,), "rating": ((rating or {}).get("ordinal", 0.0),)}
+    return {"entrant": entrant, "played": tally.played, "won": tally.won, "drawn": tally.drawn, "lost": tally.lost,
+            "points": points, "tiebreak": measures, "rating": rating, "_order": order}
+
+
+def _rank_key(league: League, row: dict[str, Any]) -> tuple[Any, ...]:
+    """League points, then the league's tie-breaks in order, all best first. Equal keys share a rank."""
+    key: list[Any] = [-row["points"]]
+    for tiebreak in league.tiebreaks or DEFAULT_TIEBREAKS:
+        key.extend(-value for value in row["_order"][tiebreak])
+    return tuple(key)
