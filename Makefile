@@ -5,7 +5,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev migrate lint check-schema check-migrations worker clean
+.PHONY: run demo test install install-dev migrate lint check-schema check-migrations worker clean
 
 $(VENV)/bin/activate:
 	python3 -m venv $(VENV)
@@ -28,6 +28,10 @@ migrate: install
 ## Serve the API on http://$(HOST):$(PORT) (SQLite, in-memory cache, tasks in-process unless configured).
 run: migrate
 	$(PYTHON) manage.py runserver $(HOST):$(PORT)
+
+## A demo club with a league per game and a few weeks of matches (prints the demo sign-in).
+demo: migrate
+	$(PYTHON) manage.py seed_demo
 
 ## Lint, migration and schema checks, then the whole test suite.
 test: install-dev lint check-migrations check-schema
