@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -24,7 +24,7 @@ from api.serializers.matches import (
     VoidInputSerializer,
 )
 from api.views.matches import match_queryset
-from games.models import Deal, Match
+from games.models import Deal, Match, Seat
 from games.rules.errors import RuleViolation
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
 
@@ -68,6 +68,9 @@ def dry_run_requested(request: Request) -> bool:
 
 
 def deal_response(deal: Deal, match: Match, request: Request, code: int) -> Response:
+    # The service answers with the locked match row alone: load its seats and players in one query, not one each.
+    seats = Seat.objects.select_related("player").order_by("position")
+    prefetch_related_objects([match], Prefetch("seats", queryset=seats))
     data = DealWithMatchSerializer(deal, context={"request": request, "match": match}).data
     response = Response(data, status=code)
     response["ETag"] = etag(match.version)
