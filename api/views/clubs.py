@@ -63,8 +63,16 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         player_update(actor=self.request.user, player=player, changes=serializer.validated_data)
 
     def _check_links(self, data: dict[str, Any]) -> None:
-        if data.get("club") is not None:
-            require_club_writer(self.request, data["club"])
+        """A player joins a club only by its admins or scorers; an account is linked by its owner, or by an admin of
+        the player's club to one of the club's members (a guest who became a member keeps the history)."""
+        club = data.get("club")
+        if club is not None:
+            require_club_writer(self.request, club)
+        account = data.get("user")
+        if account is None or account.pk == self.request.user.pk:
+            return
+        if club is None or club_role(self.request.user, club) != Membership.Role.ADMIN or club_role(account, club) is None:
+            raise PermissionDenied("Link your own account, or as a club admin the account of one of its members.")
 
     def _require_player_admin(self, player: Player) -> None:
         """Merges change standings: the person who added the record or an admin of its club."""

@@ -136,3 +136,21 @@ def test_each_club_role_can_do_exactly_what_it_should(club_people: Any, role: st
     assert added.status_code == (201 if may_manage_members else hidden)
     expected_role = "scorer" if may_manage_members else "member"
     assert Membership.objects.get(user=club_people["users"]["member"]).role == expected_role
+
+
+def test_a_guest_who_becomes_a_member_keeps_the_history(club_people: Any) -> None:
+    league = make_league(club_people["admin"], club_people["club"])
+    match = play_week(club_people["scorer"], league, "A")
+    guest = match["seats"][0]["player"]["id"]
+    newcomer = club_people["users"]["member"]
+    linked = club_people["admin"].patch(f"/api/v1/players/{guest}/", {"club": club_people["club"].pk,
+                                                                       "user": newcomer.pk}, format="json")
+    assert linked.status_code == 200, linked.json()
+    assert club_people["member"].get(f"/api/v1/players/{guest}/ratings/").json()["ratings"][0]["matches"] == 1
+
+
+def test_nobody_links_someone_elses_account_to_a_player(club_people: Any, api: Any) -> None:
+    player = api.post("/api/v1/players/", {"name": "Imposter"}, format="json").json()
+    victim = club_people["users"]["admin"]
+    assert_error(api.patch(f"/api/v1/players/{player['id']}/", {"user": victim.pk}, format="json"), 403,
+                 "permission_denied")
