@@ -71,7 +71,8 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         account = data.get("user")
         if account is None or account.pk == self.request.user.pk:
             return
-        if club is None or club_role(self.request.user, club) != Membership.Role.ADMIN or club_role(account, club) is None:
+        admin_of_club = club is not None and club_role(self.request.user, club) == Membership.Role.ADMIN
+        if not (admin_of_club and club_role(account, club) is not None):
             raise PermissionDenied("Link your own account, or as a club admin the account of one of its members.")
 
     def _require_player_admin(self, player: Player) -> None:
