@@ -24,6 +24,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("", include("table.urls")),
+    path("", include("exports.urls")),
     path("", include(deal_router.urls)),
     path("", include(router.urls)),
 ]

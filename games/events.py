@@ -43,8 +43,11 @@ def announce_match_change(event: str, match: Match, deal_number: int | None = No
 
 
 def _deliver(match_id: int, events: list[tuple[str, dict[str, Any]]]) -> None:
+    from exports.webhooks import enqueue_deliveries  # the club webhooks; imported here as exports builds on games
+
     for _event, payload in events:
         _publish_live(match_id, payload)
+        enqueue_deliveries(payload)
 
 
 def _publish_live(match_id: int, payload: dict[str, Any]) -> None:

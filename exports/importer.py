@@ -1,0 +1,283 @@
+"""Loading an interchange file: check its shape against the JSON Schema, then replay every match through its
+rules engine while writing it, all in one transaction. The first problem refuses the whole file with its path
+(``matches[3].deals[7].result``) and nothing is kept.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from functools import cache
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from jsonschema import Draft202012Validator
+
+from exports.errors import ImportRefused
+from exports.interchange import SCHEMA_PATH
+from games.models import AuditEntry, Club, Deal, DealRevision, League, Match, Membership, Player, Seat
+from games.rules.errors import RuleViolation
+from games.rules.registry import get_engine
+from games.rules.seats import seat_names
+from games.services.audit import audit_record
+from games.services.clubs import league_settings_check
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+
+
+def json_path(parts: Any) -> str | None:
+    path = ""
+    for part in parts:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path or None
+
+
+def check_shape(document: Any) -> None:
+    """Refuse a file that does not follow the schema, naming the first problem in document order."""
+    errors = list(_validator().iter_errors(document))
+    if not errors:
+        return
+    first = min(errors, key=lambda e: [(0, p, "") if isinstance(p, int) else (1, 0, p) for p in e.absolute_path])
+    raise ImportRefused(f"The file does not follow the interchange format: {first.message}",
+                        json_path(first.absolute_path))
+
+
+@dataclass
+class ImportSummary:
+    club: int | None
+    players: int = 0
+    leagues: int = 0
+    matches: int = 0
+    deals: int = 0
+    new_ids: dict[str, dict[int, int]] = field(default_factory=dict)
+
+
+def club_import(*, actor: AbstractBaseUser, document: Any,
+                progress: Callable[[int, int], None] | None = None) -> ImportSummary:
+    check_shape(document)
+    with transaction.atomic():
+        return _Loader(actor, document, progress or (lambda done, total: None)).run()
+
+
+def refuse(path: str, detail: str) -> ImportRefused:
+    return ImportRefused(f"{path}: {detail}", path)
+
+
+def _day(value: str | None) -> date | None:
+    return None if value is None else date.fromisoformat(value)
+
+
+def _moment(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+class _Loader:
+    def __init__(self, actor: AbstractBaseUser, document: dict[str, Any],
+                 progress: Callable[[int, int], None]) -> None:
+        self.actor, self.doc, self.progress = actor, document, progress
+        self.club: Club | None = None
+        self.players: dict[int, Player] = {}
+        self.leagues: dict[int, League] = {}
+        self.summary = ImportSummary(club=None)
+
+    def run(self) -> ImportSummary:
+        self._club()
+        self._players()
+        self._leagues()
+        matches = self.doc["matches"]
+        for index, match in enumerate(matches):
+            self._match(index, match)
+            self.progress(index + 1, len(matches))
+        self._audit(self.doc["audit"], "audit", match=None)
+        audit_record(actor=self.actor, action="club.imported", club=self.club,
+                     after={"players": len(self.players), "leagues": len(self.leagues), "matches": len(matches)})
+        self.summary.new_ids = {"players": {k: v.pk for k, v in self.players.items()},
+                                "leagues": {k: v.pk for k, v in self.leagues.items()}, **self.summary.new_ids}
+        return self.summary
+
+    def _club(self) -> None:
+        data = self.doc["club"]
+        if data is None:
+            return
+        self.club = Club.objects.create(name=data["name"])
+        Club.objects.filter(pk=self.club.pk).update(created_at=_moment(data["created_at"]))
+        Membership.objects.create(club=self.club, user=self.actor, role=Membership.Role.ADMIN)
+        self.summary.club = self.club.pk
+
+    def _players(self) -> None:
+        for index, data in enumerate(self.doc["players"]):
+            if data["id"] in self.players:
+                raise refuse(f"players[{index}].id", f"player id {data['id']} appears twice.")
+            self.players[data["id"]] = Player(name=data["name"], club=self.club if data["in_club"] else None,
+                                              created_by=self.actor)
+        Player.objects.bulk_create(self.players.values())
+        for index, data in enumerate(self.doc["players"]):
+            player = self.players[data["id"]]
+            player.created_at = _moment(data["created_at"])
+            if data["merged_into"] is not None:
+                player.merged_into = self._player(data["merged_into"], f"players[{index}].merged_into")
+        Player.objects.bulk_update(self.players.values(), ["created_at", "merged_into"])
+        self.summary.players = len(self.players)
+
+    def _player(self, ref: int, path: str) -> Player:
+        if ref not in self.players:
+            raise refuse(path, f"there is no player {ref} in the file.")
+        return self.players[ref]
+
+    def _leagues(self) -> None:
+        for index, data in enumerate(self.doc["leagues"]):
+            path = f"leagues[{index}]"
+            if self.club is None:
+                raise refuse(path, "a league needs the club it belongs to, and the file has none.")
+            if data["id"] in self.leagues:
+                raise refuse(f"{path}.id", f"league id {data['id']} appears twice.")
+            try:
+                league_settings_check(data["game"], data["settings"])
+            except RuleViolation as violation:
+                raise refuse(f"{path}.settings", violation.detail) from violation
+            fields = {k: v for k, v in data.items() if k not in ("id", "created_at", "starts_on", "ends_on")}
+            league = League.objects.create(club=self.club, starts_on=_day(data["starts_on"]),
+                                           ends_on=_day(data["ends_on"]), **fields)
+            League.objects.filter(pk=league.pk).update(created_at=_moment(data["created_at"]))
+            self.leagues[data["id"]] = league
+        self.summary.leagues = len(self.leagues)
+
+    def _match(self, index: int, data: dict[str, Any]) -> None:
+        path = f"matches[{index}]"
+        league = None
+        if data["league"] is not None:
+            league = self.leagues.get(data["league"])
+            if league is None:
+                raise refuse(f"{path}.league", f"there is no league {data['league']} in the file.")
+            if league.game != data["game"]:
+                raise refuse(f"{path}.game", f"league {league.name!r} plays {league.game}, not {data['game']}.")
+        replay = MatchReplay(path, data)
+        replay.check()
+        match = Match.objects.create(
+            game=data["game"], league=league, settings=data["settings"], teams=data["teams"], state=data["state"],
+            version=data["version"], status=data["status"], player_count=data["player_count"],
+            deals_count=data["deals_count"], last_deal_number=data["last_deal_number"], created_by=self.actor,
+            finished_at=_moment(data["finished_at"]),
+        )
+        Seat.objects.bulk_create(
+            Seat(match=match, seat=s["seat"], position=s["position"], team=s["team"],
+                 player=self._player(s["player"], f"{path}.seats[{i}].player"))
+            for i, s in enumerate(data["seats"]))
+        self._deals(match, data["deals"])
+        self._audit(data["audit"], f"{path}.audit", match=match)
+        # Timestamps last: saving a row stamps "now" over them.
+        Match.objects.filter(pk=match.pk).update(created_at=_moment(data["created_at"]),
+                                                 updated_at=_moment(data["updated_at"]))
+        self.summary.matches += 1
+        self.summary.deals += len(data["deals"])
+
+    def _deals(self, match: Match, deals: list[dict[str, Any]]) -> None:
+        rows = Deal.objects.bulk_create(
+            Deal(match=match, number=d["number"], client_deal_id=d["client_deal_id"], input=d["input"],
+                 result=d["result"], state_after=d["state_after"], status=d["status"], revision=d["revision"])
+            for d in deals)
+        revisions = []
+        for row, data in zip(rows, deals, strict=True):
+            row.recorded_at, row.updated_at = _moment(data["recorded_at"]), _moment(data["updated_at"])
+            revisions += [DealRevision(deal=row, revision=r["revision"], input=r["input"], result=r["result"],
+                                       reason=r["reason"]) for r in data["revisions"]]
+        Deal.objects.bulk_update(rows, ["recorded_at", "updated_at"], batch_size=500)
+        created = DealRevision.objects.bulk_create(revisions, batch_size=500)
+        moments = [r["created_at"] for d in deals for r in d["revisions"]]
+        for revision, at in zip(created, moments, strict=True):
+            revision.created_at = _moment(at)
+        DealRevision.objects.bulk_update(created, ["created_at"], batch_size=500)
+
+    def _audit(self, entries: list[dict[str, Any]], path: str, match: Match | None) -> None:
+        rows = []
+        for index, data in enumerate(entries):
+            league = None
+            if data["league"] is not None:
+                league = self.leagues.get(data["league"])
+                if league is None:
+                    raise refuse(f"{path}[{index}].league", f"there is no league {data['league']} in the file.")
+            player = None if data["player"] is None else self._player(data["player"], f"{path}[{index}].player")
+            rows.append(AuditEntry(action=data["action"], match=match, club=self.club if data["club"] else None,
+                                   league=league, player=player, deal_number=data["deal_number"],
+                                   reason=data["reason"], before=data["before"], after=data["after"]))
+        created = AuditEntry.objects.bulk_create(rows, batch_size=500)
+        for row, data in zip(created, entries, strict=True):
+            row.at = _moment(data["at"])
+        AuditEntry.objects.bulk_update(created, ["at"], batch_size=500)
+
+
+class MatchReplay:
+    """Checks that a match in a file is what its rules make of its deals: pinned settings, teams, seats, every
+    counted deal's normalized input and result, every state after, the final state and the counters."""
+
+    def __init__(self, path: str, data: Mapping[str, Any]) -> None:
+        self.path, self.data = path, data
+
+    def check(self) -> None:
+        data, path = self.data, self.path
+        engine = get_engine(data["game"])
+        try:
+            rules = engine.rules_from_settings(data["settings"], data["player_count"])
+        except RuleViolation as violation:
+            raise refuse(f"{path}.settings", violation.detail) from violation
+        self._expect(engine.settings_json(rules) == data["settings"], "settings",
+                     "the settings must list every house rule as the match pinned it.")
+        self._expect(engine.teams(rules) == data["teams"], "teams", "the teams do not follow from the settings.")
+        self._check_seats()
+        state = self._replay(engine, rules, engine.initial_state(rules))
+        self._expect(engine.state_json(state) == data["state"], "state",
+                     "the match state is not what its deals add up to.")
+        finished = bool(data["state"].get("match_over"))
+        self._expect((data["status"] == "finished") == finished, "status", "the status does not match the state.")
+
+    def _expect(self, condition: bool, where: str, detail: str) -> None:
+        if not condition:
+            raise refuse(f"{self.path}.{where}", detail)
+
+    def _check_seats(self) -> None:
+        seats = self.data["seats"]
+        self._expect(len(seats) == self.data["player_count"], "seats",
+                     f"{self.data['player_count']} players need as many seats.")
+        names = seat_names(len(seats))
+        for index, seat in enumerate(seats):
+            self._expect(seat["seat"] == names[index] and seat["position"] == index, f"seats[{index}]",
+                         f"seat {index + 1} must be {names[index]} at position {index}.")
+
+    def _replay(self, engine: Any, rules: Any, state: Any) -> Any:
+        deals, counted = self.data["deals"], 0
+        for index, deal in enumerate(deals):
+            where = f"deals[{index}]"
+            self._expect(deal["number"] == index + 1, f"{where}.number", f"deal numbers must run 1, 2, 3...; "
+                         f"this one should be {index + 1}.")
+            revisions = [r["revision"] for r in deal["revisions"]]
+            self._expect(revisions == list(range(1, deal["revision"] + 1)), f"{where}.revisions",
+                         f"the revisions must be 1 to {deal['revision']}.")
+            if deal["status"] != "voided":
+                state = self._play(engine, rules, state, deal, where)
+                counted += 1
+            self._expect(deal["state_after"] == engine.state_json(state), f"{where}.state_after",
+                         "the state after this deal is not what the rules give.")
+        self._expect(counted == self.data["deals_count"], "deals_count", f"{counted} deals count, not "
+                     f"{self.data['deals_count']}.")
+        self._expect(len(deals) == self.data["last_deal_number"], "last_deal_number",
+                     f"the last deal is number {len(deals)}.")
+        return state
+
+    def _play(self, engine: Any, rules: Any, state: Any, deal: dict[str, Any], where: str) -> Any:
+        try:
+            parsed = engine.parse_deal(deal["input"], rules)
+            outcome = engine.play_deal(state, parsed, rules)
+        except RuleViolation as violation:
+            field = f"{where}.input" + (f".{violation.field}" if violation.field else "")
+            raise refuse(f"{self.path}.{field}", violation.detail) from violation
+        self._expect(engine.deal_json(parsed) == deal["input"], f"{where}.input",
+                     "the deal is not in its normalized form.")
+        self._expect({"deal_number": deal["number"], **outcome.result} == deal["result"], f"{where}.result",
+                     "the result is not what the rules give for this deal.")
+        return outcome.state

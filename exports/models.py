@@ -1,0 +1,98 @@
+"""Export jobs, club webhooks and their deliveries. Files live in the configured storage, never in a row."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+USER_MODEL = settings.AUTH_USER_MODEL
+
+
+class ExportJob(models.Model):
+    class Scope(models.TextChoices):
+        MATCH = "match"
+        LEAGUE = "league"
+        CLUB = "club"
+
+    class Format(models.TextChoices):
+        CSV = "csv"
+        XLSX = "xlsx"
+        JSON = "json"
+        PDF = "pdf"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    requested_by = models.ForeignKey(USER_MODEL, on_delete=models.CASCADE, related_name="export_jobs")
+    scope = models.CharField(max_length=10, choices=Scope.choices)
+    scope_id = models.PositiveBigIntegerField()
+    format = models.CharField(max_length=5, choices=Format.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0, help_text="0..100")
+    file = models.FileField(upload_to="exports/", max_length=255, blank=True)
+    error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="How many times a worker started this job.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.format} export of {self.scope} {self.scope_id} ({self.status})"
+
+
+def new_webhook_secret() -> str:
+    return secrets.token_hex(32)
+
+
+class Webhook(models.Model):
+    """A URL a club registered for some of its events; every delivery is signed with ``secret``."""
+
+    club = models.ForeignKey("games.Club", on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(max_length=500)
+    events = models.JSONField(default=list, help_text="Event names this URL receives.")
+    secret = models.CharField(max_length=64, default=new_webhook_secret)
+    active = models.BooleanField(default=True)
+    created_by = models.ForeignKey(USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"webhook {self.pk} of club {self.club_id}"
+
+
+class WebhookDelivery(models.Model):
+    """One event sent (or being sent) to one webhook, with what happened the last time we tried."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        DELIVERED = "delivered"
+        RETRYING = "retrying"
+        FAILED = "failed"
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    event = models.CharField(max_length=40)
+    payload = models.JSONField(help_text="The exact body sent, so every retry sends the same signed bytes.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    response_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_attempt_at = models.DateTimeField(null=True, blank=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name_plural = "webhook deliveries"
+
+    def __str__(self) -> str:
+        return f"{self.event} to webhook {self.webhook_id} ({self.status})"

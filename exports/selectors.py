@@ -1,0 +1,120 @@
+"""Reads for exports: which scope a user may export, and the rows an export is made of.
+
+Rows are read with server-side iteration in chunks, deals joined to their match, so memory stays flat however
+many deals a scope holds; a match's seats are read once, when its first deal comes by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Max, QuerySet
+from django.http import Http404
+
+from games.models import Club, Deal, League, Match, Seat
+from games.selectors import club_ids_of, matches_visible_to
+from games.standings import league_standings
+
+CHUNK = 2000
+
+
+@dataclass(frozen=True)
+class ExportScope:
+    """What an export covers: one match, one league's matches, or every match of a club's leagues."""
+
+    kind: str
+    id: int
+    club: Club | None = None
+    league: League | None = None
+
+    def matches(self) -> QuerySet[Match]:
+        if self.kind == "match":
+            found = Match.objects.filter(pk=self.id)
+        elif self.kind == "league":
+            found = Match.objects.filter(league_id=self.id)
+        else:
+            found = Match.objects.filter(league__club_id=self.id)
+        return found.order_by("id")
+
+    def deals(self) -> QuerySet[Deal]:
+        return Deal.objects.filter(match__in=self.matches().values("pk"))
+
+    def leagues(self) -> QuerySet[League]:
+        if self.league is not None:
+            return League.objects.filter(pk=self.league.pk)
+        if self.kind == "club":
+            return League.objects.filter(club_id=self.id).order_by("id")
+        return League.objects.filter(pk__in=self.matches().values("league_id")).order_by("id")
+
+    @property
+    def title(self) -> str:
+        named = self.league or self.club
+        return f"{self.kind} {self.id}" if named is None else f"{self.kind} {named.name}"
+
+
+def export_scope(user: AbstractBaseUser, kind: str, scope_id: int) -> ExportScope:
+    """The scope, if ``user`` may read it; anyone else is told it does not exist (404)."""
+    if kind == "match":
+        match = matches_visible_to(user).select_related("league__club").filter(pk=scope_id).first()
+        if match is None:
+            raise Http404
+        league = match.league
+        return ExportScope("match", scope_id, club=league.club if league else None, league=league)
+    clubs = club_ids_of(user)
+    if kind == "league":
+        league = League.objects.select_related("club").filter(pk=scope_id, club_id__in=clubs).first()
+        if league is None:
+            raise Http404
+        return ExportScope("league", scope_id, club=league.club, league=league)
+    club = Club.objects.filter(pk=scope_id, pk__in=clubs).first()
+    if club is None:
+        raise Http404
+    return ExportScope("club", scope_id, club=club)
+
+
+def scope_by_id(kind: str, scope_id: int) -> ExportScope:
+    """The scope as a worker sees it, the request having been checked already."""
+    if kind == "match":
+        league = League.objects.select_related("club").filter(matches__pk=scope_id).first()
+        return ExportScope("match", scope_id, club=league.club if league else None, league=league)
+    if kind == "league":
+        league = League.objects.select_related("club").get(pk=scope_id)
+        return ExportScope("league", scope_id, club=league.club, league=league)
+    return ExportScope("club", scope_id, club=Club.objects.get(pk=scope_id))
+
+
+@dataclass(frozen=True)
+class DealRow:
+    match: Match
+    seats: list[Seat]
+    deal: Deal
+
+
+def deal_rows(scope: ExportScope) -> Iterator[DealRow]:
+    """Every deal of the scope, match by match and in deal order, with its match and seated players."""
+    deals = (scope.deals().select_related("match__league").defer("state_after", "match__state", "match__settings")
+             .order_by("match_id", "number"))
+    current: Match | None = None
+    seats: list[Seat] = []
+    for deal in deals.iterator(chunk_size=CHUNK):
+        if current is None or deal.match_id != current.pk:
+            current = deal.match
+            seats = list(Seat.objects.filter(match_id=current.pk).select_related("player").order_by("position"))
+        yield DealRow(current, seats, deal)
+
+
+def deal_payloads(scope: ExportScope) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """Just the input and result of every deal: what a first pass needs to learn the columns."""
+    yield from scope.deals().order_by("match_id", "number").values_list("input", "result").iterator(chunk_size=CHUNK)
+
+
+def most_seats(scope: ExportScope) -> int:
+    return scope.matches().aggregate(most=Max("player_count"))["most"] or 0
+
+
+def league_standings_of(league: League) -> dict[str, Any]:
+    """The body of ``GET /leagues/{id}/standings/``."""
+    return league_standings(league)

@@ -1,0 +1,94 @@
+"""Input and output shapes of the export, import and webhook endpoints (kept apart, as elsewhere in the API)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from exports.models import ExportJob, Webhook, WebhookDelivery
+from exports.webhooks import EVENTS
+
+
+class ExportRequestSerializer(serializers.Serializer):
+    scope = serializers.ChoiceField(choices=ExportJob.Scope.choices)
+    id = serializers.IntegerField(min_value=1, help_text="The match, league or club to export.")
+    format = serializers.ChoiceField(choices=ExportJob.Format.choices)
+
+
+class ExportJobSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField(help_text="Poll this for the status.")
+    download_url = serializers.SerializerMethodField(help_text="Set once the file is ready.")
+    id = serializers.IntegerField(read_only=True)
+    error = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ExportJob
+        fields = ["id", "status", "progress", "url", "download_url", "error", "scope", "scope_id", "format",
+                  "created_at", "finished_at"]
+
+    def get_url(self, job: ExportJob) -> str:
+        return self._absolute(reverse("export-detail", args=[job.pk]))
+
+    def get_download_url(self, job: ExportJob) -> str | None:
+        if job.status != ExportJob.Status.DONE:
+            return None
+        return self._absolute(reverse("export-download", args=[job.pk]))
+
+    def get_error(self, job: ExportJob) -> str | None:
+        return job.error or None
+
+    def _absolute(self, path: str) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
+
+
+class ImportFileSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="An interchange file (docs/interchange.md), version 1.")
+
+
+class ImportSummarySerializer(serializers.Serializer):
+    club = serializers.IntegerField(allow_null=True, help_text="The new club's id; you are its admin.")
+    players = serializers.IntegerField()
+    leagues = serializers.IntegerField()
+    matches = serializers.IntegerField()
+    deals = serializers.IntegerField()
+
+
+class DeliverySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = WebhookDelivery
+        fields = ["id", "event", "status", "attempts", "response_status", "error", "created_at", "last_attempt_at",
+                  "delivered_at", "payload"]
+
+
+class WebhookSerializer(serializers.ModelSerializer):
+    events = serializers.ListField(child=serializers.ChoiceField(choices=EVENTS), min_length=1,
+                                   help_text="The events this URL receives.")
+    last_delivery = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Webhook
+        fields = ["id", "url", "events", "active", "created_at", "last_delivery"]
+
+    def validate_url(self, url: str) -> str:
+        if not url.lower().startswith(("http://", "https://")):
+            raise serializers.ValidationError("A webhook URL starts with http:// or https://.")
+        return url
+
+    def validate_events(self, events: list[str]) -> list[str]:
+        return list(dict.fromkeys(events))
+
+    @extend_schema_field(DeliverySerializer(allow_null=True))
+    def get_last_delivery(self, hook: Webhook) -> dict[str, Any] | None:
+        last = hook.deliveries.order_by("-id").first()
+        return None if last is None else DeliverySerializer(last).data
+
+
+class WebhookCreatedSerializer(WebhookSerializer):
+    """The secret is shown once, when the webhook is made: keep it to check signatures."""
+
+    class Meta(WebhookSerializer.Meta):
+        fields = [*WebhookSerializer.Meta.fields, "secret"]

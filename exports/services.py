@@ -1,0 +1,121 @@
+"""Writes: asking for an export, and running one (in a worker, or in-process without a broker).
+
+A job is created in one transaction and queued only after it commits, so a worker never looks for a job that is
+not there yet. Running a job is idempotent: a job already done is left alone, and a rerun of an interrupted job
+writes its file under the same name, replacing the partial one, so a redelivered task never leaves two files.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.files import File
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.utils import timezone
+
+from exports.errors import QueueUnavailable
+from exports.models import ExportJob, Webhook
+from exports.queue import enqueue
+from exports.selectors import export_scope, scope_by_id
+from exports.writers import WRITERS, Progress
+from games.models import Club
+from games.services.audit import audit_record
+
+logger = logging.getLogger(__name__)
+
+
+def export_request(*, actor: AbstractBaseUser, scope: str, scope_id: int, file_format: str) -> ExportJob:
+    """Queue an export of a scope ``actor`` may read (anyone else gets 404). Raises ``QueueUnavailable`` (503) when
+    the queue cannot take it; the job is then marked failed."""
+    export_scope(actor, scope, scope_id)
+    with transaction.atomic():
+        job = ExportJob.objects.create(requested_by=actor, scope=scope, scope_id=scope_id, format=file_format)
+        transaction.on_commit(partial(_enqueue_export, job.pk))
+    return job
+
+
+def _enqueue_export(job_id: int) -> None:
+    from exports.tasks import run_export
+
+    try:
+        enqueue(run_export, job_id)
+    except QueueUnavailable:
+        ExportJob.objects.filter(pk=job_id).update(status=ExportJob.Status.FAILED, error="The job queue was not "
+                                                   "reachable, so the export never started.")
+        raise
+
+
+def export_file_name(job: ExportJob) -> str:
+    return f"exports/{job.pk}/{job.scope}-{job.scope_id}.{job.format}"
+
+
+def export_run(job_id: int) -> None:
+    job = _claim(job_id)
+    if job is None:
+        return
+    name = export_file_name(job)
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-export-") as folder:
+        path = Path(folder) / Path(name).name
+        WRITERS[job.format](scope_by_id(job.scope, job.scope_id), path, Progress(partial(_set_progress, job.pk)))
+        if default_storage.exists(name):  # a partial file from an interrupted run
+            default_storage.delete(name)
+        with path.open("rb") as written:
+            saved = default_storage.save(name, File(written))
+    ExportJob.objects.filter(pk=job.pk).update(status=ExportJob.Status.DONE, progress=100, file=saved, error="",
+                                               finished_at=timezone.now())
+
+
+def export_fail(job_id: int, error: str) -> None:
+    ExportJob.objects.filter(pk=job_id).exclude(status=ExportJob.Status.DONE).update(
+        status=ExportJob.Status.FAILED, error=error, finished_at=timezone.now())
+
+
+@transaction.atomic
+def _claim(job_id: int) -> ExportJob | None:
+    """Mark the job running, unless it is gone or already done (a redelivered task after success)."""
+    job = ExportJob.objects.select_for_update().filter(pk=job_id).first()
+    if job is None or (job.status == ExportJob.Status.DONE and job.file and default_storage.exists(job.file.name)):
+        return None
+    job.status, job.progress, job.error = ExportJob.Status.RUNNING, 0, ""
+    job.attempts += 1
+    job.started_at = timezone.now()
+    job.save(update_fields=["status", "progress", "error", "attempts", "started_at"])
+    return job
+
+
+def _set_progress(job_id: int, percent: int) -> None:
+    ExportJob.objects.filter(pk=job_id, status=ExportJob.Status.RUNNING).update(progress=min(percent, 99))
+
+
+def _webhook_fields(hook: Webhook) -> dict[str, Any]:
+    return {"webhook": hook.pk, "url": hook.url, "events": hook.events, "active": hook.active}
+
+
+@transaction.atomic
+def webhook_create(*, actor: AbstractBaseUser, club: Club, url: str, events: list[str],
+                   active: bool = True) -> Webhook:
+    hook = Webhook.objects.create(club=club, url=url, events=events, active=active, created_by=actor)
+    audit_record(actor=actor, action="webhook.created", club=club, after=_webhook_fields(hook))
+    return hook
+
+
+@transaction.atomic
+def webhook_update(*, actor: AbstractBaseUser, hook: Webhook, changes: dict[str, Any]) -> Webhook:
+    before = _webhook_fields(hook)
+    for name, value in changes.items():
+        setattr(hook, name, value)
+    hook.save()
+    audit_record(actor=actor, action="webhook.updated", club=hook.club, before=before, after=_webhook_fields(hook))
+    return hook
+
+
+@transaction.atomic
+def webhook_delete(*, actor: AbstractBaseUser, hook: Webhook) -> None:
+    audit_record(actor=actor, action="webhook.deleted", club=hook.club, before=_webhook_fields(hook))
+    hook.delete()

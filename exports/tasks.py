@@ -1,0 +1,41 @@
+"""Celery tasks: thin wrappers over services, idempotent, with explicit time limits.
+
+Exports acknowledge late (a worker that dies mid-export leaves the task to be delivered again, and the rerun
+replaces the partial file). Webhook deliveries retry with growing delays.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+
+from exports import services, webhooks
+
+logger = logging.getLogger(__name__)
+
+EXPORT_SOFT_LIMIT_SECONDS = 15 * 60
+EXPORT_HARD_LIMIT_SECONDS = EXPORT_SOFT_LIMIT_SECONDS + 60
+
+
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+             soft_time_limit=EXPORT_SOFT_LIMIT_SECONDS, time_limit=EXPORT_HARD_LIMIT_SECONDS)
+def run_export(self: object, job_id: int) -> None:
+    try:
+        services.export_run(job_id)
+    except SoftTimeLimitExceeded:
+        services.export_fail(job_id, f"The export took longer than {EXPORT_SOFT_LIMIT_SECONDS // 60} minutes and "
+                                     "was stopped; export a smaller scope (a league or a match).")
+    except Exception:  # a bug must not leave the job "running" for ever; the log has the traceback
+        logger.exception("Export job %s failed", job_id)
+        services.export_fail(job_id, "The export failed on the server; it has been logged.")
+
+
+@shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=webhooks.MAX_ATTEMPTS,
+             soft_time_limit=webhooks.TIMEOUT_SECONDS * 2, time_limit=webhooks.TIMEOUT_SECONDS * 3)
+def deliver_webhook(self, delivery_id: int) -> None:  # type: ignore[no-untyped-def]
+    # In-process (no broker) there is no one to wait for a retry: one attempt, its outcome recorded.
+    retry_in = webhooks.attempt_delivery(delivery_id, last_chance=bool(self.request.is_eager))
+    if retry_in is not None:
+        raise self.retry(countdown=retry_in)

@@ -1,0 +1,145 @@
+"""Exports, imports and club webhooks: thin views over exports.services, exports.selectors and exports.webhooks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.db.models import QuerySet
+from django.http import FileResponse, Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.generics import get_object_or_404
+from rest_framework.parsers import MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
+from rest_framework.views import APIView
+
+from api.exceptions import RequestTooLarge
+from api.permissions import require_club_admin
+from exports.errors import ImportRefused
+from exports.importer import club_import
+from exports.models import ExportJob, Webhook
+from exports.selectors import export_scope
+from exports.serializers import (
+    DeliverySerializer,
+    ExportJobSerializer,
+    ExportRequestSerializer,
+    ImportFileSerializer,
+    ImportSummarySerializer,
+    WebhookCreatedSerializer,
+    WebhookSerializer,
+)
+from exports.services import export_request, webhook_create, webhook_delete, webhook_update
+from exports.writers import CONTENT_TYPES
+from games.models import Club
+from games.selectors import club_ids_of
+
+IMPORT_MAX_BYTES_DEFAULT = 50 * 1024 * 1024
+
+
+class ExportViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = ExportJobSerializer
+    queryset = ExportJob.objects.none()
+
+    def get_queryset(self) -> QuerySet[ExportJob]:
+        return ExportJob.objects.filter(requested_by_id=self.request.user.pk)
+
+    def get_object(self) -> ExportJob:
+        job = super().get_object()
+        export_scope(self.request.user, job.scope, job.scope_id)  # still allowed to read what it holds?
+        return job
+
+    @extend_schema(summary="Export a match, a league or a club (csv, xlsx, json or pdf)",
+                   request=ExportRequestSerializer,
+                   responses={202: ExportJobSerializer,
+                              503: OpenApiResponse(description="queue_unavailable: the job queue is down.")})
+    def create(self, request: Request) -> Response:
+        serializer = ExportRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        job = export_request(actor=request.user, scope=data["scope"], scope_id=data["id"],
+                             file_format=data["format"])
+        job.refresh_from_db()
+        body = ExportJobSerializer(job, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+    @extend_schema(summary="An export's status, progress and, when done, its download URL")
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().retrieve(request, *args, **kwargs)
+
+
+class ExportDownloadView(APIView):
+    @extend_schema(summary="Download a finished export",
+                   responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
+    def get(self, request: Request, pk: int) -> FileResponse:
+        job = get_object_or_404(ExportJob, pk=pk, requested_by_id=request.user.pk, status=ExportJob.Status.DONE)
+        export_scope(request.user, job.scope, job.scope_id)
+        if not job.file:
+            raise Http404
+        name = job.file.name.rsplit("/", 1)[-1]
+        return FileResponse(job.file.open("rb"), as_attachment=True, filename=name,
+                            content_type=CONTENT_TYPES[job.format])
+
+
+class ImportView(APIView):
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(summary="Import an interchange file into a new club (you become its admin)",
+                   request={"multipart/form-data": ImportFileSerializer}, responses={201: ImportSummarySerializer})
+    def post(self, request: Request) -> Response:
+        serializer = ImportFileSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        upload = serializer.validated_data["file"]
+        limit = getattr(settings, "IMPORT_MAX_BYTES", IMPORT_MAX_BYTES_DEFAULT)
+        if upload.size > limit:
+            raise RequestTooLarge(f"An import file may be at most {limit} bytes.")
+        try:
+            document = json.load(upload)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise ImportRefused(f"The file is not JSON: {error}", "file") from error
+        summary = club_import(actor=request.user, document=document)
+        return Response(ImportSummarySerializer(summary).data, status=status.HTTP_201_CREATED)
+
+
+class ClubWebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                         mixins.UpdateModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+    """A club's webhooks: its admins register, change and remove them; other members may not see them."""
+
+    serializer_class = WebhookSerializer
+    queryset = Webhook.objects.none()
+    pagination_class = None
+
+    def club(self) -> Club:
+        club = get_object_or_404(Club.objects.filter(pk__in=club_ids_of(self.request.user)), pk=self.kwargs["club_pk"])
+        require_club_admin(self.request, club)
+        return club
+
+    def get_queryset(self) -> QuerySet[Webhook]:
+        if getattr(self, "swagger_fake_view", False):
+            return Webhook.objects.none()
+        return Webhook.objects.filter(club=self.club())
+
+    @extend_schema(summary="Register a webhook (the answer shows its signing secret, once)",
+                   responses={201: WebhookCreatedSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = WebhookSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        hook = webhook_create(actor=request.user, club=self.club(), **serializer.validated_data)
+        return Response(WebhookCreatedSerializer(hook).data, status=status.HTTP_201_CREATED)
+
+    def perform_update(self, serializer: BaseSerializer) -> None:
+        webhook_update(actor=self.request.user, hook=serializer.instance, changes=serializer.validated_data)
+
+    def perform_destroy(self, instance: Webhook) -> None:
+        webhook_delete(actor=self.request.user, hook=instance)
+
+    @extend_schema(summary="The webhook's latest deliveries, newest first", responses=DeliverySerializer(many=True))
+    @action(detail=True, methods=["get"], serializer_class=DeliverySerializer)
+    def deliveries(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        hook = self.get_object()
+        return Response(DeliverySerializer(hook.deliveries.order_by("-id")[:50], many=True).data)

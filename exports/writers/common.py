@@ -1,0 +1,111 @@
+"""What the spreadsheet writers share: readable columns for a deal, progress, and formula neutralising."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.utils import timezone
+
+from exports.selectors import DealRow, ExportScope, deal_payloads, most_seats
+
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+MATCH_COLUMNS = ["match", "game", "league", "match_started", "match_status", "deal", "deal_status", "revision",
+                 "recorded_at"]
+
+
+def neutralise(value: Any) -> Any:
+    """Text that a spreadsheet would run as a formula gets a leading apostrophe; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class Progress:
+    """Counts work done out of ``total`` and reports whole percentages, each only once."""
+
+    def __init__(self, report: Callable[[int], None] | None = None, total: int = 0) -> None:
+        self.report = report or (lambda percent: None)
+        self.total = total
+        self.done = 0
+        self.percent = -1
+
+    def start(self, total: int) -> None:
+        self.total, self.done = total, 0
+        self._tell()
+
+    def step(self, count: int = 1) -> None:
+        self.done += count
+        self._tell()
+
+    def _tell(self) -> None:
+        percent = 100 if self.total <= 0 else min(100, self.done * 100 // self.total)
+        if percent != self.percent:
+            self.percent = percent
+            self.report(percent)
+
+
+def readable(value: Any) -> Any:
+    """A list as one cell: cards ``"JH 4C"``, an auction ``"seat=S2 call=bid points=30; seat=S3 call=pass"``."""
+    if isinstance(value, list):
+        return "; ".join(_item(item) for item in value) if any(isinstance(i, dict) for i in value) else " ".join(
+            _item(item) for item in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else value
+
+
+def _item(item: Any) -> str:
+    if isinstance(item, dict):
+        return " ".join(f"{key}={_item(value)}" for key, value in item.items() if value is not None)
+    if isinstance(item, list):
+        return " ".join(_item(value) for value in item)
+    return str(readable(item))
+
+
+def flatten(value: Any, prefix: str) -> dict[str, Any]:
+    """Nested objects as dotted columns (``input.bid.value``); lists and scalars as one readable cell."""
+    if isinstance(value, dict) and value:
+        cells: dict[str, Any] = {}
+        for key, item in value.items():
+            cells.update(flatten(item, f"{prefix}.{key}"))
+        return cells
+    return {prefix: readable(value if value != {} else None)}
+
+
+def local_time(moment: Any, with_time: bool = True) -> str:
+    if moment is None:
+        return ""
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
+
+
+class DealTable:
+    """The columns of a deal-per-row sheet, learned in a first pass over the deals (only their keys are kept)."""
+
+    def __init__(self, seats: int, data_columns: Iterable[str]) -> None:
+        self.seat_columns = [f"S{n}" for n in range(1, seats + 1)]
+        self.data_columns = list(data_columns)
+        self.header = MATCH_COLUMNS + self.seat_columns + self.data_columns
+
+    @classmethod
+    def learn(cls, scope: ExportScope, progress: Progress) -> DealTable:
+        inputs: dict[str, None] = {}
+        results: dict[str, None] = {}
+        for deal_input, result in deal_payloads(scope):
+            inputs.update(dict.fromkeys(flatten(deal_input, "input")))
+            results.update(dict.fromkeys(flatten(result, "result")))
+            progress.step()
+        results.pop("result.deal_number", None)  # the deal column says it already
+        return cls(most_seats(scope), [*inputs, *results])
+
+    def cells(self, row: DealRow) -> list[Any]:
+        match, deal = row.match, row.deal
+        data = {**flatten(deal.input, "input"), **flatten(deal.result, "result")}
+        seats = {seat.seat: f"{seat.player.name} ({seat.team})" if seat.team else seat.player.name
+                 for seat in row.seats}
+        values = [match.pk, match.game, match.league.name if match.league else "", local_time(match.created_at,
+                  with_time=False), match.status, deal.number, deal.status, deal.revision, local_time(deal.recorded_at)]
+        values += [seats.get(seat, "") for seat in self.seat_columns]
+        values += [data.get(column, "") for column in self.data_columns]
+        return [neutralise(value) for value in values]

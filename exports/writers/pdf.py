@@ -1,0 +1,130 @@
+"""PDF score sheets with ReportLab: one page (or more) per match, the deal-by-deal table as players keep it on
+paper, then the final result, with the league and the date in the heading."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from exports.selectors import ExportScope, deal_rows
+from exports.writers.common import Progress, local_time, readable
+
+GAME_NAMES = {"seep": "Seep", "fifty_six": "56", "bid_euchre": "Bid Euchre", "contract_rummy": "Contract Rummy"}
+# The result key holding the running score a scorer writes down after each deal, and what this deal scored.
+RUNNING_SCORE = {"seep": "baazis_won", "fifty_six": "tables_after", "bid_euchre": "scores_after",
+                 "contract_rummy": "totals_after"}
+DEAL_SCORE = {"seep": "team_scores", "fifty_six": "transfers", "bid_euchre": "deal_points",
+              "contract_rummy": "penalties"}
+STYLES = getSampleStyleSheet()
+GRID = TableStyle([
+    ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+    ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
+    ("FONTSIZE", (0, 0), (-1, -1), 8),
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+])
+
+
+def write_pdf(scope: ExportScope, path: Path, progress: Progress) -> None:
+    progress.start(scope.deals().count())
+    document = SimpleDocTemplate(str(path), pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
+                                 topMargin=12 * mm, bottomMargin=12 * mm, title=f"Score sheets: {scope.title}")
+    story: list[Any] = []
+    for sheet in _score_sheets(scope, progress):
+        if story:
+            story.append(PageBreak())
+        story.extend(sheet)
+    if not story:
+        story.append(Paragraph(escape(f"No deals recorded in {scope.title}."), STYLES["Title"]))
+    document.build(story)
+
+
+def _score_sheets(scope: ExportScope, progress: Progress) -> Iterator[list[Any]]:
+    match, seats, rows = None, [], []
+    for row in deal_rows(scope):
+        if match is not None and row.match.pk != match.pk:
+            yield _sheet(match, seats, rows)
+            rows = []
+        match, seats = row.match, row.seats
+        rows.append(row.deal)
+        progress.step()
+    if match is not None:
+        yield _sheet(match, seats, rows)
+
+
+def _sheet(match: Any, seats: list[Any], deals: list[Any]) -> list[Any]:
+    match.refresh_from_db(fields=["state"])
+    league = f" · {match.league.name}" if match.league else ""
+    heading = f"{GAME_NAMES.get(match.game, match.game)}, match {match.pk}{league} · {local_time(match.created_at)}"
+    players = ", ".join(f"{seat.seat} {seat.player.name}" + (f" ({seat.team})" if seat.team else "") for seat in seats)
+    columns = _running_columns(match.game, deals)
+    header = ["Deal", "Dealer", "Call", "This deal", *columns]
+    body = [_deal_line(match.game, deal, columns) for deal in deals]
+    table = Table([header, *body], repeatRows=1)
+    table.setStyle(GRID)
+    return [Paragraph(escape(heading), STYLES["Heading2"]), Paragraph(escape(players), STYLES["Normal"]),
+            Spacer(1, 4 * mm), table, Spacer(1, 4 * mm), Paragraph(escape(final_result(match)), STYLES["Heading3"])]
+
+
+def _running_columns(game: str, deals: list[Any]) -> list[str]:
+    key = RUNNING_SCORE.get(game, "")
+    seen: dict[str, None] = {}
+    for deal in deals:
+        value = deal.result.get(key)
+        if isinstance(value, dict):
+            seen.update(dict.fromkeys(value))
+    prefix = ["Lead"] if game == "seep" else []
+    return prefix + list(seen)
+
+
+def _deal_line(game: str, deal: Any, columns: list[str]) -> list[Any]:
+    if deal.status == "voided":
+        return [deal.number, deal.input.get("dealer", ""), "voided", "", *[""] * len(columns)]
+    result = deal.result
+    running = result.get(RUNNING_SCORE.get(game, "")) or {}
+    cells = [_lead(result.get("running_lead")) if column == "Lead" else running.get(column, "") for column in columns]
+    this_deal = result.get(DEAL_SCORE.get(game, ""))
+    return [deal.number, deal.input.get("dealer", ""), Paragraph(escape(_call(deal)), STYLES["BodyText"]),
+            Paragraph(escape(str(_scores(this_deal))), STYLES["BodyText"]), *cells]
+
+
+def _call(deal: Any) -> str:
+    contract = deal.result.get("contract")
+    if isinstance(contract, dict):
+        made = deal.result.get("made")
+        return readable([contract]) + ("" if made is None else (", made" if made else ", went down"))
+    if isinstance(deal.input.get("bid"), dict):
+        return f"{deal.input['bid'].get('bidder')} bids {deal.input['bid'].get('value')}"
+    if deal.input.get("went_out"):
+        return f"{deal.input['went_out']} went out"
+    return str(deal.result.get("outcome", ""))
+
+
+def _scores(value: Any) -> Any:
+    if isinstance(value, dict):
+        return "  ".join(f"{key} {item}" for key, item in value.items())
+    return readable(value)
+
+
+def _lead(lead: Any) -> str:
+    if not isinstance(lead, dict) or not lead.get("team"):
+        return "level"
+    return f"{lead['team']} +{lead['points']}"
+
+
+def final_result(match: Any) -> str:
+    state = match.state or {}
+    winner = state.get("match_winner") or state.get("winners")
+    if match.status != "finished":
+        return "In progress."
+    if not winner:
+        return "Finished: drawn."
+    named = ", ".join(winner) if isinstance(winner, list) else winner
+    return f"Finished: won by {named}."
