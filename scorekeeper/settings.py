@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "games",
     "api",
+    "table",
     "exports",
 ]
 

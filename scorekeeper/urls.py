@@ -1,7 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
+    path("table/", include("table.page_urls")),
+    path("", RedirectView.as_view(url="/table/", permanent=False)),
 ]

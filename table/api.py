@@ -1,0 +1,124 @@
+"""The table's API: confirm or dispute a deal, the scoreboard (also through a share link), open disputes.
+
+Mounted under /api/v1/ (table/urls.py); the pages call these with fetch(), as any other client would.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.http import Http404
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.views.matches import match_queryset
+from games.models import Match, Seat
+from table.models import DealConfirmation
+from table.selectors import board_for, disputes_for_admin, match_for_share_token
+from table.serializers import (
+    AnswerSerializer,
+    BoardSerializer,
+    ConfirmInputSerializer,
+    DisputeInputSerializer,
+    DisputeSerializer,
+    ShareLinkSerializer,
+)
+from table.services import deal_answer, share_link_get_or_create
+
+IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                                 description='The board ETag you have, e.g. "7.2".')
+BOARD_RESPONSES = {200: BoardSerializer, 304: OpenApiResponse(description="Not modified")}
+
+
+def visible_match(request: Request, match_pk: int) -> Match:
+    match = match_queryset(request.user).filter(pk=match_pk).first()
+    if match is None:
+        raise Http404
+    return match
+
+
+def board_response(request: Request, match: Match) -> Response:
+    """The board with an ETag of match version and answers count; a matching If-None-Match answers 304."""
+    board = board_for(match)
+    tag = f'"{board.etag_value}"'
+    sent = {item.strip().removeprefix("W/") for item in request.headers.get("If-None-Match", "").split(",")}
+    response = Response(status=304) if tag in sent else Response(BoardSerializer(board).data)
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+class DealConfirmView(APIView):
+    @extend_schema(summary="Confirm a deal (a player of the other team, once per revision of the deal)",
+                   request=ConfirmInputSerializer, responses={201: AnswerSerializer},
+                   description="403 not_a_player for anyone not seated; 403 same_team_as_scorer for the scorer's "
+                   "own side; 409 already_answered the second time; 409 deal_voided for a voided deal.")
+    def post(self, request: Request, match_pk: int, number: int) -> Response:
+        serializer = ConfirmInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return self._answer(request, match_pk, number, DealConfirmation.Verdict.CONFIRMED,
+                            serializer.validated_data["reason"])
+
+    @staticmethod
+    def _answer(request: Request, match_pk: int, number: int, verdict: str, reason: str) -> Response:
+        match = visible_match(request, match_pk)
+        answer = deal_answer(match_id=match.pk, number=number, actor=request.user, verdict=verdict, reason=reason)
+        return Response(AnswerSerializer(answer).data, status=status.HTTP_201_CREATED)
+
+
+class DealDisputeView(APIView):
+    @extend_schema(summary="Dispute a deal with a reason (a player of the other team, once per revision)",
+                   request=DisputeInputSerializer, responses={201: AnswerSerializer},
+                   description="The dispute stays open until the deal is corrected or voided; the club's admins "
+                   "see it in /disputes/. Same refusals as confirm, and 400 invalid (field reason) without a "
+                   "reason.")
+    def post(self, request: Request, match_pk: int, number: int) -> Response:
+        serializer = DisputeInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return DealConfirmView._answer(request, match_pk, number, DealConfirmation.Verdict.DISPUTED,
+                                       serializer.validated_data["reason"])
+
+
+class MatchBoardView(APIView):
+    @extend_schema(summary="The scoreboard: match, deals and answers (poll with If-None-Match)",
+                   parameters=[IF_NONE_MATCH], responses=BOARD_RESPONSES)
+    def get(self, request: Request, match_pk: int) -> Response:
+        return board_response(request, visible_match(request, match_pk))
+
+
+class SharedBoardView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @extend_schema(summary="The scoreboard through a share link, without an account",
+                   parameters=[IF_NONE_MATCH], responses=BOARD_RESPONSES)
+    def get(self, request: Request, token: str) -> Response:
+        match = match_for_share_token(token)
+        if match is None:
+            raise Http404
+        seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        return board_response(request, Match.objects.prefetch_related(seats).get(pk=match.pk))
+
+
+class ShareLinkView(APIView):
+    @extend_schema(summary="The match's share link for spectators (made on first request)", request=None,
+                   responses={200: ShareLinkSerializer, 201: ShareLinkSerializer})
+    def post(self, request: Request, match_pk: int) -> Response:
+        match = visible_match(request, match_pk)
+        link, created = share_link_get_or_create(match=match, actor=request.user)
+        body = {"token": link.token,
+                "page_url": request.build_absolute_uri(reverse("table:shared-board", args=[link.token])),
+                "board_url": request.build_absolute_uri(reverse("table-api:shared-board", args=[link.token]))}
+        return Response(ShareLinkSerializer(body).data, status=201 if created else 200)
+
+
+class DisputeListView(APIView):
+    @extend_schema(summary="Open disputes in the matches of clubs you administer and matches you started",
+                   responses=DisputeSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(DisputeSerializer(disputes_for_admin(request.user)[:200], many=True).data)

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from api.serializers.clubs import PlayerBriefSerializer
+from api.serializers.matches import DealSerializer, MatchSerializer
+from table.models import DealConfirmation
+
+
+class ConfirmInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="",
+                                   help_text="An optional note.")
+
+
+class DisputeInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, allow_blank=False, help_text="What is wrong with the deal.")
+
+
+class AnswerSerializer(serializers.ModelSerializer):
+    deal_number = serializers.IntegerField(source="deal.number", read_only=True)
+    player = PlayerBriefSerializer(read_only=True)
+    open = serializers.SerializerMethodField(help_text="A dispute not yet resolved by a correction or a void.")
+
+    class Meta:
+        model = DealConfirmation
+        fields = ["deal_number", "deal_revision", "seat", "player", "verdict", "reason", "created_at", "open"]
+        read_only_fields = fields
+
+    def get_open(self, answer: DealConfirmation) -> bool:
+        deal = answer.deal
+        return (answer.verdict == DealConfirmation.Verdict.DISPUTED and not deal.is_voided
+                and deal.revision == answer.deal_revision)
+
+
+class DisputeSerializer(AnswerSerializer):
+    match = serializers.IntegerField(source="deal.match_id", read_only=True)
+    game = serializers.CharField(source="deal.match.game", read_only=True)
+
+    class Meta(AnswerSerializer.Meta):
+        fields = ["match", "game", *AnswerSerializer.Meta.fields]
+        read_only_fields = fields
+
+
+class BoardSerializer(serializers.Serializer):
+    """Everything a scoreboard shows: the match, its deals in order (voided ones marked) and the opponents'
+    answers."""
+
+    match = serializers.SerializerMethodField()
+    deals = DealSerializer(many=True)
+    answers = AnswerSerializer(many=True)
+
+    @extend_schema_field(MatchSerializer)
+    def get_match(self, board: Any) -> dict[str, Any]:
+        return MatchSerializer(board.match, context=self.context).data
+
+
+class ShareLinkSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    page_url = serializers.CharField(help_text="The spectators' scoreboard page.")
+    board_url = serializers.CharField(help_text="The board as JSON, readable without an account.")

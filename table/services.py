@@ -1,0 +1,106 @@
+"""Writes of the live table: an opponent confirms or disputes a deal; a match gets a share link.
+
+Like every service: one transaction, the match row locked first, an audit entry, the live event after commit.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.http import Http404
+
+from games.events import live_channel
+from games.models import Deal, Match, Seat
+from games.services.audit import audit_record
+from games.services.errors import DealVoided, DomainError
+from table.models import DealConfirmation, MatchShareLink
+
+logger = logging.getLogger(__name__)
+
+DEAL_CONFIRMED = "deal.confirmed"
+DEAL_DISPUTED = "deal.disputed"
+
+
+class NotSeated(DomainError):
+    status_code = 403
+    code = "not_a_player"
+
+
+class SameSideAsScorer(DomainError):
+    status_code = 403
+    code = "same_team_as_scorer"
+
+
+class AlreadyAnswered(DomainError):
+    status_code = 409
+    code = "already_answered"
+
+
+@transaction.atomic
+def deal_answer(*, match_id: int, number: int, actor: AbstractBaseUser, verdict: str,
+                reason: str = "") -> DealConfirmation:
+    """Record an opponent's confirmation or dispute of deal ``number`` as it stands now (its current revision)."""
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    deal = match.deals.filter(number=number).first() if match else None
+    if match is None or deal is None:
+        raise Http404
+    if deal.is_voided:
+        raise DealVoided(f"Deal {number} is voided; there is nothing to confirm or dispute.", None,
+                         deal_number=number)
+    seat = _opponent_seat(match, deal, actor)
+    if DealConfirmation.objects.filter(deal=deal, player=seat.player, deal_revision=deal.revision).exists():
+        raise AlreadyAnswered(f"{seat.player.name} ({seat.seat}) has already answered deal {number}.", None,
+                              deal_number=number)
+    answer = DealConfirmation.objects.create(deal=deal, deal_revision=deal.revision, player=seat.player,
+                                             seat=seat.seat, user=actor, verdict=verdict, reason=reason)
+    event = DEAL_CONFIRMED if verdict == DealConfirmation.Verdict.CONFIRMED else DEAL_DISPUTED
+    audit_record(actor=actor, action=event, match=match, deal_number=number, reason=reason,
+                 after={"seat": seat.seat, "verdict": verdict, "deal_revision": deal.revision})
+    payload = {"event": event, "match": match.pk, "version": match.version, "deal_number": number,
+               "status": match.status, "league": match.league_id}
+    transaction.on_commit(lambda: publish_live(match.pk, payload))
+    return answer
+
+
+def _opponent_seat(match: Match, deal: Deal, actor: AbstractBaseUser) -> Seat:
+    """The actor's seat that may answer: a seat of another team than the deal's scorer (another seat where
+    each plays alone). A scorer without a seat has no team, so any seated player may answer."""
+    mine = list(match.seats.select_related("player").filter(player__user_id=actor.pk))
+    if not mine:
+        raise NotSeated("Only a player seated at this match can confirm or dispute its deals; link your account "
+                        "to your player first.", None)
+    scorer_seats = list(match.seats.filter(player__user_id=deal.recorded_by_id)) if deal.recorded_by_id else []
+    taken = {seat.team or seat.seat for seat in scorer_seats}
+    for seat in mine:
+        if (seat.team or seat.seat) not in taken:
+            return seat
+    side = f"team {mine[0].team}" if mine[0].team else f"seat {mine[0].seat}"
+    raise SameSideAsScorer(f"Deal {deal.number} was recorded by your own side ({side}); a player of the other "
+                           "team confirms or disputes it.", None)
+
+
+def publish_live(match_id: int, payload: dict[str, object]) -> None:
+    """The same channel games.events publishes to; a missing Redis never fails the change."""
+    if not settings.REDIS_URL:
+        return
+    import redis
+
+    try:
+        redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1).publish(live_channel(match_id), json.dumps(payload))
+    except redis.RedisError:
+        logger.warning("Live update for match %s not published: Redis unavailable", match_id)
+
+
+@transaction.atomic
+def share_link_get_or_create(*, match: Match, actor: AbstractBaseUser) -> tuple[MatchShareLink, bool]:
+    link = MatchShareLink.objects.filter(match=match).first()
+    if link is not None:
+        return link, False
+    link = MatchShareLink.objects.create(match=match, token=secrets.token_urlsafe(24), created_by=actor)
+    audit_record(actor=actor, action="match.share_link_created", match=match)
+    return link, True

@@ -1,0 +1,879 @@
+/* The live table's script. No build step, no libraries, nothing from the network but our own API.
+ *
+ * Every write goes through the JSON API with fetch() (session cookie + CSRF token), so the page and any other
+ * client share one code path. Deals are posted from an outbox kept in localStorage, each with a client_deal_id
+ * made here: a retry after a lost answer returns the deal already recorded, so nothing is lost or doubled.
+ */
+(function () {
+  'use strict';
+  const TK = (window.TK = {});
+
+  // ---------- small helpers ----------
+  const $ = (selector, root) => (root || document).querySelector(selector);
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
+      else if (key === 'class') el.className = value;
+      else el.setAttribute(key, value === true ? '' : value);
+    }
+    for (const child of children.flat()) {
+      if (child !== null && child !== undefined && child !== false) {
+        el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+      }
+    }
+    return el;
+  }
+  const pageConfig = () => JSON.parse($('#page-config').textContent);
+  const csrfToken = () => ($('meta[name=csrf-token]') || {}).content || '';
+  const num = (value) => { const text = String(value).trim(); return /^-?\d+$/.test(text) ? parseInt(text, 10) : text; };
+  const cardList = (text) => (text.trim() ? text.trim().split(/[\s,]+/) : []);
+  const words = (key) => key.replace(/_/g, ' ');
+  const TRUMPS = [['clubs', '♣ clubs'], ['diamonds', '♦ diamonds'], ['hearts', '♥ hearts'], ['spades', '♠ spades']];
+  const COLORS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490', '#a16207', '#4b5563'];
+
+  function uuid4() {
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const x = Array.from(b, (v) => v.toString(16).padStart(2, '0')).join('');
+    return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+  }
+
+  /** One request to the API. Throws (TypeError) only when the network is down. */
+  async function api(method, url, body, headers) {
+    const options = { method, credentials: 'same-origin',
+      headers: Object.assign({ Accept: 'application/json', 'X-CSRFToken': csrfToken() }, headers || {}) };
+    if (body !== undefined) {
+      options.headers['Content-Type'] = 'application/json';
+      options.body = JSON.stringify(body);
+    }
+    const response = await fetch(url, options);
+    let data = null;
+    if (response.status !== 204 && response.status !== 304) {
+      try { data = await response.json(); } catch (error) { data = null; }
+    }
+    return { status: response.status, ok: response.ok, data, etag: response.headers.get('ETag') };
+  }
+
+  // ---------- refusals shown next to the field they name ----------
+  function clearErrors(root) {
+    root.querySelectorAll('.err').forEach((el) => el.remove());
+    root.querySelectorAll('.has-err').forEach((el) => el.classList.remove('has-err'));
+  }
+  /** The element for an error path: `bid.value`, else `bid`, else the form's general error area. */
+  function fieldBox(root, path) {
+    let p = path || '';
+    for (;;) {
+      const el = root.querySelector(`[data-field="${CSS.escape(p)}"]`);
+      if (el) return el;
+      if (!p) return root;
+      const cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
+      p = cut > 0 ? p.slice(0, cut) : '';
+    }
+  }
+  function showErrors(root, body) {
+    clearErrors(root);
+    const errors = body && body.errors && body.errors.length ? body.errors
+      : [{ code: body && body.code, detail: (body && body.detail) || 'The server refused this.', field: null }];
+    for (const error of errors) {
+      const box = fieldBox(root, error.field);
+      box.classList.add('has-err');
+      box.appendChild(h('p', { class: 'err', role: 'alert', 'data-code': error.code || '' }, error.detail));
+    }
+    const first = root.querySelector('.err');
+    if (first && first.scrollIntoView) first.scrollIntoView({ block: 'center' });
+  }
+
+  // ---------- widgets ----------
+  /** A row of big buttons acting as one choice. */
+  function seg(options, value, onChange, name) {
+    const box = h('div', { class: 'seg', role: 'group', 'data-name': name || null });
+    let current = value;
+    const paint = () => box.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.value === String(current))));
+    for (const [v, label] of options) {
+      box.appendChild(h('button', { type: 'button', 'data-value': String(v),
+        onclick: () => { current = v; paint(); if (onChange) onChange(v); } }, label));
+    }
+    paint();
+    box.get = () => current;
+    box.set = (v) => { current = v; paint(); };
+    return box;
+  }
+  function numberInput(value, name) {
+    return h('input', { type: 'text', inputmode: 'numeric', pattern: '-?[0-9]*', value: value === undefined ? '' : value, name });
+  }
+  function stepper(value, name, onChange) {
+    const input = numberInput(value, name);
+    const step = (delta) => { const n = parseInt(input.value || '0', 10) || 0; input.value = Math.max(0, n + delta); if (onChange) onChange(); };
+    if (onChange) input.addEventListener('input', onChange);
+    const box = h('div', { class: 'stepper' },
+      h('button', { type: 'button', 'aria-label': 'less', onclick: () => step(-1) }, '−'), input,
+      h('button', { type: 'button', 'aria-label': 'more', onclick: () => step(1) }, '+'));
+    box.input = input;
+    return box;
+  }
+  const field = (path, label, ...controls) => h('div', { 'data-field': path }, h('span', { class: 'label' }, label), ...controls);
+
+  // ---------- the match: seats, teams, names ----------
+  const seatsOf = (match) => match.seats.map((s) => s.seat);
+  const playerName = (match, seat) => ((match.seats.find((s) => s.seat === seat) || {}).player || {}).name || seat;
+  const seatLabel = (match, seat) => `${seat} ${playerName(match, seat)}`;
+  function teamOf(match, seat) {
+    for (const [team, members] of Object.entries(match.teams || {})) if (members.includes(seat)) return team;
+    return null;
+  }
+  const teamLabel = (match, team) => `${team}: ${(match.teams[team] || []).map((s) => playerName(match, s)).join(' & ')}`;
+  const nextDealer = (match) => match.state.next_dealer || seatsOf(match)[0];
+  const contractText = (c) => [c.sets ? `${c.sets} set${c.sets > 1 ? 's' : ''}` : '', c.runs ? `${c.runs} run${c.runs > 1 ? 's' : ''}` : ''].filter(Boolean).join(' + ');
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+  // ---------- deal forms, one per game; each builds exactly the deal JSON of shared/rules/ ----------
+  const forms = {};
+
+  forms.seep = function (match) {
+    const seats = seatsOf(match);
+    const after = (seat) => seats[(seats.indexOf(seat) + 1) % seats.length];
+    const dealer = seg(seats.map((s) => [s, seatLabel(match, s)]), nextDealer(match), () => update(), 'dealer');
+    const bidderInfo = h('div', { class: 'hint', id: 'bidder-info' });
+    const bid = seg([9, 10, 11, 12, 13].map((v) => [v, { 11: '11 J', 12: '12 Q', 13: '13 K' }[v] || String(v)]), null, null, 'bid');
+    const hand = h('input', { name: 'bidder_hand', placeholder: 'optional: JH 4C KS 2C', autocapitalize: 'characters', autocomplete: 'off' });
+    const mode = seg([['points', 'Point totals'], ['cards', 'Point cards']], 'points', () => update(), 'mode');
+    const pointsA = numberInput('', 'card_points_A');
+    const pointsB = numberInput('', 'card_points_B');
+    pointsA.addEventListener('input', () => { if (/^\d+$/.test(pointsA.value)) pointsB.value = 100 - parseInt(pointsA.value, 10); });
+    pointsB.addEventListener('input', () => { if (/^\d+$/.test(pointsB.value)) pointsA.value = 100 - parseInt(pointsB.value, 10); });
+    const cardsA = h('input', { name: 'cards_A', placeholder: 'KS QS 10D AH …', autocapitalize: 'characters', autocomplete: 'off' });
+    const cardsB = h('input', { name: 'cards_B', placeholder: '8S 7S AD …', autocapitalize: 'characters', autocomplete: 'off' });
+    const regularA = stepper(0, 'sweeps_A');
+    const regularB = stepper(0, 'sweeps_B');
+    const firstPlay = seg([[0, 'No'], [1, 'Yes']], 0, null, 'first_play');
+    const lastPlay = seg([[0, 'No'], [1, 'Yes']], 0, null, 'last_play');
+    const firstLabel = h('span', { class: 'label' });
+    const lastLabel = h('span', { class: 'label' });
+    const pointsBox = field('card_points', 'Card points (the two teams make 100)',
+      h('div', { class: 'pair' }, field('card_points.A', `Team ${teamLabel(match, 'A')}`, pointsA),
+        field('card_points.B', `Team ${teamLabel(match, 'B')}`, pointsB)));
+    const cardsBox = field('scoring_cards_captured', 'Point cards each team captured',
+      field('scoring_cards_captured.A', 'Team A', cardsA), field('scoring_cards_captured.B', 'Team B', cardsB));
+    const el = h('div', { class: 'stack' },
+      field('dealer', 'Dealer', dealer),
+      field('bid', 'House bid', bidderInfo, h('div', { 'data-field': 'bid.value' }, bid),
+        h('div', { 'data-field': 'bid.bidder_hand' }, h('span', { class: 'hint' }, "Bidder's four cards"), hand)),
+      field('', 'Points', mode), pointsBox, cardsBox,
+      field('sweeps', 'Sweeps (50 each)', h('div', { class: 'pair' },
+        h('div', { 'data-field': 'sweeps.A' }, h('span', { class: 'hint' }, 'Team A'), regularA),
+        h('div', { 'data-field': 'sweeps.B' }, h('span', { class: 'hint' }, 'Team B'), regularB)),
+      h('div', { class: 'pair' }, h('div', {}, firstLabel, firstPlay), h('div', {}, lastLabel, lastPlay))));
+    function update() {
+      const bidder = after(dealer.get());
+      bidderInfo.textContent = `Bid by ${seatLabel(match, bidder)} (team ${teamOf(match, bidder)}), the dealer's right`;
+      firstLabel.textContent = `First-play sweep (team ${teamOf(match, bidder)})`;
+      lastLabel.textContent = `Last-play sweep (team ${teamOf(match, dealer.get())})`;
+      pointsBox.hidden = mode.get() !== 'points';
+      cardsBox.hidden = mode.get() !== 'cards';
+    }
+    update();
+    function build() {
+      const bidder = after(dealer.get());
+      const deal = { dealer: dealer.get(), bid: { bidder, value: bid.get() } };
+      if (cardList(hand.value).length) deal.bid.bidder_hand = cardList(hand.value);
+      if (mode.get() === 'points') deal.card_points = { A: num(pointsA.value), B: num(pointsB.value) };
+      else deal.scoring_cards_captured = { A: cardList(cardsA.value), B: cardList(cardsB.value) };
+      const sweeps = (team, regular) => ({ regular: num(regular.input.value || '0'),
+        first_play: teamOf(match, bidder) === team ? firstPlay.get() : 0,
+        last_play: teamOf(match, dealer.get()) === team ? lastPlay.get() : 0 });
+      deal.sweeps = { A: sweeps('A', regularA), B: sweeps('B', regularB) };
+      return deal;
+    }
+    function fill(input) {
+      dealer.set(input.dealer);
+      bid.set(input.bid.value);
+      hand.value = (input.bid.bidder_hand || []).join(' ');
+      if (input.card_points) {
+        mode.set('points'); pointsA.value = input.card_points.A; pointsB.value = input.card_points.B;
+      } else if (input.scoring_cards_captured) {
+        mode.set('cards'); cardsA.value = input.scoring_cards_captured.A.join(' '); cardsB.value = input.scoring_cards_captured.B.join(' ');
+      }
+      regularA.input.value = input.sweeps.A.regular; regularB.input.value = input.sweeps.B.regular;
+      firstPlay.set(input.sweeps.A.first_play + input.sweeps.B.first_play ? 1 : 0);
+      lastPlay.set(input.sweeps.A.last_play + input.sweeps.B.last_play ? 1 : 0);
+      update();
+    }
+    return { el, build, fill };
+  };
+
+  /** An auction entered call by call: the chips so far, then only the calls the rules allow now. */
+  function auctionWidget(match, dealerSeg, rules) {
+    let calls = [];
+    const chips = h('div', { class: 'auction', id: 'auction-calls' });
+    const turnInfo = h('div', { class: 'hint', id: 'turn-info' });
+    const controls = h('div', { class: 'stack', id: 'auction-controls' });
+    const el = h('div', { 'data-field': 'auction' }, h('span', { class: 'label' }, 'Auction'), chips, turnInfo, controls);
+    function render() {
+      chips.replaceChildren(...calls.map((call, index) => h('span', { class: 'call', 'data-field': `auction[${index}]` }, rules.callText(call))));
+      const state = rules.state(calls, dealerSeg.get());
+      controls.replaceChildren();
+      if (state.closed) {
+        turnInfo.textContent = state.summary;
+      } else {
+        turnInfo.textContent = `${seatLabel(match, state.turn)} to call`;
+        controls.appendChild(rules.offer(state, (call) => { calls.push(Object.assign({ seat: state.turn }, call)); render(); }));
+      }
+      if (calls.length) controls.appendChild(h('button', { type: 'button', class: 'small', id: 'undo-call', onclick: () => { calls.pop(); render(); } }, 'Undo last call'));
+      if (rules.onChange) rules.onChange(state);
+    }
+    return { el, render, get: () => calls.slice(), set: (list) => { calls = list.map((c) => Object.assign({}, c)); render(); },
+      reset: () => { calls = []; render(); }, state: () => rules.state(calls, dealerSeg.get()) };
+  }
+
+  forms.fifty_six = function (match) {
+    const settings = match.settings;
+    const active = match.state.active_seats || seatsOf(match);
+    const pointsInput = numberInput('', 'bidding_team_card_points');
+    const pointsLabel = h('span', { class: 'label' }, "Bidding team's card points");
+    const pointsBox = h('div', { 'data-field': 'bidding_team_card_points' }, pointsLabel, pointsInput);
+    const dealer = seg(active.map((s) => [s, seatLabel(match, s)]), match.state.next_dealer || active[0], () => auction.reset(), 'dealer');
+    const rules = {
+      callText: (c) => `${c.seat} ${c.call === 'bid' ? `${c.points} ${words(c.trump)}` : c.call}`,
+      state(calls, dealerSeat) {
+        const n = active.length;
+        let standing = null; let doubling = 0; let passes = 0; let redoubled = false;
+        const passed = new Set();
+        for (const c of calls) {
+          if (c.call === 'bid') { standing = c; doubling = 0; passes = 0; }
+          else if (c.call === 'double') { doubling = 1; passes = 0; }
+          else if (c.call === 'redouble') { doubling = 2; redoubled = true; }
+          else { passes += 1; passed.add(c.seat); }
+        }
+        const closed = redoubled || (standing ? passes >= n - 1 : passes >= n);
+        const turn = active[(active.indexOf(dealerSeat) + 1 + calls.length) % n];
+        let summary = '';
+        if (closed && standing) summary = `Contract: ${standing.points} ${words(standing.trump)} by ${standing.seat} (team ${teamOf(match, standing.seat)})${['', ' doubled', ' redoubled'][doubling]}`;
+        else if (closed) summary = settings.all_pass_rule === 'redeal' ? 'All passed: the deal is redealt.' : 'All passed: the first speaker\'s team plays 28 no-trumps.';
+        return { standing, doubling, closed, turn, passed, first: calls.length === 0, summary, allPass: closed && !standing };
+      },
+      offer(state, add) {
+        const turnTeam = teamOf(match, state.turn);
+        const barred = settings.passed_player_may_bid_again === false && state.passed.has(state.turn);
+        const min = state.standing ? state.standing.points + 1 : 28;
+        const box = h('div', { class: 'stack' });
+        const row = h('div', { class: 'row' });
+        if (!(settings.all_pass_rule === 'first_speaker_must_bid' && state.first)) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, 'Pass'));
+        if (state.standing && !barred && state.doubling === 0 && teamOf(match, state.standing.seat) !== turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'double', onclick: () => add({ call: 'double' }) }, 'Double'));
+        if (state.standing && state.doubling === 1 && teamOf(match, state.standing.seat) === turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'redouble', onclick: () => add({ call: 'redouble' }) }, 'Redouble'));
+        box.appendChild(row);
+        if (min <= 56 && !barred) {
+          const points = stepper(min, 'bid_points');
+          points.querySelector('[aria-label=less]').addEventListener('click', () => { if (num(points.input.value) < min) points.input.value = min; });
+          const trump = seg([...TRUMPS, ['no_trumps', 'no trumps']], null, null, 'bid_trump');
+          box.appendChild(h('div', { class: 'stack' }, points, trump,
+            h('button', { type: 'button', class: 'primary', 'data-call': 'bid', onclick: () => add({ call: 'bid', points: num(points.input.value), trump: trump.get() }) }, 'Bid')));
+        }
+        return box;
+      },
+      onChange(state) {
+        pointsBox.hidden = state.allPass && settings.all_pass_rule === 'redeal';
+        const bidder = state.standing ? state.standing.seat : active[(active.indexOf(dealer.get()) + 1) % active.length];
+        pointsLabel.textContent = `Card points of the bidding team (team ${teamOf(match, bidder)}, out of 56)`;
+      },
+    };
+    const auction = auctionWidget(match, dealer, rules);
+    auction.render();
+    const el = h('div', { class: 'stack' }, field('dealer', 'Dealer', dealer), auction.el, pointsBox);
+    function build() {
+      const deal = { dealer: dealer.get(), auction: auction.get() };
+      if (!pointsBox.hidden) deal.bidding_team_card_points = num(pointsInput.value);
+      return deal;
+    }
+    function fill(input) {
+      dealer.set(input.dealer);
+      auction.set(input.auction || []);
+      pointsInput.value = input.bidding_team_card_points === undefined ? '' : input.bidding_team_card_points;
+    }
+    return { el, build, fill };
+  };
+
+  forms.bid_euchre = function (match) {
+    const settings = match.settings;
+    const seats = seatsOf(match);
+    const tricks = settings.tricks_per_deal || 6;
+    const rank = (c) => (c.call === 'bid' ? c.tricks : c.call === 'partners_best' ? 100 : c.call === 'shoot_the_moon' ? 101 : 0);
+    const playBox = h('div', { class: 'stack' });
+    const dealer = seg(seats.map((s) => [s, seatLabel(match, s)]), nextDealer(match), () => auction.reset(), 'dealer');
+    const rules = {
+      callText: (c) => `${c.seat} ${c.call === 'bid' ? c.tricks : words(c.call)}`,
+      state(calls, dealerSeat) {
+        const order = [1, 2, 3, 4].map((k) => seats[(seats.indexOf(dealerSeat) + k) % 4]);
+        const passed = new Set(calls.filter((c) => c.call === 'pass').map((c) => c.seat));
+        let standing = null;
+        for (const c of calls) if (c.call !== 'pass') standing = c;
+        let turn; let closed;
+        if (settings.bidding === 'continuous') {
+          const last = calls.length ? calls[calls.length - 1].seat : dealerSeat;
+          const candidates = [1, 2, 3, 4].map((k) => seats[(seats.indexOf(last) + k) % 4]).filter((s) => !passed.has(s));
+          closed = passed.size === 4 || (standing !== null && candidates.length === 1 && candidates[0] === standing.seat);
+          turn = candidates[0];
+        } else {
+          closed = calls.length >= 4;
+          turn = order[calls.length];
+        }
+        const kind = standing ? (standing.call === 'bid' ? `${standing.tricks}` : words(standing.call)) : '';
+        const summary = standing ? `Contract: ${kind} by ${standing.seat} (team ${teamOf(match, standing.seat)})` : 'All passed: no score, the deal passes left.';
+        return { closed, turn, standing, dealerSeat, passes: passed.size, summary };
+      },
+      offer(state, add) {
+        const top = state.standing ? rank(state.standing) : 0;
+        const row = h('div', { class: 'seg' });
+        const mustBid = settings.stick_the_dealer && state.turn === state.dealerSeat && !state.standing;
+        if (!mustBid) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, 'Pass'));
+        const highest = settings.allow_plain_six ? tricks : tricks - 1;
+        for (let n = Math.max(settings.minimum_bid, top + 1); n <= highest; n += 1) {
+          row.appendChild(h('button', { type: 'button', 'data-call': `bid-${n}`, onclick: () => add({ call: 'bid', tricks: n }) }, String(n)));
+        }
+        if (top < 100) row.appendChild(h('button', { type: 'button', 'data-call': 'partners_best', onclick: () => add({ call: 'partners_best' }) }, "Partner's best"));
+        if (top < 101) row.appendChild(h('button', { type: 'button', 'data-call': 'shoot_the_moon', onclick: () => add({ call: 'shoot_the_moon' }) }, 'Shoot the moon'));
+        return row;
+      },
+      onChange(state) { playBox.hidden = state.closed && !state.standing; },
+    };
+    const auction = auctionWidget(match, dealer, rules);
+    const trump = seg(settings.allow_no_trump ? [...TRUMPS, ['no_trumps', 'no trumps']] : TRUMPS, null, null, 'trump');
+    const tricksB = numberInput('', 'tricks_B');
+    const tricksA = stepper('', 'tricks_A', () => { if (/^\d+$/.test(tricksA.input.value)) tricksB.value = tricks - parseInt(tricksA.input.value, 10); });
+    const reneges = new Set();
+    const renegeRow = h('div', { class: 'seg' }, seats.map((s) => h('button', { type: 'button', 'aria-pressed': 'false', 'data-value': s,
+      onclick: (event) => { if (reneges.has(s)) reneges.delete(s); else reneges.add(s); event.currentTarget.setAttribute('aria-pressed', String(reneges.has(s))); } }, s)));
+    playBox.append(field('trump', 'Trump', trump),
+      field('tricks_won', `Tricks won (together ${tricks})`, h('div', { class: 'pair' },
+        field('tricks_won.A', `Team ${teamLabel(match, 'A')}`, tricksA), field('tricks_won.B', `Team ${teamLabel(match, 'B')}`, tricksB))),
+      field('reneges', 'Reneges (−2 each)', renegeRow));
+    auction.render();
+    const el = h('div', { class: 'stack' }, field('dealer', 'Dealer', dealer), auction.el, playBox);
+    function build() {
+      const deal = { dealer: dealer.get(), auction: auction.get() };
+      if (playBox.hidden) return deal;
+      deal.trump = trump.get();
+      deal.tricks_won = { A: num(tricksA.input.value), B: num(tricksB.value) };
+      if (reneges.size) deal.reneges = seats.filter((s) => reneges.has(s)).map((seat) => ({ seat }));
+      return deal;
+    }
+    function fill(input) {
+      dealer.set(input.dealer);
+      auction.set(input.auction || []);
+      trump.set(input.trump || null);
+      if (input.tricks_won) { tricksA.input.value = input.tricks_won.A; tricksB.value = input.tricks_won.B; }
+      reneges.clear();
+      (input.reneges || []).forEach((r) => reneges.add(r.seat));
+      renegeRow.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(reneges.has(b.dataset.value))));
+    }
+    return { el, build, fill };
+  };
+
+  forms.contract_rummy = function (match) {
+    const seats = seatsOf(match);
+    const next = match.state.next_deal;
+    const dealer = seg(seats.map((s) => [s, seatLabel(match, s)]), nextDealer(match), null, 'dealer');
+    const wentOut = seg(seats.map((s) => [s, seatLabel(match, s)]), null, () => update(), 'went_out');
+    const mode = seg([['points', 'Penalty points'], ['cards', 'Cards left']], 'points', () => update(), 'mode');
+    const inputs = {};
+    const rows = seats.map((seat) => {
+      const points = numberInput('', `penalty_${seat}`);
+      const cards = h('input', { name: `cards_${seat}`, placeholder: 'e.g. AS KD 7C', autocapitalize: 'characters', autocomplete: 'off' });
+      inputs[seat] = { points, cards };
+      return h('div', {}, h('div', { 'data-field': `penalty_points.${seat}`, class: 'by-points' }, h('span', { class: 'label' }, seatLabel(match, seat)), points),
+        h('div', { 'data-field': `cards_left.${seat}`, class: 'by-cards' }, h('span', { class: 'label' }, seatLabel(match, seat)), cards));
+    });
+    const info = next ? `Deal ${next.number}: ${contractText(next.contract)} (${next.cards_dealt} cards)` : 'All deals are played.';
+    const el = h('div', { class: 'stack' }, h('div', { class: 'hint', id: 'contract-info' }, info),
+      field('dealer', 'Dealer', dealer), field('went_out', 'Went out', wentOut), field('', 'Enter', mode),
+      h('div', { 'data-field': 'penalty_points' }, h('div', { 'data-field': 'cards_left', class: 'stack' }, rows)));
+    function update() {
+      for (const seat of seats) {
+        const out = wentOut.get() === seat;
+        inputs[seat].points.disabled = out; inputs[seat].cards.disabled = out;
+        if (out) { inputs[seat].points.value = '0'; inputs[seat].cards.value = ''; }
+        else if (inputs[seat].points.value === '0') inputs[seat].points.value = '';
+      }
+      el.querySelectorAll('.by-points').forEach((e) => { e.hidden = mode.get() !== 'points'; });
+      el.querySelectorAll('.by-cards').forEach((e) => { e.hidden = mode.get() !== 'cards'; });
+    }
+    update();
+    function build() {
+      const deal = { dealer: dealer.get(), went_out: wentOut.get() };
+      const key = mode.get() === 'points' ? 'penalty_points' : 'cards_left';
+      deal[key] = {};
+      for (const seat of seats) {
+        const out = seat === wentOut.get();
+        deal[key][seat] = key === 'penalty_points' ? (out ? 0 : num(inputs[seat].points.value)) : (out ? [] : cardList(inputs[seat].cards.value));
+      }
+      return deal;
+    }
+    function fill(input) {
+      dealer.set(input.dealer); wentOut.set(input.went_out);
+      mode.set(input.cards_left ? 'cards' : 'points');
+      for (const seat of seats) {
+        if (input.penalty_points) inputs[seat].points.value = input.penalty_points[seat];
+        if (input.cards_left) inputs[seat].cards.value = (input.cards_left[seat] || []).join(' ');
+      }
+      update();
+    }
+    return { el, build, fill };
+  };
+
+  // ---------- the scoreboard ----------
+  const scoreBox = (label, value, extra) => h('div', { class: `score ${extra || ''}` }, h('div', { class: 'who' }, label), h('div', { class: 'n' }, value));
+
+  const boards = {
+    seep(m) {
+      const lead = m.state.running_lead;
+      const headline = m.state.match_over ? `Team ${m.state.match_winner || '—'} wins the match` : lead.team ? `Team ${lead.team} leads by ${lead.points}` : 'Level';
+      return [headline, `Baazi at a lead of ${m.settings.baazi_lead}. Baazis won:`,
+        ['A', 'B'].map((t) => scoreBox(teamLabel(m, t), m.state.baazis_won[t], lead.team === t ? 'lead' : ''))];
+    },
+    fifty_six(m) {
+      const out = new Set((m.state.eliminated || []).map((e) => e.team));
+      const headline = m.state.match_over ? `Team ${m.state.match_winner} wins` : 'Tables';
+      return [headline, `${m.state.active_seats.length} players; ${m.state.next_deal_cards.cards_per_player} cards each next deal.`,
+        Object.keys(m.state.tables).map((t) => scoreBox(teamLabel(m, t), m.state.tables[t], out.has(t) ? 'out' : ''))];
+    },
+    bid_euchre(m) {
+      const target = m.settings.target_score;
+      const s = m.state.scores;
+      const headline = m.state.match_over ? `Team ${m.state.match_winner} wins` : `${s.A} – ${s.B}`;
+      const sub = m.state.tiebreak_deal_required ? 'Tied at the target: a tie-break deal is needed.' : `Race to ${target}.`;
+      return [headline, sub, ['A', 'B'].map((t) => {
+        const box = scoreBox(teamLabel(m, t), s[t], s[t] > s[t === 'A' ? 'B' : 'A'] ? 'lead' : '');
+        box.appendChild(h('div', { class: 'progress' }, h('span', { style: `width:${Math.max(0, Math.min(100, (100 * s[t]) / target))}%` })));
+        return box;
+      })];
+    },
+    contract_rummy(m) {
+      const totals = m.state.totals;
+      const order = Object.keys(totals).sort((a, b) => totals[a] - totals[b]);
+      const next = m.state.next_deal;
+      const headline = m.state.match_over ? `${m.state.winners.map((s) => playerName(m, s)).join(' & ')} win${m.state.winners.length > 1 ? '' : 's'}`
+        : `Deal ${next.number} of ${m.settings.deals}: ${contractText(next.contract)}`;
+      const sub = m.state.match_over ? 'Lowest total wins.' : `${next.cards_dealt} cards each. Lowest total wins.`;
+      return [headline, sub, order.map((seat, i) => scoreBox(seatLabel(m, seat), totals[seat], i === 0 ? 'lead' : ''))];
+    },
+  };
+
+  function renderBoard(box, board) {
+    const m = board.match;
+    const [headline, sub, scores] = boards[m.game](m);
+    const dealerLine = m.state.next_dealer ? `Next dealer: ${seatLabel(m, m.state.next_dealer)}` : m.status === 'finished' ? 'Match finished.' : 'First deal: any dealer.';
+    const disputed = board.answers.filter((a) => a.open).length;
+    box.replaceChildren(
+      h('div', { class: 'sub' }, `${m.game === 'fifty_six' ? '56' : words(m.game)} · match #${m.id} · ${m.deals_count} deal${m.deals_count === 1 ? '' : 's'}`),
+      h('div', { class: 'headline', id: 'headline' }, headline),
+      h('div', { class: 'sub' }, sub),
+      h('div', { class: 'scores', id: 'scores' }, scores),
+      h('p', { class: 'sub', id: 'next-dealer' }, dealerLine),
+      disputed ? h('p', { class: 'err', id: 'dispute-banner' }, `${disputed} disputed deal${disputed > 1 ? 's' : ''}: see below.`) : null);
+    box.dataset.version = String(m.version);
+  }
+
+  const summaries = {
+    seep(d) {
+      const i = d.input; const r = d.result;
+      const lead = r.running_lead.team ? `lead ${r.running_lead.team} +${r.running_lead.points}` : 'level';
+      return `${i.dealer} dealt, ${i.bid.bidder} bid ${i.bid.value} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
+    },
+    fifty_six(d) {
+      const i = d.input; const r = d.result; const c = r.contract;
+      if (!c) return `${i.dealer} dealt · all passed, redealt`;
+      const transfers = r.transfers.map((t) => `${t.from}→${t.to} ${t.tables}`).join(', ');
+      return `${c.bidder} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${i.bidding_team_card_points} · ${transfers}`;
+    },
+    bid_euchre(d) {
+      const i = d.input; const r = d.result; const c = r.contract;
+      if (r.outcome !== 'played') return `${i.dealer} dealt · ${words(r.outcome)}`;
+      const penalties = Object.entries(r.renege_penalties).filter(([, v]) => v).map(([t, v]) => ` · renege ${t} ${v}`).join('');
+      return `${c.bidder} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · tricks ${i.tricks_won.A}–${i.tricks_won.B} · ${r.made ? 'made' : 'set'} · A ${signed(r.deal_points.A)}, B ${signed(r.deal_points.B)}${penalties} → ${r.scores_after.A}–${r.scores_after.B}`;
+    },
+    contract_rummy(d) {
+      const i = d.input; const r = d.result;
+      const others = Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, p]) => `${s} ${p}`).join(', ');
+      return `${contractText(r.contract)} · ${i.went_out} out · ${others}`;
+    },
+  };
+
+  function renderDeals(box, board, actions) {
+    const m = board.match;
+    const byDeal = {};
+    for (const a of board.answers) (byDeal[a.deal_number] = byDeal[a.deal_number] || []).push(a);
+    const items = board.deals.slice().reverse().map((d) => {
+      const answers = (byDeal[d.number] || []).filter((a) => a.deal_revision === d.revision || a.verdict === 'disputed');
+      const open = answers.some((a) => a.open);
+      const marks = answers.map((a) => h('div', { class: 'mark' },
+        h('span', { class: `tag ${a.open ? 'disputed' : a.verdict}` }, a.verdict === 'confirmed' ? '✓ confirmed' : a.open ? '⚠ disputed' : 'dispute resolved'),
+        ` ${a.player.name} (${a.seat})${a.reason ? `: ${a.reason}` : ''}`));
+      const card = h('div', { class: `deal ${d.status}${open ? ' disputed' : ''}`, id: `deal-${d.number}`, 'data-number': d.number },
+        h('div', { class: 'top' }, h('span', {}, `Deal ${d.number}`),
+          h('span', {}, d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, d.status) : null)),
+        h('div', { class: 'what' }, summaries[m.game](d)),
+        h('div', { class: 'marks' }, marks));
+      if (actions && d.status !== 'voided') card.appendChild(actions(d, answers));
+      return card;
+    });
+    box.replaceChildren(h('h2', {}, 'Deals'), items.length ? items : h('p', { class: 'muted' }, 'No deals yet.'));
+  }
+
+  // ---------- the chart of the score over the deals ----------
+  function chartSeries(board) {
+    const m = board.match;
+    const counted = board.deals.filter((d) => d.status !== 'voided');
+    const series = (names, start, pick) => names.map((name) => ({ name, points: [start(name), ...counted.map((d) => pick(d.result, name))] }));
+    if (m.game === 'seep') {
+      const lead = (rl) => (rl.team === 'A' ? rl.points : rl.team === 'B' ? -rl.points : 0);
+      return { title: 'Running lead (team A up, team B down)', lines: series(['lead'], () => 0, (r) => lead(r.running_lead)) };
+    }
+    if (m.game === 'fifty_six') return { title: 'Tables per team', lines: series(Object.keys(m.state.tables), () => m.settings.starting_tables, (r, t) => r.tables_after[t]) };
+    if (m.game === 'bid_euchre') return { title: `Score per team (target ${m.settings.target_score})`, target: m.settings.target_score, lines: series(['A', 'B'], () => 0, (r, t) => r.scores_after[t]) };
+    return { title: 'Penalty totals per player', lines: series(seatsOf(m), () => 0, (r, s) => r.totals_after[s]) };
+  }
+
+  function renderChart(box, board) {
+    const { title, lines, target } = chartSeries(board);
+    const W = 360; const H = 180; const pad = 28;
+    const values = lines.flatMap((l) => l.points).concat([0], target ? [target] : []);
+    const lo = Math.min(...values); const hi = Math.max(...values, lo + 1);
+    const n = Math.max(1, lines[0].points.length - 1);
+    const x = (i) => pad + ((W - 2 * pad) * i) / n;
+    const y = (v) => H - pad - ((H - 2 * pad) * (v - lo)) / (hi - lo);
+    const ns = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', title);
+    const add = (tag, attrs, text) => { const el = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v); if (text !== undefined) el.textContent = text; svg.appendChild(el); return el; };
+    add('line', { x1: pad, x2: W - pad, y1: y(0), y2: y(0), stroke: '#9ca3af' });
+    if (target) add('line', { x1: pad, x2: W - pad, y1: y(target), y2: y(target), stroke: '#15803d', 'stroke-dasharray': '4 3' });
+    add('text', { x: 4, y: y(hi) + 4, 'font-size': 10, fill: '#6b7280' }, String(hi));
+    add('text', { x: 4, y: y(lo) + 4, 'font-size': 10, fill: '#6b7280' }, String(lo));
+    add('text', { x: W - pad, y: H - 8, 'font-size': 10, fill: '#6b7280', 'text-anchor': 'end' }, `deal ${n === 1 && lines[0].points.length === 1 ? 0 : n}`);
+    lines.forEach((line, index) => {
+      add('polyline', { points: line.points.map((v, i) => `${x(i)},${y(v)}`).join(' '), fill: 'none', stroke: COLORS[index % COLORS.length], 'stroke-width': 2.5 });
+      line.points.forEach((v, i) => add('circle', { cx: x(i), cy: y(v), r: 2.5, fill: COLORS[index % COLORS.length] }));
+    });
+    const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${COLORS[i % COLORS.length]}` }), l.name)));
+    box.replaceChildren(h('h2', {}, title), svg, lines.length > 1 ? legend : null);
+  }
+
+  // ---------- live updates: server-sent events, ETag polling as the fallback ----------
+  function setNet(text, offline) {
+    const badge = $('#net');
+    if (!badge) return;
+    badge.hidden = !text;
+    badge.textContent = text || '';
+    badge.classList.toggle('offline', Boolean(offline));
+  }
+
+  function liveBoard(cfg, onBoard) {
+    let etag = null; let source = null; let timer = null;
+    const box = $('#board');
+    async function refresh() {
+      try {
+        const res = await api('GET', cfg.board_url, undefined, etag ? { 'If-None-Match': etag } : {});
+        if (res.status === 200) { etag = res.etag; onBoard(res.data); }
+        TK.online = true;
+      } catch (error) {
+        TK.online = false;
+      }
+      if (TK.onNetwork) TK.onNetwork();
+    }
+    function schedule() {
+      clearTimeout(timer);
+      const streaming = source && source.readyState === 1;
+      timer = setTimeout(async () => { await refresh(); schedule(); }, streaming ? 20000 : 3000);
+    }
+    box.dataset.live = 'polling';
+    if (window.EventSource && cfg.events_url) {
+      source = new EventSource(cfg.events_url);
+      source.addEventListener('ready', () => { box.dataset.live = 'events'; schedule(); refresh(); });
+      source.addEventListener('change', () => refresh());
+      source.onerror = () => { if (source.readyState !== 1) { box.dataset.live = 'polling'; schedule(); } };
+    }
+    refresh().then(schedule);
+    return { refresh };
+  }
+
+  // ---------- pages ----------
+  TK.boardPage = function () {
+    const cfg = pageConfig();
+    liveBoard(cfg, (board) => {
+      renderBoard($('#board'), board);
+      renderChart($('#chart'), board);
+      renderDeals($('#deals'), board, null);
+    });
+    const share = $('#share');
+    if (share) {
+      share.addEventListener('click', async () => {
+        const res = await api('POST', cfg.share_url, {});
+        const out = $('#share-url');
+        if (res.ok) { out.hidden = false; out.value = res.data.page_url; out.select(); }
+      });
+    }
+  };
+
+  TK.matchPage = function () {
+    const cfg = pageConfig();
+    const form = $('#deal-form');
+    const fieldsBox = $('#deal-fields');
+    const outboxKey = `tk-outbox-${cfg.match_id}`;
+    let board = null; let gameForm = null; let correcting = null; let dirty = false; let pending = null; let flushing = false; let retry = null;
+
+    const loadOutbox = () => { try { return JSON.parse(localStorage.getItem(outboxKey)) || []; } catch (e) { return []; } };
+    const saveOutbox = (items) => { localStorage.setItem(outboxKey, JSON.stringify(items)); renderOutbox(); };
+
+    function renderOutbox() {
+      const items = loadOutbox();
+      const box = $('#outbox');
+      box.hidden = !items.length;
+      box.replaceChildren(...items.map((item) => h('div', { class: 'queued' }, h('span', { class: 'tag queued' }, 'waiting to send'),
+        ` deal dealt by ${item.deal.dealer} (${new Date(item.at).toLocaleTimeString()})`)));
+      TK.onNetwork();
+    }
+    TK.onNetwork = function () {
+      const waiting = loadOutbox().length;
+      if (TK.online === false) setNet(`Offline${waiting ? ` · ${waiting} waiting` : ''}`, true);
+      else setNet(waiting ? `Sending ${waiting}…` : '', false);
+    };
+
+    function buildForm() {
+      gameForm = forms[cfg.game](board.match);
+      fieldsBox.replaceChildren(gameForm.el);
+      clearErrors(form);
+      dirty = false;
+    }
+    form.addEventListener('input', () => { dirty = true; });
+    form.addEventListener('click', (event) => { if (event.target.closest('button[type=button]')) dirty = true; });
+
+    function onBoard(next) {
+      board = next;
+      renderBoard($('#board'), board);
+      renderChart($('#chart'), board);
+      renderDeals($('#deals'), board, dealActions);
+      if (!gameForm || (!dirty && !correcting && !pending)) buildForm();
+      $('#save-deal').disabled = board.match.status === 'finished' && !correcting;
+    }
+    const live = liveBoard(cfg, onBoard);
+
+    // The outbox: post in order, keep what the network did not deliver, retry until each is answered.
+    async function flush() {
+      if (flushing) return;
+      flushing = true;
+      try {
+        for (let items = loadOutbox(); items.length; items = loadOutbox()) {
+          const item = items[0];
+          let res;
+          try {
+            res = await api('POST', cfg.deals_url, item.deal);
+          } catch (error) {
+            TK.online = false; TK.onNetwork(); scheduleFlush(); return;
+          }
+          TK.online = true;
+          if (res.status >= 500 || res.status === 429) { scheduleFlush(); return; }
+          saveOutbox(loadOutbox().filter((x) => x.deal.client_deal_id !== item.deal.client_deal_id));
+          if (res.ok) delivered(item);
+          else refused(item, res.data);
+        }
+      } finally {
+        flushing = false;
+      }
+      live.refresh();
+    }
+    function scheduleFlush() { clearTimeout(retry); retry = setTimeout(flush, 2000); }
+    window.addEventListener('online', flush);
+
+    function delivered(item) {
+      if (pending === item.deal.client_deal_id) { pending = null; dirty = false; gameForm = null; }
+    }
+    function refused(item, body) {
+      // Bring the refused deal back into the form, with the rule's message next to its field.
+      pending = null;
+      if (!correcting) {
+        buildForm();
+        const copy = Object.assign({}, item.deal);
+        delete copy.client_deal_id;
+        gameForm.fill(copy);
+        dirty = true;
+      }
+      showErrors(form, body);
+    }
+
+    async function submit(event) {
+      event.preventDefault();
+      clearErrors(form);
+      const deal = gameForm.build();
+      if (correcting) return submitCorrection(deal);
+      deal.client_deal_id = uuid4();
+      pending = deal.client_deal_id;
+      saveOutbox([...loadOutbox(), { deal, at: Date.now() }]);
+      $('#save-deal').disabled = true;
+      await flush();
+      $('#save-deal').disabled = false;
+      if (pending === deal.client_deal_id) {
+        pending = null; // still queued (offline): free the form for the next deal
+        buildForm();
+      }
+    }
+    form.addEventListener('submit', submit);
+
+    async function submitCorrection(deal) {
+      const body = Object.assign({}, deal, { reason: $('#reason').value });
+      let res;
+      try {
+        res = await api('PUT', `${cfg.deals_url}${correcting}/`, body, { 'If-Match': `"${board.match.version}"` });
+      } catch (error) {
+        showErrors(form, { code: 'offline', detail: 'You are offline: a correction needs the network. Try again when it is back.', field: null });
+        return;
+      }
+      if (!res.ok) { showErrors(form, res.data); return; }
+      endCorrection();
+      await live.refresh();
+    }
+    function startCorrection(deal) {
+      correcting = deal.number;
+      $('#form-title').textContent = `Correct deal ${deal.number}`;
+      $('#reason-row').hidden = false;
+      $('#reason').value = '';
+      $('#cancel-correction').hidden = false;
+      $('#save-deal').textContent = 'Save correction';
+      $('#save-deal').disabled = false;
+      buildForm();
+      gameForm.fill(deal.input);
+      $('#entry').scrollIntoView();
+    }
+    function endCorrection() {
+      correcting = null;
+      $('#form-title').textContent = 'Record deal';
+      $('#reason-row').hidden = true;
+      $('#cancel-correction').hidden = true;
+      $('#save-deal').textContent = 'Save deal';
+      gameForm = null;
+      if (board) buildForm();
+    }
+    $('#cancel-correction').addEventListener('click', endCorrection);
+
+    /** Buttons under each deal: correct and void for the scorer; confirm and dispute for a seated opponent. */
+    function dealActions(deal, answers) {
+      const box = h('div', { class: 'actions stack' });
+      const row = h('div', { class: 'row' });
+      const errors = h('div', { 'data-field': '' });
+      const reasonBox = h('div', { class: 'stack', hidden: true, 'data-field': 'reason' });
+      const ask = (label, go) => {
+        const input = h('input', { name: 'reason', placeholder: 'Reason', maxlength: 500 });
+        reasonBox.replaceChildren(input, h('button', { type: 'button', class: 'primary small', 'data-action': 'send', onclick: () => go(input.value) }, label));
+        reasonBox.hidden = false;
+        input.focus();
+      };
+      const send = async (method, url, body, headers) => {
+        try {
+          const res = await api(method, url, body, headers);
+          if (!res.ok) { showErrors(box, res.data); return; }
+          await live.refresh();
+        } catch (error) {
+          showErrors(box, { code: 'offline', detail: 'You are offline; try again when the network is back.', field: null });
+        }
+      };
+      const url = `${cfg.deals_url}${deal.number}/`;
+      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'correct', onclick: () => startCorrection(deal) }, 'Correct'));
+      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'void',
+        onclick: () => ask('Void deal', (reason) => send('DELETE', url, { reason }, { 'If-Match': `"${board.match.version}"` })) }, 'Void'));
+      const answered = answers.some((a) => cfg.my_seats.includes(a.seat) && a.deal_revision === deal.revision);
+      if (cfg.my_seats.length && !answered) {
+        row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'confirm', onclick: () => send('POST', `${url}confirm/`, {}) }, 'Confirm'));
+        row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'dispute',
+          onclick: () => ask('Send dispute', (reason) => send('POST', `${url}dispute/`, { reason })) }, 'Dispute'));
+      }
+      box.append(row, reasonBox, errors);
+      return box;
+    }
+
+    renderOutbox();
+    flush();
+  };
+
+  // ---------- starting a match ----------
+  const CHOICES = {
+    card_points: ['spades_capture_value_other_aces_1_ten_of_diamonds_6', 'ten_of_diamonds_2_majority_4'],
+    after_baazi_dealer_basis: ['baazi_loser', 'raw_difference'],
+    team_layout: ['pairs', 'two_sides'], double_mode: ['multiply', 'add'],
+    all_pass_rule: ['first_speaker_team_plays_28_no_trumps', 'first_speaker_must_bid', 'redeal'],
+    elimination: ['at_zero_tables', 'when_cannot_pay'], shortfall_distribution: ['round_robin_from_payers_right'],
+    deck: ['single_24', 'with_joker_25', 'double_48'], bidding: ['single_round', 'continuous'],
+    lone_failure_penalty: ['bid', 'contract_value'], simultaneous_target: ['higher_score_wins_equal_replays', 'bidders_win'],
+    winner_rule: ['lowest_total_ties_share'], preset: ['seed', 'pagat', 'bicycle'], four_player_pack: ['48', '32'],
+    revoke_rule: ['report', 'forfeit_deal'],
+  };
+  const HIDDEN_SETTINGS = new Set(['players']); // follows the number of players
+
+  function settingControl(key, value) {
+    if (typeof value === 'boolean') return h('input', { type: 'checkbox', name: key, checked: value });
+    if (CHOICES[key]) {
+      return h('select', { name: key }, CHOICES[key].map((choice) => h('option', { value: choice, selected: String(value) === choice }, words(choice))));
+    }
+    if (typeof value === 'number') return numberInput(value, key);
+    if (typeof value === 'string') return h('input', { name: key, value });
+    return h('textarea', { name: key, rows: 2 }, JSON.stringify(value));
+  }
+  function settingValue(control, original) {
+    if (control.type === 'checkbox') return control.checked;
+    if (typeof original === 'number') return num(control.value);
+    if (typeof original === 'string') return control.value;
+    try { return JSON.parse(control.value); } catch (error) { return control.value; }
+  }
+
+  TK.newMatchPage = function () {
+    const cfg = pageConfig();
+    const form = $('#new-match-form');
+    let game = cfg.games[0]; let count = game.counts[0];
+    const gameSeg = seg(cfg.games.map((g) => [g.key, g.name]), game.key, (key) => {
+      game = cfg.games.find((g) => g.key === key); count = game.counts[0]; render();
+    }, 'game');
+    $('#game-choice').replaceWith(gameSeg);
+    function render() {
+      clearErrors(form);
+      const counts = game.counts.slice().sort((a, b) => a - b);
+      const countSeg = seg(counts.map((c) => [c, String(c)]), count, (c) => { count = c; render(); }, 'count');
+      $('#count-row').replaceChildren(h('span', { class: 'label' }, 'Players'), countSeg);
+      $('#count-row').hidden = counts.length < 2;
+      const names = Array.from(form.querySelectorAll('#players input'), (i) => i.value);
+      const teamHint = { seep: 'Partners sit opposite: S1+S3 (team A) against S2+S4 (team B).', bid_euchre: 'Partners sit opposite: S1+S3 (team A) against S2+S4 (team B).',
+        fifty_six: 'Seats alternate between teams, in the order of play.', contract_rummy: 'Each plays alone; list them in the order of play.' }[game.key];
+      $('#players').replaceChildren(h('p', { class: 'hint' }, teamHint), ...Array.from({ length: count }, (_, i) => field(`players[${i}]`, `S${i + 1}`,
+        h('div', { 'data-field': `players[${i}].name` }, h('input', { name: `player-${i}`, placeholder: 'Name', value: names[i] || '', autocomplete: 'off' })))));
+      const defaults = game.defaults[count];
+      $('#rules').replaceChildren(...Object.entries(defaults).filter(([key]) => !HIDDEN_SETTINGS.has(key)).map(([key, value]) => {
+        const control = settingControl(key, value);
+        control.dataset.setting = key;
+        return h('div', { 'data-field': `settings.${key}` }, h('label', {}, words(key), ' ', control));
+      }));
+    }
+    render();
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const defaults = game.defaults[count];
+      const settings = {};
+      form.querySelectorAll('[data-setting]').forEach((control) => {
+        const key = control.dataset.setting;
+        const value = settingValue(control, defaults[key]);
+        if (JSON.stringify(value) !== JSON.stringify(defaults[key])) settings[key] = value;
+      });
+      const players = Array.from(form.querySelectorAll('#players input'), (input) => ({ name: input.value.trim() }));
+      clearErrors(form);
+      let res;
+      try {
+        res = await api('POST', cfg.matches_url, { game: game.key, players, settings });
+      } catch (error) {
+        showErrors(form, { code: 'offline', detail: 'You are offline: starting a match needs the network.', field: null });
+        return;
+      }
+      if (!res.ok) { if (Object.keys(res.data || {}).some((k) => k === 'code')) $('#rules-box').open = String(res.data.field || '').startsWith('settings'); showErrors(form, res.data); return; }
+      window.location.assign(cfg.match_page.replace('/0/', `/${res.data.id}/`));
+    });
+  };
+})();
