@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, RequestDataTooBig, SuspiciousOperation
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -119,3 +120,11 @@ def _match_resource(match: Any, context: dict[str, Any]) -> dict[str, Any]:
     from api.serializers.matches import MatchSerializer
 
     return MatchSerializer(match, context={"request": context.get("request")}).data
+
+
+def not_found_view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's own 404, for an address no route matches (``/api/v1/matches/abc/``): the error shape under /api/,
+    Django's page elsewhere. Wired as ``handler404`` in the root URLconf."""
+    if not request.path.startswith("/api/"):
+        return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
+    return JsonResponse(error_body("not_found", "There is nothing at this address.", None), status=404)

@@ -8,3 +8,6 @@ urlpatterns = [
     path("table/", include("table.page_urls")),
     path("", RedirectView.as_view(url="/table/", permanent=False)),
 ]
+
+# An address that matches no route answers the API's error shape under /api/ (api/exceptions.py).
+handler404 = "api.exceptions.not_found_view"
