@@ -8,6 +8,7 @@ match; the result is cached under a fingerprint of everything it depends on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
@@ -24,18 +25,29 @@ MODEL = PlackettLuce()
 
 @dataclass
 class PlayerRating:
-    mu: float
-    sigma: float
+    """Plain numbers, so the whole table can be cached (openskill's own rating objects do not pickle)."""
+
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
     matches: int = 0
-    history: list[dict[str, Any]] = field(default_factory=list)
+    # (match id, finished at, mu, sigma) after each match; formatted only when someone asks for it.
+    steps: list[tuple[int, datetime, float, float]] = field(default_factory=list)
 
     @property
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
 
     def summary(self) -> dict[str, Any]:
-        return {"mu": round(self.mu, 3), "sigma": round(self.sigma, 3), "ordinal": round(self.ordinal, 3),
-                "matches": self.matches}
+        return _figures(self.mu, self.sigma) | {"matches": self.matches}
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        return [{"match": match_id, "at": at.isoformat(), **_figures(mu, sigma), "matches": index + 1}
+                for index, (match_id, at, mu, sigma) in enumerate(self.steps)]
+
+
+def _figures(mu: float, sigma: float) -> dict[str, float]:
+    return {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(mu - 3 * sigma, 3)}
 
 
 def _fingerprint(game: str) -> str:
@@ -64,30 +76,25 @@ def _compute(game: str) -> dict[int, PlayerRating]:
         seats.setdefault(match_id, {})[seat] = player_id
     canonical = canonical_ids({pid for by_seat in seats.values() for pid in by_seat.values()})
     ratings: dict[int, PlayerRating] = {}
+    live: dict[int, Any] = {}  # openskill's rating objects while folding
     for match in matches:
-        _rate_match(game, match, {seat: canonical[pid] for seat, pid in seats.get(match["pk"], {}).items()}, ratings)
+        by_seat = {seat: canonical[pid] for seat, pid in seats.get(match["pk"], {}).items()}
+        _rate_match(game, match, by_seat, live, ratings)
     return ratings
 
 
-def _rate_match(game: str, match: dict[str, Any], players: dict[str, int], ratings: dict[int, PlayerRating]) -> None:
+def _rate_match(game: str, match: dict[str, Any], players: dict[str, int], live: dict[int, Any],
+                ratings: dict[int, PlayerRating]) -> None:
     sides = match_sides(game, match["state"], match["teams"], sorted(players), match["settings"])
     teams = [[players[seat] for seat in side.seats] for side in sides]
-    current = [[_rating_of(ratings, pid) for pid in team] for team in teams]
-    models = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in current]
-    rated = MODEL.rate(models, ranks=[side.place for side in sides])
+    current = [[live.get(pid) or live.setdefault(pid, MODEL.rating()) for pid in team] for team in teams]
+    rated = MODEL.rate(current, ranks=[side.place for side in sides])
     for team, new_team in zip(teams, rated, strict=True):
         for pid, new in zip(team, new_team, strict=True):
-            rating = ratings[pid]
+            live[pid] = new
+            rating = ratings.setdefault(pid, PlayerRating())
             rating.mu, rating.sigma, rating.matches = new.mu, new.sigma, rating.matches + 1
-            rating.history.append({"match": match["pk"], "at": match["finished_at"].isoformat(),
-                                   **rating.summary()})
-
-
-def _rating_of(ratings: dict[int, PlayerRating], player_id: int) -> PlayerRating:
-    if player_id not in ratings:
-        fresh = MODEL.rating()
-        ratings[player_id] = PlayerRating(mu=fresh.mu, sigma=fresh.sigma)
-    return ratings[player_id]
+            rating.steps.append((match["pk"], match["finished_at"], new.mu, new.sigma))
 
 
 def player_ratings(player: Player) -> dict[str, Any]:
