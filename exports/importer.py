@@ -58,7 +58,7 @@ class ImportSummary:
     new_ids: dict[str, dict[int, int]] = field(default_factory=dict)
 
 
-def club_import(*, actor: AbstractBaseUser, document: Any,
+def club_import(*, actor: AbstractBaseUser | None, document: Any,
                 progress: Callable[[int, int], None] | None = None) -> ImportSummary:
     check_shape(document)
     with transaction.atomic():
@@ -78,7 +78,7 @@ def _moment(value: str | None) -> datetime | None:
 
 
 class _Loader:
-    def __init__(self, actor: AbstractBaseUser, document: dict[str, Any],
+    def __init__(self, actor: AbstractBaseUser | None, document: dict[str, Any],
                  progress: Callable[[int, int], None]) -> None:
         self.actor, self.doc, self.progress = actor, document, progress
         self.club: Club | None = None
@@ -107,7 +107,8 @@ class _Loader:
             return
         self.club = Club.objects.create(name=data["name"])
         Club.objects.filter(pk=self.club.pk).update(created_at=_moment(data["created_at"]))
-        Membership.objects.create(club=self.club, user=self.actor, role=Membership.Role.ADMIN)
+        if self.actor is not None:
+            Membership.objects.create(club=self.club, user=self.actor, role=Membership.Role.ADMIN)
         self.summary.club = self.club.pk
 
     def _players(self) -> None:

@@ -23,7 +23,7 @@ def enqueue(task: Task, *args: Any, countdown: float | None = None) -> None:
         task.apply_async(args=args)
         return
     options = {**(app.conf.broker_transport_options or {}), "socket_connect_timeout": CONNECT_TIMEOUT_SECONDS,
-               "socket_timeout": CONNECT_TIMEOUT_SECONDS}
+               "socket_timeout": CONNECT_TIMEOUT_SECONDS, "max_retries": 0}
     try:
         with app.connection_for_write(transport_options=options) as connection:
             task.apply_async(args=args, countdown=countdown, connection=connection, retry=False)

@@ -1,0 +1,69 @@
+"""A small club season for the export tests: two leagues, finished and running matches, a correction, a void,
+and a player whose name a spreadsheet would run as a formula."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from games.models import Club, League, Match
+from games.services.clubs import league_save
+from games.services.deals import deal_correct, deal_record, deal_void
+from games.services.matches import match_start
+from tests.deals import fifty_six_made, seep_deal, seep_win
+from tests.factories import ClubFactory, MembershipFactory, UserFactory
+
+FIRST_TO_TWO = {"match_end": {"type": "first_to_baazis", "count": 2}}
+FORMULA_NAME = '=HYPERLINK("http://evil.example","Meena")'
+
+
+@dataclass
+class Season:
+    club: Club
+    seep: League
+    fifty_six: League
+    matches: list[Match]
+    admin: Any
+    member: Any
+    outsider: Any
+
+
+def seated(names: list[str]) -> list[dict[str, str]]:
+    return [{"name": name} for name in names]
+
+
+def make_season() -> Season:
+    club = ClubFactory(name="Tuesday Club")
+    admin = MembershipFactory(club=club, role="admin").user
+    member = MembershipFactory(club=club, role="member").user
+    seep = league_save(actor=admin, league=League(),
+                       changes={"club": club, "name": "Winter", "game": "seep", "settings": FIRST_TO_TWO})
+    fifty_six = league_save(actor=admin, league=League(), changes={"club": club, "name": "Spring 56",
+                                                                   "game": "fifty_six", "settings": {}})
+    first = match_start(actor=admin, game="seep", players=seated(["Asha", "Bala", "Ravi", FORMULA_NAME]),
+                        league=seep)
+    deal_record(match_id=first.pk, actor=admin, payload=seep_deal())
+    deal_correct(match_id=first.pk, number=1, actor=admin, payload=seep_deal(points_a=70), reason="miscounted",
+                 expected_version=1)
+    deal_record(match_id=first.pk, actor=admin, payload=seep_win("A", dealer="S2"))
+    deal_record(match_id=first.pk, actor=admin, payload=seep_win("A", dealer="S3"))
+    second = match_start(actor=admin, game="seep", players=[*seated(["Asha", "Bala"]), *seated(["Chitra", "Dev"])],
+                         league=seep)
+    deal_record(match_id=second.pk, actor=admin, payload=seep_deal())
+    deal_record(match_id=second.pk, actor=admin, payload=seep_deal(dealer="S2", points_a=30))
+    deal_void(match_id=second.pk, number=2, actor=admin, reason="entered twice")
+    deal_record(match_id=second.pk, actor=admin, payload=seep_win("B", dealer="S2"))
+    deal_record(match_id=second.pk, actor=admin, payload=seep_win("B", dealer="S3"))
+    third = match_start(actor=admin, game="fifty_six", players=seated(["Esha", "Farid", "Gita", "Hari"]),
+                        league=fifty_six)
+    deal_record(match_id=third.pk, actor=admin, payload=fifty_six_made())
+    deal_record(match_id=third.pk, actor=admin, payload=fifty_six_made(dealer="S2"))
+    matches = [Match.objects.get(pk=m.pk) for m in (first, second, third)]
+    return Season(club, seep, fifty_six, matches, admin, member, UserFactory())
+
+
+@pytest.fixture
+def season(db: None) -> Season:
+    return make_season()

@@ -1,0 +1,112 @@
+"""The interchange round trip, and imports that are refused with the path of the first problem, changing nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from exports.errors import ImportRefused
+from exports.importer import club_import
+from exports.selectors import scope_by_id
+from exports.writers import WRITERS, Progress
+from games.models import AuditEntry, Club, Deal, Match, Membership, Player
+from tests.api.helpers import assert_error
+from tests.conftest import client_for
+from tests.exports.conftest import Season
+from tests.exports.roundtrip import club_picture, empty_the_database
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def club_document(season: Season, tmp_path: Path) -> dict[str, Any]:
+    path = tmp_path / "club.json"
+    WRITERS["json"](scope_by_id("club", season.club.pk), path, Progress())
+    return json.loads(path.read_text())
+
+
+def counts() -> tuple[int, ...]:
+    return tuple(model.objects.count() for model in (Club, Player, Match, Deal, AuditEntry, Membership))
+
+
+def test_a_club_exported_and_imported_into_an_empty_database_is_the_same_club(season: Season,
+                                                                               tmp_path: Path) -> None:
+    before = club_picture()
+    document = club_document(season, tmp_path)
+    empty_the_database()
+    importer = UserFactory()
+    summary = club_import(actor=importer, document=document)
+    assert (summary.players, summary.leagues, summary.matches, summary.deals) == (12, 2, 3, 9)
+    assert club_picture() == before
+    assert Membership.objects.get(club_id=summary.club).user == importer
+    assert AuditEntry.objects.filter(action="club.imported", club_id=summary.club).count() == 1
+
+
+def path_of(error: pytest.ExceptionInfo[ImportRefused]) -> str | None:
+    return error.value.field
+
+
+@pytest.mark.parametrize(("damage", "path"), [
+    (lambda d: d.update(version=2), "version"),
+    (lambda d: d["players"][3].update(name=""), "players[3].name"),
+    (lambda d: d["matches"][1]["deals"][2].pop("input"), "matches[1].deals[2]"),
+    (lambda d: d["matches"][0]["deals"][1]["result"].update(next_dealer="S1"), "matches[0].deals[1].result"),
+    (lambda d: d["matches"][0]["deals"][0]["input"]["bid"].update(value=8), "matches[0].deals[0].input.bid.value"),
+    (lambda d: d["matches"][0]["settings"].update(baazi_lead=30), "matches[0].deals[0].result"),
+    (lambda d: d["matches"][0]["settings"].pop("baazi_lead"), "matches[0].settings"),
+    (lambda d: d["matches"][2]["seats"][1].update(player=999), "matches[2].seats[1].player"),
+    (lambda d: d["matches"][2].update(league=999), "matches[2].league"),
+    (lambda d: d["matches"][1].update(deals_count=4), "matches[1].deals_count"),
+    (lambda d: d["matches"][1]["deals"][1].update(status="recorded"), "matches[1].deals[1].state_after"),
+])
+def test_a_damaged_file_is_refused_at_its_first_problem_and_nothing_changes(
+        season: Season, tmp_path: Path, damage: Any, path: str) -> None:
+    document = copy.deepcopy(club_document(season, tmp_path))
+    damage(document)
+    before = counts()
+    with pytest.raises(ImportRefused) as refused:
+        club_import(actor=UserFactory(), document=document)
+    assert (refused.value.code, path_of(refused)) == ("import_invalid", path)
+    assert counts()[:5] == before[:5]
+
+
+def test_the_api_imports_a_file_into_a_new_club_of_which_the_caller_is_admin(season: Season,
+                                                                              tmp_path: Path) -> None:
+    data = json.dumps(club_document(season, tmp_path)).encode()
+    client = client_for(season.outsider)
+    response = client.post("/api/v1/imports/", {"file": SimpleUploadedFile("club.json", data)}, format="multipart")
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert {k: body[k] for k in ("players", "leagues", "matches", "deals")} == {
+        "players": 12, "leagues": 2, "matches": 3, "deals": 9}
+    assert client.get(f"/api/v1/clubs/{body['club']}/").json()["name"] == "Tuesday Club"
+
+
+def test_the_api_refuses_a_file_that_is_not_json_in_the_error_shape(season: Season) -> None:
+    response = client_for(season.member).post(
+        "/api/v1/imports/", {"file": SimpleUploadedFile("club.json", b"{not json")}, format="multipart")
+    assert_error(response, 400, "import_invalid", "file")
+
+
+def test_the_commands_export_and_import_a_club_with_a_progress_bar(season: Season, tmp_path: Path) -> None:
+    path = tmp_path / "club.json"
+    out, err = StringIO(), StringIO()
+    call_command("export_club", season.club.pk, "--output", str(path), stdout=out, stderr=err)
+    assert out.getvalue().startswith(f"Wrote {path} (")
+    assert "Exporting club Tuesday Club" in err.getvalue()
+    out, err = StringIO(), StringIO()
+    call_command("import_club", str(path), "--admin", season.member.username, stdout=out, stderr=err)
+    assert "Importing matches" in err.getvalue()
+    new_club = Club.objects.order_by("-pk").first()
+    assert out.getvalue() == f"Imported club {new_club.pk}: 12 players, 2 leagues, 3 matches, 9 deals.\n"
+    path.write_text('{"format": "scorekeeper.interchange"}')
+    with pytest.raises(CommandError, match="Refused, nothing imported: The file does not follow"):
+        call_command("import_club", str(path), stdout=StringIO(), stderr=StringIO())
