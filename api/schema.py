@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.permissions import AllowAny
 
 from api.serializers.errors import ErrorSerializer
@@ -23,7 +25,21 @@ DEAL_WRITE_ERRORS = {
 }
 
 
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
+    description="Any unique string: a retry with the same key gets the first answer and changes nothing more.",
+)
+
+
 class ScorekeeperAutoSchema(AutoSchema):
+    def get_override_parameters(self) -> list[Any]:
+        parameters = list(super().get_override_parameters())
+        handler = getattr(self.view, self.view.action, None) if getattr(self.view, "action", None) else None
+        handler = handler or getattr(self.view, self.method.lower(), None)
+        if self.method == "POST" and getattr(handler, "accepts_idempotency_key", False):
+            parameters.append(IDEMPOTENCY_KEY)
+        return parameters
+
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
         for code, description in self._error_codes().items():

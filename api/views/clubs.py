@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import APIView
 
+from api.idempotency import idempotent
 from api.permissions import club_role, require_club_admin, require_club_writer
 from api.serializers.clubs import (
     ClubSerializer,
@@ -50,6 +51,10 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
 
     def get_queryset(self) -> QuerySet[Player]:
         return players_visible_to(self.request.user).order_by("id")
+
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().create(request, *args, **kwargs)
 
     def perform_create(self, serializer: BaseSerializer) -> None:
         data = serializer.validated_data
@@ -90,6 +95,7 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
     @extend_schema(summary="Merge a duplicate record of the same person into this player (reversible)",
                    request=MergeSerializer, responses=PlayerSerializer)
     @action(detail=True, methods=["post"], serializer_class=MergeSerializer)
+    @idempotent
     def merge(self, request: Request, pk: str | None = None) -> Response:
         player, duplicate = self._merge_pair(request)
         return Response(PlayerSerializer(player_merge(actor=request.user, player=player, duplicate=duplicate)).data)
@@ -97,6 +103,7 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
     @extend_schema(summary="Undo a merge: the duplicate counts as a person of its own again",
                    request=MergeSerializer, responses=PlayerSerializer)
     @action(detail=True, methods=["post"], serializer_class=MergeSerializer)
+    @idempotent
     def unmerge(self, request: Request, pk: str | None = None) -> Response:
         player, duplicate = self._merge_pair(request)
         return Response(PlayerSerializer(player_unmerge(actor=request.user, player=player, duplicate=duplicate)).data)
@@ -121,6 +128,10 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
     def get_queryset(self) -> QuerySet[Club]:
         return Club.objects.filter(pk__in=club_ids_of(self.request.user)).order_by("id")
 
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().create(request, *args, **kwargs)
+
     def perform_create(self, serializer: BaseSerializer) -> None:
         serializer.instance = club_create(actor=self.request.user, **serializer.validated_data)
 
@@ -137,6 +148,7 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
     @extend_schema(summary="Add a member or change a member's role (admins only)", request=MembershipSerializer,
                    responses={201: MembershipSerializer})
     @members.mapping.post
+    @idempotent
     def add_member(self, request: Request, pk: str | None = None) -> Response:
         club = self.get_object()
         require_club_admin(request, club)
@@ -162,6 +174,10 @@ class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
 
     def get_queryset(self) -> QuerySet[League]:
         return League.objects.filter(club_id__in=club_ids_of(self.request.user)).order_by("id")
+
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().create(request, *args, **kwargs)
 
     def perform_create(self, serializer: BaseSerializer) -> None:
         require_club_admin(self.request, serializer.validated_data["club"])

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from api.concurrency import etag, none_match
 from api.filters import MatchFilter
+from api.idempotency import idempotent
 from api.permissions import require_club_writer, require_match_creator
 from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
 from games.models import Match, Seat
@@ -49,6 +50,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(summary="Start a match", request=MatchCreateSerializer, examples=[MATCH_EXAMPLE],
                    responses={201: MatchSerializer})
+    @idempotent
     def create(self, request: Request) -> Response:
         serializer = MatchCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -83,6 +85,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(summary="Add a scorer (the match's creator only)", request=ScorerSerializer,
                    responses={201: ScorerSerializer})
     @scorers.mapping.post
+    @idempotent
     def add_scorer(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
         require_match_creator(request, match)

@@ -72,3 +72,20 @@ def test_fifty_concurrent_posts_with_25_repeated_ids_store_25_deals(seep_match: 
     numbers = sorted(Deal.objects.filter(match=match).values_list("number", flat=True))
     assert numbers == list(range(1, 26))
     assert Match.objects.get(pk=match.pk).version == 25
+
+
+def test_two_concurrent_match_starts_with_one_idempotency_key_start_one_match() -> None:
+    from rest_framework.test import APIClient
+
+    user = UserFactory()
+    body = {"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}
+
+    def start() -> Any:
+        client = APIClient()
+        client.force_authenticate(user)
+        return client.post("/api/v1/matches/", body, format="json", headers={"Idempotency-Key": "same"})
+
+    responses = run_together([start, start])
+    assert sorted(response.status_code for response in responses) == [201, 201]
+    assert responses[0].json() == responses[1].json()
+    assert Match.objects.count() == 1
