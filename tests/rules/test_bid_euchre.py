@@ -728,7 +728,7 @@ SHAPE_REFUSALS = [
     ({"dealer": "S1", "ace_no_face": {"hand": []}}, "invalid", "ace_no_face.seat"),
     ({"dealer": "S1", "ace_no_face": {"seat": "S2", "hand": [], "why": 1}}, "invalid", "ace_no_face.why"),
     ({"dealer": "S1", "ace_no_face": {"seat": "S2", "hand": [7]}}, "invalid_card", "ace_no_face.hand[0]"),
-    ({"dealer": "S1", "auction": [], "tricks": []}, "invalid", "tricks"),
+    ({"dealer": "S1", "auction": [], "tricks": "all"}, "invalid", "tricks"),
     ({"dealer": "S1", "auction": [], "notes": "x"}, "invalid", "notes"),
 ]
 
@@ -740,10 +740,10 @@ def test_a_malformed_deal_is_refused_on_the_field_at_fault(payload: object, code
     assert (raised.value.code, raised.value.field) == (code, field)
 
 
-def test_the_trick_by_trick_entry_is_not_accepted_yet() -> None:
+def test_the_trick_by_trick_entry_is_parsed_and_refereed_in_test_referee_bid_euchre() -> None:
     with pytest.raises(RuleViolation) as raised:
-        ENGINE.parse_deal(deal() | {"tricks": [[{"seat": "S1", "card": "AH"}]]}, rules())
-    assert (raised.value.code, raised.value.field) == ("invalid", "tricks")
+        ENGINE.parse_deal(deal() | {"tricks": [[{"seat": "S1", "card": "AH", "note": 1}]]}, rules())
+    assert (raised.value.code, raised.value.field) == ("invalid", "tricks[0][0].note")
 
 
 def test_seats_and_calls_are_read_in_any_case_and_answered_canonically() -> None:

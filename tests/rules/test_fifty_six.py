@@ -168,6 +168,7 @@ def test_every_setting_has_its_default() -> None:
         ],
         "four_player_pack": 48,
         "enforce_dealer_order": False,
+        "revoke_rule": "report",
     }
 
 
@@ -179,7 +180,7 @@ def test_every_setting_has_its_default() -> None:
         ("shortfall_distribution", "proportional"), ("passed_player_may_bid_again", "yes"),
         ("four_player_pack", 36), ("four_player_pack", "48"), ("four_player_pack", 48.0),
         ("enforce_dealer_order", 1), ("bands", []), ("bands", "default"), ("players", "four"),
-        ("revoke_rule", "report"), ("scoring_mode", "points"), ("tricks_per_deal", 12),
+        ("revoke_rule", "lose_tables"), ("scoring_mode", "points"), ("tricks_per_deal", 12),
     ],
 )
 def test_a_bad_setting_is_refused_as_invalid_on_its_name(name: str, value: Any) -> None:
@@ -780,7 +781,7 @@ def test_the_dealer_must_be_a_seat(dealer: Any, field: str) -> None:
     assert (caught.value.code, caught.value.field) == ("invalid", field)
 
 
-def test_the_trick_referee_is_not_built_yet_so_tricks_are_an_unknown_key() -> None:
+def test_tricks_that_are_not_a_list_are_refused_the_referee_is_tested_in_test_referee_fifty_six() -> None:
     with pytest.raises(RuleViolation) as caught:
-        ENGINE.parse_deal(simple("S2", 32, 30) | {"tricks": []}, rules(4))
+        ENGINE.parse_deal(simple("S2", 32, 30) | {"tricks": {}}, rules(4))
     assert (caught.value.code, caught.value.field) == ("invalid", "tricks")

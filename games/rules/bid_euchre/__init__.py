@@ -1,8 +1,8 @@
 """Bid Euchre, as shared/rules/bid_euchre.md specifies (four players, A = S1+S3 against B = S2+S4, race to 32).
 
 Parts: ``rules`` (the §E.7 house rules), ``deal`` (parsing the submitted deal), ``auction`` (§E.3, call by
-call), ``scoring`` (the checks of §E.5, the scoring of §E.2 and the progression of §E.4). The trick-by-trick
-referee of §E.7a is not built yet: ``tricks`` in a deal is refused as an unknown key.
+call), ``scoring`` (the checks of §E.5, the scoring of §E.2 and the progression of §E.4), ``referee`` (the
+trick-by-trick entry of §E.7a, on the shared ``games.rules.tricks``).
 
 Choices made where the rules file is silent:
 
@@ -37,6 +37,27 @@ Choices made where the rules file is silent:
   whenever both teams are at the target after a played deal (equal scores included); after a deal without a
   contract the default rule applies. A result's ``next_dealer`` is null once the match is won, like the state's.
   ``match_already_finished`` has no field (it is about the whole deal).
+- The referee (§E.7a), where the rules file is silent:
+  - Checks run trick by trick in the order of play: a trick beyond the hands is ``hand_size_invalid`` on
+    ``tricks[n]`` (each seat would play a card more than it holds); then the leader (``wrong_leader`` on
+    ``tricks[i]``); then each card: its seat's turn (``play_out_of_turn`` on ``tricks[i][j]``, also for the
+    sitting-out partner of a lone bidder), the joker while the variant is off (``variant_not_enabled``, as
+    §E.5 says for "joker used"), a card the pack lacks (``card_not_in_pack``), a copy too many
+    (``card_count_exceeds_pack``); then the trick's length (``trick_count_invalid`` on ``tricks[i]``); after
+    the last trick, too few tricks is ``trick_count_invalid`` on ``tricks``. Shape errors are ``invalid`` on
+    the element (``tricks[i][j].seat``), a bad card code ``invalid_card`` on ``tricks[i][j].card``.
+  - The trump is checked before the tricks. ``tricks_won`` sent with the tricks is range- and total-checked
+    first, then must equal the tricks (``tricks_inconsistent`` on ``tricks_won``). A passed-out deal or an
+    ace-no-face claim with tricks is ``invalid`` on ``tricks``.
+  - With no-trumps there are no bowers, and the joker (joker deck) is a trump suit of its own: it wins any
+    trick, and led, nobody can follow it. The joker deck's discard and a partner's-best card exchange are not
+    entered: the tricks are the cards played (24 of 25; 18 in a lone hand).
+  - A renege's ``held_card`` is the first card of the suit led that the seat plays later; ``reneges_found``
+    lists them in the order of play. Charging: each seat pays for max(reported, found) reneges, so a renege
+    both reported and found costs once, and a reported renege the tricks do not show is still charged (the
+    referee adds reneges, it does not acquit).
+  - ``tricks``, ``reneges_found`` and ``tricks_won`` are in the result only when the tricks were entered;
+    the deal's ``input`` keeps the tricks as sent (canonical codes) and no derived summary.
 """
 
 from __future__ import annotations
@@ -54,6 +75,7 @@ from games.rules.bid_euchre.scoring import (
     check_deal,
     is_over,
     next_dealer,
+    play_deal,
     report_json,
     settle_deal,
     state_from_json,
@@ -88,7 +110,7 @@ class BidEuchreEngine:
         return deal_json(deal)
 
     def play_deal(self, state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> DealOutcome:
-        report = settle_deal(state, deal, check_deal(state, deal, rules), rules)
+        report = play_deal(state, deal, rules)
         return DealOutcome(report.state_after, report_json(report))
 
     def state_json(self, state: BidEuchreState) -> dict[str, Any]:
@@ -103,5 +125,6 @@ ENGINE = BidEuchreEngine()
 __all__ = [
     "ENGINE", "AceNoFaceClaim", "BidEuchreDeal", "BidEuchreEngine", "BidEuchreRules", "BidEuchreState", "Call",
     "Contract", "DealReport", "apply_deal", "check_deal", "deal_json", "is_over", "next_dealer", "parse_deal",
-    "rules_from_settings", "run_auction", "settings_json", "settle_deal", "state_from_json", "state_json", "winner",
+    "play_deal", "rules_from_settings", "run_auction", "settings_json", "settle_deal", "state_from_json",
+    "state_json", "winner",
 ]

@@ -13,6 +13,7 @@ from typing import Any
 from games.rules.bid_euchre.rules import SEATS, TEAMS, BidEuchreRules
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
+from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
 CALLS: tuple[str, ...] = ("bid", "partners_best", "shoot_the_moon", "pass")
 TRUMP_SUITS: dict[str, str] = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
@@ -22,7 +23,7 @@ TRUMP_WORDS: dict[str, str] = {
     **{letter.lower(): word for word, letter in TRUMP_SUITS.items()},
     "no_trump": NO_TRUMPS, "notrumps": NO_TRUMPS, "notrump": NO_TRUMPS, "nt": NO_TRUMPS,
 }
-DEAL_KEYS: tuple[str, ...] = ("dealer", "auction", "trump", "tricks_won", "reneges", "ace_no_face")
+DEAL_KEYS: tuple[str, ...] = ("dealer", "auction", "trump", "tricks_won", "reneges", "tricks", "ace_no_face")
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,8 @@ class AceNoFaceClaim:
 class BidEuchreDeal:
     """One deal: an auction with its play summary, or instead an ace-no-face claim.
 
-    ``tricks_won`` is ``(A, B)``. Room is left for the trick-by-trick entry of §E.7a (a later ``tricks``
-    field, defaulting to None); until it is built, ``tricks`` is refused as an unknown key.
+    ``tricks_won`` is ``(A, B)``. ``tricks`` is the trick-by-trick entry of §E.7a (None when not sent); it is
+    checked and scored by the referee (``referee.py``) once the contract is known.
     """
 
     dealer: str
@@ -54,6 +55,7 @@ class BidEuchreDeal:
     tricks_won: tuple[int, int] | None = None
     reneges: tuple[str, ...] = ()
     ace_no_face: AceNoFaceClaim | None = None
+    tricks: Tricks | None = None
 
 
 def _invalid(detail: str, field: str | None, **extra: Any) -> RuleViolation:
@@ -169,7 +171,7 @@ def _parse_claim(value: object) -> AceNoFaceClaim:
 
 def _parse_claim_deal(payload: Mapping[str, Any], dealer: str) -> BidEuchreDeal:
     claim = _parse_claim(payload["ace_no_face"])
-    for key in ("auction", "trump", "tricks_won", "reneges"):
+    for key in ("auction", "trump", "tricks_won", "reneges", "tricks"):
         if payload.get(key) not in (None, []):
             raise _invalid(
                 f"An ace-no-face claim throws the hand in before the auction: send no {key} with it.", key
@@ -198,6 +200,7 @@ def parse_deal(payload: object, rules: BidEuchreRules) -> BidEuchreDeal:
         trump=_parse_trump(payload.get("trump")),
         tricks_won=_parse_tricks_won(payload.get("tricks_won"), rules),
         reneges=_parse_reneges(payload.get("reneges")),
+        tricks=parse_tricks(payload.get("tricks"), SEATS),
     )
 
 
@@ -221,4 +224,6 @@ def deal_json(deal: BidEuchreDeal) -> dict[str, Any]:
     if deal.tricks_won is not None:
         data["tricks_won"] = dict(zip(TEAMS, deal.tricks_won, strict=True))
     data["reneges"] = [{"seat": seat} for seat in deal.reneges]
+    if deal.tricks is not None:
+        data["tricks"] = tricks_json(deal.tricks)
     return data

@@ -9,9 +9,11 @@ from typing import Any
 
 from games.rules.bid_euchre.auction import Contract, run_auction
 from games.rules.bid_euchre.deal import NO_TRUMPS, AceNoFaceClaim, BidEuchreDeal
+from games.rules.bid_euchre.referee import charged_reneges, check_summary, referee_deal, tricks_won
 from games.rules.bid_euchre.rules import NEXT_SEAT, PARTNER_OF, SEATS, TEAM_OF, TEAMS, BidEuchreRules
 from games.rules.cards import SUIT_NAMES, Card
 from games.rules.errors import RuleViolation
+from games.rules.tricks import Record
 
 # §E.2: what a made / set contract is worth, by the name of the quantity it pays (looked up in ``_values``).
 MADE_VALUE: dict[str, str] = {
@@ -56,6 +58,8 @@ class DealReport:
     deal_points: tuple[int, int]
     renege_penalties: tuple[int, int]
     state_after: BidEuchreState
+    record: Record | None = None  # the referee's findings when the tricks were entered (§E.7a)
+    tricks_won: tuple[int, int] | None = None
 
 
 # --- checks --------------------------------------------------------------------------------------------------
@@ -126,7 +130,7 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
 
 
 def _check_passed_out(deal: BidEuchreDeal) -> None:
-    for key, value in (("trump", deal.trump), ("tricks_won", deal.tricks_won)):
+    for key, value in (("trump", deal.trump), ("tricks_won", deal.tricks_won), ("tricks", deal.tricks)):
         if value is not None:
             raise RuleViolation(
                 "invalid", f"Everyone passed: the deal is thrown in, so it has no {key}.", key
@@ -184,20 +188,34 @@ def _check_reneges(contract: Contract, deal: BidEuchreDeal) -> None:
             )
 
 
-def check_deal(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> Contract | None:
-    """Every check of §E.5 in the order of the table; the contract, or None for a deal without one."""
+def check_play(
+    state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules
+) -> tuple[Contract | None, Record | None]:
+    """Every check of §E.5 (and §E.7a for entered tricks) in the order of the table: the contract (None for a
+    deal without one) and the referee's record (None without tricks)."""
     _check_dealer(state, deal, rules)
     if deal.ace_no_face is not None:
         check_claim(deal.ace_no_face, deal.dealer, rules)
-        return None
+        return None, None
     contract = run_auction(deal.dealer, deal.auction, rules)
     if contract is None:
         _check_passed_out(deal)
-        return None
+        return None, None
     _check_trump(contract, deal, rules)
-    _check_tricks(deal, rules)
+    record = None
+    if deal.tricks is not None:
+        record = referee_deal(contract, deal, rules)
+        if deal.tricks_won is not None:
+            check_summary(_check_tricks(deal, rules), tricks_won(record))
+    else:
+        _check_tricks(deal, rules)
     _check_reneges(contract, deal)
-    return contract
+    return contract, record
+
+
+def check_deal(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> Contract | None:
+    """Every check of §E.5 in the order of the table; the contract, or None for a deal without one."""
+    return check_play(state, deal, rules)[0]
 
 
 # --- scoring and progression ---------------------------------------------------------------------------------
@@ -255,27 +273,38 @@ def next_dealer(dealer: str) -> str:
 
 
 def settle_deal(
-    state: BidEuchreState, deal: BidEuchreDeal, contract: Contract | None, rules: BidEuchreRules
+    state: BidEuchreState, deal: BidEuchreDeal, contract: Contract | None, rules: BidEuchreRules,
+    record: Record | None = None,
 ) -> DealReport:
-    """Score a checked deal and move the match on."""
+    """Score a checked deal and move the match on (``record``: the referee's findings, for entered tricks)."""
     made: bool | None = None
     points: tuple[int, int] = (0, 0)
     penalties: tuple[int, int] = (0, 0)
     outcome = OUTCOME_ACE_NO_FACE if deal.ace_no_face is not None else OUTCOME_PASSED_OUT
-    if contract is not None and deal.tricks_won is not None:
+    taken = tricks_won(record) if record is not None else deal.tricks_won
+    if contract is not None and taken is not None:
         outcome = OUTCOME_PLAYED
-        made, points = contract_points(contract, deal.tricks_won, rules)
-        penalties = renege_points(deal.reneges, rules)
+        made, points = contract_points(contract, taken, rules)
+        reneges = charged_reneges(deal.reneges, record) if record is not None else deal.reneges
+        penalties = renege_points(reneges, rules)
     scores = (state.scores[0] + points[0] + penalties[0], state.scores[1] + points[1] + penalties[1])
     bidding_team = TEAM_OF[contract.bidder] if contract is not None else None
     winner, tiebreak = match_decision(scores, bidding_team, rules)
     after = BidEuchreState(scores, None if winner else next_dealer(deal.dealer), tiebreak, winner)
-    return DealReport(outcome, contract, deal.trump if contract else None, made, points, penalties, after)
+    return DealReport(
+        outcome, contract, deal.trump if contract else None, made, points, penalties, after, record, taken
+    )
+
+
+def play_deal(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> DealReport:
+    """Check the deal (with its tricks, if entered) and score it."""
+    contract, record = check_play(state, deal, rules)
+    return settle_deal(state, deal, contract, rules, record)
 
 
 def apply_deal(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> BidEuchreState:
     """Check the deal and fold it into the state."""
-    return settle_deal(state, deal, check_deal(state, deal, rules), rules).state_after
+    return play_deal(state, deal, rules).state_after
 
 
 def is_over(state: BidEuchreState) -> bool:
@@ -309,6 +338,18 @@ def report_json(report: DealReport) -> dict[str, Any]:
         "next_dealer": after.next_dealer,
         "match_winner": after.match_winner,
         "tiebreak_deal_required": after.tiebreak_deal_required,
+        **_referee_json(report),
+    }
+
+
+def _referee_json(report: DealReport) -> dict[str, Any]:
+    """§E.7a: the tricks, the reneges proven and the tricks won, only when the tricks were entered."""
+    if report.record is None or report.tricks_won is None:
+        return {}
+    return {
+        "tricks": report.record.tricks_json(),
+        "reneges_found": report.record.reneges_json(),
+        "tricks_won": by_team(report.tricks_won),
     }
 
 

@@ -1,9 +1,10 @@
-"""56 (Fifty-six) for 4, 6 or 8 players: implements shared/rules/fifty_six.md (§F.1-§F.9).
+"""56 (Fifty-six) for 4, 6 or 8 players: implements shared/rules/fifty_six.md (§F.1-§F.9a).
 
 The package: ``tables`` (band, doubling and pack tables as data), ``rules`` (the ``FiftySixRules`` house
 rules and the seating), ``auction`` (calls and the call-by-call auction), ``deal`` (the ``FiftySixDeal``
 report), ``match`` (the ``FiftySixState``, ``check_deal``, ``apply_deal``, ``next_dealer``, ``is_over`` /
-``winner``). ``ENGINE`` below implements ``games.rules.engine.GameEngine`` by delegating to them.
+``winner``), ``referee`` (the trick-by-trick entry of §F.9a, on the shared ``games.rules.tricks``).
+``ENGINE`` below implements ``games.rules.engine.GameEngine`` by delegating to them.
 
 Choices made where the rules file is silent:
 - Field of a refused call: every §F.7 auction code (including ``bid_out_of_range`` and ``invalid_trump``) names
@@ -39,9 +40,25 @@ Choices made where the rules file is silent:
   on ``settings.players``. ``settings_json`` does not echo ``teams``.
 - Bands are editable: rows ``{from, to, win, lose}`` covering 28..56 in order with no gap or overlap, amounts
   0..99; ``starting_tables`` runs 1..999.
-- Not built: the trick-by-trick referee of §F.9a (``tricks`` and ``revoke_rule`` are refused as unknown for now;
-  the deal dataclass takes new optional fields at its end) and so the card-entry codes ``card_not_in_pack``,
-  ``card_count_exceeds_pack`` and ``hand_size_invalid``, which need entered cards.
+- The referee (§F.9a), where the rules file is silent:
+  - The seats still in the match play, from the dealer's right; the pack and hand size are those of the
+    players at the table (``four_player_pack`` 32 with 4 players: J 9 A 10 only). A seat whose team is out
+    is ``play_out_of_turn``. The checks and their fields are those of the shared referee (see
+    ``games.rules.tricks``): ``hand_size_invalid`` on ``tricks[n]`` for a trick beyond the hands,
+    ``wrong_leader`` on ``tricks[i]``, ``play_out_of_turn`` / ``card_not_in_pack`` /
+    ``card_count_exceeds_pack`` on ``tricks[i][j]``, ``trick_count_invalid`` on ``tricks[i]`` (a trick short)
+    or ``tricks`` (too few tricks).
+  - ``card_points_by_team`` sent with the tricks is checked as before (every team, total 56) and then must
+    equal the tricks (``card_points_inconsistent`` on ``card_points_by_team``); then
+    ``bidding_team_card_points`` (``card_points_inconsistent`` on that field). Either may be left out.
+  - Tricks with an all-pass deal under ``all_pass_rule = redeal`` are ``invalid`` on ``tricks``; the forced
+    28 no-trumps is refereed like any contract.
+  - ``revoke_rule = forfeit_deal``: when both sides revoke, the first revoke in the order of play (earliest
+    trick, then order within it) decides. The result then adds ``decided_by_revoke`` ``{seat, team, trick}``
+    (null when no revoke decided); ``band`` and the amounts are those of the contract as usual.
+  - ``tricks``, ``reneges_found`` (revokes, with the first later card of the suit led as ``held_card``),
+    ``card_points_by_team`` (every team at the table) and ``decided_by_revoke`` are in the result only when
+    the tricks were entered. Hands are never entered, so ``hand_size_invalid`` is about the tricks.
 """
 
 from __future__ import annotations

@@ -10,16 +10,17 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Call, parse_auction
 from games.rules.fifty_six.rules import FiftySixRules
+from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
-# ``tricks`` (the trick-by-trick referee of §F.9a) is a later issue: until then it is refused as unknown.
-DEAL_KEYS: tuple[str, ...] = ("dealer", "auction", "bidding_team_card_points", "card_points_by_team")
+# ``tricks`` is the trick-by-trick entry of §F.9a, checked by the referee (``referee.py``).
+DEAL_KEYS: tuple[str, ...] = ("dealer", "auction", "bidding_team_card_points", "card_points_by_team", "tricks")
 
 
 @dataclass(frozen=True, slots=True)
 class FiftySixDeal:
     """One deal: the dealer, the calls, and the card points (the bidding team's, and optionally every team's).
 
-    New optional fields go at the end with a default of None (the referee's ``tricks`` will), so that every
+    New optional fields go at the end with a default of None (as the referee's ``tricks`` does), so that every
     deal recorded before them parses to the same object.
     """
 
@@ -27,6 +28,7 @@ class FiftySixDeal:
     auction: tuple[Call, ...]
     bidding_team_card_points: int | None = None
     card_points_by_team: tuple[tuple[str, int], ...] | None = None
+    tricks: Tricks | None = None
 
 
 def _card_points(value: Any, field: str) -> int:
@@ -48,7 +50,8 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
         if key not in DEAL_KEYS:
             raise RuleViolation(
                 "invalid",
-                f"A 56 deal has only dealer, auction, bidding_team_card_points and card_points_by_team; not {key!r}.",
+                "A 56 deal has only dealer, auction, bidding_team_card_points, card_points_by_team and tricks; "
+                f"not {key!r}.",
                 str(key),
             )
     seats = rules.seats
@@ -77,7 +80,8 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
                 )
             found[team] = _card_points(value, f"card_points_by_team.{name}")
         by_team = tuple((team, found[team]) for team in rules.team_names if team in found)
-    return FiftySixDeal(dealer.strip().upper(), auction, points, by_team)
+    tricks = parse_tricks(payload.get("tricks"), seats)
+    return FiftySixDeal(dealer.strip().upper(), auction, points, by_team, tricks)
 
 
 def deal_json(deal: FiftySixDeal) -> dict[str, Any]:
@@ -88,4 +92,6 @@ def deal_json(deal: FiftySixDeal) -> dict[str, Any]:
     }
     if deal.card_points_by_team is not None:
         data["card_points_by_team"] = dict(deal.card_points_by_team)
+    if deal.tricks is not None:
+        data["tricks"] = tricks_json(deal.tricks)
     return data

@@ -10,7 +10,9 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, run_auction
 from games.rules.fifty_six.deal import FiftySixDeal
+from games.rules.fifty_six.referee import card_points_by_team, check_summary, deciding_revoke, referee_tricks
 from games.rules.fifty_six.rules import FiftySixRules
+from games.rules.tricks import Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +87,29 @@ def _teams_in_order_from(seat: str, active_seats: tuple[str, ...], rules: FiftyS
 
 def check_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> tuple[Contract | None, int | None]:
     """Every legality check of §F.7 against the match so far; the contract and the bidding team's card points."""
+    contract, points, _ = check_play(state, deal, rules)
+    return contract, points
+
+
+def _referee(
+    state: FiftySixState, deal: FiftySixDeal, contract: Contract | None, by_team: dict[str, int] | None,
+    rules: FiftySixRules,
+) -> tuple[Record, dict[str, int]]:
+    """§F.9a: check the entered tricks; the record and the card points of every team at the table."""
+    assert deal.tricks is not None
+    if contract is None:
+        raise RuleViolation(
+            "invalid", "Everyone passed and the hand is redealt: no card is played, so send no tricks.", "tricks"
+        )
+    pack = deal_cards(len(state.active_seats), rules)
+    record = referee_tricks(deal.tricks, deal.dealer, state.active_seats, contract, pack)
+    active_teams = tuple(team for team in rules.team_names if team not in dict(state.eliminated))
+    derived = card_points_by_team(record, active_teams, rules.team_of)
+    check_summary(deal.bidding_team_card_points, by_team, derived, contract.team)
+    return record, derived
+
+
+def _check_dealer(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> None:
     if state.match_over:
         raise RuleViolation(
             "match_already_finished",
@@ -105,7 +130,10 @@ def check_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -
             f"The deal passes to the right: {state.next_dealer} deals next, not {dealer}.", "dealer",
             next_dealer=state.next_dealer,
         )
-    contract = run_auction(deal.auction, dealer, state.active_seats, rules)
+
+
+def _check_points_by_team(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> dict[str, int] | None:
+    """Every team still playing, and together 56 (§F.7), when ``card_points_by_team`` is sent."""
     by_team = dict(deal.card_points_by_team) if deal.card_points_by_team is not None else None
     if by_team is not None:
         active_teams = [team for team in rules.team_names if team not in dict(state.eliminated)]
@@ -127,8 +155,21 @@ def check_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -
                 f"Card points add up to {total}; all teams together must have exactly {t.TOTAL_CARD_POINTS}.",
                 "card_points_by_team", total=total,
             )
+    return by_team
+
+
+def check_play(
+    state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules
+) -> tuple[Contract | None, int | None, Record | None]:
+    """``check_deal`` plus the referee's record when the tricks were entered (None otherwise)."""
+    _check_dealer(state, deal, rules)
+    contract = run_auction(deal.auction, deal.dealer, state.active_seats, rules)
+    by_team = _check_points_by_team(state, deal, rules)
+    if deal.tricks is not None:
+        record, derived = _referee(state, deal, contract, by_team, rules)
+        return contract, derived[contract.team] if contract is not None else None, record
     if contract is None:
-        return None, None
+        return None, None, None
     points = deal.bidding_team_card_points
     if by_team is not None:
         team_points = by_team[contract.team]
@@ -145,16 +186,17 @@ def check_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -
             f"{t.TOTAL_CARD_POINTS}.",
             "bidding_team_card_points",
         )
-    return contract, points
+    return contract, points, None
 
 
 def _settle(
-    state: FiftySixState, contract: Contract, points: int, rules: FiftySixRules
+    state: FiftySixState, contract: Contract, points: int, rules: FiftySixRules, forced_made: bool | None = None
 ) -> tuple[bool, str, list[int], list[Transfer], list[tuple[str, str]]]:
-    """Made or not, the band, the tables after, the transfers and who is out (§F.4, §F.5)."""
+    """Made or not (``forced_made``: decided by a revoke), the band, the tables after, the transfers and who is
+    out (§F.4, §F.5)."""
     band = rules.band_by_points[contract.points]
     assert band is not None
-    made = points >= contract.points
+    made = points >= contract.points if forced_made is None else forced_made
     factor, addend = t.DOUBLE_MODES[rules.double_mode][contract.doubling]
     amount = (band.win if made else band.lose) * factor + addend
     index = {team: k for k, team in enumerate(rules.team_names)}
@@ -195,7 +237,8 @@ def _settle(
 
 def play(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> tuple[FiftySixState, dict[str, Any]]:
     """Check the deal and fold it in: the new state and the deal's result (API.md, ``fifty_six``)."""
-    contract, points = check_deal(state, deal, rules)
+    contract, points, record = check_play(state, deal, rules)
+    revoke = deciding_revoke(record, rules) if record is not None else None
     if contract is None or points is None:  # all pass under ``redeal``: nothing changes but the dealer
         made: bool | None = None
         band: str | None = None
@@ -203,7 +246,8 @@ def play(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> tupl
         transfers: list[Transfer] = []
         out: list[tuple[str, str]] = []
     else:
-        made, band, tables, transfers, out = _settle(state, contract, points, rules)
+        forced = None if revoke is None else rules.team_of[revoke.seat] != contract.team
+        made, band, tables, transfers, out = _settle(state, contract, points, rules, forced)
     active = state.active_seats
     if out:
         gone = {team for team, _ in out}
@@ -227,7 +271,22 @@ def play(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> tupl
         "next_dealer": dealer,
         "match_winner": match_winner,
     }
+    if record is not None:
+        result.update(_referee_json(record, revoke, state, rules))
     return new_state, result
+
+
+def _referee_json(record: Record, revoke: Any, state: FiftySixState, rules: FiftySixRules) -> dict[str, Any]:
+    """§F.9a: the tricks, the revokes proven, every team's card points, and the revoke that decided the deal."""
+    active_teams = tuple(team for team in rules.team_names if team not in dict(state.eliminated))
+    return {
+        "tricks": record.tricks_json(),
+        "reneges_found": record.reneges_json(),
+        "card_points_by_team": card_points_by_team(record, active_teams, rules.team_of),
+        "decided_by_revoke": None if revoke is None else {
+            "seat": revoke.seat, "team": rules.team_of[revoke.seat], "trick": revoke.trick,
+        },
+    }
 
 
 def apply_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> FiftySixState:

@@ -23,6 +23,7 @@ SETTING_NAMES: tuple[str, ...] = (
     "bands",
     "four_player_pack",
     "enforce_dealer_order",
+    "revoke_rule",
 )
 # ``teams`` is derived from ``players`` and ``team_layout``: accepted when it agrees, never echoed back.
 ACCEPTED_SETTINGS: tuple[str, ...] = (*SETTING_NAMES, "teams")
@@ -75,6 +76,7 @@ class FiftySixRules:
     bands: tuple[Band, ...] = DEFAULT_BANDS
     four_player_pack: int = 48
     enforce_dealer_order: bool = False
+    revoke_rule: str = "report"
     # Derived, filled in __post_init__.
     seats: tuple[str, ...] = field(init=False, compare=False, repr=False)
     teams: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, compare=False, repr=False)
@@ -209,6 +211,7 @@ def rules_from_settings(settings: Mapping[str, Any], player_count: Any) -> Fifty
         bands=_parse_bands(settings["bands"]) if "bands" in settings else DEFAULT_BANDS,
         four_player_pack=int(four_player_pack),
         enforce_dealer_order=setting_bool(settings, "enforce_dealer_order", False),
+        revoke_rule=setting_choice(settings, "revoke_rule", "report", t.REVOKE_RULES),
     )
 
 
@@ -225,4 +228,5 @@ def settings_json(rules: FiftySixRules) -> dict[str, Any]:
         "bands": [band.as_json() for band in rules.bands],
         "four_player_pack": rules.four_player_pack,
         "enforce_dealer_order": rules.enforce_dealer_order,
+        "revoke_rule": rules.revoke_rule,
     }

@@ -56,6 +56,17 @@ PACKS: MappingProxyType[tuple[int, int], tuple[int, int]] = MappingProxyType(
 )
 FOUR_PLAYER_PACKS: tuple[int, ...] = (48, 32)
 
+# §F.9a: a revoke is listed only (``report``), or decides the contract against the revoking side.
+REVOKE_RULES: tuple[str, ...] = ("report", "forfeit_deal")
+
+# §F.1 / §F.2: the card order high to low, the card points, and the ranks of each pack size (two of each card).
+RANK_ORDER: tuple[str, ...] = ("J", "9", "A", "10", "K", "Q", "8", "7")
+CARD_POINTS: MappingProxyType[str, int] = MappingProxyType({"J": 3, "9": 2, "A": 1, "10": 1})
+PACK_RANKS: MappingProxyType[int, frozenset[str]] = MappingProxyType(
+    {32: frozenset(RANK_ORDER[:4]), 48: frozenset(RANK_ORDER[:6]), 64: frozenset(RANK_ORDER)}
+)
+COPIES_OF_EACH_CARD = 2
+
 TEAM_LAYOUTS: tuple[str, ...] = ("pairs", "two_sides")
 ALL_PASS_RULES: tuple[str, ...] = ("first_speaker_team_plays_28_no_trumps", "first_speaker_must_bid", "redeal")
 ELIMINATIONS: tuple[str, ...] = ("at_zero_tables", "when_cannot_pay")

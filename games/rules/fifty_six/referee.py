@@ -1,0 +1,98 @@
+"""56's trick-by-trick entry (shared/rules/fifty_six.md §F.9a) on top of ``games.rules.tricks``.
+
+The seats still in the match play, in order of play from the dealer's right; the pack and the hand size are
+those of the players at the table (§F.2, F-A11). Cards rank J 9 A 10 K Q (8 7) in every suit, the trump
+suit above the others; of two identical cards the first played wins. Card points J 3, 9 2, A 1, 10 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.rules.cards import SUIT_NAMES, Card
+from games.rules.errors import RuleViolation
+from games.rules.fifty_six import tables as t
+from games.rules.fifty_six.auction import Contract, speaking_order
+from games.rules.fifty_six.rules import FiftySixRules
+from games.rules.tricks import Record, Renege, Table, Tricks, referee
+
+SUIT_LETTERS: dict[str, str] = {word: letter for letter, word in SUIT_NAMES.items()}
+STRENGTH: dict[str, int] = {rank: len(t.RANK_ORDER) - k for k, rank in enumerate(t.RANK_ORDER)}
+
+
+@dataclass(frozen=True)
+class Pack:
+    """The pack of one deal: its size and the ranks it holds, two of each card."""
+
+    size: int
+
+    def copies(self, card: Card) -> int:
+        # A joker's rank is "", in no pack.
+        return t.COPIES_OF_EACH_CARD if card.rank in t.PACK_RANKS[self.size] else 0
+
+
+def _suit_of(card: Card) -> str:
+    return card.suit
+
+
+def _strength(card: Card) -> int:
+    return STRENGTH.get(card.rank, 0)
+
+
+def table_for(
+    tricks_dealer: str, active_seats: tuple[str, ...], contract: Contract, pack: tuple[int, int]
+) -> Table:
+    """The referee's table: ``pack`` is ``(deck size, cards per player)`` for the players at the table."""
+    first = speaking_order(active_seats, tricks_dealer)[0]
+    deck_size, hand_size = pack
+    return Table(
+        seats=active_seats,
+        first_leader=first,
+        first_leader_reason=f"{first}, the dealer's right, leads the first trick",
+        hand_size=hand_size,
+        pack_words=f"The {deck_size}-card pack of {len(active_seats)} players",
+        copies=Pack(deck_size).copies,
+        suit_of=_suit_of,
+        strength=_strength,
+        trump=SUIT_LETTERS.get(contract.trump),
+    )
+
+
+def referee_tricks(
+    tricks: Tricks, dealer: str, active_seats: tuple[str, ...], contract: Contract, pack: tuple[int, int]
+) -> Record:
+    return referee(tricks, table_for(dealer, active_seats, contract, pack))
+
+
+def card_points_by_team(record: Record, teams: tuple[str, ...], team_of: dict[str, str]) -> dict[str, int]:
+    """The card points each team took in its tricks (every team at the table, 0 included); they total 56."""
+    points = dict.fromkeys(teams, 0)
+    for trick in record.tricks:
+        points[team_of[trick.winner]] += sum(t.CARD_POINTS.get(play.card.rank, 0) for play in trick.plays)
+    return points
+
+
+def check_summary(
+    sent_points: int | None, sent_by_team: dict[str, int] | None, derived: dict[str, int], bidding_team: str
+) -> None:
+    """Summary figures sent with the tricks must be those the tricks give (``card_points_inconsistent``)."""
+    if sent_by_team is not None and sent_by_team != derived:
+        team = next(name for name in derived if sent_by_team.get(name) != derived[name])
+        raise RuleViolation(
+            "card_points_inconsistent",
+            f"Team {team} is entered as {sent_by_team.get(team)} and the tricks give it {derived[team]}.",
+            "card_points_by_team", team=team, from_tricks=derived,
+        )
+    if sent_points is not None and sent_points != derived[bidding_team]:
+        raise RuleViolation(
+            "card_points_inconsistent",
+            f"Team {bidding_team} is entered as {sent_points} and the tricks give it {derived[bidding_team]}.",
+            "bidding_team_card_points", team=bidding_team, from_tricks=derived,
+        )
+
+
+def deciding_revoke(record: Record, rules: FiftySixRules) -> Renege | None:
+    """Under ``forfeit_deal``, the first revoke (earliest trick, then order of play) decides the contract."""
+    if rules.revoke_rule != "forfeit_deal" or not record.reneges:
+        return None
+    return record.reneges[0]

@@ -1,0 +1,291 @@
+"""The table referee shared by the trick-taking engines (bid_euchre.md §E.7a, fifty_six.md §F.9a). Pure.
+
+A deal may carry every trick as the cards in the order they fell. Given what the game says about the deal
+(a ``Table``: who plays in which order, who leads first, the hand size, the pack, the effective suit and
+strength of each card, the trump), ``referee`` checks the tricks, works out who won each one (highest trump,
+else highest card of the suit led; of two identical cards the first played wins), and proves every renege:
+at trick t a seat did not follow the suit led while a card of that suit is among the cards it plays later.
+With every card of every hand entered, a renege is always provable this way.
+
+Checks, in the order of play, with the field of the offending trick or card:
+- ``hand_size_invalid`` on ``tricks[n]``: a trick beyond the hands (each seat would play more cards than it holds);
+- ``wrong_leader`` on ``tricks[i]``: the first card is not the leader's (the rules' first leader, then the winner
+  of the trick before);
+- ``play_out_of_turn`` on ``tricks[i][j]``: a seat not playing this deal, playing twice in a trick, or before
+  its turn;
+- the game's own card refusal (if any), then ``card_not_in_pack`` / ``card_count_exceeds_pack`` on
+  ``tricks[i][j]``;
+- ``trick_count_invalid`` on ``tricks[i]`` for a trick short of cards, and on ``tricks`` for too few tricks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.rules.cards import SUIT_NAMES, Card, parse_card
+from games.rules.errors import RuleViolation
+
+PLAY_KEYS: tuple[str, ...] = ("seat", "card")
+COPY_WORDS: dict[int, str] = {0: "no", 1: "one", 2: "two"}
+ORDINALS: dict[int, str] = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card falling on a trick."""
+
+    seat: str
+    card: Card
+
+    def as_json(self) -> dict[str, str]:
+        return {"seat": self.seat, "card": self.card.code}
+
+
+Trick = tuple[Play, ...]
+Tricks = tuple[Trick, ...]
+
+
+# --- parsing ---------------------------------------------------------------------------------------------------
+
+
+def _parse_play(value: object, seats: tuple[str, ...], field: str) -> Play:
+    if not isinstance(value, Mapping):
+        raise RuleViolation("invalid", 'Each card of a trick is an object such as {"seat": "S2", "card": "JH"}.', field)
+    for key in value:
+        if key not in PLAY_KEYS:
+            raise RuleViolation(
+                "invalid", f"A played card has only seat and card; {key!r} is not one.", f"{field}.{key}"
+            )
+    seat = value.get("seat")
+    if not (isinstance(seat, str) and seat.strip().upper() in seats):
+        raise RuleViolation(
+            "invalid", f"The seat that played is one of {', '.join(seats)}; {seat!r} is not.", f"{field}.seat",
+            allowed=list(seats),
+        )
+    return Play(seat.strip().upper(), parse_card(value.get("card"), f"{field}.card"))
+
+
+def parse_tricks(value: object, seats: tuple[str, ...], field: str = "tricks") -> Tricks | None:
+    """The tricks as sent (shape only): a list of tricks, each a list of ``{seat, card}``; None when absent."""
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise RuleViolation(
+            "invalid", 'tricks is a list of tricks, each the cards in the order played: [[{"seat": "S1", "card": '
+            '"JH"}, ...], ...].', field,
+        )
+    parsed = []
+    for i, trick in enumerate(value):
+        if not isinstance(trick, list):
+            raise RuleViolation("invalid", "Each trick is a list of the cards in the order they fell.", f"{field}[{i}]")
+        parsed.append(tuple(_parse_play(play, seats, f"{field}[{i}][{j}]") for j, play in enumerate(trick)))
+    return tuple(parsed)
+
+
+def tricks_json(tricks: Tricks) -> list[list[dict[str, str]]]:
+    return [[play.as_json() for play in trick] for trick in tricks]
+
+
+# --- what a game tells the referee -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """The facts of one deal the referee needs; the callables carry the game's card order."""
+
+    seats: tuple[str, ...]  # the seats that play this deal, in order of play
+    first_leader: str
+    first_leader_reason: str  # words for messages: "the winning bidder S1 leads the first trick"
+    hand_size: int
+    pack_words: str  # "The 24-card pack"
+    copies: Callable[[Card], int]  # how often the pack holds a card (0: not at all)
+    suit_of: Callable[[Card], str]  # the effective suit (Euchre's left bower belongs to the trump suit)
+    strength: Callable[[Card], int]  # order within the effective suit; higher wins
+    trump: str | None  # the effective suit that beats the others, or None
+    refuse_card: Callable[[Card, str], None] | None = None  # a game's own refusal of a card, before the pack count
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    number: int
+    leader: str
+    winner: str
+    plays: Trick
+
+    def as_json(self) -> dict[str, Any]:
+        return {"number": self.number, "leader": self.leader, "winner": self.winner,
+                "cards": [play.as_json() for play in self.plays]}
+
+
+@dataclass(frozen=True, slots=True)
+class Renege:
+    """The proof: at ``trick`` (1-based) ``seat`` played ``card_played`` to ``led_suit`` while holding
+    ``held_card``, which it played in a later trick."""
+
+    seat: str
+    trick: int
+    led_suit: str
+    card_played: Card
+    held_card: Card
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "trick": self.trick, "led_suit": self.led_suit,
+                "card_played": self.card_played.code, "held_card": self.held_card.code}
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """What the referee found: every trick with its winner, and every renege in the order of play."""
+
+    tricks: tuple[TrickResult, ...]
+    reneges: tuple[Renege, ...]
+
+    def tricks_json(self) -> list[dict[str, Any]]:
+        return [trick.as_json() for trick in self.tricks]
+
+    def reneges_json(self) -> list[dict[str, Any]]:
+        return [renege.as_json() for renege in self.reneges]
+
+
+def suit_word(suit: str) -> str:
+    return SUIT_NAMES.get(suit, suit)
+
+
+# --- the referee -----------------------------------------------------------------------------------------------
+
+
+def _order_from(leader: str, seats: tuple[str, ...]) -> tuple[str, ...]:
+    k = seats.index(leader)
+    return seats[k:] + seats[:k]
+
+
+def _check_play(play: Play, order: tuple[str, ...], j: int, field: str, table: Table) -> None:
+    """The seat's turn (``play_out_of_turn``)."""
+    if j < len(order) and play.seat == order[j]:
+        return
+    trick_seats = ", ".join(order)
+    if play.seat not in table.seats:
+        detail = f"{play.seat} does not play this deal; the cards come from {', '.join(table.seats)}."
+    elif play.seat in order[:j]:
+        detail = f"{play.seat} has already played to this trick; each seat plays once, in turn: {trick_seats}."
+    else:
+        detail = f"It is {order[j]}'s turn, not {play.seat}'s: this trick goes {trick_seats}."
+    raise RuleViolation(
+        "play_out_of_turn", detail, field, seat=play.seat, expected_seat=order[j] if j < len(order) else None,
+    )
+
+
+def _noun(card: Card) -> str:
+    return "joker" if card.is_joker else card.describe().removeprefix("the ")
+
+
+def _check_card(card: Card, seen: Counter[Card], field: str, table: Table) -> None:
+    """The card is in the pack, and not more often than the pack holds it."""
+    if table.refuse_card is not None:
+        table.refuse_card(card, field)
+    copies = table.copies(card)
+    if copies == 0:
+        raise RuleViolation(
+            "card_not_in_pack", f"{table.pack_words} has no {_noun(card)}.", field, card=card.code, in_pack=0,
+        )
+    seen[card] += 1
+    if seen[card] > copies:
+        raise RuleViolation(
+            "card_count_exceeds_pack",
+            f"{table.pack_words} has {COPY_WORDS.get(copies, str(copies))} {_noun(card)}; it is played once too "
+            "often here.", field, card=card.code, in_pack=copies,
+        )
+
+
+def _winner(trick: Trick, table: Table) -> str:
+    """The highest trump, else the highest card of the suit led; strictly higher only, so the first of two
+    identical cards wins."""
+    led = table.suit_of(trick[0].card)
+
+    def power(card: Card) -> tuple[int, int]:
+        suit = table.suit_of(card)
+        rank_class = 2 if suit == table.trump else 1 if suit == led else 0
+        return rank_class, table.strength(card)
+
+    best = trick[0]
+    best_power = power(best.card)
+    for play in trick[1:]:
+        play_power = power(play.card)
+        if play_power > best_power:
+            best, best_power = play, play_power
+    return best.seat
+
+
+def _leader_detail(i: int, leader: str, table: Table, trick: Trick) -> str:
+    rule = table.first_leader_reason if i == 0 else f"{leader} won trick {i} and leads trick {i + 1}"
+    return f"The leader is wrong: {rule}; this trick is led by {trick[0].seat}."
+
+
+def _find_reneges(tricks: Tricks, table: Table) -> tuple[Renege, ...]:
+    """At each trick, a seat off the suit led that plays a card of that suit later (the first such card)."""
+    suits = [[table.suit_of(play.card) for play in trick] for trick in tricks]
+    later: dict[str, list[tuple[int, Card, str]]] = {seat: [] for seat in table.seats}
+    for i, trick in enumerate(tricks):
+        for play, suit in zip(trick, suits[i], strict=True):
+            later[play.seat].append((i, play.card, suit))
+    found = []
+    for i, trick in enumerate(tricks):
+        led = suits[i][0]
+        for play, suit in zip(trick[1:], suits[i][1:], strict=True):
+            if suit == led:
+                continue
+            held = next((card for k, card, s in later[play.seat] if k > i and s == led), None)
+            if held is not None:
+                found.append(Renege(play.seat, i + 1, suit_word(led), play.card, held))
+    return tuple(found)
+
+
+def referee(tricks: Tricks, table: Table) -> Record:
+    """Check the tricks against the table, find each winner and prove every renege."""
+    seen: Counter[Card] = Counter()
+    results = []
+    leader = table.first_leader
+    for i, trick in enumerate(tricks):
+        if i >= table.hand_size:
+            raise RuleViolation(
+                "hand_size_invalid",
+                f"Each hand holds {table.hand_size} cards, so a deal has {table.hand_size} tricks; trick {i + 1} "
+                "would be a card more than each seat holds.", f"tricks[{i}]", expected=table.hand_size,
+            )
+        order = _order_from(leader, table.seats)
+        if trick and trick[0].seat != leader:
+            raise RuleViolation("wrong_leader", _leader_detail(i, leader, table, trick), f"tricks[{i}]",
+                                expected_leader=leader)
+        for j, play in enumerate(trick):
+            field = f"tricks[{i}][{j}]"
+            _check_play(play, order, j, field, table)
+            _check_card(play.card, seen, field, table)
+        if len(trick) != len(order):
+            raise RuleViolation(
+                "trick_count_invalid",
+                f"Trick {i + 1} has {len(trick)} cards; each trick has {len(order)}, one from each of "
+                f"{', '.join(order)} in turn.", f"tricks[{i}]", expected=len(order),
+            )
+        winner = _winner(trick, table)
+        results.append(TrickResult(i + 1, leader, winner, trick))
+        leader = winner
+    if len(tricks) != table.hand_size:
+        raise RuleViolation(
+            "trick_count_invalid",
+            f"{len(tricks)} tricks are entered; every card is played, so this deal has {table.hand_size} tricks.",
+            "tricks", expected=table.hand_size,
+        )
+    return Record(tuple(results), _find_reneges(tricks, table))
+
+
+def tricks_by_seat(record: Record) -> Counter[str]:
+    return Counter(trick.winner for trick in record.tricks)
+
+
+__all__ = [
+    "Play", "Record", "Renege", "Table", "Trick", "TrickResult", "Tricks", "parse_tricks", "referee",
+    "suit_word", "tricks_by_seat", "tricks_json",
+]
