@@ -56,9 +56,14 @@ def readable(value: Any) -> Any:
     return "" if value is None else value
 
 
+# Who acts comes first in a list item; the rest alphabetically, since PostgreSQL does not keep the keys' order.
+LEADING_KEYS = {"seat": 0, "bidder": 1, "from": 2, "to": 3, "call": 4}
+
+
 def _item(item: Any) -> str:
     if isinstance(item, dict):
-        return " ".join(f"{key}={_item(value)}" for key, value in item.items() if value is not None)
+        keys = sorted(item, key=lambda key: (LEADING_KEYS.get(key, len(LEADING_KEYS)), key))
+        return " ".join(f"{key}={_item(item[key])}" for key in keys if item[key] is not None)
     if isinstance(item, list):
         return " ".join(_item(value) for value in item)
     return str(readable(item))

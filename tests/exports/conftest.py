@@ -3,15 +3,19 @@ and a player whose name a spreadsheet would run as a formula."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.test import override_settings
 
 from games.models import Club, League, Match
 from games.services.clubs import league_save
 from games.services.deals import deal_correct, deal_record, deal_void
 from games.services.matches import match_start
+from scorekeeper.celery import app as celery_app
 from tests.deals import fifty_six_made, seep_deal, seep_win
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
@@ -62,6 +66,22 @@ def make_season() -> Season:
     deal_record(match_id=third.pk, actor=admin, payload=fifty_six_made(dealer="S2"))
     matches = [Match.objects.get(pk=m.pk) for m in (first, second, third)]
     return Season(club, seep, fifty_six, matches, admin, member, UserFactory())
+
+
+@pytest.fixture(autouse=True)
+def in_process_tasks() -> Iterator[None]:
+    """Tasks run in-process here even when REDIS_URL is set; test_worker.py starts a real worker instead."""
+    saved = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = saved
+
+
+@pytest.fixture(autouse=True)
+def media_folder(tmp_path: Path) -> Iterator[None]:
+    """Export files go to the default storage; here a folder of the test's own."""
+    with override_settings(MEDIA_ROOT=tmp_path / "media"):
+        yield
 
 
 @pytest.fixture

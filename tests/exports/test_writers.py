@@ -86,6 +86,7 @@ def test_a_club_export_spans_every_league_and_game(season: Season, tmp_path: Pat
     fifty_six = dict(zip(header, rows[-1], strict=True))
     assert fifty_six["input.auction"] == "seat=S3 call=bid points=32 trump=hearts; seat=S4 call=pass; " \
                                          "seat=S1 call=pass; seat=S2 call=pass"
+    assert fifty_six["result.transfers"] == "from=B to=A owed=1 tables=1"
     assert (fifty_six["result.made"], fifty_six["result.band"]) == ("yes", "28-39")
 
 

@@ -1,0 +1,151 @@
+"""With a real Celery worker on Redis: a league in every format, a redelivered export task that writes one file,
+the JSON round trip into an empty database, and a webhook retried after a failure."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from celery.signals import task_postrun
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connections
+from django.test import override_settings
+from jsonschema import Draft202012Validator
+
+from exports.interchange import SCHEMA_PATH
+from exports.models import ExportJob, WebhookDelivery
+from exports.queue import enqueue
+from exports.tasks import run_export
+from scorekeeper.celery import app as celery_app
+from tests.api.helpers import post_deal
+from tests.conftest import client_for
+from tests.deals import fifty_six_made
+from tests.exports.conftest import make_season
+from tests.exports.helpers import as_text, csv_rows, webhook_receiver, xlsx_sheets
+from tests.exports.roundtrip import club_picture, empty_the_database
+
+# The cache stays in-process here: clearing a Redis cache would also clear the broker's queues on the same database.
+pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("in_process_cache")]
+
+
+@pytest.fixture
+def in_process_cache() -> Iterator[None]:
+    with override_settings(CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}):
+        yield
+
+
+def close_worker_connections(**_: Any) -> None:
+    """The worker thread's database connections: closed after each task, so the test database can be dropped."""
+    connections.close_all()
+
+
+@pytest.fixture
+def worker() -> Iterator[None]:
+    conf = celery_app.conf
+    saved = conf.task_always_eager
+    conf.task_always_eager = False
+    task_postrun.connect(close_worker_connections, weak=False)
+    try:
+        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING",
+                          shutdown_timeout=30):
+            yield
+    finally:
+        task_postrun.disconnect(close_worker_connections)
+        conf.task_always_eager = saved
+
+
+def wait_for(condition: Callable[[], Any], seconds: float = 60) -> Any:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if found := condition():
+            return found
+        time.sleep(0.05)
+    raise AssertionError("the worker did not finish in time")
+
+
+def export(client: Any, scope: str, scope_id: int, file_format: str) -> tuple[ExportJob, bytes]:
+    response = client.post("/api/v1/exports/", {"scope": scope, "id": scope_id, "format": file_format},
+                           format="json")
+    assert response.status_code == 202, response.json()
+    job_id = response.json()["id"]
+    job = wait_for(lambda: ExportJob.objects.filter(pk=job_id, status__in=["done", "failed"]).first())
+    assert (job.status, job.progress, job.error) == ("done", 100, "")
+    status = client.get(response.json()["url"]).json()
+    download = client.get(status["download_url"])
+    assert download.status_code == 200
+    return job, b"".join(download.streaming_content)
+
+
+def test_a_worker_exports_a_league_in_every_format(worker: None) -> None:
+    season = make_season()
+    member = client_for(season.member)
+    rows = csv_rows(export(member, "league", season.seep.pk, "csv")[1])
+    assert len(rows) == 8
+    assert [row[5:7] for row in rows[1:]] == [["1", "corrected"], ["2", "recorded"], ["3", "recorded"],
+                                              ["1", "recorded"], ["2", "voided"], ["3", "recorded"], ["4", "recorded"]]
+    sheets = xlsx_sheets(export(member, "league", season.seep.pk, "xlsx")[1])
+    assert as_text(sheets["Deals"]) == rows
+    assert [row[0] for row in sheets["Standings"][1:]] == [1, 1, 3, 3]
+    document = json.loads(export(member, "league", season.seep.pk, "json")[1])
+    Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(document)
+    assert [len(match["deals"]) for match in document["matches"]] == [3, 4]
+    assert export(member, "league", season.seep.pk, "pdf")[1].startswith(b"%PDF-")
+
+
+def files_of(job: ExportJob) -> list[str]:
+    return default_storage.listdir(f"exports/{job.pk}")[1]
+
+
+def test_a_redelivered_export_task_writes_one_file(worker: None) -> None:
+    season = make_season()
+    member = client_for(season.member)
+    job, first = export(member, "club", season.club.pk, "csv")
+    enqueue(run_export, job.pk)  # delivered again after it finished: nothing to do
+    enqueue(run_export, job.pk)
+    export(member, "match", season.matches[0].pk, "csv")  # the solo worker takes tasks in order: the two are done
+    job.refresh_from_db()
+    assert (job.status, job.attempts, files_of(job)) == ("done", 1, [os.path.basename(job.file.name)])
+    # A worker died half-way: the job is still running and a partial file lies where the file goes.
+    ExportJob.objects.filter(pk=job.pk).update(status="running")
+    default_storage.delete(job.file.name)
+    default_storage.save(job.file.name, SimpleUploadedFile("partial", b"match,ga"))
+    enqueue(run_export, job.pk)
+    job = wait_for(lambda: ExportJob.objects.filter(pk=job.pk, status="done").first())
+    assert (job.attempts, files_of(job)) == (2, [os.path.basename(job.file.name)])
+    with default_storage.open(job.file.name) as again:
+        assert again.read() == first
+
+
+def test_a_club_exported_by_the_worker_imports_into_an_empty_database_unchanged(worker: None) -> None:
+    season = make_season()
+    before = club_picture()
+    _, data = export(client_for(season.member), "club", season.club.pk, "json")
+    empty_the_database()
+    importer = make_season().outsider  # someone on the new server
+    empty_the_database()
+    response = client_for(importer).post("/api/v1/imports/", {"file": SimpleUploadedFile("club.json", data)},
+                                         format="multipart")
+    assert response.status_code == 201, response.json()
+    assert club_picture() == before
+
+
+@override_settings(WEBHOOK_ALLOW_PRIVATE_ADDRESSES=True, WEBHOOK_RETRY_BASE_SECONDS=0.2)
+def test_a_failed_webhook_delivery_is_retried_by_the_worker(worker: None) -> None:
+    season = make_season()
+    admin = client_for(season.admin)
+    with webhook_receiver(answers=[503]) as receiver:
+        hook = admin.post(f"/api/v1/clubs/{season.club.pk}/webhooks/",
+                          {"url": receiver.url, "events": ["deal.recorded"]}, format="json")
+        assert hook.status_code == 201
+        assert post_deal(admin, season.matches[2].pk, fifty_six_made(dealer="S3")).status_code == 201
+        delivery = wait_for(lambda: WebhookDelivery.objects.filter(status="delivered").first())
+    assert (delivery.attempts, delivery.response_status, delivery.error) == (2, 200, "")
+    assert len(receiver.received) == 2
+    assert receiver.received[0]["body"] == receiver.received[1]["body"]
