@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.rules.bid_euchre import check_deal, settle_deal
 from games.rules.errors import RuleViolation
 from tests.rules.test_bid_euchre_support import ENGINE, deal, left_of, play, play_one, refusal, rules
 from tests.rules.test_referee_bid_euchre_support import (
@@ -453,3 +454,11 @@ def test_any_json_in_tricks_gives_a_result_or_a_rule_violation(tricks: Any, deck
         ENGINE.play_deal(ENGINE.initial_state(the_rules), ENGINE.parse_deal(payload, the_rules), the_rules)
     except RuleViolation as violation:
         assert violation.code and violation.detail
+
+
+def test_check_deal_then_settle_deal_scores_the_tricks_too() -> None:
+    the_rules = rules()
+    parsed = ENGINE.parse_deal(with_tricks(RENEGE), the_rules)
+    state = ENGINE.initial_state(the_rules)
+    report = settle_deal(state, parsed, check_deal(state, parsed, the_rules), the_rules)
+    assert (report.outcome, report.tricks_won, report.renege_penalties) == ("played", (3, 3), (0, -2))

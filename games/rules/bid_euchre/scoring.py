@@ -281,6 +281,8 @@ def settle_deal(
     points: tuple[int, int] = (0, 0)
     penalties: tuple[int, int] = (0, 0)
     outcome = OUTCOME_ACE_NO_FACE if deal.ace_no_face is not None else OUTCOME_PASSED_OUT
+    if record is None and contract is not None and deal.tricks is not None:  # a caller of check_deal alone
+        record = referee_deal(contract, deal, rules)
     taken = tricks_won(record) if record is not None else deal.tricks_won
     if contract is not None and taken is not None:
         outcome = OUTCOME_PLAYED
