@@ -25,6 +25,8 @@
     }
     return el;
   }
+  /** Replace a box's children; arrays are flattened and null/false skipped (as in h()). */
+  const fill = (box, ...children) => box.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
   const pageConfig = () => JSON.parse($('#page-config').textContent);
   const csrfToken = () => ($('meta[name=csrf-token]') || {}).content || '';
   const num = (value) => { const text = String(value).trim(); return /^-?\d+$/.test(text) ? parseInt(text, 10) : text; };
@@ -465,7 +467,7 @@
     const [headline, sub, scores] = boards[m.game](m);
     const dealerLine = m.state.next_dealer ? `Next dealer: ${seatLabel(m, m.state.next_dealer)}` : m.status === 'finished' ? 'Match finished.' : 'First deal: any dealer.';
     const disputed = board.answers.filter((a) => a.open).length;
-    box.replaceChildren(
+    fill(box,
       h('div', { class: 'sub' }, `${m.game === 'fifty_six' ? '56' : words(m.game)} · match #${m.id} · ${m.deals_count} deal${m.deals_count === 1 ? '' : 's'}`),
       h('div', { class: 'headline', id: 'headline' }, headline),
       h('div', { class: 'sub' }, sub),
@@ -518,7 +520,7 @@
       if (actions && d.status !== 'voided') card.appendChild(actions(d, answers));
       return card;
     });
-    box.replaceChildren(h('h2', {}, 'Deals'), items.length ? items : h('p', { class: 'muted' }, 'No deals yet.'));
+    fill(box, h('h2', {}, 'Deals'), items.length ? items : h('p', { class: 'muted' }, 'No deals yet.'));
   }
 
   // ---------- the chart of the score over the deals ----------
@@ -559,7 +561,7 @@
       line.points.forEach((v, i) => add('circle', { cx: x(i), cy: y(v), r: 2.5, fill: COLORS[index % COLORS.length] }));
     });
     const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${COLORS[i % COLORS.length]}` }), l.name)));
-    box.replaceChildren(h('h2', {}, title), svg, lines.length > 1 ? legend : null);
+    fill(box, h('h2', {}, title), svg, lines.length > 1 ? legend : null);
   }
 
   // ---------- live updates: server-sent events, ETag polling as the fallback ----------
@@ -595,6 +597,8 @@
       source.addEventListener('ready', () => { box.dataset.live = 'events'; schedule(); refresh(); });
       source.addEventListener('change', () => refresh());
       source.onerror = () => { if (source.readyState !== 1) { box.dataset.live = 'polling'; schedule(); } };
+      // Hand the connection back when leaving the page: a browser holds only a few per server.
+      window.addEventListener('pagehide', () => source.close());
     }
     refresh().then(schedule);
     return { refresh };

@@ -1,0 +1,159 @@
+"""End-to-end fixtures: the real ASGI app under uvicorn, and Debian's headless Chromium driven by Selenium.
+
+The server runs in its own process on a fresh SQLite file (migrated once per session), with Redis when REDIS_URL
+is set, so the scoreboard's server-sent events are tested for real; without it the pages fall back to polling.
+Tests are skipped when Chromium is not installed, and fail instead under CI=true. No browser is ever downloaded:
+the driver and the browser are the distribution's (/usr/bin/chromedriver, /usr/bin/chromium).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+IN_CI = os.environ.get("CI", "").lower() == "true"
+PASSWORD = "a table at the club 42"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+SETUP_USERS = """
+import json
+from django.contrib.auth import get_user_model
+from games.models import Player
+User = get_user_model()
+scorer = User.objects.create_user("asha", password={password!r})
+opponent = User.objects.create_user("bala", password={password!r})
+bala = Player.objects.create(name="Bala", user=opponent, created_by=scorer)
+print(json.dumps({{"scorer": scorer.pk, "opponent": opponent.pk, "opponent_player": bala.pk}}))
+"""
+
+
+@pytest.fixture(scope="session")
+def browser_available() -> None:
+    if Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists():
+        return
+    if IN_CI:
+        pytest.fail(f"CI=true but Chromium is missing ({CHROMIUM}, {CHROMEDRIVER}): .ci/run installs it.")
+    pytest.skip("Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def live_app(browser_available: None) -> Iterator[dict[str, Any]]:
+    """uvicorn serving scorekeeper.asgi on a fresh database, with two accounts: a scorer and an opponent."""
+    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-e2e-"))
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{workdir / 'e2e.sqlite3'}", "DEBUG": "true",
+           "CELERY_TASK_ALWAYS_EAGER": "true", "MEDIA_ROOT": str(workdir / "media"), "LOG_LEVEL": "WARNING"}
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    made = subprocess.run([*manage, "shell", "-c", SETUP_USERS.format(password=PASSWORD)], cwd=ROOT, env=env,
+                          check=True, capture_output=True, text=True)
+    ids = json.loads(made.stdout.strip().splitlines()[-1])
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "scorekeeper.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+         "--log-level", "warning", "--timeout-graceful-shutdown", "1"],
+        cwd=ROOT, env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for(f"{base}/api/v1/health/")
+        yield {"base": base, "redis": bool(env.get("REDIS_URL")), **ids}
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _wait_for(url: str) -> None:
+    for _ in range(100):
+        try:
+            if requests.get(url, timeout=1).status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"the server at {url} did not start")
+
+
+def new_browser() -> Any:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", f"--user-data-dir={tempfile.mkdtemp(prefix='chromium-')}",
+                 "--window-size=390,844"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    # A phone's viewport: 390 x 844 CSS pixels, touch, mobile layout.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    driver.implicitly_wait(0)
+    return driver
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """On a failure, add what each browser's console said to the report."""
+    report = yield
+    if report.when == "call" and report.failed:
+        for name in ("scorer_browser", "spectator_browser", "opponent_browser"):
+            driver = getattr(item, "funcargs", {}).get(name)
+            if driver is not None:
+                lines = [f"{entry['level']} {entry['message']}" for entry in driver.get_log("browser")]
+                report.sections.append((f"{name} console", "\n".join(lines) or "(empty)"))
+                driver.save_screenshot(str(Path(tempfile.gettempdir()) / f"e2e-failed-{name}.png"))
+    return report
+
+
+@pytest.fixture(scope="session")
+def scorer_browser(live_app: dict[str, Any]) -> Iterator[Any]:
+    driver = new_browser()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def spectator_browser(live_app: dict[str, Any]) -> Iterator[Any]:
+    driver = new_browser()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def opponent_browser(live_app: dict[str, Any]) -> Iterator[Any]:
+    driver = new_browser()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,151 @@
+"""A small vocabulary for driving the table's pages: sign in, tap, pick, type, save, wait."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.by import By
+
+WAIT_SECONDS = 10.0
+
+
+def wait_until(condition: Callable[[], Any], what: str, seconds: float = WAIT_SECONDS) -> Any:
+    deadline = time.monotonic() + seconds
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except (StaleElementReferenceException, WebDriverException) as error:
+            last_error = error
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}" + (f" ({last_error})" if last_error else ""))
+
+
+class Table:
+    def __init__(self, driver: Any, base: str) -> None:
+        self.driver = driver
+        self.base = base
+
+    # navigation
+    def open(self, path: str) -> None:
+        self.driver.get(self.base + path)
+
+    def sign_in(self, username: str, password: str) -> None:
+        self.open("/table/login/")
+        self.type("input[name=username]", username)
+        self.type("input[name=password]", password)
+        self.tap("#login-form button[type=submit]")
+        wait_until(lambda: "/table/login/" not in self.driver.current_url, "the sign-in")
+
+    # elements
+    def find(self, css: str) -> Any:
+        return wait_until(lambda: self._visible(css), f"{css} to show")
+
+    def _visible(self, css: str) -> Any:
+        for element in self.driver.find_elements(By.CSS_SELECTOR, css):
+            if element.is_displayed() and element.is_enabled():
+                return element
+        return None
+
+    def tap(self, css: str) -> None:
+        self._again(lambda: self._tap(css))
+
+    def _tap(self, css: str) -> None:
+        element = self.find(css)
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+        element.click()
+
+    @staticmethod
+    def _again(action: Callable[[], Any]) -> Any:
+        """The live board re-renders under our feet; an element gone stale is looked up again."""
+        for _ in range(20):
+            try:
+                return action()
+            except StaleElementReferenceException:
+                time.sleep(0.05)
+        return action()
+
+    def pick(self, name: str, value: Any) -> None:
+        """Tap the choice ``value`` of the button group ``name`` (dealer, bid, went_out, ...)."""
+        self.tap(f'[data-name="{name}"] button[data-value="{value}"]')
+
+    def chosen(self, name: str) -> str:
+        return str(self._again(lambda: self.find(f'[data-name="{name}"] button[aria-pressed="true"]')
+                               .get_attribute("data-value")))
+
+    def type(self, css: str, text: Any) -> None:
+        element = self.find(css)
+        element.clear()
+        element.send_keys(str(text))
+
+    def text(self, css: str) -> str:
+        return str(self._again(lambda: self.find(css).text))
+
+    def call(self, data_call: str) -> None:
+        self.tap(f'#auction-controls [data-call="{data_call}"]')
+
+    # the deal form
+    def save(self) -> None:
+        self.tap("#save-deal")
+
+    def deal_count(self) -> int:
+        return len(self.driver.find_elements(By.CSS_SELECTOR, "#deals .deal"))
+
+    def save_and_wait(self) -> None:
+        before = self.deal_count()
+        self.save()
+        wait_until(lambda: self.deal_count() == before + 1, f"deal {before + 1} on the board")
+
+    def refusal(self, field: str) -> str:
+        """The rule's message shown next to the field it names."""
+        return self.text(f'[data-field="{field}"] > .err')
+
+    def correct(self, number: int, reason: str) -> None:
+        self.tap(f'#deal-{number} [data-action="correct"]')
+        wait_until(lambda: self.text("#form-title") == f"Correct deal {number}", "the correction form")
+        self.type("#reason", reason)
+
+    def save_correction(self, number: int) -> None:
+        self.tap("#save-deal")
+        wait_until(lambda: "corrected" in self.text(f"#deal-{number} .top"), f"deal {number} marked corrected")
+
+    def headline(self) -> str:
+        return self.text("#headline")
+
+    def start_match(self, game: str, names: list[str], count: int | None = None) -> int:
+        self.open("/table/new/")
+        self.pick("game", game)
+        if count is not None:
+            self.pick("count", count)
+        for index, name in enumerate(names):
+            self.type(f"input[name=player-{index}]", name)
+        self.tap("#start")
+        wait_until(lambda: "/table/matches/" in self.driver.current_url, "the match page")
+        self.find("#headline")
+        return int(self.driver.current_url.rstrip("/").split("/")[-1])
+
+    def share_link(self, match_id: int) -> str:
+        self.open(f"/table/matches/{match_id}/board/")
+        self.tap("#share")
+        return str(wait_until(lambda: self.find("#share-url").get_attribute("value"), "the share link"))
+
+    def screenshot(self, path: Path, scroll_to: str | None = None) -> None:
+        if scroll_to:
+            self.driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'start'});",
+                                       scroll_to)
+        else:
+            self.driver.execute_script("window.scrollTo(0, 0);")
+        time.sleep(0.2)
+        self.driver.save_screenshot(str(path))
+
+    def set_offline(self, offline: bool) -> None:
+        """Chrome DevTools network emulation: the page's requests fail as with no network at all."""
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
