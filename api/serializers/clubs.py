@@ -34,6 +34,7 @@ class MembershipSerializer(serializers.ModelSerializer):
     class Meta:
         model = Membership
         fields = ["user", "role"]
+        extra_kwargs = {"role": {"required": True}}  # API.md: {user, role}; without it the service got no role (500)
 
 
 class LeagueSerializer(serializers.ModelSerializer):
