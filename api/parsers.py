@@ -1,13 +1,18 @@
-"""JSON parsing with a hard size limit, so a huge body is refused with 413 before it is read into memory."""
+"""JSON parsing with hard limits: a huge body is refused with 413 before it is read into memory, and a body nested
+deeper than any request of ours is refused with 400 (Python's JSON decoder would otherwise fail with a recursion
+error: a 500)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.conf import settings
+from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 from api.exceptions import RequestTooLarge
+
+MAX_DEPTH = 32  # a deal nests four levels; nothing we accept comes near this
 
 
 class BoundedJSONParser(JSONParser):
@@ -17,4 +22,22 @@ class BoundedJSONParser(JSONParser):
         declared = request.META.get("CONTENT_LENGTH") if request is not None else None
         if declared and declared.isdigit() and int(declared) > limit:
             raise RequestTooLarge(f"The request body is larger than {limit} bytes.")
-        return super().parse(stream, media_type, parser_context)
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError as error:
+            raise ParseError(f"The JSON is nested too deeply (more than {MAX_DEPTH} levels).") from error
+        if nesting_depth(data) > MAX_DEPTH:
+            raise ParseError(f"The JSON is nested too deeply (more than {MAX_DEPTH} levels).")
+        return data
+
+
+def nesting_depth(data: Any) -> int:
+    """How deep lists and objects nest, counted without recursion."""
+    deepest, pending = 0, [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            children = value.values() if isinstance(value, dict) else value
+            pending.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return deepest
