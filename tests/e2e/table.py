@@ -137,8 +137,8 @@ class Table:
 
     def screenshot(self, path: Path, scroll_to: str | None = None) -> None:
         if scroll_to:
-            self.driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'start'});",
-                                       scroll_to)
+            self.driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'start'});"
+                                       "window.scrollBy(0, -56);", scroll_to)  # clear of the sticky header
         else:
             self.driver.execute_script("window.scrollTo(0, 0);")
         time.sleep(0.2)

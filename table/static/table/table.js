@@ -33,6 +33,7 @@
   const cardList = (text) => (text.trim() ? text.trim().split(/[\s,]+/) : []);
   const words = (key) => key.replace(/_/g, ' ');
   const TRUMPS = [['clubs', '♣ clubs'], ['diamonds', '♦ diamonds'], ['hearts', '♥ hearts'], ['spades', '♠ spades']];
+  const GAME_NAMES = { seep: 'Seep', fifty_six: '56', bid_euchre: 'Bid Euchre', contract_rummy: 'Contract Rummy' };
   const COLORS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490', '#a16207', '#4b5563'];
 
   function uuid4() {
@@ -91,7 +92,8 @@
   // ---------- widgets ----------
   /** A row of big buttons acting as one choice. */
   function seg(options, value, onChange, name) {
-    const box = h('div', { class: 'seg', role: 'group', 'data-name': name || null });
+    const seats = options.length && /^S\d$/.test(String(options[0][0]));
+    const box = h('div', { class: seats ? 'seg seats' : 'seg', role: 'group', 'data-name': name || null });
     let current = value;
     const paint = () => box.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.value === String(current))));
     for (const [v, label] of options) {
@@ -271,7 +273,7 @@
           points.querySelector('[aria-label=less]').addEventListener('click', () => { if (num(points.input.value) < min) points.input.value = min; });
           const trump = seg([...TRUMPS, ['no_trumps', 'no trumps']], null, null, 'bid_trump');
           box.appendChild(h('div', { class: 'stack' }, points, trump,
-            h('button', { type: 'button', class: 'primary', 'data-call': 'bid', onclick: () => add({ call: 'bid', points: num(points.input.value), trump: trump.get() }) }, 'Bid')));
+            h('button', { type: 'button', class: 'primary big', 'data-call': 'bid', onclick: () => add({ call: 'bid', points: num(points.input.value), trump: trump.get() }) }, 'Bid')));
         }
         return box;
       },
@@ -468,7 +470,7 @@
     const dealerLine = m.state.next_dealer ? `Next dealer: ${seatLabel(m, m.state.next_dealer)}` : m.status === 'finished' ? 'Match finished.' : 'First deal: any dealer.';
     const disputed = board.answers.filter((a) => a.open).length;
     fill(box,
-      h('div', { class: 'sub' }, `${m.game === 'fifty_six' ? '56' : words(m.game)} · match #${m.id} · ${m.deals_count} deal${m.deals_count === 1 ? '' : 's'}`),
+      h('div', { class: 'sub' }, `${GAME_NAMES[m.game]} · match #${m.id} · ${m.deals_count} deal${m.deals_count === 1 ? '' : 's'}`),
       h('div', { class: 'headline', id: 'headline' }, headline),
       h('div', { class: 'sub' }, sub),
       h('div', { class: 'scores', id: 'scores' }, scores),
@@ -534,7 +536,9 @@
     }
     if (m.game === 'fifty_six') return { title: 'Tables per team', lines: series(Object.keys(m.state.tables), () => m.settings.starting_tables, (r, t) => r.tables_after[t]) };
     if (m.game === 'bid_euchre') return { title: `Score per team (target ${m.settings.target_score})`, target: m.settings.target_score, lines: series(['A', 'B'], () => 0, (r, t) => r.scores_after[t]) };
-    return { title: 'Penalty totals per player', lines: series(seatsOf(m), () => 0, (r, s) => r.totals_after[s]) };
+    const lines = series(seatsOf(m), () => 0, (r, s) => r.totals_after[s]);
+    lines.forEach((line) => { line.label = seatLabel(m, line.name); });
+    return { title: 'Penalty totals per player', lines };
   }
 
   function renderChart(box, board) {
@@ -560,7 +564,7 @@
       add('polyline', { points: line.points.map((v, i) => `${x(i)},${y(v)}`).join(' '), fill: 'none', stroke: COLORS[index % COLORS.length], 'stroke-width': 2.5 });
       line.points.forEach((v, i) => add('circle', { cx: x(i), cy: y(v), r: 2.5, fill: COLORS[index % COLORS.length] }));
     });
-    const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${COLORS[i % COLORS.length]}` }), l.name)));
+    const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${COLORS[i % COLORS.length]}` }), l.label || `team ${l.name}`)));
     fill(box, h('h2', {}, title), svg, lines.length > 1 ? legend : null);
   }
 
