@@ -1,0 +1,37 @@
+"""Production settings: DEBUG off with production values passes ``manage.py check --deploy`` with no warning."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "ALLOWED_HOSTS": "scores.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://scores.example.org",
+    "DATABASE_URL": "postgres://scorekeeper@db.internal:5432/scorekeeper",
+    "REDIS_URL": "redis://cache.internal:6379/0",
+}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {name: value for name, value in os.environ.items() if name not in PRODUCTION}
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=REPO, env={**clean, **env},
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_production_values_pass_check_deploy_with_no_warnings() -> None:
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_debug_off_without_a_secret_key_refuses_to_start() -> None:
+    result = manage("check", **{**PRODUCTION, "SECRET_KEY": ""})
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is false." in result.stderr
