@@ -52,3 +52,10 @@ worker: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
+
+## Benchmarks (bench/README.md). bench.load needs PostgreSQL: DATABASE_URL=postgres://...
+.PHONY: bench
+bench: install-dev
+	$(PYTHON) -m bench.engines
+	$(PYTHON) -m bench.recording
+	$(PYTHON) -m bench.load
