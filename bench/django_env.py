@@ -1,0 +1,39 @@
+"""Django for a benchmark: the project's settings and a database of its own, made fresh and dropped after.
+
+On PostgreSQL (``DATABASE_URL``) the database is ``bench_<label>`` on the same server, so a benchmark never
+touches the data of a running service or of a test run; on the default SQLite it is in memory.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+def setup_django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    import django
+
+    django.setup()
+
+
+@contextmanager
+def bench_database(label: str) -> Iterator[str]:
+    """Yield the database vendor with a freshly migrated database; drop it afterwards."""
+    setup_django()
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        connection.settings_dict["TEST"]["NAME"] = f"bench_{label}"
+    original = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        yield connection.vendor
+    finally:
+        connection.creation.destroy_test_db(original, verbosity=0)
+
+
+def bench_user(username: str = "bench") -> object:
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(username=username, password="bench-password-not-secret")

@@ -1,0 +1,89 @@
+"""Engines: fold 10,000 deals of each game in pure Python (no Django). Target: 20,000 deals per second or more.
+
+Two figures per game: ``fold`` is ``play_deal`` alone on parsed deals; ``record`` is the engine work one recording
+does through the service (state from JSON, parse the deal, play it, state and deal back to JSON).
+
+    .venv/bin/python -m bench.engines
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bench.deals import WORKLOADS, Workload
+from games.rules.errors import RuleViolation
+from games.rules.registry import get_engine
+
+DEALS = 10_000
+TARGET_PER_SECOND = 20_000
+
+
+def fold(workload: Workload) -> Callable[[], int]:
+    engine = get_engine(workload.game)
+    rules = engine.rules_from_settings(workload.settings, workload.players)
+    parsed = [engine.parse_deal(payload, rules) for payload in workload.deals]
+
+    def run() -> int:
+        state, matches = engine.initial_state(rules), 1
+        for number in range(DEALS):
+            deal = parsed[number % len(parsed)]
+            try:
+                state = engine.play_deal(state, deal, rules).state
+            except RuleViolation:
+                if not engine.state_json(state)["match_over"]:
+                    raise
+                state, matches = engine.play_deal(engine.initial_state(rules), deal, rules).state, matches + 1
+        return matches
+
+    return run
+
+
+def record(workload: Workload) -> Callable[[], int]:
+    engine = get_engine(workload.game)
+    rules = engine.rules_from_settings(workload.settings, workload.players)
+    initial = engine.state_json(engine.initial_state(rules))
+
+    def run() -> int:
+        stored, matches = initial, 1
+        for number in range(DEALS):
+            if stored["match_over"]:
+                stored, matches = initial, matches + 1
+            deal = engine.parse_deal(workload.deals[number % len(workload.deals)], rules)
+            outcome = engine.play_deal(engine.state_from_json(stored, rules), deal, rules)
+            engine.deal_json(deal)
+            stored = engine.state_json(outcome.state)
+        return matches
+
+    return run
+
+
+def best_of(runs: int, job: Callable[[], Any]) -> float:
+    """The fastest of a few runs: the least disturbed by the rest of the machine."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        job()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def main() -> int:
+    print(f"{'game':<16}{'fold deals/s':>14}{'x target':>10}{'record deals/s':>16}{'x target':>10}")
+    slowest = float("inf")
+    for game, make in WORKLOADS.items():
+        workload = make()
+        fold_rate = DEALS / best_of(3, fold(workload))
+        record_rate = DEALS / best_of(3, record(workload))
+        slowest = min(slowest, fold_rate)
+        print(f"{game:<16}{fold_rate:>14,.0f}{fold_rate / TARGET_PER_SECOND:>10.2f}"
+              f"{record_rate:>16,.0f}{record_rate / TARGET_PER_SECOND:>10.2f}")
+    verdict = "met" if slowest >= TARGET_PER_SECOND else "MISSED"
+    print(f"target {TARGET_PER_SECOND:,} deals/s folded: {verdict} (slowest game {slowest:,.0f} deals/s)")
+    return 0 if slowest >= TARGET_PER_SECOND else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
