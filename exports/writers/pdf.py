@@ -70,7 +70,8 @@ def _sheet(match: Any, seats: list[Any], deals: list[Any]) -> list[Any]:
     table = Table([header, *body], repeatRows=1)
     table.setStyle(GRID)
     return [Paragraph(escape(heading), STYLES["Heading2"]), Paragraph(escape(players), STYLES["Normal"]),
-            Spacer(1, 4 * mm), table, Spacer(1, 4 * mm), Paragraph(escape(final_result(match)), STYLES["Heading3"])]
+            Spacer(1, 4 * mm), table, Spacer(1, 4 * mm),
+            Paragraph(escape(final_result(match, seats)), STYLES["Heading3"])]
 
 
 def _running_columns(game: str, deals: list[Any]) -> list[str]:
@@ -119,12 +120,18 @@ def _lead(lead: Any) -> str:
     return f"{lead['team']} +{lead['points']}"
 
 
-def final_result(match: Any) -> str:
+def final_result(match: Any, seats: list[Any]) -> str:
+    """``Finished: won by team A (Asha & Ravi).`` or, where each plays alone, ``won by S2 (Bala).``"""
     state = match.state or {}
     winner = state.get("match_winner") or state.get("winners")
     if match.status != "finished":
         return "In progress."
     if not winner:
         return "Finished: drawn."
-    named = ", ".join(winner) if isinstance(winner, list) else winner
-    return f"Finished: won by {named}."
+    winners = winner if isinstance(winner, list) else [winner]
+    named = []
+    for side in winners:
+        players = [seat.player.name for seat in seats if side in (seat.team, seat.seat)]
+        label = side if any(seat.seat == side for seat in seats) else f"team {side}"
+        named.append(f"{label} ({' & '.join(players)})" if players else label)
+    return f"Finished: won by {', '.join(named)}."

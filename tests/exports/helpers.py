@@ -20,9 +20,14 @@ def csv_rows(data: bytes) -> list[list[str]]:
 
 
 def xlsx_sheets(data: bytes) -> dict[str, list[list[Any]]]:
+    """Each sheet's rows, empty cells (left out of the file) read as "" up to the header's width."""
     book = load_workbook(io.BytesIO(data), read_only=True)
-    return {sheet.title: [["" if v is None else v for v in row] for row in sheet.iter_rows(values_only=True)]
-            for sheet in book.worksheets}
+    sheets = {}
+    for sheet in book.worksheets:
+        rows = [["" if v is None else v for v in row] for row in sheet.iter_rows(values_only=True)]
+        width = len(rows[0]) if rows else 0
+        sheets[sheet.title] = [row + [""] * (width - len(row)) for row in rows]
+    return sheets
 
 
 def as_text(rows: list[list[Any]]) -> list[list[str]]:

@@ -14,6 +14,7 @@ from exports.interchange import SCHEMA_PATH
 from exports.selectors import scope_by_id
 from exports.writers import WRITERS, Progress
 from exports.writers.common import neutralise
+from exports.writers.pdf import final_result
 from games.standings import league_standings
 from tests.exports.conftest import FORMULA_NAME, Season
 from tests.exports.helpers import as_text, csv_rows, xlsx_sheets
@@ -110,3 +111,10 @@ def test_the_json_export_follows_the_schema_with_every_revision_and_the_audit(se
                                                      "deal.recorded", "deal.recorded"]
     assert [e["action"] for e in document["audit"]] == ["league.created", "league.created"]
     assert len(document["players"]) == 12
+
+
+def test_a_score_sheet_ends_with_the_winners_by_name(season: Season) -> None:
+    first, _, third = season.matches
+    seats = list(first.seats.select_related("player"))
+    assert final_result(first, seats) == "Finished: won by team A (Asha & Ravi)."
+    assert final_result(third, list(third.seats.select_related("player"))) == "In progress."
