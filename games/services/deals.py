@@ -94,6 +94,10 @@ def _engine_and_rules(match: Match) -> tuple[GameEngine, Any]:
     return engine, engine.rules_from_settings(match.settings, match.player_count)
 
 
+# What a deal changes on the match row; saving only these keeps the pinned settings out of every UPDATE.
+MATCH_STATE_FIELDS = ["state", "status", "finished_at", "version", "deals_count", "last_deal_number", "updated_at"]
+
+
 def _apply_match_state(match: Match, state_json: dict[str, Any]) -> None:
     match.state = state_json
     finished = bool(state_json.get("match_over"))
@@ -136,7 +140,7 @@ def deal_record(
     if dry_run:
         return DealRecording(row, match, created=True)
     row.save()
-    match.save()
+    match.save(update_fields=MATCH_STATE_FIELDS)
     DealRevision.objects.create(deal=row, revision=1, input=row.input, result=row.result, created_by=actor)
     audit_record(actor=actor, action="deal.recorded", match=match, deal_number=number,
                  after={"input": row.input, "result": row.result})
@@ -197,7 +201,7 @@ def _save_replay(match: Match, replay: Replay) -> None:
         row.input, row.result, row.state_after, row.status = item.input, item.result, item.state_after, item.status
         row.save(update_fields=["input", "result", "state_after", "status", "revision", "updated_at"])
     _apply_match_state(match, replay.state)
-    match.save()
+    match.save(update_fields=MATCH_STATE_FIELDS)
 
 
 def _require_changeable_deal(match: Match, number: int) -> None:
