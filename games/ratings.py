@@ -52,9 +52,10 @@ def _figures(mu: float, sigma: float) -> dict[str, float]:
 
 def _fingerprint(game: str) -> str:
     finished = Match.objects.filter(game=game, status=Match.Status.FINISHED).aggregate(
-        count=Count("pk"), changed=Max("updated_at"))
+        count=Count("pk"), changed=Max("updated_at"), last=Max("pk"))
     merges = tuple(Player.objects.filter(merged_into__isnull=False).order_by("pk").values_list("pk", "merged_into"))
-    return fingerprint_key(f"ratings:{game}", finished["count"], finished["changed"], merges)
+    # The highest id tells a re-imported database (same counts, new ids) from the one cached before it.
+    return fingerprint_key(f"ratings:{game}", finished["count"], finished["changed"], finished["last"], merges)
 
 
 def game_ratings(game: str) -> dict[int, PlayerRating]:

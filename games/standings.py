@@ -58,10 +58,11 @@ def league_standings(league: League, by: str | None = None) -> dict[str, Any]:
 
 
 def _fingerprint(league: League, kind: str) -> str:
-    matches = league.matches.aggregate(count=Count("pk"), changed=Max("updated_at"))
+    matches = league.matches.aggregate(count=Count("pk"), changed=Max("updated_at"), last=Max("pk"))
     merges = tuple(Player.objects.filter(merged_into__isnull=False).values_list("pk", "merged_into"))
     scoring = (league.points_for_win, league.points_for_draw, league.points_for_loss, tuple(league.tiebreaks))
-    return fingerprint_key(f"standings:{league.pk}:{kind}", matches["count"], matches["changed"], merges, scoring)
+    return fingerprint_key(f"standings:{league.pk}:{kind}", matches["count"], matches["changed"], matches["last"],
+                           merges, scoring)
 
 
 def _compute(league: League, kind: str) -> dict[str, Any]:
