@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
-from django.http import Http404
+from django.db.models import QuerySet, prefetch_related_objects
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
@@ -23,8 +22,8 @@ from api.serializers.matches import (
     DealWithMatchSerializer,
     VoidInputSerializer,
 )
-from api.views.matches import match_queryset
-from games.models import Deal, Match, Seat
+from api.views.matches import readable_match, seats_prefetch
+from games.models import Deal, Match
 from games.rules.errors import RuleViolation
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
 
@@ -67,10 +66,13 @@ def dry_run_requested(request: Request) -> bool:
     return value in ("true", "1")
 
 
-def deal_response(deal: Deal, match: Match, request: Request, code: int) -> Response:
-    # The service answers with the locked match row alone: load its seats and players in one query, not one each.
-    seats = Seat.objects.select_related("player").order_by("position")
-    prefetch_related_objects([match], Prefetch("seats", queryset=seats))
+def deal_response(deal: Deal, match: Match, request: Request, code: int, seated: Match | None = None) -> Response:
+    """The deal with the match after it. The service answers with the locked match row alone; its seats never change,
+    so those already loaded with ``seated`` serve, else they are loaded in one query."""
+    if seated is not None:
+        match._prefetched_objects_cache = seated._prefetched_objects_cache  # type: ignore[attr-defined]
+    else:
+        prefetch_related_objects([match], seats_prefetch())
     data = DealWithMatchSerializer(deal, context={"request": request, "match": match}).data
     response = Response(data, status=code)
     response["ETag"] = etag(match.version)
@@ -98,10 +100,7 @@ class DealViewSet(viewsets.GenericViewSet):
     queryset = Deal.objects.none()
 
     def get_match(self) -> Match:
-        match = match_queryset(self.request.user).filter(pk=self.kwargs["match_pk"]).first()
-        if match is None:
-            raise Http404
-        return match
+        return readable_match(self.request, self.kwargs["match_pk"])
 
     def get_queryset(self) -> QuerySet[Deal]:
         return self.get_match().deals.order_by("number")
@@ -134,7 +133,7 @@ class DealViewSet(viewsets.GenericViewSet):
             expected_version=if_match_version(request), dry_run=dry_run,
         )
         created = recording.created and not dry_run
-        return deal_response(recording.deal, recording.match, request, 201 if created else 200)
+        return deal_response(recording.deal, recording.match, request, 201 if created else 200, seated=match)
 
     @extend_schema(
         summary="Correct a deal (If-Match required); later deals are replayed",
@@ -153,7 +152,7 @@ class DealViewSet(viewsets.GenericViewSet):
             reason=serializer.validated_data["reason"], expected_version=if_match_version(request),
             dry_run=dry_run_requested(request),
         )
-        return self._change_response(correction, request)
+        return self._change_response(correction, request, match)
 
     @extend_schema(
         summary="Void a deal; it stays listed as voided and later deals are replayed",
@@ -173,9 +172,9 @@ class DealViewSet(viewsets.GenericViewSet):
             match_id=match.pk, number=int(number), actor=request.user, reason=serializer.validated_data["reason"],
             expected_version=if_match_version(request), dry_run=dry_run_requested(request),
         )
-        return self._change_response(correction, request)
+        return self._change_response(correction, request, match)
 
-    def _change_response(self, correction: Correction, request: Request) -> Response:
+    def _change_response(self, correction: Correction, request: Request, seated: Match) -> Response:
         if dry_run_requested(request):
             return preview_response(correction)
-        return deal_response(correction.deal, correction.match, request, status.HTTP_200_OK)
+        return deal_response(correction.deal, correction.match, request, status.HTTP_200_OK, seated=seated)

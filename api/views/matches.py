@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, QuerySet
+from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -12,13 +13,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.concurrency import etag, none_match
-from api.filters import MatchFilter
+from api.filters import MAX_ID, MatchFilter
 from api.idempotency import idempotent
 from api.permissions import require_club_writer, require_match_creator
 from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
 from games.models import Match, Seat
 from games.rules.errors import RuleViolation
-from games.selectors import matches_visible_to
+from games.selectors import match_readable_by, matches_visible_to
 from games.services.matches import match_scorer_add, match_scorer_remove, match_start
 
 MATCH_EXAMPLE = OpenApiExample(
@@ -29,9 +30,22 @@ MATCH_EXAMPLE = OpenApiExample(
 )
 
 
+def seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+
+
 def match_queryset(user: object) -> QuerySet[Match]:
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    return matches_visible_to(user).prefetch_related(seats).order_by("-id")  # type: ignore[arg-type]
+    return matches_visible_to(user).prefetch_related(seats_prefetch()).order_by("-id")  # type: ignore[arg-type]
+
+
+def readable_match(request: Request, match_id: object) -> Match:
+    """One match with its seats, or 404 when it does not exist or the caller may not see it."""
+    if not str(match_id).isdigit() or int(match_id) > MAX_ID:
+        raise Http404
+    match = Match.objects.prefetch_related(seats_prefetch()).filter(pk=match_id).first()
+    if match is None or not match_readable_by(request.user, match):
+        raise Http404
+    return match
 
 
 def match_response(match: Match, request: Request, code: int = status.HTTP_200_OK) -> Response:
@@ -42,11 +56,15 @@ def match_response(match: Match, request: Request, code: int = status.HTTP_200_O
 
 class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     serializer_class = MatchSerializer
+    lookup_value_regex = r"\d+"
     filterset_class = MatchFilter
     queryset = Match.objects.none()
 
     def get_queryset(self) -> QuerySet[Match]:
         return match_queryset(self.request.user)
+
+    def get_object(self) -> Match:
+        return readable_match(self.request, self.kwargs["pk"])
 
     @extend_schema(summary="Start a match", request=MatchCreateSerializer, examples=[MATCH_EXAMPLE],
                    responses={201: MatchSerializer})
