@@ -46,11 +46,12 @@ def _deliver(match_id: int, events: list[tuple[str, dict[str, Any]]]) -> None:
     from exports.webhooks import enqueue_deliveries  # the club webhooks; imported here as exports builds on games
 
     for _event, payload in events:
-        _publish_live(match_id, payload)
+        publish_live(match_id, payload)
         enqueue_deliveries(payload)
 
 
-def _publish_live(match_id: int, payload: dict[str, Any]) -> None:
+def publish_live(match_id: int, payload: dict[str, Any]) -> None:
+    """Tell the match's live scoreboards; a missing Redis never fails the change that caused it."""
     if not settings.REDIS_URL:
         return
     import redis

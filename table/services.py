@@ -5,16 +5,14 @@ Like every service: one transaction, the match row locked first, an audit entry,
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.http import Http404
 
-from games.events import live_channel
+from games.events import publish_live
 from games.models import Deal, Match, Seat
 from games.services.audit import audit_record
 from games.services.errors import DealVoided, DomainError
@@ -82,18 +80,6 @@ def _opponent_seat(match: Match, deal: Deal, actor: AbstractBaseUser) -> Seat:
     side = f"team {mine[0].team}" if mine[0].team else f"seat {mine[0].seat}"
     raise SameSideAsScorer(f"Deal {deal.number} was recorded by your own side ({side}); a player of the other "
                            "team confirms or disputes it.", None)
-
-
-def publish_live(match_id: int, payload: dict[str, object]) -> None:
-    """The same channel games.events publishes to; a missing Redis never fails the change."""
-    if not settings.REDIS_URL:
-        return
-    import redis
-
-    try:
-        redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1).publish(live_channel(match_id), json.dumps(payload))
-    except redis.RedisError:
-        logger.warning("Live update for match %s not published: Redis unavailable", match_id)
 
 
 @transaction.atomic

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
+from games.events import publish_live
 from table.live import _event_stream
-from table.services import publish_live
 from tests.api.helpers import assert_error, post_deal, start_match
 from tests.deals import seep_deal
 from tests.factories import UserFactory
