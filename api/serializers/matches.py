@@ -72,6 +72,9 @@ class MatchCreateSerializer(serializers.Serializer):
 class DealSerializer(serializers.ModelSerializer):
     input = serializers.DictField()
     result = serializers.DictField()
+    # Null only in a dry run's answer: the deal was never stored.
+    recorded_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    updated_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
     class Meta:
         model = Deal

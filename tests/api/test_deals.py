@@ -163,3 +163,12 @@ def test_a_finished_match_refuses_further_deals(api: Any) -> None:
     state = api.get(f"/api/v1/matches/{match['id']}/").json()
     assert (state["status"], state["state"]["match_winner"]) == ("finished", "A")
     assert_error(post_deal(api, match["id"], seep_deal("S2")), 400, "match_already_finished")
+
+
+def test_a_dry_run_answer_has_no_timestamps_and_the_schema_allows_that(api: Any) -> None:
+    match = start_match(api)
+    body = api.post(f"/api/v1/matches/{match['id']}/deals/?dry_run=true", seep_deal(), format="json").json()
+    assert (body["recorded_at"], body["updated_at"]) == (None, None)
+    schema = api.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    deal = schema["components"]["schemas"]["DealWithMatch"]["properties"]
+    assert deal["recorded_at"].get("nullable") is True and deal["updated_at"].get("nullable") is True
