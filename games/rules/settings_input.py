@@ -9,17 +9,15 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from games.rules.errors import RuleViolation
+from games.rules.shapes import reject_unknown_keys
 
 
 def reject_unknown_settings(settings: Mapping[str, Any], known: Collection[str], game_name: str) -> None:
     if not isinstance(settings, Mapping):
         raise RuleViolation("invalid", "Settings are an object of house-rule names and values.", "settings")
-    for name in settings:
-        if name not in known:
-            allowed = ", ".join(sorted(known))
-            raise RuleViolation(
-                "invalid", f"{game_name} has no setting {name!r}; the settings are: {allowed}.", f"settings.{name}"
-            )
+    allowed = ", ".join(sorted(known))
+    reject_unknown_keys(settings, known, "settings",
+                        lambda name: f"{game_name} has no setting {name!r}; the settings are: {allowed}.")
 
 
 def setting_int(settings: Mapping[str, Any], name: str, default: int, minimum: int, maximum: int) -> int:

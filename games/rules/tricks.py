@@ -27,6 +27,7 @@ from typing import Any
 
 from games.rules.cards import SUIT_NAMES, Card, parse_card
 from games.rules.errors import RuleViolation
+from games.rules.shapes import reject_unknown_keys
 
 PLAY_KEYS: tuple[str, ...] = ("seat", "card")
 COPY_WORDS: dict[int, str] = {0: "no", 1: "one", 2: "two"}
@@ -54,11 +55,8 @@ Tricks = tuple[Trick, ...]
 def _parse_play(value: object, seats: tuple[str, ...], field: str) -> Play:
     if not isinstance(value, Mapping):
         raise RuleViolation("invalid", 'Each card of a trick is an object such as {"seat": "S2", "card": "JH"}.', field)
-    for key in value:
-        if key not in PLAY_KEYS:
-            raise RuleViolation(
-                "invalid", f"A played card has only seat and card; {key!r} is not one.", f"{field}.{key}"
-            )
+    reject_unknown_keys(value, PLAY_KEYS, field,
+                        lambda key: f"A played card has only seat and card; {key!r} is not one.")
     seat = value.get("seat")
     if not (isinstance(seat, str) and seat.strip().upper() in seats):
         raise RuleViolation(

@@ -13,6 +13,7 @@ from typing import Any
 from games.rules.bid_euchre.rules import SEATS, TEAMS, BidEuchreRules
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
+from games.rules.shapes import reject_unknown_keys
 from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
 CALLS: tuple[str, ...] = ("bid", "partners_best", "shoot_the_moon", "pass")
@@ -75,9 +76,8 @@ def _whole_number(value: object) -> bool:
 def _parse_call(value: object, field: str) -> Call:
     if not isinstance(value, Mapping):
         raise _invalid('Each call is an object such as {"seat": "S2", "call": "bid", "tricks": 3}.', field)
-    for key in value:
-        if key not in ("seat", "call", "tricks"):
-            raise _invalid(f"A call has only seat, call and tricks; {key!r} is not one of them.", f"{field}.{key}")
+    reject_unknown_keys(value, ("seat", "call", "tricks"), field,
+                        lambda key: f"A call has only seat, call and tricks; {key!r} is not one of them.")
     seat = _seat(value.get("seat"), f"{field}.seat", "The calling seat")
     raw = value.get("call")
     call = raw.strip().lower() if isinstance(raw, str) else raw
@@ -119,9 +119,8 @@ def _parse_tricks_won(value: object, rules: BidEuchreRules) -> tuple[int, int] |
         return None
     if not isinstance(value, Mapping):
         raise _invalid('tricks_won is an object with the tricks of each team: {"A": 4, "B": 2}.', "tricks_won")
-    for key in value:
-        if key not in TEAMS:
-            raise _invalid(f"The teams are A (S1+S3) and B (S2+S4); {key!r} is not one.", f"tricks_won.{key}")
+    reject_unknown_keys(value, TEAMS, "tricks_won",
+                        lambda key: f"The teams are A (S1+S3) and B (S2+S4); {key!r} is not one.")
     counts = []
     for team in TEAMS:
         if team not in value:
@@ -159,9 +158,8 @@ def _parse_reneges(value: object) -> tuple[str, ...]:
 def _parse_claim(value: object) -> AceNoFaceClaim:
     if not isinstance(value, Mapping):
         raise _invalid('An ace-no-face claim is {"seat": "S2", "hand": ["AS", "9H", ...]}.', "ace_no_face")
-    for key in value:
-        if key not in ("seat", "hand"):
-            raise _invalid(f"An ace-no-face claim has only seat and hand; {key!r} is not one.", f"ace_no_face.{key}")
+    reject_unknown_keys(value, ("seat", "hand"), "ace_no_face",
+                        lambda key: f"An ace-no-face claim has only seat and hand; {key!r} is not one.")
     seat = _seat(value.get("seat"), "ace_no_face.seat", "The claiming seat")
     hand = value.get("hand")
     if not isinstance(hand, list):
@@ -183,10 +181,8 @@ def parse_deal(payload: object, rules: BidEuchreRules) -> BidEuchreDeal:
     """The submitted deal as a frozen object; raises ``RuleViolation`` (only) for any malformed JSON."""
     if not isinstance(payload, Mapping):
         raise _invalid("A deal is an object with dealer, auction, trump, tricks_won and reneges.", None)
-    for key in payload:
-        if key not in DEAL_KEYS:
-            allowed = ", ".join(DEAL_KEYS)
-            raise _invalid(f"A Bid Euchre deal has no field {key!r}; its fields are {allowed}.", str(key))
+    reject_unknown_keys(payload, DEAL_KEYS, None,
+                        lambda key: f"A Bid Euchre deal has no field {key!r}; its fields are {', '.join(DEAL_KEYS)}.")
     if "dealer" not in payload:
         raise _invalid("Name the dealer (S1-S4).", "dealer")
     dealer = _seat(payload["dealer"], "dealer", "The dealer")

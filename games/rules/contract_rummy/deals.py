@@ -15,6 +15,7 @@ from games.rules.cards import Card, card_codes
 from games.rules.contract_rummy.melds import Meld, meld_json, parse_melds
 from games.rules.contract_rummy.rules import ContractRummyRules, parse_hand
 from games.rules.errors import RuleViolation
+from games.rules.shapes import reject_unknown_keys
 
 DEAL_KEYS: tuple[str, ...] = ("dealer", "went_out", "cards_left", "penalty_points", "melds")
 
@@ -69,11 +70,8 @@ def parse_deal(payload: object, rules: ContractRummyRules) -> ContractRummyDeal:
     """Shape, seats and card codes; the rules of §R.3 and §R.5 are checked by ``check_deal``."""
     if not isinstance(payload, Mapping):
         raise RuleViolation("invalid", "A deal is an object with dealer, went_out and cards_left or penalty_points.")
-    for key in payload:
-        if key not in DEAL_KEYS:
-            raise RuleViolation(
-                "invalid", f"A Contract Rummy deal has {', '.join(DEAL_KEYS)}; {key!r} is not one of them.", str(key)
-            )
+    reject_unknown_keys(payload, DEAL_KEYS, None,
+                        lambda key: f"A Contract Rummy deal has {', '.join(DEAL_KEYS)}; {key!r} is not one of them.")
     seats = rules.seats
     if payload.get("dealer") is None:
         raise RuleViolation("invalid", "Enter the dealer of this deal.", "dealer")

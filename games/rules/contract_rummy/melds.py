@@ -13,6 +13,7 @@ from itertools import pairwise
 from games.rules.cards import RANKS, SUIT_NAMES, Card, card_codes
 from games.rules.contract_rummy.rules import parse_hand
 from games.rules.errors import RuleViolation
+from games.rules.shapes import reject_unknown_keys
 
 MELD_TYPES: tuple[str, ...] = ("set", "run")
 MELD_KEYS: tuple[str, ...] = ("type", "cards", "jokers")
@@ -42,11 +43,8 @@ def parse_melds(value: object, field: str = "melds") -> tuple[Meld, ...] | None:
         path = f"{field}[{index}]"
         if not isinstance(item, Mapping):
             raise RuleViolation("invalid", "A meld is an object with type (set or run), cards and jokers.", path)
-        for key in item:
-            if key not in MELD_KEYS:
-                raise RuleViolation(
-                    "invalid", f"A meld has type, cards and jokers; {key!r} is not allowed.", f"{path}.{key}"
-                )
+        reject_unknown_keys(item, MELD_KEYS, path,
+                            lambda key: f"A meld has type, cards and jokers; {key!r} is not allowed.")
         kind = item.get("type")
         if kind not in MELD_TYPES:
             raise RuleViolation("invalid", f"A meld's type is 'set' or 'run'; {kind!r} is not.", f"{path}.type")

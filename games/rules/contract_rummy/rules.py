@@ -10,6 +10,7 @@ from typing import Any
 from games.rules.cards import JOKER_CARD, RANKS, SUITS, Card, parse_cards
 from games.rules.errors import RuleViolation
 from games.rules.settings_input import reject_unknown_settings, setting_bool, setting_choice, setting_int
+from games.rules.shapes import reject_unknown_keys
 
 GAME_NAME = "Contract Rummy"
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
@@ -211,9 +212,8 @@ def _contracts(value: object, length: int) -> tuple[tuple[int, int], ...]:
         name = f"contracts[{index}]"
         if not isinstance(item, Mapping):
             raise _invalid(name, f"A contract is an object such as {{\"sets\": 2, \"runs\": 0}}; {item!r} is not.")
-        for key in item:
-            if key not in ("sets", "runs"):
-                raise _invalid(f"{name}.{key}", f"A contract has only sets and runs; {key!r} is not allowed.")
+        reject_unknown_keys(item, ("sets", "runs"), f"settings.{name}",
+                            lambda key: f"A contract has only sets and runs; {key!r} is not allowed.")
         counts = []
         for key in ("sets", "runs"):
             count = item.get(key)
@@ -232,9 +232,8 @@ def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
     name = "penalty_points"
     if not isinstance(value, Mapping):
         raise _invalid(name, 'penalty_points is an object such as {"number_cards": "face_value", "A": 15}.')
-    for key in value:
-        if key not in PENALTY_KEYS:
-            raise _invalid(f"{name}.{key}", f"penalty_points has the keys {', '.join(PENALTY_KEYS)}; not {key!r}.")
+    reject_unknown_keys(value, PENALTY_KEYS, f"settings.{name}",
+                        lambda key: f"penalty_points has the keys {', '.join(PENALTY_KEYS)}; not {key!r}.")
     table: dict[str, int | str] = dict(DEFAULT_PENALTIES)
     for key, item in value.items():
         face_value = key == "number_cards" and item == "face_value"

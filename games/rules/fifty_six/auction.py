@@ -9,6 +9,7 @@ from typing import Any
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.rules import FiftySixRules
+from games.rules.shapes import reject_unknown_keys
 
 CALL_KEYS: tuple[str, ...] = ("seat", "call", "points", "trump", "plus", "convention")
 BID_ONLY_KEYS: tuple[str, ...] = ("points", "trump", "plus", "convention")
@@ -97,12 +98,8 @@ def parse_call(payload: Any, index: int, seats: tuple[str, ...], last_bid_points
             "invalid", 'Each call is an object such as {"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"}.',
             where,
         )
-    for key in payload:
-        if key not in CALL_KEYS:
-            raise RuleViolation(
-                "invalid", f"A call has only seat, call, points, trump, plus and convention; not {key!r}.",
-                f"{where}.{key}",
-            )
+    reject_unknown_keys(payload, CALL_KEYS, where,
+                        lambda key: f"A call has only seat, call, points, trump, plus and convention; not {key!r}.")
     seat = payload.get("seat")
     if not isinstance(seat, str) or seat.strip().upper() not in seats:
         raise RuleViolation("invalid", f"Name the seat making the call, {seats[0]}-{seats[-1]}; {seat!r} is not one.",

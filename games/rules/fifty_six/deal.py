@@ -10,6 +10,7 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Call, parse_auction
 from games.rules.fifty_six.rules import FiftySixRules
+from games.rules.shapes import reject_unknown_keys
 from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
 # ``tricks`` is the trick-by-trick entry of §F.9a, checked by the referee (``referee.py``).
@@ -46,14 +47,9 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
         raise RuleViolation(
             "invalid", "A deal is an object with dealer, auction and bidding_team_card_points.", None
         )
-    for key in payload:
-        if key not in DEAL_KEYS:
-            raise RuleViolation(
-                "invalid",
-                "A 56 deal has only dealer, auction, bidding_team_card_points, card_points_by_team and tricks; "
-                f"not {key!r}.",
-                str(key),
-            )
+    reject_unknown_keys(payload, DEAL_KEYS, None, lambda key: (
+        "A 56 deal has only dealer, auction, bidding_team_card_points, card_points_by_team and tricks; "
+        f"not {key!r}."))
     seats = rules.seats
     dealer = payload.get("dealer")
     if not isinstance(dealer, str) or dealer.strip().upper() not in seats:

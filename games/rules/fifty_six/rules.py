@@ -10,6 +10,7 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.seats import seat_names
 from games.rules.settings_input import reject_unknown_settings, setting_bool, setting_choice, setting_int
+from games.rules.shapes import reject_unknown_keys
 
 SETTING_NAMES: tuple[str, ...] = (
     "players",
@@ -138,11 +139,8 @@ def _parse_bands(value: Any) -> tuple[Band, ...]:
         row_field = f"{where}[{index}]"
         if not isinstance(row, Mapping):
             raise RuleViolation("invalid", "Each band is an object {from, to, win, lose}.", row_field)
-        for key in row:
-            if key not in BAND_KEYS:
-                raise RuleViolation(
-                    "invalid", f"A band has only from, to, win and lose; not {key!r}.", f"{row_field}.{key}"
-                )
+        reject_unknown_keys(row, BAND_KEYS, row_field,
+                            lambda key: f"A band has only from, to, win and lose; not {key!r}.")
         numbers: dict[str, int] = {}
         for key in BAND_KEYS:
             number = row.get(key)

@@ -22,6 +22,7 @@ from games.rules.seep.rules import (
     SeepRules,
     seat_right_of,
 )
+from games.rules.shapes import reject_unknown_keys
 
 HAND_SIZE = 4
 SWEEP_KINDS: tuple[str, ...] = ("regular", "first_play", "last_play")
@@ -78,13 +79,10 @@ def _object(value: object, field: str | None, what: str) -> Mapping[str, Any]:
     return value
 
 
-def _only_keys(value: Mapping[str, Any], allowed: tuple[str, ...], prefix: str, what: str) -> None:
-    for key in value:
-        if key not in allowed:
-            raise RuleViolation(
-                "invalid", f"{what} has no field {key!r}; its fields are: {', '.join(allowed)}.",
-                f"{prefix}{key}", allowed=list(allowed),
-            )
+def _only_keys(value: Mapping[str, Any], allowed: tuple[str, ...], field: str | None, what: str) -> None:
+    reject_unknown_keys(value, allowed, field,
+                        lambda key: f"{what} has no field {key!r}; its fields are: {', '.join(allowed)}.",
+                        allowed=list(allowed))
 
 
 # Parsed card codes of up to four characters (a small, finite set), so replaying long matches stays fast.
@@ -155,7 +153,7 @@ def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
 def _parse_throw_in(value: object, dealer: str, index: int) -> ThrowIn:
     prefix = f"throw_ins[{index}]"
     throw_in = _object(value, prefix, "A throw-in")
-    _only_keys(throw_in, THROW_IN_KEYS, f"{prefix}.", "A throw-in")
+    _only_keys(throw_in, THROW_IN_KEYS, prefix, "A throw-in")
     bidder = _parse_bidder(throw_in.get("bidder"), dealer, f"{prefix}.bidder", "the throw-in")
     if throw_in.get("bidder_hand") is None:
         raise RuleViolation("invalid", "A throw-in shows the bidder's four cards; give them as bidder_hand.",
@@ -175,7 +173,7 @@ def parse_bid(value: object, dealer: str) -> HouseBid:
     if value is None:
         raise RuleViolation("invalid", "Give the house bid: {bidder, value, bidder_hand?}.", "bid")
     bid = _object(value, "bid", "The house bid")
-    _only_keys(bid, BID_KEYS, "bid.", "The house bid")
+    _only_keys(bid, BID_KEYS, "bid", "The house bid")
     bidder = _parse_bidder(bid.get("bidder"), dealer, "bid.bidder", "the house bid")
     if bid.get("value") is None:
         raise RuleViolation("invalid", "Give the value of the house bid: 9, 10, 11, 12 or 13 (king).", "bid.value",
@@ -192,7 +190,7 @@ def parse_bid(value: object, dealer: str) -> HouseBid:
 
 def parse_card_points(value: object) -> tuple[int, int]:
     totals = _object(value, "card_points", "card_points")
-    _only_keys(totals, TEAM_NAMES, "card_points.", "card_points")
+    _only_keys(totals, TEAM_NAMES, "card_points", "card_points")
     points: list[int] = []
     for team in TEAM_NAMES:
         if team not in totals:
@@ -210,7 +208,7 @@ def parse_card_points(value: object) -> tuple[int, int]:
 
 def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     captured = _object(value, "scoring_cards_captured", "scoring_cards_captured")
-    _only_keys(captured, TEAM_NAMES, "scoring_cards_captured.", "scoring_cards_captured")
+    _only_keys(captured, TEAM_NAMES, "scoring_cards_captured", "scoring_cards_captured")
     point_cards = POINT_CARDS[rules.card_points]
     owner: dict[Card, str] = {}
     sides: list[tuple[Card, ...]] = []
@@ -259,7 +257,7 @@ def _parse_sweep_side(value: object, team: str) -> SweepCounts:
         return NO_SWEEPS
     prefix = f"sweeps.{team}"
     side = _object(value, prefix, f"Team {team}'s sweeps")
-    _only_keys(side, SWEEP_KINDS, f"{prefix}.", f"Team {team}'s sweeps")
+    _only_keys(side, SWEEP_KINDS, prefix, f"Team {team}'s sweeps")
     counts: list[int] = []
     for kind in SWEEP_KINDS:
         count = side.get(kind, 0)
@@ -276,14 +274,14 @@ def parse_sweeps(value: object) -> tuple[SweepCounts, SweepCounts]:
     if value is None:
         return NO_SWEEPS, NO_SWEEPS
     sweeps = _object(value, "sweeps", "sweeps")
-    _only_keys(sweeps, TEAM_NAMES, "sweeps.", "sweeps")
+    _only_keys(sweeps, TEAM_NAMES, "sweeps", "sweeps")
     return _parse_sweep_side(sweeps.get("A"), "A"), _parse_sweep_side(sweeps.get("B"), "B")
 
 
 def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
     """The submitted deal as a ``SeepDeal``; raises only ``RuleViolation`` whatever the JSON."""
     deal = _object(payload, None, "A deal")
-    _only_keys(deal, DEAL_KEYS, "", "A Seep deal")
+    _only_keys(deal, DEAL_KEYS, None, "A Seep deal")
     dealer = parse_dealer(deal)
     throw_ins = parse_throw_ins(deal.get("throw_ins"), dealer)
     bid = parse_bid(deal.get("bid"), dealer)

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.rules.errors import RuleViolation
 from games.rules.settings_input import reject_unknown_settings, setting_bool, setting_choice, setting_int
+from games.rules.shapes import reject_unknown_keys
 
 GAME_NAME = "Seep"
 SEATS: tuple[str, ...] = ("S1", "S2", "S3", "S4")
@@ -110,10 +111,8 @@ def _match_end_from_settings(value: object) -> MatchEnd:
             'or {"type": "fixed_baazis", "count": N}.',
             field_name,
         )
-    for key in value:
-        if key not in ("type", "count"):
-            raise RuleViolation("invalid", f"match_end has only 'type' and 'count'; {key!r} is not one.",
-                                f"{field_name}.{key}")
+    reject_unknown_keys(value, ("type", "count"), field_name,
+                        lambda key: f"match_end has only 'type' and 'count'; {key!r} is not one.")
     kind = value.get("type")
     if not isinstance(kind, str) or kind not in MATCH_END_TYPES:
         raise RuleViolation("invalid", f"match_end.type must be one of {', '.join(MATCH_END_TYPES)}; {kind!r} is not.",
