@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.views.matches import match_queryset
+from api.views.matches import readable_match
 from games.models import Match, Seat
 from table.models import DealConfirmation
 from table.selectors import board_for, disputes_for_admin, match_for_share_token
@@ -34,12 +34,6 @@ IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParam
                                  description='The board ETag you have, e.g. "7.2".')
 BOARD_RESPONSES = {200: BoardSerializer, 304: OpenApiResponse(description="Not modified")}
 
-
-def visible_match(request: Request, match_pk: int) -> Match:
-    match = match_queryset(request.user).filter(pk=match_pk).first()
-    if match is None:
-        raise Http404
-    return match
 
 
 def board_response(request: Request, match: Match) -> Response:
@@ -66,7 +60,7 @@ class DealConfirmView(APIView):
 
     @staticmethod
     def _answer(request: Request, match_pk: int, number: int, verdict: str, reason: str) -> Response:
-        match = visible_match(request, match_pk)
+        match = readable_match(request.user, match_pk)
         answer = deal_answer(match_id=match.pk, number=number, actor=request.user, verdict=verdict, reason=reason)
         return Response(AnswerSerializer(answer).data, status=status.HTTP_201_CREATED)
 
@@ -88,7 +82,7 @@ class MatchBoardView(APIView):
     @extend_schema(summary="The scoreboard: match, deals and answers (poll with If-None-Match)",
                    parameters=[IF_NONE_MATCH], responses=BOARD_RESPONSES)
     def get(self, request: Request, match_pk: int) -> Response:
-        return board_response(request, visible_match(request, match_pk))
+        return board_response(request, readable_match(request.user, match_pk))
 
 
 class SharedBoardView(APIView):
@@ -109,7 +103,7 @@ class ShareLinkView(APIView):
     @extend_schema(summary="The match's share link for spectators (made on first request)", request=None,
                    responses={200: ShareLinkSerializer, 201: ShareLinkSerializer})
     def post(self, request: Request, match_pk: int) -> Response:
-        match = visible_match(request, match_pk)
+        match = readable_match(request.user, match_pk)
         link, created = share_link_get_or_create(match=match, actor=request.user)
         body = {"token": link.token,
                 "page_url": request.build_absolute_uri(reverse("table:shared-board", args=[link.token])),

@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
 
-from api.views.matches import match_queryset
+from api.views.matches import match_queryset, readable_match
 from games.models import Match
 from games.rules.registry import GAME_KEYS, get_engine
 from table.selectors import disputes_for_admin, match_for_share_token, seats_of
@@ -20,12 +20,6 @@ GAME_NAMES = {"seep": "Seep", "fifty_six": "56", "bid_euchre": "Bid Euchre", "co
 # Player counts the start page offers, default first.
 PLAYER_COUNTS = {"seep": [4], "fifty_six": [4, 6, 8], "bid_euchre": [4], "contract_rummy": [4, 3, 5, 6, 7, 8]}
 
-
-def _visible_match(request: HttpRequest, match_id: int) -> Match:
-    match = match_queryset(request.user).filter(pk=match_id).first()
-    if match is None:
-        raise Http404
-    return match
 
 
 def _page_config(match: Match, **urls: str) -> dict[str, Any]:
@@ -56,7 +50,7 @@ def _defaults(game: str, player_count: int) -> dict[str, Any]:
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """Score entry: the board, the deal form of the game, and the deal list with correct, void, confirm and
     dispute."""
-    match = _visible_match(request, match_id)
+    match = readable_match(request.user, match_id)
     config = _page_config(
         match, mode="entry", my_seats=seats_of(request.user, match),
         board_url=reverse("table-api:board", args=[match.pk]),
@@ -70,7 +64,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required(login_url=LOGIN_URL)
 def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = _visible_match(request, match_id)
+    match = readable_match(request.user, match_id)
     config = _page_config(
         match, mode="board", my_seats=seats_of(request.user, match),
         board_url=reverse("table-api:board", args=[match.pk]),

@@ -100,7 +100,7 @@ class DealViewSet(viewsets.GenericViewSet):
     queryset = Deal.objects.none()
 
     def get_match(self) -> Match:
-        return readable_match(self.request, self.kwargs["match_pk"])
+        return readable_match(self.request.user, self.kwargs["match_pk"])
 
     def get_queryset(self) -> QuerySet[Deal]:
         return self.get_match().deals.order_by("number")

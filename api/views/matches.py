@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
@@ -38,12 +40,12 @@ def match_queryset(user: object) -> QuerySet[Match]:
     return matches_visible_to(user).prefetch_related(seats_prefetch()).order_by("-id")  # type: ignore[arg-type]
 
 
-def readable_match(request: Request, match_id: object) -> Match:
+def readable_match(user: Any, match_id: object) -> Match:
     """One match with its seats, or 404 when it does not exist or the caller may not see it."""
     if not str(match_id).isdigit() or int(match_id) > MAX_ID:
         raise Http404
     match = Match.objects.prefetch_related(seats_prefetch()).filter(pk=match_id).first()
-    if match is None or not match_readable_by(request.user, match):
+    if match is None or not match_readable_by(user, match):
         raise Http404
     return match
 
@@ -64,7 +66,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return match_queryset(self.request.user)
 
     def get_object(self) -> Match:
-        return readable_match(self.request, self.kwargs["pk"])
+        return readable_match(self.request.user, self.kwargs["pk"])
 
     @extend_schema(summary="Start a match", request=MatchCreateSerializer, examples=[MATCH_EXAMPLE],
                    responses={201: MatchSerializer})
