@@ -5,6 +5,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
+from api.serializers.base import FieldsBuiltOnce
 from games.models import Club, League, Membership, Player
 from games.rules.registry import GAME_KEYS
 
@@ -16,7 +17,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         extra_kwargs = {"name": {"allow_blank": False, "max_length": 100}}
 
 
-class PlayerBriefSerializer(serializers.ModelSerializer):
+class PlayerBriefSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "name"]

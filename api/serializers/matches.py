@@ -5,12 +5,13 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.serializers.base import FieldsBuiltOnce
 from api.serializers.clubs import PlayerBriefSerializer
 from games.models import AuditEntry, Deal, League, Match, Seat
 from games.rules.registry import GAME_KEYS
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class SeatSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     player = PlayerBriefSerializer()
     team = serializers.SerializerMethodField()
 
@@ -22,7 +23,7 @@ class SeatSerializer(serializers.ModelSerializer):
         return seat.team or None
 
 
-class MatchSerializer(serializers.ModelSerializer):
+class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     teams = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), allow_null=True)
     settings = serializers.DictField(help_text="Every house rule of the match, defaults filled in.")
@@ -69,7 +70,7 @@ class MatchCreateSerializer(serializers.Serializer):
     league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all(), required=False, allow_null=True)
 
 
-class DealSerializer(serializers.ModelSerializer):
+class DealSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     input = serializers.DictField()
     result = serializers.DictField()
     # Null only in a dry run's answer: the deal was never stored.
