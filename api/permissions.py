@@ -8,17 +8,6 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 
 from games.models import Club, Match, Membership
-from games.selectors import match_correctable_by, match_writable_by
-
-
-def require_match_writer(request: Request, match: Match) -> None:
-    if not match_writable_by(request.user, match):
-        raise PermissionDenied("You may read this match but not change it: ask its creator to add you as a scorer.")
-
-
-def require_match_corrector(request: Request, match: Match) -> None:
-    if not match_correctable_by(request.user, match):
-        raise PermissionDenied("In a league only the club's admins correct or void deals; ask one of them.")
 
 
 def require_match_creator(request: Request, match: Match) -> None:

@@ -13,7 +13,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.concurrency import etag, if_match_version
-from api.permissions import require_match_corrector, require_match_writer
 from api.serializers.matches import (
     CorrectionInputSerializer,
     CorrectionPreviewSerializer,
@@ -22,7 +21,7 @@ from api.serializers.matches import (
     DealWithMatchSerializer,
     VoidInputSerializer,
 )
-from api.views.matches import readable_match, seats_prefetch
+from api.views.matches import match_id_from_url, readable_match, seats_prefetch
 from games.models import Deal, Match
 from games.rules.errors import RuleViolation
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
@@ -122,18 +121,16 @@ class DealViewSet(viewsets.GenericViewSet):
         responses={201: DealWithMatchSerializer, 200: DealWithMatchSerializer},
     )
     def create(self, request: Request, match_pk: str) -> Response:
-        match = self.get_match()
-        require_match_writer(request, match)
         serializer = DealInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         dry_run = dry_run_requested(request)
         recording = deal_record(
-            match_id=match.pk, actor=request.user, payload=serializer.validated_data["payload"],
+            match_id=match_id_from_url(match_pk), actor=request.user, payload=serializer.validated_data["payload"],
             client_deal_id=serializer.validated_data["client_deal_id"],
             expected_version=if_match_version(request), dry_run=dry_run,
         )
         created = recording.created and not dry_run
-        return deal_response(recording.deal, recording.match, request, 201 if created else 200, seated=match)
+        return deal_response(recording.deal, recording.match, request, 201 if created else 200)
 
     @extend_schema(
         summary="Correct a deal (If-Match required); later deals are replayed",
@@ -143,16 +140,14 @@ class DealViewSet(viewsets.GenericViewSet):
                                         "what would change (answered with status 200)")},
     )
     def update(self, request: Request, match_pk: str, number: str) -> Response:
-        match = self.get_match()
-        require_match_corrector(request, match)
         serializer = CorrectionInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         correction = deal_correct(
-            match_id=match.pk, number=int(number), actor=request.user, payload=serializer.validated_data["payload"],
-            reason=serializer.validated_data["reason"], expected_version=if_match_version(request),
-            dry_run=dry_run_requested(request),
+            match_id=match_id_from_url(match_pk), number=int(number), actor=request.user,
+            payload=serializer.validated_data["payload"], reason=serializer.validated_data["reason"],
+            expected_version=if_match_version(request), dry_run=dry_run_requested(request),
         )
-        return self._change_response(correction, request, match)
+        return self._change_response(correction, request)
 
     @extend_schema(
         summary="Void a deal; it stays listed as voided and later deals are replayed",
@@ -163,18 +158,17 @@ class DealViewSet(viewsets.GenericViewSet):
         responses={200: DealWithMatchSerializer},
     )
     def destroy(self, request: Request, match_pk: str, number: str) -> Response:
-        match = self.get_match()
-        require_match_corrector(request, match)
         body: Any = request.data if isinstance(request.data, dict) and request.data else {}
         serializer = VoidInputSerializer(data={"reason": body.get("reason", request.query_params.get("reason"))})
         serializer.is_valid(raise_exception=True)
         correction = deal_void(
-            match_id=match.pk, number=int(number), actor=request.user, reason=serializer.validated_data["reason"],
-            expected_version=if_match_version(request), dry_run=dry_run_requested(request),
+            match_id=match_id_from_url(match_pk), number=int(number), actor=request.user,
+            reason=serializer.validated_data["reason"], expected_version=if_match_version(request),
+            dry_run=dry_run_requested(request),
         )
-        return self._change_response(correction, request, match)
+        return self._change_response(correction, request)
 
-    def _change_response(self, correction: Correction, request: Request, seated: Match) -> Response:
+    def _change_response(self, correction: Correction, request: Request) -> Response:
         if dry_run_requested(request):
             return preview_response(correction)
-        return deal_response(correction.deal, correction.match, request, status.HTTP_200_OK, seated=seated)
+        return deal_response(correction.deal, correction.match, request, status.HTTP_200_OK)

@@ -40,11 +40,16 @@ def match_queryset(user: object) -> QuerySet[Match]:
     return matches_visible_to(user).prefetch_related(seats_prefetch()).order_by("-id")  # type: ignore[arg-type]
 
 
-def readable_match(user: Any, match_id: object) -> Match:
-    """One match with its seats, or 404 when it does not exist or the caller may not see it."""
+def match_id_from_url(match_id: object) -> int:
+    """The match id in the URL, or 404 when it cannot be one (too large for the database's ids)."""
     if not str(match_id).isdigit() or int(match_id) > MAX_ID:
         raise Http404
-    match = Match.objects.prefetch_related(seats_prefetch()).filter(pk=match_id).first()
+    return int(str(match_id))
+
+
+def readable_match(user: Any, match_id: object) -> Match:
+    """One match with its seats, or 404 when it does not exist or the caller may not see it."""
+    match = Match.objects.prefetch_related(seats_prefetch()).filter(pk=match_id_from_url(match_id)).first()
     if match is None or not match_readable_by(user, match):
         raise Http404
     return match

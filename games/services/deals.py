@@ -9,7 +9,7 @@ A refused request raises before anything is written, and the transaction leaves 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,8 +23,9 @@ from games.models import Deal, DealRevision, Match
 from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
+from games.selectors import match_correctable_by, match_readable_by, match_writable_by
 from games.services.audit import audit_record
-from games.services.errors import CorrectionConflicts, DealVoided, PreconditionRequired, StaleVersion
+from games.services.errors import CorrectionConflicts, DealVoided, NotPermitted, PreconditionRequired, StaleVersion
 
 
 @dataclass(frozen=True)
@@ -68,10 +69,19 @@ class Correction:
     deal_before: dict[str, Any]
 
 
-def _locked_match(match_id: int) -> Match:
+WRITERS_ONLY = "You may read this match but not change it: ask its creator to add you as a scorer."
+ADMINS_CORRECT = "In a league only the club's admins correct or void deals; ask one of them."
+
+
+def _locked_match(match_id: int, actor: AbstractBaseUser, may_change: Callable[[AbstractBaseUser, Match], bool],
+                  refusal: str) -> Match:
+    """The match row, locked until the transaction ends, once ``actor`` may see it (else 404, as if there were no
+    such match) and make this change (else 403). Reading it here, not before, makes one query of the two."""
     match = Match.objects.select_for_update().filter(pk=match_id).first()
-    if match is None:
+    if match is None or not match_readable_by(actor, match):
         raise Http404
+    if not may_change(actor, match):
+        raise NotPermitted(refusal)
     return match
 
 
@@ -119,7 +129,7 @@ def deal_record(
     expected_version: int | None = None,
     dry_run: bool = False,
 ) -> DealRecording:
-    match = _locked_match(match_id)
+    match = _locked_match(match_id, actor, match_writable_by, WRITERS_ONLY)
     if client_deal_id is not None:
         existing = match.deals.filter(client_deal_id=client_deal_id).first()
         if existing is not None:
@@ -223,7 +233,7 @@ def deal_correct(
     expected_version: int | None,
     dry_run: bool = False,
 ) -> Correction:
-    match = _locked_match(match_id)
+    match = _locked_match(match_id, actor, match_correctable_by, ADMINS_CORRECT)
     _check_version(match, expected_version, required=True)
     _require_changeable_deal(match, number)
     engine, rules = _engine_and_rules(match)
@@ -241,7 +251,7 @@ def deal_void(
     expected_version: int | None = None,
     dry_run: bool = False,
 ) -> Correction:
-    match = _locked_match(match_id)
+    match = _locked_match(match_id, actor, match_correctable_by, ADMINS_CORRECT)
     _check_version(match, expected_version, required=False)
     _require_changeable_deal(match, number)
     engine, rules = _engine_and_rules(match)

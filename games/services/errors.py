@@ -54,3 +54,10 @@ class DealVoided(DomainError):
 
 class InvalidInput(DomainError):
     """A request that is well-formed JSON but names something that cannot be used (a player id, a league)."""
+
+
+class NotPermitted(DomainError):
+    """The caller may see the match but not make this change."""
+
+    status_code = 403
+    code = "permission_denied"
