@@ -6,6 +6,7 @@ undoes or fails the change itself: the deal is already safe in the database.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from typing import Any
@@ -50,6 +51,15 @@ def _deliver(match_id: int, events: list[tuple[str, dict[str, Any]]]) -> None:
         enqueue_deliveries(payload)
 
 
+@functools.cache
+def _redis(url: str) -> Any:
+    """One client, and so one connection pool, per process: a new client per event opened a connection per deal.
+    redis-py's pool notices a fork and starts afresh in the child."""
+    import redis
+
+    return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+
+
 def publish_live(match_id: int, payload: dict[str, Any]) -> None:
     """Tell the match's live scoreboards; a missing Redis never fails the change that caused it."""
     if not settings.REDIS_URL:
@@ -57,6 +67,6 @@ def publish_live(match_id: int, payload: dict[str, Any]) -> None:
     import redis
 
     try:
-        redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1).publish(live_channel(match_id), json.dumps(payload))
+        _redis(settings.REDIS_URL).publish(live_channel(match_id), json.dumps(payload))
     except redis.RedisError:
         logger.warning("Live update for match %s not published: Redis unavailable", match_id)
