@@ -96,11 +96,21 @@ class DealWithMatchSerializer(DealSerializer):
         return MatchSerializer(self.context["match"], context=self.context).data
 
 
+class UUIDStringField(serializers.UUIDField):
+    """A UUID written as a string. DRF's own field also takes a number and makes 5 into 00000000-...-000000000005,
+    which no phone means to send."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str):
+            self.fail("invalid", value=data)
+        return super().to_internal_value(data)
+
+
 class DealInputSerializer(serializers.Serializer):
     """The deal as the rules files write it; the fields depend on the game (docs/api.md). Only
     ``client_deal_id`` is common."""
 
-    client_deal_id = serializers.UUIDField(required=False, allow_null=True)
+    client_deal_id = UUIDStringField(required=False, allow_null=True)
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, dict):

@@ -134,9 +134,12 @@ def test_a_deal_that_is_not_an_object_is_refused(api: Any, body: Any) -> None:
     assert_error(api.post(f"/api/v1/matches/{match['id']}/deals/", body, format="json"), 400, "invalid")
 
 
-def test_a_client_deal_id_that_is_not_a_uuid_is_refused(api: Any) -> None:
+@pytest.mark.parametrize("client_deal_id", ["abc", 5, 2**127, True])
+def test_a_client_deal_id_that_is_not_a_uuid_string_is_refused(api: Any, client_deal_id: Any) -> None:
     match = start_match(api)
-    assert_error(post_deal(api, match["id"], seep_deal(client_deal_id="abc")), 400, "invalid", "client_deal_id")
+    response = post_deal(api, match["id"], seep_deal(client_deal_id=client_deal_id))
+    assert_error(response, 400, "invalid", "client_deal_id")
+    assert Deal.objects.filter(match_id=match["id"]).count() == 0
 
 
 def test_an_unknown_dry_run_value_is_refused(api: Any) -> None:

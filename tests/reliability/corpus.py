@@ -89,6 +89,7 @@ def odd_deals() -> list[Hostile]:
         Hostile("client_deal_id not a UUID", "POST", DEALS, {**deal, "client_deal_id": "not-a-uuid"}, status=400),
         Hostile("client_deal_id SQL", "POST", DEALS, {**deal, "client_deal_id": SQL}, status=400),
         Hostile("client_deal_id a list", "POST", DEALS, {**deal, "client_deal_id": [str(deal)]}, status=400),
+        Hostile("client_deal_id a number", "POST", DEALS, {**deal, "client_deal_id": 5}, status=400),
         Hostile("a deal as a list", "POST", DEALS, [deal], status=400),
         Hostile("a deal as a string", "POST", DEALS, "S1", status=400),
         Hostile("a deal as null", "POST", DEALS, None, status=400),
