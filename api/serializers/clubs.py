@@ -8,6 +8,7 @@ from rest_framework import serializers
 from api.serializers.base import FieldsBuiltOnce
 from games.models import Club, League, Membership, Player
 from games.rules.registry import GAME_KEYS
+from games.selectors import club_ids_of
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -38,7 +39,22 @@ class MembershipSerializer(serializers.ModelSerializer):
         extra_kwargs = {"role": {"required": True}}  # API.md: {user, role}; without it the service got no role (500)
 
 
+class OfCallersClubs(serializers.PrimaryKeyRelatedField):
+    """The id of a club the caller belongs to, or of a league of such a club (``club_lookup="club_id"``). Any
+    other id reads as no such id, as its own URL answers 404: naming it must not tell an outsider it exists."""
+
+    def __init__(self, *, club_lookup: str, **kwargs: Any) -> None:
+        self.club_lookup = club_lookup
+        super().__init__(**kwargs)
+
+    def get_queryset(self) -> Any:
+        user = self.context["request"].user
+        return super().get_queryset().filter(**{f"{self.club_lookup}__in": club_ids_of(user)})
+
+
 class LeagueSerializer(serializers.ModelSerializer):
+    club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk",
+                          error_messages={"does_not_exist": "You belong to no club {pk_value}."})
     game = serializers.ChoiceField(choices=GAME_KEYS)
     settings = serializers.DictField(required=False, default=dict,
                                      help_text="House rules pinned into every match started in the league.")

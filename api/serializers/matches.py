@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.base import FieldsBuiltOnce
-from api.serializers.clubs import PlayerBriefSerializer
+from api.serializers.clubs import OfCallersClubs, PlayerBriefSerializer
 from games.models import AuditEntry, Deal, League, Match, Seat
 from games.rules.registry import GAME_KEYS
 
@@ -67,7 +67,8 @@ class MatchCreateSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=GAME_KEYS)
     players = serializers.ListField(child=PlayerRefField(), min_length=1, max_length=8)
     settings = serializers.DictField(required=False, default=dict)
-    league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all(), required=False, allow_null=True)
+    league = OfCallersClubs(queryset=League.objects.all(), club_lookup="club_id", required=False, allow_null=True,
+                            error_messages={"does_not_exist": "There is no league {pk_value} in your clubs."})
 
 
 class DealSerializer(FieldsBuiltOnce, serializers.ModelSerializer):

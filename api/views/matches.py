@@ -77,7 +77,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                    responses={201: MatchSerializer})
     @idempotent
     def create(self, request: Request) -> Response:
-        serializer = MatchCreateSerializer(data=request.data)
+        serializer = MatchCreateSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         league = data.get("league")

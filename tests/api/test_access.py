@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Deal, Membership
+from games.models import Deal, League, Match, Membership
 from tests.api.helpers import assert_error, post_deal, start_match
 from tests.deals import seep_deal
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
@@ -105,3 +105,20 @@ def test_a_member_cannot_manage_members(make_client: Any) -> None:
     response = make_client(member).post(f"/api/v1/clubs/{club.pk}/members/", {"user": member.pk, "role": "admin"},
                                         format="json")
     assert_error(response, 403, "permission_denied")
+
+
+def test_naming_another_clubs_league_or_club_reads_as_no_such_id(make_client: Any) -> None:
+    club = ClubFactory()
+    admin = MembershipFactory(club=club, role=Membership.Role.ADMIN).user
+    league = make_client(admin).post("/api/v1/leagues/", {"club": club.pk, "name": "Winter", "game": "seep"},
+                                     format="json").json()
+    outsider = make_client()
+    players = [{"name": f"P{n}"} for n in range(4)]
+    response = outsider.post("/api/v1/matches/", {"game": "seep", "players": players, "league": league["id"]},
+                             format="json")
+    assert_error(response, 400, "invalid", "league")
+    assert response.json()["detail"] == f"There is no league {league['id']} in your clubs."
+    response = outsider.post("/api/v1/leagues/", {"club": club.pk, "name": "Mine", "game": "seep"}, format="json")
+    assert_error(response, 400, "invalid", "club")
+    assert response.json()["detail"] == f"You belong to no club {club.pk}."
+    assert (Match.objects.count(), League.objects.count()) == (0, 1)
