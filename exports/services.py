@@ -7,16 +7,20 @@ writes its file under the same name, replacing the partial one, so a redelivered
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import tempfile
+from datetime import timedelta
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from exports.errors import QueueUnavailable
@@ -49,6 +53,31 @@ def _enqueue_export(job_id: int) -> None:
         ExportJob.objects.filter(pk=job_id).update(status=ExportJob.Status.FAILED, error="The job queue was not "
                                                    "reachable, so the export never started.")
         raise
+
+
+# A queued job no worker has claimed by then was lost by the queue (a Redis restarted without persistence). A running
+# job is given the broker's own redelivery (its visibility timeout) first, and five minutes more.
+QUEUED_LOST_AFTER = timedelta(minutes=10)
+RUNNING_LOST_AFTER = timedelta(seconds=settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] + 5 * 60)
+
+
+def export_requeue_if_lost(job: ExportJob) -> ExportJob:
+    """Hand a job the queue lost to the queue again, when someone looks at it: otherwise it would wait for ever.
+    The conditional UPDATE lets one of two readers polling together send it, and only once per period."""
+    now = timezone.now()
+    lost = (Q(status=ExportJob.Status.QUEUED, enqueued_at__lt=now - QUEUED_LOST_AFTER)
+            | Q(status=ExportJob.Status.RUNNING, started_at__lt=now - RUNNING_LOST_AFTER,
+                enqueued_at__lt=now - RUNNING_LOST_AFTER))
+    if not ExportJob.objects.filter(lost, pk=job.pk).update(enqueued_at=now):
+        return job
+    logger.warning("Export job %s was %s and lost by the queue; queued again", job.pk, job.status)
+    from exports.tasks import run_export
+
+    # Still down: the next look after QUEUED_LOST_AFTER tries again; the job is not failed for it.
+    with contextlib.suppress(QueueUnavailable):
+        enqueue(run_export, job.pk)
+    job.refresh_from_db()
+    return job
 
 
 def export_file_name(job: ExportJob) -> str:

@@ -34,7 +34,13 @@ from exports.serializers import (
     WebhookCreatedSerializer,
     WebhookSerializer,
 )
-from exports.services import export_request, webhook_create, webhook_delete, webhook_update
+from exports.services import (
+    export_request,
+    export_requeue_if_lost,
+    webhook_create,
+    webhook_delete,
+    webhook_update,
+)
 from exports.writers import CONTENT_TYPES
 from games.models import Club
 from games.selectors import club_ids_of
@@ -68,9 +74,12 @@ class ExportViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         body = ExportJobSerializer(job, context={"request": request}).data
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
 
-    @extend_schema(summary="An export's status, progress and, when done, its download URL")
+    @extend_schema(summary="An export's status, progress and, when done, its download URL",
+                   description="A job the queue lost (queued for 10 minutes, or running far past its time limit) "
+                   "is queued again when it is read.")
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().retrieve(request, *args, **kwargs)
+        job = export_requeue_if_lost(self.get_object())
+        return Response(self.get_serializer(job).data)
 
 
 class ExportDownloadView(APIView):

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core.files.storage import default_storage
+from django.utils import timezone
 
 from exports.models import ExportJob, WebhookDelivery
 from games.models import Membership
@@ -112,3 +114,40 @@ def test_deals_in_a_friendly_match_need_no_webhook_lookup(api: Any, django_captu
     with django_capture_on_commit_callbacks(execute=True):
         assert post_deal(api, match["id"], seep_deal()).status_code == 201
     assert WebhookDelivery.objects.count() == 0
+
+
+def lost_job(season: Season, status: str, minutes_ago: int) -> ExportJob:
+    """A job as a queue that lost its task leaves it: never claimed, or claimed by a worker long gone."""
+    then = timezone.now() - timedelta(minutes=minutes_ago)
+    job = ExportJob.objects.create(requested_by=season.member, scope="league", scope_id=season.seep.pk,
+                                   format="csv", status=status, attempts=int(status == "running"),
+                                   started_at=then if status == "running" else None)
+    ExportJob.objects.filter(pk=job.pk).update(enqueued_at=then)
+    return job
+
+
+@pytest.mark.parametrize(("status", "minutes_ago"), [("queued", 11), ("running", 26)])
+def test_a_job_the_queue_lost_is_queued_again_when_read_and_finishes_once(
+        season: Season, status: str, minutes_ago: int) -> None:
+    job = lost_job(season, status, minutes_ago)
+    answer = client_for(season.member).get(f"/api/v1/exports/{job.pk}/").json()
+    job.refresh_from_db()
+    assert (answer["status"], answer["progress"], job.status, job.attempts) == ("done", 100, "done",
+                                                                                 int(status == "running") + 1)
+    assert default_storage.exists(job.file.name)
+
+
+@pytest.mark.parametrize(("status", "minutes_ago"), [("queued", 9), ("running", 24)])
+def test_a_job_still_within_its_time_is_left_to_the_queue(season: Season, status: str, minutes_ago: int) -> None:
+    job = lost_job(season, status, minutes_ago)
+    answer = client_for(season.member).get(f"/api/v1/exports/{job.pk}/").json()
+    assert answer["status"] == status
+    assert ExportJob.objects.get(pk=job.pk).enqueued_at < timezone.now() - timedelta(minutes=minutes_ago - 1)
+
+
+def test_a_lost_job_is_not_failed_while_the_queue_is_still_down(season: Season, broker_down: None) -> None:
+    job = lost_job(season, "queued", 11)
+    answer = client_for(season.member).get(f"/api/v1/exports/{job.pk}/").json()
+    job.refresh_from_db()
+    assert (answer["status"], job.status) == ("queued", "queued")
+    assert job.enqueued_at > timezone.now() - timedelta(minutes=1)  # tried now; the next try is 10 minutes on
