@@ -18,12 +18,16 @@ env = environ.Env()
 TRUE_WORDS, FALSE_WORDS = {"true", "1", "yes", "on"}, {"false", "0", "no", "off"}
 
 
+def strict_bool(name: str, raw: str) -> bool:
+    word = raw.strip().lower()
+    if word not in TRUE_WORDS | FALSE_WORDS:
+        raise ImproperlyConfigured(f"{name} must be true or false, not {raw!r}.")
+    return word in TRUE_WORDS
+
+
 def env_bool(name: str, default: bool) -> bool:
     """django-environ reads any unknown word as false; a typo in DEBUG must stop the service instead."""
-    raw = env.str(name, default=str(default)).strip().lower()
-    if raw not in TRUE_WORDS | FALSE_WORDS:
-        raise ImproperlyConfigured(f"{name} must be true or false, not {raw!r}.")
-    return raw in TRUE_WORDS
+    return strict_bool(name, env.str(name, default=str(default)))
 
 
 if (BASE_DIR / ".env").exists():
@@ -88,6 +92,10 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if isinstance(DATABASES["default"].get("CONN_HEALTH_CHECKS"), str):
+    # django-environ passes ?conn_health_checks=false on as the word "false", which Django would take as true.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = strict_bool(
+        "DATABASE_URL's conn_health_checks", DATABASES["default"]["CONN_HEALTH_CHECKS"])
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for the write lock instead of failing at once when two requests write together.

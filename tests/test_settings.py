@@ -13,10 +13,10 @@ REPO = Path(__file__).resolve().parent.parent
 SHOW = "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'], settings.DEBUG)"
 
 
-def load_settings(**environment: str) -> subprocess.CompletedProcess[str]:
+def load_settings(show: str = SHOW, **environment: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL", "DEBUG")}
     env.update(environment, DJANGO_SETTINGS_MODULE="scorekeeper.settings")
-    code = f"import django; django.setup(); {SHOW}"
+    code = f"import django; django.setup(); {show}"
     return subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True,
                           check=False, timeout=60)
 
@@ -42,3 +42,16 @@ def test_secret_key_is_required_when_debug_is_off() -> None:
 def test_a_malformed_value_stops_the_service(name: str, value: str) -> None:
     result = load_settings(**{name: value, "SECRET_KEY": "x" * 50})
     assert result.returncode != 0, result.stdout
+
+
+@pytest.mark.parametrize(("query", "expected"), [("conn_health_checks=false", "False"),
+                                                 ("conn_health_checks=true", "True"), ("conn_max_age=60", "False")])
+def test_connection_health_checks_in_the_database_url_are_read_as_true_or_false(query: str, expected: str) -> None:
+    result = load_settings("from django.conf import settings; print(settings.DATABASES['default']"
+                           "['CONN_HEALTH_CHECKS'])", DATABASE_URL=f"postgres://user@db.example:5432/scores?{query}")
+    assert (result.returncode, result.stdout.strip()) == (0, expected), result.stderr
+
+
+def test_a_misspelt_health_check_flag_in_the_database_url_stops_the_service() -> None:
+    result = load_settings(DATABASE_URL="postgres://user@db.example:5432/scores?conn_health_checks=flase")
+    assert result.returncode != 0 and "conn_health_checks must be true or false, not 'flase'" in result.stderr
