@@ -36,13 +36,18 @@ def test_an_outsider_cannot_tell_the_match_exists() -> None:
     assert unchanged(match) == before
 
 
-def test_a_league_member_may_read_but_not_record() -> None:
-    creator = UserFactory()
+def league_match_with(role: str) -> tuple[Any, Any, Match]:
+    """A league match started by a club admin, and a club member with ``role``."""
+    admin = UserFactory()
     club = ClubFactory()
-    MembershipFactory(club=club, user=creator, role=Membership.Role.ADMIN)
-    member = MembershipFactory(club=club, role=Membership.Role.MEMBER).user
+    MembershipFactory(club=club, user=admin, role=Membership.Role.ADMIN)
+    member = MembershipFactory(club=club, role=role).user
     league = League.objects.create(club=club, name="Sunday", game="seep")
-    match = match_start(actor=creator, game="seep", players=seep_players(), league=league)
+    return admin, member, match_start(actor=admin, game="seep", players=seep_players(), league=league)
+
+
+def test_a_league_member_may_read_but_not_record() -> None:
+    _admin, member, match = league_match_with(Membership.Role.MEMBER)
     before = unchanged(match)
     with pytest.raises(NotPermitted) as refused:
         deal_record(match_id=match.pk, actor=member, payload=seep_deal())
@@ -52,12 +57,7 @@ def test_a_league_member_may_read_but_not_record() -> None:
 
 
 def test_a_scorer_records_but_only_club_admins_correct_in_a_league() -> None:
-    creator = UserFactory()
-    club = ClubFactory()
-    MembershipFactory(club=club, user=creator, role=Membership.Role.ADMIN)
-    scorer = MembershipFactory(club=club, role=Membership.Role.SCORER).user
-    league = League.objects.create(club=club, name="Sunday", game="seep")
-    match = match_start(actor=creator, game="seep", players=seep_players(), league=league)
+    admin, scorer, match = league_match_with(Membership.Role.SCORER)
     deal_record(match_id=match.pk, actor=scorer, payload=seep_deal())
     before = unchanged(match)
     with pytest.raises(NotPermitted) as refused:
@@ -67,7 +67,7 @@ def test_a_scorer_records_but_only_club_admins_correct_in_a_league() -> None:
     with pytest.raises(NotPermitted):
         deal_void(match_id=match.pk, number=1, actor=scorer, reason="dealt twice")
     assert unchanged(match) == before
-    corrected = deal_correct(match_id=match.pk, number=1, actor=creator, payload=seep_deal(points_a=60),
+    corrected = deal_correct(match_id=match.pk, number=1, actor=admin, payload=seep_deal(points_a=60),
                              reason="miscounted", expected_version=match.version)
     assert corrected.deal.result["deal_margin"] == {"team": "A", "points": 20}
 
