@@ -82,6 +82,8 @@
       : [{ code: body && body.code, detail: (body && body.detail) || 'The server refused this.', field: null }];
     for (const error of errors) {
       const box = fieldBox(root, error.field);
+      const folded = box.closest('details');
+      if (folded) folded.open = true; // a refusal inside the collapsed trick entry opens it
       box.classList.add('has-err');
       box.appendChild(h('p', { class: 'err', role: 'alert', 'data-code': error.code || '' }, error.detail));
     }
@@ -119,6 +121,8 @@
     return box;
   }
   const field = (path, label, ...controls) => h('div', { 'data-field': path }, h('span', { class: 'label' }, label), ...controls);
+  /** A labelled control that no refusal names (a field('') would catch the refusals that name no field). */
+  const group = (label, ...controls) => h('div', {}, h('span', { class: 'label' }, label), ...controls);
 
   // ---------- the match: seats, teams, names ----------
   const seatsOf = (match) => match.seats.map((s) => s.seat);
@@ -143,6 +147,25 @@
     const bidderInfo = h('div', { class: 'hint', id: 'bidder-info' });
     const bid = seg([9, 10, 11, 12, 13].map((v) => [v, { 11: '11 J', 12: '12 Q', 13: '13 K' }[v] || String(v)]), null, null, 'bid');
     const hand = h('input', { name: 'bidder_hand', placeholder: 'optional: JH 4C KS 2C', autocapitalize: 'characters', autocomplete: 'off' });
+    // Throw-ins: the bidder held no card above 8, showed the four cards, and the same dealer dealt again.
+    const throwInfo = h('div', { class: 'hint' });
+    const throwList = h('div', { class: 'stack', id: 'throw-ins' });
+    const throwHands = [];
+    const dropThrowIn = h('button', { type: 'button', class: 'small', id: 'remove-throw-in', hidden: true,
+      onclick: () => { throwHands.pop(); throwList.lastChild.remove(); update(); } }, 'Remove the last');
+    function addThrowIn(cards) {
+      const i = throwHands.length;
+      const input = h('input', { name: `throw_in_${i}`, placeholder: 'e.g. 2H 5C 8D 3S', autocapitalize: 'characters', autocomplete: 'off', value: cards || '' });
+      throwHands.push(input);
+      throwList.appendChild(h('div', { 'data-field': `throw_ins[${i}]` }, h('div', { 'data-field': `throw_ins[${i}].bidder_hand` },
+        h('span', { class: 'hint' }, `Throw-in ${i + 1}: the four cards shown`), input)));
+      update();
+    }
+    const throwBox = field('throw_ins', 'Throw-ins (hand shown, dealt again)', throwInfo, throwList,
+      h('div', { class: 'row' }, h('button', { type: 'button', class: 'small', id: 'add-throw-in', onclick: () => { addThrowIn(''); throwHands[throwHands.length - 1].focus(); } }, 'Add a throw-in (no card above 8)'), dropThrowIn));
+    const majorityRule = match.settings.card_points === 'ten_of_diamonds_2_majority_4';
+    const majority = seg([['A', 'Team A'], ['B', 'Team B'], ['tied', 'Tied 26–26']], null, null, 'card_majority');
+    const majorityBox = field('card_majority', 'Who took more cards (4 points; 2 each when tied)', majority);
     const mode = seg([['points', 'Point totals'], ['cards', 'Point cards']], 'points', () => update(), 'mode');
     const pointsA = numberInput('', 'card_points_A');
     const pointsB = numberInput('', 'card_points_B');
@@ -163,9 +186,10 @@
       field('scoring_cards_captured.A', 'Team A', cardsA), field('scoring_cards_captured.B', 'Team B', cardsB));
     const el = h('div', { class: 'stack' },
       field('dealer', 'Dealer', dealer),
+      throwBox,
       field('bid', 'House bid', bidderInfo, h('div', { 'data-field': 'bid.value' }, bid),
         h('div', { 'data-field': 'bid.bidder_hand' }, h('span', { class: 'hint' }, "Bidder's four cards"), hand)),
-      field('', 'Points', mode), pointsBox, cardsBox,
+      group('Points', mode), pointsBox, cardsBox, majorityBox,
       field('sweeps', 'Sweeps (50 each)', h('div', { class: 'pair' },
         h('div', { 'data-field': 'sweeps.A' }, h('span', { class: 'hint' }, 'Team A'), regularA),
         h('div', { 'data-field': 'sweeps.B' }, h('span', { class: 'hint' }, 'Team B'), regularB)),
@@ -177,14 +201,23 @@
       lastLabel.textContent = `Last-play sweep (team ${teamOf(match, dealer.get())})`;
       pointsBox.hidden = mode.get() !== 'points';
       cardsBox.hidden = mode.get() !== 'cards';
+      majorityBox.hidden = !majorityRule || mode.get() !== 'cards';
+      throwInfo.textContent = `Only when ${seatLabel(match, bidder)} held no card above 8; the same dealer deals again.`;
+      // Throw-ins are rare: until one is added the form shows only the button.
+      dropThrowIn.hidden = !throwHands.length;
+      throwBox.firstChild.hidden = !throwHands.length;
+      throwInfo.hidden = !throwHands.length;
     }
     update();
     function build() {
       const bidder = after(dealer.get());
-      const deal = { dealer: dealer.get(), bid: { bidder, value: bid.get() } };
+      const deal = { dealer: dealer.get() };
+      if (throwHands.length) deal.throw_ins = throwHands.map((input) => ({ bidder, bidder_hand: cardList(input.value) }));
+      deal.bid = { bidder, value: bid.get() };
       if (cardList(hand.value).length) deal.bid.bidder_hand = cardList(hand.value);
       if (mode.get() === 'points') deal.card_points = { A: num(pointsA.value), B: num(pointsB.value) };
       else deal.scoring_cards_captured = { A: cardList(cardsA.value), B: cardList(cardsB.value) };
+      if (!majorityBox.hidden) deal.card_majority = majority.get();
       const sweeps = (team, regular) => ({ regular: num(regular.input.value || '0'),
         first_play: teamOf(match, bidder) === team ? firstPlay.get() : 0,
         last_play: teamOf(match, dealer.get()) === team ? lastPlay.get() : 0 });
@@ -195,6 +228,8 @@
       dealer.set(input.dealer);
       bid.set(input.bid.value);
       hand.value = (input.bid.bidder_hand || []).join(' ');
+      for (const throwIn of input.throw_ins || []) addThrowIn(throwIn.bidder_hand.join(' '));
+      if (input.card_majority) majority.set(input.card_majority);
       if (input.card_points) {
         mode.set('points'); pointsA.value = input.card_points.A; pointsB.value = input.card_points.B;
       } else if (input.scoring_cards_captured) {
@@ -232,6 +267,119 @@
       reset: () => { calls = []; render(); }, state: () => rules.state(calls, dealerSeg.get()) };
   }
 
+  // ---------- trick-by-trick entry (docs/referee.md): the service finds each winner and proves every renege ----------
+  const SUIT_LETTER = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
+  const SUIT_SIGN = { S: '♠', H: '♥', D: '♦', C: '♣' };
+  const cardRank = (code) => code.slice(0, -1);
+  const cardSuit = (code) => code.slice(-1);
+  const cardText = (code) => (code === 'JKR' ? 'Joker' : `${cardRank(code)}${SUIT_SIGN[cardSuit(code)] || cardSuit(code)}`);
+  const rotate = (seats, first) => { const k = Math.max(0, seats.indexOf(first)); return [...seats.slice(k), ...seats.slice(0, k)]; };
+
+  /** Bid Euchre's card order once trump is named: the left bower is a trump; no-trumps has no bowers and the
+   * joker is a suit of its own that wins (games/rules/bid_euchre/referee.py). */
+  function euchreOrder(trumpWord) {
+    const T = SUIT_LETTER[trumpWord] || null;
+    const left = T && { S: 'C', C: 'S', H: 'D', D: 'H' }[T];
+    const isLeft = (c) => Boolean(T) && cardRank(c) === 'J' && cardSuit(c) === left;
+    return {
+      trump: T || 'JKR',
+      suitOf: (c) => (c === 'JKR' ? T || 'JKR' : isLeft(c) ? T : cardSuit(c)),
+      strength: (c) => (c === 'JKR' ? 12 : T && c === `J${T}` ? 11 : isLeft(c) ? 10 : ['9', '10', 'J', 'Q', 'K', 'A'].indexOf(cardRank(c))),
+    };
+  }
+  /** 56: J 9 A 10 K Q (8 7) in every suit, the trump suit above the others. */
+  const FIFTY_SIX_RANKS = ['J', '9', 'A', '10', 'K', 'Q', '8', '7'];
+  const FIFTY_SIX_POINTS = { J: 3, 9: 2, A: 1, 10: 1 };
+  const fiftySixOrder = (trumpWord) => ({ trump: SUIT_LETTER[trumpWord] || null, suitOf: cardSuit, strength: (c) => 8 - FIFTY_SIX_RANKS.indexOf(cardRank(c)) });
+
+  /** The highest trump, else the highest card of the suit led; of two equal cards the first played wins. */
+  function trickWinner(plays, order) {
+    const led = order.suitOf(plays[0].card);
+    const power = (card) => { const suit = order.suitOf(card); return (suit === order.trump ? 200 : suit === led ? 100 : 0) + order.strength(card); };
+    let best = plays[0];
+    for (const play of plays.slice(1)) if (power(play.card) > power(best.card)) best = play;
+    return best.seat;
+  }
+
+  /** Every trick, a card picker per seat, folded away until wanted. The leaders and winners shown are this page's
+   * reading of the rules, to guide the entry; the service referees the tricks (its refusals land on the cell).
+   * opts: count (tricks in a deal), ranks, joker, play() -> {seats, leader, order} or null while the contract is
+   * open, tally(results) -> a line such as "team A 3, team B 3". */
+  function trickEntry(allSeats, opts) {
+    const pack = [];
+    for (const suit of ['S', 'H', 'D', 'C']) for (const rank of opts.ranks) pack.push(`${rank}${suit}`);
+    if (opts.joker) pack.push('JKR');
+    const rows = [];
+    const list = h('div', { class: 'tricks-list' });
+    const tally = h('p', { class: 'hint', id: 'tricks-tally' });
+    const el = h('details', { class: 'tricks', 'data-field': 'tricks' },
+      h('summary', {}, 'Every trick, card by card (optional)'),
+      h('p', { class: 'hint' }, 'Pick the cards of each trick. The service then works out who won each trick and finds any renege; the totals above may be left empty.'),
+      list, tally);
+    function addRow() {
+      const i = rows.length;
+      const cells = {};
+      const info = h('span', { class: 'hint' });
+      const cardsBox = h('div', { class: 'trick-cards' }, allSeats.map((seat) => {
+        const select = h('select', { name: `trick-${i + 1}-${seat}`, 'aria-label': `Trick ${i + 1}, ${seat}`, onchange: refresh },
+          h('option', { value: '' }, '–'), pack.map((code) => h('option', { value: code }, cardText(code))));
+        cells[seat] = h('div', { class: 'trick-card', 'data-seat': seat }, h('span', { class: 'seat' }, seat), select);
+        cells[seat].select = select;
+        return cells[seat];
+      }));
+      const row = h('div', { class: 'trick', id: `trick-${i + 1}` }, h('div', { class: 'trick-head' }, h('span', {}, `Trick ${i + 1}`), info), cardsBox);
+      Object.assign(row, { cells, info, order: allSeats });
+      row.dataset.field = `tricks[${i}]`;
+      rows.push(row);
+      list.appendChild(row);
+    }
+    while (rows.length < opts.count) addRow();
+    const picked = (row) => row.order.filter((seat) => row.cells[seat].select.value).map((seat) => ({ seat, card: row.cells[seat].select.value }));
+    function refresh() {
+      const play = opts.play();
+      let leader = play ? play.leader : null;
+      const results = [];
+      rows.forEach((row, i) => {
+        row.order = play ? rotate(play.seats, leader || play.seats[0]) : allSeats;
+        const plays = picked(row);
+        const winner = play && leader && plays.length === row.order.length ? trickWinner(plays, play.order) : null;
+        for (const seat of allSeats) {
+          const cell = row.cells[seat]; const j = row.order.indexOf(seat);
+          cell.hidden = j < 0;
+          if (j < 0) cell.removeAttribute('data-field'); else cell.dataset.field = `tricks[${i}][${j}]`;
+          cell.classList.toggle('lead', seat === leader);
+          cell.classList.toggle('won', seat === winner);
+        }
+        row.info.textContent = !leader ? '' : winner ? `${leader} led · ${winner} won` : `${leader} leads`;
+        if (winner) results.push({ winner, plays });
+        leader = winner;
+      });
+      tally.textContent = results.length ? `From the tricks${results.length < rows.length ? ' so far' : ''}: ${opts.tally(results)}` : '';
+    }
+    function get() {
+      refresh();
+      const tricks = rows.map(picked);
+      while (tricks.length && !tricks[tricks.length - 1].length) tricks.pop();
+      return tricks.length ? tricks : null;
+    }
+    function set(tricks) {
+      while (rows.length < (tricks || []).length) addRow();
+      rows.forEach((row, i) => {
+        for (const seat of allSeats) row.cells[seat].select.value = '';
+        for (const p of (tricks || [])[i] || []) {
+          const select = row.cells[p.seat] && row.cells[p.seat].select;
+          if (!select) continue;
+          if (!pack.includes(p.card)) select.appendChild(h('option', { value: p.card }, cardText(p.card)));
+          select.value = p.card;
+        }
+      });
+      if (tricks && tricks.length) el.open = true;
+      refresh();
+    }
+    refresh();
+    return { el, get, set, refresh };
+  }
+
   forms.fifty_six = function (match) {
     const settings = match.settings;
     const active = match.state.active_seats || seatsOf(match);
@@ -239,8 +387,13 @@
     const pointsLabel = h('span', { class: 'label' }, "Bidding team's card points");
     const pointsBox = h('div', { 'data-field': 'bidding_team_card_points' }, pointsLabel, pointsInput);
     const dealer = seg(active.map((s) => [s, seatLabel(match, s)]), match.state.next_dealer || active[0], () => auction.reset(), 'dealer');
+    // A "noes" bid (void in the suit last bid) names no trump; if it wins, the bidder names one before play.
+    const noesTrump = seg([...TRUMPS, ['no_trumps', 'no trumps']], null, () => trickBox.refresh(), 'noes_trump');
+    const noesLabel = h('span', { class: 'label' });
+    const noesBox = h('div', { id: 'noes-trump' }, noesLabel, noesTrump);
+    const bidWords = (c) => (c.convention === 'noes' ? `${c.points} noes${c.trump ? ` → ${words(c.trump)}` : ''}` : `${c.points} ${words(c.trump)}`);
     const rules = {
-      callText: (c) => `${c.seat} ${c.call === 'bid' ? `${c.points} ${words(c.trump)}` : c.call}`,
+      callText: (c) => `${c.seat} ${c.call === 'bid' ? bidWords(c) : c.call}`,
       state(calls, dealerSeat) {
         const n = active.length;
         let standing = null; let doubling = 0; let passes = 0; let redoubled = false;
@@ -254,7 +407,7 @@
         const closed = redoubled || (standing ? passes >= n - 1 : passes >= n);
         const turn = active[(active.indexOf(dealerSeat) + 1 + calls.length) % n];
         let summary = '';
-        if (closed && standing) summary = `Contract: ${standing.points} ${words(standing.trump)} by ${standing.seat} (team ${teamOf(match, standing.seat)})${['', ' doubled', ' redoubled'][doubling]}`;
+        if (closed && standing) summary = `Contract: ${bidWords(standing)} by ${standing.seat} (team ${teamOf(match, standing.seat)})${['', ' doubled', ' redoubled'][doubling]}`;
         else if (closed) summary = settings.all_pass_rule === 'redeal' ? 'All passed: the deal is redealt.' : 'All passed: the first speaker\'s team plays 28 no-trumps.';
         return { standing, doubling, closed, turn, passed, first: calls.length === 0, summary, allPass: closed && !standing };
       },
@@ -271,30 +424,61 @@
         if (min <= 56 && !barred) {
           const points = stepper(min, 'bid_points');
           points.querySelector('[aria-label=less]').addEventListener('click', () => { if (num(points.input.value) < min) points.input.value = min; });
-          const trump = seg([...TRUMPS, ['no_trumps', 'no trumps']], null, null, 'bid_trump');
+          const trump = seg([...TRUMPS, ['no_trumps', 'no trumps'], ...(state.standing ? [['noes', 'noes']] : [])], null, null, 'bid_trump');
+          const bid = () => (trump.get() === 'noes' ? { call: 'bid', points: num(points.input.value), convention: 'noes' }
+            : { call: 'bid', points: num(points.input.value), trump: trump.get() });
           box.appendChild(h('div', { class: 'stack' }, points, trump,
-            h('button', { type: 'button', class: 'primary big', 'data-call': 'bid', onclick: () => add({ call: 'bid', points: num(points.input.value), trump: trump.get() }) }, 'Bid')));
+            h('button', { type: 'button', class: 'primary big', 'data-call': 'bid', onclick: () => add(bid()) }, 'Bid')));
         }
         return box;
       },
       onChange(state) {
         pointsBox.hidden = state.allPass && settings.all_pass_rule === 'redeal';
+        trickBox.el.hidden = pointsBox.hidden;
         const bidder = state.standing ? state.standing.seat : active[(active.indexOf(dealer.get()) + 1) % active.length];
         pointsLabel.textContent = `Card points of the bidding team (team ${teamOf(match, bidder)}, out of 56)`;
+        noesBox.hidden = !(state.closed && state.standing && state.standing.convention === 'noes' && !state.standing.trump);
+        noesLabel.textContent = state.standing ? `Trump named by ${seatLabel(match, state.standing.seat)} before play (noes bid)` : '';
+        trickBox.refresh();
       },
     };
     const auction = auctionWidget(match, dealer, rules);
+    const cards = match.state.next_deal_cards || { deck_size: active.length === 4 ? 48 : 64, cards_per_player: active.length === 4 ? 12 : 8 };
+    const contractTrump = (state) => (!state.standing ? 'no_trumps' : state.standing.trump || noesTrump.get());
+    const trickBox = trickEntry(active, {
+      count: cards.cards_per_player, ranks: FIFTY_SIX_RANKS.slice(0, { 32: 4, 48: 6, 64: 8 }[cards.deck_size] || 6), joker: false,
+      play() {
+        const state = auction.state();
+        if (!state.closed || (state.allPass && settings.all_pass_rule === 'redeal')) return null;
+        return { seats: active, leader: active[(active.indexOf(dealer.get()) + 1) % active.length], order: fiftySixOrder(contractTrump(state)) };
+      },
+      tally(results) {
+        const points = {};
+        for (const seat of active) points[teamOf(match, seat)] = 0;
+        for (const r of results) points[teamOf(match, r.winner)] += r.plays.reduce((sum, p) => sum + (FIFTY_SIX_POINTS[cardRank(p.card)] || 0), 0);
+        return `${Object.entries(points).map(([team, n]) => `team ${team} ${n}`).join(', ')} card points`;
+      },
+    });
     auction.render();
-    const el = h('div', { class: 'stack' }, field('dealer', 'Dealer', dealer), auction.el, pointsBox);
+    const el = h('div', { class: 'stack' }, field('dealer', 'Dealer', dealer), auction.el, noesBox, pointsBox, trickBox.el);
     function build() {
       const deal = { dealer: dealer.get(), auction: auction.get() };
-      if (!pointsBox.hidden) deal.bidding_team_card_points = num(pointsInput.value);
+      const state = auction.state();
+      if (!noesBox.hidden && noesTrump.get()) {
+        const last = deal.auction.lastIndexOf(state.standing);
+        deal.auction[last] = Object.assign({}, state.standing, { trump: noesTrump.get() });
+      }
+      const tricks = trickBox.el.hidden ? null : trickBox.get();
+      // With every trick entered the service adds up the card points; points typed as well must agree with them.
+      if (!pointsBox.hidden && (!tricks || pointsInput.value.trim())) deal.bidding_team_card_points = num(pointsInput.value);
+      if (tricks) deal.tricks = tricks;
       return deal;
     }
     function fill(input) {
       dealer.set(input.dealer);
       auction.set(input.auction || []);
-      pointsInput.value = input.bidding_team_card_points === undefined ? '' : input.bidding_team_card_points;
+      pointsInput.value = input.bidding_team_card_points === undefined || input.bidding_team_card_points === null ? '' : input.bidding_team_card_points;
+      trickBox.set(input.tricks || []);
     }
     return { el, build, fill };
   };
@@ -306,6 +490,14 @@
     const rank = (c) => (c.call === 'bid' ? c.tricks : c.call === 'partners_best' ? 100 : c.call === 'shoot_the_moon' ? 101 : 0);
     const playBox = h('div', { class: 'stack' });
     const dealer = seg(seats.map((s) => [s, seatLabel(match, s)]), nextDealer(match), () => auction.reset(), 'dealer');
+    // Ace no face (a variant): the hand is shown and thrown in before the auction, and the deal passes left.
+    const kind = seg([['played', 'Bid and played'], ['ace_no_face', 'Ace no face']], 'played', () => showParts(), 'deal_kind');
+    const claimSeat = seg(seats.map((s) => [s, seatLabel(match, s)]), null, null, 'ace_no_face_seat');
+    const claimHand = h('input', { name: 'ace_no_face_hand', placeholder: 'e.g. AS 9H 10H 9C 10C 9D', autocapitalize: 'characters', autocomplete: 'off' });
+    const claimBox = field('ace_no_face', 'Ace no face: the hand shown (an ace, no jack, queen or king)',
+      h('div', { 'data-field': 'ace_no_face.seat' }, h('span', { class: 'hint' }, 'Who showed it'), claimSeat),
+      h('div', { 'data-field': 'ace_no_face.hand' }, h('span', { class: 'hint' }, `The whole hand (${tricks} cards)`), claimHand));
+    const claiming = () => settings.ace_no_face && kind.get() === 'ace_no_face';
     const rules = {
       callText: (c) => `${c.seat} ${c.call === 'bid' ? c.tricks : words(c.call)}`,
       state(calls, dealerSeat) {
@@ -340,37 +532,71 @@
         if (top < 101) row.appendChild(h('button', { type: 'button', 'data-call': 'shoot_the_moon', onclick: () => add({ call: 'shoot_the_moon' }) }, 'Shoot the moon'));
         return row;
       },
-      onChange(state) { playBox.hidden = state.closed && !state.standing; },
+      onChange() { showParts(); },
     };
     const auction = auctionWidget(match, dealer, rules);
-    const trump = seg(settings.allow_no_trump ? [...TRUMPS, ['no_trumps', 'no trumps']] : TRUMPS, null, null, 'trump');
+    const trump = seg(settings.allow_no_trump ? [...TRUMPS, ['no_trumps', 'no trumps']] : TRUMPS, null, () => trickBox.refresh(), 'trump');
     const tricksB = numberInput('', 'tricks_B');
     const tricksA = stepper('', 'tricks_A', () => { if (/^\d+$/.test(tricksA.input.value)) tricksB.value = tricks - parseInt(tricksA.input.value, 10); });
     const reneges = new Set();
     const renegeRow = h('div', { class: 'seg' }, seats.map((s) => h('button', { type: 'button', 'aria-pressed': 'false', 'data-value': s,
       onclick: (event) => { if (reneges.has(s)) reneges.delete(s); else reneges.add(s); event.currentTarget.setAttribute('aria-pressed', String(reneges.has(s))); } }, s)));
+    const trickBox = trickEntry(seats, {
+      count: tricks, ranks: ['9', '10', 'J', 'Q', 'K', 'A'], joker: settings.deck === 'with_joker_25' || settings.joker === true,
+      play() {
+        const state = auction.state();
+        if (!state.closed || !state.standing) return null;
+        const bidder = state.standing.seat;
+        const lone = state.standing.call === 'partners_best' || state.standing.call === 'shoot_the_moon';
+        const partner = (match.teams[teamOf(match, bidder)] || []).find((s) => s !== bidder);
+        return { seats: lone ? seats.filter((s) => s !== partner) : seats, leader: bidder, order: euchreOrder(trump.get()) };
+      },
+      tally(results) {
+        const won = { A: 0, B: 0 };
+        for (const r of results) won[teamOf(match, r.winner)] += 1;
+        return `team A ${won.A}, team B ${won.B} tricks`;
+      },
+    });
     playBox.append(field('trump', 'Trump', trump),
       field('tricks_won', `Tricks won (together ${tricks})`, h('div', { class: 'pair' },
         field('tricks_won.A', `Team ${teamLabel(match, 'A')}`, tricksA), field('tricks_won.B', `Team ${teamLabel(match, 'B')}`, tricksB))),
-      field('reneges', 'Reneges (−2 each)', renegeRow));
+      field('reneges', 'Reneges (−2 each)', renegeRow), trickBox.el);
+    function showParts() {
+      const state = auction.state();
+      auction.el.hidden = claiming();
+      claimBox.hidden = !claiming();
+      playBox.hidden = claiming() || (state.closed && !state.standing);
+      trickBox.refresh();
+    }
     auction.render();
-    const el = h('div', { class: 'stack' }, field('dealer', 'Dealer', dealer), auction.el, playBox);
+    const el = h('div', { class: 'stack' }, field('dealer', 'Dealer', dealer),
+      settings.ace_no_face ? group('This deal', kind) : null, claimBox, auction.el, playBox);
     function build() {
+      if (claiming()) return { dealer: dealer.get(), ace_no_face: { seat: claimSeat.get(), hand: cardList(claimHand.value) } };
       const deal = { dealer: dealer.get(), auction: auction.get() };
       if (playBox.hidden) return deal;
       deal.trump = trump.get();
-      deal.tricks_won = { A: num(tricksA.input.value), B: num(tricksB.value) };
+      const cards = trickBox.get();
+      // With every trick entered the service counts the tricks; totals typed as well must agree with them.
+      if (!cards || `${tricksA.input.value}${tricksB.value}`.trim()) deal.tricks_won = { A: num(tricksA.input.value), B: num(tricksB.value) };
       if (reneges.size) deal.reneges = seats.filter((s) => reneges.has(s)).map((seat) => ({ seat }));
+      if (cards) deal.tricks = cards;
       return deal;
     }
     function fill(input) {
       dealer.set(input.dealer);
+      if (input.ace_no_face) {
+        kind.set('ace_no_face'); claimSeat.set(input.ace_no_face.seat); claimHand.value = (input.ace_no_face.hand || []).join(' ');
+        showParts();
+        return;
+      }
       auction.set(input.auction || []);
       trump.set(input.trump || null);
       if (input.tricks_won) { tricksA.input.value = input.tricks_won.A; tricksB.value = input.tricks_won.B; }
       reneges.clear();
       (input.reneges || []).forEach((r) => reneges.add(r.seat));
       renegeRow.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(reneges.has(b.dataset.value))));
+      trickBox.set(input.tricks || []);
     }
     return { el, build, fill };
   };
@@ -391,7 +617,7 @@
     });
     const info = next ? `Deal ${next.number}: ${contractText(next.contract)} (${next.cards_dealt} cards)` : 'All deals are played.';
     const el = h('div', { class: 'stack' }, h('div', { class: 'hint', id: 'contract-info' }, info),
-      field('dealer', 'Dealer', dealer), field('went_out', 'Went out', wentOut), field('', 'Enter', mode),
+      field('dealer', 'Dealer', dealer), field('went_out', 'Went out', wentOut), group('Enter', mode),
       h('div', { 'data-field': 'penalty_points' }, h('div', { 'data-field': 'cards_left', class: 'stack' }, rows)));
     function update() {
       for (const seat of seats) {
@@ -479,23 +705,30 @@
     box.dataset.version = String(m.version);
   }
 
+  /** The reneges the referee proved from the entered tricks: " · renege found: S4 (trick 3)". */
+  const foundText = (r, word) => ((r.reneges_found || []).length
+    ? ` · ${word} found: ${r.reneges_found.map((f) => `${f.seat} (trick ${f.trick})`).join(', ')}` : '');
+
   const summaries = {
     seep(d) {
       const i = d.input; const r = d.result;
       const lead = r.running_lead.team ? `lead ${r.running_lead.team} +${r.running_lead.points}` : 'level';
-      return `${i.dealer} dealt, ${i.bid.bidder} bid ${i.bid.value} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
+      const thrown = r.throw_ins ? ` after ${r.throw_ins} throw-in${r.throw_ins > 1 ? 's' : ''}` : '';
+      return `${i.dealer} dealt, ${i.bid.bidder} bid ${i.bid.value}${thrown} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
     },
     fifty_six(d) {
       const i = d.input; const r = d.result; const c = r.contract;
       if (!c) return `${i.dealer} dealt · all passed, redealt`;
       const transfers = r.transfers.map((t) => `${t.from}→${t.to} ${t.tables}`).join(', ');
-      return `${c.bidder} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${i.bidding_team_card_points} · ${transfers}`;
+      const points = i.bidding_team_card_points ?? (r.card_points_by_team || {})[c.team];
+      return `${c.bidder} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')} · ${transfers}`;
     },
     bid_euchre(d) {
       const i = d.input; const r = d.result; const c = r.contract;
-      if (r.outcome !== 'played') return `${i.dealer} dealt · ${words(r.outcome)}`;
+      if (r.outcome !== 'played') return `${i.dealer} dealt · ${words(r.outcome)}${i.ace_no_face ? ` (${i.ace_no_face.seat})` : ''}`;
       const penalties = Object.entries(r.renege_penalties).filter(([, v]) => v).map(([t, v]) => ` · renege ${t} ${v}`).join('');
-      return `${c.bidder} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · tricks ${i.tricks_won.A}–${i.tricks_won.B} · ${r.made ? 'made' : 'set'} · A ${signed(r.deal_points.A)}, B ${signed(r.deal_points.B)}${penalties} → ${r.scores_after.A}–${r.scores_after.B}`;
+      const won = i.tricks_won || r.tricks_won;
+      return `${c.bidder} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · tricks ${won.A}–${won.B}${foundText(r, 'renege')} · ${r.made ? 'made' : 'set'} · A ${signed(r.deal_points.A)}, B ${signed(r.deal_points.B)}${penalties} → ${r.scores_after.A}–${r.scores_after.B}`;
     },
     contract_rummy(d) {
       const i = d.input; const r = d.result;
