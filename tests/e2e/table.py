@@ -9,6 +9,7 @@ from typing import Any
 
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 WAIT_SECONDS = 10.0
 
@@ -83,6 +84,21 @@ class Table:
         element = self.find(css)
         element.clear()
         element.send_keys(str(text))
+
+    def choose(self, css: str, value: str) -> None:
+        """Pick the option ``value`` of a select (a card picker of the trick entry)."""
+        self._again(lambda: Select(self.find(css)).select_by_value(value))
+
+    def enter_tricks(self, tricks: list[list[tuple[str, str]]]) -> None:
+        """Open the trick entry and pick every card: ``tricks[i]`` is trick i+1 as (seat, card) in any order."""
+        if self.find("details.tricks").get_attribute("open") is None:
+            self.tap("details.tricks > summary")
+        for number, trick in enumerate(tricks, start=1):
+            for seat, card in trick:
+                self.choose(f"select[name=trick-{number}-{seat}]", card)
+
+    def value(self, css: str) -> str:
+        return str(self._again(lambda: self.find(css).get_attribute("value")))
 
     def text(self, css: str) -> str:
         return str(self._again(lambda: self.find(css).text))
