@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
 from tests.rules.test_bid_euchre_support import ENGINE, SEATS, left_of, rules
+from tests.strategies import any_json
 
 TEAM_OF = {"S1": "A", "S3": "A", "S2": "B", "S4": "B"}
 PARTNER_OF = {"S1": "S3", "S3": "S1", "S2": "S4", "S4": "S2"}
@@ -163,14 +164,12 @@ def test_every_legal_deal_round_trips_through_deal_json(match: tuple) -> None:
         assert ENGINE.parse_deal(ENGINE.deal_json(deal), the_rules) == deal
 
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 15) | st.floats(allow_nan=False) | st.text(max_size=4)
-    | st.sampled_from(["S1", "S4", "bid", "pass", "partners_best", "shoot_the_moon", "hearts", "no_trumps", "AS",
-                       "JKR", "A", "B", "seat", "call", "tricks", "hand"]),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.sampled_from(["dealer", "auction", "trump", "tricks_won", "reneges", "ace_no_face", "seat",
-                                       "call", "tricks", "hand", "A", "B", "x"]), children, max_size=5),
-    max_leaves=20,
+json_values = any_json(
+    words=["S1", "S4", "bid", "pass", "partners_best", "shoot_the_moon", "hearts", "no_trumps", "AS", "JKR", "A", "B",
+           "seat", "call", "tricks", "hand"],
+    keys=["dealer", "auction", "trump", "tricks_won", "reneges", "ace_no_face", "seat", "call", "tricks", "hand", "A",
+          "B", "x"],
+    any_text_keys=False, integers=(-3, 15), nan=False, text_size=4, list_size=4, dict_size=5, max_leaves=20,
 )
 
 

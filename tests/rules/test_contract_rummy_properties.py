@@ -12,6 +12,7 @@ from games.rules.cards import RANKS, SUITS
 from games.rules.contract_rummy import ENGINE, ContractRummyRules
 from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
+from tests.strategies import any_json
 
 CARD_CODES = [f"{rank}{suit}" for rank in RANKS for suit in SUITS] + ["JKR"]
 PENALTY = {"A": 15, "J": 10, "Q": 10, "K": 10, "JK": 15, **{str(pips): pips for pips in range(2, 11)}}  # §R.3
@@ -126,14 +127,10 @@ def test_a_card_reported_more_often_than_the_pack_holds_is_always_refused(
         raise AssertionError("an over-full pack was accepted")
 
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True) | st.text(max_size=6)
-    | st.sampled_from(["S1", "s2", "S9", "P1", "AS", "10h", "JKR", "1H", "set", "run", "face_value", ""]),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(["S1", "S2", "S3", "S4", "S5", "type", "cards", "jokers", "x"]) | st.text(max_size=4),
-        children, max_size=4,
-    ),
-    max_leaves=12,
+JSON = any_json(
+    words=["S1", "s2", "S9", "P1", "AS", "10h", "JKR", "1H", "set", "run", "face_value", ""],
+    keys=["S1", "S2", "S3", "S4", "S5", "type", "cards", "jokers", "x"],
+    integers=(-10**6, 10**6), text_size=6, list_size=4, dict_size=4, max_leaves=12,
 )
 DEAL_KEYS = ["dealer", "went_out", "cards_left", "penalty_points", "melds"]
 NEAR_DEAL = st.fixed_dictionaries({}, optional=dict.fromkeys(DEAL_KEYS, JSON))

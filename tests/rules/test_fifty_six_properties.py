@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import ENGINE, FiftySixRules, FiftySixState
+from tests.strategies import any_json
 
 TRUMPS = ("clubs", "diamonds", "hearts", "spades", "no_trumps")
 AUCTION_CODES = {
@@ -192,13 +193,10 @@ def test_an_illegal_next_call_is_always_refused_with_a_code_on_that_call(
         assert refusal.field is not None and refusal.field.startswith(f"auction[{len(prefix)}]")
 
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-100, 100) | st.floats(allow_nan=False) | st.text(max_size=6)
-    | st.sampled_from(["S1", "S2", "s3", "bid", "pass", "double", "redouble", "hearts", "NT", "A", "T1", "plus"]),
-    lambda children: st.lists(children, max_size=5) | st.dictionaries(
-        st.sampled_from(["seat", "call", "points", "trump", "plus", "convention", "dealer", "auction", "A", "B",
-                         "T1", "x"]) | st.text(max_size=4), children, max_size=5),
-    max_leaves=25,
+json_values = any_json(
+    words=["S1", "S2", "s3", "bid", "pass", "double", "redouble", "hearts", "NT", "A", "T1", "plus"],
+    keys=["seat", "call", "points", "trump", "plus", "convention", "dealer", "auction", "A", "B", "T1", "x"],
+    integers=(-100, 100), nan=False, text_size=6, list_size=5, dict_size=5, max_leaves=25,
 )
 VALID = {"dealer": "S1", "auction": [{"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"},
                                      {"seat": "S3", "call": "pass"}, {"seat": "S4", "call": "pass"},

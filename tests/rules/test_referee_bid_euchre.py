@@ -22,6 +22,7 @@ from tests.rules.test_referee_bid_euchre_support import (
     play_out,
     trick,
 )
+from tests.strategies import any_json
 
 # Dealer S4, S1 bids 3 and names hearts: JH is the right bower, JD the left bower.
 CLEAN = [
@@ -437,11 +438,9 @@ plays = st.fixed_dictionaries({
     "seat": st.sampled_from(["S1", "S2", "S3", "S4", "s2", "S5", 3, None]),
     "card": st.sampled_from(["AH", "JD", "JH", "9C", "10s", "TD", "JKR", "8H", "2C", "x", 10, None]),
 })
-trick_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2, 8) | st.text(max_size=3) | plays,
-    lambda children: st.lists(children, max_size=6) | st.dictionaries(st.sampled_from(["seat", "card", "x"]),
-                                                                      children, max_size=3),
-    max_leaves=30,
+trick_values = any_json(
+    keys=["seat", "card", "x"], any_text_keys=False, integers=(-2, 8), floats=False, text_size=3, leaves=[plays],
+    list_size=6, dict_size=3, max_leaves=30,
 )
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import ENGINE, FiftySixRules
 from tests.rules.test_referee_bid_euchre_support import WORD_SUITS, deal_hands, play_out, rank_of, trick
+from tests.strategies import any_json
 
 ORDER = ("J", "9", "A", "10", "K", "Q", "8", "7")  # high to low (§F.1)
 POINTS = {"J": 3, "9": 2, "A": 1, "10": 1}
@@ -400,11 +401,9 @@ plays = st.fixed_dictionaries({
     "seat": st.sampled_from(["S1", "S2", "S3", "S4", "s2", "S9", 3, None]),
     "card": st.sampled_from(["JH", "9H", "AH", "10s", "TD", "7C", "8H", "JKR", "x", 10, None]),
 })
-trick_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2, 8) | st.text(max_size=3) | plays,
-    lambda children: st.lists(children, max_size=6) | st.dictionaries(st.sampled_from(["seat", "card", "x"]),
-                                                                      children, max_size=3),
-    max_leaves=30,
+trick_values = any_json(
+    keys=["seat", "card", "x"], any_text_keys=False, integers=(-2, 8), floats=False, text_size=3, leaves=[plays],
+    list_size=6, dict_size=3, max_leaves=30,
 )
 
 

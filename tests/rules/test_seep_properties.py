@@ -12,6 +12,7 @@ from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
 from games.rules.seep import SeepState
+from tests.strategies import any_json
 
 ENGINE = get_engine("seep")
 SEATS = ("S1", "S2", "S3", "S4")
@@ -80,14 +81,11 @@ house_rules = st.fixed_dictionaries({}, optional={
     ),
 })
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats() | st.text(max_size=6)
-    | st.sampled_from(["S1", "s2", "A", "B", "10D", "KS", "tied", "JKR", "regular", "first_play"]),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(["dealer", "bid", "value", "bidder", "bidder_hand", "card_points", "scoring_cards_captured",
-                         "sweeps", "throw_ins", "A", "B", "regular", "first_play", "last_play", "card_majority"])
-        | st.text(max_size=4), children, max_size=5),
-    max_leaves=25,
+json_values = any_json(
+    words=["S1", "s2", "A", "B", "10D", "KS", "tied", "JKR", "regular", "first_play"],
+    keys=["dealer", "bid", "value", "bidder", "bidder_hand", "card_points", "scoring_cards_captured", "sweeps",
+          "throw_ins", "A", "B", "regular", "first_play", "last_play", "card_majority"],
+    integers=(-(10**20), 10**20), text_size=6, list_size=4, dict_size=5, max_leaves=25,
 )
 
 
