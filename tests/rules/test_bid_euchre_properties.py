@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -227,7 +226,8 @@ def test_chosen_settings_round_trip(chosen: dict) -> None:
     assert ENGINE.rules_from_settings(ENGINE.settings_json(the_rules), 4) == the_rules
 
 
-def test_folding_ten_thousand_deals_takes_well_under_a_second() -> None:
+def test_ten_thousand_deals_fold_through_one_finished_match_after_another() -> None:
+    """(Folding speed is measured by bench/engines.py.)"""
     the_rules = rules(target_score=1_000)
     deals = []
     dealer = "S4"
@@ -243,11 +243,9 @@ def test_folding_ten_thousand_deals_takes_well_under_a_second() -> None:
         deals.append(ENGINE.parse_deal(payload, the_rules))
         dealer = left_of(dealer)
     state = ENGINE.initial_state(the_rules)
-    started = time.perf_counter()
     matches = 1
     for deal in deals:
         if state.match_over:
             state, matches = ENGINE.initial_state(the_rules), matches + 1
         state = ENGINE.play_deal(state, deal, the_rules).state
-    assert time.perf_counter() - started < 1.0
     assert matches > 1

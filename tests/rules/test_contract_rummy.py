@@ -710,14 +710,13 @@ def test_a_corrupt_stored_state_is_refused(data: Any) -> None:
         ENGINE.state_from_json(data, make_rules())
 
 
-def test_folding_ten_thousand_deals_takes_well_under_a_second() -> None:
-    import time
-
+def test_a_twenty_deal_house_match_folds_the_same_deal_twenty_times_to_its_end() -> None:
+    """(Folding speed is measured by bench/engines.py.)"""
     rules = make_rules(deals=20, cards_dealt=[10] * 20, contracts=[{"sets": 2, "runs": 0}] * 20)
     deal = ENGINE.parse_deal(RU01, rules)
-    started = time.perf_counter()
-    for _ in range(500):
-        state = ENGINE.initial_state(rules)
-        for _ in range(20):
-            state = ENGINE.play_deal(state, deal, rules).state
-    assert time.perf_counter() - started < 1.0
+    state = ENGINE.initial_state(rules)
+    for _ in range(20):
+        state = ENGINE.play_deal(state, deal, rules).state
+    final = ENGINE.state_json(state)
+    assert final["totals"] == {"S1": 640, "S2": 540, "S3": 0, "S4": 800}
+    assert (final["deals_played"], final["match_over"], final["winners"]) == (20, True, ["S3"])

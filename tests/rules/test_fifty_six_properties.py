@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -329,7 +328,8 @@ def test_a_result_has_exactly_the_keys_of_the_api() -> None:
     assert set(result["contract"]) == {"bidder", "team", "points", "trump", "doubling", "forced"}
 
 
-def test_ten_thousand_deals_fold_well_under_a_second() -> None:
+def test_ten_thousand_deals_of_a_balanced_cycle_leave_every_table_in_play() -> None:
+    """(Folding speed is measured by bench/engines.py.)"""
     rules = ENGINE.rules_from_settings({"starting_tables": 999}, 6)
     seats = list(rules.seats)
     # Each team bids 40 doubled twice in a cycle of six deals, making it once and failing once: no drift.
@@ -344,9 +344,6 @@ def test_ten_thousand_deals_fold_well_under_a_second() -> None:
         deals.append(ENGINE.parse_deal({"dealer": dealer, "auction": auction, "bidding_team_card_points": card_points},
                                        rules))
     state = ENGINE.initial_state(rules)
-    start = time.perf_counter()
     for index in range(10_000):
         state = ENGINE.play_deal(state, deals[index % len(deals)], rules).state
-    elapsed = time.perf_counter() - start
     assert sum(dict(state.tables).values()) == 999 * 3
-    assert elapsed < 1.0, elapsed

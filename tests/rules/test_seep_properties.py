@@ -1,8 +1,7 @@
-"""Seep: round trips, hypothesis properties, robustness against any JSON, speed, and replay after a correction."""
+"""Seep: round trips, hypothesis properties, robustness against any JSON, a long match, replay after a correction."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -295,10 +294,10 @@ def test_any_json_state_gives_a_state_or_a_rule_violation(data: Any) -> None:
     assert ENGINE.state_from_json(ENGINE.state_json(state), DEFAULT_RULES) == state
 
 
-# --- speed -----------------------------------------------------------------------------------------------------------
+# --- a long match (its speed is measured by bench/engines.py) --------------------------------------------------------
 
 
-def test_folding_ten_thousand_deals_takes_well_under_a_second() -> None:
+def test_an_open_match_folds_ten_thousand_deals_and_counts_every_one() -> None:
     samples = [
         {"dealer": "S1", "bid": {"bidder": "S2", "value": 11, "bidder_hand": ["JH", "4C", "KS", "2C"]},
          "card_points": {"A": 62, "B": 38}},
@@ -310,12 +309,9 @@ def test_folding_ten_thousand_deals_takes_well_under_a_second() -> None:
     ]
     deals = [ENGINE.parse_deal(sample, DEFAULT_RULES) for sample in samples] * 2500
     state = ENGINE.initial_state(DEFAULT_RULES)
-    started = time.perf_counter()
     for deal in deals:
         state = ENGINE.play_deal(state, deal, DEFAULT_RULES).state
-    elapsed = time.perf_counter() - started
     assert ENGINE.state_json(state)["deals_played"] == 10_000
-    assert elapsed < 0.5, f"10,000 deals took {elapsed:.3f} s"
 
 
 # --- correction of an early deal ---------------------------------------------------------------------------------
