@@ -3,7 +3,8 @@
 One test per game: fill the new inputs, see a refusal next to the input it names, save, and check the deal the
 service stored (``input`` through the API) and the line the page shows for it. Seep: throw-ins and the card
 majority. Bid Euchre: the ace-no-face redeal and every trick card by card (the referee proves a renege). 56: a
-"noes" bid with the trump named before play, and every trick card by card.
+"noes" bid with the trump named before play, and every trick card by card. Contract Rummy: the melds of the player
+who went out, a joker with the card it stands for.
 """
 
 from __future__ import annotations
@@ -204,3 +205,27 @@ def test_fifty_six_noes_bid_and_every_trick(scorer: Table, live_app: dict[str, A
     # Team A took 25 of the 56 card points: 30 fails and A pays B 2 tables; S2's revoke is only listed.
     assert scorer.text("#deal-1 .what") == "S3 30 hearts · failed with 25 · revoke found: S2 (trick 4) · A→B 2"
     wait_until(lambda: scorer.text("#scores") == "A: Asha & Ravi\n10\nB: Bala & Meena\n14", "the tables")
+
+
+def test_contract_rummy_melds_of_the_player_who_went_out(scorer: Table, live_app: dict[str, Any]) -> None:
+    api, match_id = start(live_app, scorer, "contract_rummy", {})
+    scorer.pick("went_out", "S3")
+    scorer.type("input[name=penalty_S1]", 32)
+    scorer.type("input[name=penalty_S2]", 27)
+    scorer.type("input[name=penalty_S4]", 40)
+    scorer.tap("details.fold > summary")
+    assert scorer.text('[data-field="melds[0]"] .hint') == "Set 1"  # deal 1 needs two sets: a line for each
+    scorer.type("input[name=meld_0]", "5H 5S 5D")
+    scorer.type("input[name=meld_1]", "9C 9H KD")
+    scorer.save()
+    assert scorer.refusal("melds[1]") == "9C 9H KD is not a set: a set is cards of one rank, and this one mixes 9, K."
+    assert scorer.deal_count() == 0
+    scorer.type("input[name=meld_1]", "9c 9h jkr=9s")
+    scorer.save_and_wait()
+    assert stored(api, live_app, match_id, 1) == {
+        "dealer": "S1", "went_out": "S3", "cards_left": None,
+        "penalty_points": {"S1": 32, "S2": 27, "S3": 0, "S4": 40},
+        "melds": [{"type": "set", "cards": ["5H", "5S", "5D"], "jokers": []},
+                  {"type": "set", "cards": ["9C", "9H", "JKR"], "jokers": ["9S"]}],
+    }
+    assert scorer.text("#deal-1 .what") == "2 sets · S3 out · S1 32, S2 27, S4 40"

@@ -312,7 +312,7 @@
     const rows = [];
     const list = h('div', { class: 'tricks-list' });
     const tally = h('p', { class: 'hint', id: 'tricks-tally' });
-    const el = h('details', { class: 'tricks', 'data-field': 'tricks' },
+    const el = h('details', { class: 'fold tricks', 'data-field': 'tricks' },
       h('summary', {}, 'Every trick, card by card (optional)'),
       h('p', { class: 'hint' }, 'Pick the cards of each trick. The service then works out who won each trick and finds any renege; the totals above may be left empty.'),
       list, tally);
@@ -616,9 +616,28 @@
         h('div', { 'data-field': `cards_left.${seat}`, class: 'by-cards' }, h('span', { class: 'label' }, seatLabel(match, seat)), cards));
     });
     const info = next ? `Deal ${next.number}: ${contractText(next.contract)} (${next.cards_dealt} cards)` : 'All deals are played.';
+    // Optional: the melds of the player who went out, one line per set or run of the contract, so the service can
+    // check the contract was met. A joker is written with the card it stands for: JKR=5D.
+    const meldList = h('div', { class: 'stack' });
+    let melds = [];
+    function setMelds(types) {
+      melds = types.map((type, k) => {
+        const input = h('input', { name: `meld_${k}`, placeholder: type === 'set' ? 'e.g. 5H 5S JKR=5D' : 'e.g. 4C 5C JKR=6C 7C', autocapitalize: 'characters', autocomplete: 'off' });
+        const label = `${type === 'set' ? 'Set' : 'Run'} ${types.slice(0, k + 1).filter((t) => t === type).length}`;
+        return { type, input, el: h('div', { 'data-field': `melds[${k}]` }, h('div', { 'data-field': `melds[${k}].cards` },
+          h('span', { class: 'hint' }, label), h('div', { 'data-field': `melds[${k}].jokers` }, input))) };
+      });
+      meldList.replaceChildren(...melds.map((m) => m.el));
+    }
+    const contractTypes = (c) => [...Array(c.sets || 0).fill('set'), ...Array(c.runs || 0).fill('run')];
+    setMelds(next ? contractTypes(next.contract) : []);
+    const meldBox = h('details', { class: 'fold', 'data-field': 'melds', hidden: !next },
+      h('summary', {}, 'Melds of the player who went out (optional)'),
+      h('p', { class: 'hint' }, 'The cards of each meld; a joker as JKR=5D (the card it stands for). The service checks the contract was met.'),
+      meldList);
     const el = h('div', { class: 'stack' }, h('div', { class: 'hint', id: 'contract-info' }, info),
       field('dealer', 'Dealer', dealer), field('went_out', 'Went out', wentOut), group('Enter', mode),
-      h('div', { 'data-field': 'penalty_points' }, h('div', { 'data-field': 'cards_left', class: 'stack' }, rows)));
+      h('div', { 'data-field': 'penalty_points' }, h('div', { 'data-field': 'cards_left', class: 'stack' }, rows)), meldBox);
     function update() {
       for (const seat of seats) {
         const out = wentOut.get() === seat;
@@ -638,6 +657,13 @@
         const out = seat === wentOut.get();
         deal[key][seat] = key === 'penalty_points' ? (out ? 0 : num(inputs[seat].points.value)) : (out ? [] : cardList(inputs[seat].cards.value));
       }
+      if (melds.some((m) => cardList(m.input.value).length)) {
+        deal.melds = melds.map((m) => {
+          const tokens = cardList(m.input.value.toUpperCase());
+          return { type: m.type, cards: tokens.map((w) => (w.startsWith('JKR=') ? 'JKR' : w)),
+            jokers: tokens.filter((w) => w.startsWith('JKR=')).map((w) => w.slice(4)) };
+        });
+      }
       return deal;
     }
     function fill(input) {
@@ -646,6 +672,15 @@
       for (const seat of seats) {
         if (input.penalty_points) inputs[seat].points.value = input.penalty_points[seat];
         if (input.cards_left) inputs[seat].cards.value = (input.cards_left[seat] || []).join(' ');
+      }
+      if (input.melds) {
+        setMelds(input.melds.map((m) => m.type));
+        input.melds.forEach((m, k) => {
+          const stands = [...(m.jokers || [])];
+          melds[k].input.value = m.cards.map((c) => (c === 'JKR' && stands.length ? `JKR=${stands.shift()}` : c)).join(' ');
+        });
+        meldBox.hidden = false;
+        meldBox.open = true;
       }
       update();
     }
