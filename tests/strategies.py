@@ -33,7 +33,7 @@ def any_json(
     ``integers`` is the (min, max) range; ``floats=False`` leaves floats out and ``nan=False`` keeps NaN out;
     ``any_text_keys=False`` keeps objects to ``keys``. ``list_size``, ``dict_size`` and ``max_leaves`` bound the size.
     """
-    scalars = [st.none(), st.booleans(), st.integers(*integers)]
+    scalars: list[SearchStrategy[Any]] = [st.none(), st.booleans(), st.integers(*integers)]
     if floats:
         scalars.append(st.floats(allow_nan=nan))
     scalars.append(st.text(max_size=text_size))
