@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q, QuerySet
+from django.db.models import JSONField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from games.models import Deal, Match, Membership, Player
+from games.rules.engine import GameEngine
+from games.rules.registry import get_engine
 
 WRITING_ROLES = (Membership.Role.ADMIN, Membership.Role.SCORER)
 
@@ -69,5 +74,29 @@ def players_visible_to(user: AbstractBaseUser) -> QuerySet[Player]:
     return Player.objects.filter(Q(created_by_id=user.pk) | Q(user_id=user.pk) | Q(club_id__in=club_ids_of(user)))
 
 
+def initial_state_json(match: Match, engine: GameEngine | None = None, rules: Any = None) -> dict[str, Any]:
+    """The match state before its first deal, from the pinned settings."""
+    if engine is None:
+        engine = get_engine(match.game)
+    if rules is None:
+        rules = engine.rules_from_settings(match.settings, match.player_count)
+    return engine.state_json(engine.initial_state(rules))
+
+
+def state_before_deal(match: Match, number: int, engine: GameEngine | None = None, rules: Any = None
+                      ) -> dict[str, Any]:
+    """The match state deal ``number`` was played in: ``state_after`` of the deal before it (a voided deal's is the
+    state before that one, so this holds for every deal), or the initial state for the first deal. One query."""
+    previous = match.deals.filter(number__lt=number).order_by("-number").only("state_after").first()
+    return previous.state_after if previous else initial_state_json(match, engine, rules)
+
+
 def match_deals(match: Match) -> QuerySet[Deal]:
-    return match.deals.order_by("number")
+    """The match's deals in order, each annotated with ``state_before`` (see ``state_before_deal``) in the same
+    query: a subquery on the previous deal by the (match, number) index, the first deal given the initial state."""
+    previous = Deal.objects.filter(match_id=OuterRef("match_id"), number=OuterRef("number") - 1)
+    return match.deals.order_by("number").annotate(state_before=Coalesce(
+        Subquery(previous.values("state_after")[:1], output_field=JSONField()),
+        Value(initial_state_json(match), output_field=JSONField()),
+        output_field=JSONField(),
+    ))

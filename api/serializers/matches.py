@@ -71,26 +71,41 @@ class MatchCreateSerializer(serializers.Serializer):
                             error_messages={"does_not_exist": "There is no league {pk_value} in your clubs."})
 
 
+STATE_BEFORE_HELP = (
+    "The match state this deal was played in: the state after the deal before it (for a voided one, the state "
+    "before that one), or the initial state for deal 1. A correction of this deal starts from it.")
+
+
 class DealSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     input = serializers.DictField()
     result = serializers.DictField()
     # Null only in a dry run's answer: the deal was never stored.
     recorded_at = serializers.DateTimeField(read_only=True, allow_null=True)
     updated_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    # Read from the queryset's annotation (games.selectors.match_deals), never from a query per deal.
+    state_before = serializers.DictField(read_only=True, help_text=STATE_BEFORE_HELP)
 
     class Meta:
         model = Deal
         fields = ["number", "client_deal_id", "status", "revision", "input", "result", "recorded_by",
-                  "recorded_at", "updated_at"]
+                  "recorded_at", "updated_at", "state_before"]
         read_only_fields = fields
 
 
 class DealWithMatchSerializer(DealSerializer):
+    """The deal the service answers with, not read through ``match_deals``: ``state_before`` comes from the service
+    in the context, as the match does."""
+
+    state_before = serializers.SerializerMethodField(help_text=STATE_BEFORE_HELP)
     match = serializers.SerializerMethodField()
 
     class Meta(DealSerializer.Meta):
         fields = [*DealSerializer.Meta.fields, "match"]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.DictField())
+    def get_state_before(self, deal: Deal) -> dict[str, Any]:
+        return self.context["state_before"]
 
     @extend_schema_field(MatchSerializer)
     def get_match(self, deal: Deal) -> dict[str, Any]:

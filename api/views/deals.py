@@ -24,6 +24,7 @@ from api.serializers.matches import (
 from api.views.matches import match_id_from_url, readable_match, seats_prefetch
 from games.models import Deal, Match
 from games.rules.errors import RuleViolation
+from games.selectors import match_deals
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
 
 DRY_RUN = OpenApiParameter("dry_run", OpenApiTypes.BOOL, description="Validate and answer, storing nothing.")
@@ -65,14 +66,16 @@ def dry_run_requested(request: Request) -> bool:
     return value in ("true", "1")
 
 
-def deal_response(deal: Deal, match: Match, request: Request, code: int, seated: Match | None = None) -> Response:
+def deal_response(deal: Deal, match: Match, request: Request, code: int, *, state_before: dict[str, Any],
+                  seated: Match | None = None) -> Response:
     """The deal with the match after it. The service answers with the locked match row alone; its seats never change,
     so those already loaded with ``seated`` serve, else they are loaded in one query."""
     if seated is not None:
         match._prefetched_objects_cache = seated._prefetched_objects_cache  # type: ignore[attr-defined]
     else:
         prefetch_related_objects([match], seats_prefetch())
-    data = DealWithMatchSerializer(deal, context={"request": request, "match": match}).data
+    data = DealWithMatchSerializer(deal, context={"request": request, "match": match,
+                                                            "state_before": state_before}).data
     response = Response(data, status=code)
     response["ETag"] = etag(match.version)
     return response
@@ -102,7 +105,7 @@ class DealViewSet(viewsets.GenericViewSet):
         return readable_match(self.request.user, self.kwargs["match_pk"])
 
     def get_queryset(self) -> QuerySet[Deal]:
-        return self.get_match().deals.order_by("number")
+        return match_deals(self.get_match())
 
     @extend_schema(summary="The match's deals in order, voided ones marked")
     def list(self, request: Request, match_pk: str) -> Response:
@@ -130,7 +133,8 @@ class DealViewSet(viewsets.GenericViewSet):
             expected_version=if_match_version(request), dry_run=dry_run,
         )
         created = recording.created and not dry_run
-        return deal_response(recording.deal, recording.match, request, 201 if created else 200)
+        return deal_response(recording.deal, recording.match, request, 201 if created else 200,
+                             state_before=recording.state_before)
 
     @extend_schema(
         summary="Correct a deal (If-Match required); later deals are replayed",
@@ -171,4 +175,5 @@ class DealViewSet(viewsets.GenericViewSet):
     def _change_response(self, correction: Correction, request: Request) -> Response:
         if dry_run_requested(request):
             return preview_response(correction)
-        return deal_response(correction.deal, correction.match, request, status.HTTP_200_OK)
+        return deal_response(correction.deal, correction.match, request, status.HTTP_200_OK,
+                             state_before=correction.deal_state_before)

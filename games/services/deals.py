@@ -23,7 +23,7 @@ from games.models import Deal, DealRevision, Match
 from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from games.selectors import match_correctable_by, match_readable_by, match_writable_by
+from games.selectors import match_correctable_by, match_readable_by, match_writable_by, state_before_deal
 from games.services.audit import audit_record
 from games.services.errors import CorrectionConflicts, DealVoided, NotPermitted, PreconditionRequired, StaleVersion
 
@@ -33,6 +33,7 @@ class DealRecording:
     deal: Deal
     match: Match
     created: bool
+    state_before: dict[str, Any]  # the match state the deal was played in
 
 
 @dataclass
@@ -48,6 +49,7 @@ class ReplayedDeal:
 
 @dataclass
 class Replay:
+    start: dict[str, Any]  # the state before the first replayed deal
     deals: list[ReplayedDeal] = field(default_factory=list)
     state: dict[str, Any] = field(default_factory=dict)
 
@@ -65,8 +67,9 @@ class Correction:
     deal: Deal
     match: Match
     changed_deals: list[dict[str, Any]]
-    state_before: dict[str, Any]
+    state_before: dict[str, Any]  # the match state before the change
     deal_before: dict[str, Any]
+    deal_state_before: dict[str, Any]  # the match state the deal was played in (unchanged by the change)
 
 
 WRITERS_ONLY = "You may read this match but not change it: ask its creator to add you as a scorer."
@@ -133,12 +136,14 @@ def deal_record(
     if client_deal_id is not None:
         existing = match.deals.filter(client_deal_id=client_deal_id).first()
         if existing is not None:
-            return DealRecording(existing, match, created=False)
+            return DealRecording(existing, match, created=False,
+                                 state_before=state_before_deal(match, existing.number))
     _check_version(match, expected_version, required=False)
     engine, rules = _engine_and_rules(match)
     deal = engine.parse_deal(payload, rules)
     outcome = engine.play_deal(engine.state_from_json(match.state, rules), deal, rules)
     number = match.last_deal_number + 1
+    state_before = match.state
     state_json = engine.state_json(outcome.state)
     row = Deal(
         match=match, number=number, client_deal_id=client_deal_id, input=engine.deal_json(deal),
@@ -148,7 +153,7 @@ def deal_record(
     match.deals_count += 1
     _apply_match_state(match, state_json)
     if dry_run:
-        return DealRecording(row, match, created=True)
+        return DealRecording(row, match, created=True, state_before=state_before)
     row.save()
     match.save(update_fields=MATCH_STATE_FIELDS)
     DealRevision.objects.create(deal=row, revision=1, input=row.input, result=row.result, created_by=actor)
@@ -156,18 +161,14 @@ def deal_record(
                  after={"input": row.input, "result": row.result})
     events.announce_match_change(events.DEAL_RECORDED, match, number,
                                  finished_now=match.status == Match.Status.FINISHED)
-    return DealRecording(row, match, created=True)
-
-
-def _state_before(match: Match, engine: GameEngine, rules: Any, number: int) -> dict[str, Any]:
-    previous = match.deals.filter(number__lt=number).order_by("-number").only("state_after").first()
-    return previous.state_after if previous else engine.state_json(engine.initial_state(rules))
+    return DealRecording(row, match, created=True, state_before=state_before)
 
 
 def _replay(match: Match, engine: GameEngine, rules: Any, number: int, replacement: Any | None) -> Replay:
     """Fold the deals from ``number`` on, with deal ``number`` replaced (or voided when ``replacement`` is None)."""
-    state = engine.state_from_json(_state_before(match, engine, rules, number), rules)
-    replay = Replay()
+    start = state_before_deal(match, number, engine, rules)
+    state = engine.state_from_json(start, rules)
+    replay = Replay(start=start)
     for row in match.deals.filter(number__gte=number).order_by("number"):
         voiding = row.number == number and replacement is None
         if row.is_voided or voiding:
@@ -285,4 +286,4 @@ def _finish_change(match: Match, replay: Replay, *, actor: AbstractBaseUser, act
     else:
         row.input, row.result, row.status = corrected.input, corrected.result, corrected.status
         _apply_match_state(match, replay.state)
-    return Correction(row, match, changed, state_before, deal_before)
+    return Correction(row, match, changed, state_before, deal_before, replay.start)
