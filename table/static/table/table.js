@@ -918,8 +918,11 @@
       else setNet(waiting ? `Sending ${waiting}…` : '', false);
     };
 
-    function buildForm() {
-      gameForm = forms[cfg.game](board.match);
+    /** The form of a new deal reads the match's state; a correction reads the state the corrected deal was played
+     *  in (its state_before): the seats still in, the pack and hand size, the contract of that deal. */
+    function buildForm(deal) {
+      const state = deal && deal.state_before;
+      gameForm = forms[cfg.game](state ? Object.assign({}, board.match, { state }) : board.match);
       fieldsBox.replaceChildren(gameForm.el);
       clearErrors(form);
       dirty = false;
@@ -1019,7 +1022,7 @@
       $('#cancel-correction').hidden = false;
       $('#save-deal').textContent = 'Save correction';
       $('#save-deal').disabled = false;
-      buildForm();
+      buildForm(deal);
       gameForm.fill(deal.input);
       $('#entry').scrollIntoView();
     }
