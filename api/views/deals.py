@@ -66,16 +66,12 @@ def dry_run_requested(request: Request) -> bool:
     return value in ("true", "1")
 
 
-def deal_response(deal: Deal, match: Match, request: Request, code: int, *, state_before: dict[str, Any],
-                  seated: Match | None = None) -> Response:
-    """The deal with the match after it. The service answers with the locked match row alone; its seats never change,
-    so those already loaded with ``seated`` serve, else they are loaded in one query."""
-    if seated is not None:
-        match._prefetched_objects_cache = seated._prefetched_objects_cache  # type: ignore[attr-defined]
-    else:
-        prefetch_related_objects([match], seats_prefetch())
+def deal_response(deal: Deal, match: Match, request: Request, code: int, *, state_before: dict[str, Any]) -> Response:
+    """The deal with the match after it. The service answers with the match row alone; its seats are read here, after
+    the transaction, so the row stays locked no longer than the change needs."""
+    prefetch_related_objects([match], seats_prefetch())
     data = DealWithMatchSerializer(deal, context={"request": request, "match": match,
-                                                            "state_before": state_before}).data
+                                                  "state_before": state_before}).data
     response = Response(data, status=code)
     response["ETag"] = etag(match.version)
     return response
