@@ -13,7 +13,7 @@ from bench.tricks import Played, bid_euchre_play
 from games.rules.bid_euchre import check_deal, settle_deal
 from games.rules.errors import RuleViolation
 from tests.rules.test_bid_euchre_support import ENGINE, deal, left_of, play, play_one, refusal, rules
-from tests.rules.test_referee_bid_euchre_support import trick
+from tests.rules.test_referee_bid_euchre_support import replace, trick
 from tests.strategies import any_json
 
 # Dealer S4, S1 bids 3 and names hearts: JH is the right bower, JD the left bower.
@@ -219,13 +219,6 @@ def test_with_no_trumps_there_are_no_bowers_and_the_joker_is_a_suit_of_its_own_t
 
 
 # --- refusals ----------------------------------------------------------------------------------------------------
-
-
-def replace(tricks: list, at: tuple[int, int], play: str) -> list:
-    i, j = at
-    changed = [list(entry) for entry in tricks]
-    changed[i][j] = trick(play)[0]
-    return changed
 
 
 REFUSALS = [

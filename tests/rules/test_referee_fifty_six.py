@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bench.tricks import Played, fifty_six_play
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import ENGINE, FiftySixRules
-from tests.rules.test_referee_bid_euchre_support import trick
+from tests.rules.test_referee_bid_euchre_support import replace, trick
 from tests.strategies import any_json
 
 POINTS = {"J": 3, "9": 2, "A": 1, "10": 1}
@@ -187,13 +187,6 @@ def test_under_forfeit_deal_the_first_revoke_decides_when_both_sides_revoke() ->
 
 
 # --- refusals ----------------------------------------------------------------------------------------------------
-
-
-def replace(tricks: list, at: tuple[int, int], play: str) -> list:
-    i, j = at
-    changed = [list(entry) for entry in tricks]
-    changed[i][j] = trick(play)[0]
-    return changed
 
 
 REFUSALS = [
