@@ -78,14 +78,15 @@ ADMINS_CORRECT = "In a league only the club's admins correct or void deals; ask 
 
 def _locked_match(match_id: int, actor: AbstractBaseUser, may_change: Callable[[AbstractBaseUser, Match], bool],
                   refusal: str) -> Match:
-    """The match row, locked until the transaction ends, once ``actor`` may see it (else 404, as if there were no
-    such match) and make this change (else 403). Reading it here, not before, makes one query of the two."""
+    """The match row, locked until the transaction ends, once ``actor`` may make this change; else 403 for someone
+    who may see the match and 404 (as if there were no such match) for anyone else. Reading it here, not before,
+    makes one query of the two. Whoever may change a match may see it, so visibility is asked only on refusal."""
     match = Match.objects.select_for_update().filter(pk=match_id).first()
-    if match is None or not match_readable_by(actor, match):
-        raise Http404
-    if not may_change(actor, match):
+    if match is not None and may_change(actor, match):
+        return match
+    if match is not None and match_readable_by(actor, match):
         raise NotPermitted(refusal)
-    return match
+    raise Http404
 
 
 def _check_version(match: Match, expected_version: int | None, *, required: bool) -> None:
