@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from api.views.matches import readable_match
 from games.models import Match, Seat
 from table.models import DealConfirmation
-from table.selectors import board_for, disputes_for_admin, match_for_share_token
+from table.selectors import board_etag, board_for, disputes_for_admin, match_for_share_token
 from table.serializers import (
     AnswerSerializer,
     BoardSerializer,
@@ -38,10 +38,9 @@ BOARD_RESPONSES = {200: BoardSerializer, 304: OpenApiResponse(description="Not m
 
 def board_response(request: Request, match: Match) -> Response:
     """The board with an ETag of match version and answers count; a matching If-None-Match answers 304."""
-    board = board_for(match)
-    tag = f'"{board.etag_value}"'
+    tag = board_etag(match)
     sent = {item.strip().removeprefix("W/") for item in request.headers.get("If-None-Match", "").split(",")}
-    response = Response(status=304) if tag in sent else Response(BoardSerializer(board).data)
+    response = Response(status=304) if tag in sent else Response(BoardSerializer(board_for(match)).data)
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response

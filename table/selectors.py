@@ -19,19 +19,16 @@ class Board:
     deals: list[Deal]
     answers: list[DealConfirmation]
 
-    @property
-    def etag_value(self) -> str:
-        """Changes with the match version and with every answer (an answer does not move the version)."""
-        return f"{self.match.version}.{len(self.answers)}"
-
 
 def board_for(match: Match) -> Board:
     answers = DealConfirmation.objects.filter(deal__match=match).select_related("deal", "player")
     return Board(match, list(match_deals(match)), list(answers.order_by("deal__number", "created_at", "id")))
 
 
-def answers_count(match: Match) -> int:
-    return DealConfirmation.objects.filter(deal__match=match).count()
+def board_etag(match: Match) -> str:
+    """Changes with the match version and with every answer (an answer does not move the version). One count, so a
+    poll that changed nothing is answered without reading the deals."""
+    return f'"{match.version}.{DealConfirmation.objects.filter(deal__match=match).count()}"'
 
 
 def match_for_share_token(token: str) -> Match | None:
