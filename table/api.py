@@ -5,7 +5,7 @@ Mounted under /api/v1/ (table/urls.py); the pages call these with fetch(), as an
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -16,8 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.views.matches import readable_match
-from games.models import Match, Seat
+from api.views.matches import readable_match, seats_prefetch
+from games.models import Match
 from table.models import DealConfirmation
 from table.selectors import board_etag, board_for, disputes_for_admin, match_for_share_token
 from table.serializers import (
@@ -94,8 +94,8 @@ class SharedBoardView(APIView):
         match = match_for_share_token(token)
         if match is None:
             raise Http404
-        seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-        return board_response(request, Match.objects.prefetch_related(seats).get(pk=match.pk))
+        prefetch_related_objects([match], seats_prefetch())
+        return board_response(request, match)
 
 
 class ShareLinkView(APIView):
