@@ -59,7 +59,7 @@ class DealConfirmView(APIView):
 
     @staticmethod
     def _answer(request: Request, match_pk: int, number: int, verdict: str, reason: str) -> Response:
-        match = readable_match(request.user, match_pk)
+        match = readable_match(request.user, match_pk, seats=False)
         answer = deal_answer(match_id=match.pk, number=number, actor=request.user, verdict=verdict, reason=reason)
         return Response(AnswerSerializer(answer).data, status=status.HTTP_201_CREATED)
 
@@ -102,7 +102,7 @@ class ShareLinkView(APIView):
     @extend_schema(summary="The match's share link for spectators (made on first request)", request=None,
                    responses={200: ShareLinkSerializer, 201: ShareLinkSerializer})
     def post(self, request: Request, match_pk: int) -> Response:
-        match = readable_match(request.user, match_pk)
+        match = readable_match(request.user, match_pk, seats=False)
         link, created = share_link_get_or_create(match=match, actor=request.user)
         body = {"token": link.token,
                 "page_url": request.build_absolute_uri(reverse("table:shared-board", args=[link.token])),

@@ -98,7 +98,7 @@ class DealViewSet(viewsets.GenericViewSet):
     queryset = Deal.objects.none()
 
     def get_match(self) -> Match:
-        return readable_match(self.request.user, self.kwargs["match_pk"])
+        return readable_match(self.request.user, self.kwargs["match_pk"], seats=False)  # deals answer without it
 
     def get_queryset(self) -> QuerySet[Deal]:
         return match_deals(self.get_match())

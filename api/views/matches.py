@@ -47,9 +47,11 @@ def match_id_from_url(match_id: object) -> int:
     return int(str(match_id))
 
 
-def readable_match(user: Any, match_id: object) -> Match:
-    """One match with its seats, or 404 when it does not exist or the caller may not see it."""
-    match = Match.objects.prefetch_related(seats_prefetch()).filter(pk=match_id_from_url(match_id)).first()
+def readable_match(user: Any, match_id: object, *, seats: bool = True) -> Match:
+    """One match, with its seats unless ``seats=False`` (for callers that answer without the match), or 404 when it
+    does not exist or the caller may not see it."""
+    matches = Match.objects.prefetch_related(seats_prefetch()) if seats else Match.objects.all()
+    match = matches.filter(pk=match_id_from_url(match_id)).first()
     if match is None or not match_readable_by(user, match):
         raise Http404
     return match
