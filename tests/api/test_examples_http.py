@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.api.helpers import ERROR_KEYS, post_deal
-from tests.examples import load_examples, player_count
+from tests.examples import example_params, player_count
 
 
 def refusal_path(deal_index: int | None, field: str | None) -> str | None:
@@ -18,7 +18,7 @@ def refusal_path(deal_index: int | None, field: str | None) -> str | None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("case", load_examples(), ids=lambda case: case["id"])
+@pytest.mark.parametrize("case", example_params())
 def test_worked_example_through_the_api(api: Any, case: dict[str, Any]) -> None:
     expected = case["expected"]
     error = expected.get("error")

@@ -14,7 +14,7 @@ from games.rules.contract_rummy import ENGINE, ContractRummyRules
 from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from tests.examples import examples_for
+from tests.examples import example_params
 from tests.rules.test_examples import run_example
 
 SEED_CONTRACTS = [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)]
@@ -83,7 +83,7 @@ def _renamed(text: str | None) -> str | None:
     return None if text is None else re.sub(r"\bP(\d+)\b", r"S\1", text)
 
 
-@pytest.mark.parametrize("case", examples_for("contract_rummy"), ids=lambda case: case["id"])
+@pytest.mark.parametrize("case", example_params("contract_rummy"))
 def test_every_worked_example_gives_its_results_state_and_refusal(case: dict[str, Any]) -> None:
     state, results, violation = run_example(case)
     expected = case["expected"]

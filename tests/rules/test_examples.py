@@ -8,7 +8,7 @@ import pytest
 
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from tests.examples import SHARED_EXAMPLES, VENDORED_EXAMPLES, load_examples, player_count
+from tests.examples import SHARED_EXAMPLES, VENDORED_EXAMPLES, example_params, player_count
 
 
 def run_example(case: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], RuleViolation | None]:
@@ -31,7 +31,7 @@ def run_example(case: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], RuleVi
     return state, results, None
 
 
-@pytest.mark.parametrize("case", load_examples(), ids=lambda case: case["id"])
+@pytest.mark.parametrize("case", example_params())
 def test_worked_example(case: dict[str, Any]) -> None:
     engine = get_engine(case["game"])
     state, results, violation = run_example(case)

@@ -9,7 +9,7 @@ import pytest
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
 from games.rules.seep import SeepState
-from tests.examples import examples_for
+from tests.examples import example_params, examples_for
 
 ENGINE = get_engine("seep")
 SEATS = ("S1", "S2", "S3", "S4")
@@ -68,9 +68,9 @@ def lead(team: str | None, points: int) -> dict[str, Any]:
 # --- examples ----------------------------------------------------------------------------------------------------
 
 
-def test_the_defaults_are_the_settings_of_the_worked_examples() -> None:
-    for case in examples_for("seep"):
-        assert ENGINE.settings_json(ENGINE.rules_from_settings({}, 4)) == case["settings"]
+@pytest.mark.parametrize("case", example_params("seep"))
+def test_the_defaults_are_the_settings_of_the_worked_examples(case: dict[str, Any]) -> None:
+    assert ENGINE.settings_json(ENGINE.rules_from_settings({}, 4)) == case["settings"]
 
 
 def test_the_engine_names_its_rules_file_and_teams() -> None:
