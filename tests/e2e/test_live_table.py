@@ -262,3 +262,30 @@ def test_an_opponent_disputes_a_deal_from_their_phone(scorer: Table, opponent_br
     opponent.open(f"/table/matches/{match['id']}/")
     opponent.tap('#deal-1 [data-action="confirm"]')
     wait_until(lambda: "✓ confirmed Bala (S2)" in opponent.text("#deal-1 .marks"), "the confirmation")
+
+
+def test_a_reason_being_typed_survives_a_deal_recorded_on_another_phone(scorer: Table, opponent_browser: Any,
+                                                                         live_app: dict[str, Any]) -> None:
+    """The board re-renders on every change at the table; a half-typed dispute must not vanish with it."""
+    asha = api_session(live_app, "asha")
+    match = asha.post(f"{live_app['base']}/api/v1/matches/", json={
+        "game": "seep", "players": [{"name": "Asha"}, live_app["opponent_player"], {"name": "Ravi"}, {"name": "Meena"}],
+    }).json()
+    scorer.open(f"/table/matches/{match['id']}/")
+    scorer.pick("bid", 11)
+    scorer.type("input[name=card_points_A]", 62)
+    scorer.save_and_wait()
+
+    opponent = Table(opponent_browser, live_app["base"])
+    opponent.sign_in("bala", PASSWORD)
+    opponent.open(f"/table/matches/{match['id']}/")
+    opponent.tap('#deal-1 [data-action="dispute"]')
+    opponent.type("#deal-1 input[name=reason]", "Our 10 of diamonds")
+
+    scorer.pick("bid", 11)
+    scorer.type("input[name=card_points_A]", 50)
+    scorer.save_and_wait()
+    opponent.find("#deal-2")
+    assert opponent.value("#deal-1 input[name=reason]") == "Our 10 of diamonds"
+    opponent.tap('#deal-1 [data-action="send"]')
+    wait_until(lambda: "⚠ disputed" in opponent.text("#deal-1 .marks"), "the dispute mark")

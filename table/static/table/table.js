@@ -846,9 +846,9 @@
   }
 
   function liveBoard(cfg, onBoard) {
-    let etag = null; let source = null; let timer = null;
+    let etag = null; let source = null; let timer = null; let inflight = null; let again = false;
     const box = $('#board');
-    async function refresh() {
+    async function fetchBoard() {
       try {
         const res = await api('GET', cfg.board_url, undefined, etag ? { 'If-None-Match': etag } : {});
         if (res.status === 200) { etag = res.etag; onBoard(res.data); }
@@ -857,6 +857,15 @@
         TK.online = false;
       }
       if (TK.onNetwork) TK.onNetwork();
+    }
+    /** One board request at a time: a refresh asked for meanwhile runs once after it (with the new ETag), so the
+     *  page load and the stream's first event do not both render the board under the user's fingers. */
+    function refresh() {
+      again = Boolean(inflight);
+      if (!inflight) {
+        inflight = (async () => { do { again = false; await fetchBoard(); } while (again); inflight = null; })();
+      }
+      return inflight;
     }
     function schedule() {
       clearTimeout(timer);
@@ -900,6 +909,7 @@
     const fieldsBox = $('#deal-fields');
     const outboxKey = `tk-outbox-${cfg.match_id}`;
     let board = null; let gameForm = null; let correcting = null; let dirty = false; let pending = null; let flushing = false; let retry = null;
+    let asking = null; // the reason box being typed in ({number, action, value}): a live re-render opens it again
 
     const loadOutbox = () => { try { return JSON.parse(localStorage.getItem(outboxKey)) || []; } catch (e) { return []; } };
     const saveOutbox = (items) => { localStorage.setItem(outboxKey, JSON.stringify(items)); renderOutbox(); };
@@ -1043,32 +1053,42 @@
       const row = h('div', { class: 'row' });
       const errors = h('div', { 'data-field': '' });
       const reasonBox = h('div', { class: 'stack', hidden: true, 'data-field': 'reason' });
-      const ask = (label, go) => {
+      const url = `${cfg.deals_url}${deal.number}/`;
+      const reasons = {
+        void: ['Void deal', (reason) => send('DELETE', url, { reason }, { 'If-Match': `"${board.match.version}"` })],
+        dispute: ['Send dispute', (reason) => send('POST', `${url}dispute/`, { reason })],
+      };
+      const ask = (action, typed = '') => {
+        const [label, go] = reasons[action];
         const input = h('input', { name: 'reason', placeholder: 'Reason', maxlength: 500 });
+        input.value = typed;
+        const keep = () => { asking = { number: deal.number, action, value: input.value }; };
+        input.addEventListener('input', keep);
         reasonBox.replaceChildren(input, h('button', { type: 'button', class: 'primary small', 'data-action': 'send', onclick: () => go(input.value) }, label));
         reasonBox.hidden = false;
+        keep();
         input.focus();
       };
       const send = async (method, url, body, headers) => {
         try {
           const res = await api(method, url, body, headers);
           if (!res.ok) { showErrors(box, res.data); return; }
+          asking = null;
           await live.refresh();
         } catch (error) {
           showErrors(box, { code: 'offline', detail: 'You are offline; try again when the network is back.', field: null });
         }
       };
-      const url = `${cfg.deals_url}${deal.number}/`;
       row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'correct', onclick: () => startCorrection(deal) }, 'Correct'));
-      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'void',
-        onclick: () => ask('Void deal', (reason) => send('DELETE', url, { reason }, { 'If-Match': `"${board.match.version}"` })) }, 'Void'));
+      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'void', onclick: () => ask('void') }, 'Void'));
       const answered = answers.some((a) => cfg.my_seats.includes(a.seat) && a.deal_revision === deal.revision);
-      if (cfg.my_seats.length && !answered) {
+      const mayAnswer = cfg.my_seats.length && !answered;
+      if (mayAnswer) {
         row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'confirm', onclick: () => send('POST', `${url}confirm/`, {}) }, 'Confirm'));
-        row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'dispute',
-          onclick: () => ask('Send dispute', (reason) => send('POST', `${url}dispute/`, { reason })) }, 'Dispute'));
+        row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'dispute', onclick: () => ask('dispute') }, 'Dispute'));
       }
       box.append(row, reasonBox, errors);
+      if (asking && asking.number === deal.number && (asking.action === 'void' || mayAnswer)) ask(asking.action, asking.value);
       return box;
     }
 
