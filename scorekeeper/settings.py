@@ -147,6 +147,12 @@ STORAGES = {
 API_MAX_BODY_BYTES: int = env.int("API_MAX_BODY_BYTES", default=64 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 
+# Live scoreboard streams (table/live.py), counted in each web process: per client address (the peer the server saw,
+# so one club's Wi-Fi behind one address shares it) and in all. Beyond them a stream answers 429 or 503 and the
+# page polls instead.
+LIVE_STREAMS_PER_CLIENT: int = env.int("LIVE_STREAMS_PER_CLIENT", default=20)
+LIVE_STREAMS_PER_PROCESS: int = env.int("LIVE_STREAMS_PER_PROCESS", default=200)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
