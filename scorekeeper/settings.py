@@ -152,6 +152,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 # page polls instead.
 LIVE_STREAMS_PER_CLIENT: int = env.int("LIVE_STREAMS_PER_CLIENT", default=20)
 LIVE_STREAMS_PER_PROCESS: int = env.int("LIVE_STREAMS_PER_PROCESS", default=200)
+# Each opening stream holds a database connection while it checks access (then lets it go): this many at once.
+LIVE_STREAMS_CHECKING_AT_ONCE: int = env.int("LIVE_STREAMS_CHECKING_AT_ONCE", default=4)
 
 # The production server (scorekeeper/gunicorn_conf.py): an idle keep-alive connection is closed after this long.
 WEB_KEEPALIVE_SECONDS: int = env.int("WEB_KEEPALIVE_SECONDS", default=5)

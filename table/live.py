@@ -9,8 +9,9 @@ Served by uvicorn through scorekeeper/asgi.py (WSGI servers cannot hold these st
 
 A stream is cheap while it waits, and stays so: it checks access on a database connection, closes that
 connection, and holds none while it streams (a PostgreSQL connection per viewer would exhaust the server's
-``max_connections``). OpenStreams bounds how many streams one client address and one process keep open; beyond
-that the view answers 429 or 503 and the page falls back to polling.
+``max_connections``), and only a few streams of a process check at once. OpenStreams bounds how many streams one
+client address and one process keep open; beyond that the view answers 429 or 503 and the page falls back to
+polling.
 """
 
 from __future__ import annotations
@@ -50,6 +51,14 @@ class OpenStreams:
     def __init__(self) -> None:
         self.per_client: Counter[str] = Counter()
         self.total = 0
+        self._checks: asyncio.Semaphore | None = None
+
+    def checking(self) -> asyncio.Semaphore:
+        """Held while a stream checks access: each check holds a database connection, and a burst of openings must
+        not take every connection the database has (made on first use, on the loop that serves the streams)."""
+        if self._checks is None:
+            self._checks = asyncio.Semaphore(settings.LIVE_STREAMS_CHECKING_AT_ONCE)
+        return self._checks
 
     def refusal(self, client: str) -> HttpResponse | None:
         """The answer for a stream beyond a limit, or None when it may open."""
@@ -134,7 +143,8 @@ async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpReque
         return refusal
     release = OPEN_STREAMS.take(client)
     try:
-        match_id = await sync_to_async(_checked_then_closed)(find_match, request, key)
+        async with OPEN_STREAMS.checking():
+            match_id = await sync_to_async(_checked_then_closed)(find_match, request, key)
         if match_id is None:
             raise Http404
         response = await _event_stream(match_id, on_end=release)

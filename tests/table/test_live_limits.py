@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -143,6 +145,33 @@ def test_a_refused_or_answered_request_gives_its_slot_back(api: APIClient, share
     assert asyncio.run(answer("/table/s/no-such-token/events/"))[0] == 404
     assert asyncio.run(answer(shared_events))[0] == 204
     assert (open_streams.total, dict(open_streams.per_client)) == (0, {})
+
+
+@override_settings(LIVE_STREAMS_CHECKING_AT_ONCE=2, REDIS_URL="")
+def test_streams_opening_together_check_access_a_few_at_a_time(shared_events: str,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each check holds a database connection: six openings at once use two, not six."""
+    checking, most, lock = 0, 0, threading.Lock()
+    check = live._shared_match_id
+
+    def counted_check(request: Any, token: str) -> int | None:
+        nonlocal checking, most
+        with lock:
+            checking += 1
+            most = max(most, checking)
+        time.sleep(0.05)  # long enough for the others to arrive
+        try:
+            return check(request, token)
+        finally:
+            with lock:
+                checking -= 1
+
+    monkeypatch.setattr(live, "_shared_match_id", counted_check)
+
+    async def together() -> list[int]:
+        return [status for status, _, _ in await asyncio.gather(*(answer(shared_events) for _ in range(6)))]
+
+    assert (asyncio.run(together()), most) == ([204] * 6, 2)
 
 
 @pytest.mark.redis
