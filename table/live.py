@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import weakref
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
@@ -45,48 +46,49 @@ RETRY_AFTER_SECONDS = 30
 class OpenStreams:
     """The one place that counts open streams: per client address and in all, in this process.
 
-    Every change happens on the process's one event loop (never in a worker thread), so plain counters need no
-    lock. The limits are read at each admission, so a changed setting applies to the next stream."""
+    The limits are read at each admission, so a changed setting applies to the next stream. A lock guards the
+    counts: under the ASGI server they change on its one event loop, but a WSGI server (``make run``) runs each
+    request's loop in a thread of its own."""
 
     def __init__(self) -> None:
         self.per_client: Counter[str] = Counter()
         self.total = 0
-        self._checks: asyncio.Semaphore | None = None
+        self._lock = threading.Lock()
+        self._checks: threading.BoundedSemaphore | None = None
 
-    def checking(self) -> asyncio.Semaphore:
-        """Held while a stream checks access: each check holds a database connection, and a burst of openings must
-        not take every connection the database has (made on first use, on the loop that serves the streams)."""
-        if self._checks is None:
-            self._checks = asyncio.Semaphore(settings.LIVE_STREAMS_CHECKING_AT_ONCE)
-        return self._checks
-
-    def refusal(self, client: str) -> HttpResponse | None:
-        """The answer for a stream beyond a limit, or None when it may open."""
-        if self.per_client[client] >= settings.LIVE_STREAMS_PER_CLIENT:
-            return _busy(429, "throttled", "This address has too many live scoreboards open; the page will poll "
-                         "instead.", settings.LIVE_STREAMS_PER_CLIENT)
-        if self.total >= settings.LIVE_STREAMS_PER_PROCESS:
-            return _busy(503, "live_streams_full", "The server has as many live scoreboards open as it can hold; "
-                         "the page will poll instead.", settings.LIVE_STREAMS_PER_PROCESS)
-        return None
-
-    def take(self, client: str) -> Callable[[], None]:
-        """Count a stream in; the answer releases it, once however often it is called."""
-        self.per_client[client] += 1
-        self.total += 1
-        released = False
+    def admit(self, client: str) -> Callable[[], None] | HttpResponse:
+        """Count a stream in and answer its release (which counts it out once, however often it is called), or
+        the refusal of a stream beyond a limit."""
+        with self._lock:
+            if self.per_client[client] >= settings.LIVE_STREAMS_PER_CLIENT:
+                return _busy(429, "throttled", "This address has too many live scoreboards open; the page will "
+                             "poll instead.", settings.LIVE_STREAMS_PER_CLIENT)
+            if self.total >= settings.LIVE_STREAMS_PER_PROCESS:
+                return _busy(503, "live_streams_full", "The server has as many live scoreboards open as it can "
+                             "hold; the page will poll instead.", settings.LIVE_STREAMS_PER_PROCESS)
+            self.per_client[client] += 1
+            self.total += 1
+        released = threading.Event()
 
         def release() -> None:
-            nonlocal released
-            if released:
-                return
-            released = True
-            self.total -= 1
-            self.per_client[client] -= 1
-            if not self.per_client[client]:
-                del self.per_client[client]  # no entry left behind per address ever seen
+            with self._lock:
+                if released.is_set():
+                    return
+                released.set()
+                self.total -= 1
+                self.per_client[client] -= 1
+                if not self.per_client[client]:
+                    del self.per_client[client]  # no entry left behind per address ever seen
 
         return release
+
+    def checking(self) -> threading.BoundedSemaphore:
+        """Held while a stream checks access, in the request's thread: each check holds a database connection, and
+        a burst of openings must not take every connection the database has."""
+        with self._lock:
+            if self._checks is None:
+                self._checks = threading.BoundedSemaphore(settings.LIVE_STREAMS_CHECKING_AT_ONCE)
+            return self._checks
 
 
 OPEN_STREAMS = OpenStreams()
@@ -127,24 +129,23 @@ def _shared_match_id(request: HttpRequest, token: str) -> int | None:
 
 def _checked_then_closed(find_match: Callable[[HttpRequest, Any], int | None], request: HttpRequest,
                          key: Any) -> int | None:
-    """The access check (session, user, match), then this thread's connections closed: the stream that follows
-    must hold none while it waits. Runs in the request's thread, where the session and user were read too."""
-    try:
-        return find_match(request, key)
-    finally:
-        connections.close_all()
+    """The access check (session, user, match), a few at once, then this thread's connections closed: the stream
+    that follows must hold none while it waits. Runs in the request's thread, where the session and user are read."""
+    with OPEN_STREAMS.checking():
+        try:
+            return find_match(request, key)
+        finally:
+            connections.close_all()
 
 
 async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpRequest, Any], int | None],
                            key: Any) -> HttpResponse:
     """Admit the stream (or refuse it before any database work), check access, then stream until it ends."""
-    client = client_address(request)
-    if refusal := OPEN_STREAMS.refusal(client):
-        return refusal
-    release = OPEN_STREAMS.take(client)
+    release = OPEN_STREAMS.admit(client_address(request))
+    if isinstance(release, HttpResponse):
+        return release
     try:
-        async with OPEN_STREAMS.checking():
-            match_id = await sync_to_async(_checked_then_closed)(find_match, request, key)
+        match_id = await sync_to_async(_checked_then_closed)(find_match, request, key)
         if match_id is None:
             raise Http404
         response = await _event_stream(match_id, on_end=release)

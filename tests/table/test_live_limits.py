@@ -111,8 +111,8 @@ def assert_refused(refused: tuple[int, dict[str, str], bytes], expected_status: 
 @override_settings(LIVE_STREAMS_PER_CLIENT=2, REDIS_URL="")
 def test_a_client_with_its_streams_all_open_is_refused_429_before_any_database_work(
         shared_events: str, open_streams: OpenStreams, django_assert_num_queries: Any) -> None:
-    open_streams.take(PHONE)
-    open_streams.take(PHONE)
+    open_streams.admit(PHONE)
+    open_streams.admit(PHONE)
     with django_assert_num_queries(0):
         refused = asyncio.run(answer(shared_events))
     assert_refused(refused, 429, "throttled", 2)
@@ -123,8 +123,8 @@ def test_a_client_with_its_streams_all_open_is_refused_429_before_any_database_w
 
 @override_settings(LIVE_STREAMS_PER_CLIENT=2, REDIS_URL="")
 def test_a_forwarded_for_header_does_not_make_a_new_client(shared_events: str, open_streams: OpenStreams) -> None:
-    open_streams.take(PHONE)
-    open_streams.take(PHONE)
+    open_streams.admit(PHONE)
+    open_streams.admit(PHONE)
     refused = asyncio.run(answer(shared_events, headers={"X-Forwarded-For": "198.51.100.7",
                                                          "X-Real-IP": "198.51.100.8"}))
     assert_refused(refused, 429, "throttled", 2)
@@ -133,7 +133,7 @@ def test_a_forwarded_for_header_does_not_make_a_new_client(shared_events: str, o
 @override_settings(LIVE_STREAMS_PER_PROCESS=3, REDIS_URL="")
 def test_a_process_with_its_streams_all_open_answers_503(shared_events: str, open_streams: OpenStreams) -> None:
     for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
-        open_streams.take(address)
+        open_streams.admit(address)
     assert_refused(asyncio.run(answer(shared_events)), 503, "live_streams_full", 3)
 
 
