@@ -29,6 +29,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 
 from games.events import live_channel
 from games.selectors import matches_visible_to
@@ -110,16 +111,17 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR") or "unknown"
 
 
-async def match_events(request: HttpRequest, match_id: int) -> HttpResponse:
+async def match_events(request: HttpRequest, match_id: int) -> HttpResponseBase:
     return await _admitted_stream(request, _visible_match_id, match_id)
 
 
-async def shared_match_events(request: HttpRequest, token: str) -> HttpResponse:
+async def shared_match_events(request: HttpRequest, token: str) -> HttpResponseBase:
     return await _admitted_stream(request, _shared_match_id, token)
 
 
 def _visible_match_id(request: HttpRequest, match_id: int) -> int | None:
-    return match_id if matches_visible_to(request.user).filter(pk=match_id).exists() else None
+    user: Any = request.user  # a user or AnonymousUser: matches_visible_to answers nothing for the latter
+    return match_id if matches_visible_to(user).filter(pk=match_id).exists() else None
 
 
 def _shared_match_id(request: HttpRequest, token: str) -> int | None:
@@ -139,7 +141,7 @@ def _checked_then_closed(find_match: Callable[[HttpRequest, Any], int | None], r
 
 
 async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpRequest, Any], int | None],
-                           key: Any) -> HttpResponse:
+                           key: Any) -> HttpResponseBase:
     """Admit the stream (or refuse it before any database work), check access, then stream until it ends."""
     release = OPEN_STREAMS.admit(client_address(request))
     if isinstance(release, HttpResponse):
@@ -161,7 +163,7 @@ async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpReque
     return response
 
 
-async def _event_stream(match_id: int, on_end: Callable[[], None] = lambda: None) -> HttpResponse:
+async def _event_stream(match_id: int, on_end: Callable[[], None] = lambda: None) -> HttpResponseBase:
     if not settings.REDIS_URL:
         return HttpResponse(status=204)
     client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2)

@@ -12,7 +12,7 @@ import gc
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -49,7 +49,7 @@ class AsgiRequest:
                       "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(), "root_path": "",
                       "query_string": b"", "headers": raw_headers, "client": (client, 50000),
                       "server": ("testserver", 80)}
-        self.sent: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.sent: asyncio.Queue[Mapping[str, Any]] = asyncio.Queue()
         self.gone = asyncio.Event()
         self.body_read = False
         self.task: asyncio.Task[None] | None = None
@@ -61,7 +61,7 @@ class AsgiRequest:
         await self.gone.wait()
         return {"type": "http.disconnect"}
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: Mapping[str, Any]) -> None:
         await self.sent.put(message)
 
     async def start(self) -> tuple[int, dict[str, str]]:
@@ -110,14 +110,21 @@ def assert_refused(refused: tuple[int, dict[str, str], bytes], expected_status: 
 
 @override_settings(LIVE_STREAMS_PER_CLIENT=2, REDIS_URL="")
 def test_a_client_with_its_streams_all_open_is_refused_429_before_any_database_work(
-        shared_events: str, open_streams: OpenStreams, django_assert_num_queries: Any) -> None:
+        shared_events: str, open_streams: OpenStreams, monkeypatch: pytest.MonkeyPatch) -> None:
+    checks: list[str] = []
+    check = live._shared_match_id
+
+    def recorded_check(request: Any, token: str) -> int | None:
+        checks.append(request.META["REMOTE_ADDR"])
+        return check(request, token)
+
+    monkeypatch.setattr(live, "_shared_match_id", recorded_check)  # the check is what reads the database
     open_streams.admit(PHONE)
     open_streams.admit(PHONE)
-    with django_assert_num_queries(0):
-        refused = asyncio.run(answer(shared_events))
-    assert_refused(refused, 429, "throttled", 2)
+    assert_refused(asyncio.run(answer(shared_events)), 429, "throttled", 2)
     other_phone = asyncio.run(answer(shared_events, client="10.20.30.41"))
     assert other_phone[0] == 204  # no Redis here: admitted, and told to poll
+    assert checks == ["10.20.30.41"]
     assert (open_streams.total, dict(open_streams.per_client)) == (2, {PHONE: 2})
 
 
