@@ -1,6 +1,7 @@
 """Slow clients (slowloris): sockets that send their request head a byte at a time must not hold the server. The
 README's production command runs as a private server; twenty sockets dribble header bytes while a normal request
-is answered at once. gunicorn's sync workers, the command this replaced, wait on one socket each and froze."""
+is answered at once. gunicorn's sync workers, the command this replaced, wait on one socket each and froze. And an
+idle keep-alive connection is closed after WEB_KEEPALIVE_SECONDS."""
 
 from __future__ import annotations
 
@@ -65,3 +66,18 @@ def test_slow_clients_dribbling_header_bytes_do_not_hold_the_production_server(w
         elapsed = time.monotonic() - started
         assert (health.status_code, health.json()["database"]) == (200, "ok")
         assert elapsed < PROMPT_SECONDS
+
+
+def test_the_production_server_closes_an_idle_keep_alive_connection_after_web_keepalive_seconds(
+        workdir: Path) -> None:
+    env = app_env(workdir, DATABASE_URL=database_url(), WEB_KEEPALIVE_SECONDS="1")
+    with serve_production(workdir, env, workers=1) as app:
+        host, port = app.base_url.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=5) as client:
+            client.sendall(b"GET /api/v1/health/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            answer = client.recv(65536)
+            assert answer.startswith(b"HTTP/1.1 200 OK"), answer[:200]
+            started = time.monotonic()
+            while client.recv(65536):  # the rest of the answer, if any; then b"" when the server closes
+                pass
+            assert 0.8 < time.monotonic() - started < 3
