@@ -69,13 +69,14 @@ class OpenStreams:
                              "hold; the page will poll instead.", settings.LIVE_STREAMS_PER_PROCESS)
             self.per_client[client] += 1
             self.total += 1
-        released = threading.Event()
+        released = False
 
         def release() -> None:
+            nonlocal released
             with self._lock:
-                if released.is_set():
+                if released:
                     return
-                released.set()
+                released = True
                 self.total -= 1
                 self.per_client[client] -= 1
                 if not self.per_client[client]:
@@ -198,7 +199,7 @@ async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub,
     except aioredis.RedisError:
         logger.warning("Live stream ended: Redis connection lost")
     finally:
-        on_end()  # also when the browser went away (the task is cancelled) or the stream was never read
+        on_end()  # also when the browser went away (the task is cancelled)
         await _close(client, pubsub)
 
 
