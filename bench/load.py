@@ -1,6 +1,7 @@
-"""The API under load: gunicorn on PostgreSQL, 16 clients recording deals to 16 matches, against a bare endpoint.
+"""The API under load: the production server on PostgreSQL, 16 clients recording deals, against a bare endpoint.
 
-Starts gunicorn (workers = 2 x cores + 1, DEBUG off) on 127.0.0.1 with a fresh database ``bench_load`` made on
+Starts the production server (gunicorn's uvicorn workers on scorekeeper.asgi, scorekeeper/gunicorn_conf.py;
+workers = 2 x cores + 1, DEBUG off) on 127.0.0.1 with a fresh database ``bench_load`` made on
 the server of ``DATABASE_URL`` (its query string, e.g. ``?conn_max_age=60``, is kept), then runs 16 asyncio/httpx
 clients, each with its own account and its own match. Deal recording and the bare authenticated DRF endpoint that
 inserts one row (bench/views.py) take turns in short slices, so both see the same machine; each side gets
@@ -108,8 +109,9 @@ def free_port() -> int:
 def start_gunicorn(port: int, workers: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "DEBUG": "false", "SECRET_KEY": "bench-only-" + uuid.uuid4().hex * 2,
            "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING", "SECURE_SSL_REDIRECT": "false"}  # plain HTTP here
-    command = [str(Path(sys.executable).parent / "gunicorn"), "scorekeeper.wsgi:application",
-               "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning"]
+    command = [str(Path(sys.executable).parent / "gunicorn"), "scorekeeper.asgi:application",
+               "-c", "python:scorekeeper.gunicorn_conf", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+               "--log-level", "warning"]
     server = subprocess.Popen(command, cwd=REPO, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -209,7 +211,7 @@ def main() -> int:
 def report(args: argparse.Namespace, sides: dict[str, Side], deals_stored: int, rows_stored: int) -> None:
     deals, bare = sides["deals"], sides["bare"]
     redis = "on" if os.environ.get("REDIS_URL") else "off"
-    print(f"gunicorn {args.workers} workers, {os.cpu_count()} cores, PostgreSQL, Redis {redis}; {args.clients} "
+    print(f"gunicorn {args.workers} uvicorn workers, {os.cpu_count()} cores, PostgreSQL, Redis {redis}; {args.clients} "
           f"clients; {args.seconds:.0f} s per side in {args.slices} turns each")
     print(f"{'side':<8}{'answers':>9}{'rate':>12}{'median':>13}{'p99':>13}{'errors':>8}")
     print(deals.line())

@@ -1,6 +1,6 @@
-"""The ASGI entry point: uvicorn serves it, for the live scoreboard's server-sent events (table/live.py)
-as well as every ordinary page and API view, e.g.
-``.venv/bin/uvicorn scorekeeper.asgi:application --host 0.0.0.0 --port 8000 --workers 4``."""
+"""The ASGI entry point, for every page and API view as well as the live scoreboard's server-sent events
+(table/live.py). Production serves it with gunicorn's uvicorn workers (the README's command, configured by
+scorekeeper/gunicorn_conf.py); for a quick look ``.venv/bin/uvicorn scorekeeper.asgi:application`` does too."""
 
 import os
 

@@ -100,6 +100,21 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for the write lock instead of failing at once when two requests write together.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+
+# Under the ASGI server (the production command) each request does its database work in a thread of its own, so
+# connections are neither kept between requests (conn_max_age keeps nothing) nor bounded: a burst of requests opens
+# one each, and PostgreSQL refuses those beyond its max_connections. A pool per web process holds at most
+# DATABASE_POOL_MAX_SIZE; a request waits up to DATABASE_POOL_TIMEOUT seconds for a free one. 0: no pool.
+DATABASE_POOL_MAX_SIZE: int = env.int("DATABASE_POOL_MAX_SIZE", default=0)
+DATABASE_POOL_TIMEOUT: float = env.float("DATABASE_POOL_TIMEOUT", default=10.0)
+if DATABASE_POOL_MAX_SIZE:
+    if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("DATABASE_POOL_MAX_SIZE needs a PostgreSQL DATABASE_URL.")
+    if DATABASES["default"].get("CONN_MAX_AGE"):
+        raise ImproperlyConfigured("DATABASE_POOL_MAX_SIZE keeps the connections: drop conn_max_age from "
+                                   "DATABASE_URL.")
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE, "timeout": DATABASE_POOL_TIMEOUT}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL: str = env.str("REDIS_URL", default="")
@@ -146,6 +161,17 @@ STORAGES = {
 # A deal is a few hundred bytes; anything near this is a mistake or an attack.
 API_MAX_BODY_BYTES: int = env.int("API_MAX_BODY_BYTES", default=64 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
+
+# Live scoreboard streams (table/live.py), counted in each web process: per client address (the peer the server saw,
+# so one club's Wi-Fi behind one address shares it) and in all. Beyond them a stream answers 429 or 503 and the
+# page polls instead.
+LIVE_STREAMS_PER_CLIENT: int = env.int("LIVE_STREAMS_PER_CLIENT", default=20)
+LIVE_STREAMS_PER_PROCESS: int = env.int("LIVE_STREAMS_PER_PROCESS", default=200)
+# Each opening stream holds a database connection while it checks access (then lets it go): this many at once.
+LIVE_STREAMS_CHECKING_AT_ONCE: int = env.int("LIVE_STREAMS_CHECKING_AT_ONCE", default=4)
+
+# The production server (scorekeeper/gunicorn_conf.py): an idle keep-alive connection is closed after this long.
+WEB_KEEPALIVE_SECONDS: int = env.int("WEB_KEEPALIVE_SECONDS", default=5)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -6,18 +6,30 @@ HEARTBEAT_SECONDS keeps proxies from closing an idle stream, and the stream ends
 STREAM_SECONDS (the browser's EventSource reconnects), so no connection lives forever. Without Redis the view
 answers 204, which tells EventSource to stop; the page then polls the board with ETags instead.
 Served by uvicorn through scorekeeper/asgi.py (WSGI servers cannot hold these streams open).
+
+A stream is cheap while it waits, and stays so: it checks access on a database connection, closes that
+connection, and holds none while it streams (a PostgreSQL connection per viewer would exhaust the server's
+``max_connections``), and only a few streams of a process check at once. OpenStreams bounds how many streams one
+client address and one process keep open; beyond that the view answers 429 or 503 and the page falls back to
+polling.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+import threading
+import weakref
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import redis.asyncio as aioredis
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.db import connections
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 
 from games.events import live_channel
 from games.selectors import matches_visible_to
@@ -28,24 +40,131 @@ logger = logging.getLogger(__name__)
 HEARTBEAT_SECONDS = 15.0
 STREAM_SECONDS = 300.0
 POLL_SECONDS = 1.0
+# A refused viewer polls meanwhile; streams end within STREAM_SECONDS, so a slot is usually free by then.
+RETRY_AFTER_SECONDS = 30
 
 
-async def match_events(request: HttpRequest, match_id: int) -> HttpResponse:
-    user = await request.auser()
-    visible = await sync_to_async(matches_visible_to(user).filter(pk=match_id).exists)()
-    if not visible:
-        raise Http404
-    return await _event_stream(match_id)
+class OpenStreams:
+    """The one place that counts open streams: per client address and in all, in this process.
+
+    The limits are read at each admission, so a changed setting applies to the next stream. A lock guards the
+    counts: under the ASGI server they change on its one event loop, but a WSGI server (``make run``) runs each
+    request's loop in a thread of its own."""
+
+    def __init__(self) -> None:
+        self.per_client: Counter[str] = Counter()
+        self.total = 0
+        self._lock = threading.Lock()
+        self._checks: threading.BoundedSemaphore | None = None
+
+    def admit(self, client: str) -> Callable[[], None] | HttpResponse:
+        """Count a stream in and answer its release (which counts it out once, however often it is called), or
+        the refusal of a stream beyond a limit."""
+        with self._lock:
+            if self.per_client[client] >= settings.LIVE_STREAMS_PER_CLIENT:
+                return _busy(429, "throttled", "This address has too many live scoreboards open; the page will "
+                             "poll instead.", settings.LIVE_STREAMS_PER_CLIENT)
+            if self.total >= settings.LIVE_STREAMS_PER_PROCESS:
+                return _busy(503, "live_streams_full", "The server has as many live scoreboards open as it can "
+                             "hold; the page will poll instead.", settings.LIVE_STREAMS_PER_PROCESS)
+            self.per_client[client] += 1
+            self.total += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            with self._lock:
+                if released:
+                    return
+                released = True
+                self.total -= 1
+                self.per_client[client] -= 1
+                if not self.per_client[client]:
+                    del self.per_client[client]  # no entry left behind per address ever seen
+
+        return release
+
+    def checking(self) -> threading.BoundedSemaphore:
+        """Held while a stream checks access, in the request's thread: each check holds a database connection, and
+        a burst of openings must not take every connection the database has."""
+        with self._lock:
+            if self._checks is None:
+                self._checks = threading.BoundedSemaphore(settings.LIVE_STREAMS_CHECKING_AT_ONCE)
+            return self._checks
 
 
-async def shared_match_events(request: HttpRequest, token: str) -> HttpResponse:
-    match = await sync_to_async(match_for_share_token)(token)
-    if match is None:
-        raise Http404
-    return await _event_stream(match.pk)
+OPEN_STREAMS = OpenStreams()
 
 
-async def _event_stream(match_id: int) -> HttpResponse:
+def _busy(status: int, code: str, detail: str, limit: int) -> HttpResponse:
+    # Imported here: api.exceptions imports DRF's views, whose settings import api.parsers, which imports
+    # api.exceptions again; importing it while this module loads would close that circle half-way.
+    from api.exceptions import error_body
+
+    response = JsonResponse(error_body(code, detail, None, {"retry_after_seconds": RETRY_AFTER_SECONDS,
+                                                            "limit": limit}), status=status)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def client_address(request: HttpRequest) -> str:
+    """The peer address the ASGI server saw (REMOTE_ADDR), never a header the client chose."""
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+async def match_events(request: HttpRequest, match_id: int) -> HttpResponseBase:
+    return await _admitted_stream(request, _visible_match_id, match_id)
+
+
+async def shared_match_events(request: HttpRequest, token: str) -> HttpResponseBase:
+    return await _admitted_stream(request, _shared_match_id, token)
+
+
+def _visible_match_id(request: HttpRequest, match_id: int) -> int | None:
+    user: Any = request.user  # a user or AnonymousUser: matches_visible_to answers nothing for the latter
+    return match_id if matches_visible_to(user).filter(pk=match_id).exists() else None
+
+
+def _shared_match_id(request: HttpRequest, token: str) -> int | None:
+    match = match_for_share_token(token)
+    return None if match is None else match.pk
+
+
+def _checked_then_closed(find_match: Callable[[HttpRequest, Any], int | None], request: HttpRequest,
+                         key: Any) -> int | None:
+    """The access check (session, user, match), a few at once, then this thread's connections closed: the stream
+    that follows must hold none while it waits. Runs in the request's thread, where the session and user are read."""
+    with OPEN_STREAMS.checking():
+        try:
+            return find_match(request, key)
+        finally:
+            connections.close_all()
+
+
+async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpRequest, Any], int | None],
+                           key: Any) -> HttpResponseBase:
+    """Admit the stream (or refuse it before any database work), check access, then stream until it ends."""
+    release = OPEN_STREAMS.admit(client_address(request))
+    if isinstance(release, HttpResponse):
+        return release
+    try:
+        match_id = await sync_to_async(_checked_then_closed)(find_match, request, key)
+        if match_id is None:
+            raise Http404
+        response = await _event_stream(match_id, on_end=release)
+    except BaseException:
+        release()
+        raise
+    if not response.streaming:
+        release()  # 204: nothing stays open
+    else:
+        # The stream releases its slot when it ends; this covers a response dropped before its first chunk was read
+        # (the browser left at once), whose generator never starts and so never runs its ``finally``.
+        weakref.finalize(response, release)
+    return response
+
+
+async def _event_stream(match_id: int, on_end: Callable[[], None] = lambda: None) -> HttpResponseBase:
     if not settings.REDIS_URL:
         return HttpResponse(status=204)
     client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2)
@@ -56,13 +175,14 @@ async def _event_stream(match_id: int) -> HttpResponse:
         logger.warning("Live updates for match %s unavailable: Redis unreachable", match_id)
         await _close(client, pubsub)
         return HttpResponse(status=204)
-    response = StreamingHttpResponse(_relay(client, pubsub), content_type="text/event-stream")
+    response = StreamingHttpResponse(_relay(client, pubsub, on_end), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
-async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub) -> AsyncIterator[str]:
+async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub,
+                 on_end: Callable[[], None]) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + STREAM_SECONDS
     next_beat = loop.time() + HEARTBEAT_SECONDS
@@ -79,6 +199,7 @@ async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub) -> Asyn
     except aioredis.RedisError:
         logger.warning("Live stream ended: Redis connection lost")
     finally:
+        on_end()  # also when the browser went away (the task is cancelled)
         await _close(client, pubsub)
 
 

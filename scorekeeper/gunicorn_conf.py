@@ -1,0 +1,13 @@
+"""gunicorn's configuration for production (the README's command reads it with ``-c python:scorekeeper.gunicorn_conf``).
+
+uvicorn workers (the uvicorn-worker package) serve the ASGI application: each worker is one event loop that waits
+on every connection at once, so a client sending its request a byte at a time costs a socket, not a worker (a sync
+worker waits on one client until its request is complete: three such clients froze three of them). The same
+workers hold the live scoreboard streams, which a sync worker cannot. gunicorn still supervises the processes:
+it restarts one that dies or stops answering its heartbeat."""
+
+from scorekeeper import settings
+
+worker_class = "uvicorn_worker.UvicornWorker"
+# An idle connection between two requests is closed after this long (uvicorn's keep-alive timeout).
+keepalive = settings.WEB_KEEPALIVE_SECONDS

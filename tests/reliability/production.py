@@ -1,0 +1,44 @@
+"""The README's production command as a private server: the command exactly as documented, but bound to a free port
+of 127.0.0.1 with the worker count the test asks for, and always stopped afterwards."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import shlex
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+from tests.reliability.conftest import ROOT, App, free_port, start, stop, tail, wait_until
+
+# The production command sits in the README between backquotes, after "Production:".
+PRODUCTION_COMMAND = re.compile(r"^Production:.*?`(\.venv/bin/gunicorn [^`]+)`", re.MULTILINE | re.DOTALL)
+
+
+def production_command(port: int, workers: int) -> list[str]:
+    found = PRODUCTION_COMMAND.search((ROOT / "README.md").read_text())
+    assert found, "README.md names no production command (`.venv/bin/gunicorn ...` after 'Production:')"
+    words = shlex.split(found.group(1))
+    command = [sys.executable, "-m", "gunicorn", *words[1:]]
+    for short, long, value in (("-b", "--bind", f"127.0.0.1:{port}"), ("-w", "--workers", str(workers))):
+        option = next((word for word in (short, long) if word in command), None)
+        assert option, f"the production command sets no {long}: {found.group(1)}"
+        command[command.index(option) + 1] = value
+    return command
+
+
+@contextlib.contextmanager
+def serve_production(folder: Path, env: dict[str, str], workers: int = 1) -> Iterator[App]:
+    port = free_port()
+    log = folder / f"production-{port}.log"
+    process = start(production_command(port, workers), log, env)
+    app = App(f"http://127.0.0.1:{port}", process, log)
+    try:
+        wait_until(lambda: process.poll() is None and httpx.get(f"{app.base_url}/api/v1/health/", timeout=2)
+                   .status_code in (200, 503), 60, f"the production server on port {port}\n{tail(log)}")
+        yield app
+    finally:
+        stop(process)
