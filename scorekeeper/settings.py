@@ -12,6 +12,8 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
+from scorekeeper.cache import redis_caches
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -104,7 +106,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL: str = env.str("REDIS_URL", default="")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # While Redis cannot be reached the cache stands in with process memory (scorekeeper/cache.py): no 500s.
+    CACHES = redis_caches(REDIS_URL, socket_timeout=env.float("REDIS_SOCKET_TIMEOUT_SECONDS", default=1.0),
+                          retry_seconds=env.float("REDIS_RETRY_SECONDS", default=5.0))
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
