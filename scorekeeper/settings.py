@@ -7,6 +7,7 @@ in-process. ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL and Redis. P
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -53,7 +54,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -151,9 +152,15 @@ STORAGES = {
 API_MAX_BODY_BYTES: int = env.int("API_MAX_BODY_BYTES", default=64 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 
+# How many reverse proxies of ours stand in front: only then does X-Forwarded-For name the client (the entry that
+# many places from the right). 0: the socket's address is the client, whatever headers say (api/throttling.py).
+TRUSTED_PROXY_COUNT: int = env.int("TRUSTED_PROXY_COUNT", default=0)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be 0 or more.")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -168,7 +175,21 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "api.schema.ScorekeeperAutoSchema",
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": env.str("AUTH_THROTTLE_RATE", default="10/min")},
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own throttles read it; ours use api.throttling.client_address
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+# API tokens (django-rest-knox, api/authentication.py): one per sign-in, kept as a hash, expiring after this long
+# unused (every use slides the expiry forward, written at most once a minute).
+AUTH_TOKEN_TTL_HOURS: int = env.int("AUTH_TOKEN_TTL_HOURS", default=14 * 24)
+AUTH_TOKENS_PER_USER: int = env.int("AUTH_TOKENS_PER_USER", default=20)  # a new sign-in signs the oldest out
+if AUTH_TOKEN_TTL_HOURS < 1 or AUTH_TOKENS_PER_USER < 1:
+    raise ImproperlyConfigured("AUTH_TOKEN_TTL_HOURS and AUTH_TOKENS_PER_USER must be at least 1.")
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=AUTH_TOKEN_TTL_HOURS),
+    "AUTO_REFRESH": True,
+    "MIN_REFRESH_INTERVAL": 60,
+    "AUTH_HEADER_PREFIX": "Token",
 }
 
 SPECTACULAR_SETTINGS = {
