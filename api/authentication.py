@@ -14,7 +14,6 @@ from knox.crypto import hash_token
 from knox.models import AuthToken
 from knox.settings import knox_settings
 from rest_framework.authentication import get_authorization_header
-from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
 
@@ -55,9 +54,3 @@ def token_issue(*, user: Any) -> tuple[AuthToken, str]:
     AuthToken.objects.filter(pk__in=list(surplus)).delete()
     return stored, token
 
-
-def signed_in_user(request: Request) -> Any:
-    """The account the request's username and password sign in to, or the refusal (``invalid``, 400)."""
-    serializer = AuthTokenSerializer(data=request.data, context={"request": request})
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data["user"]

@@ -1,4 +1,5 @@
-"""Who is asking: the client's real address, for the sign-in throttle and django-axes alike.
+"""Who is asking, and how long they must wait: the client's real address for the sign-in throttle and django-axes
+alike, and the length of an axes lock.
 
 ``X-Forwarded-For`` is written by whoever sends the request, so it only counts behind proxies we run: with
 ``TRUSTED_PROXY_COUNT`` = n, the client is the address the outermost of our n proxies saw (the n-th entry from the
@@ -38,3 +39,17 @@ class SignInRateThrottle(ScopedRateThrottle):
 
     def get_ident(self, request: Any) -> str:
         return client_address(request)
+
+
+def lockout_seconds() -> int | None:
+    """How long a sign-in lock lasts from the latest attempt (each refused attempt starts it again); None: until an
+    administrator lifts it."""
+    cool_off = settings.AXES_COOLOFF_TIME
+    return int(cool_off.total_seconds()) if cool_off else None
+
+
+def lockout_message() -> str:
+    seconds = lockout_seconds()
+    wait = f"Try again in {seconds // 60} minutes, or ask" if seconds else "Ask"
+    return (f"Too many failed sign-ins for this account or from this address. {wait} an administrator to lift "
+            "the lock.")

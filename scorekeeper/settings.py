@@ -48,6 +48,7 @@ CSRF_TRUSTED_ORIGINS: list[str] = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
+    "axes",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
@@ -73,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked page sign-in into the lockout page
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -123,6 +125,23 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A task whose worker died is handed out again after this long (Redis's default is an hour). It must stay above
 # the longest task's hard time limit (exports: 16 minutes), or a slow export would run twice.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=20 * 60)}
+
+# Sign-in lockout (django-axes) on every password sign-in: the API token, the table's login and the admin's. After
+# SIGN_IN_FAILURE_LIMIT failures an account (whatever the address) and an address (whatever the account) are
+# locked for SIGN_IN_LOCKOUT_MINUTES after the latest attempt (0: until an administrator lifts it, in the admin's
+# "Access attempts" or with `manage.py axes_reset_username <name>` / `axes_reset_ip <address>`).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+SIGN_IN_FAILURE_LIMIT: int = env.int("SIGN_IN_FAILURE_LIMIT", default=10)
+SIGN_IN_LOCKOUT_MINUTES: int = env.int("SIGN_IN_LOCKOUT_MINUTES", default=15)
+if SIGN_IN_FAILURE_LIMIT < 1 or SIGN_IN_LOCKOUT_MINUTES < 0:
+    raise ImproperlyConfigured("SIGN_IN_FAILURE_LIMIT must be at least 1 and SIGN_IN_LOCKOUT_MINUTES 0 or more.")
+AXES_FAILURE_LIMIT = SIGN_IN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(minutes=SIGN_IN_LOCKOUT_MINUTES) if SIGN_IN_LOCKOUT_MINUTES else None
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # each on its own, not the pair
+AXES_CLIENT_IP_CALLABLE = "api.throttling.client_address"  # the same address, and proxy rule, as the throttle
+AXES_LOCKOUT_CALLABLE = "table.lockout.sign_in_locked_page"
+# A success must not clear the failures: an attacker would sign in to their own account between guesses.
+AXES_RESET_ON_SUCCESS = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

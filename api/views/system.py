@@ -17,9 +17,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scorekeeper
-from api.authentication import TokenAuthentication, signed_in_user, token_issue
+from api.authentication import TokenAuthentication, token_issue
 from api.parsers import BoundedJSONParser
 from api.serializers.errors import ErrorSerializer
+from api.sign_in import signed_in_user
 from api.throttling import SignInRateThrottle
 from games.models import Membership
 

@@ -40,7 +40,9 @@ def test_sign_in_answers_a_token_and_logs_a_warning(client: Any, user: Any, redi
     assert [record.levelname for record in caplog.records if OUTAGE_WARNING in record.getMessage()] == ["WARNING"]
 
 
-def test_sign_in_is_still_throttled_from_process_memory(client: Any, user: Any, redis_cache_unreachable: str) -> None:
+def test_sign_in_is_still_throttled_from_process_memory(client: Any, user: Any, redis_cache_unreachable: str,
+                                                        settings: Any) -> None:
+    settings.AXES_FAILURE_LIMIT = 100  # the rate throttle (in the cache) is under test, not the lockout (database)
     statuses = [sign_in(client, user.username, "guess").status_code for _ in range(10)]
     assert statuses == [400] * 10
     body = assert_error(sign_in(client, user.username, PASSWORD), 429, "throttled")
