@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.utils import timezone
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
 from knox.crypto import hash_token
 from knox.models import AuthToken
@@ -39,7 +40,8 @@ class TokenAuthentication(KnoxTokenAuthentication):
         stored = AuthToken.objects.select_related("user").filter(digest=hash_token(token)).first()
         if stored is None:
             raise AuthenticationFailed(INVALID)
-        if self._cleanup_token(stored):  # deletes it (and the account's other expired tokens) when expired
+        if stored.expiry is not None and stored.expiry < timezone.now():
+            stored.delete()
             raise AuthenticationFailed(EXPIRED)
         if knox_settings.AUTO_REFRESH and stored.expiry:
             self.renew_token(stored)
@@ -47,7 +49,9 @@ class TokenAuthentication(KnoxTokenAuthentication):
 
 
 def token_issue(*, user: Any) -> tuple[AuthToken, str]:
-    """A new token for a new sign-in; the account's oldest tokens beyond the limit are signed out."""
+    """A new token for a new sign-in. The account's expired tokens go (here rather than on every request, as knox
+    does, to save a query per request), and so do its oldest beyond the limit."""
+    AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
     stored, token = AuthToken.objects.create(user=user)
     surplus = AuthToken.objects.filter(user=user).order_by("-created").values_list("pk", flat=True)[
         settings.AUTH_TOKENS_PER_USER:]

@@ -161,3 +161,18 @@ def test_a_token_issued_before_knox_keeps_working_after_the_migration(client: An
     copy_drf_tokens(django_apps, SimpleNamespace(connection=connection))  # it only asks the editor's connection
     assert me(client, legacy).json()["username"] == user.username
     assert AuthToken.objects.get(user=user).expiry > timezone.now()
+
+
+def test_a_new_sign_in_clears_the_accounts_expired_tokens(client: Any, user: Any) -> None:
+    sign_in(client, user)
+    AuthToken.objects.filter(user=user).update(expiry=timezone.now() - timedelta(seconds=1))
+    fresh = sign_in(client, user)
+    assert AuthToken.objects.filter(user=user).count() == 1
+    assert me(client, fresh).status_code == 200
+
+
+def test_an_authenticated_request_costs_one_query_for_its_token(client: Any, user: Any,
+                                                                django_assert_num_queries: Any) -> None:
+    token = sign_in(client, user)
+    with django_assert_num_queries(3):  # the token with its user, then the view's own two
+        assert me(client, token).status_code == 200
