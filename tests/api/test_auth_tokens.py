@@ -144,6 +144,12 @@ def test_sign_in_with_a_huge_body_is_413(client: Any) -> None:
     assert_error(client.post(TOKEN_URL, body, content_type="application/json"), 413, "request_too_large")
 
 
+def test_a_huge_form_encoded_sign_in_is_413(client: Any) -> None:
+    body = urlencode({"username": "a", "password": "x" * 100_000})
+    response = client.post(TOKEN_URL, body, content_type="application/x-www-form-urlencoded")
+    assert_error(response, 413, "request_too_large")
+
+
 def test_the_schema_documents_sign_in_sign_out_and_the_429(client: Any) -> None:
     schema = client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     token = schema["paths"]["/api/v1/auth/token/"]
