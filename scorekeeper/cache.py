@@ -15,12 +15,12 @@ from typing import Any
 
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
 
-OUTAGE_ERRORS = (RedisConnectionError, RedisTimeoutError)
+# Any failure of Redis: refused, timed out, or something else answering at its address (a protocol error).
+OUTAGE_ERRORS = (RedisError,)
 # Every public operation of a cache backend that reaches the server (get_or_set and decr go through these).
 OPERATIONS = ("add", "get", "set", "touch", "delete", "get_many", "has_key", "incr", "set_many", "delete_many",
               "clear")

@@ -4,6 +4,9 @@ uses the cache keeps answering, throttling goes on from process memory, and the 
 from __future__ import annotations
 
 import logging
+import socketserver
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,9 +20,29 @@ pytestmark = pytest.mark.django_db
 OUTAGE_WARNING = "Redis cache unreachable"
 
 
+class NotRedis(socketserver.BaseRequestHandler):
+    """Something else listening where Redis should be (a web server, say): it answers every connection with HTTP."""
+
+    def handle(self) -> None:
+        self.request.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+
+
 @pytest.fixture
-def redis_cache_unreachable(settings: Any) -> Any:
-    dead = f"redis://127.0.0.1:{closed_port()}/0"
+def not_redis() -> Iterator[int]:
+    with socketserver.ThreadingTCPServer(("127.0.0.1", 0), NotRedis) as server:
+        server.daemon_threads = True
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield server.server_address[1]
+        finally:
+            server.shutdown()
+
+
+@pytest.fixture(params=["a closed port", "something else answering"])
+def redis_cache_unreachable(request: pytest.FixtureRequest, settings: Any) -> Iterator[str]:
+    port = closed_port() if request.param == "a closed port" else request.getfixturevalue("not_redis")
+    dead = f"redis://127.0.0.1:{port}/0"
     settings.REDIS_URL = dead
     settings.CACHES = redis_caches(dead, socket_timeout=1.0, retry_seconds=5.0)
     yield dead
