@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.db import connection
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.parsers import FormParser
@@ -68,6 +68,10 @@ SIGN_IN_ERRORS = {429: OpenApiResponse(ErrorSerializer, description=(
     "account or address); retry after extra.retry_after_seconds (also the Retry-After header)."))}
 
 
+class SignOutQuery(serializers.Serializer):
+    all = serializers.BooleanField(default=False, help_text="Sign out everywhere: every token of the account.")
+
+
 class TokenView(APIView):
     """Sign in for a new token (POST), sign this token or all of the account's tokens out (DELETE)."""
 
@@ -99,12 +103,12 @@ class TokenView(APIView):
 
     @extend_schema(
         summary="Sign out: revoke this token, or with ?all=true every token of the account",
-        parameters=[OpenApiParameter("all", bool, description="Sign out everywhere (every device).")],
-        request=None, responses={204: None},
+        parameters=[SignOutQuery], request=None, responses={204: None},
     )
     def delete(self, request: Request) -> Response:
-        everywhere = serializers.BooleanField().run_validation(request.query_params.get("all", "false"))
-        if everywhere:
+        query = SignOutQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        if query.validated_data["all"]:
             request.user.auth_token_set.all().delete()
         else:
             request.auth.delete()

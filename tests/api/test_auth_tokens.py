@@ -80,7 +80,7 @@ def test_sign_out_everywhere_revokes_every_token_of_the_account_only(client: Any
 
 def test_sign_out_with_a_bad_all_flag_is_refused_and_revokes_nothing(client: Any, user: Any) -> None:
     token = sign_in(client, user)
-    assert_error(sign_out(client, token, "?all=maybe"), 400, "invalid")
+    assert_error(sign_out(client, token, "?all=maybe"), 400, "invalid", field="all")
     assert me(client, token).status_code == 200
 
 
