@@ -108,10 +108,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL: str = env.str("REDIS_URL", default="")
+REDIS_SOCKET_TIMEOUT_SECONDS: float = env.float("REDIS_SOCKET_TIMEOUT_SECONDS", default=1.0)
+REDIS_RETRY_SECONDS: float = env.float("REDIS_RETRY_SECONDS", default=5.0)
+if REDIS_SOCKET_TIMEOUT_SECONDS <= 0 or REDIS_RETRY_SECONDS < 0:
+    raise ImproperlyConfigured("REDIS_SOCKET_TIMEOUT_SECONDS must be above 0 and REDIS_RETRY_SECONDS 0 or more.")
 if REDIS_URL:
     # While Redis cannot be reached the cache stands in with process memory (scorekeeper/cache.py): no 500s.
-    CACHES = redis_caches(REDIS_URL, socket_timeout=env.float("REDIS_SOCKET_TIMEOUT_SECONDS", default=1.0),
-                          retry_seconds=env.float("REDIS_RETRY_SECONDS", default=5.0))
+    CACHES = redis_caches(REDIS_URL, socket_timeout=REDIS_SOCKET_TIMEOUT_SECONDS, retry_seconds=REDIS_RETRY_SECONDS)
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
