@@ -19,8 +19,23 @@ from rest_framework.views import set_rollback
 from games.rules.errors import RuleViolation
 from games.services.errors import DomainError, StaleVersion
 
-# DRF exception class -> our stable code, where DRF's own code is not the one API.md names.
+
+class SignInLocked(exceptions.Throttled):
+    """Too many failed sign-ins for an account or from an address (django-axes): refused until the lock ends."""
+
+    default_detail = ("Too many failed sign-ins for this account or from this address. Try again later, or ask an "
+                      "administrator to lift the lock.")
+    default_code = "sign_in_locked"
+
+    def __init__(self, wait: int | None, detail: str | None = None) -> None:
+        super().__init__(detail=detail)  # without DRF's "Expected available in n seconds": the detail says it
+        self.wait = wait
+
+
+# DRF exception class -> our stable code, where DRF's own code is not the one API.md names. The first class that
+# matches names the code (so a subclass comes before its base).
 DRF_CODES: dict[type[exceptions.APIException], str] = {
+    SignInLocked: "sign_in_locked",
     exceptions.NotAuthenticated: "not_authenticated",
     exceptions.AuthenticationFailed: "not_authenticated",
     exceptions.PermissionDenied: "permission_denied",

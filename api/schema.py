@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -23,6 +24,13 @@ DEAL_WRITE_ERRORS = {
     "412": "stale_version: If-Match is not the current version; extra.match is the current match.",
     "428": "precondition_required: a correction needs If-Match.",
 }
+
+
+class TokenScheme(KnoxTokenScheme):
+    """``Authorization: Token <token>`` (api/authentication.py, knox's tokens) in the schema's security schemes."""
+
+    target_class = "api.authentication.TokenAuthentication"
+    name = "tokenAuth"
 
 
 IDEMPOTENCY_KEY = OpenApiParameter(

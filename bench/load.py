@@ -83,7 +83,7 @@ def prepare(clients: int) -> tuple[list[str], list[int]]:
     django.setup()
     from django.core.management import call_command
     from django.db import connections
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     from bench.django_env import bench_user
     from games.services.matches import match_start
@@ -93,7 +93,7 @@ def prepare(clients: int) -> tuple[list[str], list[int]]:
     tokens, matches = [], []
     for index in range(clients):
         user = bench_user(f"client{index}")
-        tokens.append(Token.objects.create(user=user).key)
+        tokens.append(AuthToken.objects.create(user=user)[1])
         players = [{"name": f"Client {index} seat {seat}"} for seat in range(1, 5)]
         matches.append(match_start(actor=user, game="seep", players=players).pk)
     connections.close_all()

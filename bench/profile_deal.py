@@ -29,14 +29,14 @@ def main() -> int:
     os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
     with bench_database("profile"):
         from django.test import Client
+        from knox.models import AuthToken
         from pyinstrument import Profiler
-        from rest_framework.authtoken.models import Token
 
         from games.services.matches import match_start
 
         user = bench_user()
         match = match_start(actor=user, game="seep", players=[{"name": f"Seat {n}"} for n in range(1, 5)])
-        client = Client(headers={"Authorization": f"Token {Token.objects.create(user=user).key}"})
+        client = Client(headers={"Authorization": f"Token {AuthToken.objects.create(user=user)[1]}"})
 
         def post_deal(number: int) -> None:
             body = {**seep_deal(SEATS4[number % 4], number), "client_deal_id": str(uuid.uuid4())}

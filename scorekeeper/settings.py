@@ -7,10 +7,13 @@ in-process. ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL and Redis. P
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+
+from scorekeeper.cache import redis_caches
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -45,13 +48,14 @@ CSRF_TRUSTED_ORIGINS: list[str] = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
+    "axes",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -70,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked page sign-in into the lockout page
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -118,8 +123,13 @@ if DATABASE_POOL_MAX_SIZE:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL: str = env.str("REDIS_URL", default="")
+REDIS_SOCKET_TIMEOUT_SECONDS: float = env.float("REDIS_SOCKET_TIMEOUT_SECONDS", default=1.0)
+REDIS_RETRY_SECONDS: float = env.float("REDIS_RETRY_SECONDS", default=5.0)
+if REDIS_SOCKET_TIMEOUT_SECONDS <= 0 or REDIS_RETRY_SECONDS < 0:
+    raise ImproperlyConfigured("REDIS_SOCKET_TIMEOUT_SECONDS must be above 0 and REDIS_RETRY_SECONDS 0 or more.")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # While Redis cannot be reached the cache stands in with process memory (scorekeeper/cache.py): no 500s.
+    CACHES = redis_caches(REDIS_URL, socket_timeout=REDIS_SOCKET_TIMEOUT_SECONDS, retry_seconds=REDIS_RETRY_SECONDS)
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -133,6 +143,23 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A task whose worker died is handed out again after this long (Redis's default is an hour). It must stay above
 # the longest task's hard time limit (exports: 16 minutes), or a slow export would run twice.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=20 * 60)}
+
+# Sign-in lockout (django-axes) on every password sign-in: the API token, the table's login and the admin's. After
+# SIGN_IN_FAILURE_LIMIT failures an account (whatever the address) and an address (whatever the account) are
+# locked for SIGN_IN_LOCKOUT_MINUTES after the latest attempt (0: until an administrator lifts it, in the admin's
+# "Access attempts" or with `manage.py axes_reset_username <name>` / `axes_reset_ip <address>`).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+SIGN_IN_FAILURE_LIMIT: int = env.int("SIGN_IN_FAILURE_LIMIT", default=10)
+SIGN_IN_LOCKOUT_MINUTES: int = env.int("SIGN_IN_LOCKOUT_MINUTES", default=15)
+if SIGN_IN_FAILURE_LIMIT < 1 or SIGN_IN_LOCKOUT_MINUTES < 0:
+    raise ImproperlyConfigured("SIGN_IN_FAILURE_LIMIT must be at least 1 and SIGN_IN_LOCKOUT_MINUTES 0 or more.")
+AXES_FAILURE_LIMIT = SIGN_IN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(minutes=SIGN_IN_LOCKOUT_MINUTES) if SIGN_IN_LOCKOUT_MINUTES else None
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # each on its own, not the pair
+AXES_CLIENT_IP_CALLABLE = "api.throttling.client_address"  # the same address, and proxy rule, as the throttle
+AXES_LOCKOUT_CALLABLE = "table.lockout.sign_in_locked_page"
+# A success must not clear the failures: an attacker would sign in to their own account between guesses.
+AXES_RESET_ON_SUCCESS = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -172,10 +199,15 @@ LIVE_STREAMS_CHECKING_AT_ONCE: int = env.int("LIVE_STREAMS_CHECKING_AT_ONCE", de
 
 # The production server (scorekeeper/gunicorn_conf.py): an idle keep-alive connection is closed after this long.
 WEB_KEEPALIVE_SECONDS: int = env.int("WEB_KEEPALIVE_SECONDS", default=5)
+# How many reverse proxies of ours stand in front: only then does X-Forwarded-For name the client (the entry that
+# many places from the right). 0: the socket's address is the client, whatever headers say (api/throttling.py).
+TRUSTED_PROXY_COUNT: int = env.int("TRUSTED_PROXY_COUNT", default=0)
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be 0 or more.")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -190,7 +222,21 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "api.schema.ScorekeeperAutoSchema",
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": env.str("AUTH_THROTTLE_RATE", default="10/min")},
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own throttles read it; ours use api.throttling.client_address
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+# API tokens (django-rest-knox, api/authentication.py): one per sign-in, kept as a hash, expiring after this long
+# unused (every use slides the expiry forward, written at most once a minute).
+AUTH_TOKEN_TTL_HOURS: int = env.int("AUTH_TOKEN_TTL_HOURS", default=14 * 24)
+AUTH_TOKENS_PER_USER: int = env.int("AUTH_TOKENS_PER_USER", default=20)  # a new sign-in signs the oldest out
+if AUTH_TOKEN_TTL_HOURS < 1 or AUTH_TOKENS_PER_USER < 1:
+    raise ImproperlyConfigured("AUTH_TOKEN_TTL_HOURS and AUTH_TOKENS_PER_USER must be at least 1.")
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=AUTH_TOKEN_TTL_HOURS),
+    "AUTO_REFRESH": True,
+    "MIN_REFRESH_INTERVAL": 60,
+    "AUTH_HEADER_PREFIX": "Token",
 }
 
 SPECTACULAR_SETTINGS = {

@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.test import override_settings
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
@@ -59,10 +59,15 @@ def user(db: None) -> Any:
     return UserFactory()
 
 
+def token_for(user: Any) -> str:
+    """A new API token for ``user``, as signing in would give."""
+    _, token = AuthToken.objects.create(user=user)
+    return token
+
+
 def client_for(user: Any) -> APIClient:
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
 
 

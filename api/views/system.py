@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
 from django.db import connection
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.permissions import AllowAny
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.parsers import FormParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 import scorekeeper
+from api.authentication import TokenAuthentication, token_issue
+from api.parsers import BoundedJSONParser
+from api.serializers.errors import ErrorSerializer
+from api.sign_in import signed_in_user
+from api.throttling import SignInRateThrottle
 from games.models import Membership
 
 
@@ -55,11 +63,56 @@ class HealthView(APIView):
         return Response(body, status=200 if body["database"] == "ok" else 503)
 
 
-class TokenView(ObtainAuthToken):
-    """Exchange a username and password for an API token (throttled against password guessing)."""
+SIGN_IN_ERRORS = {429: OpenApiResponse(ErrorSerializer, description=(
+    "throttled (too many attempts from this address) or sign_in_locked (too many failed sign-ins for this "
+    "account or address); retry after extra.retry_after_seconds (also the Retry-After header)."))}
 
-    throttle_classes = [ScopedRateThrottle]
+
+class SignOutQuery(serializers.Serializer):
+    all = serializers.BooleanField(default=False, help_text="Sign out everywhere: every token of the account.")
+
+
+class TokenView(APIView):
+    """Sign in for a new token (POST), sign this token or all of the account's tokens out (DELETE)."""
+
+    parser_classes = [BoundedJSONParser, FormParser]
     throttle_scope = "auth"
+
+    def get_authenticators(self) -> list[Any]:
+        # Signing in needs no credentials, and a stale token a client still sends must not stop a new sign-in.
+        # (The schema generator asks before it has a request.)
+        return [] if getattr(self.request, "method", None) == "POST" else [TokenAuthentication()]
+
+    def get_permissions(self) -> list[Any]:
+        return [AllowAny()] if self.request.method == "POST" else [IsAuthenticated()]
+
+    def get_throttles(self) -> list[Any]:
+        return [SignInRateThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(
+        summary="Sign in: a new token for this device",
+        request=AuthTokenSerializer,
+        responses={200: inline_serializer("Token", {"token": serializers.CharField(),
+                                                    "expiry": serializers.DateTimeField()}), **SIGN_IN_ERRORS},
+    )
+    def post(self, request: Request) -> Response:
+        user = signed_in_user(request)
+        stored, token = token_issue(user=user)
+        user_logged_in.send(sender=type(user), request=request, user=user)
+        return Response({"token": token, "expiry": serializers.DateTimeField().to_representation(stored.expiry)})
+
+    @extend_schema(
+        summary="Sign out: revoke this token, or with ?all=true every token of the account",
+        parameters=[SignOutQuery], request=None, responses={204: None},
+    )
+    def delete(self, request: Request) -> Response:
+        query = SignOutQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        if query.validated_data["all"]:
+            request.user.auth_token_set.all().delete()
+        else:
+            request.auth.delete()
+        return Response(status=204)
 
 
 class MeView(APIView):

@@ -17,8 +17,8 @@ pytestmark = pytest.mark.postgres
 
 PRODUCTION_POOLING = "?conn_max_age=60&conn_health_checks=true"
 NEW_USER = (
-    "from django.contrib.auth import get_user_model; from rest_framework.authtoken.models import Token; "
-    "print(Token.objects.create(user=get_user_model().objects.create_user('scorer')).key)"
+    "from django.contrib.auth import get_user_model; from knox.models import AuthToken; "
+    "print(AuthToken.objects.create(user=get_user_model().objects.create_user('scorer'))[1])"
 )
 
 

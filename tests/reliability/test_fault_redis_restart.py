@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rest_framework.authtoken.models import Token
 
 from exports.models import ExportJob
+from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
 from tests.reliability.conftest import PrivateRedis, app_env, database_url, serve
@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(tra
 
 def test_deals_record_while_redis_is_down_and_everything_recovers_when_it_is_back(
         workdir: Path, private_redis: PrivateRedis) -> None:
-    token = Token.objects.create(user=UserFactory()).key
+    token = token_for(UserFactory())
     env = app_env(workdir, DATABASE_URL=database_url(), REDIS_URL=private_redis.url)
     with serve(workdir, env, workers=1, threads=2) as app, app.client(token) as client:
         match_id = client.post("/api/v1/matches/", json={"game": "seep", "players": [{"name": f"P{n}"}

@@ -12,9 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
-from rest_framework.authtoken.models import Token
 
 from games.models import Deal
+from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
 from tests.reliability.conftest import App, app_env, database_url, serve
@@ -47,7 +47,7 @@ def post_together(app: App, token: str, path: str, bodies: list[dict[str, Any]])
 
 
 def test_fifty_concurrent_posts_with_25_repeated_ids_record_25_deals_and_answer_every_retry(workdir: Path) -> None:
-    token = Token.objects.create(user=UserFactory()).key
+    token = token_for(UserFactory())
     # 2 x 13 request threads: as many concurrent requests as the server's processes take, without exhausting the
     # shared PostgreSQL's connections.
     with serve(workdir, app_env(workdir, DATABASE_URL=database_url()), workers=2, threads=13) as app:

@@ -15,11 +15,11 @@ from typing import Any
 
 import httpx
 import pytest
-from rest_framework.authtoken.models import Token
 
 from exports.models import ExportJob
 from games.services.deals import deal_record
 from games.services.matches import match_start
+from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
 from tests.reliability.conftest import (
@@ -78,7 +78,7 @@ def export_a_match(app: App, token: str, match_id: int) -> int:
 def test_an_export_whose_worker_is_killed_finishes_once_on_the_next_worker(
         workdir: Path, private_redis: PrivateRedis) -> None:
     user = UserFactory()
-    token = Token.objects.create(user=user).key
+    token = token_for(user)
     match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
     for number in range(10):
         deal_record(match_id=match.pk, actor=user, payload=seep_deal(("S1", "S2", "S3", "S4")[number % 4]))

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from django.core.wsgi import get_wsgi_application
 from django.db import connection, connections
-from rest_framework.authtoken.models import Token
 from werkzeug.test import Client
 
 from tests.api.helpers import post_deal, start_match
+from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
 
@@ -87,7 +87,7 @@ def test_the_request_after_the_database_connection_is_killed_succeeds(wsgi: Clie
     if pooling.startswith("persistent"):
         request.getfixturevalue("persistent_connections")
     user = UserFactory()
-    headers = {"Authorization": f"Token {Token.objects.create(user=user).key}"}
+    headers = {"Authorization": f"Token {token_for(user)}"}
     body = {"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}
     match = wsgi.post("/api/v1/matches/", json=body, headers=headers).get_json()
     assert wsgi.post(f"/api/v1/matches/{match['id']}/deals/", json=seep_deal("S1"), headers=headers).status_code == 201
