@@ -31,6 +31,7 @@ from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
+from api.throttling import client_address
 from games.events import live_channel
 from games.selectors import matches_visible_to
 from table.selectors import match_for_share_token
@@ -107,11 +108,6 @@ def _busy(status: int, code: str, detail: str, limit: int) -> HttpResponse:
     return response
 
 
-def client_address(request: HttpRequest) -> str:
-    """The peer address the ASGI server saw (REMOTE_ADDR), never a header the client chose."""
-    return request.META.get("REMOTE_ADDR") or "unknown"
-
-
 async def match_events(request: HttpRequest, match_id: int) -> HttpResponseBase:
     return await _admitted_stream(request, _visible_match_id, match_id)
 
@@ -144,7 +140,7 @@ def _checked_then_closed(find_match: Callable[[HttpRequest, Any], int | None], r
 async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpRequest, Any], int | None],
                            key: Any) -> HttpResponseBase:
     """Admit the stream (or refuse it before any database work), check access, then stream until it ends."""
-    release = OPEN_STREAMS.admit(client_address(request))
+    release = OPEN_STREAMS.admit(client_address(request) or "unknown")
     if isinstance(release, HttpResponse):
         return release
     try:
