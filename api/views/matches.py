@@ -17,11 +17,11 @@ from rest_framework.response import Response
 from api.concurrency import etag, none_match
 from api.filters import MAX_ID, MatchFilter
 from api.idempotency import idempotent
-from api.permissions import require_club_writer, require_match_creator
+from api.permissions import require_club_writer, require_scorers_chooser
 from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
 from games.models import Match, Seat
 from games.rules.errors import RuleViolation
-from games.selectors import match_readable_by, matches_visible_to
+from games.selectors import match_readable_by, matches_visible_to, may_score
 from games.services.matches import match_scorer_add, match_scorer_remove, match_start
 
 MATCH_EXAMPLE = OpenApiExample(
@@ -115,12 +115,13 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @idempotent
     def add_scorer(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        require_match_creator(request, match)
+        require_scorers_chooser(request, match)
         serializer = ScorerSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = get_user_model().objects.filter(pk=serializer.validated_data["user"]).first()
-        if user is None:
-            raise RuleViolation("invalid", "There is no such user.", "user")
+        if user is None or not may_score(user, match):
+            # One answer for both, so the endpoint does not tell which accounts exist.
+            raise RuleViolation("invalid", "There is no such user that can score this match.", "user")
         match_scorer_add(actor=request.user, match=match, user=user)
         return Response({"user": user.pk}, status=status.HTTP_201_CREATED)
 
@@ -128,7 +129,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["delete"], url_path=r"scorers/(?P<user_id>\d+)")
     def remove_scorer(self, request: Request, pk: str | None = None, user_id: str = "") -> Response:
         match = self.get_object()
-        require_match_creator(request, match)
+        require_scorers_chooser(request, match)
         match_scorer_remove(actor=request.user, match=match, user_id=int(user_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
