@@ -11,13 +11,6 @@ from games.rules.registry import GAME_KEYS
 from games.selectors import club_ids_of
 
 
-class PlayerSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Player
-        fields = ["id", "name", "club", "user"]
-        extra_kwargs = {"name": {"allow_blank": False, "max_length": 100}}
-
-
 class PlayerBriefSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     class Meta:
         model = Player
@@ -50,6 +43,16 @@ class OfCallersClubs(serializers.PrimaryKeyRelatedField):
     def get_queryset(self) -> Any:
         user = self.context["request"].user
         return super().get_queryset().filter(**{f"{self.club_lookup}__in": club_ids_of(user)})
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", required=False, allow_null=True,
+                          error_messages={"does_not_exist": "You belong to no club {pk_value}."})
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "user"]
+        extra_kwargs = {"name": {"allow_blank": False, "max_length": 100}}
 
 
 class LeagueSerializer(serializers.ModelSerializer):

@@ -40,11 +40,14 @@ def match_queryset(user: object) -> QuerySet[Match]:
     return matches_visible_to(user).prefetch_related(seats_prefetch()).order_by("-id")  # type: ignore[arg-type]
 
 
-def match_id_from_url(match_id: object) -> int:
-    """The match id in the URL, or 404 when it cannot be one (too large for the database's ids)."""
-    if not str(match_id).isdigit() or int(match_id) > MAX_ID:
+def id_from_url(value: object) -> int:
+    """An id in the URL, or 404 when it cannot be one (too large for the database's ids)."""
+    if not str(value).isdigit() or int(str(value)) > MAX_ID:
         raise Http404
-    return int(str(match_id))
+    return int(str(value))
+
+
+match_id_from_url = id_from_url
 
 
 def readable_match(user: Any, match_id: object, *, seats: bool = True) -> Match:
@@ -125,12 +128,16 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         match_scorer_add(actor=request.user, match=match, user=user)
         return Response({"user": user.pk}, status=status.HTTP_201_CREATED)
 
-    @extend_schema(summary="Remove a scorer (the match's creator only)", request=None, responses={204: None})
+    @extend_schema(summary="Remove a scorer (the match's creator only); 404 for a user who is not one",
+                   request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"scorers/(?P<user_id>\d+)")
     def remove_scorer(self, request: Request, pk: str | None = None, user_id: str = "") -> Response:
         match = self.get_object()
         require_scorers_chooser(request, match)
-        match_scorer_remove(actor=request.user, match=match, user_id=int(user_id))
+        scorer = match.scorers.filter(pk=id_from_url(user_id)).first()
+        if scorer is None:
+            raise Http404  # not a scorer of this match: nothing to remove, nothing to audit
+        match_scorer_remove(actor=request.user, match=match, user=scorer)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(summary="Every change to the match, oldest first", responses=AuditEntrySerializer(many=True))

@@ -115,3 +115,41 @@ def test_a_friendly_match_is_still_written_by_its_creator_and_scorers(make_clien
     match = start_match(creator)["id"]
     assert creator.post(f"/api/v1/matches/{match}/scorers/", {"user": helper.pk}, format="json").status_code == 201
     assert post_deal(make_client(helper), match, seep_deal("S1")).status_code == 201
+
+
+def test_naming_another_clubs_id_for_a_player_reads_as_no_such_club(make_client: Any) -> None:
+    """An outsider must not tell an existing club (before: 403) from a missing one (400)."""
+    other_club = ClubFactory()
+    outsider = make_client()
+    answers = [outsider.post("/api/v1/players/", {"name": "Meena", "club": club}, format="json")
+               for club in (other_club.pk, 9999)]
+    bodies = [assert_error(answer, 400, "invalid", "club") for answer in answers]
+    assert [body["detail"] for body in bodies] == [f"You belong to no club {other_club.pk}.",
+                                                    "You belong to no club 9999."]
+    assert not Player.objects.exists()
+
+
+def test_a_user_who_may_not_score_reads_like_one_who_does_not_exist(club_world: Any) -> None:
+    match = club_world["admin_match"]
+    answers = [club_world["admin"].post(f"/api/v1/matches/{match}/scorers/", {"user": user}, format="json")
+               for user in (club_world["outsider_user"].pk, 99999999)]
+    bodies = [assert_error(answer, 400, "invalid", "user") for answer in answers]
+    assert bodies[0] == bodies[1]
+
+
+@pytest.mark.parametrize("user_id", ["99999999", "99999999999999999999999"])
+def test_removing_a_scorer_the_match_does_not_have_answers_404_and_writes_nothing(api: Any, user_id: str) -> None:
+    match = start_match(api)["id"]
+    audit_before = AuditEntry.objects.count()
+    assert_error(api.delete(f"/api/v1/matches/{match}/scorers/{user_id}/"), 404, "not_found")
+    assert AuditEntry.objects.count() == audit_before
+
+
+def test_removing_a_scorer_takes_it_off_and_audits_it(api: Any) -> None:
+    match = start_match(api)["id"]
+    helper = UserFactory()
+    api.post(f"/api/v1/matches/{match}/scorers/", {"user": helper.pk}, format="json")
+    assert api.delete(f"/api/v1/matches/{match}/scorers/{helper.pk}/").status_code == 204
+    assert list(Match.objects.get(pk=match).scorers.all()) == []
+    entry = AuditEntry.objects.filter(action="match.scorer_removed").get()
+    assert entry.before == {"user": helper.pk}
