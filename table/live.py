@@ -11,6 +11,7 @@ Served by uvicorn through scorekeeper/asgi.py (WSGI servers cannot hold these st
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator
 
@@ -22,6 +23,7 @@ from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpRespons
 from games.events import live_channel
 from games.selectors import matches_visible_to
 from table.selectors import match_for_share_token
+from table.services import SHARE_LINK_REVOKED
 
 logger = logging.getLogger(__name__)
 
@@ -42,10 +44,11 @@ async def shared_match_events(request: HttpRequest, token: str) -> HttpResponse:
     match = await sync_to_async(match_for_share_token)(token)
     if match is None:
         raise Http404
-    return await _event_stream(match.pk)
+    return await _event_stream(match.pk, ends_on=SHARE_LINK_REVOKED)
 
 
-async def _event_stream(match_id: int) -> HttpResponse:
+async def _event_stream(match_id: int, ends_on: str | None = None) -> HttpResponse:
+    """The match's events; a stream given ``ends_on`` ends when that event comes (a revoked share link)."""
     if not settings.REDIS_URL:
         return HttpResponse(status=204)
     client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2)
@@ -56,13 +59,13 @@ async def _event_stream(match_id: int) -> HttpResponse:
         logger.warning("Live updates for match %s unavailable: Redis unreachable", match_id)
         await _close(client, pubsub)
         return HttpResponse(status=204)
-    response = StreamingHttpResponse(_relay(client, pubsub), content_type="text/event-stream")
+    response = StreamingHttpResponse(_relay(client, pubsub, ends_on), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
-async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub) -> AsyncIterator[str]:
+async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub, ends_on: str | None) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + STREAM_SECONDS
     next_beat = loop.time() + HEARTBEAT_SECONDS
@@ -72,6 +75,8 @@ async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub) -> Asyn
             message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=POLL_SECONDS)
             if message is not None:
                 data = message["data"].decode() if isinstance(message["data"], bytes) else str(message["data"])
+                if ends_on is not None and _event_name(data) == ends_on:
+                    return
                 yield f"event: change\ndata: {data}\n\n"
             elif loop.time() >= next_beat:
                 yield ": heartbeat\n\n"
@@ -80,6 +85,13 @@ async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub) -> Asyn
         logger.warning("Live stream ended: Redis connection lost")
     finally:
         await _close(client, pubsub)
+
+
+def _event_name(data: str) -> str | None:
+    try:
+        return json.loads(data).get("event")
+    except (ValueError, AttributeError):
+        return None
 
 
 async def _close(client: aioredis.Redis, pubsub: aioredis.client.PubSub) -> None:
