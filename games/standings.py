@@ -1,8 +1,9 @@
 """League standings, by partnership or by player, from the league's finished matches.
 
 One query reads every finished match of the league with its seats; the tally is linear in the number of matches.
-The answer is cached under a fingerprint of the league's matches, its scoring and player merges, so a correction,
-a void or a merge shows at once and an unchanged league is served from the cache.
+The answer is cached under a fingerprint of the league's matches, its scoring, player merges and the ratings it
+shows (games.ratings: the league's rating pool), so a correction, a void, a merge or a match elsewhere in the pool
+shows at once and an unchanged league is served from the cache.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from django.utils import timezone
 from games.cache_keys import fingerprint_key
 from games.identity import canonical_ids
 from games.models import League, Match, Player, Seat
-from games.ratings import game_ratings
+from games.ratings import league_ratings, league_ratings_key
 from games.rules.outcomes import TIEBREAK_MEASURES, match_sides, outcome_of
 
 PARTNERSHIP_GAMES = ("seep", "fifty_six", "bid_euchre")
@@ -61,8 +62,9 @@ def _fingerprint(league: League, kind: str) -> str:
     matches = league.matches.aggregate(count=Count("pk"), changed=Max("updated_at"), last=Max("pk"))
     merges = tuple(Player.objects.filter(merged_into__isnull=False).values_list("pk", "merged_into"))
     scoring = (league.points_for_win, league.points_for_draw, league.points_for_loss, tuple(league.tiebreaks))
+    # The ratings shown may move without this league's matches moving (another league of the club's pool).
     return fingerprint_key(f"standings:{league.pk}:{kind}", matches["count"], matches["changed"], matches["last"],
-                           merges, scoring)
+                           merges, scoring, league_ratings_key(league))
 
 
 def _compute(league: League, kind: str) -> dict[str, Any]:
@@ -90,7 +92,7 @@ def _seats_by_match(match_ids: Iterable[int]) -> dict[int, dict[str, int]]:
 
 
 def _ranked_rows(league: League, tallies: Iterable[Tally]) -> list[dict[str, Any]]:
-    ratings = game_ratings(league.game)
+    ratings = league_ratings(league)
     names = dict(Player.objects.filter(pk__in={p for t in tallies for p in t.players}).values_list("pk", "name"))
     rows = [_row(league, tally, names, ratings) for tally in tallies]
     rows.sort(key=lambda row: (_rank_key(league, row), row["entrant"]["name"]))

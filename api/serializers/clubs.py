@@ -71,7 +71,8 @@ class LeagueSerializer(serializers.ModelSerializer):
     class Meta:
         model = League
         fields = ["id", "club", "name", "game", "settings", "starts_on", "ends_on", "points_for_win",
-                  "points_for_draw", "points_for_loss", "tiebreaks", "public_standings", "public_standings_url"]
+                  "points_for_draw", "points_for_loss", "tiebreaks", "rating_pool", "public_standings",
+                  "public_standings_url"]
 
     def get_public_standings_url(self, league: League) -> str | None:
         if league.public_token is None:
