@@ -31,7 +31,8 @@ def club_role_of(user: AbstractBaseUser, club_id: int) -> str | None:
 
 def _club_of(match: Match) -> int | None:
     """The club whose membership decides who may read and write the match: its league's club, if any."""
-    return match.league.club_id if match.league_id is not None else None
+    league = match.league  # no query when the match has none
+    return league.club_id if league is not None else None
 
 
 def matches_visible_to(user: AbstractBaseUser) -> QuerySet[Match]:
