@@ -10,7 +10,7 @@ import pytest
 from games.models import AuditEntry, Deal, Match, Membership, Player
 from tests.api.helpers import assert_error, post_deal, start_match
 from tests.deals import seep_deal
-from tests.factories import ClubFactory, MembershipFactory, UserFactory
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +153,17 @@ def test_removing_a_scorer_takes_it_off_and_audits_it(api: Any) -> None:
     assert list(Match.objects.get(pk=match).scorers.all()) == []
     entry = AuditEntry.objects.filter(action="match.scorer_removed").get()
     assert entry.before == {"user": helper.pk}
+
+
+def test_a_removed_scorer_no_longer_sees_the_disputes_of_the_league_match_it_started(club_world: Any,
+                                                                                    make_client: Any) -> None:
+    """The open disputes list shows reasons and names: for a league match only to the club's admins."""
+    opponent = UserFactory()
+    MembershipFactory(club=club_world["club"], user=opponent, role=Membership.Role.MEMBER)
+    match = Match.objects.get(pk=club_world["match"])
+    match.seats.filter(seat="S2").update(player=PlayerFactory(name="Bala", user=opponent, club=club_world["club"]))
+    disputed = make_client(opponent).post(f"/api/v1/matches/{match.pk}/deals/1/dispute/", {"reason": "10D"},
+                                          format="json")
+    assert disputed.status_code == 201, disputed.json()
+    assert [d["match"] for d in club_world["admin"].get("/api/v1/disputes/").json()] == [match.pk]
+    assert club_world["ex_member"].get("/api/v1/disputes/").json() == []
