@@ -67,6 +67,8 @@ MATRIX: list[tuple[str, str, Any, tuple[int, ...]]] = [
     ("POST", f"{M}/scorers/", {"user": "{member_id}"}, admins(201)),
     ("POST", f"{M}/scorers/", {"user": "{outsider_id}"}, admins(400)),
     ("DELETE", f"{M}/scorers/{{scorer_id}}/", None, admins(204)),
+    ("POST", f"{M}/share/", None, writers(201)),
+    ("GET", f"{M}/board/", None, readers()),
     ("GET", "/api/v1/clubs/", None, signed_in(200)),
     ("POST", "/api/v1/clubs/", {"name": "Another club"}, signed_in(201)),
     ("GET", f"{C}/", None, readers()),
