@@ -62,9 +62,16 @@ def _fingerprint(league: League, kind: str) -> str:
     matches = league.matches.aggregate(count=Count("pk"), changed=Max("updated_at"), last=Max("pk"))
     merges = tuple(Player.objects.filter(merged_into__isnull=False).values_list("pk", "merged_into"))
     scoring = (league.points_for_win, league.points_for_draw, league.points_for_loss, tuple(league.tiebreaks))
-    # The ratings shown may move without this league's matches moving (another league of the club's pool).
     return fingerprint_key(f"standings:{league.pk}:{kind}", matches["count"], matches["changed"], matches["last"],
-                           merges, scoring, league_ratings_key(league))
+                           merges, scoring, _ratings_part(league))
+
+
+def _ratings_part(league: League) -> str:
+    """What else the ratings shown depend on. A league's own pool is its finished matches and the merges, already in
+    the key (a match that finishes or changes moves ``changed``); a club's pool also moves with its other leagues."""
+    if league.rating_pool == League.RatingPool.CLUB_LEAGUES:
+        return league_ratings_key(league)
+    return league.rating_pool
 
 
 def _compute(league: League, kind: str) -> dict[str, Any]:

@@ -101,6 +101,17 @@ def test_the_cached_standings_change_when_a_match_elsewhere_in_the_pool_moves_th
     assert [row["played"] for row in after["rows"]] == [1, 1, 1, 1]  # the league's own table is unchanged
 
 
+def test_the_cached_standings_of_a_league_pool_follow_its_own_next_match(desk: Any) -> None:
+    league = seep_league(desk, club_create(actor=desk, name="Tuesday club"), "Winter", "league")
+    p = roster(desk, 4)
+    play(desk, league, p, seep_win("A"))
+    cached = standings.league_standings(league, "player")
+    play(desk, league, p, seep_win("B"))
+    team_a, team_b = (p[0], p[2]), (p[1], p[3])
+    after = standings.league_standings(league, "player")
+    assert shown_ratings(after) == expected_ratings((team_a, team_b), (team_b, team_a)) != shown_ratings(cached)
+
+
 def test_the_rating_pool_is_a_league_field_in_the_api(desk: Any) -> None:
     club = club_create(actor=desk, name="Tuesday club")
     api = client_for(desk)
