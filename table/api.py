@@ -121,7 +121,7 @@ class ShareLinkView(APIView):
 
 
 class DisputeListView(APIView):
-    @extend_schema(summary="Open disputes in the matches of clubs you administer and matches you started",
+    @extend_schema(summary="Open disputes in the matches of clubs you administer and friendly matches you started",
                    responses=DisputeSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response(DisputeSerializer(disputes_for_admin(request.user)[:200], many=True).data)
