@@ -152,3 +152,17 @@ def test_six_parallel_first_requests_make_one_link() -> None:
     assert len({answer.json()["token"] for answer in answers}) == 1
     assert MatchShareLink.objects.count() == 1
     assert AuditEntry.objects.filter(action="match.share_link_created").count() == 1
+
+
+@pytest.mark.django_db
+def test_the_board_page_offers_the_share_button_only_to_the_matchs_writers(league_match: Any) -> None:
+    admin = Membership.objects.get(role=Membership.Role.ADMIN).user
+    member = Membership.objects.get(role=Membership.Role.MEMBER).user
+    pages = {}
+    for who in (admin, member):
+        browser = Client()
+        browser.force_login(who)
+        page = browser.get(f"/table/matches/{league_match['id']}/board/")
+        assert page.status_code == 200
+        pages[who] = 'id="share"' in page.content.decode()
+    assert pages == {admin: True, member: False}
