@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 from rest_framework.test import APIClient
 
 from games.models import AuditEntry, Membership
@@ -120,7 +120,7 @@ def test_revoking_a_link_ends_its_open_stream(user: Any, api: APIClient) -> None
         return status
 
     async def watch() -> tuple[int, list[str]]:
-        response = await shared_match_events(None, token)  # type: ignore[arg-type]
+        response = await shared_match_events(RequestFactory().get(f"/table/s/{token}/events/"), token)
         chunks = aiter(response.streaming_content)
         ready = await anext(chunks)
         status = await revoke()
