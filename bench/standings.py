@@ -1,8 +1,8 @@
 """League standings cost: a league of 2,000 and of 4,000 finished matches, cold (computed) and warm (cached).
 
 The tally reads the league's finished matches and their seats in two queries and folds them once, so the cold
-cost should grow linearly (ratio about 2). Ratings (openskill over every finished match of the game, in order) are
-part of the cold cost; each size runs in a database of its own so the ratings cover exactly its matches. A warm
+cost should grow linearly (ratio about 2). Ratings (openskill over the finished matches of the league's rating pool,
+in order) are part of the cold cost; each size runs in a database of its own. A warm
 call (nothing changed) pays only the fingerprint queries.
 
 Matches are written straight to the database with their final state (as the services would have left them), so
@@ -67,7 +67,7 @@ def measure(size: int, rng: random.Random) -> dict[str, Any]:
 
         league = build_league(bench_user(f"bench{size}"), size, rng)
         cache.clear()
-        rating_fold = timed(lambda: ratings.game_ratings("seep"))
+        rating_fold = timed(lambda: ratings.league_ratings(league))  # the league's pool: what the standings show
         tally = timed(lambda: league_standings(league))
         cache.clear()
         cold = timed(lambda: league_standings(league))

@@ -54,7 +54,7 @@ def league_document(league: League) -> dict[str, Any]:
             "starts_on": moment(league.starts_on), "ends_on": moment(league.ends_on),
             "points_for_win": league.points_for_win, "points_for_draw": league.points_for_draw,
             "points_for_loss": league.points_for_loss, "tiebreaks": league.tiebreaks,
-            "created_at": moment(league.created_at)}
+            "rating_pool": league.rating_pool, "created_at": moment(league.created_at)}
 
 
 def audit_document(entry: AuditEntry) -> dict[str, Any]:

@@ -1,4 +1,9 @@
-"""Ratings per game with openskill (Plackett-Luce), folded over every finished match in the order they finished.
+"""Ratings with openskill (Plackett-Luce), folded over the finished matches of a pool in the order they finished.
+
+A pool is explicit. A league's standings show the ratings of the pool the league chose (``League.rating_pool``): its
+own matches, or the matches of every league of its club in the same game; friendly matches never count there, so
+nobody moves a league's ratings by finishing matches outside it. A player's own ratings page (``player_ratings``)
+folds every finished match of the game.
 
 Ratings are derived data: recomputed from the matches whenever a match finishes, is corrected or a player is
 merged, so a correction in week 1 gives exactly what a fresh recomputation gives. The fold costs about 40 us per
@@ -12,12 +17,12 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Max
+from django.db.models import Count, Max, QuerySet
 from openskill.models import PlackettLuce
 
 from games.cache_keys import fingerprint_key
 from games.identity import canonical_ids
-from games.models import Match, Player, Seat
+from games.models import League, Match, Player, Seat
 from games.rules.outcomes import match_sides
 
 MODEL = PlackettLuce()
@@ -50,26 +55,52 @@ def _figures(mu: float, sigma: float) -> dict[str, float]:
     return {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(mu - 3 * sigma, 3)}
 
 
-def _fingerprint(game: str) -> str:
-    finished = Match.objects.filter(game=game, status=Match.Status.FINISHED).aggregate(
+def _fingerprint(prefix: str, matches: QuerySet[Match]) -> str:
+    finished = matches.filter(status=Match.Status.FINISHED).aggregate(
         count=Count("pk"), changed=Max("updated_at"), last=Max("pk"))
     merges = tuple(Player.objects.filter(merged_into__isnull=False).order_by("pk").values_list("pk", "merged_into"))
     # The highest id tells a re-imported database (same counts, new ids) from the one cached before it.
-    return fingerprint_key(f"ratings:{game}", finished["count"], finished["changed"], finished["last"], merges)
+    return fingerprint_key(prefix, finished["count"], finished["changed"], finished["last"], merges)
+
+
+def _pool_of_league(league: League) -> tuple[str, QuerySet[Match]]:
+    """The cache prefix and the matches of the league's rating pool."""
+    if league.rating_pool == League.RatingPool.CLUB_LEAGUES:
+        return (f"ratings:club:{league.club_id}:{league.game}",
+                Match.objects.filter(league__club_id=league.club_id, game=league.game))
+    return f"ratings:league:{league.pk}", Match.objects.filter(league_id=league.pk)
+
+
+def league_ratings_key(league: League) -> str:
+    """Changes whenever a rating the league's standings show changes: part of the standings' own cache key."""
+    prefix, matches = _pool_of_league(league)
+    return _fingerprint(prefix, matches)
+
+
+def league_ratings(league: League) -> dict[int, PlayerRating]:
+    """Canonical player id -> rating, from the league's rating pool only."""
+    prefix, matches = _pool_of_league(league)
+    return _cached(_fingerprint(prefix, matches), league.game, matches)
 
 
 def game_ratings(game: str) -> dict[int, PlayerRating]:
     """Canonical player id -> rating with history, for every player who finished a match of ``game``."""
-    key = _fingerprint(game)
+    matches = Match.objects.filter(game=game)
+    return _cached(_fingerprint(f"ratings:{game}", matches), game, matches)
+
+
+def _cached(key: str, game: str, matches: QuerySet[Match]) -> dict[int, PlayerRating]:
     ratings = cache.get(key)
     if ratings is None:
-        ratings = _compute(game)
+        ratings = _compute(game, matches)
         cache.set(key, ratings, timeout=24 * 3600)
     return ratings
 
 
-def _compute(game: str) -> dict[int, PlayerRating]:
-    matches = list(Match.objects.filter(game=game, status=Match.Status.FINISHED)
+def _compute(game: str, pool: QuerySet[Match] | None = None) -> dict[int, PlayerRating]:
+    """The fold over the finished matches of ``pool`` (every match of ``game`` without one)."""
+    pool = Match.objects.filter(game=game) if pool is None else pool
+    matches = list(pool.filter(status=Match.Status.FINISHED)
                    .order_by("finished_at", "pk").values("pk", "state", "teams", "settings", "finished_at"))
     seats: dict[int, dict[str, int]] = {}
     for match_id, seat, player_id in Seat.objects.filter(match__in=[m["pk"] for m in matches]).values_list(

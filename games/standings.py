@@ -1,8 +1,9 @@
 """League standings, by partnership or by player, from the league's finished matches.
 
 One query reads every finished match of the league with its seats; the tally is linear in the number of matches.
-The answer is cached under a fingerprint of the league's matches, its scoring and player merges, so a correction,
-a void or a merge shows at once and an unchanged league is served from the cache.
+The answer is cached under a fingerprint of the league's matches, its scoring, player merges and the ratings it
+shows (games.ratings: the league's rating pool), so a correction, a void, a merge or a match elsewhere in the pool
+shows at once and an unchanged league is served from the cache.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from django.utils import timezone
 from games.cache_keys import fingerprint_key
 from games.identity import canonical_ids
 from games.models import League, Match, Player, Seat
-from games.ratings import game_ratings
+from games.ratings import league_ratings, league_ratings_key
 from games.rules.outcomes import TIEBREAK_MEASURES, match_sides, outcome_of
 
 PARTNERSHIP_GAMES = ("seep", "fifty_six", "bid_euchre")
@@ -62,7 +63,15 @@ def _fingerprint(league: League, kind: str) -> str:
     merges = tuple(Player.objects.filter(merged_into__isnull=False).values_list("pk", "merged_into"))
     scoring = (league.points_for_win, league.points_for_draw, league.points_for_loss, tuple(league.tiebreaks))
     return fingerprint_key(f"standings:{league.pk}:{kind}", matches["count"], matches["changed"], matches["last"],
-                           merges, scoring)
+                           merges, scoring, _ratings_part(league))
+
+
+def _ratings_part(league: League) -> str:
+    """What else the ratings shown depend on. A league's own pool is its finished matches and the merges, already in
+    the key (a match that finishes or changes moves ``changed``); a club's pool also moves with its other leagues."""
+    if league.rating_pool == League.RatingPool.CLUB_LEAGUES:
+        return league_ratings_key(league)
+    return league.rating_pool
 
 
 def _compute(league: League, kind: str) -> dict[str, Any]:
@@ -90,7 +99,7 @@ def _seats_by_match(match_ids: Iterable[int]) -> dict[int, dict[str, int]]:
 
 
 def _ranked_rows(league: League, tallies: Iterable[Tally]) -> list[dict[str, Any]]:
-    ratings = game_ratings(league.game)
+    ratings = league_ratings(league)
     names = dict(Player.objects.filter(pk__in={p for t in tallies for p in t.players}).values_list("pk", "name"))
     rows = [_row(league, tally, names, ratings) for tally in tallies]
     rows.sort(key=lambda row: (_rank_key(league, row), row["entrant"]["name"]))

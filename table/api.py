@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.views.matches import readable_match, seats_prefetch
+from api.views.matches import match_id_from_url, readable_match, seats_prefetch
 from games.models import Match
 from table.models import DealConfirmation
 from table.selectors import board_etag, board_for, disputes_for_admin, match_for_share_token
@@ -26,21 +26,24 @@ from table.serializers import (
     ConfirmInputSerializer,
     DisputeInputSerializer,
     DisputeSerializer,
+    PublicBoardSerializer,
     ShareLinkSerializer,
 )
-from table.services import deal_answer, share_link_get_or_create
+from table.services import deal_answer, share_link_get_or_create, share_link_revoke
 
 IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
                                  description='The board ETag you have, e.g. "7.2".')
 BOARD_RESPONSES = {200: BoardSerializer, 304: OpenApiResponse(description="Not modified")}
+PUBLIC_BOARD_RESPONSES = {200: PublicBoardSerializer, 304: OpenApiResponse(description="Not modified")}
+RENEW = OpenApiParameter("renew", OpenApiTypes.BOOL, description="Replace the link: the old one stops working at once.")
 
 
 
-def board_response(request: Request, match: Match) -> Response:
+def board_response(request: Request, match: Match, serializer: type[BoardSerializer] = BoardSerializer) -> Response:
     """The board with an ETag of match version and answers count; a matching If-None-Match answers 304."""
     tag = board_etag(match)
     sent = {item.strip().removeprefix("W/") for item in request.headers.get("If-None-Match", "").split(",")}
-    response = Response(status=304) if tag in sent else Response(BoardSerializer(board_for(match)).data)
+    response = Response(status=304) if tag in sent else Response(serializer(board_for(match)).data)
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
@@ -88,30 +91,37 @@ class SharedBoardView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
 
-    @extend_schema(summary="The scoreboard through a share link, without an account",
-                   parameters=[IF_NONE_MATCH], responses=BOARD_RESPONSES)
+    @extend_schema(summary="The scoreboard through a share link, without an account: names and scores only",
+                   parameters=[IF_NONE_MATCH], responses=PUBLIC_BOARD_RESPONSES)
     def get(self, request: Request, token: str) -> Response:
         match = match_for_share_token(token)
         if match is None:
             raise Http404
         prefetch_related_objects([match], seats_prefetch())
-        return board_response(request, match)
+        return board_response(request, match, PublicBoardSerializer)
 
 
 class ShareLinkView(APIView):
-    @extend_schema(summary="The match's share link for spectators (made on first request)", request=None,
-                   responses={200: ShareLinkSerializer, 201: ShareLinkSerializer})
+    @extend_schema(summary="The match's share link for spectators (made on first request; the match's scorers only)",
+                   request=None, parameters=[RENEW], responses={200: ShareLinkSerializer, 201: ShareLinkSerializer})
     def post(self, request: Request, match_pk: int) -> Response:
-        match = readable_match(request.user, match_pk, seats=False)
-        link, created = share_link_get_or_create(match=match, actor=request.user)
+        renew = request.query_params.get("renew", "").lower() in ("1", "true")
+        link, created = share_link_get_or_create(match_id=match_id_from_url(match_pk), actor=request.user,
+                                                 renew=renew)
         body = {"token": link.token,
                 "page_url": request.build_absolute_uri(reverse("table:shared-board", args=[link.token])),
                 "board_url": request.build_absolute_uri(reverse("table-api:shared-board", args=[link.token]))}
         return Response(ShareLinkSerializer(body).data, status=201 if created else 200)
 
+    @extend_schema(summary="Revoke the share link: its board and streams stop at once (the match's scorers only)",
+                   request=None, responses={204: None})
+    def delete(self, request: Request, match_pk: int) -> Response:
+        share_link_revoke(match_id=match_id_from_url(match_pk), actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
 
 class DisputeListView(APIView):
-    @extend_schema(summary="Open disputes in the matches of clubs you administer and matches you started",
+    @extend_schema(summary="Open disputes in the matches of clubs you administer and friendly matches you started",
                    responses=DisputeSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response(DisputeSerializer(disputes_for_admin(request.user)[:200], many=True).data)

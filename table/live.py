@@ -17,6 +17,7 @@ polling.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 import weakref
@@ -35,6 +36,7 @@ from api.throttling import client_address
 from games.events import live_channel
 from games.selectors import matches_visible_to
 from table.selectors import match_for_share_token
+from table.services import SHARE_LINK_REVOKED
 
 logger = logging.getLogger(__name__)
 
@@ -113,7 +115,7 @@ async def match_events(request: HttpRequest, match_id: int) -> HttpResponseBase:
 
 
 async def shared_match_events(request: HttpRequest, token: str) -> HttpResponseBase:
-    return await _admitted_stream(request, _shared_match_id, token)
+    return await _admitted_stream(request, _shared_match_id, token, ends_on=SHARE_LINK_REVOKED)
 
 
 def _visible_match_id(request: HttpRequest, match_id: int) -> int | None:
@@ -138,7 +140,7 @@ def _checked_then_closed(find_match: Callable[[HttpRequest, Any], int | None], r
 
 
 async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpRequest, Any], int | None],
-                           key: Any) -> HttpResponseBase:
+                           key: Any, ends_on: str | None = None) -> HttpResponseBase:
     """Admit the stream (or refuse it before any database work), check access, then stream until it ends."""
     release = OPEN_STREAMS.admit(client_address(request) or "unknown")
     if isinstance(release, HttpResponse):
@@ -147,7 +149,7 @@ async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpReque
         match_id = await sync_to_async(_checked_then_closed)(find_match, request, key)
         if match_id is None:
             raise Http404
-        response = await _event_stream(match_id, on_end=release)
+        response = await _event_stream(match_id, on_end=release, ends_on=ends_on)
     except BaseException:
         release()
         raise
@@ -160,7 +162,9 @@ async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpReque
     return response
 
 
-async def _event_stream(match_id: int, on_end: Callable[[], None] = lambda: None) -> HttpResponseBase:
+async def _event_stream(match_id: int, on_end: Callable[[], None] = lambda: None,
+                        ends_on: str | None = None) -> HttpResponseBase:
+    """The match's events; a stream given ``ends_on`` ends when that event comes (a revoked share link)."""
     if not settings.REDIS_URL:
         return HttpResponse(status=204)
     client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2)
@@ -171,14 +175,14 @@ async def _event_stream(match_id: int, on_end: Callable[[], None] = lambda: None
         logger.warning("Live updates for match %s unavailable: Redis unreachable", match_id)
         await _close(client, pubsub)
         return HttpResponse(status=204)
-    response = StreamingHttpResponse(_relay(client, pubsub, on_end), content_type="text/event-stream")
+    response = StreamingHttpResponse(_relay(client, pubsub, on_end, ends_on), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
 async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub,
-                 on_end: Callable[[], None]) -> AsyncIterator[str]:
+                 on_end: Callable[[], None], ends_on: str | None) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + STREAM_SECONDS
     next_beat = loop.time() + HEARTBEAT_SECONDS
@@ -188,6 +192,8 @@ async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub,
             message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=POLL_SECONDS)
             if message is not None:
                 data = message["data"].decode() if isinstance(message["data"], bytes) else str(message["data"])
+                if ends_on is not None and _event_name(data) == ends_on:
+                    return
                 yield f"event: change\ndata: {data}\n\n"
             elif loop.time() >= next_beat:
                 yield ": heartbeat\n\n"
@@ -197,6 +203,13 @@ async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub,
     finally:
         on_end()  # also when the browser went away (the task is cancelled)
         await _close(client, pubsub)
+
+
+def _event_name(data: str) -> str | None:
+    try:
+        return json.loads(data).get("event")
+    except (ValueError, AttributeError):
+        return None
 
 
 async def _close(client: aioredis.Redis, pubsub: aioredis.client.PubSub) -> None:

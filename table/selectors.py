@@ -44,10 +44,10 @@ def open_disputes(answers: QuerySet[DealConfirmation]) -> QuerySet[DealConfirmat
 
 
 def disputes_for_admin(user: AbstractBaseUser) -> QuerySet[DealConfirmation]:
-    """Open disputes in the matches of the leagues of clubs the user administers, and in matches the user
-    started."""
+    """Open disputes in the matches of the leagues of clubs the user administers, and in friendly matches the user
+    started (in a league the club's membership decides, not who started the match)."""
     admin_clubs = club_ids_of(user, roles=(Membership.Role.ADMIN,))
-    matches = Match.objects.filter(Q(league__club_id__in=admin_clubs) | Q(created_by_id=user.pk))
+    matches = Match.objects.filter(Q(league__club_id__in=admin_clubs) | Q(league__isnull=True, created_by_id=user.pk))
     answers = DealConfirmation.objects.filter(deal__match__in=matches).select_related("deal__match", "player")
     return open_disputes(answers).order_by("-created_at", "-id")
 

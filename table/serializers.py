@@ -57,6 +57,39 @@ class BoardSerializer(serializers.Serializer):
         return MatchSerializer(board.match, context=self.context).data
 
 
+class PublicMatchSerializer(MatchSerializer):
+    """The match for spectators: no account ids."""
+
+    class Meta(MatchSerializer.Meta):
+        fields = [name for name in MatchSerializer.Meta.fields if name != "created_by"]
+        read_only_fields = fields
+
+
+class PublicDealSerializer(DealSerializer):
+    class Meta(DealSerializer.Meta):
+        fields = [name for name in DealSerializer.Meta.fields if name != "recorded_by"]
+        read_only_fields = fields
+
+
+class PublicAnswerSerializer(AnswerSerializer):
+    """That a deal was confirmed or disputed, not by whom nor why."""
+
+    class Meta(AnswerSerializer.Meta):
+        fields = ["deal_number", "deal_revision", "verdict", "created_at", "open"]
+        read_only_fields = fields
+
+
+class PublicBoardSerializer(BoardSerializer):
+    """The board behind a share link: names and scores, no account ids, confirmers or dispute reasons."""
+
+    deals = PublicDealSerializer(many=True)
+    answers = PublicAnswerSerializer(many=True)
+
+    @extend_schema_field(PublicMatchSerializer)
+    def get_match(self, board: Any) -> dict[str, Any]:
+        return PublicMatchSerializer(board.match, context=self.context).data
+
+
 class ShareLinkSerializer(serializers.Serializer):
     token = serializers.CharField()
     page_url = serializers.CharField(help_text="The spectators' scoreboard page.")

@@ -14,7 +14,9 @@ from django.http import Http404
 
 from games.events import publish_live
 from games.models import Deal, Match, Seat
+from games.selectors import match_writable_by
 from games.services.audit import audit_record
+from games.services.deals import _locked_match  # the one lock-then-ask-access of every match write
 from games.services.errors import DealVoided, DomainError
 from table.models import DealConfirmation, MatchShareLink
 
@@ -82,11 +84,38 @@ def _opponent_seat(match: Match, deal: Deal, actor: AbstractBaseUser) -> Seat:
                            "team confirms or disputes it.", None)
 
 
+SHARE_WRITERS_ONLY = "Only the match's scorers can share it or revoke its share link."
+SHARE_LINK_REVOKED = "share_link.revoked"
+
+
 @transaction.atomic
-def share_link_get_or_create(*, match: Match, actor: AbstractBaseUser) -> tuple[MatchShareLink, bool]:
+def share_link_get_or_create(*, match_id: int, actor: AbstractBaseUser,
+                             renew: bool = False) -> tuple[MatchShareLink, bool]:
+    """The match's share link, made on first request; ``renew`` replaces it, and the old one stops working at once.
+    The match row is locked first, so parallel first requests make one link, not a unique violation."""
+    match = _locked_match(match_id, actor, match_writable_by, SHARE_WRITERS_ONLY)
     link = MatchShareLink.objects.filter(match=match).first()
-    if link is not None:
+    if link is not None and not renew:
         return link, False
+    if link is not None:
+        _revoke(match, link, actor)
     link = MatchShareLink.objects.create(match=match, token=secrets.token_urlsafe(24), created_by=actor)
     audit_record(actor=actor, action="match.share_link_created", match=match)
     return link, True
+
+
+@transaction.atomic
+def share_link_revoke(*, match_id: int, actor: AbstractBaseUser) -> None:
+    """Switch the share link off: its board answers 404 and its open streams end (told after commit)."""
+    match = _locked_match(match_id, actor, match_writable_by, SHARE_WRITERS_ONLY)
+    link = MatchShareLink.objects.filter(match=match).first()
+    if link is None:
+        raise Http404
+    _revoke(match, link, actor)
+
+
+def _revoke(match: Match, link: MatchShareLink, actor: AbstractBaseUser) -> None:
+    link.delete()
+    audit_record(actor=actor, action="match.share_link_revoked", match=match)
+    payload = {"event": SHARE_LINK_REVOKED, "match": match.pk, "version": match.version}
+    transaction.on_commit(lambda: publish_live(match.pk, payload))

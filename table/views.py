@@ -13,6 +13,7 @@ from django.urls import reverse, reverse_lazy
 from api.views.matches import match_queryset, readable_match
 from games.models import Match
 from games.rules.registry import GAME_KEYS, get_engine
+from games.selectors import match_writable_by
 from table.selectors import disputes_for_admin, match_for_share_token, seats_of
 
 LOGIN_URL = reverse_lazy("table:login")
@@ -72,7 +73,8 @@ def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
         share_url=reverse("table-api:share", args=[match.pk]),
         entry_page=reverse("table:match", args=[match.pk]),
     )
-    return render(request, "table/board.html", {"match": match, "config": config, "game_name": GAME_NAMES[match.game]})
+    return render(request, "table/board.html", {"match": match, "config": config, "game_name": GAME_NAMES[match.game],
+                                                "may_share": match_writable_by(request.user, match)})
 
 
 def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:

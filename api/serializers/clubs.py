@@ -11,13 +11,6 @@ from games.rules.registry import GAME_KEYS
 from games.selectors import club_ids_of
 
 
-class PlayerSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Player
-        fields = ["id", "name", "club", "user"]
-        extra_kwargs = {"name": {"allow_blank": False, "max_length": 100}}
-
-
 class PlayerBriefSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     class Meta:
         model = Player
@@ -52,6 +45,16 @@ class OfCallersClubs(serializers.PrimaryKeyRelatedField):
         return super().get_queryset().filter(**{f"{self.club_lookup}__in": club_ids_of(user)})
 
 
+class PlayerSerializer(serializers.ModelSerializer):
+    club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", required=False, allow_null=True,
+                          error_messages={"does_not_exist": "You belong to no club {pk_value}."})
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "user"]
+        extra_kwargs = {"name": {"allow_blank": False, "max_length": 100}}
+
+
 class LeagueSerializer(serializers.ModelSerializer):
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk",
                           error_messages={"does_not_exist": "You belong to no club {pk_value}."})
@@ -68,7 +71,8 @@ class LeagueSerializer(serializers.ModelSerializer):
     class Meta:
         model = League
         fields = ["id", "club", "name", "game", "settings", "starts_on", "ends_on", "points_for_win",
-                  "points_for_draw", "points_for_loss", "tiebreaks", "public_standings", "public_standings_url"]
+                  "points_for_draw", "points_for_loss", "tiebreaks", "rating_pool", "public_standings",
+                  "public_standings_url"]
 
     def get_public_standings_url(self, league: League) -> str | None:
         if league.public_token is None:

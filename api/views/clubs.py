@@ -20,7 +20,7 @@ from rest_framework.serializers import BaseSerializer
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
-from api.permissions import club_role, require_club_admin, require_club_writer
+from api.permissions import club_role, require_club_admin, require_club_writer, require_player_admin
 from api.serializers.clubs import (
     ClubSerializer,
     LeagueSerializer,
@@ -63,7 +63,7 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
 
     def perform_update(self, serializer: BaseSerializer) -> None:
         player = serializer.instance
-        self._require_player_admin(player)
+        require_player_admin(self.request, player)
         self._check_links(serializer.validated_data)
         player_update(actor=self.request.user, player=player, changes=serializer.validated_data)
 
@@ -79,13 +79,6 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         admin_of_club = club is not None and club_role(self.request.user, club) == Membership.Role.ADMIN
         if not (admin_of_club and club_role(account, club) is not None):
             raise PermissionDenied("Link your own account, or as a club admin the account of one of its members.")
-
-    def _require_player_admin(self, player: Player) -> None:
-        """Merges change standings: the person who added the record or an admin of its club."""
-        if player.created_by_id != self.request.user.pk and not (
-            player.club_id and club_role(self.request.user, player.club) == Membership.Role.ADMIN
-        ):
-            raise PermissionDenied("Only the person who added this player or a club admin can merge it.")
 
     @extend_schema(summary="A player's rating per game, with its history", responses=PlayerRatingsSerializer)
     @action(detail=True, methods=["get"], serializer_class=PlayerRatingsSerializer)
@@ -115,8 +108,8 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         duplicate = self.get_queryset().filter(pk=serializer.validated_data["player"]).first()
         if duplicate is None:
             raise RuleViolation("invalid", "There is no such player that you can see.", "player")
-        self._require_player_admin(player)
-        self._require_player_admin(duplicate)
+        require_player_admin(request, player)
+        require_player_admin(request, duplicate)
         return player, duplicate
 
 

@@ -17,11 +17,11 @@ from rest_framework.response import Response
 from api.concurrency import etag, none_match
 from api.filters import MAX_ID, MatchFilter
 from api.idempotency import idempotent
-from api.permissions import require_club_writer, require_match_creator
+from api.permissions import require_club_writer, require_scorers_chooser
 from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
 from games.models import Match, Seat
 from games.rules.errors import RuleViolation
-from games.selectors import match_readable_by, matches_visible_to
+from games.selectors import match_readable_by, matches_visible_to, may_score
 from games.services.matches import match_scorer_add, match_scorer_remove, match_start
 
 MATCH_EXAMPLE = OpenApiExample(
@@ -40,11 +40,14 @@ def match_queryset(user: object) -> QuerySet[Match]:
     return matches_visible_to(user).prefetch_related(seats_prefetch()).order_by("-id")  # type: ignore[arg-type]
 
 
-def match_id_from_url(match_id: object) -> int:
-    """The match id in the URL, or 404 when it cannot be one (too large for the database's ids)."""
-    if not str(match_id).isdigit() or int(match_id) > MAX_ID:
+def id_from_url(value: object) -> int:
+    """An id in the URL, or 404 when it cannot be one (too large for the database's ids)."""
+    if not str(value).isdigit() or int(str(value)) > MAX_ID:
         raise Http404
-    return int(str(match_id))
+    return int(str(value))
+
+
+match_id_from_url = id_from_url
 
 
 def readable_match(user: Any, match_id: object, *, seats: bool = True) -> Match:
@@ -115,21 +118,26 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @idempotent
     def add_scorer(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        require_match_creator(request, match)
+        require_scorers_chooser(request, match)
         serializer = ScorerSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = get_user_model().objects.filter(pk=serializer.validated_data["user"]).first()
-        if user is None:
-            raise RuleViolation("invalid", "There is no such user.", "user")
+        if user is None or not may_score(user, match):
+            # One answer for both, so the endpoint does not tell which accounts exist.
+            raise RuleViolation("invalid", "There is no such user that can score this match.", "user")
         match_scorer_add(actor=request.user, match=match, user=user)
         return Response({"user": user.pk}, status=status.HTTP_201_CREATED)
 
-    @extend_schema(summary="Remove a scorer (the match's creator only)", request=None, responses={204: None})
+    @extend_schema(summary="Remove a scorer (the match's creator only); 404 for a user who is not one",
+                   request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"scorers/(?P<user_id>\d+)")
     def remove_scorer(self, request: Request, pk: str | None = None, user_id: str = "") -> Response:
         match = self.get_object()
-        require_match_creator(request, match)
-        match_scorer_remove(actor=request.user, match=match, user_id=int(user_id))
+        require_scorers_chooser(request, match)
+        scorer = match.scorers.filter(pk=id_from_url(user_id)).first()
+        if scorer is None:
+            raise Http404  # not a scorer of this match: nothing to remove, nothing to audit
+        match_scorer_remove(actor=request.user, match=match, user=scorer)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(summary="Every change to the match, oldest first", responses=AuditEntrySerializer(many=True))

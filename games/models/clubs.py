@@ -65,6 +65,10 @@ class League(models.Model):
         WON = "won", "matches won"
         RATING = "rating", "rating"
 
+    class RatingPool(models.TextChoices):
+        LEAGUE = "league", "this league's matches"
+        CLUB_LEAGUES = "club_leagues", "the matches of every league of the club in this game"
+
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="leagues")
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=20)
@@ -75,6 +79,9 @@ class League(models.Model):
     points_for_draw = models.PositiveSmallIntegerField(default=1)
     points_for_loss = models.PositiveSmallIntegerField(default=0)
     tiebreaks = models.JSONField(default=list, blank=True, help_text="Order of tie-breaks after league points.")
+    rating_pool = models.CharField(
+        max_length=12, choices=RatingPool.choices, default=RatingPool.LEAGUE,
+        help_text="The matches the ratings in the standings are computed from; friendlies never count.")
     public_token = models.UUIDField(null=True, blank=True, unique=True,
                                     help_text="Set while the public standings link is switched on.")
     created_at = models.DateTimeField(auto_now_add=True)

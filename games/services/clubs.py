@@ -81,6 +81,6 @@ def league_save(*, actor: AbstractBaseUser, league: League, changes: Mapping[str
 def _league_fields(league: League) -> dict[str, Any]:
     return {"name": league.name, "game": league.game, "settings": league.settings,
             "points": [league.points_for_win, league.points_for_draw, league.points_for_loss],
-            "tiebreaks": league.tiebreaks, "public": league.public_token is not None,
+            "tiebreaks": league.tiebreaks, "rating_pool": league.rating_pool, "public": league.public_token is not None,
             "starts_on": league.starts_on.isoformat() if league.starts_on else None,
             "ends_on": league.ends_on.isoformat() if league.ends_on else None}

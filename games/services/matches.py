@@ -91,6 +91,6 @@ def match_scorer_add(*, actor: AbstractBaseUser, match: Match, user: AbstractBas
 
 
 @transaction.atomic
-def match_scorer_remove(*, actor: AbstractBaseUser, match: Match, user_id: int) -> None:
-    match.scorers.remove(user_id)
-    audit_record(actor=actor, action="match.scorer_removed", match=match, before={"user": user_id})
+def match_scorer_remove(*, actor: AbstractBaseUser, match: Match, user: AbstractBaseUser) -> None:
+    match.scorers.remove(user)
+    audit_record(actor=actor, action="match.scorer_removed", match=match, before={"user": user.pk})

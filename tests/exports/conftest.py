@@ -45,7 +45,8 @@ def make_season() -> Season:
     seep = league_save(actor=admin, league=League(),
                        changes={"club": club, "name": "Winter", "game": "seep", "settings": FIRST_TO_TWO})
     fifty_six = league_save(actor=admin, league=League(), changes={"club": club, "name": "Spring 56",
-                                                                   "game": "fifty_six", "settings": {}})
+                                                                   "game": "fifty_six", "settings": {},
+                                                                   "rating_pool": "club_leagues"})
     first = match_start(actor=admin, game="seep", players=seated(["Asha", "Bala", "Ravi", FORMULA_NAME]),
                         league=seep)
     deal_record(match_id=first.pk, actor=admin, payload=seep_deal())

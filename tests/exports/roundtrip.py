@@ -32,7 +32,7 @@ def club_picture() -> dict[str, Any]:
         for row in body["rows"]:
             for member in row["entrant"]["players"]:
                 member["id"] = player_pos[member["id"]]
-        standings[league.name] = {"game": body["game"], "rows": body["rows"]}
+        standings[league.name] = {"game": body["game"], "rating_pool": league.rating_pool, "rows": body["rows"]}
     ratings = []
     for player in Player.objects.order_by("pk"):
         found = player_ratings(player)

@@ -781,7 +781,7 @@
       const open = answers.some((a) => a.open);
       const marks = answers.map((a) => h('div', { class: 'mark' },
         h('span', { class: `tag ${a.open ? 'disputed' : a.verdict}` }, a.verdict === 'confirmed' ? '✓ confirmed' : a.open ? '⚠ disputed' : 'dispute resolved'),
-        ` ${a.player.name} (${a.seat})${a.reason ? `: ${a.reason}` : ''}`));
+        a.player ? ` ${a.player.name} (${a.seat})${a.reason ? `: ${a.reason}` : ''}` : ''));  // a shared board names nobody
       const card = h('div', { class: `deal ${d.status}${open ? ' disputed' : ''}`, id: `deal-${d.number}`, 'data-number': d.number },
         h('div', { class: 'top' }, h('span', {}, `Deal ${d.number}`),
           h('span', {}, d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, d.status) : null)),
