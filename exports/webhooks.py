@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import ipaddress
 import json
 import logging
 import socket
 import time
-import urllib.error
-import urllib.request
+from functools import partial
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from django.conf import settings
 from django.utils import timezone
@@ -28,6 +28,7 @@ from exports.errors import QueueUnavailable
 from exports.models import Webhook, WebhookDelivery
 from exports.queue import enqueue
 from games.models import League
+from games.services.errors import DomainError
 
 logger = logging.getLogger(__name__)
 
@@ -103,49 +104,141 @@ def attempt_delivery(delivery_id: int, *, last_chance: bool = False) -> float | 
     return retry_delay(delivery.attempts) if delivery.status == WebhookDelivery.Status.RETRYING else None
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect could lead a signed POST anywhere, including inside our network: treat it as a failure."""
-
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-OPENER = urllib.request.build_opener(_NoRedirects)
-
-
 def _post(delivery: WebhookDelivery) -> tuple[int | None, str, bool]:
-    """(response status, error or "", whether trying again could help)."""
-    url = delivery.webhook.url
-    refusal = address_refusal(url)
-    if refusal:
-        return None, refusal, False
+    """(response status, error or "", whether trying again could help). Never raises: whatever goes wrong is the
+    outcome of this attempt, recorded on the delivery, so a delivery never stays pending with no attempt."""
+    target = urlsplit(delivery.webhook.url)
+    try:
+        addresses = checked_addresses(target.hostname or "", target.port)
+        return _post_to(addresses, target, delivery)
+    except AddressRefused as refusal:
+        return None, str(refusal), False
+    except (ValueError, http.client.InvalidURL) as error:  # the stored URL itself cannot be used
+        return None, f"The URL cannot be used: {error}.", False
+    except (OSError, http.client.HTTPException) as error:
+        return None, f"Could not reach the receiver: {error or type(error).__name__}.", True
+    except Exception as error:  # a bug: trying again would not help, and the log has the traceback
+        logger.exception("Webhook delivery %s could not be sent", delivery.pk)
+        return None, f"The delivery could not be sent: {type(error).__name__}: {error}.", False
+
+
+def _post_to(addresses: list[str], target: SplitResult, delivery: WebhookDelivery) -> tuple[int | None, str, bool]:
     body = delivery_body(delivery)
     timestamp = str(int(time.time()))
-    request = urllib.request.Request(url, data=body, method="POST", headers={
-        "Content-Type": "application/json", "User-Agent": "scorekeeper-webhooks/1",
-        "X-Scorekeeper-Event": delivery.event, "X-Scorekeeper-Delivery": str(delivery.pk),
-        "X-Scorekeeper-Timestamp": timestamp,
-        "X-Scorekeeper-Signature": signature(delivery.webhook.secret, timestamp, body)})
+    connection = _pinned_connection(target, addresses)
     try:
-        with OPENER.open(request, timeout=TIMEOUT_SECONDS) as response:
-            return response.status, "", True
-    except urllib.error.HTTPError as error:
-        return error.code, f"The receiver answered {error.code}.", True
-    except (urllib.error.URLError, OSError) as error:
-        return None, f"Could not reach the receiver: {getattr(error, 'reason', error)}.", True
+        connection.request("POST", _path_of(target), body=body, headers={
+            "Content-Type": "application/json", "User-Agent": "scorekeeper-webhooks/1",
+            "X-Scorekeeper-Event": delivery.event, "X-Scorekeeper-Delivery": str(delivery.pk),
+            "X-Scorekeeper-Timestamp": timestamp,
+            "X-Scorekeeper-Signature": signature(delivery.webhook.secret, timestamp, body)})
+        status = connection.getresponse().status
+    finally:
+        connection.close()
+    # Redirects are never followed: one could lead a signed POST anywhere, including inside our network.
+    if 200 <= status < 300:
+        return status, "", True
+    return status, f"The receiver answered {status}.", True
 
 
-def address_refusal(url: str) -> str:
-    """Webhooks may not point into our own network (loopback, private, link-local) unless the operator allows it."""
-    if getattr(settings, "WEBHOOK_ALLOW_PRIVATE_ADDRESSES", False):
-        return ""
-    host = urlsplit(url).hostname or ""
-    try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(host, None)}
-    except OSError:
-        return ""  # unresolvable: the POST itself will fail and be retried
+def _path_of(target: SplitResult) -> str:
+    return (target.path or "/") + (f"?{target.query}" if target.query else "")
+
+
+def _pinned_connection(target: SplitResult, addresses: list[str]) -> http.client.HTTPConnection:
+    """A connection to the address that was checked, not to whatever the name resolves to a moment later (DNS
+    rebinding). The host name stays the connection's host, so the Host header and TLS (SNI and the certificate's
+    name) are the URL's."""
+    kind = http.client.HTTPSConnection if target.scheme == "https" else http.client.HTTPConnection
+    connection = kind(target.hostname or "", target.port, timeout=TIMEOUT_SECONDS)
+    connection._create_connection = partial(_connect_first, addresses)  # type: ignore[attr-defined]
+    return connection
+
+
+def _connect_first(addresses: list[str], host_and_port: tuple[str, int], timeout: float,
+                   source_address: tuple[str, int] | None = None) -> socket.socket:
+    """http.client's connect, given the checked addresses instead of the name: the first that answers."""
+    error: OSError = OSError("no address to connect to")
     for address in addresses:
-        ip = ipaddress.ip_address(address.split("%")[0])
-        if ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_reserved or ip.is_multicast:
-            return f"{host} resolves to {ip}, an address inside a private network; webhooks may not go there."
+        try:
+            return socket.create_connection((address, host_and_port[1]), timeout, source_address)
+        except OSError as failure:
+            error = failure
+    raise error
+
+
+class AddressRefused(Exception):
+    """The URL's host resolves to an address webhooks may not reach."""
+
+
+class WebhookAddressRefused(DomainError):
+    """At registration: the URL's host is not a public address (api/exceptions.py maps it to the error shape)."""
+
+    code = "webhook_address_refused"
+
+
+def resolve(host: str, port: int | None) -> list[str]:
+    """Every address ``host`` resolves to (a seam for the tests, which have no DNS)."""
+    infos = socket.getaddrinfo(host, port or 443, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def checked_addresses(host: str, port: int | None) -> list[str]:
+    """Resolve once and refuse the lot if any address is not public (unless the operator allows private ones).
+    Raises ``AddressRefused``, or ``OSError`` when the name does not resolve."""
+    addresses = resolve(host, port)
+    if not settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES:
+        for address in addresses:
+            if not is_public_address(address):
+                raise AddressRefused(f"{host} resolves to {address}, an address that is not public (private, "
+                                     "loopback, link-local, shared or reserved); webhooks may not go there.")
+    return addresses
+
+
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+
+def is_public_address(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%", maxsplit=1)[0])
+    embedded = _embedded_ipv4(ip)
+    if embedded is not None:  # ::ffff:10.0.0.1, 2002:0a00:0001::, 64:ff9b::10.0.0.1 reach the IPv4 address
+        return is_public_address(str(embedded))
+    # is_global already excludes private, loopback, link-local, unspecified and 100.64.0.0/10 (shared, CGNAT).
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved or getattr(ip, "is_site_local", False))
+
+
+def _embedded_ipv4(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return None
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return ip.ipv4_mapped or ip.sixtofour
+
+
+def url_problem(url: str) -> str:
+    """Why a webhook URL cannot be used as written, or "". Refused: anything two URL parsers could read
+    differently (a backslash, user info, a bad port), so the host we check is the host we connect to."""
+    if "\\" in url or any(ord(char) <= 32 or ord(char) == 127 for char in url):
+        return "A webhook URL may not contain a backslash, a space or a control character."
+    target = urlsplit(url)
+    if target.scheme.lower() not in ("http", "https") or not target.hostname:
+        return "A webhook URL starts with http:// or https:// and names a host."
+    if "@" in target.netloc:
+        return "A webhook URL may not carry a user name or password."
+    try:
+        target.port  # noqa: B018 (reading it checks it)
+    except ValueError:
+        return "A webhook URL's port must be a number from 1 to 65535."
     return ""
+
+
+def webhook_url_check(url: str) -> None:
+    """At registration (and when the URL changes): refuse a host that is not public now. Delivery checks again
+    and connects to the address it checked, since a name may resolve elsewhere later."""
+    target = urlsplit(url)
+    try:
+        checked_addresses(target.hostname or "", target.port)
+    except AddressRefused as refusal:
+        raise WebhookAddressRefused(str(refusal), "url") from None
+    except OSError:
+        raise WebhookAddressRefused(f"{target.hostname} does not resolve to any address.", "url") from None

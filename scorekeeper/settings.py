@@ -119,6 +119,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # the longest task's hard time limit (exports: 16 minutes), or a slow export would run twice.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=20 * 60)}
 
+# Club webhooks (exports/webhooks.py) never reach private, loopback, link-local or shared addresses unless allowed
+# (a receiver on the operator's own network, or the tests' local receivers).
+WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", default=False)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
