@@ -27,7 +27,7 @@ from exports.errors import QueueUnavailable
 from exports.models import ExportJob, Webhook
 from exports.queue import enqueue
 from exports.selectors import export_scope, scope_by_id
-from exports.webhooks import webhook_url_check
+from exports.webhooks import webhook_limit_check, webhook_url_check
 from exports.writers import WRITERS, Progress
 from games.models import Club
 from games.services.audit import audit_record
@@ -131,6 +131,7 @@ def _webhook_fields(hook: Webhook) -> dict[str, Any]:
 def webhook_create(*, actor: AbstractBaseUser, club: Club, url: str, events: list[str],
                    active: bool = True) -> Webhook:
     webhook_url_check(url)
+    webhook_limit_check(club)
     hook = Webhook.objects.create(club=club, url=url, events=events, active=active, created_by=actor)
     audit_record(actor=actor, action="webhook.created", club=club, after=_webhook_fields(hook))
     return hook

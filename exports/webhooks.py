@@ -22,12 +22,13 @@ from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 
 from exports.errors import QueueUnavailable
 from exports.models import Webhook, WebhookDelivery
 from exports.queue import enqueue
-from games.models import League
+from games.models import Club, League
 from games.services.errors import DomainError
 
 logger = logging.getLogger(__name__)
@@ -45,15 +46,57 @@ def retry_delay(attempts: int) -> float:
 
 def enqueue_deliveries(payload: dict[str, Any]) -> None:
     try:
-        for hook in _webhooks_for(payload):
-            delivery = WebhookDelivery.objects.create(webhook=hook, event=payload["event"], payload=payload)
-            try:
-                enqueue(_task(), delivery.pk)
-            except QueueUnavailable:
-                WebhookDelivery.objects.filter(pk=delivery.pk).update(
-                    status=WebhookDelivery.Status.FAILED, error="The job queue was not reachable.")
+        hooks = _webhooks_for(payload)
+        for hook in hooks:
+            WebhookDelivery.objects.create(webhook=hook, event=payload["event"], payload=payload,
+                                           status=WebhookDelivery.Status.WAITING)
+        if hooks:
+            hand_out_deliveries(hooks[0].club_id)
     except Exception:  # after commit, nothing may fail the change that already happened
         logger.exception("Webhook deliveries for %s not queued", payload.get("event"))
+
+
+IN_FLIGHT = (WebhookDelivery.Status.PENDING, WebhookDelivery.Status.RETRYING)
+
+
+def hand_out_deliveries(club_id: int) -> None:
+    """Queue the club's oldest waiting deliveries while it has fewer than the bound in flight (retries included).
+    The others wait in the database, not in the queue, until one in flight finishes: a club whose receiver is down
+    holds a bounded part of the queue however many events it has."""
+    for delivery_id in _take_turns(club_id):
+        try:
+            enqueue(_task(), delivery_id)
+        except QueueUnavailable:
+            WebhookDelivery.objects.filter(pk=delivery_id).update(
+                status=WebhookDelivery.Status.FAILED, error="The job queue was not reachable.")
+
+
+@transaction.atomic
+def _take_turns(club_id: int) -> list[int]:
+    # The club's row lock makes two hand-outs at once (two web processes, two workers) count one after the other.
+    Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
+    of_club = WebhookDelivery.objects.filter(webhook__club_id=club_id)
+    free = settings.WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB - of_club.filter(status__in=IN_FLIGHT).count()
+    if free <= 0:
+        return []
+    turns = list(of_club.filter(status=WebhookDelivery.Status.WAITING).order_by("id")
+                 .values_list("pk", flat=True)[:free])
+    WebhookDelivery.objects.filter(pk__in=turns).update(status=WebhookDelivery.Status.PENDING)
+    return turns
+
+
+class WebhookLimitReached(DomainError):
+    status_code = 409
+    code = "webhook_limit_reached"
+
+
+def webhook_limit_check(club: Club) -> None:
+    """Before a club registers one more webhook (inside the registering transaction: the lock counts one at a time)."""
+    Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
+    limit = settings.WEBHOOKS_PER_CLUB
+    if Webhook.objects.filter(club=club).count() >= limit:
+        raise WebhookLimitReached(f"A club may have at most {limit} webhooks; remove one before adding another.",
+                                  None, limit=limit)
 
 
 def _task() -> Any:
@@ -87,7 +130,7 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
 def attempt_delivery(delivery_id: int, *, last_chance: bool = False) -> float | None:
     """POST once; record the outcome. Returns the delay before the next attempt, or None when there is none."""
     delivery = WebhookDelivery.objects.select_related("webhook").filter(pk=delivery_id).first()
-    if delivery is None or delivery.status in (WebhookDelivery.Status.DELIVERED, WebhookDelivery.Status.FAILED):
+    if delivery is None or delivery.status not in IN_FLIGHT:  # gone, finished, or not handed out yet
         return None
     status_code, error, retryable = _post(delivery)
     delivery.attempts += 1
@@ -101,7 +144,10 @@ def attempt_delivery(delivery_id: int, *, last_chance: bool = False) -> float | 
         delivery.status = WebhookDelivery.Status.RETRYING
     delivery.save(update_fields=["attempts", "last_attempt_at", "response_status", "error", "status",
                                  "delivered_at"])
-    return retry_delay(delivery.attempts) if delivery.status == WebhookDelivery.Status.RETRYING else None
+    if delivery.status == WebhookDelivery.Status.RETRYING:
+        return retry_delay(delivery.attempts)
+    hand_out_deliveries(delivery.webhook.club_id)  # a slot is free: the club's next waiting delivery goes
+    return None
 
 
 def _post(delivery: WebhookDelivery) -> tuple[int | None, str, bool]:

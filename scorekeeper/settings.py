@@ -11,6 +11,7 @@ from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -119,9 +120,27 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # the longest task's hard time limit (exports: 16 minutes), or a slow export would run twice.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=20 * 60)}
 
+# One queue per kind of job, so that one club's unreachable webhook, retried, cannot hold up everyone's exports:
+# give each its own workers (`make worker QUEUES=exports`); a worker started without QUEUES takes them all.
+EXPORTS_QUEUE: str = env.str("EXPORTS_QUEUE", default="exports")
+WEBHOOKS_QUEUE: str = env.str("WEBHOOKS_QUEUE", default="webhooks")
+IMPORTS_QUEUE: str = env.str("IMPORTS_QUEUE", default="imports")
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = [Queue(name) for name in dict.fromkeys(
+    [CELERY_TASK_DEFAULT_QUEUE, EXPORTS_QUEUE, WEBHOOKS_QUEUE, IMPORTS_QUEUE])]
+CELERY_TASK_ROUTES = {
+    "exports.tasks.run_export": {"queue": EXPORTS_QUEUE},
+    "exports.tasks.deliver_webhook": {"queue": WEBHOOKS_QUEUE},
+    "exports.tasks.run_import": {"queue": IMPORTS_QUEUE},
+}
+
 # Club webhooks (exports/webhooks.py) never reach private, loopback, link-local or shared addresses unless allowed
 # (a receiver on the operator's own network, or the tests' local receivers).
 WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", default=False)
+# A club may register this many webhooks, and have this many deliveries handed to the queue and not finished
+# (retries included); the rest wait in the database for their turn instead of filling the queue.
+WEBHOOKS_PER_CLUB: int = env.int("WEBHOOKS_PER_CLUB", default=10)
+WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB: int = env.int("WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB", default=20)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

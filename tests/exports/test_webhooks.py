@@ -19,7 +19,7 @@ from exports.webhooks import attempt_delivery
 from tests.api.helpers import assert_error, post_deal
 from tests.conftest import client_for
 from tests.deals import fifty_six_made
-from tests.exports.conftest import PUBLIC_ADDRESS, Season
+from tests.exports.conftest import PUBLIC_ADDRESS, Season, make_season
 from tests.exports.helpers import webhook_receiver
 
 pytestmark = pytest.mark.django_db
@@ -251,3 +251,47 @@ def test_only_the_clubs_admins_manage_webhooks(season: Season) -> None:
     assert len(hook["secret"]) == 64
     assert client_for(season.admin).delete(f"{url}{hook['id']}/").status_code == 204
     assert Webhook.objects.count() == 0
+
+
+@override_settings(WEBHOOKS_PER_CLUB=2)
+def test_a_club_may_register_only_so_many_webhooks(season: Season) -> None:
+    for path in ("a", "b"):
+        register(season, f"https://example.org/{path}", ["deal.recorded"])
+    response = client_for(season.admin).post(hooks_url(season), {"url": "https://example.org/c",
+                                                                 "events": ["deal.recorded"]}, format="json")
+    body = assert_error(response, 409, "webhook_limit_reached", None)
+    assert (body["detail"], body["extra"]) == (
+        "A club may have at most 2 webhooks; remove one before adding another.", {"limit": 2})
+    assert sorted(Webhook.objects.values_list("url", flat=True)) == ["https://example.org/a", "https://example.org/b"]
+    other = make_season()
+    register(other, "https://example.org/c", ["deal.recorded"])  # the limit is the club's own
+
+
+def statuses(club_id: int) -> list[str]:
+    return list(WebhookDelivery.objects.filter(webhook__club_id=club_id).order_by("id").values_list("status",
+                                                                                                   flat=True))
+
+
+@override_settings(WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB=2)
+def test_deliveries_beyond_the_clubs_bound_wait_their_turn_instead_of_filling_the_queue(
+        season: Season, monkeypatch: pytest.MonkeyPatch) -> None:
+    queued: list[int] = []
+    monkeypatch.setattr(webhooks, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
+    other = make_season()
+    for club_season in (season, other):
+        Webhook.objects.create(club=club_season.club, url="https://example.org/hook", events=["deal.recorded"])
+    for number in range(1, 6):
+        webhooks.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": number})
+    webhooks.enqueue_deliveries({"event": "deal.recorded", "league": other.seep.pk, "deal_number": 1})
+    ours = list(WebhookDelivery.objects.filter(webhook__club=season.club).order_by("id").values_list("pk", flat=True))
+    theirs = WebhookDelivery.objects.get(webhook__club=other.club).pk
+    assert statuses(season.club.pk) == ["pending", "pending", "waiting", "waiting", "waiting"]
+    assert queued == [*ours[:2], theirs]  # the other club is not held up by ours
+
+    answers = iter([(None, "Could not reach the receiver: timed out.", True), (200, "", True)])
+    monkeypatch.setattr(webhooks, "_post", lambda delivery: next(answers))
+    assert attempt_delivery(ours[0]) == 10.0  # a retry keeps its slot
+    assert queued == [*ours[:2], theirs]
+    assert attempt_delivery(ours[1]) is None  # delivered: the next waiting one takes its slot
+    assert statuses(season.club.pk) == ["retrying", "delivered", "pending", "waiting", "waiting"]
+    assert queued == [*ours[:2], theirs, ours[2]]
