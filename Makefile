@@ -46,9 +46,11 @@ check-migrations: install-dev
 check-schema: install-dev
 	$(PYTHON) manage.py spectacular --validate --fail-on-warn --file /dev/null
 
-## A Celery worker (needs REDIS_URL).
+## A Celery worker (needs REDIS_URL; refuses to start without it). It takes every queue, or only those named:
+## make worker QUEUES=exports, QUEUES=webhooks, QUEUES=imports (comma-separated), so each can have its own workers.
+QUEUES ?=
 worker: install
-	$(VENV)/bin/celery -A scorekeeper worker --loglevel=INFO
+	$(VENV)/bin/celery -A scorekeeper worker --loglevel=INFO $(if $(QUEUES),--queues=$(QUEUES))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

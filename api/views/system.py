@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -15,6 +18,9 @@ from rest_framework.views import APIView
 
 import scorekeeper
 from games.models import Membership
+from scorekeeper.celery import app as celery_app
+
+logger = logging.getLogger(__name__)
 
 
 def redis_status() -> str:
@@ -27,6 +33,30 @@ def redis_status() -> str:
     except redis.RedisError:
         return "down"
     return "ok"
+
+
+WORKERS_CACHE_KEY = "health:workers"
+
+
+def workers_status(redis: str) -> str:
+    """"ok" when a Celery worker answers a ping, "none" when none does (or Redis is down: none can be reached),
+    "not_configured" without a broker (jobs run in the web process). The answer is kept a few seconds, so that
+    health checks cost one ping, bounded in time, however often they come."""
+    if not settings.REDIS_URL or celery_app.conf.task_always_eager:
+        return "not_configured"
+    if redis != "ok":
+        return "none"
+    try:
+        return str(cache.get_or_set(WORKERS_CACHE_KEY, _ping_workers, settings.HEALTH_WORKERS_CACHE_SECONDS))
+    except Exception:  # health must answer whatever the queue does; the log says why
+        logger.warning("Health could not ask the workers", exc_info=True)
+        return "none"
+
+
+def _ping_workers() -> str:
+    # limit=1: the first answer ends the wait, so only "none" takes the whole timeout.
+    replies = celery_app.control.ping(timeout=settings.HEALTH_WORKERS_TIMEOUT_SECONDS, limit=1)
+    return "ok" if replies else "none"
 
 
 def database_status() -> str:
@@ -47,11 +77,15 @@ class HealthView(APIView):
         responses=inline_serializer("Health", {
             "database": serializers.ChoiceField(choices=["ok", "down"]),
             "redis": serializers.ChoiceField(choices=["ok", "not_configured", "down"]),
+            "workers": serializers.ChoiceField(choices=["ok", "none", "not_configured"], help_text=(
+                "Whether a Celery worker answers: with none, exports and webhooks wait in the queue.")),
             "version": serializers.CharField(),
         }),
     )
     def get(self, request: Request) -> Response:
-        body = {"database": database_status(), "redis": redis_status(), "version": scorekeeper.__version__}
+        redis = redis_status()
+        body = {"database": database_status(), "redis": redis, "workers": workers_status(redis),
+                "version": scorekeeper.__version__}
         return Response(body, status=200 if body["database"] == "ok" else 503)
 
 
