@@ -29,9 +29,9 @@ migrate: install
 run: migrate
 	$(PYTHON) manage.py runserver $(HOST):$(PORT)
 
-## A demo club with a league per game and a few weeks of matches (prints the demo sign-in).
+## A demo club with a league per game and a few weeks of matches (prints the demo sign-in and the standings' links).
 demo: migrate
-	$(PYTHON) manage.py seed_demo
+	$(PYTHON) manage.py seed_demo --base-url http://$(HOST):$(PORT)
 
 ## Lint, migration and schema checks, then the whole test suite.
 test: install-dev lint check-migrations check-schema
