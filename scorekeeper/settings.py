@@ -144,6 +144,8 @@ WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB: int = env.int("WEBHOOK_DELIVERIES_IN_FLIG
 # Health asks the Celery workers with a ping that waits at most this long, and keeps the answer this many seconds.
 HEALTH_WORKERS_TIMEOUT_SECONDS: float = env.float("HEALTH_WORKERS_TIMEOUT_SECONDS", default=0.5)
 HEALTH_WORKERS_CACHE_SECONDS: int = env.int("HEALTH_WORKERS_CACHE_SECONDS", default=10)
+# The DEBUG error page and error reports hide URLs with a password too (REDIS_URL, CELERY_BROKER_URL, ...).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "scorekeeper.error_reports.CredentialsHidingFilter"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
