@@ -1,8 +1,12 @@
 """Club webhooks: fan-out of match events to registered URLs, signed, retried with back-off.
 
-``enqueue_deliveries`` runs after the change committed (games/events.py); it records one delivery per URL and
-queues a task for each. It never raises: the deal is already safe, and a webhook must not fail the scorer.
+``enqueue_deliveries`` runs after the change committed (games/events.py); it records one delivery per URL, waiting
+its turn, and ``hand_out_deliveries`` queues a task for each while the club has fewer than
+``WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB`` in flight (on the webhooks queue, apart from exports). It never raises:
+the deal is already safe, and a webhook must not fail the scorer.
 
+A URL is checked when registered (``url_problem``, ``webhook_url_check``) and again at each attempt, which resolves
+the host once, refuses any address that is not public, and connects to the address it checked (DNS rebinding).
 Each POST carries ``X-Scorekeeper-Signature: sha256=<hex>``, the HMAC-SHA256 under the webhook's secret of
 ``<X-Scorekeeper-Timestamp>.<body>``; see docs/api.md.
 """
