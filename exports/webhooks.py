@@ -290,5 +290,5 @@ def webhook_url_check(url: str) -> None:
         checked_addresses(target.hostname or "", target.port)
     except AddressRefused as refusal:
         raise WebhookAddressRefused(str(refusal), "url") from None
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a name IDNA cannot encode (a label too long), which resolves nowhere
         raise WebhookAddressRefused(f"{target.hostname} does not resolve to any address.", "url") from None

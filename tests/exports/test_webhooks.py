@@ -129,6 +129,11 @@ def test_a_name_that_does_not_resolve_is_refused_and_a_url_changed_to_a_private_
                           format="json")
     body = assert_error(response, 400, "webhook_address_refused", "url")
     assert body["detail"] == "nowhere.invalid does not resolve to any address."
+    long_label = "\u00e9" * 60  # IDNA cannot encode it: a UnicodeError, not an OSError
+    response = admin.post(hooks_url(season), {"url": f"https://{long_label}.example/", "events": ["deal.recorded"]},
+                          format="json")
+    body = assert_error(response, 400, "webhook_address_refused", "url")
+    assert body["detail"] == f"{long_label}.example does not resolve to any address."
     hook = register(season, "https://example.org/hook", ["deal.recorded"])
     dns["intranet.example.org"] = ["10.0.0.5"]
     response = admin.patch(f"{hooks_url(season)}{hook['id']}/", {"url": "http://intranet.example.org/"},
