@@ -1,5 +1,6 @@
 """With a real Celery worker on Redis: a league in every format, a redelivered export task that writes one file,
-the JSON round trip into an empty database, and a webhook retried after a failure."""
+the JSON round trip into an empty database, a webhook retried after a failure, and an export done by an exports
+worker while the webhooks queue is full of retries."""
 
 from __future__ import annotations
 
