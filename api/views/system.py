@@ -54,8 +54,12 @@ def workers_status(redis: str) -> str:
 
 
 def _ping_workers() -> str:
-    # limit=1: the first answer ends the wait, so only "none" takes the whole timeout.
-    replies = celery_app.control.ping(timeout=settings.HEALTH_WORKERS_TIMEOUT_SECONDS, limit=1)
+    # limit=1: the first answer ends the wait, so only "none" takes the whole timeout. The connection's own timeouts
+    # bound the rest, so a Redis that stops answering half-way cannot hold the health check.
+    wait = settings.HEALTH_WORKERS_TIMEOUT_SECONDS
+    bounded = {"socket_connect_timeout": 1, "socket_timeout": wait + 1, "max_retries": 0}
+    with celery_app.connection_for_write(transport_options=bounded) as broker:
+        replies = celery_app.control.ping(timeout=wait, limit=1, connection=broker)
     return "ok" if replies else "none"
 
 
