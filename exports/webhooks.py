@@ -42,6 +42,23 @@ MAX_ATTEMPTS = 6
 TIMEOUT_SECONDS = 5
 
 
+class WebhookLimitReached(DomainError):
+    """At registration: the club has as many webhooks as ``WEBHOOKS_PER_CLUB`` allows."""
+
+    status_code = 409
+    code = "webhook_limit_reached"
+
+
+class AddressRefused(Exception):
+    """The URL's host resolves to an address webhooks may not reach."""
+
+
+class WebhookAddressRefused(DomainError):
+    """At registration: the URL's host is not a public address (api/exceptions.py maps it to the error shape)."""
+
+    code = "webhook_address_refused"
+
+
 def retry_delay(attempts: int) -> float:
     """10 s, 40 s, 160 s, ... after the first, second, third failed attempt (base configurable for tests)."""
     base = float(getattr(settings, "WEBHOOK_RETRY_BASE_SECONDS", 10))
@@ -87,11 +104,6 @@ def _take_turns(club_id: int) -> list[int]:
                  .values_list("pk", flat=True)[:free])
     WebhookDelivery.objects.filter(pk__in=turns).update(status=WebhookDelivery.Status.PENDING)
     return turns
-
-
-class WebhookLimitReached(DomainError):
-    status_code = 409
-    code = "webhook_limit_reached"
 
 
 def webhook_limit_check(club: Club) -> None:
@@ -217,16 +229,6 @@ def _connect_first(addresses: list[str], host_and_port: tuple[str, int], timeout
     raise error
 
 
-class AddressRefused(Exception):
-    """The URL's host resolves to an address webhooks may not reach."""
-
-
-class WebhookAddressRefused(DomainError):
-    """At registration: the URL's host is not a public address (api/exceptions.py maps it to the error shape)."""
-
-    code = "webhook_address_refused"
-
-
 def resolve(host: str, port: int | None) -> list[str]:
     """Every address ``host`` resolves to (a seam for the tests, which have no DNS)."""
     infos = socket.getaddrinfo(host, port or 443, type=socket.SOCK_STREAM)
@@ -275,11 +277,17 @@ def url_problem(url: str) -> str:
         return "A webhook URL starts with http:// or https:// and names a host."
     if "@" in target.netloc:
         return "A webhook URL may not carry a user name or password."
-    try:
-        target.port  # noqa: B018 (reading it checks it)
-    except ValueError:
+    if _port_or_zero(target) == 0:
         return "A webhook URL's port must be a number from 1 to 65535."
     return ""
+
+
+def _port_or_zero(target: SplitResult) -> int | None:
+    """The URL's port (None for the scheme's own), or 0 when it is not one."""
+    try:
+        return target.port
+    except ValueError:
+        return 0
 
 
 def webhook_url_check(url: str) -> None:

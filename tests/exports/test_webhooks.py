@@ -148,6 +148,7 @@ def test_a_name_that_does_not_resolve_is_refused_and_a_url_changed_to_a_private_
     ("http://example.org/a\tb", "Enter a valid URL."),  # Django's URLField refuses white space first
     ("http://hooks:secret@example.org/r", "A webhook URL may not carry a user name or password."),
     ("http://example.org:99999/r", "A webhook URL's port must be a number from 1 to 65535."),
+    ("http://example.org:0/r", "A webhook URL's port must be a number from 1 to 65535."),
     ("ftp://example.org/", "A webhook URL starts with http:// or https:// and names a host."),
 ])
 def test_a_url_two_parsers_could_read_differently_is_refused(season: Season, url: str, detail: str) -> None:
