@@ -8,9 +8,11 @@ import hashlib
 import hmac
 import socket
 import ssl
+import threading
 from typing import Any
 
 import pytest
+from django.db import connections
 from django.test import override_settings
 
 from exports import webhooks
@@ -301,3 +303,31 @@ def test_deliveries_beyond_the_clubs_bound_wait_their_turn_instead_of_filling_th
     assert attempt_delivery(ours[1]) is None  # delivered: the next waiting one takes its slot
     assert statuses(season.club.pk) == ["retrying", "delivered", "pending", "waiting", "waiting"]
     assert queued == [*ours[:2], theirs, ours[2]]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@override_settings(WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB=3)
+def test_web_processes_handing_out_at_once_never_queue_more_than_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    season = make_season()
+    Webhook.objects.create(club=season.club, url="https://example.org/hook", events=["deal.recorded"])
+    queued: list[int] = []
+    monkeypatch.setattr(webhooks, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
+    start = threading.Barrier(4)
+
+    def announce(thread: int) -> None:
+        start.wait()
+        try:
+            for number in range(5):
+                webhooks.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk,
+                                             "deal_number": thread * 10 + number})
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=announce, args=(thread,)) for thread in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(statuses(season.club.pk)) == ["pending"] * 3 + ["waiting"] * 17
+    assert len(queued) == 3
