@@ -90,6 +90,7 @@ class WebhookDelivery(models.Model):
     response_status = models.PositiveSmallIntegerField(null=True, blank=True)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(null=True, blank=True, help_text="When it was handed to the queue.")
     last_attempt_at = models.DateTimeField(null=True, blank=True)
     delivered_at = models.DateTimeField(null=True, blank=True)
 

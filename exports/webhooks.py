@@ -21,12 +21,14 @@ import json
 import logging
 import socket
 import time
+from datetime import timedelta
 from functools import partial
 from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from exports.errors import QueueUnavailable
@@ -97,13 +99,25 @@ def _take_turns(club_id: int) -> list[int]:
     # The club's row lock makes two hand-outs at once (two web processes, two workers) count one after the other.
     Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
     of_club = WebhookDelivery.objects.filter(webhook__club_id=club_id)
-    free = settings.WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB - of_club.filter(status__in=IN_FLIGHT).count()
+    touched = Coalesce("last_attempt_at", "queued_at", "created_at")
+    in_flight = of_club.filter(status__in=IN_FLIGHT).alias(touched=touched).filter(
+        touched__gte=timezone.now() - _lost_after())
+    free = settings.WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB - in_flight.count()
     if free <= 0:
         return []
     turns = list(of_club.filter(status=WebhookDelivery.Status.WAITING).order_by("id")
                  .values_list("pk", flat=True)[:free])
-    WebhookDelivery.objects.filter(pk__in=turns).update(status=WebhookDelivery.Status.PENDING)
+    WebhookDelivery.objects.filter(pk__in=turns).update(status=WebhookDelivery.Status.PENDING,
+                                                        queued_at=timezone.now())
     return turns
+
+
+def _lost_after() -> timedelta:
+    """A delivery in flight that nothing touched for this long was lost by the queue (a Redis restarted without
+    persistence): it stops holding its club's slot. The longest wait in flight is the last retry's delay, or a task
+    waiting for the broker to hand it out again."""
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    return timedelta(seconds=retry_delay(MAX_ATTEMPTS - 1) + visibility + 5 * 60)
 
 
 def webhook_limit_check(club: Club) -> None:

@@ -9,11 +9,13 @@ import hmac
 import socket
 import ssl
 import threading
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.db import connections
 from django.test import override_settings
+from django.utils import timezone
 
 from exports import webhooks
 from exports.models import Webhook, WebhookDelivery
@@ -331,3 +333,20 @@ def test_web_processes_handing_out_at_once_never_queue_more_than_the_bound(monke
         thread.join(timeout=60)
     assert sorted(statuses(season.club.pk)) == ["pending"] * 3 + ["waiting"] * 17
     assert len(queued) == 3
+
+
+@override_settings(WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB=2)
+def test_deliveries_the_queue_lost_stop_holding_their_clubs_slots(season: Season,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    queued: list[int] = []
+    monkeypatch.setattr(webhooks, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
+    hook = Webhook.objects.create(club=season.club, url="https://example.org/hook", events=["deal.recorded"])
+    long_ago = timezone.now() - timedelta(hours=2)  # past the last retry's 2560 s and the broker's redelivery
+    WebhookDelivery.objects.create(webhook=hook, event="deal.recorded", payload={}, queued_at=long_ago)  # lost
+    WebhookDelivery.objects.create(webhook=hook, event="deal.recorded", payload={}, status="retrying",
+                                   last_attempt_at=timezone.now() - timedelta(minutes=30))
+    webhooks.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": 1})
+    webhooks.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": 2})
+    newest = WebhookDelivery.objects.filter(webhook=hook).order_by("id").values_list("pk", flat=True)[2:]
+    assert queued == [newest[0]]  # the retried one still holds a slot; the lost one does not
+    assert statuses(season.club.pk) == ["pending", "retrying", "pending", "waiting"]
