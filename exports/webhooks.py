@@ -41,7 +41,7 @@ logger = logging.getLogger(__name__)
 
 EVENTS = ("deal.recorded", "deal.corrected", "deal.voided", "match.finished", "standings.changed")
 MAX_ATTEMPTS = 6
-TIMEOUT_SECONDS = 5
+TIMEOUT_SECONDS: float = settings.WEBHOOK_TIMEOUT_SECONDS  # each connect and read; the task's limits follow it
 
 
 class WebhookLimitReached(DomainError):
