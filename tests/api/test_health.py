@@ -48,7 +48,7 @@ def test_without_a_broker_health_says_workers_are_not_configured(client: Any) ->
 def test_with_a_broker_and_no_worker_health_says_none_within_the_bound(client: Any, queue: None) -> None:
     status, body, seconds = health(client)
     assert (status, body["redis"], body["workers"]) == (200, "ok", "none")
-    assert seconds < 1.5
+    assert seconds < 3  # about 1 s: Redis waits in whole seconds (a loaded CI machine gets some slack)
 
 
 @pytest.mark.redis
@@ -57,7 +57,7 @@ def test_with_a_worker_running_health_says_ok(client: Any, queue: None) -> None:
     with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
         status, body, seconds = health(client)
     assert (status, body["redis"], body["workers"]) == (200, "ok", "ok")
-    assert seconds < 1.5
+    assert seconds < 1  # the first answer ends the wait (about 20 ms)
 
 
 def test_with_redis_down_health_says_none_without_asking(client: Any, queue: None,
