@@ -154,9 +154,16 @@ WEBHOOKS_PER_CLUB: int = env.int("WEBHOOKS_PER_CLUB", default=10)
 WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB: int = env.int("WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB", default=20)
 # How long a delivery waits for the receiver to connect, and for each read of its answer.
 WEBHOOK_TIMEOUT_SECONDS: float = env.float("WEBHOOK_TIMEOUT_SECONDS", default=5)
+if WEBHOOKS_PER_CLUB < 0 or WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB < 1 or WEBHOOK_TIMEOUT_SECONDS <= 0:
+    # No delivery would ever leave with a bound of 0 in flight.
+    raise ImproperlyConfigured("WEBHOOKS_PER_CLUB must be 0 or more, WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB at least 1 "
+                               "and WEBHOOK_TIMEOUT_SECONDS more than 0.")
 # Health asks the Celery workers with a ping that waits at most this long, and keeps the answer this many seconds.
 HEALTH_WORKERS_TIMEOUT_SECONDS: float = env.float("HEALTH_WORKERS_TIMEOUT_SECONDS", default=0.5)
 HEALTH_WORKERS_CACHE_SECONDS: int = env.int("HEALTH_WORKERS_CACHE_SECONDS", default=10)
+if HEALTH_WORKERS_TIMEOUT_SECONDS <= 0 or HEALTH_WORKERS_CACHE_SECONDS < 0:
+    raise ImproperlyConfigured("HEALTH_WORKERS_TIMEOUT_SECONDS must be more than 0 and HEALTH_WORKERS_CACHE_SECONDS 0 "
+                               "or more.")
 # The DEBUG error page and error reports hide URLs with a password too (REDIS_URL, CELERY_BROKER_URL, ...).
 DEFAULT_EXCEPTION_REPORTER_FILTER = "scorekeeper.error_reports.CredentialsHidingFilter"
 

@@ -80,3 +80,11 @@ def test_the_queue_webhook_and_health_limits_are_read_from_the_environment() -> 
                                   "HEALTH_WORKERS_TIMEOUT_SECONDS"])
 def test_a_malformed_queue_or_webhook_limit_stops_the_service(name: str) -> None:
     assert load_settings(**{name: "lots"}).returncode != 0
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("WEBHOOKS_PER_CLUB", "-1"), ("WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB", "0"), ("WEBHOOK_TIMEOUT_SECONDS", "0"),
+    ("HEALTH_WORKERS_TIMEOUT_SECONDS", "0"), ("HEALTH_WORKERS_CACHE_SECONDS", "-1")])
+def test_an_out_of_range_queue_or_webhook_limit_stops_the_service(name: str, value: str) -> None:
+    result = load_settings(**{name: value})
+    assert result.returncode != 0 and name in result.stderr.splitlines()[-1], result.stderr
