@@ -29,9 +29,9 @@ migrate: install
 run: migrate
 	$(PYTHON) manage.py runserver $(HOST):$(PORT)
 
-## A demo club with a league per game and a few weeks of matches (prints the demo sign-in).
+## A demo club with a league per game and a few weeks of matches (prints the demo sign-in and the standings' links).
 demo: migrate
-	$(PYTHON) manage.py seed_demo
+	$(PYTHON) manage.py seed_demo --base-url http://$(HOST):$(PORT)
 
 ## Lint, migration and schema checks, then the whole test suite.
 test: install-dev lint check-migrations check-schema
@@ -46,9 +46,11 @@ check-migrations: install-dev
 check-schema: install-dev
 	$(PYTHON) manage.py spectacular --validate --fail-on-warn --file /dev/null
 
-## A Celery worker (needs REDIS_URL).
+## A Celery worker (needs REDIS_URL; refuses to start without it). It takes every queue, or only those named:
+## make worker QUEUES=exports, QUEUES=webhooks, QUEUES=imports (comma-separated), so each can have its own workers.
+QUEUES ?=
 worker: install
-	$(VENV)/bin/celery -A scorekeeper worker --loglevel=INFO
+	$(VENV)/bin/celery -A scorekeeper worker --loglevel=INFO $(if $(QUEUES),--queues=$(QUEUES))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

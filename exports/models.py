@@ -76,7 +76,8 @@ class WebhookDelivery(models.Model):
     """One event sent (or being sent) to one webhook, with what happened the last time we tried."""
 
     class Status(models.TextChoices):
-        PENDING = "pending"
+        WAITING = "waiting"  # its club has as many deliveries in flight as allowed: not handed to the queue yet
+        PENDING = "pending"  # handed to the queue
         DELIVERED = "delivered"
         RETRYING = "retrying"
         FAILED = "failed"
@@ -89,12 +90,16 @@ class WebhookDelivery(models.Model):
     response_status = models.PositiveSmallIntegerField(null=True, blank=True)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(null=True, blank=True, help_text="When it was handed to the queue.")
     last_attempt_at = models.DateTimeField(null=True, blank=True)
     delivered_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
         verbose_name_plural = "webhook deliveries"
+        # Counting a club's unfinished deliveries reads only these rows, however many were delivered before.
+        indexes = [models.Index(fields=["webhook"], name="delivery_unfinished",
+                                condition=models.Q(status__in=["waiting", "pending", "retrying"]))]
 
     def __str__(self) -> str:
         return f"{self.event} to webhook {self.webhook_id} ({self.status})"

@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from exports.models import ExportJob, Webhook, WebhookDelivery
-from exports.webhooks import EVENTS
+from exports.webhooks import EVENTS, url_problem
 
 
 class ExportRequestSerializer(serializers.Serializer):
@@ -74,8 +74,8 @@ class WebhookSerializer(serializers.ModelSerializer):
         fields = ["id", "url", "events", "active", "created_at", "last_delivery"]
 
     def validate_url(self, url: str) -> str:
-        if not url.lower().startswith(("http://", "https://")):
-            raise serializers.ValidationError("A webhook URL starts with http:// or https://.")
+        if problem := url_problem(url):
+            raise serializers.ValidationError(problem)
         return url
 
     def validate_events(self, events: list[str]) -> list[str]:

@@ -27,6 +27,7 @@ from exports.errors import QueueUnavailable
 from exports.models import ExportJob, Webhook
 from exports.queue import enqueue
 from exports.selectors import export_scope, scope_by_id
+from exports.webhooks import webhook_limit_check, webhook_url_check
 from exports.writers import WRITERS, Progress
 from games.models import Club
 from games.services.audit import audit_record
@@ -129,6 +130,8 @@ def _webhook_fields(hook: Webhook) -> dict[str, Any]:
 @transaction.atomic
 def webhook_create(*, actor: AbstractBaseUser, club: Club, url: str, events: list[str],
                    active: bool = True) -> Webhook:
+    webhook_url_check(url)
+    webhook_limit_check(club)
     hook = Webhook.objects.create(club=club, url=url, events=events, active=active, created_by=actor)
     audit_record(actor=actor, action="webhook.created", club=club, after=_webhook_fields(hook))
     return hook
@@ -136,6 +139,8 @@ def webhook_create(*, actor: AbstractBaseUser, club: Club, url: str, events: lis
 
 @transaction.atomic
 def webhook_update(*, actor: AbstractBaseUser, hook: Webhook, changes: dict[str, Any]) -> Webhook:
+    if "url" in changes:
+        webhook_url_check(changes["url"])
     before = _webhook_fields(hook)
     for name, value in changes.items():
         setattr(hook, name, value)

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from api.exceptions import RequestTooLarge
 from api.permissions import require_club_admin
+from api.serializers.errors import ErrorSerializer
 from exports.errors import ImportRefused
 from exports.importer import club_import
 from exports.models import ExportJob, Webhook
@@ -134,7 +135,8 @@ class ClubWebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixin
         return Webhook.objects.filter(club=self.club())
 
     @extend_schema(summary="Register a webhook (the answer shows its signing secret, once)",
-                   responses={201: WebhookCreatedSerializer})
+                   responses={201: WebhookCreatedSerializer, 409: OpenApiResponse(
+                       ErrorSerializer, description="webhook_limit_reached: the club has WEBHOOKS_PER_CLUB webhooks.")})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = WebhookSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

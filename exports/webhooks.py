@@ -1,8 +1,12 @@
 """Club webhooks: fan-out of match events to registered URLs, signed, retried with back-off.
 
-``enqueue_deliveries`` runs after the change committed (games/events.py); it records one delivery per URL and
-queues a task for each. It never raises: the deal is already safe, and a webhook must not fail the scorer.
+``enqueue_deliveries`` runs after the change committed (games/events.py); it records one delivery per URL, waiting
+its turn, and ``hand_out_deliveries`` queues a task for each while the club has fewer than
+``WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB`` in flight (on the webhooks queue, apart from exports). It never raises:
+the deal is already safe, and a webhook must not fail the scorer.
 
+A URL is checked when registered (``url_problem``, ``webhook_url_check``) and again at each attempt, which resolves
+the host once, refuses any address that is not public, and connects to the address it checked (DNS rebinding).
 Each POST carries ``X-Scorekeeper-Signature: sha256=<hex>``, the HMAC-SHA256 under the webhook's secret of
 ``<X-Scorekeeper-Timestamp>.<body>``; see docs/api.md.
 """
@@ -11,29 +15,50 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import ipaddress
 import json
 import logging
 import socket
 import time
-import urllib.error
-import urllib.request
+from datetime import timedelta
+from functools import partial
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from django.conf import settings
+from django.db import transaction
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from exports.errors import QueueUnavailable
 from exports.models import Webhook, WebhookDelivery
 from exports.queue import enqueue
-from games.models import League
+from games.models import Club, League
+from games.services.errors import DomainError
 
 logger = logging.getLogger(__name__)
 
 EVENTS = ("deal.recorded", "deal.corrected", "deal.voided", "match.finished", "standings.changed")
 MAX_ATTEMPTS = 6
-TIMEOUT_SECONDS = 5
+TIMEOUT_SECONDS: float = settings.WEBHOOK_TIMEOUT_SECONDS  # each connect and read; the task's limits follow it
+
+
+class WebhookLimitReached(DomainError):
+    """At registration: the club has as many webhooks as ``WEBHOOKS_PER_CLUB`` allows."""
+
+    status_code = 409
+    code = "webhook_limit_reached"
+
+
+class AddressRefused(Exception):
+    """The URL's host resolves to an address webhooks may not reach."""
+
+
+class WebhookAddressRefused(DomainError):
+    """At registration: the URL's host is not a public address (api/exceptions.py maps it to the error shape)."""
+
+    code = "webhook_address_refused"
 
 
 def retry_delay(attempts: int) -> float:
@@ -44,15 +69,64 @@ def retry_delay(attempts: int) -> float:
 
 def enqueue_deliveries(payload: dict[str, Any]) -> None:
     try:
-        for hook in _webhooks_for(payload):
-            delivery = WebhookDelivery.objects.create(webhook=hook, event=payload["event"], payload=payload)
-            try:
-                enqueue(_task(), delivery.pk)
-            except QueueUnavailable:
-                WebhookDelivery.objects.filter(pk=delivery.pk).update(
-                    status=WebhookDelivery.Status.FAILED, error="The job queue was not reachable.")
+        hooks = _webhooks_for(payload)
+        for hook in hooks:
+            WebhookDelivery.objects.create(webhook=hook, event=payload["event"], payload=payload,
+                                           status=WebhookDelivery.Status.WAITING)
+        if hooks:
+            hand_out_deliveries(hooks[0].club_id)
     except Exception:  # after commit, nothing may fail the change that already happened
         logger.exception("Webhook deliveries for %s not queued", payload.get("event"))
+
+
+IN_FLIGHT = (WebhookDelivery.Status.PENDING, WebhookDelivery.Status.RETRYING)
+
+
+def hand_out_deliveries(club_id: int) -> None:
+    """Queue the club's oldest waiting deliveries while it has fewer than the bound in flight (retries included).
+    The others wait in the database, not in the queue, until one in flight finishes: a club whose receiver is down
+    holds a bounded part of the queue however many events it has."""
+    for delivery_id in _take_turns(club_id):
+        try:
+            enqueue(_task(), delivery_id)
+        except QueueUnavailable:
+            WebhookDelivery.objects.filter(pk=delivery_id).update(
+                status=WebhookDelivery.Status.FAILED, error="The job queue was not reachable.")
+
+
+@transaction.atomic
+def _take_turns(club_id: int) -> list[int]:
+    # The club's row lock makes two hand-outs at once (two web processes, two workers) count one after the other.
+    Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
+    of_club = WebhookDelivery.objects.filter(webhook__club_id=club_id)
+    touched = Coalesce("last_attempt_at", "queued_at", "created_at")
+    in_flight = of_club.filter(status__in=IN_FLIGHT).alias(touched=touched).filter(
+        touched__gte=timezone.now() - _lost_after())
+    free = settings.WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB - in_flight.count()
+    if free <= 0:
+        return []
+    turns = list(of_club.filter(status=WebhookDelivery.Status.WAITING).order_by("id")
+                 .values_list("pk", flat=True)[:free])
+    WebhookDelivery.objects.filter(pk__in=turns).update(status=WebhookDelivery.Status.PENDING,
+                                                        queued_at=timezone.now())
+    return turns
+
+
+def _lost_after() -> timedelta:
+    """A delivery in flight that nothing touched for this long was lost by the queue (a Redis restarted without
+    persistence): it stops holding its club's slot. The longest wait in flight is the last retry's delay, or a task
+    waiting for the broker to hand it out again."""
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    return timedelta(seconds=retry_delay(MAX_ATTEMPTS - 1) + visibility + 5 * 60)
+
+
+def webhook_limit_check(club: Club) -> None:
+    """Before a club registers one more webhook (inside the registering transaction: the lock counts one at a time)."""
+    Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
+    limit = settings.WEBHOOKS_PER_CLUB
+    if Webhook.objects.filter(club=club).count() >= limit:
+        raise WebhookLimitReached(f"A club may have at most {limit} webhooks; remove one before adding another.",
+                                  None, limit=limit)
 
 
 def _task() -> Any:
@@ -86,7 +160,7 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
 def attempt_delivery(delivery_id: int, *, last_chance: bool = False) -> float | None:
     """POST once; record the outcome. Returns the delay before the next attempt, or None when there is none."""
     delivery = WebhookDelivery.objects.select_related("webhook").filter(pk=delivery_id).first()
-    if delivery is None or delivery.status in (WebhookDelivery.Status.DELIVERED, WebhookDelivery.Status.FAILED):
+    if delivery is None or delivery.status not in IN_FLIGHT:  # gone, finished, or not handed out yet
         return None
     status_code, error, retryable = _post(delivery)
     delivery.attempts += 1
@@ -100,52 +174,143 @@ def attempt_delivery(delivery_id: int, *, last_chance: bool = False) -> float | 
         delivery.status = WebhookDelivery.Status.RETRYING
     delivery.save(update_fields=["attempts", "last_attempt_at", "response_status", "error", "status",
                                  "delivered_at"])
-    return retry_delay(delivery.attempts) if delivery.status == WebhookDelivery.Status.RETRYING else None
-
-
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect could lead a signed POST anywhere, including inside our network: treat it as a failure."""
-
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-OPENER = urllib.request.build_opener(_NoRedirects)
+    if delivery.status == WebhookDelivery.Status.RETRYING:
+        return retry_delay(delivery.attempts)
+    hand_out_deliveries(delivery.webhook.club_id)  # a slot is free: the club's next waiting delivery goes
+    return None
 
 
 def _post(delivery: WebhookDelivery) -> tuple[int | None, str, bool]:
-    """(response status, error or "", whether trying again could help)."""
-    url = delivery.webhook.url
-    refusal = address_refusal(url)
-    if refusal:
-        return None, refusal, False
+    """(response status, error or "", whether trying again could help). Never raises: whatever goes wrong is the
+    outcome of this attempt, recorded on the delivery, so a delivery never stays pending with no attempt."""
+    target = urlsplit(delivery.webhook.url)
+    try:
+        addresses = checked_addresses(target.hostname or "", target.port)
+        return _post_to(addresses, target, delivery)
+    except AddressRefused as refusal:
+        return None, str(refusal), False
+    except (ValueError, http.client.InvalidURL) as error:  # the stored URL itself cannot be used
+        return None, f"The URL cannot be used: {error}.", False
+    except (OSError, http.client.HTTPException) as error:
+        return None, f"Could not reach the receiver: {error or type(error).__name__}.", True
+    except Exception as error:  # a bug: trying again would not help, and the log has the traceback
+        logger.exception("Webhook delivery %s could not be sent", delivery.pk)
+        return None, f"The delivery could not be sent: {type(error).__name__}: {error}.", False
+
+
+def _post_to(addresses: list[str], target: SplitResult, delivery: WebhookDelivery) -> tuple[int | None, str, bool]:
     body = delivery_body(delivery)
     timestamp = str(int(time.time()))
-    request = urllib.request.Request(url, data=body, method="POST", headers={
-        "Content-Type": "application/json", "User-Agent": "scorekeeper-webhooks/1",
-        "X-Scorekeeper-Event": delivery.event, "X-Scorekeeper-Delivery": str(delivery.pk),
-        "X-Scorekeeper-Timestamp": timestamp,
-        "X-Scorekeeper-Signature": signature(delivery.webhook.secret, timestamp, body)})
+    connection = _pinned_connection(target, addresses)
     try:
-        with OPENER.open(request, timeout=TIMEOUT_SECONDS) as response:
-            return response.status, "", True
-    except urllib.error.HTTPError as error:
-        return error.code, f"The receiver answered {error.code}.", True
-    except (urllib.error.URLError, OSError) as error:
-        return None, f"Could not reach the receiver: {getattr(error, 'reason', error)}.", True
+        connection.request("POST", _path_of(target), body=body, headers={
+            "Content-Type": "application/json", "User-Agent": "scorekeeper-webhooks/1",
+            "X-Scorekeeper-Event": delivery.event, "X-Scorekeeper-Delivery": str(delivery.pk),
+            "X-Scorekeeper-Timestamp": timestamp,
+            "X-Scorekeeper-Signature": signature(delivery.webhook.secret, timestamp, body)})
+        status = connection.getresponse().status
+    finally:
+        connection.close()
+    # Redirects are never followed: one could lead a signed POST anywhere, including inside our network.
+    if 200 <= status < 300:
+        return status, "", True
+    return status, f"The receiver answered {status}.", True
 
 
-def address_refusal(url: str) -> str:
-    """Webhooks may not point into our own network (loopback, private, link-local) unless the operator allows it."""
-    if getattr(settings, "WEBHOOK_ALLOW_PRIVATE_ADDRESSES", False):
-        return ""
-    host = urlsplit(url).hostname or ""
-    try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(host, None)}
-    except OSError:
-        return ""  # unresolvable: the POST itself will fail and be retried
+def _path_of(target: SplitResult) -> str:
+    return (target.path or "/") + (f"?{target.query}" if target.query else "")
+
+
+def _pinned_connection(target: SplitResult, addresses: list[str]) -> http.client.HTTPConnection:
+    """A connection to the address that was checked, not to whatever the name resolves to a moment later (DNS
+    rebinding). The host name stays the connection's host, so the Host header and TLS (SNI and the certificate's
+    name) are the URL's."""
+    kind = http.client.HTTPSConnection if target.scheme == "https" else http.client.HTTPConnection
+    connection = kind(target.hostname or "", target.port, timeout=TIMEOUT_SECONDS)
+    connection._create_connection = partial(_connect_first, addresses)  # type: ignore[attr-defined]
+    return connection
+
+
+def _connect_first(addresses: list[str], host_and_port: tuple[str, int], timeout: float,
+                   source_address: tuple[str, int] | None = None) -> socket.socket:
+    """http.client's connect, given the checked addresses instead of the name: the first that answers."""
+    error: OSError = OSError("no address to connect to")
     for address in addresses:
-        ip = ipaddress.ip_address(address.split("%")[0])
-        if ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_reserved or ip.is_multicast:
-            return f"{host} resolves to {ip}, an address inside a private network; webhooks may not go there."
+        try:
+            return socket.create_connection((address, host_and_port[1]), timeout, source_address)
+        except OSError as failure:
+            error = failure
+    raise error
+
+
+def resolve(host: str, port: int | None) -> list[str]:
+    """Every address ``host`` resolves to (a seam for the tests, which have no DNS)."""
+    infos = socket.getaddrinfo(host, port or 443, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def checked_addresses(host: str, port: int | None) -> list[str]:
+    """Resolve once and refuse the lot if any address is not public (unless the operator allows private ones).
+    Raises ``AddressRefused``, or ``OSError`` when the name does not resolve."""
+    addresses = resolve(host, port)
+    if not settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES:
+        for address in addresses:
+            if not is_public_address(address):
+                raise AddressRefused(f"{host} resolves to {address}, an address that is not public (private, "
+                                     "loopback, link-local, shared or reserved); webhooks may not go there.")
+    return addresses
+
+
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+
+def is_public_address(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%", maxsplit=1)[0])
+    embedded = _embedded_ipv4(ip)
+    if embedded is not None:  # ::ffff:10.0.0.1, 2002:0a00:0001::, 64:ff9b::10.0.0.1 reach the IPv4 address
+        return is_public_address(str(embedded))
+    # is_global already excludes private, loopback, link-local, unspecified and 100.64.0.0/10 (shared, CGNAT).
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved or getattr(ip, "is_site_local", False))
+
+
+def _embedded_ipv4(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return None
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return ip.ipv4_mapped or ip.sixtofour
+
+
+def url_problem(url: str) -> str:
+    """Why a webhook URL cannot be used as written, or "". Refused: anything two URL parsers could read
+    differently (a backslash, user info, a bad port), so the host we check is the host we connect to."""
+    if "\\" in url or any(ord(char) <= 32 or ord(char) == 127 for char in url):
+        return "A webhook URL may not contain a backslash, a space or a control character."
+    target = urlsplit(url)
+    if target.scheme.lower() not in ("http", "https") or not target.hostname:
+        return "A webhook URL starts with http:// or https:// and names a host."
+    if "@" in target.netloc:
+        return "A webhook URL may not carry a user name or password."
+    if _port_or_zero(target) == 0:
+        return "A webhook URL's port must be a number from 1 to 65535."
     return ""
+
+
+def _port_or_zero(target: SplitResult) -> int | None:
+    """The URL's port (None for the scheme's own), or 0 when it is not one."""
+    try:
+        return target.port
+    except ValueError:
+        return 0
+
+
+def webhook_url_check(url: str) -> None:
+    """At registration (and when the URL changes): refuse a host that is not public now. Delivery checks again
+    and connects to the address it checked, since a name may resolve elsewhere later."""
+    target = urlsplit(url)
+    try:
+        checked_addresses(target.hostname or "", target.port)
+    except AddressRefused as refusal:
+        raise WebhookAddressRefused(str(refusal), "url") from None
+    except (OSError, ValueError):  # ValueError: a name IDNA cannot encode (a label too long), which resolves nowhere
+        raise WebhookAddressRefused(f"{target.hostname} does not resolve to any address.", "url") from None

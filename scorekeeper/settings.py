@@ -11,7 +11,9 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 from scorekeeper.cache import redis_caches
 
@@ -67,6 +69,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -76,6 +79,15 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a locked page sign-in into the lockout page
 ]
+
+# Content-Security-Policy (django-csp): everything from this origin, no inline script but the pages' one-line
+# starters (with the request's nonce), no inline style, nothing framed, no plugins. /api/v1/docs/ relaxes it for
+# Swagger UI's inline style (api/urls.py).
+CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
+    "default-src": [SELF], "script-src": [SELF, NONCE], "style-src": [SELF], "img-src": [SELF, "data:"],
+    "font-src": [SELF], "connect-src": [SELF], "worker-src": [SELF], "manifest-src": [SELF],
+    "object-src": [NONE], "base-uri": [SELF], "form-action": [SELF], "frame-ancestors": [NONE],
+}}
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -160,6 +172,41 @@ AXES_CLIENT_IP_CALLABLE = "api.throttling.client_address"  # the same address, a
 AXES_LOCKOUT_CALLABLE = "table.lockout.sign_in_locked_page"
 # A success must not clear the failures: an attacker would sign in to their own account between guesses.
 AXES_RESET_ON_SUCCESS = False
+# One queue per kind of job, so that one club's unreachable webhook, retried, cannot hold up everyone's exports:
+# give each its own workers (`make worker QUEUES=exports`); a worker started without QUEUES takes them all.
+EXPORTS_QUEUE: str = env.str("EXPORTS_QUEUE", default="exports")
+WEBHOOKS_QUEUE: str = env.str("WEBHOOKS_QUEUE", default="webhooks")
+IMPORTS_QUEUE: str = env.str("IMPORTS_QUEUE", default="imports")
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = [Queue(name) for name in dict.fromkeys(
+    [CELERY_TASK_DEFAULT_QUEUE, EXPORTS_QUEUE, WEBHOOKS_QUEUE, IMPORTS_QUEUE])]
+CELERY_TASK_ROUTES = {
+    "exports.tasks.run_export": {"queue": EXPORTS_QUEUE},
+    "exports.tasks.deliver_webhook": {"queue": WEBHOOKS_QUEUE},
+    "exports.tasks.run_import": {"queue": IMPORTS_QUEUE},
+}
+
+# Club webhooks (exports/webhooks.py) never reach private, loopback, link-local or shared addresses unless allowed
+# (a receiver on the operator's own network, or the tests' local receivers).
+WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", default=False)
+# A club may register this many webhooks, and have this many deliveries handed to the queue and not finished
+# (retries included); the rest wait in the database for their turn instead of filling the queue.
+WEBHOOKS_PER_CLUB: int = env.int("WEBHOOKS_PER_CLUB", default=10)
+WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB: int = env.int("WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB", default=20)
+# How long a delivery waits for the receiver to connect, and for each read of its answer.
+WEBHOOK_TIMEOUT_SECONDS: float = env.float("WEBHOOK_TIMEOUT_SECONDS", default=5)
+if WEBHOOKS_PER_CLUB < 0 or WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB < 1 or WEBHOOK_TIMEOUT_SECONDS <= 0:
+    # No delivery would ever leave with a bound of 0 in flight.
+    raise ImproperlyConfigured("WEBHOOKS_PER_CLUB must be 0 or more, WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB at least 1 "
+                               "and WEBHOOK_TIMEOUT_SECONDS more than 0.")
+# Health asks the Celery workers with a ping that waits at most this long, and keeps the answer this many seconds.
+HEALTH_WORKERS_TIMEOUT_SECONDS: float = env.float("HEALTH_WORKERS_TIMEOUT_SECONDS", default=0.5)
+HEALTH_WORKERS_CACHE_SECONDS: int = env.int("HEALTH_WORKERS_CACHE_SECONDS", default=10)
+if HEALTH_WORKERS_TIMEOUT_SECONDS <= 0 or HEALTH_WORKERS_CACHE_SECONDS < 0:
+    raise ImproperlyConfigured("HEALTH_WORKERS_TIMEOUT_SECONDS must be more than 0 and HEALTH_WORKERS_CACHE_SECONDS 0 "
+                               "or more.")
+# The DEBUG error page and error reports hide URLs with a password too (REDIS_URL, CELERY_BROKER_URL, ...).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "scorekeeper.error_reports.CredentialsHidingFilter"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

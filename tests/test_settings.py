@@ -55,3 +55,36 @@ def test_connection_health_checks_in_the_database_url_are_read_as_true_or_false(
 def test_a_misspelt_health_check_flag_in_the_database_url_stops_the_service() -> None:
     result = load_settings(DATABASE_URL="postgres://user@db.example:5432/scores?conn_health_checks=flase")
     assert result.returncode != 0 and "conn_health_checks must be true or false, not 'flase'" in result.stderr
+
+
+QUEUE_AND_WEBHOOK_SETTINGS = {
+    "EXPORTS_QUEUE": ("x-exports", "'x-exports'"), "WEBHOOKS_QUEUE": ("x-hooks", "'x-hooks'"),
+    "IMPORTS_QUEUE": ("x-imports", "'x-imports'"), "WEBHOOKS_PER_CLUB": ("3", "3"),
+    "WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB": ("7", "7"), "WEBHOOK_TIMEOUT_SECONDS": ("2.5", "2.5"),
+    "WEBHOOK_ALLOW_PRIVATE_ADDRESSES": ("true", "True"), "HEALTH_WORKERS_TIMEOUT_SECONDS": ("0.25", "0.25"),
+    "HEALTH_WORKERS_CACHE_SECONDS": ("30", "30"),
+}
+
+
+def test_the_queue_webhook_and_health_limits_are_read_from_the_environment() -> None:
+    show = ("from django.conf import settings\n"
+            f"for name in {list(QUEUE_AND_WEBHOOK_SETTINGS)!r}: print(repr(getattr(settings, name)))\n"
+            "print(sorted(route['queue'] for route in settings.CELERY_TASK_ROUTES.values()))")
+    result = load_settings(show, **{name: raw for name, (raw, _) in QUEUE_AND_WEBHOOK_SETTINGS.items()})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [*(shown for _, shown in QUEUE_AND_WEBHOOK_SETTINGS.values()),
+                                          "['x-exports', 'x-hooks', 'x-imports']"]
+
+
+@pytest.mark.parametrize("name", ["WEBHOOKS_PER_CLUB", "WEBHOOK_TIMEOUT_SECONDS", "WEBHOOK_ALLOW_PRIVATE_ADDRESSES",
+                                  "HEALTH_WORKERS_TIMEOUT_SECONDS"])
+def test_a_malformed_queue_or_webhook_limit_stops_the_service(name: str) -> None:
+    assert load_settings(**{name: "lots"}).returncode != 0
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("WEBHOOKS_PER_CLUB", "-1"), ("WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB", "0"), ("WEBHOOK_TIMEOUT_SECONDS", "0"),
+    ("HEALTH_WORKERS_TIMEOUT_SECONDS", "0"), ("HEALTH_WORKERS_CACHE_SECONDS", "-1")])
+def test_an_out_of_range_queue_or_webhook_limit_stops_the_service(name: str, value: str) -> None:
+    result = load_settings(**{name: value})
+    assert result.returncode != 0 and name in result.stderr.splitlines()[-1], result.stderr

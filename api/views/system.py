@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
+from django.core.cache import cache
 from django.db import connection
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -23,6 +25,9 @@ from api.serializers.errors import ErrorSerializer
 from api.sign_in import signed_in_user
 from api.throttling import SignInRateThrottle
 from games.models import Membership
+from scorekeeper.celery import app as celery_app
+
+logger = logging.getLogger(__name__)
 
 
 def redis_status() -> str:
@@ -35,6 +40,34 @@ def redis_status() -> str:
     except redis.RedisError:
         return "down"
     return "ok"
+
+
+WORKERS_CACHE_KEY = "health:workers"
+
+
+def workers_status(redis: str) -> str:
+    """"ok" when a Celery worker answers a ping, "none" when none does (or Redis is down: none can be reached),
+    "not_configured" without a broker (jobs run in the web process). The answer is kept a few seconds, so that
+    health checks cost one ping, bounded in time, however often they come."""
+    if not settings.REDIS_URL or celery_app.conf.task_always_eager:
+        return "not_configured"
+    if redis != "ok":
+        return "none"
+    try:
+        return str(cache.get_or_set(WORKERS_CACHE_KEY, _ping_workers, settings.HEALTH_WORKERS_CACHE_SECONDS))
+    except Exception:  # health must answer whatever the queue does; the log says why
+        logger.warning("Health could not ask the workers", exc_info=True)
+        return "none"
+
+
+def _ping_workers() -> str:
+    # limit=1: the first answer ends the wait, so only "none" takes the whole timeout. The connection's own timeouts
+    # bound the rest, so a Redis that stops answering half-way cannot hold the health check.
+    wait = settings.HEALTH_WORKERS_TIMEOUT_SECONDS
+    bounded = {"socket_connect_timeout": 1, "socket_timeout": wait + 1, "max_retries": 0}
+    with celery_app.connection_for_write(transport_options=bounded) as broker:
+        replies = celery_app.control.ping(timeout=wait, limit=1, connection=broker)
+    return "ok" if replies else "none"
 
 
 def database_status() -> str:
@@ -55,11 +88,15 @@ class HealthView(APIView):
         responses=inline_serializer("Health", {
             "database": serializers.ChoiceField(choices=["ok", "down"]),
             "redis": serializers.ChoiceField(choices=["ok", "not_configured", "down"]),
+            "workers": serializers.ChoiceField(choices=["ok", "none", "not_configured"], help_text=(
+                "Whether a Celery worker answers: with none, exports and webhooks wait in the queue.")),
             "version": serializers.CharField(),
         }),
     )
     def get(self, request: Request) -> Response:
-        body = {"database": database_status(), "redis": redis_status(), "version": scorekeeper.__version__}
+        redis = redis_status()
+        body = {"database": database_status(), "redis": redis, "workers": workers_status(redis),
+                "version": scorekeeper.__version__}
         return Response(body, status=200 if body["database"] == "ok" else 503)
 
 

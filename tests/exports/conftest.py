@@ -3,6 +3,7 @@ and a player whose name a spreadsheet would run as a formula."""
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
+from exports import webhooks
 from games.models import Club, League, Match
 from games.services.clubs import league_save
 from games.services.deals import deal_correct, deal_record, deal_void
@@ -88,3 +90,21 @@ def media_folder(tmp_path: Path) -> Iterator[None]:
 @pytest.fixture
 def season(db: None) -> Season:
     return make_season()
+
+
+PUBLIC_ADDRESS = "93.184.215.14"
+
+
+@pytest.fixture(autouse=True)
+def dns(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[str]]]:
+    """Webhook host names the tests resolve (example.org is public; there is no DNS here); an address literal
+    resolves to itself, as it does; a test adds the names it needs."""
+    table: dict[str, list[str]] = {"example.org": [PUBLIC_ADDRESS]}
+
+    def resolve(host: str, port: int | None) -> list[str]:
+        if host in table:
+            return table[host]
+        return [str(info[4][0]) for info in socket.getaddrinfo(host, port, flags=socket.AI_NUMERICHOST)]
+
+    monkeypatch.setattr(webhooks, "resolve", resolve)
+    yield table

@@ -1,5 +1,6 @@
 """With a real Celery worker on Redis: a league in every format, a redelivered export task that writes one file,
-the JSON round trip into an empty database, and a webhook retried after a failure."""
+the JSON round trip into an empty database, a webhook retried after a failure, and an export done by an exports
+worker while the webhooks queue is full of retries."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
+from django.conf import settings
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connections
@@ -19,9 +22,9 @@ from django.test import override_settings
 from jsonschema import Draft202012Validator
 
 from exports.interchange import SCHEMA_PATH
-from exports.models import ExportJob, WebhookDelivery
+from exports.models import ExportJob, Webhook, WebhookDelivery
 from exports.queue import enqueue
-from exports.tasks import run_export
+from exports.tasks import deliver_webhook, run_export
 from scorekeeper.celery import app as celery_app
 from tests.api.helpers import post_deal
 from tests.conftest import client_for
@@ -46,19 +49,26 @@ def close_worker_connections(**_: Any) -> None:
     connections.close_all()
 
 
-@pytest.fixture
-def worker() -> Iterator[None]:
+@contextmanager
+def running_worker(queues: list[str] | None = None) -> Iterator[None]:
+    """A solo worker in a thread, on the given queues (all of them when none are named, as `make worker`)."""
     conf = celery_app.conf
     saved = conf.task_always_eager
     conf.task_always_eager = False
     task_postrun.connect(close_worker_connections, weak=False)
     try:
         with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING",
-                          shutdown_timeout=30):
+                          shutdown_timeout=30, queues=queues):
             yield
     finally:
         task_postrun.disconnect(close_worker_connections)
         conf.task_always_eager = saved
+
+
+@pytest.fixture
+def worker() -> Iterator[None]:
+    with running_worker():
+        yield
 
 
 def wait_for(condition: Callable[[], Any], seconds: float = 60) -> Any:
@@ -149,3 +159,35 @@ def test_a_failed_webhook_delivery_is_retried_by_the_worker(worker: None) -> Non
     assert (delivery.attempts, delivery.response_status, delivery.error) == (2, 200, "")
     assert len(receiver.received) == 2
     assert receiver.received[0]["body"] == receiver.received[1]["body"]
+
+
+@contextmanager
+def webhook_queue_full_of_retries(count: int) -> Iterator[None]:
+    """``count`` deliveries to a receiver that is not there, each retry waiting on the webhooks queue; purged after."""
+    hook = Webhook.objects.create(club=make_season().club, url="http://127.0.0.1:1/hook", events=["deal.recorded"])
+    deliveries = WebhookDelivery.objects.bulk_create(
+        WebhookDelivery(webhook=hook, event="deal.recorded", payload={}, status="retrying", attempts=1)
+        for _ in range(count))
+    with celery_app.producer_or_acquire() as producer:
+        for delivery in deliveries:
+            deliver_webhook.apply_async((delivery.pk,), producer=producer)
+    try:
+        yield
+    finally:
+        with celery_app.connection_for_write() as connection:
+            connection.default_channel.queue_purge(settings.WEBHOOKS_QUEUE)
+
+
+def queue_length(name: str) -> int:
+    with celery_app.connection_for_write() as connection:
+        return int(connection.default_channel.client.llen(name))
+
+
+def test_an_export_is_done_while_the_webhook_queue_is_full_of_retries() -> None:
+    season = make_season()
+    with running_worker(queues=[settings.EXPORTS_QUEUE]), webhook_queue_full_of_retries(500):
+        assert queue_length(settings.WEBHOOKS_QUEUE) == 500
+        started = time.monotonic()
+        export(client_for(season.member), "match", season.matches[0].pk, "csv")
+        assert time.monotonic() - started < 20
+        assert queue_length(settings.WEBHOOKS_QUEUE) == 500  # none of them stood in the export's way

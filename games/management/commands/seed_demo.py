@@ -87,18 +87,30 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--weeks", type=int, default=3)
         parser.add_argument("--seed", type=int, default=56)
+        parser.add_argument("--base-url", default="http://127.0.0.1:8000",
+                            help="Where the service answers, for the links printed (make demo passes HOST and PORT).")
 
-    def handle(self, *args: Any, weeks: int, seed: int, **options: Any) -> None:
-        if Club.objects.filter(name=CLUB_NAME).exists():
-            self.stdout.write("The demo club exists already; nothing added.")
-            return
-        password = secrets.token_urlsafe(12)
-        with transaction.atomic():
-            official = get_user_model().objects.create_user("demo", password=password)
-            self._seed(official, random.Random(seed), weeks)
-        self.stdout.write(self.style.SUCCESS(f"Demo club ready. Sign in as demo / {password}"))
+    def handle(self, *args: Any, weeks: int, seed: int, base_url: str, **options: Any) -> None:
+        club = Club.objects.filter(name=CLUB_NAME).first()
+        if club is not None:
+            self.stdout.write("The demo club exists already; nothing added. Sign in as demo with the password printed "
+                              "the first time, or set a new one: .venv/bin/python manage.py changepassword demo")
+        else:
+            password = secrets.token_urlsafe(12)
+            with transaction.atomic():
+                official = get_user_model().objects.create_user("demo", password=password)
+                club = self._seed(official, random.Random(seed), weeks)
+            self.stdout.write(self.style.SUCCESS(f"Demo club ready. Sign in as demo / {password}"))
+        self._print_leagues(club, base_url.rstrip("/"))
 
-    def _seed(self, official: Any, rng: random.Random, weeks: int) -> None:
+    def _print_leagues(self, club: Club, base_url: str) -> None:
+        self.stdout.write(f"The demo data belongs to the demo account (admin of {club.name!r}, club {club.pk}); sign "
+                          f"in at {base_url}/table/login/ to open these, or send its token "
+                          f"(POST {base_url}/api/v1/auth/token/). The leagues' standings:")
+        for league in League.objects.filter(club=club).order_by("pk"):
+            self.stdout.write(f"  league {league.pk} ({league.name}): {base_url}/api/v1/leagues/{league.pk}/standings/")
+
+    def _seed(self, official: Any, rng: random.Random, weeks: int) -> Club:
         club = club_create(actor=official, name=CLUB_NAME)
         players = [Player.objects.create(name=name, club=club, created_by=official) for name in NAMES]
         for game, settings in LEAGUES.items():
@@ -107,6 +119,7 @@ class Command(BaseCommand):
             for _ in range(weeks * 2):
                 table = rng.sample(players, 4)
                 self._play(official, league, table, rng)
+        return club
 
     def _play(self, official: Any, league: League, table: list[Player], rng: random.Random) -> None:
         match = match_start(actor=official, game=league.game, players=[p.pk for p in table], league=league)

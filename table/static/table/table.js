@@ -16,6 +16,7 @@
       if (value === null || value === undefined || value === false) continue;
       if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
       else if (key === 'class') el.className = value;
+      else if (key === 'style') el.style.cssText = value; // CSSOM: allowed by the CSP, a style attribute is not
       else el.setAttribute(key, value === true ? '' : value);
     }
     for (const child of children.flat()) {
