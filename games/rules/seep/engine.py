@@ -37,9 +37,9 @@ class SeepEngine:
         if seep_deal.plays is None:
             new_state, result = scoring.fold_deal(state, seep_deal, game_rules)
             return DealOutcome(new_state, scoring.result_json(result))
-        record = referee.referee_deal(seep_deal, game_rules)
-        new_state, result = scoring.fold_deal(state, tally.scored_deal(seep_deal, record, game_rules), game_rules)
-        return DealOutcome(new_state, {**scoring.result_json(result), **tally.record_json(record, game_rules)})
+        record, derived = referee.referee_deal(seep_deal, game_rules)
+        new_state, result = scoring.fold_deal(state, tally.scored_deal(seep_deal, derived), game_rules)
+        return DealOutcome(new_state, {**scoring.result_json(result), **tally.record_json(record, derived)})
 
     def state_json(self, state: scoring.SeepState) -> dict[str, Any]:
         return scoring.state_json(state)

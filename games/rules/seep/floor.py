@@ -39,8 +39,10 @@ class House:
         """Two or more sets worth the value: the cards add up to more than it (§S.7a.2)."""
         return sum(values_of(self.cards)) > self.value
 
-    def describe(self) -> str:
-        return f"the house of {self.value}"
+    def notation(self) -> str:
+        """As the rules file writes a house: ``[13=: KH KS / S4,S3]`` (``=`` when cemented)."""
+        mark = "=" if self.cemented else ""
+        return f"[{self.value}{mark}: {' '.join(card.code for card in self.cards)} / {','.join(self.owners)}]"
 
 
 @dataclass(slots=True)
@@ -53,6 +55,11 @@ class Floor:
     @property
     def empty(self) -> bool:
         return not self.loose and not self.houses
+
+    def notation(self) -> str:
+        """As the rules file writes the floor (§S.10): loose cards, then the houses by value; ``(empty)``."""
+        parts = [card.code for card in self.loose] + [self.houses[value].notation() for value in sorted(self.houses)]
+        return " ".join(parts) or "(empty)"
 
     def loose_values(self) -> list[int]:
         return values_of(self.loose)

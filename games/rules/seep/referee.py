@@ -61,13 +61,18 @@ class _Replay:
         self.sweeps: list[SweepFound] = []
         self.last_capture: tuple[int, str] | None = None
 
-    def run(self) -> PlayRecord:
+    def replay(self, count: int) -> list[Play]:
+        """Check and apply the first ``count`` plays; the plays with what was inferred."""
         resolved = []
-        for k, play in enumerate(self.plays):
+        for k, play in enumerate(self.plays[:count]):
             self.to_play[play.seat][card_value(play.card)] -= 1
             done = self.ACTIONS[play.action](self, k, play)
             self._check_capture_cards_kept(k, done)
             resolved.append(done)
+        return resolved
+
+    def run(self) -> PlayRecord:
+        resolved = self.replay(len(self.plays))
         assert self.last_capture is not None and not self.floor.houses, "P12: a legal deal ends with a capture"
         leftovers = tuple(self.floor.loose)
         self.captured[TEAM_OF_SEAT[self.last_capture[1]]].extend(leftovers)
@@ -167,7 +172,7 @@ class _Replay:
         if self.floor.empty and (takes or self.rules.house_only_sweep_counts):
             kind = "first_play" if k == FIRST_PLAY else "last_play" if k == LAST_PLAY else "regular"
             self.sweeps.append(SweepFound(k + 1, play.seat, kind))
-        return dataclasses.replace(play, takes=takes)
+        return play if play.takes is not None else dataclasses.replace(play, takes=takes)
 
     def _checked_takes(self, k: int, play: Play, value: int) -> tuple[Card, ...]:
         takes, field = play.takes or (), f"plays[{k}].takes"
@@ -224,7 +229,7 @@ class _Replay:
         else:
             cards, owners = (*standing.cards, play.card, *added), self._owners_after_adding(standing, play.seat)
         self._place_house(value, cards, owners, f"{field}.with")
-        return dataclasses.replace(play, with_=added, house=value)
+        return play if play.house is not None else dataclasses.replace(play, house=value)
 
     def _house_value(self, k: int, play: Play, values: list[int]) -> int:
         field = f"plays[{k}]"
@@ -280,7 +285,7 @@ class _Replay:
             cards = (*standing.cards, *cards)
             owners = standing.owners if play.seat in standing.owners else (*standing.owners, play.seat)
         self._place_house(new_value, cards, owners, f"{field}.card")
-        return dataclasses.replace(play, house=house.value)
+        return play if play.house is not None else dataclasses.replace(play, house=house.value)
 
     def _house_to_raise(self, k: int, play: Play) -> House:
         field, houses = f"plays[{k}].house", self.floor.houses
@@ -301,11 +306,19 @@ class _Replay:
     }
 
 
-def referee_deal(deal: SeepDeal, rules: SeepRules) -> PlayRecord:
-    """Replay a deal's plays (``deal.plays`` is set) and check the totals it sent against them."""
+def referee_deal(deal: SeepDeal, rules: SeepRules) -> tuple[PlayRecord, tally.Totals]:
+    """Replay a deal's plays (``deal.plays`` is set) and check the totals it sent against what they give."""
     record = _Replay(deal, rules).run()
-    tally.check_totals(deal, record, rules)
-    return record
+    derived = tally.totals(record, rules)
+    tally.check_totals(deal, derived)
+    return record, derived
+
+
+def floor_after(deal: SeepDeal, rules: SeepRules, count: int) -> Floor:
+    """The floor as it stands after the first ``count`` plays (each checked), for a page or a test to show."""
+    replay = _Replay(deal, rules)
+    replay.replay(count)
+    return replay.floor
 
 
 def resolved(deal: SeepDeal) -> SeepDeal:
