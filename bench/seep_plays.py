@@ -38,14 +38,15 @@ def right_of(seat: str, steps: int = 1) -> str:
 def sets_worth(cards: list[str], target: int) -> list[tuple[str, ...]]:
     """Every group of ``cards`` adding up to ``target``."""
     found: list[tuple[str, ...]] = []
+    small = [(card, value(card)) for card in cards if value(card) <= target]
 
     def extend(start: int, total: int, chosen: tuple[str, ...]) -> None:
-        for index in range(start, len(cards)):
-            new_total = total + value(cards[index])
+        for index in range(start, len(small)):
+            card, new_total = small[index][0], total + small[index][1]
             if new_total == target:
-                found.append((*chosen, cards[index]))
+                found.append((*chosen, card))
             elif new_total < target:
-                extend(index + 1, new_total, (*chosen, cards[index]))
+                extend(index + 1, new_total, (*chosen, card))
 
     extend(0, 0, ())
     return found

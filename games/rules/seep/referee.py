@@ -12,6 +12,7 @@ input (``resolved``) is the replay under the most permissive rules, the same flo
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections import Counter
 from collections.abc import Callable
@@ -57,27 +58,26 @@ class _Replay:
         self.to_play: dict[str, Counter[int]] = {seat: Counter() for seat in SEATS}
         for play in deal.plays:
             self.to_play[play.seat][card_value(play.card)] += 1
+        self.resolved: list[Play] = []  # the plays checked so far, with what was inferred
         self.captured: dict[str, list[Card]] = {team: [] for team in TEAM_NAMES}
         self.sweeps: list[SweepFound] = []
         self.last_capture: tuple[int, str] | None = None
 
-    def replay(self, count: int) -> list[Play]:
-        """Check and apply the first ``count`` plays; the plays with what was inferred."""
-        resolved = []
+    def replay(self, count: int) -> None:
+        """Check and apply the first ``count`` plays."""
         for k, play in enumerate(self.plays[:count]):
             self.to_play[play.seat][card_value(play.card)] -= 1
             done = self.ACTIONS[play.action](self, k, play)
             self._check_capture_cards_kept(k, done)
-            resolved.append(done)
-        return resolved
+            self.resolved.append(done)
 
     def run(self) -> PlayRecord:
-        resolved = self.replay(len(self.plays))
+        self.replay(len(self.plays))
         assert self.last_capture is not None and not self.floor.houses, "P12: a legal deal ends with a capture"
         leftovers = tuple(self.floor.loose)
         self.captured[TEAM_OF_SEAT[self.last_capture[1]]].extend(leftovers)
         captured = (tuple(self.captured["A"]), tuple(self.captured["B"]))
-        return PlayRecord(tuple(resolved), captured, tuple(self.sweeps), self.last_capture, leftovers)
+        return PlayRecord(tuple(self.resolved), captured, tuple(self.sweeps), self.last_capture, leftovers)
 
     # --- what a seat holds, and checks shared by the actions --------------------------------------------------
 
@@ -322,10 +322,11 @@ def floor_after(deal: SeepDeal, rules: SeepRules, count: int) -> Floor:
 
 
 def resolved(deal: SeepDeal) -> SeepDeal:
-    """The deal with every play's inferred ``takes`` and ``house`` filled in (as given when it cannot be replayed)."""
+    """The deal with every play's inferred ``takes`` and ``house`` filled in, up to the first play that cannot
+    be replayed (that one and the rest as given)."""
     if deal.plays is None:
         return deal
-    try:
-        return dataclasses.replace(deal, plays=_Replay(deal, PERMISSIVE).run().plays)
-    except RuleViolation:
-        return deal
+    replay = _Replay(deal, PERMISSIVE)
+    with contextlib.suppress(RuleViolation):
+        replay.replay(len(deal.plays))
+    return dataclasses.replace(deal, plays=(*replay.resolved, *deal.plays[len(replay.resolved):]))
