@@ -14,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.seep_plays import SimulatedDeal, simulate
+from games.rules.cards import parse_card
+from games.rules.seep.floor import capture_choices, house_values_for, splits_into_sets
 from tests.examples import examples_for
 from tests.rules.test_referee_seep_support import (
     complete,
@@ -786,3 +788,22 @@ def test_the_normalized_input_of_a_simulated_deal_parses_back_to_itself(seed: in
     written = normalized(sim.payload)
     assert normalized(written) == written
     assert result_of(written) == result_of(sim.payload)
+
+
+# --- the arithmetic of sets (games/rules/seep/floor.py) -----------------------------------------------------------
+
+
+def test_cards_that_split_into_sets_of_two_house_values_are_two_readings() -> None:
+    # 9 9 9 3 3 3 is four nines or three twelves: a build naming these without `house` would be ambiguous.
+    assert house_values_for([9, 9, 9, 3, 3, 3]) == [9, 12]
+    assert house_values_for([4, 2, 3]) == [9]
+    assert house_values_for([4, 2]) == []
+
+
+def test_the_choices_of_a_capture_are_every_packing_of_whole_sets_that_leaves_none() -> None:
+    cards = [parse_card(code) for code in ("2C", "3D", "5H", "6S")]
+    # seep.md P5: on 2 3 5 6 a jack takes 2 + 3 + 6, or 5 + 6.
+    assert [[card.code for card in choice] for choice in capture_choices(cards, 11)] == [["2C", "3D", "6S"],
+                                                                                         ["5H", "6S"]]
+    assert capture_choices(cards, 13) == [()]
+    assert splits_into_sets([8, 8, 8, 4, 4, 4], 12) and not splits_into_sets([8, 8, 8], 12)
