@@ -119,7 +119,8 @@ class Table:
 
 def greedy_takes(loose: list[str], target: int, rng: random.Random) -> tuple[str, ...]:
     """Sets worth ``target`` taken one at a time at random until none is left among the loose cards (P5)."""
-    left, taken = list(loose), []
+    left: list[str] = list(loose)
+    taken: list[str] = []
     while options := sets_worth(left, target):
         chosen = rng.choice(options)
         taken.extend(chosen)
