@@ -19,6 +19,7 @@ pytestmark = pytest.mark.e2e
 
 EXAMPLE = next(case for case in examples_for("seep") if case["id"] == "seep-p01")
 P01 = EXAMPLE["deals"][0]
+DASH = "\u2013"
 NAMES = [{"name": name} for name in ("Asha", "Bala", "Ravi", "Meena")]
 
 
@@ -37,10 +38,25 @@ def scorer(scorer_browser: Any, live_app: dict[str, Any], small_phone: None) -> 
     return table
 
 
-def enter_play(table: Table, play: dict[str, Any]) -> None:
+# The moves the page offers for the card of some plays (only those the rules allow on that floor).
+OFFERED = {
+    2: ["throw"],  # QH: nothing worth 12 on the floor, and no house it can make
+    8: ["capture", "build"],  # QS: the house of 12 stands; it could also be cemented with QS
+    10: ["throw", "build", "raise-11"],  # 2D: loose AD 4S 8S; S2's plain house of 11 can be raised to 13
+}
+
+
+def offered(table: Table) -> list[str]:
+    table.find("#play-actions button")
+    return [b.get_attribute("data-move") for b in table.driver.find_elements(By.CSS_SELECTOR, "#play-actions button")]
+
+
+def enter_play(table: Table, play: dict[str, Any], number: int) -> None:
     """Tap the card, then what it did; a house takes the loose cards tapped and then its value."""
     before = len(table.driver.find_elements(By.CSS_SELECTOR, "#play-list li"))
     table.tap(f'#card-grid [data-card="{play["card"]}"]')
+    if number in OFFERED:
+        assert offered(table) == OFFERED[number], number
     action = play["action"]
     if action in ("throw", "capture"):
         table.tap(f'#play-actions [data-move="{action}"]')
@@ -72,7 +88,7 @@ def test_a_whole_seep_deal_entered_play_by_play_is_stored_with_the_worked_result
         scorer.tap(f'#card-grid [data-card="{card}"]')
     assert scorer.text("#seep-floor") == "AH\n3H\nKS\n7S"
     for number, play in enumerate(P01["plays"], start=1):
-        enter_play(scorer, play)
+        enter_play(scorer, play, number)
         if number == 4:  # the floor the rules file shows after round 1
             assert scorer.text("#seep-floor").split("\n") == ["KS", "[11: 3D AH 7S / S2]",
                                                                 "[12=: AC 3H 8D QH / S1]"]
@@ -84,6 +100,8 @@ def test_a_whole_seep_deal_entered_play_by_play_is_stored_with_the_worked_result
     want = EXAMPLE["expected"]["deals"][0]
     assert {key: deal["result"][key] for key in want} == want
     assert deal["input"]["plays"] == P01["plays"]
+    assert scorer.text("#deal-1 .what") == (
+        f"S1 dealt, S2 bid 11 · play by play, sweep B play 23 · 82{DASH}68 · lead A +14")
 
     # Correcting the deal opens it play by play, the 48 plays and the floor of the end of the deal shown.
     scorer.correct(1, "checking the plays")

@@ -219,6 +219,13 @@
     });
     return { loose, houses, sweeps, seat: seatAt(plays.length) };
   }
+  /** Whether a card worth `value` can go into a house of `v`: with loose cards making whole sets (P6), or onto the
+   * standing house of `v` alone when it is worth `v` (P7). */
+  function canHouse(state, value, v) {
+    if (value > v) return false;
+    const completes = value === v || setsWorth(state.loose, v - value).length > 0;
+    return state.houses[v] ? completes : (value === v ? setsWorth(state.loose, v).length > 0 : completes);
+  }
   const houseText = (house) => `[${house.value}${sumOf(house.cards) > house.value ? '=' : ''}: ${house.cards.join(' ')} / ${house.owners.join(',')}]`;
 
   /** The starting floor, the bidder's four cards, then one tap for the card played and one for what it did. */
@@ -244,7 +251,7 @@
       const canCapture = Boolean(state.houses[value]) || setsWorth(state.loose, value).length > 0;
       const options = [];
       if (!first || value === bid) options.push(canCapture ? ['capture', 'Capture'] : ['throw', 'Throw loose']);
-      if (state.loose.length || Object.keys(state.houses).length) options.push(['build', 'Build / add to a house']);
+      if (HOUSE_VALUES.some((v) => (!first || v === bid) && canHouse(state, value, v))) options.push(['build', 'Build / add to a house']);
       for (const house of Object.values(state.houses)) {
         if (sumOf(house.cards) === house.value && !house.owners.includes(state.seat) && house.value + value <= 13 && !first) options.push([`raise-${house.value}`, `Raise ${house.value} to ${house.value + value}`]);
       }
@@ -929,7 +936,9 @@
       const i = d.input; const r = d.result;
       const lead = r.running_lead.team ? `lead ${r.running_lead.team} +${r.running_lead.points}` : 'level';
       const thrown = r.throw_ins ? ` after ${r.throw_ins} throw-in${r.throw_ins > 1 ? 's' : ''}` : '';
-      return `${i.dealer} dealt, ${i.bid.bidder} bid ${i.bid.value}${thrown} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
+      const swept = (r.sweeps_found || []).map((s) => `${s.team} play ${s.play}`);
+      const refereed = r.plays_checked ? ` · play by play${swept.length ? `, sweep${swept.length > 1 ? 's' : ''} ${swept.join(', ')}` : ''}` : '';
+      return `${i.dealer} dealt, ${i.bid.bidder} bid ${i.bid.value}${thrown}${refereed} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
     },
     fifty_six(d) {
       const i = d.input; const r = d.result; const c = r.contract;
