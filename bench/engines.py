@@ -5,7 +5,9 @@ does through the service (state from JSON, parse the deal, play it, state and de
 
 The ``+tricks`` rows fold Bid Euchre and 56 deals entered trick by trick (bench/tricks.py), where the engine referees
 every card and proves reneges from the cards (docs/referee.md). They are held to their own target, 500 deals per
-second: the bound the timed referee tests held before timing left the test suite (1,000 deals in under 2 s).
+second: the bound the timed referee tests held before timing left the test suite (1,000 deals in under 2 s). The
+``seep+plays`` row folds Seep deals entered play by play (bench/seep_plays.py: 48 plays each, every house, capture
+and sweep refereed) under the same target.
 
     .venv/bin/python -m bench.engines
 """
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bench.deals import WORKLOADS, Workload
+from bench.seep_plays import PLAY_WORKLOADS
 from bench.tricks import TRICK_WORKLOADS
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
@@ -94,7 +97,8 @@ def measure(workloads: dict[str, Callable[[], Workload]], target: int, what: str
 def main() -> int:
     print(f"{'game':<18}{'fold deals/s':>14}{'x target':>10}{'record deals/s':>16}{'x target':>10}")
     met = measure(WORKLOADS, TARGET_PER_SECOND, "deals/s folded")
-    met = measure(TRICK_WORKLOADS, REFEREED_TARGET_PER_SECOND, "refereed deals/s folded") and met
+    refereed = {**TRICK_WORKLOADS, **PLAY_WORKLOADS}
+    met = measure(refereed, REFEREED_TARGET_PER_SECOND, "refereed deals/s folded") and met
     return 0 if met else 1
 
 

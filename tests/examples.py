@@ -26,8 +26,6 @@ _P_SEAT = re.compile(r"\bP(\d+)\b")
 # failures: the day the feature lands they pass, xfail(strict) turns that into a failure, and the issue removes its
 # ids here. Nothing else may be marked so.
 PENDING_EXAMPLES = {
-    "seep-p01": "issue 21: Seep play by play",
-    "seep-p02": "issue 21: Seep play by play",
     "56-v01": "issue 20: house-rule variants",
     "56-v12": "issue 20: house-rule variants",
     "eu-v04": "issue 20: house-rule variants",

@@ -39,6 +39,17 @@ SEEP_DEAL = OpenApiExample(
                       "B": {"regular": 0, "first_play": 0, "last_play": 0}}},
     request_only=True,
 )
+SEEP_PLAYS_DEAL = OpenApiExample(
+    "A Seep deal entered play by play (the first 4 of its 48 plays)",
+    description="With `floor` and all 48 `plays` the service referees every play and works out card points and "
+                "sweeps itself (docs/referee.md, seep.md §S.7a). Only the first round is shown here.",
+    value={"dealer": "S1", "bid": {"bidder": "S2", "value": 11, "bidder_hand": ["JH", "5H", "6D", "3D"]},
+           "floor": ["AH", "3H", "KS", "7S"],
+           "plays": [{"seat": "S2", "card": "3D", "action": "build", "with": ["AH", "7S"], "house": 11},
+                     {"card": "QH", "action": "throw"}, {"card": "8D", "action": "throw"},
+                     {"card": "AC", "action": "build", "with": ["3H", "8D"]}]},
+    request_only=True,
+)
 FIFTY_SIX_DEAL = OpenApiExample(
     "A 56 deal",
     value={"dealer": "S1", "auction": [{"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"},
@@ -116,7 +127,8 @@ class DealViewSet(viewsets.GenericViewSet):
         summary="Record a deal",
         description="The deal as the rules files write it. The same client_deal_id again answers the deal already "
         "recorded with 200 and records nothing. A stale If-Match answers 412 with the current match.",
-        request=DealInputSerializer, parameters=[DRY_RUN, IF_MATCH], examples=[SEEP_DEAL, FIFTY_SIX_DEAL],
+        request=DealInputSerializer, parameters=[DRY_RUN, IF_MATCH],
+        examples=[SEEP_DEAL, SEEP_PLAYS_DEAL, FIFTY_SIX_DEAL],
         responses={201: DealWithMatchSerializer, 200: DealWithMatchSerializer},
     )
     def create(self, request: Request, match_pk: str) -> Response:

@@ -69,8 +69,36 @@ def _item(item: Any) -> str:
     return str(readable(item))
 
 
+# What a Seep play did, in words for a spreadsheet cell (seep.md §S.7a).
+PLAY_WORDS = {"throw": "thrown", "capture": "takes", "build": "builds", "cement": "cements", "raise": "raises"}
+
+
+def seep_plays_cell(plays: Any) -> Any:
+    """A Seep deal's plays as one column: ``S2: 3D builds 11 with AH 7S; S3: QH thrown; S1: QS takes the house``."""
+    if not isinstance(plays, list):
+        return readable(plays)
+    return "; ".join(_seep_play(play) for play in plays if isinstance(play, dict))
+
+
+def _seep_play(play: dict[str, Any]) -> str:
+    words = [f"{play.get('seat')}: {play.get('card')} {PLAY_WORDS.get(play.get('action', ''), play.get('action'))}"]
+    if play.get("action") == "capture":
+        words.append(" ".join(play.get("takes") or []) or "the house")
+    elif play.get("house") is not None:
+        words.append(str(play["house"]))
+    if play.get("with"):
+        words.append("with " + " ".join(play["with"]))
+    return " ".join(words)
+
+
+# Columns whose list reads better in words of its own than item by item.
+CELL_WRITERS: dict[str, Callable[[Any], Any]] = {"input.plays": seep_plays_cell}
+
+
 def flatten(value: Any, prefix: str) -> dict[str, Any]:
     """Nested objects as dotted columns (``input.bid.value``); lists and scalars as one readable cell."""
+    if prefix in CELL_WRITERS:
+        return {prefix: CELL_WRITERS[prefix](value)}
     if isinstance(value, dict) and value:
         cells: dict[str, Any] = {}
         for key, item in value.items():

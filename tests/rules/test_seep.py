@@ -68,9 +68,14 @@ def lead(team: str | None, points: int) -> dict[str, Any]:
 # --- examples ----------------------------------------------------------------------------------------------------
 
 
+# The play-level settings of §S.7a at their defaults; the examples written before §S.7a leave them out.
+PLAY_LEVEL_DEFAULTS = {"capture_must_take_all_sets": True, "owner_may_throw_loose": True,
+                       "house_only_sweep_counts": True, "loose_sets_join_house": "optional"}
+
+
 @pytest.mark.parametrize("case", example_params("seep"))
 def test_the_defaults_are_the_settings_of_the_worked_examples(case: dict[str, Any]) -> None:
-    assert ENGINE.settings_json(ENGINE.rules_from_settings({}, 4)) == case["settings"]
+    assert ENGINE.settings_json(ENGINE.rules_from_settings({}, 4)) == {**PLAY_LEVEL_DEFAULTS, **case["settings"]}
 
 
 def test_the_engine_names_its_rules_file_and_teams() -> None:
@@ -638,6 +643,10 @@ def test_with_enforce_dealer_order_the_first_dealer_is_free_and_the_computed_one
     ({"match_end": {"type": "fixed_baazis", "count": "3"}}, "settings.match_end.count"),
     ({"match_end": {"type": "open", "count": 3}}, "settings.match_end.count"),
     ({"match_end": {"type": "open", "until": 3}}, "settings.match_end.until"),
+    ({"capture_must_take_all_sets": "yes"}, "settings.capture_must_take_all_sets"),
+    ({"owner_may_throw_loose": 0}, "settings.owner_may_throw_loose"),
+    ({"house_only_sweep_counts": None}, "settings.house_only_sweep_counts"),
+    ({"loose_sets_join_house": "always"}, "settings.loose_sets_join_house"),
 ])
 def test_a_bad_setting_is_refused_as_invalid_on_its_field(settings: Any, field: str) -> None:
     with pytest.raises(RuleViolation) as caught:
@@ -666,12 +675,14 @@ def test_the_players_setting_is_accepted_when_it_is_four() -> None:
     {"match_end": {"type": "first_to_baazis", "count": 3}},
     {"match_end": {"type": "fixed_baazis", "count": 4}},
     {"match_end": {"type": "open", "count": None}},
+    {"capture_must_take_all_sets": False, "owner_may_throw_loose": False, "house_only_sweep_counts": False,
+     "loose_sets_join_house": "compulsory"},
 ])
 def test_settings_round_trip_with_every_default_filled_in(settings: dict[str, Any]) -> None:
     rules = ENGINE.rules_from_settings(settings, 4)
     written = ENGINE.settings_json(rules)
     assert ENGINE.rules_from_settings(written, 4) == rules
-    assert set(written) == set(examples_for("seep")[0]["settings"])
+    assert set(written) == set(examples_for("seep")[0]["settings"]) | set(PLAY_LEVEL_DEFAULTS)
     for name, value in settings.items():
         if name != "match_end" or value.get("count") is not None:
             assert written[name] == value

@@ -4,8 +4,13 @@ Four players, teams A = S1+S3 and B = S2+S4, seats in counter-clockwise order of
 dealer's right). The package splits the rules file by concern:
 
 - ``rules``: the house rules of §S.9 (``SeepRules``), the table and the point-card tables (data, not branches);
-- ``deal``: the deal record of §S.3 (``SeepDeal``), ``parse_deal`` (shape, types, cards, ranges) and ``deal_json``;
+- ``deal``: the deal record of §S.3 (``SeepDeal``, ``Play``), parsing its fields (shape, types, cards, ranges) and
+  ``deal_json``;
+- ``plays``: ``parse_deal``, the whole deal: §S.3's fields, then the floor and the 48 plays of §S.7a (their shape);
 - ``checks``: ``check_deal``, the legality checks of §S.7 that relate the deal to itself and to the match;
+- ``floor``: the floor during play (loose cards, houses) and the arithmetic of sets;
+- ``referee``: §S.7a's referee, replaying the plays and refusing the first illegal one (P1-P12);
+- ``tally``: what the plays give (P13, sweeps, the totals check, the result keys of §S.7a.4);
 - ``scoring``: §S.4-§S.6, ``SeepState``, ``fold_deal`` / ``apply_deal``, ``next_dealer``, ``is_over`` / ``winner``;
 - ``engine``: ``SeepEngine``, the ``GameEngine`` the registry reads as ``ENGINE``.
 
@@ -47,11 +52,31 @@ Choices made where the rules file is silent:
     sides could be under it), ``match_end.count`` 1-1000. ``players`` is accepted as a setting when it is 4.
 13. The result adds ``card_points`` (useful when the cards were listed), ``match_over`` and ``match_winner`` to
     the keys of examples.json.
+
+Choices for the plays (§S.7a):
+
+14. Right after play 1 the bidder holds the other three of his first four cards (the rest are dealt after it), so
+    a house built by play 1 needs a second card of its value among those three (P6, P9). From play 2 on a seat
+    holds the cards it has still to play.
+15. A new house needs at least one card named in ``with`` (``house_needs_floor_card``), even when loose cards of
+    its value would join it by themselves (P8): the check runs before they join (§S.7a.3).
+16. A ``build`` onto the standing house of its value is a cement (P6) and keeps the action the scorer gave; the
+    normalized input keeps it as ``build`` and fills in ``with`` (``[]``) and ``house``.
+17. Left out, ``takes`` is inferred as the only choice that leaves no set worth the card, in both readings of
+    ``capture_must_take_all_sets``. Choices differ by card, not only by value (two loose fives are two choices).
+18. The state-free checks of §S.7 (throw-ins, bid, totals, sweeps) run before the plays are read; the match-over
+    and dealer-order checks, which need the match, run after the plays' shape, like every parse error before them.
+19. Under the ``ten_of_diamonds_2_majority_4`` preset a deal with plays needs no ``card_majority`` (the plays give
+    the counts); sent, it must agree (``plays_totals_mismatch`` on ``card_majority``).
+20. ``sweeps`` sent with the plays compare whole: a side or a kind left out counts as 0; a deal with plays that
+    sends no ``sweeps`` keeps none in its normalized input.
 """
 
 from games.rules.seep.checks import check_deal
-from games.rules.seep.deal import HouseBid, SeepDeal, SweepCounts, ThrowIn, deal_json, parse_deal
+from games.rules.seep.deal import HouseBid, Play, SeepDeal, SweepCounts, ThrowIn, deal_json
 from games.rules.seep.engine import ENGINE, SeepEngine
+from games.rules.seep.plays import parse_deal
+from games.rules.seep.referee import referee_deal
 from games.rules.seep.rules import MatchEnd, SeepRules, rules_from_settings, settings_json
 from games.rules.seep.scoring import (
     SeepDealResult,
@@ -69,6 +94,7 @@ __all__ = [
     "ENGINE",
     "HouseBid",
     "MatchEnd",
+    "Play",
     "SeepDeal",
     "SeepDealResult",
     "SeepEngine",
@@ -83,6 +109,7 @@ __all__ = [
     "is_over",
     "next_dealer",
     "parse_deal",
+    "referee_deal",
     "rules_from_settings",
     "settings_json",
     "state_from_json",

@@ -126,6 +126,8 @@ def check_bid(dealer: str, bid: HouseBid) -> None:
 
 
 def check_card_points(deal: SeepDeal) -> None:
+    if deal.card_points is None and deal.scoring_cards is None:
+        return  # a deal with plays that leaves its totals to them
     if deal.card_points is not None:
         total = sum(deal.card_points)
         if total != CARD_POINTS_TOTAL:
@@ -146,6 +148,8 @@ def check_card_points(deal: SeepDeal) -> None:
 
 def check_sweeps(deal: SeepDeal, rules: SeepRules) -> None:
     """First-play sweeps belong to the bidder's side, last-play sweeps to the dealer's; at most one each."""
+    if deal.sweeps is None:
+        return
     dealer_team = TEAM_OF_SEAT[deal.dealer]
     bidder = seat_right_of(deal.dealer)
     bidder_team = TEAM_OF_SEAT[bidder]
@@ -180,6 +184,11 @@ def check_deal(state: SeepState, deal: SeepDeal, rules: SeepRules) -> None:
     """Raise the first ``RuleViolation`` the deal breaks, in the order of the deal's fields."""
     check_match_open(state, rules)
     check_dealer_order(state, deal, rules)
+    check_deal_fields(deal, rules)
+
+
+def check_deal_fields(deal: SeepDeal, rules: SeepRules) -> None:
+    """The checks of §S.7 that need only the deal itself (the plays are parsed after them, §S.7a.3)."""
     for index, throw_in in enumerate(deal.throw_ins):
         check_throw_in(deal.dealer, throw_in, index)
     check_bid(deal.dealer, deal.bid)

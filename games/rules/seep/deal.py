@@ -1,7 +1,8 @@
 """The Seep deal record (shared/rules/seep.md §S.3): parsing untrusted JSON and writing it back canonically.
 
 Parsing checks shape, types, card codes and ranges; the rules that relate fields to each other or to the match
-(bidder, bid card, throw-in hand, totals, sweep sides, dealer order) are in ``checks``.
+(bidder, bid card, throw-in hand, totals, sweep sides, dealer order) are in ``checks``. ``parse_deal`` here reads
+the fields of §S.3; ``plays.parse_deal`` adds the starting floor and the 48 plays of §S.7a.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from games.rules.shapes import reject_unknown_keys
 HAND_SIZE = 4
 SWEEP_KINDS: tuple[str, ...] = ("regular", "first_play", "last_play")
 DEAL_KEYS: tuple[str, ...] = (
-    "dealer", "throw_ins", "bid", "card_points", "scoring_cards_captured", "card_majority", "sweeps",
+    "dealer", "throw_ins", "bid", "card_points", "scoring_cards_captured", "card_majority", "sweeps", "floor", "plays",
 )
+PLAY_ACTIONS: tuple[str, ...] = ("throw", "capture", "build", "cement", "raise")
 BID_KEYS: tuple[str, ...] = ("bidder", "value", "bidder_hand")
 THROW_IN_KEYS: tuple[str, ...] = ("bidder", "bidder_hand")
 
@@ -57,16 +59,43 @@ NO_SWEEPS = SweepCounts()
 
 
 @dataclass(frozen=True, slots=True)
+class Play:
+    """One of the 48 plays (§S.7a.1). ``takes`` (capture) and ``house`` are None when left out; ``with_``
+    (build, cement) is None outside those actions."""
+
+    seat: str
+    card: Card
+    action: str
+    takes: tuple[Card, ...] | None = None
+    with_: tuple[Card, ...] | None = None
+    house: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "card": self.card.code, "action": self.action}
+        if self.takes is not None:
+            data["takes"] = card_codes(self.takes)
+        if self.with_ is not None:
+            data["with"] = card_codes(self.with_)
+        if self.house is not None:
+            data["house"] = self.house
+        return data
+
+
+@dataclass(frozen=True, slots=True)
 class SeepDeal:
-    """One deal as reported. Exactly one of ``card_points`` (A, B) and ``scoring_cards`` (A's, B's) is set."""
+    """One deal as reported. At most one of ``card_points`` (A, B) and ``scoring_cards`` (A's, B's) is set, and
+    exactly one unless the deal carries its ``plays`` (then ``floor`` holds the four starting floor cards)."""
 
     dealer: str
     bid: HouseBid
     card_points: tuple[int, int] | None = None
     scoring_cards: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
-    sweeps: tuple[SweepCounts, SweepCounts] = (NO_SWEEPS, NO_SWEEPS)
+    # None only for a deal with plays that sent no sweeps (the plays then give them).
+    sweeps: tuple[SweepCounts, SweepCounts] | None = (NO_SWEEPS, NO_SWEEPS)
     throw_ins: tuple[ThrowIn, ...] = ()
     card_majority: str | None = None
+    floor: tuple[Card, ...] | None = None
+    plays: tuple[Play, ...] | None = None
 
 
 def _is_int(value: object) -> bool:
@@ -89,7 +118,7 @@ def _only_keys(value: Mapping[str, Any], allowed: tuple[str, ...], field: str | 
 _CARD_CACHE: dict[str, Card] = {}
 
 
-def _seep_card(value: object, field: str) -> Card:
+def seep_card(value: object, field: str) -> Card:
     if isinstance(value, str) and value in _CARD_CACHE:
         return _CARD_CACHE[value]
     card = parse_card(value, field)
@@ -100,24 +129,24 @@ def _seep_card(value: object, field: str) -> Card:
     return card
 
 
-def _card_list(values: object, field: str) -> list[Card]:
+def card_list(values: object, field: str) -> list[Card]:
     if not isinstance(values, list | tuple):
         raise RuleViolation("invalid", 'Give the cards as a list of codes such as ["10D", "AS"].', field)
-    return [_seep_card(value, f"{field}[{index}]") for index, value in enumerate(values)]
+    return [seep_card(value, f"{field}[{index}]") for index, value in enumerate(values)]
 
 
-def _refuse_duplicate(card: Card, field: str, where: str) -> RuleViolation:
+def refuse_duplicate(card: Card, field: str, where: str) -> RuleViolation:
     return RuleViolation("duplicate_card", f"{card.code} is listed {where}; each card exists once.", field,
                          card=card.code)
 
 
 def parse_hand(values: object, field: str) -> tuple[Card, ...]:
     """The bidder's four cards: known codes, no card twice, exactly four."""
-    cards = _card_list(values, field)
+    cards = card_list(values, field)
     seen: set[str] = set()
     for index, card in enumerate(cards):
         if card.code in seen:
-            raise _refuse_duplicate(card, f"{field}[{index}]", "twice in this hand")
+            raise refuse_duplicate(card, f"{field}[{index}]", "twice in this hand")
         seen.add(card.code)
     if len(cards) != HAND_SIZE:
         raise RuleViolation(
@@ -215,7 +244,7 @@ def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ..
     for team in TEAM_NAMES:
         field = f"scoring_cards_captured.{team}"
         listed = captured.get(team)
-        cards = [] if listed is None else _card_list(listed, field)
+        cards = [] if listed is None else card_list(listed, field)
         for index, card in enumerate(cards):
             if card.code not in point_cards:
                 raise RuleViolation(
@@ -224,15 +253,18 @@ def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ..
                 )
             if card in owner:
                 where = "twice for this team" if owner[card] == team else "for both teams"
-                raise _refuse_duplicate(card, f"{field}[{index}]", where)
+                raise refuse_duplicate(card, f"{field}[{index}]", where)
             owner[card] = team
         sides.append(tuple(cards))
     return sides[0], sides[1]
 
 
-def parse_card_majority(payload: Mapping[str, Any], rules: SeepRules, cards_listed: bool) -> str | None:
+def parse_card_majority(payload: Mapping[str, Any], rules: SeepRules, cards_listed: bool,
+                        has_plays: bool = False) -> str | None:
+    """With the plays the majority is known from them: then it may be sent (and must agree) but is not needed."""
     value = payload.get("card_majority")
-    needed = rules.card_points == MAJORITY_CARD_POINTS and cards_listed
+    allowed = rules.card_points == MAJORITY_CARD_POINTS and cards_listed
+    needed = allowed and not has_plays
     if value is None:
         if needed:
             raise RuleViolation(
@@ -241,7 +273,7 @@ def parse_card_majority(payload: Mapping[str, Any], rules: SeepRules, cards_list
                 allowed=list(MAJORITY_CHOICES),
             )
         return None
-    if not needed:
+    if not allowed:
         raise RuleViolation(
             "invalid", "card_majority is only given with the 'majority 4' card points and listed point cards; "
             "with totals, the majority bonus is already in the card points.", "card_majority",
@@ -279,7 +311,8 @@ def parse_sweeps(value: object) -> tuple[SweepCounts, SweepCounts]:
 
 
 def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
-    """The submitted deal as a ``SeepDeal``; raises only ``RuleViolation`` whatever the JSON."""
+    """The §S.3 fields of the submitted deal as a ``SeepDeal`` (``floor`` and ``plays`` are left to
+    ``plays.parse_deal``); raises only ``RuleViolation`` whatever the JSON."""
     deal = _object(payload, None, "A deal")
     _only_keys(deal, DEAL_KEYS, None, "A Seep deal")
     dealer = parse_dealer(deal)
@@ -287,16 +320,18 @@ def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
     bid = parse_bid(deal.get("bid"), dealer)
     has_totals = deal.get("card_points") is not None
     has_cards = deal.get("scoring_cards_captured") is not None
-    if has_totals == has_cards:
+    has_plays = deal.get("plays") is not None
+    if (has_totals and has_cards) or not (has_totals or has_cards or has_plays):
         field = "scoring_cards_captured" if has_totals else "card_points"
         raise RuleViolation(
             "invalid", "Give either card_points {A, B} or scoring_cards_captured {A: [...], B: [...]}, "
-            f"{'not both' if has_totals else 'one of them'}.", field,
+            f"{'not both' if has_totals else 'one of them'} (or the plays, from which they follow).", field,
         )
     card_points = parse_card_points(deal["card_points"]) if has_totals else None
     scoring_cards = parse_scoring_cards(deal["scoring_cards_captured"], rules) if has_cards else None
-    majority = parse_card_majority(deal, rules, has_cards)
-    return SeepDeal(dealer, bid, card_points, scoring_cards, parse_sweeps(deal.get("sweeps")), throw_ins, majority)
+    majority = parse_card_majority(deal, rules, has_cards, has_plays)
+    sweeps = None if has_plays and deal.get("sweeps") is None else parse_sweeps(deal.get("sweeps"))
+    return SeepDeal(dealer, bid, card_points, scoring_cards, sweeps, throw_ins, majority)
 
 
 def _sweeps_json(counts: SweepCounts) -> dict[str, int]:
@@ -321,5 +356,9 @@ def deal_json(deal: SeepDeal) -> dict[str, Any]:
         }
     if deal.card_majority is not None:
         data["card_majority"] = deal.card_majority
-    data["sweeps"] = {team: _sweeps_json(counts) for team, counts in zip(TEAM_NAMES, deal.sweeps, strict=True)}
+    if deal.sweeps is not None:
+        data["sweeps"] = {team: _sweeps_json(counts) for team, counts in zip(TEAM_NAMES, deal.sweeps, strict=True)}
+    if deal.plays is not None and deal.floor is not None:
+        data["floor"] = card_codes(deal.floor)
+        data["plays"] = [play.as_json() for play in deal.plays]
     return data

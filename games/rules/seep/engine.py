@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules.engine import DealOutcome
-from games.rules.seep import checks, deal, rules, scoring
+from games.rules.seep import checks, deal, plays, referee, rules, scoring, tally
 
 
 class SeepEngine:
@@ -26,15 +26,20 @@ class SeepEngine:
         return scoring.SeepState()
 
     def parse_deal(self, payload: Mapping[str, Any], game_rules: rules.SeepRules) -> deal.SeepDeal:
-        return deal.parse_deal(payload, game_rules)
+        return plays.parse_deal(payload, game_rules)
 
     def deal_json(self, seep_deal: deal.SeepDeal) -> dict[str, Any]:
-        return deal.deal_json(seep_deal)
+        """The deal normalized; a deal with plays also shows each play's seat and the takes and house inferred."""
+        return deal.deal_json(referee.resolved(seep_deal))
 
     def play_deal(self, state: scoring.SeepState, seep_deal: deal.SeepDeal, game_rules: rules.SeepRules) -> DealOutcome:
         checks.check_deal(state, seep_deal, game_rules)
-        new_state, result = scoring.fold_deal(state, seep_deal, game_rules)
-        return DealOutcome(new_state, scoring.result_json(result))
+        if seep_deal.plays is None:
+            new_state, result = scoring.fold_deal(state, seep_deal, game_rules)
+            return DealOutcome(new_state, scoring.result_json(result))
+        record, derived = referee.referee_deal(seep_deal, game_rules)
+        new_state, result = scoring.fold_deal(state, tally.scored_deal(seep_deal, derived), game_rules)
+        return DealOutcome(new_state, {**scoring.result_json(result), **tally.record_json(record, derived)})
 
     def state_json(self, state: scoring.SeepState) -> dict[str, Any]:
         return scoring.state_json(state)

@@ -49,6 +49,8 @@ MAJORITY_CHOICES: tuple[str, ...] = ("A", "B", "tied")
 POINT_CARD_ORDER: tuple[str, ...] = tuple(POINT_CARDS[DEFAULT_CARD_POINTS])
 
 DEALER_BASES: tuple[str, ...] = ("baazi_loser", "raw_difference")
+# loose_sets_join_house (S-A20): a loose set worth a house's value may stay beside it, or must join it.
+LOOSE_SETS_JOIN: tuple[str, ...] = ("optional", "compulsory")
 MATCH_END_TYPES: tuple[str, ...] = ("open", "first_to_baazis", "fixed_baazis")
 MAX_MATCH_END_COUNT = 1000
 
@@ -73,6 +75,11 @@ class SeepRules:
     after_baazi_dealer_basis: str = "baazi_loser"
     enforce_dealer_order: bool = False
     match_end: MatchEnd = field(default_factory=MatchEnd)
+    # The play-level rules of §S.7a; they only matter for deals entered with their plays.
+    capture_must_take_all_sets: bool = True
+    owner_may_throw_loose: bool = True
+    house_only_sweep_counts: bool = True
+    loose_sets_join_house: str = "optional"
 
 
 # name -> (default, minimum, maximum) for the whole-number settings.
@@ -83,10 +90,14 @@ INT_SETTINGS: dict[str, tuple[int, int, int]] = {
     "baazi_lead": (100, 1, 10000),
     "minimum_team_score": (9, 0, 50),
 }
-BOOL_SETTINGS: dict[str, bool] = {"lead_beyond_baazi_carries_over": False, "enforce_dealer_order": False}
+BOOL_SETTINGS: dict[str, bool] = {
+    "lead_beyond_baazi_carries_over": False, "enforce_dealer_order": False,
+    "capture_must_take_all_sets": True, "owner_may_throw_loose": True, "house_only_sweep_counts": True,
+}
 CHOICE_SETTINGS: dict[str, tuple[str, tuple[str, ...]]] = {
     "card_points": (DEFAULT_CARD_POINTS, tuple(POINT_CARDS)),
     "after_baazi_dealer_basis": ("baazi_loser", DEALER_BASES),
+    "loose_sets_join_house": ("optional", LOOSE_SETS_JOIN),
 }
 INFORMATIONAL_SETTINGS: tuple[str, ...] = ("players",)
 KNOWN_SETTINGS: tuple[str, ...] = (
@@ -170,6 +181,10 @@ def settings_json(rules: SeepRules) -> dict[str, Any]:
         "after_baazi_dealer_basis": rules.after_baazi_dealer_basis,
         "enforce_dealer_order": rules.enforce_dealer_order,
         "match_end": match_end_json(rules.match_end),
+        "capture_must_take_all_sets": rules.capture_must_take_all_sets,
+        "owner_may_throw_loose": rules.owner_may_throw_loose,
+        "house_only_sweep_counts": rules.house_only_sweep_counts,
+        "loose_sets_join_house": rules.loose_sets_join_house,
     }
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.errors import RuleViolation
-from games.rules.seep.deal import SeepDeal, SweepCounts
+from games.rules.seep.deal import NO_SWEEPS, SeepDeal, SweepCounts
 from games.rules.seep.rules import (
     MAJORITY_BONUS,
     POINT_CARDS,
@@ -85,7 +85,8 @@ def sweep_bonus(counts: SweepCounts, rules: SeepRules) -> int:
 def team_scores(deal: SeepDeal, rules: SeepRules) -> tuple[int, int]:
     """§S.4: card points plus sweep bonuses, per side."""
     points = card_points(deal, rules)
-    return points[0] + sweep_bonus(deal.sweeps[0], rules), points[1] + sweep_bonus(deal.sweeps[1], rules)
+    sweeps = deal.sweeps or (NO_SWEEPS, NO_SWEEPS)
+    return points[0] + sweep_bonus(sweeps[0], rules), points[1] + sweep_bonus(sweeps[1], rules)
 
 
 def settle_lead(running_lead: int, scores: tuple[int, int], rules: SeepRules) -> tuple[int, Baazi | None]:
