@@ -87,7 +87,7 @@ def test_a_seep_match_pinned_before_the_play_level_settings_gets_their_defaults_
     with pytest.raises(ImportRefused) as refused:
         club_import(actor=UserFactory(), document=exported(club, tmp_path))
     assert refused.value.field == "matches[0].settings"
-    migration = importlib.import_module("games.migrations.0003_seep_play_level_settings")
+    migration = importlib.import_module("games.migrations.0004_seep_play_level_settings")
     migration.fill_in_play_level_settings(apps, None)
     assert Match.objects.get(pk=match.pk).settings == {**old, "capture_must_take_all_sets": True,
                                                        "owner_may_throw_loose": True, "house_only_sweep_counts": True,

@@ -23,7 +23,7 @@ def fill_in_play_level_settings(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0002_leagues_ratings_identity"),
+        ("games", "0003_league_rating_pool"),
     ]
 
     operations = [
