@@ -81,9 +81,14 @@ class LeagueSerializer(serializers.ModelSerializer):
         return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        starts_on, ends_on = attrs.get("starts_on"), attrs.get("ends_on")
+        # A PATCH may send one of the two dates: check it against the other as stored (else the database's check
+        # constraint refuses it, a 500).
+        starts_on = attrs.get("starts_on", getattr(self.instance, "starts_on", None))
+        ends_on = attrs.get("ends_on", getattr(self.instance, "ends_on", None))
         if starts_on and ends_on and ends_on < starts_on:
-            raise serializers.ValidationError({"ends_on": "A league cannot end before it starts."})
+            field = "ends_on" if "ends_on" in attrs else "starts_on"
+            raise serializers.ValidationError(
+                {field: f"A league cannot end ({ends_on}) before it starts ({starts_on})."})
         return attrs
 
 

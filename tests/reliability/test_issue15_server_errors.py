@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from games.models import Deal
+from games.models import Deal, League
 from tests.api.helpers import assert_error, start_match
+from tests.factories import ClubFactory, MembershipFactory
 
 
 def raw_request(api: Any, method: str, path: str, body: bytes = b"", **headers: Any) -> Any:
@@ -34,3 +35,38 @@ def test_a_surrogate_pair_is_text_and_is_accepted(api: Any) -> None:
     response = raw_request(api, "POST", "/api/v1/clubs/", rb'{"name": "Club \ud83c\udccf"}')
     assert response.status_code == 201, response.json()
     assert response.json()["name"] == "Club \N{PLAYING CARD BLACK JOKER}"
+
+
+@pytest.fixture
+def league_admin(make_client: Any) -> tuple[Any, int]:
+    membership = MembershipFactory(club=ClubFactory(), role="admin")
+    admin = make_client(membership.user)
+    league = admin.post("/api/v1/leagues/", {"club": membership.club_id, "name": "Winter", "game": "seep",
+                                             "starts_on": "2026-01-10", "ends_on": "2026-03-31"}, format="json")
+    assert league.status_code == 201, league.json()
+    return admin, league.json()["id"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("change", "field", "detail"), [
+    ({"ends_on": "2026-01-01"}, "ends_on", "A league cannot end (2026-01-01) before it starts (2026-01-10)."),
+    ({"starts_on": "2026-04-01"}, "starts_on", "A league cannot end (2026-03-31) before it starts (2026-04-01)."),
+])
+def test_a_patch_of_one_date_is_checked_against_the_other_as_stored(league_admin: tuple[Any, int],
+                                                                    change: dict[str, str], field: str,
+                                                                    detail: str) -> None:
+    admin, league_id = league_admin
+    response = admin.patch(f"/api/v1/leagues/{league_id}/", change, format="json")
+    assert assert_error(response, 400, "invalid", field)["detail"] == detail
+    league = League.objects.get(pk=league_id)
+    assert (str(league.starts_on), str(league.ends_on)) == ("2026-01-10", "2026-03-31")
+
+
+@pytest.mark.django_db
+def test_two_patches_can_move_a_league_later_when_each_keeps_the_order(league_admin: tuple[Any, int]) -> None:
+    admin, league_id = league_admin
+    assert admin.patch(f"/api/v1/leagues/{league_id}/", {"ends_on": "2026-06-30"}, format="json").status_code == 200
+    assert admin.patch(f"/api/v1/leagues/{league_id}/", {"starts_on": "2026-04-01"}, format="json").status_code == 200
+    assert admin.patch(f"/api/v1/leagues/{league_id}/", {"starts_on": None}, format="json").status_code == 200
+    league = League.objects.get(pk=league_id)
+    assert (league.starts_on, str(league.ends_on)) == (None, "2026-06-30")
