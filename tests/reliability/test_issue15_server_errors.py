@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from api.models import IdempotentResponse
 from games.models import Deal, League
 from tests.api.helpers import assert_error, start_match
-from tests.factories import ClubFactory, MembershipFactory
+from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
 
 def raw_request(api: Any, method: str, path: str, body: bytes = b"", **headers: Any) -> Any:
@@ -70,3 +71,28 @@ def test_two_patches_can_move_a_league_later_when_each_keeps_the_order(league_ad
     assert admin.patch(f"/api/v1/leagues/{league_id}/", {"starts_on": None}, format="json").status_code == 200
     league = League.objects.get(pk=league_id)
     assert (league.starts_on, str(league.ends_on)) == (None, "2026-06-30")
+
+
+@pytest.mark.django_db
+def test_a_path_longer_than_the_column_with_an_idempotency_key_is_answered_and_replayed(api: Any, user: Any) -> None:
+    match = start_match(api)
+    scorer = UserFactory()
+    path = f"/api/v1/matches/{match['id']:0>200}/scorers/"  # match 7 written as 000…0007
+    first = api.post(path, {"user": scorer.pk}, format="json", headers={"Idempotency-Key": "add-scorer"})
+    again = api.post(path, {"user": scorer.pk}, format="json", headers={"Idempotency-Key": "add-scorer"})
+    assert (first.status_code, again.status_code, again["Idempotent-Replayed"]) == (201, 201, "true")
+    stored = IdempotentResponse.objects.get(user=user)
+    assert len(stored.endpoint) <= 200 and stored.endpoint.startswith("sha256:")
+    elsewhere = api.post(f"/api/v1/matches/{match['id']}/scorers/", {"user": scorer.pk}, format="json",
+                         headers={"Idempotency-Key": "add-scorer"})
+    assert_error(elsewhere, 409, "idempotency_key_reused", None)
+
+
+@pytest.mark.django_db
+def test_a_key_longer_than_the_column_is_kept_whole_not_cut(api: Any, user: Any) -> None:
+    common = "k" * 100
+    first = api.post("/api/v1/clubs/", {"name": "Thursday"}, format="json", headers={"Idempotency-Key": common + "1"})
+    other = api.post("/api/v1/clubs/", {"name": "Thursday"}, format="json", headers={"Idempotency-Key": common + "2"})
+    assert (first.status_code, other.status_code) == (201, 201)
+    assert "Idempotent-Replayed" not in other
+    assert IdempotentResponse.objects.filter(user=user).count() == 2
