@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import override_settings
 
 from api.models import IdempotentResponse
-from games.models import Deal, League
+from games.models import Deal, League, Player
 from tests.api.helpers import assert_error, start_match
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
@@ -96,3 +97,31 @@ def test_a_key_longer_than_the_column_is_kept_whole_not_cut(api: Any, user: Any)
     assert (first.status_code, other.status_code) == (201, 201)
     assert "Idempotent-Replayed" not in other
     assert IdempotentResponse.objects.filter(user=user).count() == 2
+
+
+WRITES = ["POST", "PUT", "PATCH", "DELETE"]
+UNSLASHED = ["/api/v1/matches", "/api/v1/clubs", "/api/v1/matches/{match}", "/api/v1/matches/{match}/deals",
+             "/api/v1/matches/{match}/deals/1", "/api/v1/auth/token", "/api/v1/players/{player}/merge"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize("method", WRITES)
+def test_a_write_to_an_api_path_without_its_slash_is_a_404_in_the_error_shape(api: Any, method: str,
+                                                                             debug: bool) -> None:
+    match = start_match(api)
+    names = {"match": match["id"], "player": match["seats"][0]["player"]["id"]}
+    before = Deal.objects.count(), Player.objects.count()
+    with override_settings(DEBUG=debug):
+        for template in UNSLASHED:
+            path = template.format(**names)
+            response = raw_request(api, method, path, b'{"name": "x"}')
+            body = assert_error(response, 404, "not_found", None)
+            assert body["detail"] == f"There is nothing at this address; API addresses end with a slash: {path}/"
+    assert (Deal.objects.count(), Player.objects.count()) == before
+
+
+@pytest.mark.django_db
+def test_a_read_without_the_slash_is_still_redirected(api: Any) -> None:
+    response = api.get("/api/v1/matches")
+    assert (response.status_code, response["Location"]) == (301, "/api/v1/matches/")
