@@ -3,15 +3,20 @@ a proper answer) that leaves the database as it should be."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
+from django.db.models.query import QuerySet
 from django.test import override_settings
 
 from api.models import IdempotentResponse
 from games.models import Deal, League, Player
+from games.rules.errors import RuleViolation
+from games.services.players import player_merge
 from tests.api.helpers import assert_error, start_match
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
+from tests.services.test_concurrency import run_together
 
 
 def raw_request(api: Any, method: str, path: str, body: bytes = b"", **headers: Any) -> Any:
@@ -125,3 +130,34 @@ def test_a_write_to_an_api_path_without_its_slash_is_a_404_in_the_error_shape(ap
 def test_a_read_without_the_slash_is_still_redirected(api: Any) -> None:
     response = api.get("/api/v1/matches")
     assert (response.status_code, response["Location"]) == (301, "/api/v1/matches/")
+
+
+def slow_row_locks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hold each row lock a moment before the next statement, so two merges at once always interleave."""
+    get = QuerySet.get
+
+    def get_then_wait(self: QuerySet[Any], *args: Any, **kwargs: Any) -> Any:
+        row = get(self, *args, **kwargs)
+        if self.query.select_for_update:
+            time.sleep(0.3)
+        return row
+
+    monkeypatch.setattr(QuerySet, "get", get_then_wait)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_opposite_merges_at_once_merge_one_way_and_refuse_the_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    actor = UserFactory()
+    pairs = [(Player.objects.create(name=f"A{n}", created_by=actor), Player.objects.create(name=f"B{n}",
+                                                                                          created_by=actor))
+             for n in range(3)]
+    slow_row_locks(monkeypatch)
+    for a, b in pairs:
+        results = run_together([lambda a=a, b=b: player_merge(actor=actor, player=b, duplicate=a),
+                                lambda a=a, b=b: player_merge(actor=actor, player=a, duplicate=b)])
+        refused = [result for result in results if isinstance(result, Exception)]
+        assert len(refused) == 1 and isinstance(refused[0], RuleViolation), results
+        assert refused[0].code == "invalid"
+        merged = dict(Player.objects.filter(pk__in=[a.pk, b.pk]).values_list("pk", "merged_into"))
+        assert merged in ({a.pk: b.pk, b.pk: None}, {a.pk: None, b.pk: a.pk})
