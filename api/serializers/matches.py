@@ -5,7 +5,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.base import FieldsBuiltOnce
+from api.serializers.base import ChoiceField, FieldsBuiltOnce
 from api.serializers.clubs import OfCallersClubs, PlayerBriefSerializer
 from games.models import AuditEntry, Deal, League, Match, Seat
 from games.rules.registry import GAME_KEYS, get_engine
@@ -67,7 +67,7 @@ LARGEST_TABLE = 8  # no game seats more players, whatever its house rules (tests
 
 
 class MatchCreateSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=GAME_KEYS)
+    game = ChoiceField(choices=GAME_KEYS)
     # No length bound of the serializer's own: the count is the game's rule (player_count_invalid or
     # player_count_out_of_range, with the rules' message), checked by match_start.
     players = serializers.ListField(child=PlayerRefField())
