@@ -178,13 +178,27 @@ class DealChangeSerializer(serializers.Serializer):
     after = serializers.DictField()
 
 
+class PreviewDealSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status_after = serializers.ChoiceField(choices=Deal.Status.choices)
+    input_before = serializers.DictField()
+    input_after = serializers.DictField()
+    result_before = serializers.DictField()
+    result_after = serializers.DictField()
+
+
+class StateChangeSerializer(serializers.Serializer):
+    before = serializers.DictField(help_text="The match state now.")
+    after = serializers.DictField(help_text="The match state the change would leave.")
+
+
 class CorrectionPreviewSerializer(serializers.Serializer):
     """What a correction or a void would change, without changing anything."""
 
-    dry_run = serializers.BooleanField(default=True)
-    deal = serializers.DictField(help_text="number, input_before, input_after, result_before, result_after")
+    dry_run = serializers.BooleanField(help_text="Always true: nothing was stored.")
+    deal = PreviewDealSerializer()
     changed_deals = DealChangeSerializer(many=True, help_text="Later deals whose result would differ.")
-    state = serializers.DictField(help_text="before and after: the match state")
+    state = StateChangeSerializer()
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
