@@ -15,11 +15,12 @@ class CommonMiddleware(common.CommonMiddleware):
     address with the slash."""
 
     def process_request(self, request: HttpRequest) -> HttpResponseBase | None:
-        if request.method not in REDIRECTED_METHODS and super().should_redirect_with_slash(request):
+        answer = super().process_request(request)  # refused user agents, PREPEND_WWW; reads without the slash
+        if answer is None and request.method not in REDIRECTED_METHODS and super().should_redirect_with_slash(request):
             from api.exceptions import not_found_view  # here: api.exceptions loads DRF, which loads our parsers
 
             return not_found_view(request)
-        return super().process_request(request)
+        return answer
 
     def should_redirect_with_slash(self, request: HttpRequest) -> bool:
         return request.method in REDIRECTED_METHODS and super().should_redirect_with_slash(request)
