@@ -15,12 +15,12 @@ FOUR = [{"name": f"P{n}"} for n in range(4)]
 
 
 @pytest.fixture
-def admin(make_client: Any) -> tuple[Any, int]:
+def admin(make_client: Any) -> tuple[Any, int, int]:
     membership = MembershipFactory(club=ClubFactory(), role="admin")
-    return make_client(membership.user), membership.club_id
+    return make_client(membership.user), membership.club_id, membership.user_id
 
 
-def choice_cases(club: int) -> list[tuple[str, str, dict[str, Any], str, str]]:
+def choice_cases(club: int, user: int) -> list[tuple[str, str, dict[str, Any], str, str]]:
     """(method, path, body, field, detail) for every choice a client writes."""
     league = {"club": club, "name": "Winter", "game": "seep"}
     return [
@@ -29,7 +29,7 @@ def choice_cases(club: int) -> list[tuple[str, str, dict[str, Any], str, str]]:
         ("post", "/api/v1/leagues/", {**league, "game": "chess"}, "game", f'"chess" is not a valid choice; {GAMES}.'),
         ("post", "/api/v1/leagues/", {**league, "tiebreaks": ["won", "luck"]}, "tiebreaks[1]",
          '"luck" is not a valid choice; tiebreaks are game, won, rating.'),
-        ("post", f"/api/v1/clubs/{club}/members/", {"user": 1, "role": "owner"}, "role",
+        ("post", f"/api/v1/clubs/{club}/members/", {"user": user, "role": "owner"}, "role",
          '"owner" is not a valid choice; roles are admin, scorer, member.'),
         ("post", "/api/v1/exports/", {"scope": "season", "id": 1, "format": "csv"}, "scope",
          '"season" is not a valid choice; scopes are match, league, club.'),
@@ -41,9 +41,9 @@ def choice_cases(club: int) -> list[tuple[str, str, dict[str, Any], str, str]]:
     ]
 
 
-def test_every_refused_choice_in_a_body_names_the_valid_choices(admin: tuple[Any, int]) -> None:
-    client, club = admin
-    for method, path, body, field, detail in choice_cases(club):
+def test_every_refused_choice_in_a_body_names_the_valid_choices(admin: tuple[Any, int, int]) -> None:
+    client, club, user = admin
+    for method, path, body, field, detail in choice_cases(club, user):
         response = getattr(client, method)(path, body, format="json")
         assert assert_error(response, 400, "invalid", field)["detail"] == detail, path
 
