@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import CharField
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -31,7 +32,8 @@ class IdempotencyKeyReused(DomainError):
 def _fitting(value: str, column: str) -> str:
     """``value`` as stored in ``column``: itself when it fits, else its digest. A path can be any length
     (``/matches/000…0007/scorers/`` names match 7), and so can a key; a digest never collides where a cut might."""
-    if len(value) <= IdempotentResponse._meta.get_field(column).max_length:
+    field = IdempotentResponse._meta.get_field(column)
+    if isinstance(field, CharField) and len(value) <= (field.max_length or 0):
         return value
     return f"sha256:{hashlib.sha256(value.encode()).hexdigest()}"
 

@@ -14,7 +14,7 @@ class CommonMiddleware(common.CommonMiddleware):
     the 404 of the address it named at once, in the error shape under /api/ even with DEBUG on, naming the
     address with the slash."""
 
-    def process_request(self, request: HttpRequest) -> HttpResponseBase | None:
+    def process_request(self, request: HttpRequest) -> HttpResponseBase | None:  # type: ignore[override]  # + 404
         answer = super().process_request(request)  # refused user agents, PREPEND_WWW; reads without the slash
         if answer is None and request.method not in REDIRECTED_METHODS and super().should_redirect_with_slash(request):
             from api.exceptions import not_found_view  # here: api.exceptions loads DRF, which loads our parsers
