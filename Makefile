@@ -5,7 +5,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run demo test install install-dev migrate lint check-schema check-migrations worker clean
+.PHONY: run demo test install install-dev migrate lint check-schema check-migrations worker clean screenshots
 
 $(VENV)/bin/activate:
 	python3 -m venv $(VENV)
@@ -36,6 +36,10 @@ demo: migrate
 ## Lint, migration and schema checks, then the whole test suite.
 test: install-dev lint check-migrations check-schema
 	$(PYTHON) -m pytest
+
+## Refresh the README's screenshots in docs/screenshots/ (a plain test run writes them to var/screenshots/).
+screenshots: install-dev
+	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_live_table.py
 
 lint: install-dev
 	$(VENV)/bin/ruff check .

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.urls import is_valid_path
 from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -142,4 +143,7 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
     Django's page elsewhere. Wired as ``handler404`` in the root URLconf."""
     if not request.path.startswith("/api/"):
         return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
-    return JsonResponse(error_body("not_found", "There is nothing at this address.", None), status=404)
+    detail = "There is nothing at this address."
+    if not request.path_info.endswith("/") and is_valid_path(f"{request.path_info}/"):
+        detail = f"There is nothing at this address; API addresses end with a slash: {request.path}/"
+    return JsonResponse(error_body("not_found", detail, None), status=404)

@@ -3,6 +3,7 @@ from __future__ import annotations
 import django_filters
 from django import forms
 
+from api.serializers.base import valid_choices
 from games.models import Match
 from games.rules.registry import GAME_KEYS
 
@@ -18,9 +19,15 @@ class IdFilter(django_filters.NumberFilter):
         super().__init__(*args, min_value=1, max_value=MAX_ID, **kwargs)  # type: ignore[arg-type]
 
 
+def choice_filter(noun: str, choices: list[tuple[str, str]]) -> django_filters.ChoiceFilter:
+    """A choice whose refusal names the valid ones, as the serializers' do (api.serializers.base.ChoiceField)."""
+    refusal = f'"%(value)s" is not a valid choice; {valid_choices(noun, (key for key, _ in choices))}.'
+    return django_filters.ChoiceFilter(choices=choices, error_messages={"invalid_choice": refusal})
+
+
 class MatchFilter(django_filters.FilterSet):
-    game = django_filters.ChoiceFilter(choices=[(key, key) for key in GAME_KEYS])
-    status = django_filters.ChoiceFilter(choices=Match.Status.choices)
+    game = choice_filter("games", [(key, key) for key in GAME_KEYS])
+    status = choice_filter("statuses", Match.Status.choices)
     league = IdFilter(field_name="league_id")
     player = IdFilter(method="filter_player", label="Player id seated in the match")
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import CharField
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -28,16 +29,24 @@ class IdempotencyKeyReused(DomainError):
     code = "idempotency_key_reused"
 
 
+def _fitting(value: str, column: str) -> str:
+    """``value`` as stored in ``column``: itself when it fits, else its digest. A path can be any length
+    (``/matches/000…0007/scorers/`` names match 7), and so can a key; a digest never collides where a cut might."""
+    field = IdempotentResponse._meta.get_field(column)
+    if isinstance(field, CharField) and len(value) <= (field.max_length or 0):
+        return value
+    return f"sha256:{hashlib.sha256(value.encode()).hexdigest()}"
+
+
 def _request_hash(request: Request) -> str:
     return hashlib.sha256(json.dumps(request.data, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def _replay(stored: IdempotentResponse, request: Request) -> Response:
-    if stored.endpoint != request.path or stored.request_hash != _request_hash(request):
+    if stored.endpoint != _fitting(request.path, "endpoint") or stored.request_hash != _request_hash(request):
         raise IdempotencyKeyReused(
-            f"The Idempotency-Key {stored.key!r} was used for a different request; use a new key for a new request.",
-            None,
-        )
+            f"The Idempotency-Key {request.headers[HEADER]!r} was used for a different request; use a new key for a "
+            "new request.", None)
     response = Response(stored.body, status=stored.status_code)
     response["Idempotent-Replayed"] = "true"
     return response
@@ -51,7 +60,8 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
         key = request.headers.get(HEADER)
         if not key or not request.user.is_authenticated:
             return view_method(self, request, *args, **kwargs)
-        stored = IdempotentResponse.objects.filter(user=request.user, key=key[:100]).first()
+        key = _fitting(key, "key")
+        stored = IdempotentResponse.objects.filter(user=request.user, key=key).first()
         if stored is not None:
             return _replay(stored, request)
         try:
@@ -59,10 +69,10 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
                 response = view_method(self, request, *args, **kwargs)
                 if response.status_code < 300:
                     IdempotentResponse.objects.create(
-                        user=request.user, key=key[:100], endpoint=request.path, request_hash=_request_hash(request),
-                        status_code=response.status_code, body=response.data)
+                        user=request.user, key=key, endpoint=_fitting(request.path, "endpoint"),
+                        request_hash=_request_hash(request), status_code=response.status_code, body=response.data)
         except IntegrityError:
-            stored = IdempotentResponse.objects.filter(user=request.user, key=key[:100]).first()
+            stored = IdempotentResponse.objects.filter(user=request.user, key=key).first()
             if stored is None:  # not a duplicate key: the failure was the view's own
                 raise
             return _replay(stored, request)

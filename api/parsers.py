@@ -1,9 +1,11 @@
-"""JSON parsing with hard limits: a huge body is refused with 413 before it is read into memory, and a body nested
+"""JSON parsing with hard limits: a huge body is refused with 413 before it is read into memory, a body nested
 deeper than any request of ours is refused with 400 (Python's JSON decoder would otherwise fail with a recursion
-error: a 500)."""
+error: a 500), and so is a lone surrogate (``"\\ud800"``) anywhere, key or value: JSON allows the escape, but no
+UTF-8 text can hold it, so echoing it in an answer or storing it would fail (a 500)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -28,7 +30,18 @@ class BoundedJSONParser(JSONParser):
             raise ParseError(f"The JSON is nested too deeply (more than {MAX_DEPTH} levels).") from error
         if nesting_depth(data) > MAX_DEPTH:
             raise ParseError(f"The JSON is nested too deeply (more than {MAX_DEPTH} levels).")
+        if not is_utf8_text(data):
+            raise ParseError("The JSON holds a lone surrogate escape (such as \\ud800), which is not text.")
         return data
+
+
+def is_utf8_text(data: Any) -> bool:
+    """Whether every key and string in the parsed body can be written as UTF-8."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def nesting_depth(data: Any) -> int:

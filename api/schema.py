@@ -19,6 +19,8 @@ COMMON_ERRORS = {
     "404": "not_found, also for a private match or club you cannot see.",
 }
 WRITE_ERRORS = {"413": "request_too_large: the body is over the limit."}
+IDEMPOTENCY_ERRORS = {"409": "idempotency_key_reused: the Idempotency-Key was sent before with a different request."}
+PUBLIC_LINK_ERRORS = {"404": "not_found: no such link, or it was switched off."}
 DEAL_WRITE_ERRORS = {
     "409": "correction_conflicts (a later deal would become illegal) or deal_voided.",
     "412": "stale_version: If-Match is not the current version; extra.match is the current match.",
@@ -42,11 +44,14 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 class ScorekeeperAutoSchema(AutoSchema):
     def get_override_parameters(self) -> list[Any]:
         parameters = list(super().get_override_parameters())
-        handler = getattr(self.view, self.view.action, None) if getattr(self.view, "action", None) else None
-        handler = handler or getattr(self.view, self.method.lower(), None)
-        if self.method == "POST" and getattr(handler, "accepts_idempotency_key", False):
+        if self._accepts_idempotency_key():
             parameters.append(IDEMPOTENCY_KEY)
         return parameters
+
+    def _accepts_idempotency_key(self) -> bool:
+        handler = getattr(self.view, self.view.action, None) if getattr(self.view, "action", None) else None
+        handler = handler or getattr(self.view, self.method.lower(), None)
+        return self.method == "POST" and getattr(handler, "accepts_idempotency_key", False)
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
@@ -61,8 +66,12 @@ class ScorekeeperAutoSchema(AutoSchema):
         codes = {"400": COMMON_ERRORS["400"]} if public else dict(COMMON_ERRORS)
         if public and getattr(self.view, "throttle_scope", None):
             codes["429"] = "throttled: too many attempts; retry after extra.retry_after_seconds."
+        if public and "{" in self.path:  # a link's token names the object: a wrong or revoked one is not found
+            codes.update(PUBLIC_LINK_ERRORS)
         if self.method in ("POST", "PUT", "PATCH"):
             codes.update(WRITE_ERRORS)
+        if self._accepts_idempotency_key():
+            codes.update(IDEMPOTENCY_ERRORS)
         if "/deals/" in self.path and self.method in ("POST", "PUT", "DELETE"):
             codes.update(DEAL_WRITE_ERRORS)
         return codes

@@ -8,14 +8,15 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.serializers.base import ChoiceField
 from exports.models import ExportJob, Webhook, WebhookDelivery
 from exports.webhooks import EVENTS, url_problem
 
 
 class ExportRequestSerializer(serializers.Serializer):
-    scope = serializers.ChoiceField(choices=ExportJob.Scope.choices)
+    scope = ChoiceField(choices=ExportJob.Scope.choices)
     id = serializers.IntegerField(min_value=1, help_text="The match, league or club to export.")
-    format = serializers.ChoiceField(choices=ExportJob.Format.choices)
+    format = ChoiceField(choices=ExportJob.Format.choices)
 
 
 class ExportJobSerializer(serializers.ModelSerializer):
@@ -65,7 +66,7 @@ class DeliverySerializer(serializers.ModelSerializer):
 
 
 class WebhookSerializer(serializers.ModelSerializer):
-    events = serializers.ListField(child=serializers.ChoiceField(choices=EVENTS), min_length=1,
+    events = serializers.ListField(child=ChoiceField(choices=EVENTS), min_length=1,
                                    help_text="The events this URL receives.")
     last_delivery = serializers.SerializerMethodField()
 

@@ -1,9 +1,13 @@
-"""What the read-only serializers share."""
+"""What the serializers share: fields built once for read-only ones, and a choice field whose refusal names the
+valid choices."""
 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+from rest_framework import serializers
 
 
 class FieldsBuiltOnce:
@@ -21,3 +25,26 @@ class FieldsBuiltOnce:
             built = super().get_fields()  # type: ignore[misc]
             cls._fields_built_once = built  # type: ignore[attr-defined]
         return copy.deepcopy(built)
+
+
+def valid_choices(noun: str, choices: Iterable[str]) -> str:
+    """``games are seep, fifty_six, bid_euchre, contract_rummy``: the end of every refused choice's message."""
+    return f"{noun} are {', '.join(choices)}"
+
+
+class ChoiceField(serializers.ChoiceField):
+    """DRF's, but a refusal names what may be chosen: '"Seep" is not a valid choice; games are seep, fifty_six,
+    bid_euchre, contract_rummy.' The noun is the field's name made plural, or a list's own name for its entries."""
+
+    default_error_messages = {"invalid_choice": '"{input}" is not a valid choice; {choices}.'}
+
+    def fail(self, key: str, **kwargs: Any) -> NoReturn:
+        if key == "invalid_choice":
+            kwargs["choices"] = valid_choices(self._noun(), self.choice_strings_to_values)
+        super().fail(key, **kwargs)
+        raise AssertionError  # fail() always raises
+
+    def _noun(self) -> str:
+        if not self.field_name and isinstance(self.parent, serializers.ListField):
+            return self.parent.field_name
+        return f"{self.field_name}s"

@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from api.serializers.base import FieldsBuiltOnce
+from api.serializers.base import ChoiceField, FieldsBuiltOnce
 from games.models import Club, League, Membership, Player
 from games.rules.registry import GAME_KEYS
 from games.selectors import club_ids_of
@@ -24,6 +24,7 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class MembershipSerializer(serializers.ModelSerializer):
+    serializer_choice_field = ChoiceField  # the model's role choices
     user = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all())
 
     class Meta:
@@ -58,11 +59,11 @@ class PlayerSerializer(serializers.ModelSerializer):
 class LeagueSerializer(serializers.ModelSerializer):
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk",
                           error_messages={"does_not_exist": "You belong to no club {pk_value}."})
-    game = serializers.ChoiceField(choices=GAME_KEYS)
+    game = ChoiceField(choices=GAME_KEYS)
     settings = serializers.DictField(required=False, default=dict,
                                      help_text="House rules pinned into every match started in the league.")
     tiebreaks = serializers.ListField(
-        child=serializers.ChoiceField(choices=League.Tiebreak.choices), required=False, max_length=3,
+        child=ChoiceField(choices=League.Tiebreak.choices), required=False, max_length=3,
         help_text="Order of tie-breaks after league points; default game, then won.")
     public_standings = serializers.BooleanField(
         required=False, write_only=True, help_text="Switch the public read-only standings link on or off.")
@@ -85,9 +86,14 @@ class LeagueSerializer(serializers.ModelSerializer):
         return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        starts_on, ends_on = attrs.get("starts_on"), attrs.get("ends_on")
+        # A PATCH may send one of the two dates: check it against the other as stored (else the database's check
+        # constraint refuses it, a 500).
+        starts_on = attrs.get("starts_on", getattr(self.instance, "starts_on", None))
+        ends_on = attrs.get("ends_on", getattr(self.instance, "ends_on", None))
         if starts_on and ends_on and ends_on < starts_on:
-            raise serializers.ValidationError({"ends_on": "A league cannot end before it starts."})
+            field = "ends_on" if "ends_on" in attrs else "starts_on"
+            raise serializers.ValidationError(
+                {field: f"A league cannot end ({ends_on}) before it starts ({starts_on})."})
         return attrs
 
 

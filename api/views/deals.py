@@ -6,7 +6,13 @@ from typing import Any
 
 from django.db.models import QuerySet, prefetch_related_objects
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import status, viewsets
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
@@ -30,6 +36,12 @@ from games.services.deals import Correction, deal_correct, deal_record, deal_voi
 DRY_RUN = OpenApiParameter("dry_run", OpenApiTypes.BOOL, description="Validate and answer, storing nothing.")
 IF_MATCH = OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
                             description='The match ETag the change is based on, e.g. "7".')
+# A correction or a void answers the changed deal; with ?dry_run=true the preview instead, with the same status.
+DEAL_OR_PREVIEW = OpenApiResponse(
+    PolymorphicProxySerializer(component_name="DealChangeOrPreview", resource_type_field_name=None,
+                               serializers=[DealWithMatchSerializer, CorrectionPreviewSerializer]),
+    description="The deal as changed, with the match; with ?dry_run=true, what would change (CorrectionPreview).",
+)
 SEEP_DEAL = OpenApiExample(
     "A Seep deal",
     value={"client_deal_id": "1b4e28ba-2fa1-11d2-883f-0016d3cca427", "dealer": "S1",
@@ -147,9 +159,7 @@ class DealViewSet(viewsets.GenericViewSet):
     @extend_schema(
         summary="Correct a deal (If-Match required); later deals are replayed",
         request=CorrectionInputSerializer, parameters=[DRY_RUN, IF_MATCH], examples=[CORRECTION],
-        responses={200: DealWithMatchSerializer,
-                   202: OpenApiResponse(CorrectionPreviewSerializer, description="with ?dry_run=true: "
-                                        "what would change (answered with status 200)")},
+        responses={200: DEAL_OR_PREVIEW},
     )
     def update(self, request: Request, match_pk: str, number: str) -> Response:
         serializer = CorrectionInputSerializer(data=request.data)
@@ -167,7 +177,7 @@ class DealViewSet(viewsets.GenericViewSet):
             DRY_RUN, IF_MATCH,
             OpenApiParameter("reason", OpenApiTypes.STR, description="The reason, if the client cannot send a body."),
         ],
-        responses={200: DealWithMatchSerializer},
+        responses={200: DEAL_OR_PREVIEW},
     )
     def destroy(self, request: Request, match_pk: str, number: str) -> Response:
         body: Any = request.data if isinstance(request.data, dict) and request.data else {}

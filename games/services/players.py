@@ -39,7 +39,7 @@ def _player_fields(player: Player) -> dict[str, Any]:
 def player_merge(*, actor: AbstractBaseUser, player: Player, duplicate: Player) -> Player:
     """Count ``duplicate`` as ``player`` from now on: its matches, standings rows and ratings follow. Seats are not
     rewritten, so ``player_unmerge`` restores every figure exactly."""
-    player, duplicate = (Player.objects.select_for_update().get(pk=pk) for pk in (player.pk, duplicate.pk))
+    player, duplicate = _locked_in_id_order(player, duplicate)
     if duplicate.pk == player.pk:
         raise RuleViolation("invalid", "A player cannot be merged into itself.", "player")
     if duplicate.merged_into_id is not None:
@@ -56,6 +56,13 @@ def player_merge(*, actor: AbstractBaseUser, player: Player, duplicate: Player) 
     duplicate.save(update_fields=["merged_into"])
     audit_record(actor=actor, action="player.merged", player=player, after={"duplicate": duplicate.pk})
     return player
+
+
+def _locked_in_id_order(*players: Player) -> tuple[Player, ...]:
+    """The players read again under a row lock, taken in one fixed order (by id) whatever the order of the
+    arguments: A into B and B into A at once then wait for each other instead of deadlocking."""
+    locked = {pk: Player.objects.select_for_update().get(pk=pk) for pk in sorted({p.pk for p in players})}
+    return tuple(locked[p.pk] for p in players)
 
 
 @transaction.atomic

@@ -3,7 +3,8 @@
 Each game: start the match from the page, record deals with taps, see a refused deal's message next to its field,
 correct a deal, and watch a second browser (a spectator with the share link) follow the score live. Then a deal
 saved while the network is cut arrives exactly once when it is back, and an opponent disputes a deal from their
-own phone. Screenshots of the score entry and the scoreboard at 390x844 go to docs/screenshots/.
+own phone. Screenshots of the score entry and the scoreboard at 390x844 go to var/screenshots/ (docs/screenshots/
+with SCREENSHOT_DIR=docs/screenshots, as `make screenshots` does).
 """
 
 from __future__ import annotations

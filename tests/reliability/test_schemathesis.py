@@ -1,13 +1,27 @@
-"""Schemathesis against our own OpenAPI schema: every operation, signed in, at least 1,000 generated requests.
+"""Schemathesis against our own OpenAPI schema, signed in, in two phases as schemathesis's own runner has them.
 
-Run in-process through the WSGI app. For each operation, requests are generated from the schema (valid and invalid
-bodies, queries and headers), half of them aimed at objects that exist (the world's club, league, matches, deal 1),
-half at whatever ids come up. Every answer must be below 500 and match the schema of its status code. Under
-``CI=true`` the draws are the same on every run; elsewhere each run draws afresh and may find something new.
+1. Every operation on its own: requests generated from the schema (valid and invalid bodies, queries and headers),
+   half of them aimed at objects that exist (the world's club, league, matches, deal 1), half at whatever ids come up.
+2. The stateful phase: sequences of calls that follow the links between operations, so a match started by one call
+   is read, dealt, corrected and voided by the next ones. The links are the schema's, as schemathesis completes them
+   (its dependency analysis injects OpenAPI links: ``POST /matches/`` -> ``/matches/{match_pk}/deals/``, and so on).
+
+Run in-process through the WSGI app. Every answer must be below 500 and match the schema of its status code.
+Under ``CI=true`` the draws are the same on every run and the count is CI's (``DEFAULT_REQUESTS``, about a minute and
+a half on two cores). Elsewhere each run draws a random seed and prints it; for a long local run:
+
+    SCHEMATHESIS_REQUESTS=5000 .venv/bin/python -m pytest -p no:cacheprovider -q -s \\
+        tests/reliability/test_schemathesis.py
+
+``SCHEMATHESIS_REQUESTS`` is the total, split evenly between the phases; ``SCHEMATHESIS_SEED=<seed>`` replays a run
+(the seed is printed, and named in a failure).
 """
 
 from __future__ import annotations
 
+import math
+import os
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -18,19 +32,38 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.failures import FailureGroup  # not an Exception: a BaseExceptionGroup
 from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance
 
 from tests.conftest import IN_CI, token_for
 from tests.factories import UserFactory
 from tests.reliability.world import World, build_world
 
-EXAMPLES_PER_MODE = 12  # per operation, for each of valid and invalid generation; about 55 operations
-MINIMUM_REQUESTS = 1_000
+DEFAULT_REQUESTS = 2_600  # both phases; about 55 operations
+MINIMUM_EXAMPLES_PER_OPERATION = 24  # half valid, half invalid
+SCENARIO_STEPS = 8  # steps in one stateful scenario at most
+CALLS_PER_SCENARIO = 9  # measured: a scenario's steps, and the calls schemathesis adds to follow their links
+MAXIMUM_ROUNDS = 5
 CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
+
+
+def requests_wanted() -> int:
+    return int(os.environ.get("SCHEMATHESIS_REQUESTS") or DEFAULT_REQUESTS)
+
+
+def run_seed() -> int:
+    return int(os.environ.get("SCHEMATHESIS_SEED") or random.randrange(2**32))
+
+
+def draws(examples: int) -> settings:
+    """Hypothesis's settings for one phase: no shrinking (a failure names its request already), no example
+    database, and under CI the same draws on every run, so a red CI is never chance."""
+    return settings(max_examples=examples, deadline=None, database=None, phases=[Phase.explicit, Phase.generate],
+                    suppress_health_check=list(HealthCheck), derandomize=IN_CI, stateful_step_count=SCENARIO_STEPS)
 
 
 @cache
@@ -68,25 +101,61 @@ def token_for_case(operation: Any, world: World) -> str:
     return world.token
 
 
-def exercise(operation: Any, world: World, examples: int) -> tuple[int, str | None]:
+def exercise(operation: Any, world: World, examples: int, run: int) -> tuple[int, str | None]:
     """Send generated requests to one operation; answer how many were sent and the first failure, if any."""
     sent = 0
 
-    @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.explicit, Phase.generate],
-              suppress_health_check=list(HealthCheck),
-              derandomize=IN_CI)  # CI draws the same requests each run, so a red CI is never chance
+    @seed(run)
+    @draws(examples)
     @given(case=cases_for(operation, world))
-    def run(case: Any) -> None:
+    def send(case: Any) -> None:
         nonlocal sent
         sent += 1
         response = case.call(headers={"Authorization": f"Token {token_for_case(operation, world)}"})
         case.validate_response(response, checks=CHECKS)
 
     try:
-        run()
-    except Exception as failure:  # the whole report says which request broke which check
+        send()
+    except (Exception, FailureGroup) as failure:  # the report says which request broke which check
         return sent, f"{operation.label}: {failure}"
     return sent, None
+
+
+def each_operation_phase(world: World, requests: int, run: int) -> tuple[int, int, list[str]]:
+    """Answer the operations, the requests sent and the failures."""
+    operations = [result.ok() for result in api_schema().get_all_operations()]
+    examples = max(MINIMUM_EXAMPLES_PER_OPERATION, math.ceil(requests / len(operations)))
+    total, failures = 0, []
+    for operation in operations:
+        sent, failure = exercise(operation, world, examples, run)
+        total += sent
+        if failure:
+            failures.append(failure)
+    return len(operations), total, failures
+
+
+def stateful_phase(world: World, requests: int, run: int) -> tuple[int, list[str]]:
+    """Scenarios along the schema's links until about ``requests`` calls are made; answer the calls and failures."""
+    sent = 0
+
+    class SignedInWorkflow(api_schema().as_state_machine()):  # type: ignore[misc]
+        def get_call_kwargs(self, case: Any) -> dict[str, Any]:
+            nonlocal sent
+            sent += 1
+            return {"headers": {"Authorization": f"Token {token_for_case(case.operation, world)}"}}
+
+        def validate_response(self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any) -> None:
+            case.validate_response(response, checks=CHECKS)
+
+    for round_number in range(MAXIMUM_ROUNDS):  # more scenarios until the calls reach the count asked for
+        scenarios = math.ceil((requests - sent) / CALLS_PER_SCENARIO)
+        try:
+            seed(run + round_number)(SignedInWorkflow).run(settings=draws(scenarios))
+        except (Exception, FailureGroup) as failure:  # it names the request that broke a check
+            return sent, [f"stateful: {failure}"]
+        if sent >= requests or IN_CI:  # CI's draws are fixed: another round would repeat them
+            break
+    return sent, []
 
 
 @contextmanager
@@ -104,17 +173,16 @@ def connection_kept_between_requests() -> Iterator[None]:
 
 
 @pytest.mark.django_db
-def test_generated_requests_to_every_endpoint_get_no_5xx_and_answers_that_match_the_schema() -> None:
-    world = build_world()
-    total, failures = 0, []
+def test_generated_requests_and_linked_scenarios_get_no_5xx_and_answers_that_match_the_schema() -> None:
+    world, run, requests = build_world(), run_seed(), requests_wanted()
+    print(f"schemathesis seed: {run}{' (derandomized under CI)' if IN_CI else ''}")
     with connection_kept_between_requests():
-        operations = [result.ok() for result in api_schema().get_all_operations()]
-        for operation in operations:
-            sent, failure = exercise(operation, world, 2 * EXAMPLES_PER_MODE)
-            total += sent
-            if failure:
-                failures.append(failure)
-    print(f"{total} generated requests to {len(operations)} operations")
-    assert not failures, "\n\n".join(failures)
-    assert len(operations) >= 30
-    assert total >= MINIMUM_REQUESTS, f"only {total} requests were generated"
+        operations, single, failures = each_operation_phase(world, requests // 2, run)
+        linked, stateful_failures = stateful_phase(world, max(requests // 2, requests - single), run)
+    print(f"{single} generated requests to {operations} operations, then {linked} in linked scenarios "
+          f"(seed {run})")
+    failures += stateful_failures
+    assert not failures, f"seed {run}:\n\n" + "\n\n".join(failures)
+    assert operations >= 30
+    assert single >= operations * MINIMUM_EXAMPLES_PER_OPERATION * 0.9, f"only {single} requests were generated"
+    assert linked >= requests // 4, f"only {linked} calls were made in linked scenarios"
