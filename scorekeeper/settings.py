@@ -100,6 +100,13 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for the write lock instead of failing at once when two requests write together.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+# No statement may run on after the request that started it has given up (gunicorn kills a worker after 30 s, but
+# PostgreSQL would carry on): PostgreSQL cancels any statement running longer. 0 turns it off. Import jobs set
+# their own, longer, per transaction (IMPORT_STATEMENT_TIMEOUT_MS).
+DATABASE_STATEMENT_TIMEOUT_MS: int = env.int("DATABASE_STATEMENT_TIMEOUT_MS", default=30_000)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABASE_STATEMENT_TIMEOUT_MS:
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options["options"] = f"{options.get('options', '')} -c statement_timeout={DATABASE_STATEMENT_TIMEOUT_MS}".strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL: str = env.str("REDIS_URL", default="")
@@ -146,6 +153,14 @@ STORAGES = {
 # A deal is a few hundred bytes; anything near this is a mistake or an attack.
 API_MAX_BODY_BYTES: int = env.int("API_MAX_BODY_BYTES", default=64 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
+
+# Imports (docs/interchange.md): the largest file taken, files above IMPORT_ASYNC_BYTES run as a job (202, poll it),
+# the deepest nesting read, rows written per statement, and the statement timeout inside an import job.
+IMPORT_MAX_BYTES: int = env.int("IMPORT_MAX_BYTES", default=50 * 1024 * 1024)
+IMPORT_ASYNC_BYTES: int = env.int("IMPORT_ASYNC_BYTES", default=1024 * 1024)
+IMPORT_MAX_DEPTH: int = env.int("IMPORT_MAX_DEPTH", default=64)
+IMPORT_BATCH_SIZE: int = env.int("IMPORT_BATCH_SIZE", default=500)
+IMPORT_STATEMENT_TIMEOUT_MS: int = env.int("IMPORT_STATEMENT_TIMEOUT_MS", default=10 * 60 * 1000)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -110,3 +110,70 @@ def test_the_commands_export_and_import_a_club_with_a_progress_bar(season: Seaso
     path.write_text('{"format": "scorekeeper.interchange"}')
     with pytest.raises(CommandError, match="Refused, nothing imported: The file does not follow"):
         call_command("import_club", str(path), stdout=StringIO(), stderr=StringIO())
+
+
+DEEP = '"__deep__"'  # a marker replaced by nesting the JSON encoder could not write
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def set_client_ids(document: dict[str, Any], *ids: str) -> None:
+    for deal, client_id in zip(document["matches"][0]["deals"], ids, strict=False):
+        deal["client_deal_id"] = client_id
+
+
+SAME_ID = "1b4e28ba-2fa1-11d2-883f-0016d3cca427"
+
+# Each of these answered 500 (on PostgreSQL) before: the database or the decoder refused what the importer let by.
+HOSTILE_FILES = {
+    "bad created_at": (lambda d: d["players"][0].update(created_at="yesterday at noon"), "players[0].created_at"),
+    "created_at without offset": (lambda d: d["players"][1].update(created_at="2026-01-05T10:00:00"),
+                                  "players[1].created_at"),
+    "impossible starts_on": (lambda d: d["leagues"][0].update(starts_on="2024-13-45"), "leagues[0].starts_on"),
+    "ends_on before starts_on": (lambda d: d["leagues"][1].update(starts_on="2026-03-01", ends_on="2026-02-01"),
+                                 "leagues[1].ends_on"),
+    "version 2**40": (lambda d: d["matches"][0].update(version=2**40), "matches[0].version"),
+    "audit deal_number 2**40": (lambda d: d["matches"][0]["audit"][1].update(deal_number=2**40),
+                                "matches[0].audit[1].deal_number"),
+    "duplicated client_deal_id": (lambda d: set_client_ids(d, SAME_ID, SAME_ID.upper()),
+                                  "matches[0].deals[1].client_deal_id"),
+    "NUL in a name": (lambda d: d["players"][2].update(name="Ra\x00vi"), "players[2].name"),
+    "NUL in a reason": (lambda d: d["matches"][0]["deals"][0]["revisions"][1].update(reason="mis\x00counted"),
+                        "matches[0].deals[0].revisions[1].reason"),
+    "NUL in an audit value": (lambda d: d["audit"][0].update(after={"name": ["Winter", "\x00"]}),
+                              "audit[0].after.name[1]"),
+    "NUL in an audit key": (lambda d: d["audit"][0].update(after={"na\x00me": 1}), "audit[0].after"),
+    "lone surrogate in a name": (lambda d: d["players"][0].update(name="\ud800"), "players[0].name"),
+    "lone surrogate as a key": (lambda d: d["matches"][1]["audit"][0].update(before={"\udc00": 1}),
+                                "matches[1].audit[0].before"),
+    "infinite number": (lambda d: d["audit"][1].update(after={"points": "__inf__"}), "audit[1].after.points"),
+    "nesting 100,000 deep": (lambda d: d["matches"][0].update(state="__deep__100000"),
+                             "matches[0].state" + "[0]" * 61),
+    "nesting 5,000 deep in audit.after": (lambda d: d["audit"][0].update(after="__deep__5000"),
+                                          "audit[0].after" + "[0]" * 61),
+    # The streaming parser stops at the surrogate, so the depth behind it is found by the decoder: no path then.
+    "a lone surrogate, then 5,000 deep": (lambda d: d["audit"][0].update(before={"\udc00": 1}, after="__deep__5000"),
+                                          "file"),
+}
+
+
+def hostile_bytes(document: dict[str, Any]) -> bytes:
+    text = json.dumps(document)  # escapes NUL and surrogates as \u0000, \ud800
+    text = text.replace('"__inf__"', "1e999")
+    for depth in (100_000, 5_000):
+        text = text.replace(f'"__deep__{depth}"', nested(depth))
+    return text.encode()
+
+
+@pytest.mark.parametrize(("damage", "path"), HOSTILE_FILES.values(), ids=HOSTILE_FILES.keys())
+def test_a_hostile_file_is_refused_at_its_path_through_the_api_and_nothing_is_written(
+        season: Season, tmp_path: Path, damage: Any, path: str) -> None:
+    document = copy.deepcopy(club_document(season, tmp_path))
+    damage(document)
+    before = counts()
+    response = client_for(season.outsider).post(
+        "/api/v1/imports/", {"file": SimpleUploadedFile("club.json", hostile_bytes(document))}, format="multipart")
+    assert_error(response, 400, "import_invalid", path)
+    assert counts() == before
