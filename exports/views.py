@@ -20,15 +20,15 @@ from rest_framework.views import APIView
 
 from api.exceptions import RequestTooLarge
 from api.permissions import require_club_admin
-from exports.import_file import read_import
-from exports.importer import club_import
-from exports.models import ExportJob, Webhook
+from exports.imports import import_now, import_request
+from exports.models import ExportJob, ImportJob, Webhook
 from exports.selectors import export_scope
 from exports.serializers import (
     DeliverySerializer,
     ExportJobSerializer,
     ExportRequestSerializer,
     ImportFileSerializer,
+    ImportJobSerializer,
     ImportSummarySerializer,
     WebhookCreatedSerializer,
     WebhookSerializer,
@@ -98,7 +98,12 @@ class ImportView(APIView):
     parser_classes = [MultiPartParser]
 
     @extend_schema(summary="Import an interchange file into a new club (you become its admin)",
-                   request={"multipart/form-data": ImportFileSerializer}, responses={201: ImportSummarySerializer})
+                   description="A file up to IMPORT_ASYNC_BYTES is loaded at once (201, what was imported); a "
+                   "larger one, up to IMPORT_MAX_BYTES, is loaded by a job (202): poll its url.",
+                   request={"multipart/form-data": ImportFileSerializer},
+                   responses={201: ImportSummarySerializer, 202: ImportJobSerializer,
+                              413: OpenApiResponse(description="request_too_large: over IMPORT_MAX_BYTES."),
+                              503: OpenApiResponse(description="queue_unavailable: the job queue is down.")})
     def post(self, request: Request) -> Response:
         limit = settings.IMPORT_MAX_BYTES
         declared = request.META.get("CONTENT_LENGTH") or ""
@@ -109,8 +114,26 @@ class ImportView(APIView):
         upload = serializer.validated_data["file"]
         if upload.size > limit:
             raise RequestTooLarge(f"An import file may be at most {limit} bytes.")
-        summary = club_import(actor=request.user, document=read_import(upload))
+        if upload.size > settings.IMPORT_ASYNC_BYTES:
+            job = import_request(actor=request.user, upload=upload)
+            body = ImportJobSerializer(job, context={"request": request}).data
+            return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+        summary = import_now(actor=request.user, stream=upload)
         return Response(ImportSummarySerializer(summary).data, status=status.HTTP_201_CREATED)
+
+
+class ImportJobViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Only the account that sent the file sees its job."""
+
+    serializer_class = ImportJobSerializer
+    queryset = ImportJob.objects.none()
+
+    def get_queryset(self) -> QuerySet[ImportJob]:
+        return ImportJob.objects.filter(requested_by_id=self.request.user.pk)
+
+    @extend_schema(summary="An import job's status, progress and, once ended, its summary or error")
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().retrieve(request, *args, **kwargs)
 
 
 class ClubWebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,

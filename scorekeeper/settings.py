@@ -195,6 +195,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "games.models.matches.Match.Status",
         "DealStatusEnum": "games.models.matches.Deal.Status",
+        "JobStatusEnum": "exports.models.JobStatus",
     },
 }
 

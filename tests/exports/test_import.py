@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from io import StringIO
@@ -9,12 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
+from django.test import override_settings
 
+from exports import imports
 from exports.errors import ImportRefused
 from exports.importer import club_import
+from exports.models import ImportJob
 from exports.selectors import scope_by_id
 from exports.writers import WRITERS, Progress
 from games.models import AuditEntry, Club, Deal, Match, Membership, Player
@@ -177,3 +183,81 @@ def test_a_hostile_file_is_refused_at_its_path_through_the_api_and_nothing_is_wr
         "/api/v1/imports/", {"file": SimpleUploadedFile("club.json", hostile_bytes(document))}, format="multipart")
     assert_error(response, 400, "import_invalid", path)
     assert counts() == before
+
+
+def post_file(user: Any, data: bytes, on_commit: Any = None) -> Any:
+    """POST the file; with ``on_commit`` (django_capture_on_commit_callbacks) the job it queued runs too."""
+    with on_commit(execute=True) if on_commit else contextlib.nullcontext():
+        return client_for(user).post("/api/v1/imports/", {"file": SimpleUploadedFile("club.json", data)},
+                                     format="multipart")
+
+
+@override_settings(IMPORT_ASYNC_BYTES=1000)
+def test_a_large_file_is_imported_by_a_job_whose_progress_and_summary_its_sender_polls(
+        season: Season, tmp_path: Path, django_capture_on_commit_callbacks: Any) -> None:
+    data = json.dumps(club_document(season, tmp_path)).encode()
+    response = post_file(season.outsider, data, django_capture_on_commit_callbacks)
+    assert response.status_code == 202, response.json()
+    body = response.json()
+    job = ImportJob.objects.get()
+    assert response["Location"] == body["url"] == f"http://testserver/api/v1/imports/{job.pk}/"
+    assert {k: body[k] for k in ("id", "status", "progress", "size", "summary", "error")} == {
+        "id": job.pk, "status": "queued", "progress": 0, "size": len(data), "summary": None, "error": None}
+    polled = client_for(season.outsider).get(body["url"]).json()  # tasks run in-process here: already done
+    club = Club.objects.order_by("-pk").first()
+    assert {k: polled[k] for k in ("status", "progress", "summary", "error")} == {
+        "status": "done", "progress": 100, "error": None,
+        "summary": {"club": club.pk, "players": 12, "leagues": 2, "matches": 3, "deals": 9}}
+    assert Membership.objects.get(club=club).user == season.outsider
+    job.refresh_from_db()
+    assert job.file.name == "" and job.attempts == 1  # the stored file is gone once loaded
+    assert client_for(season.member).get(body["url"]).status_code == 404  # only its sender sees the job
+
+
+@override_settings(IMPORT_ASYNC_BYTES=1000)
+def test_a_large_hostile_file_ends_its_job_refused_at_the_path_and_nothing_is_written(
+        season: Season, tmp_path: Path, django_capture_on_commit_callbacks: Any) -> None:
+    document = club_document(season, tmp_path)
+    document["matches"][0]["deals"][0]["revisions"][1]["reason"] = "mis\x00counted"
+    before = counts()
+    response = post_file(season.outsider, json.dumps(document).encode(), django_capture_on_commit_callbacks)
+    assert response.status_code == 202
+    polled = client_for(season.outsider).get(response.json()["url"]).json()
+    assert (polled["status"], polled["summary"]) == ("failed", None)
+    assert polled["error"] == {"code": "import_invalid", "field": "matches[0].deals[0].revisions[1].reason",
+                               "detail": "The text holds a NUL character, which cannot be stored."}
+    assert counts() == before
+    assert ImportJob.objects.get().file.name == ""
+
+
+@override_settings(IMPORT_MAX_BYTES=2000)
+def test_a_file_over_the_import_limit_is_refused_before_it_is_read(season: Season, tmp_path: Path) -> None:
+    response = post_file(season.outsider, json.dumps(club_document(season, tmp_path)).encode())
+    assert_error(response, 413, "request_too_large", None)
+    assert ImportJob.objects.count() == 0
+
+
+@pytest.mark.postgres
+@override_settings(IMPORT_STATEMENT_TIMEOUT_MS=123_456)
+def test_an_import_job_sets_its_own_statement_timeout_over_the_connections_one(
+        season: Season, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        django_capture_on_commit_callbacks: Any) -> None:
+    seen: list[str] = []
+
+    def show_timeout(**kwargs: Any) -> Any:
+        seen.append(statement_timeout())
+        return real_import(**kwargs)
+
+    real_import = imports.club_import
+    monkeypatch.setattr(imports, "club_import", show_timeout)
+    assert statement_timeout() == f"{settings.DATABASE_STATEMENT_TIMEOUT_MS // 1000}s"  # every connection's
+    with override_settings(IMPORT_ASYNC_BYTES=1000):
+        post_file(season.outsider, json.dumps(club_document(season, tmp_path)).encode(),
+                  django_capture_on_commit_callbacks)
+    assert seen == ["123456ms"]  # (SET LOCAL ends with the job's transaction, here inside the test's own)
+
+
+def statement_timeout() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW statement_timeout")
+        return cursor.fetchone()[0]
