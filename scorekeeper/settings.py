@@ -161,6 +161,8 @@ IMPORT_ASYNC_BYTES: int = env.int("IMPORT_ASYNC_BYTES", default=1024 * 1024)
 IMPORT_MAX_DEPTH: int = env.int("IMPORT_MAX_DEPTH", default=64)
 IMPORT_BATCH_SIZE: int = env.int("IMPORT_BATCH_SIZE", default=500)
 IMPORT_STATEMENT_TIMEOUT_MS: int = env.int("IMPORT_STATEMENT_TIMEOUT_MS", default=10 * 60 * 1000)
+# A page of the audit log stops before the entry that would take it past this many bytes of JSON (``next`` goes on).
+AUDIT_PAGE_MAX_BYTES: int = env.int("AUDIT_PAGE_MAX_BYTES", default=256 * 1024)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
