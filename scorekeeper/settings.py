@@ -163,6 +163,8 @@ IMPORT_BATCH_SIZE: int = env.int("IMPORT_BATCH_SIZE", default=500)
 IMPORT_STATEMENT_TIMEOUT_MS: int = env.int("IMPORT_STATEMENT_TIMEOUT_MS", default=10 * 60 * 1000)
 # A page of the audit log stops before the entry that would take it past this many bytes of JSON (``next`` goes on).
 AUDIT_PAGE_MAX_BYTES: int = env.int("AUDIT_PAGE_MAX_BYTES", default=256 * 1024)
+# The scoreboard (signed-in and shared) sends this many of the latest deals; ``?before=`` asks for older ones.
+BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
