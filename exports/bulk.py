@@ -18,9 +18,9 @@ from django.db import connection, models
 def rows_update(model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     """Set ``columns`` (field names) of each row: ``rows`` are ``(pk, value, ...)`` in that order. No value may be
     None: VALUES would not know its type on PostgreSQL."""
-    fields = [model._meta.get_field(name) for name in columns]
+    fields = [_column(model, name) for name in columns]
     quote = connection.ops.quote_name
-    table, pk = quote(model._meta.db_table), quote(model._meta.pk.column)
+    table, pk = quote(model._meta.db_table), quote(_column(model, "pk").column)
     assignments = ", ".join(f"{quote(field.column)} = v.column{n}" for n, field in enumerate(fields, start=2))
     placeholder = "(" + ", ".join(["%s"] * (len(fields) + 1)) + ")"
     batch = settings.IMPORT_BATCH_SIZE
@@ -30,6 +30,13 @@ def rows_update(model: type[models.Model], columns: Sequence[str], rows: Sequenc
             params = [value for row in chunk for value in _prepared(fields, row)]
             cursor.execute(f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([placeholder] * len(chunk))}) "
                            f"AS v WHERE {table}.{pk} = v.column1", params)
+
+
+def _column(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+    field = model._meta.pk if name == "pk" else model._meta.get_field(name)
+    if not isinstance(field, models.Field) or not field.column:
+        raise ValueError(f"{model.__name__}.{name} is not a column.")
+    return field
 
 
 def _prepared(fields: Sequence[models.Field[Any, Any]], row: Sequence[Any]) -> list[Any]:

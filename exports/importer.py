@@ -53,12 +53,16 @@ def _validator() -> jsonschema_rs.Draft202012Validator:
                                               validate_formats=True)
 
 
+MESSAGE_CHARS = 300  # the schema's messages quote the value: a 1 MB name must not make a 1 MB error
+
+
 def check_shape(document: Any) -> None:
     """Refuse a file that does not follow the schema, naming the first problem in document order. Only the first
     is looked for: collecting every error of a large broken file took minutes and gigabytes."""
     first = next(_validator().iter_errors(document), None)
     if first is not None:
-        raise ImportRefused(f"The file does not follow the interchange format: {first.message}",
+        message = first.message if len(first.message) <= MESSAGE_CHARS else first.message[:MESSAGE_CHARS] + "…"
+        raise ImportRefused(f"The file does not follow the interchange format: {message}",
                             json_path(first.instance_path) or "file")
 
 

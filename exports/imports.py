@@ -40,7 +40,7 @@ def import_request(*, actor: AbstractBaseUser, upload: UploadedFile) -> ImportJo
     """Keep the file in the storage and queue a job to load it. Raises ``QueueUnavailable`` (503) when the queue
     cannot take it; the job is then marked failed."""
     with transaction.atomic():
-        job = ImportJob.objects.create(requested_by=actor, size=upload.size)
+        job = ImportJob.objects.create(requested_by=actor, size=upload.size or 0)
         job.file = default_storage.save(f"imports/{job.pk}.json", upload)
         job.save(update_fields=["file"])
         transaction.on_commit(partial(_enqueue_import, job.pk))

@@ -261,3 +261,12 @@ def statement_timeout() -> str:
     with connection.cursor() as cursor:
         cursor.execute("SHOW statement_timeout")
         return cursor.fetchone()[0]
+
+
+def test_a_refusal_quotes_no_more_than_a_few_hundred_characters_of_the_value(season: Season, tmp_path: Path) -> None:
+    document = club_document(season, tmp_path)
+    document["players"][0]["name"] = "A" * 200_000
+    body = assert_error(post_file(season.outsider, json.dumps(document).encode()), 400, "import_invalid",
+                        "players[0].name")
+    assert body["detail"].startswith('The file does not follow the interchange format: "AAA')
+    assert len(body["detail"]) == len("The file does not follow the interchange format: ") + 300 + 1
