@@ -69,7 +69,22 @@ def check_nesting(stream: IO[bytes], limit: int) -> None:
 
 def check_values(document: Any) -> None:
     """Refuse text that PostgreSQL cannot store (NUL, a lone surrogate) and numbers JSON cannot carry (infinite or
-    not a number), in keys and values alike. Without recursion: the nesting is bounded, but cheaply so."""
+    not a number), in keys and values alike. Encoding the document again finds out at C speed whether there is one
+    (a fifth of the time of the walk that names its path, which then runs only for a file that may be refused)."""
+    if _may_hold_bad_values(document):
+        _find_bad_value(document)
+
+
+def _may_hold_bad_values(document: Any) -> bool:
+    try:
+        text = json.dumps(document, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+    except (ValueError, UnicodeEncodeError):
+        return True
+    return "\\u0000" in text  # also a backslash typed before "u0000": the walk then finds nothing
+
+
+def _find_bad_value(document: Any) -> None:
     pending: list[tuple[Any, Path]] = [(document, [])]
     while pending:
         value, path = pending.pop()

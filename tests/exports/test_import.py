@@ -270,3 +270,11 @@ def test_a_refusal_quotes_no_more_than_a_few_hundred_characters_of_the_value(sea
                         "players[0].name")
     assert body["detail"].startswith('The file does not follow the interchange format: "AAA')
     assert len(body["detail"]) == len("The file does not follow the interchange format: ") + 300 + 1
+
+
+def test_a_name_that_merely_spells_a_nul_escape_is_imported(season: Season, tmp_path: Path) -> None:
+    document = club_document(season, tmp_path)
+    document["players"][2]["name"] = "Ravi \\u0000"  # a backslash typed before u0000: text, no NUL
+    response = post_file(season.outsider, json.dumps(document).encode())
+    assert response.status_code == 201, response.json()
+    assert Player.objects.filter(name="Ravi \\u0000").count() == 1
