@@ -207,8 +207,10 @@ def _conflict(later: int, corrected: int, violation: RuleViolation) -> Correctio
 def _save_replay(match: Match, replay: Replay) -> None:
     for item in replay.deals:
         row = item.row
-        if (item.input, item.result, item.state_after, item.status) == (row.input, row.result, row.state_after,
-                                                                           row.status):
+        # The changed deal is saved even when it reads the same (a correction to what it already was): its revision
+        # went up, and a DealRevision of that number is written.
+        if row is not replay.deals[0].row and (item.input, item.result, item.state_after, item.status) == (
+                row.input, row.result, row.state_after, row.status):
             continue
         row.input, row.result, row.state_after, row.status = item.input, item.result, item.state_after, item.status
         row.save(update_fields=["input", "result", "state_after", "status", "revision", "updated_at"])

@@ -71,3 +71,15 @@ def audit_pages(api: Any, match_id: int) -> list[dict[str, Any]]:
         pages.append(body)
         url = body["next"]
     return pages
+
+
+def test_correcting_a_deal_to_what_it_already_is_raises_its_revision_each_time(api: Any) -> None:
+    """The third such correction answered 500: the deal's revision was not saved, so its next revision clashed."""
+    match = corrected_match(api, 2)
+    for version in (3, 4):
+        response = put(api, match["id"], 1, {**seep_deal(points_a=65), "reason": "again"}, version)
+        assert response.status_code == 200, response.json()
+    deal = Deal.objects.get(match_id=match["id"], number=1)
+    assert deal.revision == 4
+    assert list(deal.revisions.order_by("revision").values_list("revision", "reason")) == [
+        (1, ""), (2, "Miscounted spades"), (3, "again"), (4, "again")]
