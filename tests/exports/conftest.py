@@ -87,3 +87,13 @@ def media_folder(tmp_path: Path) -> Iterator[None]:
 @pytest.fixture
 def season(db: None) -> Season:
     return make_season()
+
+
+@pytest.fixture
+def broker_down() -> Iterator[None]:
+    """REDIS_URL configured, Redis not there: nothing listens on port 1."""
+    conf = celery_app.conf
+    saved = conf.task_always_eager, conf.broker_url
+    conf.task_always_eager, conf.broker_url = False, "redis://127.0.0.1:1/0"
+    yield
+    conf.task_always_eager, conf.broker_url = saved

@@ -26,7 +26,7 @@ from exports.writers import WRITERS, Progress
 from games.models import AuditEntry, Club, Deal, Match, Membership, Player
 from tests.api.helpers import assert_error
 from tests.conftest import client_for
-from tests.exports.conftest import Season
+from tests.exports.conftest import Season, make_season
 from tests.exports.roundtrip import club_picture, empty_the_database
 from tests.factories import UserFactory
 
@@ -278,3 +278,16 @@ def test_a_name_that_merely_spells_a_nul_escape_is_imported(season: Season, tmp_
     response = post_file(season.outsider, json.dumps(document).encode())
     assert response.status_code == 201, response.json()
     assert Player.objects.filter(name="Ravi \\u0000").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(IMPORT_ASYNC_BYTES=1000)
+def test_with_the_queue_down_a_large_import_answers_503_and_its_job_ends_failed(broker_down: None,
+                                                                                tmp_path: Path) -> None:
+    season = make_season()
+    before = counts()
+    response = post_file(season.outsider, json.dumps(club_document(season, tmp_path)).encode())
+    assert_error(response, 503, "queue_unavailable", None)
+    job = ImportJob.objects.get()
+    assert (job.status, job.error["code"], job.file.name) == ("failed", "queue_unavailable", "")
+    assert counts()[:5] == before[:5]
