@@ -27,6 +27,7 @@ from exports.import_file import read_import
 from exports.importer import ImportSummary, club_import
 from exports.models import ImportJob
 from exports.queue import enqueue
+from exports.services import job_requeue_if_lost
 
 logger = logging.getLogger(__name__)
 PROGRESS_SECONDS = 24 * 60 * 60
@@ -55,6 +56,13 @@ def _enqueue_import(job_id: int) -> None:
     except QueueUnavailable:
         import_fail(job_id, QueueUnavailable.code, "The job queue was not reachable, so the import never started.")
         raise
+
+
+def import_requeue_if_lost(job: ImportJob) -> ImportJob:
+    """As for exports: a job the queue lost is queued again when its sender looks at it (a rerun is safe)."""
+    from exports.tasks import run_import
+
+    return job_requeue_if_lost(job, run_import)
 
 
 def import_progress(job: ImportJob) -> int:

@@ -66,6 +66,7 @@ class ImportJob(models.Model):
     error = models.JSONField(null=True, blank=True, help_text="Why it was refused: {code, detail, field}.")
     attempts = models.PositiveSmallIntegerField(default=0, help_text="How many times a worker started this job.")
     created_at = models.DateTimeField(auto_now_add=True)
+    enqueued_at = models.DateTimeField(default=timezone.now, help_text="When the job was last handed to the queue.")
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

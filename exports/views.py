@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from api.exceptions import RequestTooLarge
 from api.permissions import require_club_admin
-from exports.imports import import_now, import_request
+from exports.imports import import_now, import_request, import_requeue_if_lost
 from exports.models import ExportJob, ImportJob, Webhook
 from exports.selectors import export_scope
 from exports.serializers import (
@@ -131,9 +131,10 @@ class ImportJobViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def get_queryset(self) -> QuerySet[ImportJob]:
         return ImportJob.objects.filter(requested_by_id=self.request.user.pk)
 
-    @extend_schema(summary="An import job's status, progress and, once ended, its summary or error")
+    @extend_schema(summary="An import job's status, progress and, once ended, its summary or error",
+                   description="A job the queue lost is queued again when it is read, as for exports.")
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().retrieve(request, *args, **kwargs)
+        return Response(self.get_serializer(import_requeue_if_lost(self.get_object())).data)
 
 
 class ClubWebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+from datetime import timedelta
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 from django.test import override_settings
+from django.utils import timezone
 
 from exports import imports
 from exports.errors import ImportRefused
@@ -291,3 +293,18 @@ def test_with_the_queue_down_a_large_import_answers_503_and_its_job_ends_failed(
     job = ImportJob.objects.get()
     assert (job.status, job.error["code"], job.file.name) == ("failed", "queue_unavailable", "")
     assert counts()[:5] == before[:5]
+
+
+@override_settings(IMPORT_ASYNC_BYTES=1000)
+def test_an_import_job_the_queue_lost_is_queued_again_when_read_and_loads_once(season: Season,
+                                                                                 tmp_path: Path) -> None:
+    response = post_file(season.outsider, json.dumps(club_document(season, tmp_path)).encode())  # never run
+    job = ImportJob.objects.get()
+    url = response.json()["url"]
+    assert client_for(season.outsider).get(url).json()["status"] == "queued"  # not lost yet
+    ImportJob.objects.filter(pk=job.pk).update(enqueued_at=timezone.now() - timedelta(minutes=11))
+    clubs = Club.objects.count()
+    polled = client_for(season.outsider).get(url).json()  # queued again, and run in-process here
+    assert (polled["status"], polled["summary"]["players"]) == ("done", 12)
+    assert client_for(season.outsider).get(url).json()["status"] == "done"
+    assert Club.objects.count() == clubs + 1
