@@ -55,3 +55,19 @@ def test_connection_health_checks_in_the_database_url_are_read_as_true_or_false(
 def test_a_misspelt_health_check_flag_in_the_database_url_stops_the_service() -> None:
     result = load_settings(DATABASE_URL="postgres://user@db.example:5432/scores?conn_health_checks=flase")
     assert result.returncode != 0 and "conn_health_checks must be true or false, not 'flase'" in result.stderr
+
+
+OPTIONS = "from django.conf import settings; print(repr(settings.DATABASES['default'].get('OPTIONS', {})))"
+
+
+@pytest.mark.parametrize(("environment", "options"), [
+    ({"DATABASE_URL": "postgres://user@db.example:5432/scores"}, "{'options': '-c statement_timeout=30000'}"),
+    ({"DATABASE_URL": "postgres://user@db.example:5432/scores", "DATABASE_STATEMENT_TIMEOUT_MS": "5000"},
+     "{'options': '-c statement_timeout=5000'}"),
+    ({"DATABASE_URL": "postgres://user@db.example:5432/scores", "DATABASE_STATEMENT_TIMEOUT_MS": "0"}, "{}"),
+    ({}, "{'timeout': 20}"),  # SQLite has no statement timeout
+])
+def test_a_statement_timeout_is_set_on_postgresql_only(environment: dict[str, str], options: str) -> None:
+    result = load_settings(OPTIONS, **environment)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == options
