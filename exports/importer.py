@@ -136,8 +136,8 @@ class _Loader:
             self.players[data["id"]] = Player(name=data["name"], club=self.club if data["in_club"] else None,
                                               created_by=self.actor)
         Player.objects.bulk_create(self.players.values(), batch_size=settings.IMPORT_BATCH_SIZE)
-        rows_update(Player, ["created_at"], [(self.players[data["id"]].pk, _moment(data["created_at"]))
-                                             for data in self.doc["players"]])
+        created = [(self.players[data["id"]].pk, _moment(data["created_at"])) for data in self.doc["players"]]
+        rows_update(Player, ["created_at"], created)
         merges = [(self.players[data["id"]].pk, self._player(data["merged_into"], f"players[{index}].merged_into").pk)
                   for index, data in enumerate(self.doc["players"]) if data["merged_into"] is not None]
         rows_update(Player, ["merged_into"], merges)
@@ -202,9 +202,9 @@ class _Loader:
             [Deal(match=match, number=d["number"], client_deal_id=d["client_deal_id"], input=d["input"],
                   result=d["result"], state_after=d["state_after"], status=d["status"], revision=d["revision"])
              for d in deals], batch_size=settings.IMPORT_BATCH_SIZE)
-        rows_update(Deal, ["recorded_at", "updated_at"], [
-            (row.pk, _moment(data["recorded_at"]), _moment(data["updated_at"])) for row, data in zip(rows, deals,
-                                                                                                     strict=True)])
+        stamps = [(row.pk, _moment(d["recorded_at"]), _moment(d["updated_at"])) for row, d in zip(rows, deals,
+                                                                                                    strict=True)]
+        rows_update(Deal, ["recorded_at", "updated_at"], stamps)
         revisions = [DealRevision(deal=row, revision=r["revision"], input=r["input"], result=r["result"],
                                   reason=r["reason"]) for row, data in zip(rows, deals, strict=True)
                      for r in data["revisions"]]
@@ -226,8 +226,8 @@ class _Loader:
                                    league=league, player=player, deal_number=data["deal_number"],
                                    reason=data["reason"], before=data["before"], after=data["after"]))
         created = AuditEntry.objects.bulk_create(rows, batch_size=settings.IMPORT_BATCH_SIZE)
-        rows_update(AuditEntry, ["at"], [(row.pk, _moment(data["at"])) for row, data in zip(created, entries,
-                                                                                            strict=True)])
+        stamps = [(row.pk, _moment(data["at"])) for row, data in zip(created, entries, strict=True)]
+        rows_update(AuditEntry, ["at"], stamps)
 
 
 class MatchReplay:
