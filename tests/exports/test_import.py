@@ -19,7 +19,7 @@ from django.db import connection
 from django.test import override_settings
 from django.utils import timezone
 
-from exports import imports
+from exports import imports, views
 from exports.errors import ImportRefused
 from exports.importer import club_import
 from exports.models import ImportJob
@@ -308,3 +308,14 @@ def test_an_import_job_the_queue_lost_is_queued_again_when_read_and_loads_once(s
     assert (polled["status"], polled["summary"]["players"]) == ("done", 12)
     assert client_for(season.outsider).get(url).json()["status"] == "done"
     assert Club.objects.count() == clubs + 1
+
+
+@override_settings(IMPORT_MAX_BYTES=1000)
+def test_a_body_declared_far_over_the_limit_is_refused_before_the_upload_is_parsed(
+        season: Season, monkeypatch: pytest.MonkeyPatch) -> None:
+    def never(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the upload was parsed")
+
+    monkeypatch.setattr(views, "ImportFileSerializer", never)
+    response = post_file(season.outsider, b" " * 200_000)
+    assert_error(response, 413, "request_too_large", None)
