@@ -13,11 +13,12 @@ from django.db.models import QuerySet
 from rest_framework.pagination import BasePagination
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 
 class ByteBoundedPagination(BasePagination):
-    page_size = 50
+    page_size = api_settings.PAGE_SIZE  # as every other list (REST_FRAMEWORK["PAGE_SIZE"])
     offset_query_param = "offset"
 
     def paginate_queryset(self, queryset: QuerySet[Any], request: Request, view: Any = None) -> list[Any]:
