@@ -11,6 +11,13 @@ from django.utils import timezone
 USER_MODEL = settings.AUTH_USER_MODEL
 
 
+class JobStatus(models.TextChoices):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+
+
 class ExportJob(models.Model):
     class Scope(models.TextChoices):
         MATCH = "match"
@@ -23,11 +30,7 @@ class ExportJob(models.Model):
         JSON = "json"
         PDF = "pdf"
 
-    class Status(models.TextChoices):
-        QUEUED = "queued"
-        RUNNING = "running"
-        DONE = "done"
-        FAILED = "failed"
+    Status = JobStatus
 
     requested_by = models.ForeignKey(USER_MODEL, on_delete=models.CASCADE, related_name="export_jobs")
     scope = models.CharField(max_length=10, choices=Scope.choices)
@@ -48,6 +51,30 @@ class ExportJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.format} export of {self.scope} {self.scope_id} ({self.status})"
+
+
+class ImportJob(models.Model):
+    """An import file too large to load within the request: kept in the storage until a worker has loaded it."""
+
+    Status = JobStatus
+
+    requested_by = models.ForeignKey(USER_MODEL, on_delete=models.CASCADE, related_name="import_jobs")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    file = models.FileField(upload_to="imports/", max_length=255, blank=True)
+    size = models.PositiveBigIntegerField(help_text="The file's size in bytes.")
+    summary = models.JSONField(null=True, blank=True, help_text="What was imported, once done.")
+    error = models.JSONField(null=True, blank=True, help_text="Why it was refused: {code, detail, field}.")
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="How many times a worker started this job.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    enqueued_at = models.DateTimeField(default=timezone.now, help_text="When the job was last handed to the queue.")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"import {self.pk} ({self.status})"
 
 
 def new_webhook_secret() -> str:

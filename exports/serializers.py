@@ -9,7 +9,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.base import ChoiceField
-from exports.models import ExportJob, Webhook, WebhookDelivery
+from exports.imports import import_progress
+from exports.models import ExportJob, ImportJob, Webhook, WebhookDelivery
 from exports.webhooks import EVENTS, url_problem
 
 
@@ -56,6 +57,33 @@ class ImportSummarySerializer(serializers.Serializer):
     leagues = serializers.IntegerField()
     matches = serializers.IntegerField()
     deals = serializers.IntegerField()
+
+
+class ImportErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="import_invalid (the file), queue_unavailable or import_failed.")
+    detail = serializers.CharField()
+    field = serializers.CharField(allow_null=True, help_text="The JSON path of the first problem in the file.")
+
+
+class ImportJobSerializer(serializers.ModelSerializer):
+    """An import running as a job: poll ``url`` until ``status`` is done (``summary``) or failed (``error``)."""
+
+    url = serializers.SerializerMethodField(help_text="Poll this for the status.")
+    progress = serializers.SerializerMethodField(help_text="0..100: the share of the file's matches loaded.")
+    summary = ImportSummarySerializer(allow_null=True, read_only=True, help_text="What was imported, once done.")
+    error = ImportErrorSerializer(allow_null=True, read_only=True, help_text="Why it failed, in the error shape.")
+
+    class Meta:
+        model = ImportJob
+        fields = ["id", "status", "progress", "url", "size", "summary", "error", "created_at", "finished_at"]
+
+    def get_url(self, job: ImportJob) -> str:
+        request = self.context.get("request")
+        path = reverse("import-detail", args=[job.pk])
+        return request.build_absolute_uri(path) if request is not None else path
+
+    def get_progress(self, job: ImportJob) -> int:
+        return import_progress(job)
 
 
 class DeliverySerializer(serializers.ModelSerializer):

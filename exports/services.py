@@ -13,8 +13,9 @@ import tempfile
 from datetime import timedelta
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from celery import Task
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.files import File
@@ -24,7 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from exports.errors import QueueUnavailable
-from exports.models import ExportJob, Webhook
+from exports.models import ExportJob, ImportJob, JobStatus, Webhook
 from exports.queue import enqueue
 from exports.selectors import export_scope, scope_by_id
 from exports.webhooks import webhook_limit_check, webhook_url_check
@@ -33,6 +34,7 @@ from games.models import Club
 from games.services.audit import audit_record
 
 logger = logging.getLogger(__name__)
+Job = TypeVar("Job", ExportJob, ImportJob)
 
 
 def export_request(*, actor: AbstractBaseUser, scope: str, scope_id: int, file_format: str) -> ExportJob:
@@ -63,20 +65,26 @@ RUNNING_LOST_AFTER = timedelta(seconds=settings.CELERY_BROKER_TRANSPORT_OPTIONS[
 
 
 def export_requeue_if_lost(job: ExportJob) -> ExportJob:
-    """Hand a job the queue lost to the queue again, when someone looks at it: otherwise it would wait for ever.
-    The conditional UPDATE lets one of two readers polling together send it, and only once per period."""
-    now = timezone.now()
-    lost = (Q(status=ExportJob.Status.QUEUED, enqueued_at__lt=now - QUEUED_LOST_AFTER)
-            | Q(status=ExportJob.Status.RUNNING, started_at__lt=now - RUNNING_LOST_AFTER,
-                enqueued_at__lt=now - RUNNING_LOST_AFTER))
-    if not ExportJob.objects.filter(lost, pk=job.pk).update(enqueued_at=now):
-        return job
-    logger.warning("Export job %s was %s and lost by the queue; queued again", job.pk, job.status)
     from exports.tasks import run_export
 
+    return job_requeue_if_lost(job, run_export)
+
+
+def job_requeue_if_lost(job: Job, task: Task) -> Job:
+    """Hand a job (an export or an import) the queue lost to the queue again, when someone looks at it: otherwise it
+    would wait for ever. The conditional UPDATE lets one of two readers polling together send it, and only once per
+    period."""
+    now = timezone.now()
+    model = type(job)
+    lost = (Q(status=JobStatus.QUEUED, enqueued_at__lt=now - QUEUED_LOST_AFTER)
+            | Q(status=JobStatus.RUNNING, started_at__lt=now - RUNNING_LOST_AFTER,
+                enqueued_at__lt=now - RUNNING_LOST_AFTER))
+    if not model.objects.filter(lost, pk=job.pk).update(enqueued_at=now):
+        return job
+    logger.warning("%s %s was %s and lost by the queue; queued again", model.__name__, job.pk, job.status)
     # Still down: the next look after QUEUED_LOST_AFTER tries again; the job is not failed for it.
     with contextlib.suppress(QueueUnavailable):
-        enqueue(run_export, job.pk)
+        enqueue(task, job.pk)
     job.refresh_from_db()
     return job
 

@@ -1,6 +1,6 @@
 """Celery tasks: thin wrappers over services, idempotent, with explicit time limits.
 
-Exports acknowledge late (a worker that dies mid-export leaves the task to be delivered again, and the rerun
+Exports and imports acknowledge late (a worker that dies mid-export leaves the task to be delivered again, and the rerun
 replaces the partial file). Webhook deliveries retry with growing delays.
 """
 
@@ -11,7 +11,7 @@ import logging
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
-from exports import services, webhooks
+from exports import imports, services, webhooks
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +30,21 @@ def run_export(self: object, job_id: int) -> None:
     except Exception:  # a bug must not leave the job "running" for ever; the log has the traceback
         logger.exception("Export job %s failed", job_id)
         services.export_fail(job_id, "The export failed on the server; it has been logged.")
+
+
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+             soft_time_limit=EXPORT_SOFT_LIMIT_SECONDS, time_limit=EXPORT_HARD_LIMIT_SECONDS)
+def run_import(self: object, job_id: int) -> None:
+    # A rerun is safe: the import commits together with its job's "done", or not at all.
+    try:
+        imports.import_run(job_id)
+    except SoftTimeLimitExceeded:
+        imports.import_fail(job_id, "import_failed", f"The import took longer than {EXPORT_SOFT_LIMIT_SECONDS // 60} "
+                            "minutes and was stopped; nothing of it was kept.")
+    except Exception:  # a bug or a cancelled statement must not leave the job "running" for ever
+        logger.exception("Import job %s failed", job_id)
+        imports.import_fail(job_id, "import_failed", "The import failed on the server and nothing of it was kept; "
+                            "it has been logged.")
 
 
 @shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=webhooks.MAX_ATTEMPTS,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
@@ -22,15 +21,15 @@ from rest_framework.views import APIView
 from api.exceptions import RequestTooLarge
 from api.permissions import require_club_admin
 from api.serializers.errors import ErrorSerializer
-from exports.errors import ImportRefused
-from exports.importer import club_import
-from exports.models import ExportJob, Webhook
+from exports.imports import import_now, import_request, import_requeue_if_lost
+from exports.models import ExportJob, ImportJob, Webhook
 from exports.selectors import export_scope
 from exports.serializers import (
     DeliverySerializer,
     ExportJobSerializer,
     ExportRequestSerializer,
     ImportFileSerializer,
+    ImportJobSerializer,
     ImportSummarySerializer,
     WebhookCreatedSerializer,
     WebhookSerializer,
@@ -46,7 +45,7 @@ from exports.writers import CONTENT_TYPES
 from games.models import Club
 from games.selectors import club_ids_of
 
-IMPORT_MAX_BYTES_DEFAULT = 50 * 1024 * 1024
+MULTIPART_OVERHEAD_BYTES = 64 * 1024  # the form's boundaries and headers around the file
 
 
 class ExportViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -100,20 +99,43 @@ class ImportView(APIView):
     parser_classes = [MultiPartParser]
 
     @extend_schema(summary="Import an interchange file into a new club (you become its admin)",
-                   request={"multipart/form-data": ImportFileSerializer}, responses={201: ImportSummarySerializer})
+                   description="A file up to IMPORT_ASYNC_BYTES is loaded at once (201, what was imported); a "
+                   "larger one, up to IMPORT_MAX_BYTES, is loaded by a job (202): poll its url.",
+                   request={"multipart/form-data": ImportFileSerializer},
+                   responses={201: ImportSummarySerializer, 202: ImportJobSerializer,
+                              413: OpenApiResponse(description="request_too_large: over IMPORT_MAX_BYTES."),
+                              503: OpenApiResponse(description="queue_unavailable: the job queue is down.")})
     def post(self, request: Request) -> Response:
+        limit = settings.IMPORT_MAX_BYTES
+        declared = request.META.get("CONTENT_LENGTH") or ""
+        if declared.isdigit() and int(declared) > limit + MULTIPART_OVERHEAD_BYTES:
+            raise RequestTooLarge(f"An import file may be at most {limit} bytes.")  # before the upload is read
         serializer = ImportFileSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         upload = serializer.validated_data["file"]
-        limit = getattr(settings, "IMPORT_MAX_BYTES", IMPORT_MAX_BYTES_DEFAULT)
         if upload.size > limit:
             raise RequestTooLarge(f"An import file may be at most {limit} bytes.")
-        try:
-            document = json.load(upload)
-        except (ValueError, UnicodeDecodeError) as error:
-            raise ImportRefused(f"The file is not JSON: {error}", "file") from error
-        summary = club_import(actor=request.user, document=document)
+        if upload.size > settings.IMPORT_ASYNC_BYTES:
+            job = import_request(actor=request.user, upload=upload)
+            body = ImportJobSerializer(job, context={"request": request}).data
+            return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+        summary = import_now(actor=request.user, stream=upload)
         return Response(ImportSummarySerializer(summary).data, status=status.HTTP_201_CREATED)
+
+
+class ImportJobViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Only the account that sent the file sees its job."""
+
+    serializer_class = ImportJobSerializer
+    queryset = ImportJob.objects.none()
+
+    def get_queryset(self) -> QuerySet[ImportJob]:
+        return ImportJob.objects.filter(requested_by_id=self.request.user.pk)
+
+    @extend_schema(summary="An import job's status, progress and, once ended, its summary or error",
+                   description="A job the queue lost is queued again when it is read, as for exports.")
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return Response(self.get_serializer(import_requeue_if_lost(self.get_object())).data)
 
 
 class ClubWebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,

@@ -132,6 +132,13 @@ if DATABASE_POOL_MAX_SIZE:
                                    "DATABASE_URL.")
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE, "timeout": DATABASE_POOL_TIMEOUT}
+# No statement may run on after the request that started it has given up (gunicorn kills a worker after 30 s, but
+# PostgreSQL would carry on): PostgreSQL cancels any statement running longer. 0 turns it off. Import jobs set
+# their own, longer, per transaction (IMPORT_STATEMENT_TIMEOUT_MS).
+DATABASE_STATEMENT_TIMEOUT_MS: int = env.int("DATABASE_STATEMENT_TIMEOUT_MS", default=30_000)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABASE_STATEMENT_TIMEOUT_MS:
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options["options"] = f"{options.get('options', '')} -c statement_timeout={DATABASE_STATEMENT_TIMEOUT_MS}".strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL: str = env.str("REDIS_URL", default="")
@@ -251,6 +258,17 @@ WEB_KEEPALIVE_SECONDS: int = env.int("WEB_KEEPALIVE_SECONDS", default=5)
 TRUSTED_PROXY_COUNT: int = env.int("TRUSTED_PROXY_COUNT", default=0)
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be 0 or more.")
+# Imports (docs/interchange.md): the largest file taken, files above IMPORT_ASYNC_BYTES run as a job (202, poll it),
+# the deepest nesting read, rows written per statement, and the statement timeout inside an import job.
+IMPORT_MAX_BYTES: int = env.int("IMPORT_MAX_BYTES", default=50 * 1024 * 1024)
+IMPORT_ASYNC_BYTES: int = env.int("IMPORT_ASYNC_BYTES", default=1024 * 1024)
+IMPORT_MAX_DEPTH: int = env.int("IMPORT_MAX_DEPTH", default=64)
+IMPORT_BATCH_SIZE: int = env.int("IMPORT_BATCH_SIZE", default=500)
+IMPORT_STATEMENT_TIMEOUT_MS: int = env.int("IMPORT_STATEMENT_TIMEOUT_MS", default=10 * 60 * 1000)
+# A page of the audit log stops before the entry that would take it past this many bytes of JSON (``next`` goes on).
+AUDIT_PAGE_MAX_BYTES: int = env.int("AUDIT_PAGE_MAX_BYTES", default=256 * 1024)
+# The scoreboard (signed-in and shared) sends this many of the latest deals; ``?before=`` asks for older ones.
+BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -299,6 +317,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "games.models.matches.Match.Status",
         "DealStatusEnum": "games.models.matches.Deal.Status",
+        "JobStatusEnum": "exports.models.JobStatus",
     },
 }
 

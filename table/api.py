@@ -5,17 +5,20 @@ Mounted under /api/v1/ (table/urls.py); the pages call these with fetch(), as an
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
+from api.filters import MAX_ID
 from api.views.matches import match_id_from_url, readable_match, seats_prefetch
 from games.models import Match
 from table.models import DealConfirmation
@@ -33,17 +36,37 @@ from table.services import deal_answer, share_link_get_or_create, share_link_rev
 
 IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
                                  description='The board ETag you have, e.g. "7.2".')
+BEFORE = OpenApiParameter("before", OpenApiTypes.INT, OpenApiParameter.QUERY,
+                          description="(added) The deals before this deal number instead of the latest: the board "
+                          "sends at most BOARD_DEALS_WINDOW deals; its Link header (rel=\"earlier\") names the "
+                          "next older window.")
+EARLIER_LINK = OpenApiParameter("Link", OpenApiTypes.STR, OpenApiParameter.HEADER, response=[200],
+                                description='<...?before=n>; rel="earlier" while older deals are left out.')
 BOARD_RESPONSES = {200: BoardSerializer, 304: OpenApiResponse(description="Not modified")}
 PUBLIC_BOARD_RESPONSES = {200: PublicBoardSerializer, 304: OpenApiResponse(description="Not modified")}
 RENEW = OpenApiParameter("renew", OpenApiTypes.BOOL, description="Replace the link: the old one stops working at once.")
+BOARD_PARAMETERS = [IF_NONE_MATCH, BEFORE, EARLIER_LINK]
 
+
+class BoardQuerySerializer(serializers.Serializer):
+    before = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
 
 def board_response(request: Request, match: Match, serializer: type[BoardSerializer] = BoardSerializer) -> Response:
-    """The board with an ETag of match version and answers count; a matching If-None-Match answers 304."""
+    """The board with an ETag of match version and answers count; a matching If-None-Match answers 304. Each
+    window (``?before=``) is its own URL, so the one ETag serves them all."""
+    query = BoardQuerySerializer(data=request.query_params)
+    query.is_valid(raise_exception=True)
     tag = board_etag(match)
     sent = {item.strip().removeprefix("W/") for item in request.headers.get("If-None-Match", "").split(",")}
-    response = Response(status=304) if tag in sent else Response(serializer(board_for(match)).data)
+    if tag in sent:
+        response = Response(status=304)
+    else:
+        board = board_for(match, window=settings.BOARD_DEALS_WINDOW, before=query.validated_data.get("before"))
+        response = Response(serializer(board).data)
+        if board.earlier_before is not None:
+            earlier = replace_query_param(request.build_absolute_uri(), "before", board.earlier_before)
+            response["Link"] = f'<{earlier}>; rel="earlier"'
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
@@ -82,7 +105,7 @@ class DealDisputeView(APIView):
 
 class MatchBoardView(APIView):
     @extend_schema(summary="The scoreboard: match, deals and answers (poll with If-None-Match)",
-                   parameters=[IF_NONE_MATCH], responses=BOARD_RESPONSES)
+                   parameters=BOARD_PARAMETERS, responses=BOARD_RESPONSES)
     def get(self, request: Request, match_pk: int) -> Response:
         return board_response(request, readable_match(request.user, match_pk))
 
@@ -92,7 +115,7 @@ class SharedBoardView(APIView):
     authentication_classes: list[type] = []
 
     @extend_schema(summary="The scoreboard through a share link, without an account: names and scores only",
-                   parameters=[IF_NONE_MATCH], responses=PUBLIC_BOARD_RESPONSES)
+                   parameters=BOARD_PARAMETERS, responses=PUBLIC_BOARD_RESPONSES)
     def get(self, request: Request, token: str) -> Response:
         match = match_for_share_token(token)
         if match is None:

@@ -18,11 +18,23 @@ class Board:
     match: Match
     deals: list[Deal]
     answers: list[DealConfirmation]
+    earlier_before: int | None = None  # ask ``?before=`` this for the deals before the window, if any
 
 
-def board_for(match: Match) -> Board:
-    answers = DealConfirmation.objects.filter(deal__match=match).select_related("deal", "player")
-    return Board(match, list(match_deals(match)), list(answers.order_by("deal__number", "created_at", "id")))
+def board_for(match: Match, *, window: int, before: int | None = None) -> Board:
+    """The board with a window of deals: the latest ``window`` (before deal number ``before`` when given) and the
+    answers about them. A long match's board was every deal (1.8 MB for 2,001 deals), sent on every change."""
+    deals = match_deals(match)
+    if before is not None:
+        deals = deals.filter(number__lt=before)
+    latest = list(deals.order_by("-number")[:window])[::-1]
+    if not latest:
+        return Board(match, [], [])
+    first, last = latest[0].number, latest[-1].number
+    answers = DealConfirmation.objects.filter(deal__match=match, deal__number__gte=first, deal__number__lte=last)
+    return Board(match, latest, list(answers.select_related("deal", "player").order_by("deal__number", "created_at",
+                                                                                         "id")),
+                 earlier_before=first if first > 1 else None)
 
 
 def board_etag(match: Match) -> str:

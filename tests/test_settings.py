@@ -88,3 +88,17 @@ def test_a_malformed_queue_or_webhook_limit_stops_the_service(name: str) -> None
 def test_an_out_of_range_queue_or_webhook_limit_stops_the_service(name: str, value: str) -> None:
     result = load_settings(**{name: value})
     assert result.returncode != 0 and name in result.stderr.splitlines()[-1], result.stderr
+OPTIONS = "from django.conf import settings; print(repr(settings.DATABASES['default'].get('OPTIONS', {})))"
+
+
+@pytest.mark.parametrize(("environment", "options"), [
+    ({"DATABASE_URL": "postgres://user@db.example:5432/scores"}, "{'options': '-c statement_timeout=30000'}"),
+    ({"DATABASE_URL": "postgres://user@db.example:5432/scores", "DATABASE_STATEMENT_TIMEOUT_MS": "5000"},
+     "{'options': '-c statement_timeout=5000'}"),
+    ({"DATABASE_URL": "postgres://user@db.example:5432/scores", "DATABASE_STATEMENT_TIMEOUT_MS": "0"}, "{}"),
+    ({}, "{'timeout': 20}"),  # SQLite has no statement timeout
+])
+def test_a_statement_timeout_is_set_on_postgresql_only(environment: dict[str, str], options: str) -> None:
+    result = load_settings(OPTIONS, **environment)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == options

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from api.concurrency import etag, none_match
 from api.filters import MAX_ID, MatchFilter
 from api.idempotency import idempotent
+from api.pagination import ByteBoundedPagination
 from api.permissions import require_club_writer, require_scorers_chooser
 from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
 from games.models import Match, Seat
@@ -141,7 +142,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(summary="Every change to the match, oldest first", responses=AuditEntrySerializer(many=True))
-    @action(detail=True, methods=["get"], serializer_class=AuditEntrySerializer, filterset_class=None)
+    @action(detail=True, methods=["get"], serializer_class=AuditEntrySerializer, filterset_class=None,
+            pagination_class=ByteBoundedPagination)
     def audit(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
         page = self.paginate_queryset(match.audit.select_related("actor").order_by("at", "id"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -11,6 +12,8 @@ from exports.selectors import DealRow, ExportScope, deal_payloads, most_seats
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Control characters no spreadsheet or PDF shows (openpyxl refuses them); tab, newline and return stay.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 MATCH_COLUMNS = ["match", "game", "league", "match_started", "match_status", "deal", "deal_status", "revision",
                  "recorded_at"]
 
@@ -20,6 +23,17 @@ def neutralise(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def printable(text: str) -> str:
+    return CONTROL_CHARACTERS.sub("", text)
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """A cell's value made safe: control characters stripped first, so that ``"\\x01=HYPERLINK(...)"`` is seen
+    to start with ``=`` and neutralised, instead of becoming a live formula once the spreadsheet drops the
+    ``\\x01``."""
+    return neutralise(printable(value) if isinstance(value, str) else value)
 
 
 class Progress:
@@ -141,4 +155,4 @@ class DealTable:
                   with_time=False), match.status, deal.number, deal.status, deal.revision, local_time(deal.recorded_at)]
         values += [seats.get(seat, "") for seat in self.seat_columns]
         values += [data.get(column, "") for column in self.data_columns]
-        return [neutralise(value) for value in values]
+        return [spreadsheet_cell(value) for value in values]

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from exports.selectors import ExportScope, deal_rows
-from exports.writers.common import Progress, local_time, readable
+from exports.writers.common import Progress, local_time, printable, readable
 
 GAME_NAMES = {"seep": "Seep", "fifty_six": "56", "bid_euchre": "Bid Euchre", "contract_rummy": "Contract Rummy"}
 # The result key holding the running score a scorer writes down after each deal, and what this deal scored.
@@ -34,15 +34,16 @@ GRID = TableStyle([
 
 def write_pdf(scope: ExportScope, path: Path, progress: Progress) -> None:
     progress.start(scope.deals().count())
+    title = printable(f"Score sheets: {scope.title}")
     document = SimpleDocTemplate(str(path), pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
-                                 topMargin=12 * mm, bottomMargin=12 * mm, title=f"Score sheets: {scope.title}")
+                                 topMargin=12 * mm, bottomMargin=12 * mm, title=title)
     story: list[Any] = []
     for sheet in _score_sheets(scope, progress):
         if story:
             story.append(PageBreak())
         story.extend(sheet)
     if not story:
-        story.append(Paragraph(escape(f"No deals recorded in {scope.title}."), STYLES["Title"]))
+        story.append(_text(f"No deals recorded in {scope.title}.", "Title"))
     document.build(story)
 
 
@@ -69,9 +70,13 @@ def _sheet(match: Any, seats: list[Any], deals: list[Any]) -> list[Any]:
     body = [_deal_line(match.game, deal, columns) for deal in deals]
     table = Table([header, *body], repeatRows=1)
     table.setStyle(GRID)
-    return [Paragraph(escape(heading), STYLES["Heading2"]), Paragraph(escape(players), STYLES["Normal"]),
-            Spacer(1, 4 * mm), table, Spacer(1, 4 * mm),
-            Paragraph(escape(final_result(match, seats)), STYLES["Heading3"])]
+    return [_text(heading, "Heading2"), _text(players, "Normal"), Spacer(1, 4 * mm), table, Spacer(1, 4 * mm),
+            _text(final_result(match, seats), "Heading3")]
+
+
+def _text(text: str, style: str) -> Paragraph:
+    """Names as typed, without the control characters a phone keyboard can slip in (a PDF shows them as boxes)."""
+    return Paragraph(escape(printable(text)), STYLES[style])
 
 
 def _running_columns(game: str, deals: list[Any]) -> list[str]:
@@ -92,8 +97,8 @@ def _deal_line(game: str, deal: Any, columns: list[str]) -> list[Any]:
     running = result.get(RUNNING_SCORE.get(game, "")) or {}
     cells = [_lead(result.get("running_lead")) if column == "Lead" else running.get(column, "") for column in columns]
     this_deal = result.get(DEAL_SCORE.get(game, ""))
-    return [deal.number, deal.input.get("dealer", ""), Paragraph(escape(_call(deal)), STYLES["BodyText"]),
-            Paragraph(escape(str(_scores(this_deal))), STYLES["BodyText"]), *cells]
+    return [deal.number, deal.input.get("dealer", ""), _text(_call(deal), "BodyText"),
+            _text(str(_scores(this_deal)), "BodyText"), *cells]
 
 
 def _call(deal: Any) -> str:

@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 from exports.selectors import ExportScope, deal_rows, league_standings_of
-from exports.writers.common import DealTable, Progress, flatten, neutralise
+from exports.writers.common import DealTable, Progress, flatten, spreadsheet_cell
 
 STANDINGS_COLUMNS = ["rank", "entrant", "played", "won", "drawn", "lost", "points"]
 
@@ -32,11 +31,9 @@ def write_xlsx(scope: ExportScope, path: Path, progress: Progress) -> None:
 
 
 def _cell(value: Any) -> Any:
-    """openpyxl refuses control characters in text (a name typed on a phone may hold one); an empty cell is left
-    out of the file altogether, which halves the writing time of a wide sheet."""
-    if value == "":
-        return None
-    return ILLEGAL_CHARACTERS_RE.sub("", value) if isinstance(value, str) else value
+    """An empty cell is left out of the file altogether, which halves the writing time of a wide sheet (the
+    values are already spreadsheet-safe: no control characters, which openpyxl refuses, and no formulas)."""
+    return None if value == "" else value
 
 
 def standings_table(standings: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
@@ -45,7 +42,7 @@ def standings_table(standings: dict[str, Any]) -> tuple[list[str], list[list[Any
              **flatten(row.get("tiebreak") or {}, "tiebreak"), **flatten(row.get("rating") or {}, "rating")}
             for row in standings["rows"]]
     header = list(dict.fromkeys(key for row in flat for key in row))
-    return header, [[neutralise(row.get(key, "")) for key in header] for row in flat]
+    return header, [[spreadsheet_cell(row.get(key, "")) for key in header] for row in flat]
 
 
 def _append_standings(sheet: Any, standings: dict[str, Any]) -> None:

@@ -24,7 +24,7 @@ from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
 from games.selectors import match_correctable_by, match_readable_by, match_writable_by, state_before_deal
-from games.services.audit import audit_record
+from games.services.audit import audit_record, result_changes
 from games.services.errors import CorrectionConflicts, DealVoided, NotPermitted, PreconditionRequired, StaleVersion
 
 
@@ -207,8 +207,10 @@ def _conflict(later: int, corrected: int, violation: RuleViolation) -> Correctio
 def _save_replay(match: Match, replay: Replay) -> None:
     for item in replay.deals:
         row = item.row
-        if (item.input, item.result, item.state_after, item.status) == (row.input, row.result, row.state_after,
-                                                                           row.status):
+        # The changed deal is saved even when it reads the same (a correction to what it already was): its revision
+        # went up, and a DealRevision of that number is written.
+        if row is not replay.deals[0].row and (item.input, item.result, item.state_after, item.status) == (
+                row.input, row.result, row.state_after, row.status):
             continue
         row.input, row.result, row.state_after, row.status = item.input, item.result, item.state_after, item.status
         row.save(update_fields=["input", "result", "state_after", "status", "revision", "updated_at"])
@@ -279,7 +281,7 @@ def _finish_change(match: Match, replay: Replay, *, actor: AbstractBaseUser, act
             actor=actor, action=action, match=match, deal_number=row.number, reason=reason,
             before={**deal_before, "state": state_before},
             after={"input": corrected.input, "result": corrected.result, "status": corrected.status,
-                   "state": replay.state, "changed_deals": changed},
+                   "state": replay.state, "changed_deals": result_changes(changed)},
         )
         event = events.DEAL_VOIDED if action == "deal.voided" else events.DEAL_CORRECTED
         events.announce_match_change(event, match, row.number,

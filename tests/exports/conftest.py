@@ -108,3 +108,13 @@ def dns(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[str]]]:
 
     monkeypatch.setattr(webhooks, "resolve", resolve)
     yield table
+
+
+@pytest.fixture
+def broker_down() -> Iterator[None]:
+    """REDIS_URL configured, Redis not there: nothing listens on port 1."""
+    conf = celery_app.conf
+    saved = conf.task_always_eager, conf.broker_url
+    conf.task_always_eager, conf.broker_url = False, "redis://127.0.0.1:1/0"
+    yield
+    conf.task_always_eager, conf.broker_url = saved

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -12,7 +11,6 @@ from django.utils import timezone
 
 from exports.models import ExportJob, WebhookDelivery
 from games.models import Membership
-from scorekeeper.celery import app as celery_app
 from tests.api.helpers import assert_error, post_deal
 from tests.conftest import client_for
 from tests.deals import seep_deal
@@ -75,16 +73,6 @@ def test_an_export_request_names_its_mistakes(season: Season) -> None:
                                               format="json")
     body = assert_error(response, 400, "invalid", "scope")
     assert [error["field"] for error in body["errors"]] == ["scope", "id", "format"]
-
-
-@pytest.fixture
-def broker_down() -> Iterator[None]:
-    """REDIS_URL configured, Redis not there: nothing listens on port 1."""
-    conf = celery_app.conf
-    saved = conf.task_always_eager, conf.broker_url
-    conf.task_always_eager, conf.broker_url = False, "redis://127.0.0.1:1/0"
-    yield
-    conf.task_always_eager, conf.broker_url = saved
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,18 +3,22 @@ the interchange document."""
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+from reportlab import rl_config
 
 from exports.interchange import SCHEMA_PATH
 from exports.selectors import scope_by_id
 from exports.writers import WRITERS, Progress
-from exports.writers.common import neutralise
+from exports.writers.common import CONTROL_CHARACTERS, neutralise
 from exports.writers.pdf import final_result
+from games.models import League, Player
 from games.standings import league_standings
 from tests.exports.conftest import FORMULA_NAME, Season
 from tests.exports.helpers import as_text, csv_rows, xlsx_sheets
@@ -118,3 +122,65 @@ def test_a_score_sheet_ends_with_the_winners_by_name(season: Season) -> None:
     seats = list(first.seats.select_related("player"))
     assert final_result(first, seats) == "Finished: won by team A (Asha & Ravi)."
     assert final_result(third, list(third.seats.select_related("player"))) == "In progress."
+
+
+HOSTILE_PREFIXES = ["\x01", "\x08\x1b", "\x7f"]
+
+
+def name_everything(season: Season, prefix: str) -> str:
+    """The league and a seated player both named a formula behind control characters a spreadsheet drops."""
+    hostile = prefix + FORMULA_NAME
+    League.objects.filter(pk=season.seep.pk).update(name=hostile)
+    Player.objects.filter(name=FORMULA_NAME).update(name=hostile)
+    return hostile
+
+
+def hostile_cells(header: list[Any], rows: list[list[Any]]) -> dict[str, set[str]]:
+    """Every text cell naming the formula, by column; and not one control character anywhere in the file."""
+    found: dict[str, set[str]] = {}
+    for row in rows:
+        for column, value in zip(header, row, strict=True):
+            assert not (isinstance(value, str) and CONTROL_CHARACTERS.search(value)), (column, value)
+            if isinstance(value, str) and "HYPERLINK" in value:
+                found.setdefault(column, set()).add(value)
+    return found
+
+
+@pytest.mark.parametrize("prefix", HOSTILE_PREFIXES)
+def test_a_formula_behind_control_characters_is_neutralised_in_every_csv_column(
+        season: Season, tmp_path: Path, prefix: str) -> None:
+    name_everything(season, prefix)
+    rows = csv_rows(write(season, "league", season.seep.pk, "csv", tmp_path))
+    assert hostile_cells(rows[0], rows[1:]) == {"league": {"'" + FORMULA_NAME}, "S4": {"'" + FORMULA_NAME + " (B)"}}
+
+
+@pytest.mark.parametrize("prefix", HOSTILE_PREFIXES)
+def test_a_formula_behind_control_characters_is_neutralised_in_every_xlsx_column_and_sheet(
+        season: Season, tmp_path: Path, prefix: str) -> None:
+    name_everything(season, prefix)
+    Player.objects.filter(name="Bala").update(name=prefix + "@Bala")  # Meena's partner, first in the entrant
+    data = write(season, "league", season.seep.pk, "xlsx", tmp_path)
+    sheets = xlsx_sheets(data)
+    deals, standings = sheets["Deals"], sheets["Standings"]
+    assert hostile_cells(deals[0], deals[1:]) == {"league": {"'" + FORMULA_NAME},
+                                                  "S4": {"'" + FORMULA_NAME + " (B)"}}
+    assert hostile_cells(standings[0], standings[1:]) == {"entrant": {"'@Bala & " + FORMULA_NAME}}
+    with zipfile.ZipFile(io.BytesIO(data)) as book:
+        sheet_xml = b"".join(book.read(name) for name in book.namelist() if name.startswith("xl/worksheets/"))
+    assert b"<f>" not in sheet_xml and b"<f " not in sheet_xml
+
+
+def test_the_pdf_shows_the_names_without_their_control_characters(season: Season, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    name_everything(season, "\x01")
+    monkeypatch.setattr(rl_config, "pageCompression", 0)  # so the page text can be read in the file
+    data = write(season, "league", season.seep.pk, "pdf", tmp_path)
+    assert data.count(b"=HYPERLINK") == 4  # the title, the league in both headings, the player on the first
+    assert b"\x01" not in data and b"\\001" not in data
+
+
+def test_the_json_export_keeps_the_names_as_they_are(season: Season, tmp_path: Path) -> None:
+    hostile = name_everything(season, "\x01")
+    document = json.loads(write(season, "league", season.seep.pk, "json", tmp_path))
+    assert document["leagues"][0]["name"] == hostile
+    assert [p["name"] for p in document["players"]].count(hostile) == 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -10,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from exports.errors import ImportRefused
+from exports.import_file import read_import
 from exports.importer import club_import
 
 
@@ -27,10 +27,12 @@ class Command(BaseCommand):
             if admin is None:
                 raise CommandError(f"There is no user {options['admin']!r}.")
         try:
-            with open(options["file"], encoding="utf-8") as source:
-                document = json.load(source)
-        except (OSError, ValueError) as error:
+            with open(options["file"], "rb") as source:
+                document = read_import(source)
+        except OSError as error:
             raise CommandError(f"Cannot read {options['file']}: {error}") from error
+        except ImportRefused as refused:
+            raise CommandError(f"Refused, nothing imported: {refused.detail}") from refused
         with click.progressbar(length=max(1, len(document.get("matches") or [])), label="Importing matches",
                                file=self.stderr._out) as bar:
             try:

@@ -58,7 +58,13 @@
     if (response.status !== 204 && response.status !== 304) {
       try { data = await response.json(); } catch (error) { data = null; }
     }
-    return { status: response.status, ok: response.ok, data, etag: response.headers.get('ETag') };
+    return { status: response.status, ok: response.ok, data, etag: response.headers.get('ETag'), link: response.headers.get('Link') };
+  }
+
+  /** The URL of a Link header's rel="earlier" (the board's window before this one), or null. */
+  function earlierUrl(link) {
+    const found = /<([^>]+)>;\s*rel="earlier"/.exec(link || '');
+    return found ? found[1] : null;
   }
 
   // ---------- refusals shown next to the field they name ----------
@@ -962,7 +968,7 @@
     },
   };
 
-  function renderDeals(box, board, actions) {
+  function renderDeals(box, board, actions, showEarlier) {
     const m = board.match;
     const byDeal = {};
     for (const a of board.answers) (byDeal[a.deal_number] = byDeal[a.deal_number] || []).push(a);
@@ -980,21 +986,27 @@
       if (actions && d.status !== 'voided') card.appendChild(actions(d, answers));
       return card;
     });
-    fill(box, h('h2', {}, 'Deals'), items.length ? items : h('p', { class: 'muted' }, 'No deals yet.'));
+    const hidden = board.deals.length ? board.deals[0].number - 1 : 0;
+    const more = showEarlier && hidden ? h('button', { type: 'button', class: 'small', 'data-action': 'earlier', onclick: showEarlier },
+      `Show earlier deals (${hidden} more)`) : null;
+    fill(box, h('h2', {}, 'Deals'), items.length ? items : h('p', { class: 'muted' }, 'No deals yet.'), more);
   }
 
   // ---------- the chart of the score over the deals ----------
+  // The board sends a window of the latest deals: the chart starts from the state the first of them was played in.
   function chartSeries(board) {
     const m = board.match;
     const counted = board.deals.filter((d) => d.status !== 'voided');
+    const before = (counted.length && counted[0].state_before) || null;
+    const from = (key, fallback) => (name) => (before && before[key] && before[key][name] !== undefined ? before[key][name] : fallback);
     const series = (names, start, pick) => names.map((name) => ({ name, points: [start(name), ...counted.map((d) => pick(d.result, name))] }));
     if (m.game === 'seep') {
-      const lead = (rl) => (rl.team === 'A' ? rl.points : rl.team === 'B' ? -rl.points : 0);
-      return { title: 'Running lead (team A up, team B down)', lines: series(['lead'], () => 0, (r) => lead(r.running_lead)) };
+      const lead = (rl) => (rl && rl.team === 'A' ? rl.points : rl && rl.team === 'B' ? -rl.points : 0);
+      return { title: 'Running lead (team A up, team B down)', lines: series(['lead'], () => lead(before && before.running_lead), (r) => lead(r.running_lead)) };
     }
-    if (m.game === 'fifty_six') return { title: 'Tables per team', lines: series(Object.keys(m.state.tables), () => m.settings.starting_tables, (r, t) => r.tables_after[t]) };
-    if (m.game === 'bid_euchre') return { title: `Score per team (target ${m.settings.target_score})`, target: m.settings.target_score, lines: series(['A', 'B'], () => 0, (r, t) => r.scores_after[t]) };
-    const lines = series(seatsOf(m), () => 0, (r, s) => r.totals_after[s]);
+    if (m.game === 'fifty_six') return { title: 'Tables per team', lines: series(Object.keys(m.state.tables), from('tables', m.settings.starting_tables), (r, t) => r.tables_after[t]) };
+    if (m.game === 'bid_euchre') return { title: `Score per team (target ${m.settings.target_score})`, target: m.settings.target_score, lines: series(['A', 'B'], from('scores', 0), (r, t) => r.scores_after[t]) };
+    const lines = series(seatsOf(m), from('totals', 0), (r, s) => r.totals_after[s]);
     lines.forEach((line) => { line.label = seatLabel(m, line.name); });
     return { title: 'Penalty totals per player', lines };
   }
@@ -1017,7 +1029,10 @@
     if (target) add('line', { x1: pad, x2: W - pad, y1: y(target), y2: y(target), stroke: '#15803d', 'stroke-dasharray': '4 3' });
     add('text', { x: 4, y: y(hi) + 4, 'font-size': 10, fill: '#6b7280' }, String(hi));
     add('text', { x: 4, y: y(lo) + 4, 'font-size': 10, fill: '#6b7280' }, String(lo));
-    add('text', { x: W - pad, y: H - 8, 'font-size': 10, fill: '#6b7280', 'text-anchor': 'end' }, `deal ${n === 1 && lines[0].points.length === 1 ? 0 : n}`);
+    const counted = board.deals.filter((d) => d.status !== 'voided');
+    const first = counted.length ? counted[0].number - 1 : 0;
+    if (first) add('text', { x: pad, y: H - 8, 'font-size': 10, fill: '#6b7280' }, `deal ${first}`);
+    add('text', { x: W - pad, y: H - 8, 'font-size': 10, fill: '#6b7280', 'text-anchor': 'end' }, `deal ${counted.length ? counted[counted.length - 1].number : 0}`);
     lines.forEach((line, index) => {
       add('polyline', { points: line.points.map((v, i) => `${x(i)},${y(v)}`).join(' '), fill: 'none', stroke: COLORS[index % COLORS.length], 'stroke-width': 2.5 });
       line.points.forEach((v, i) => add('circle', { cx: x(i), cy: y(v), r: 2.5, fill: COLORS[index % COLORS.length] }));
@@ -1035,13 +1050,39 @@
     badge.classList.toggle('offline', Boolean(offline));
   }
 
+  /** The board as shown: the window of latest deals it was sent, with the earlier windows the reader asked for
+   *  in front. When the board changes those are asked for again (a correction may have changed them). */
+  function boardWindow(onBoard) {
+    let latest = null; let older = { deals: [], answers: [] }; let earlier = null;
+    const show = () => onBoard(Object.assign({}, latest, { deals: older.deals.concat(latest.deals),
+      answers: older.answers.concat(latest.answers) }), earlier ? showEarlier : null);
+    async function loadEarlier() {
+      const res = await api('GET', earlier);
+      if (res.status !== 200) return false;
+      older = { deals: res.data.deals.concat(older.deals), answers: res.data.answers.concat(older.answers) };
+      earlier = earlierUrl(res.link);
+      return true;
+    }
+    async function showEarlier() { if (earlier && await loadEarlier()) show(); }
+    return async (board, link) => {
+      const wanted = older.deals.length;
+      latest = board; older = { deals: [], answers: [] }; earlier = earlierUrl(link);
+      try {
+        while (earlier && older.deals.length < wanted && await loadEarlier());
+      } finally {
+        show();
+      }
+    };
+  }
+
   function liveBoard(cfg, onBoard) {
     let etag = null; let source = null; let timer = null; let inflight = null; let again = false;
     const box = $('#board');
+    const windowed = boardWindow(onBoard);
     async function fetchBoard() {
       try {
         const res = await api('GET', cfg.board_url, undefined, etag ? { 'If-None-Match': etag } : {});
-        if (res.status === 200) { etag = res.etag; onBoard(res.data); }
+        if (res.status === 200) { etag = res.etag; await windowed(res.data, res.link); }
         TK.online = true;
       } catch (error) {
         TK.online = false;
@@ -1078,10 +1119,10 @@
   // ---------- pages ----------
   TK.boardPage = function () {
     const cfg = pageConfig();
-    liveBoard(cfg, (board) => {
+    liveBoard(cfg, (board, showEarlier) => {
       renderBoard($('#board'), board);
       renderChart($('#chart'), board);
-      renderDeals($('#deals'), board, null);
+      renderDeals($('#deals'), board, null, showEarlier);
     });
     const share = $('#share');
     if (share) {
@@ -1130,11 +1171,11 @@
     form.addEventListener('input', () => { dirty = true; });
     form.addEventListener('click', (event) => { if (event.target.closest('button[type=button]')) dirty = true; });
 
-    function onBoard(next) {
+    function onBoard(next, showEarlier) {
       board = next;
       renderBoard($('#board'), board);
       renderChart($('#chart'), board);
-      renderDeals($('#deals'), board, dealActions);
+      renderDeals($('#deals'), board, dealActions, showEarlier);
       if (!gameForm || (!dirty && !correcting && !pending)) buildForm();
       $('#save-deal').disabled = board.match.status === 'finished' && !correcting;
     }

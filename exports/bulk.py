@@ -1,0 +1,43 @@
+"""Setting columns of many rows at once, which the importer needs for the timestamps that saving a row stamps with
+"now" (``auto_now_add``): one ``UPDATE ... FROM (VALUES ...)`` per batch of rows.
+
+Django's ``bulk_update`` builds a ``CASE WHEN id = ...`` expression per row and field: 0.5 ms of Python per row and
+field, 24 s for the two columns of 30,000 players (and worse than linear unbatched). This takes a second.
+``UPDATE ... FROM`` is PostgreSQL's and SQLite's (3.33+); both name the columns of VALUES column1, column2...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, models
+
+
+def rows_update(model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    """Set ``columns`` (field names) of each row: ``rows`` are ``(pk, value, ...)`` in that order. No value may be
+    None: VALUES would not know its type on PostgreSQL."""
+    fields = [_column(model, name) for name in columns]
+    quote = connection.ops.quote_name
+    table, pk = quote(model._meta.db_table), quote(_column(model, "pk").column)
+    assignments = ", ".join(f"{quote(field.column)} = v.column{n}" for n, field in enumerate(fields, start=2))
+    placeholder = "(" + ", ".join(["%s"] * (len(fields) + 1)) + ")"
+    batch = settings.IMPORT_BATCH_SIZE
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), batch):
+            chunk = rows[start:start + batch]
+            params = [value for row in chunk for value in _prepared(fields, row)]
+            cursor.execute(f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([placeholder] * len(chunk))}) "
+                           f"AS v WHERE {table}.{pk} = v.column1", params)
+
+
+def _column(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+    field = model._meta.pk if name == "pk" else model._meta.get_field(name)
+    if not isinstance(field, models.Field) or not field.column:
+        raise ValueError(f"{model.__name__}.{name} is not a column.")
+    return field
+
+
+def _prepared(fields: Sequence[models.Field[Any, Any]], row: Sequence[Any]) -> list[Any]:
+    return [row[0], *(field.get_db_prep_save(value, connection) for field, value in zip(fields, row[1:], strict=True))]
