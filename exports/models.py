@@ -18,7 +18,25 @@ class JobStatus(models.TextChoices):
     FAILED = "failed"
 
 
-class ExportJob(models.Model):
+class QueuedJob(models.Model):
+    """What every job run by a worker keeps: its status and when it was queued, claimed and finished (a job the
+    queue lost is queued again from these, exports/services.job_requeue_if_lost)."""
+
+    Status = JobStatus
+
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="How many times a worker started this job.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    enqueued_at = models.DateTimeField(default=timezone.now, help_text="When the job was last handed to the queue.")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-id"]
+
+
+class ExportJob(QueuedJob):
     class Scope(models.TextChoices):
         MATCH = "match"
         LEAGUE = "league"
@@ -30,48 +48,26 @@ class ExportJob(models.Model):
         JSON = "json"
         PDF = "pdf"
 
-    Status = JobStatus
-
     requested_by = models.ForeignKey(USER_MODEL, on_delete=models.CASCADE, related_name="export_jobs")
     scope = models.CharField(max_length=10, choices=Scope.choices)
     scope_id = models.PositiveBigIntegerField()
     format = models.CharField(max_length=5, choices=Format.choices)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     progress = models.PositiveSmallIntegerField(default=0, help_text="0..100")
     file = models.FileField(upload_to="exports/", max_length=255, blank=True)
     error = models.TextField(blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0, help_text="How many times a worker started this job.")
-    created_at = models.DateTimeField(auto_now_add=True)
-    enqueued_at = models.DateTimeField(default=timezone.now, help_text="When the job was last handed to the queue.")
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-id"]
 
     def __str__(self) -> str:
         return f"{self.format} export of {self.scope} {self.scope_id} ({self.status})"
 
 
-class ImportJob(models.Model):
+class ImportJob(QueuedJob):
     """An import file too large to load within the request: kept in the storage until a worker has loaded it."""
 
-    Status = JobStatus
-
     requested_by = models.ForeignKey(USER_MODEL, on_delete=models.CASCADE, related_name="import_jobs")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     file = models.FileField(upload_to="imports/", max_length=255, blank=True)
     size = models.PositiveBigIntegerField(help_text="The file's size in bytes.")
     summary = models.JSONField(null=True, blank=True, help_text="What was imported, once done.")
     error = models.JSONField(null=True, blank=True, help_text="Why it was refused: {code, detail, field}.")
-    attempts = models.PositiveSmallIntegerField(default=0, help_text="How many times a worker started this job.")
-    created_at = models.DateTimeField(auto_now_add=True)
-    enqueued_at = models.DateTimeField(default=timezone.now, help_text="When the job was last handed to the queue.")
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-id"]
 
     def __str__(self) -> str:
         return f"import {self.pk} ({self.status})"

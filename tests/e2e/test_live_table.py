@@ -230,20 +230,30 @@ def test_a_deal_saved_offline_arrives_once_when_the_network_is_back(scorer: Tabl
     assert deals["results"][0]["client_deal_id"] is not None
 
 
-def test_an_opponent_disputes_a_deal_from_their_phone(scorer: Table, opponent_browser: Any,
-                                                      live_app: dict[str, Any]) -> None:
+def seep_match_scored_once(scorer: Table, live_app: dict[str, Any]) -> dict[str, Any]:
+    """A Seep match with Bala (the opponent's account) at S2, and deal 1 recorded on the scorer's page."""
     asha = api_session(live_app, "asha")
-    match = asha.post(f"{live_app['base']}/api/v1/matches/", json={
+    match: dict[str, Any] = asha.post(f"{live_app['base']}/api/v1/matches/", json={
         "game": "seep", "players": [{"name": "Asha"}, live_app["opponent_player"], {"name": "Ravi"}, {"name": "Meena"}],
     }).json()
     scorer.open(f"/table/matches/{match['id']}/")
     scorer.pick("bid", 11)
     scorer.type("input[name=card_points_A]", 62)
     scorer.save_and_wait()
+    return match
 
+
+def opponent_at(opponent_browser: Any, live_app: dict[str, Any], match_id: int) -> Table:
     opponent = Table(opponent_browser, live_app["base"])
     opponent.sign_in("bala", PASSWORD)
-    opponent.open(f"/table/matches/{match['id']}/")
+    opponent.open(f"/table/matches/{match_id}/")
+    return opponent
+
+
+def test_an_opponent_disputes_a_deal_from_their_phone(scorer: Table, opponent_browser: Any,
+                                                      live_app: dict[str, Any]) -> None:
+    match = seep_match_scored_once(scorer, live_app)
+    opponent = opponent_at(opponent_browser, live_app, match["id"])
     opponent.tap('#deal-1 [data-action="dispute"]')
     opponent.tap('#deal-1 [data-action="send"]')
     assert opponent.refusal("reason") == "This field may not be blank."
@@ -268,18 +278,8 @@ def test_an_opponent_disputes_a_deal_from_their_phone(scorer: Table, opponent_br
 def test_a_reason_being_typed_survives_a_deal_recorded_on_another_phone(scorer: Table, opponent_browser: Any,
                                                                          live_app: dict[str, Any]) -> None:
     """The board re-renders on every change at the table; a half-typed dispute must not vanish with it."""
-    asha = api_session(live_app, "asha")
-    match = asha.post(f"{live_app['base']}/api/v1/matches/", json={
-        "game": "seep", "players": [{"name": "Asha"}, live_app["opponent_player"], {"name": "Ravi"}, {"name": "Meena"}],
-    }).json()
-    scorer.open(f"/table/matches/{match['id']}/")
-    scorer.pick("bid", 11)
-    scorer.type("input[name=card_points_A]", 62)
-    scorer.save_and_wait()
-
-    opponent = Table(opponent_browser, live_app["base"])
-    opponent.sign_in("bala", PASSWORD)
-    opponent.open(f"/table/matches/{match['id']}/")
+    match = seep_match_scored_once(scorer, live_app)
+    opponent = opponent_at(opponent_browser, live_app, match["id"])
     opponent.tap('#deal-1 [data-action="dispute"]')
     opponent.type("#deal-1 input[name=reason]", "Our 10 of diamonds")
 
