@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def test_health_answers_without_authentication(client: Any, settings: Any) -> None:
     settings.REDIS_URL = ""
     body = client.get("/api/v1/health/").json()
-    assert body == {"database": "ok", "redis": "not_configured", "version": "0.1.0"}
+    assert body == {"database": "ok", "redis": "not_configured", "workers": "not_configured", "version": "0.1.0"}
 
 
 def test_health_reports_redis_down_when_it_cannot_be_reached(client: Any, settings: Any) -> None:
