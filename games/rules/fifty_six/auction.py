@@ -8,7 +8,7 @@ from typing import Any
 
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
-from games.rules.fifty_six.rules import FiftySixRules
+from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.shapes import reject_unknown_keys
 
 CALL_KEYS: tuple[str, ...] = ("seat", "call", "points", "trump", "plus", "convention")

@@ -9,7 +9,7 @@ from typing import Any
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Call, parse_auction
-from games.rules.fifty_six.rules import FiftySixRules
+from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.shapes import reject_unknown_keys
 from games.rules.tricks import Tricks, parse_tricks, tricks_json
 

@@ -117,6 +117,10 @@ class ContractRummyRules:
     def copies_in_pack(self, card: Card) -> int:
         return self.jokers if card.is_joker else self.decks
 
+    def hand_value(self, cards: tuple[Card, ...]) -> int:
+        """The penalty points of a hand left at the end of a deal (§R.3)."""
+        return sum(self.card_values[card] for card in cards)
+
 
 def describe_pack(decks: int, jokers: int) -> str:
     """``1 pack + 1 joker``, ``2 packs + 2 jokers``, ``1 pack``."""

@@ -1,6 +1,6 @@
 """Bid Euchre house rules (shared/rules/bid_euchre.md §E.7): the frozen rules object and its JSON form.
 
-Also the fixed facts of the table: seats, teams, partners and the packs of §E.1 / E-A11 / E-A12.
+The fixed facts of the table (seats, teams, partners, the packs) are in ``tables``.
 """
 
 from __future__ import annotations
@@ -9,48 +9,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.rules.bid_euchre.tables import (
+    BIDDING_STYLES,
+    DECK_FACTS,
+    DECKS,
+    LONE_FAILURE_PENALTIES,
+    MAX_POINTS,
+    PACK_RANKS,
+    SIMULTANEOUS_TARGET,
+    TEAM_SEATS,
+    DeckFacts,
+)
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
-from games.rules.seats import seat_after, seat_names
 from games.rules.settings_input import reject_unknown_settings, setting_bool, setting_choice, setting_int
-
-SEATS: tuple[str, ...] = seat_names(4)
-TEAMS: tuple[str, ...] = ("A", "B")
-TEAM_SEATS: dict[str, tuple[str, ...]] = {"A": ("S1", "S3"), "B": ("S2", "S4")}
-TEAM_OF: dict[str, str] = {seat: team for team, seats in TEAM_SEATS.items() for seat in seats}
-PARTNER_OF: dict[str, str] = {"S1": "S3", "S3": "S1", "S2": "S4", "S4": "S2"}
-NEXT_SEAT: dict[str, str] = {seat: seat_after(seat, SEATS) for seat in SEATS}  # clockwise: the player's left
-
-DECKS: tuple[str, ...] = ("single_24", "with_joker_25", "double_48")
-BIDDING_STYLES: tuple[str, ...] = ("single_round", "continuous")
-LONE_FAILURE_PENALTIES: tuple[str, ...] = ("bid", "contract_value")
-SIMULTANEOUS_TARGET: tuple[str, ...] = ("higher_score_wins_equal_replays", "bidders_win")
-
-PACK_RANKS: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
-PACK_SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-
-
-@dataclass(frozen=True)
-class DeckFacts:
-    """What a deck choice fixes: tricks per deal, copies of each card, joker, size, and its own defaults."""
-
-    tricks: int
-    copies: int
-    joker: bool
-    size: int
-    target_score: int
-    partners_best_points: int
-    shoot_the_moon_points: int
-
-
-# E-A11: the double-deck defaults (52 / 24 / 48) are ours, not a source's; clubs can edit them.
-DECK_FACTS: dict[str, DeckFacts] = {
-    "single_24": DeckFacts(6, 1, False, 24, 32, 12, 24),
-    "with_joker_25": DeckFacts(6, 1, True, 25, 32, 12, 24),
-    "double_48": DeckFacts(12, 2, False, 48, 52, 24, 48),
-}
-
-MAX_POINTS = 10_000
 
 
 @dataclass(frozen=True)
@@ -193,7 +165,4 @@ def settings_json(rules: BidEuchreRules) -> dict[str, Any]:
     }
 
 
-__all__ = [
-    "DECK_FACTS", "NEXT_SEAT", "PACK_RANKS", "PACK_SUITS", "PARTNER_OF", "SEATS", "TEAMS", "TEAM_OF",
-    "TEAM_SEATS", "BidEuchreRules", "check_player_count", "rules_from_settings", "settings_json",
-]
+__all__ = ["BidEuchreRules", "check_player_count", "rules_from_settings", "settings_json"]
