@@ -9,15 +9,26 @@ from games.rules.bid_euchre import deal, scoring, settings, state
 from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.state import BidEuchreState
-from games.rules.bid_euchre.tables import TEAM_SEATS
-from games.rules.engine import DealOutcome
+from games.rules.bid_euchre.tables import SEATS, TEAM_SEATS
+from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.settings_spec import SettingsSpec
 
 
-class BidEuchreEngine:
+class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal]):
     """The ``GameEngine`` for ``bid_euchre``."""
 
     key = "bid_euchre"
     rules_file = "bid_euchre.md"
+    display_name = "Bid Euchre"
+    player_counts: tuple[int, ...] = (4,)
+    default_player_count = 4
+
+    @property
+    def settings_spec(self) -> SettingsSpec:
+        return settings.SETTINGS
+
+    def seats(self, rules: BidEuchreRules) -> tuple[str, ...]:
+        return SEATS
 
     def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> BidEuchreRules:
         return settings.rules_from_settings(settings_in, player_count)
@@ -47,4 +58,5 @@ class BidEuchreEngine:
         return state.state_from_json(data, rules)
 
 
-ENGINE = BidEuchreEngine()
+# Typed as the Protocol so that mypy proves the engine satisfies it.
+ENGINE: GameEngine[BidEuchreRules, BidEuchreState, BidEuchreDeal] = BidEuchreEngine()

@@ -9,14 +9,25 @@ from games.rules.contract_rummy import deal, scoring, settings, state
 from games.rules.contract_rummy.deal import ContractRummyDeal
 from games.rules.contract_rummy.settings import ContractRummyRules
 from games.rules.contract_rummy.state import ContractRummyState
-from games.rules.engine import DealOutcome
+from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.settings_spec import SettingsSpec
 
 
-class ContractRummyEngine:
+class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, ContractRummyDeal]):
     """The ``GameEngine`` for ``contract_rummy``."""
 
     key = "contract_rummy"
     rules_file = "contract_rummy.md"
+    display_name = "Contract Rummy"
+    player_counts: tuple[int, ...] = tuple(range(settings.MIN_PLAYERS, settings.MAX_PLAYERS + 1))
+    default_player_count = 4
+
+    @property
+    def settings_spec(self) -> SettingsSpec:
+        return settings.SETTINGS
+
+    def seats(self, rules: ContractRummyRules) -> tuple[str, ...]:
+        return rules.seats
 
     def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> ContractRummyRules:
         return settings.rules_from_settings(settings_in, player_count)
@@ -48,4 +59,5 @@ class ContractRummyEngine:
         return state.state_from_json(data, rules)
 
 
-ENGINE = ContractRummyEngine()
+# Typed as the Protocol so that mypy proves the engine satisfies it.
+ENGINE: GameEngine[ContractRummyRules, ContractRummyState, ContractRummyDeal] = ContractRummyEngine()

@@ -5,18 +5,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome
+from games.rules.engine import DealOutcome, EngineBase, GameEngine
 from games.rules.fifty_six import deal, scoring, settings, state
+from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.state import FiftySixState
+from games.rules.settings_spec import SettingsSpec
 
 
-class FiftySixEngine:
+class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
     """The ``GameEngine`` for ``fifty_six``."""
 
     key = "fifty_six"
     rules_file = "fifty_six.md"
+    display_name = "56"
+    player_counts: tuple[int, ...] = t.PLAYER_COUNTS
+    default_player_count = 4
+
+    @property
+    def settings_spec(self) -> SettingsSpec:
+        return settings.SETTINGS
+
+    def seats(self, rules: FiftySixRules) -> tuple[str, ...]:
+        return rules.seats
 
     def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> FiftySixRules:
         return settings.rules_from_settings(settings_in, player_count)
@@ -46,4 +58,5 @@ class FiftySixEngine:
         return state.state_from_json(data, rules)
 
 
-ENGINE = FiftySixEngine()
+# Typed as the Protocol so that mypy proves the engine satisfies it.
+ENGINE: GameEngine[FiftySixRules, FiftySixState, FiftySixDeal] = FiftySixEngine()
