@@ -424,7 +424,7 @@ def test_with_dealer_enforcement_the_dealer_must_be_the_left_of_the_previous_dea
     violation = refusal(simple_deal("S4"), rules, before=[simple_deal("S1"), simple_deal("S2")])
     assert (violation.code, violation.field) == ("dealer_out_of_turn", "dealer")
     assert violation.detail == "S3 deals deal 3 (the deal passes to the left); S4 was entered."
-    assert violation.extra == {"expected": "S3"}
+    assert violation.extra == {"expected_dealer": "S3", "expected": "S3"}  # expected: deprecated, kept beside
     play([simple_deal("S3"), simple_deal("S4"), simple_deal("S1")], rules)  # any first dealer, then in turn
 
 

@@ -118,7 +118,7 @@ def check_deal(state: ContractRummyState, deal: ContractRummyDeal, rules: Contra
         raise RuleViolation(
             "dealer_out_of_turn",
             f"{state.next_dealer} deals deal {number} (the deal passes to the left); {deal.dealer} was entered.",
-            "dealer", expected=state.next_dealer,
+            "dealer", expected_dealer=state.next_dealer, expected=state.next_dealer,  # expected: deprecated
         )
     if deal.went_out is None and not rules.allow_no_winner_deal:
         raise RuleViolation("went_out_missing", "Mark the player who went out.", "went_out")

@@ -49,13 +49,13 @@ def _check_dealer(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules
         suggestion = state.next_dealer or next_dealer(dealer, state.active_seats, rules)
         raise RuleViolation(
             "dealer_not_active", f"{dealer}'s team ({out_team}) is out; {suggestion} deals next.", "dealer",
-            next_dealer=suggestion,
+            expected_dealer=suggestion, next_dealer=suggestion,  # next_dealer: deprecated, kept for clients
         )
     if rules.enforce_dealer_order and state.next_dealer is not None and dealer != state.next_dealer:
         raise RuleViolation(
             "dealer_out_of_turn",
             f"The deal passes to the right: {state.next_dealer} deals next, not {dealer}.", "dealer",
-            next_dealer=state.next_dealer,
+            expected_dealer=state.next_dealer, next_dealer=state.next_dealer,  # next_dealer: deprecated
         )
 
 
