@@ -8,6 +8,7 @@ import pytest
 
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
+from games.rules.replay import replay
 from tests.examples import SHARED_EXAMPLES, VENDORED_EXAMPLES, example_params, player_count
 
 
@@ -18,17 +19,9 @@ def run_example(case: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], RuleVi
         rules = engine.rules_from_settings(case["settings"], player_count(case))
     except RuleViolation as violation:
         return None, [], violation
-    state = engine.initial_state(rules)
-    results: list[dict[str, Any]] = []
-    for index, payload in enumerate(case["deals"]):
-        try:
-            deal = engine.parse_deal(payload, rules)
-            outcome = engine.play_deal(state, deal, rules)
-        except RuleViolation as violation:
-            return state, results, violation.prefixed(f"deals[{index}]")
-        state = outcome.state
-        results.append({"deal_number": index + 1, **outcome.result})
-    return state, results, None
+    folded = replay(engine, rules, case["deals"])
+    results = [{"deal_number": number, **result} for number, result in enumerate(folded.results, start=1)]
+    return folded.state, results, folded.refusal
 
 
 @pytest.mark.parametrize("case", example_params())
