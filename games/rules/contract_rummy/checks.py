@@ -101,7 +101,8 @@ def _check_card_counts(deal: ContractRummyDeal, rules: ContractRummyRules) -> No
                 raise RuleViolation(
                     "card_count_exceeds_pack",
                     f"{card.code} is reported {seen[card]} times, but this match's pack ({pack}) has only {allowed} "
-                    f"of it.", f"{path}[{position}]", card=card.code, copies_in_pack=allowed,
+                    f"of it.", f"{path}[{position}]", card=card.code, in_pack=allowed,
+                    copies_in_pack=allowed,  # deprecated: in_pack, as in every game
                 )
 
 

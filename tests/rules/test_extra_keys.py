@@ -1,7 +1,8 @@
-"""The dealer-out-of-turn refusal names the expected dealer under one ``extra`` key in every game.
+"""One ``extra`` key has one meaning in every game; a game's older key is still answered beside it, deprecated
+(docs/api.md), since clients may read it.
 
-``expected_dealer`` is the key; each game's older key (``next_dealer`` in 56, ``expected`` in Contract Rummy) is
-still answered beside it, deprecated (docs/api.md), since clients may read it.
+- The seat that deals now is ``expected_dealer`` (was ``next_dealer`` in 56, ``expected`` in Contract Rummy).
+- The copies of a card the pack holds are ``in_pack`` (was ``copies_in_pack`` in Contract Rummy).
 """
 
 from __future__ import annotations
@@ -56,4 +57,15 @@ def test_a_dealer_whose_team_is_out_is_told_the_expected_dealer_too() -> None:
         engine.play_deal(after, engine.parse_deal({**first, "dealer": "S5"}, rules), rules)
     assert (refused.value.code, refused.value.extra) == (
         "dealer_not_active", {"expected_dealer": "S3", "next_dealer": "S3"}
+    )
+
+
+def test_a_card_reported_too_often_is_told_the_copies_in_the_pack_as_in_every_game() -> None:
+    engine = get_engine("contract_rummy")
+    rules = engine.rules_from_settings({}, 4)
+    payload = {"dealer": "S1", "went_out": "S3", "cards_left": {"S1": ["QH", "QH"], "S2": ["2C"], "S4": ["3C"]}}
+    with pytest.raises(RuleViolation) as refused:
+        engine.play_deal(engine.initial_state(rules), engine.parse_deal(payload, rules), rules)
+    assert (refused.value.code, refused.value.field, refused.value.extra) == (
+        "card_count_exceeds_pack", "cards_left.S1[1]", {"card": "QH", "in_pack": 1, "copies_in_pack": 1}
     )
