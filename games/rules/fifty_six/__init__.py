@@ -1,10 +1,10 @@
 """56 (Fifty-six) for 4, 6 or 8 players: implements shared/rules/fifty_six.md (§F.1-§F.9a).
 
 The package follows the engine contract of DESIGN.md: ``engine`` (the ``FiftySixEngine``), ``settings`` (the
-``FiftySixRules`` house rules and the seating), ``deal`` (the ``FiftySixDeal`` report), ``checks``
+``FiftySixRules`` house rules and the seating), ``deal`` (the calls and the ``FiftySixDeal`` report), ``checks``
 (``check_deal``), ``state`` (the ``FiftySixState`` and its JSON, ``next_dealer``), ``scoring`` (``apply_deal``),
-and the game's own ``tables`` (band, doubling and pack tables as data), ``auction`` (calls and the call-by-call
-auction) and ``referee`` (the trick-by-trick entry of §F.9a, on the shared ``games.rules.tricks``).
+and the game's own ``tables`` (band, doubling and pack tables as data), ``auction`` (the call-by-call auction and
+the contract) and ``referee`` (the trick-by-trick entry of §F.9a, on the shared ``games.rules.tricks``).
 
 Choices made where the rules file is silent:
 - Field of a refused call: every §F.7 auction code (including ``bid_out_of_range`` and ``invalid_trump``) names
@@ -61,9 +61,9 @@ Choices made where the rules file is silent:
     the tricks were entered. Hands are never entered, so ``hand_size_invalid`` is about the tricks.
 """
 
-from games.rules.fifty_six.auction import Call, Contract, run_auction
+from games.rules.fifty_six.auction import Contract, run_auction
 from games.rules.fifty_six.checks import check_deal
-from games.rules.fifty_six.deal import FiftySixDeal
+from games.rules.fifty_six.deal import Call, FiftySixDeal
 from games.rules.fifty_six.engine import ENGINE, FiftySixEngine
 from games.rules.fifty_six.scoring import apply_deal
 from games.rules.fifty_six.settings import FiftySixRules
