@@ -14,8 +14,7 @@ from games.rules.contract_rummy import ENGINE, ContractRummyRules
 from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from tests.examples import example_params
-from tests.rules.test_examples import run_example
+from tests.examples import example_params, run_example
 
 SEED_CONTRACTS = [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)]
 

@@ -6,22 +6,8 @@ from typing import Any
 
 import pytest
 
-from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from games.rules.replay import replay
-from tests.examples import SHARED_EXAMPLES, VENDORED_EXAMPLES, example_params, player_count
-
-
-def run_example(case: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], RuleViolation | None]:
-    """Fold the example's deals; return the final state, the results and the first refusal (if any)."""
-    engine = get_engine(case["game"])
-    try:
-        rules = engine.rules_from_settings(case["settings"], player_count(case))
-    except RuleViolation as violation:
-        return None, [], violation
-    folded = replay(engine, rules, case["deals"])
-    results = [{"deal_number": number, **result} for number, result in enumerate(folded.results, start=1)]
-    return folded.state, results, folded.refusal
+from tests.examples import SHARED_EXAMPLES, VENDORED_EXAMPLES, example_params, run_example
 
 
 @pytest.mark.parametrize("case", example_params())
