@@ -41,7 +41,7 @@ def _forwarders(tree: ast.AST) -> tuple[dict[str, set[str]], dict[str, set[str]]
         helpers[node.name] = set().union(*(_extra_keys(call) for call in inner))
         positional = node.args.args[len(node.args.args) - len(node.args.defaults):]
         for argument, default in zip(positional, node.args.defaults, strict=True):
-            if argument.arg == "code" and isinstance(default, ast.Constant):
+            if argument.arg == "code" and isinstance(default, ast.Constant) and isinstance(default.value, str):
                 defaults.setdefault(default.value, set()).update(helpers[node.name])
     return helpers, defaults
 

@@ -127,7 +127,7 @@ def test_replaying_from_scratch_equals_folding_one_by_one_and_resuming_midway(ga
     for case in built_examples(game):
         rules = rules_of(case)
         whole = replay(engine, rules, case["deals"])
-        state, results = engine.initial_state(rules), []
+        state, results = engine.initial_state(rules), list[dict[str, Any]]()
         for payload in case["deals"][: len(whole.results)]:
             outcome = engine.play_deal(state, engine.parse_deal(payload, rules), rules)
             state, results = outcome.state, [*results, outcome.result]
