@@ -1,7 +1,8 @@
 """Engines: fold 10,000 deals of each game in pure Python (no Django). Target: 20,000 deals per second or more.
 
-Two figures per game: ``fold`` is ``play_deal`` alone on parsed deals; ``record`` is the engine work one recording
-does through the service (state from JSON, parse the deal, play it, state and deal back to JSON).
+Two figures per game: ``fold`` is ``games.rules.replay`` of parsed deals (``play_deal`` alone); ``record`` is the
+engine work one recording does through the service (state from JSON, parse the deal, play it, state and deal back
+to JSON).
 
 The ``+tricks`` rows fold Bid Euchre and 56 deals entered trick by trick (bench/tricks.py), where the engine referees
 every card and proves reneges from the cards (docs/referee.md). They are held to their own target, 500 deals per
@@ -17,13 +18,14 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from itertools import cycle, islice
 from typing import Any
 
 from bench.deals import WORKLOADS, Workload
 from bench.seep_plays import PLAY_WORKLOADS
 from bench.tricks import TRICK_WORKLOADS
-from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
+from games.rules.replay import replay
 
 DEALS = 10_000
 TARGET_PER_SECOND = 20_000
@@ -36,15 +38,14 @@ def fold(workload: Workload) -> Callable[[], int]:
     parsed = [engine.parse_deal(payload, rules) for payload in workload.deals]
 
     def run() -> int:
-        state, matches = engine.initial_state(rules), 1
-        for number in range(DEALS):
-            deal = parsed[number % len(parsed)]
-            try:
-                state = engine.play_deal(state, deal, rules).state
-            except RuleViolation:
-                if not engine.state_json(state)["match_over"]:
-                    raise
-                state, matches = engine.play_deal(engine.initial_state(rules), deal, rules).state, matches + 1
+        """``replay`` the cycle of deals; when a match is over, the deal it refused starts the next match."""
+        played, matches = 0, 0
+        while played < DEALS:
+            start = played % len(parsed)
+            folded = replay(engine, rules, islice(cycle(parsed), start, start + DEALS - played), parsed=True)
+            played, matches = played + len(folded.results), matches + 1
+            if folded.refusal is not None and (not folded.results or not engine.state_json(folded.state)["match_over"]):
+                raise folded.refusal
         return matches
 
     return run

@@ -17,6 +17,10 @@ from typing import Any
 
 import pytest
 
+from games.rules.errors import RuleViolation
+from games.rules.registry import get_engine
+from games.rules.replay import replay
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED_EXAMPLES = Path(os.environ.get("SCOREKEEPER_RULES_DIR", REPO_ROOT.parent / "shared" / "rules")) / "examples.json"
 VENDORED_EXAMPLES = REPO_ROOT / "tests" / "data" / "examples.json"
@@ -72,3 +76,15 @@ def _pending_mark(example_id: str) -> list[Any]:
 
 def player_count(case: dict[str, Any]) -> int:
     return len(case["table"]["seats"])
+
+
+def run_example(case: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], RuleViolation | None]:
+    """Fold the example's deals; return the final state, the results and the first refusal (if any)."""
+    engine = get_engine(case["game"])
+    try:
+        rules = engine.rules_from_settings(case["settings"], player_count(case))
+    except RuleViolation as violation:
+        return None, [], violation
+    folded = replay(engine, rules, case["deals"])
+    results = [{"deal_number": number, **result} for number, result in enumerate(folded.results, start=1)]
+    return folded.state, results, folded.refusal

@@ -1,4 +1,6 @@
 """Pure rules engines: no Django, no I/O, no clock, no randomness.
 
-Each game lives in its own module (or package) and is reached through ``registry.get_engine(key)``.
+Each game lives in its own package and is reached through ``registry.get_engine(key)``. The engine contract
+(DESIGN.md) is ``engine.GameEngine``; house rules are declared with ``settings_spec``, a match's deals are folded
+by ``replay``, and every error code is in ``codes``.
 """

@@ -1,15 +1,32 @@
-"""The protocol every game engine follows, so the Django side can treat the four games alike.
+"""The contract every game engine follows, so the Django side can treat the games alike (DESIGN.md).
 
 A match's state is the fold of its deals: ``state = initial_state(rules)`` and then, for each accepted deal,
-``state = play_deal(state, deal, rules).state``. Everything crosses into Django as JSON through the
-``*_json`` / ``*_from_json`` pairs, which must round-trip exactly.
+``state = play_deal(state, deal, rules).state`` (``games.rules.replay`` does it). Everything crosses into Django as
+JSON through the ``*_json`` / ``*_from_json`` pairs, which must round-trip exactly.
+
+``GameEngine`` is the typed Protocol, generic over the game's rules, state and deal types. ``EngineBase`` is the
+base class the engines derive from: it declares the core members and answers the facts added to the contract
+(display name, player counts, seats, the settings declaration and its schema) from them where a game does not
+declare its own. ``CompletedEngine`` gives the same defaults to an engine that does not derive from it yet (Seep).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
+
+from games.rules.errors import RuleViolation
+from games.rules.seats import seat_names
+from games.rules.settings_spec import Setting, SettingsSpec
+
+RulesT = TypeVar("RulesT")
+StateT = TypeVar("StateT")
+DealT = TypeVar("DealT")
+
+# The counts a player-count probe tries for an engine that does not list its own (no card game here seats more).
+PROBED_PLAYER_COUNTS: tuple[int, ...] = tuple(range(2, 13))
 
 
 @dataclass(frozen=True)
@@ -24,13 +41,37 @@ class DealOutcome:
     result: dict[str, Any]
 
 
-class GameEngine(Protocol):
-    """One game. Implementations are small classes delegating to the game's pure functions."""
+class GameEngine(Protocol[RulesT, StateT, DealT]):
+    """One game: the facts the outer rings show and the pure functions that score it."""
 
     key: str
     rules_file: str
 
-    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> Any:
+    @property
+    def display_name(self) -> str:
+        """The game's name for people: ``56``, ``Bid Euchre``."""
+        ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """Every number of players the game seats, ascending."""
+        ...
+
+    @property
+    def default_player_count(self) -> int:
+        """The count a new-match form starts with."""
+        ...
+
+    @property
+    def settings_spec(self) -> SettingsSpec:
+        """The house rules, each declared once (``games.rules.settings_spec``)."""
+        ...
+
+    def settings_schema(self) -> dict[str, Any]:
+        """The JSON-schema-like description of the house-rules form."""
+        ...
+
+    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> RulesT:
         """Validate house rules (any subset; the rest default) for ``player_count`` players.
 
         Raises ``RuleViolation``: ``invalid`` with field ``settings.<name>`` for an unknown setting or a bad
@@ -39,33 +80,157 @@ class GameEngine(Protocol):
         """
         ...
 
-    def settings_json(self, rules: Any) -> dict[str, Any]:
+    def settings_json(self, rules: RulesT) -> dict[str, Any]:
         """Every setting with its value, defaults filled in; feeding it back gives equal rules."""
         ...
 
-    def teams(self, rules: Any) -> dict[str, list[str]] | None:
+    def seats(self, rules: RulesT) -> tuple[str, ...]:
+        """The seats ``S1..Sn`` in the order of play."""
+        ...
+
+    def teams(self, rules: RulesT) -> dict[str, list[str]] | None:
         """Team name to seats, or None for a game where everyone plays for himself."""
         ...
 
-    def initial_state(self, rules: Any) -> Any: ...
+    def initial_state(self, rules: RulesT) -> StateT: ...
 
-    def parse_deal(self, payload: Mapping[str, Any], rules: Any) -> Any:
+    def parse_deal(self, payload: Mapping[str, Any], rules: RulesT) -> DealT:
         """Turn the submitted deal into the game's frozen deal object (shape and card checks only).
 
         Field paths in violations are relative to the deal: ``bid.value``, ``auction[1]``.
         """
         ...
 
-    def deal_json(self, deal: Any) -> dict[str, Any]:
+    def deal_json(self, deal: DealT) -> dict[str, Any]:
         """The deal normalized: canonical cards, defaults filled. Parsing it again gives an equal deal."""
         ...
 
-    def play_deal(self, state: Any, deal: Any, rules: Any) -> DealOutcome:
+    def play_deal(self, state: StateT, deal: DealT, rules: RulesT) -> DealOutcome:
         """Check the deal against the state and fold it in; raises ``RuleViolation`` if it is illegal."""
         ...
 
-    def state_json(self, state: Any) -> dict[str, Any]:
+    def state_json(self, state: StateT) -> dict[str, Any]:
         """The state as JSON; always has ``next_dealer`` and ``match_over``."""
         ...
 
-    def state_from_json(self, data: Mapping[str, Any], rules: Any) -> Any: ...
+    def state_from_json(self, data: Mapping[str, Any], rules: RulesT) -> StateT: ...
+
+
+class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
+    """The core members every engine implements, and defaults for the facts derived from them."""
+
+    key: str
+    rules_file: str
+
+    @abstractmethod
+    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> RulesT: ...
+
+    @abstractmethod
+    def settings_json(self, rules: RulesT) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def teams(self, rules: RulesT) -> dict[str, list[str]] | None: ...
+
+    @abstractmethod
+    def initial_state(self, rules: RulesT) -> StateT: ...
+
+    @abstractmethod
+    def parse_deal(self, payload: Mapping[str, Any], rules: RulesT) -> DealT: ...
+
+    @abstractmethod
+    def deal_json(self, deal: DealT) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def play_deal(self, state: StateT, deal: DealT, rules: RulesT) -> DealOutcome: ...
+
+    @abstractmethod
+    def state_json(self, state: StateT) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any], rules: RulesT) -> StateT: ...
+
+    # --- defaults, for a game that does not declare its own -------------------------------------------------
+
+    @property
+    def display_name(self) -> str:
+        return self.key.replace("_", " ").title()
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The counts whose default house rules the engine accepts."""
+        return tuple(count for count in PROBED_PLAYER_COUNTS if self._seats_players(count))
+
+    @property
+    def default_player_count(self) -> int:
+        counts = self.player_counts
+        return 4 if 4 in counts else counts[0]
+
+    @property
+    def settings_spec(self) -> SettingsSpec:
+        """Inferred from the default settings: names, kinds and defaults, without ranges (for the form only)."""
+        defaults = self.settings_json(self.rules_from_settings({}, self.default_player_count))
+        rows = tuple(_inferred_setting(name, value, self.rules_file) for name, value in defaults.items())
+        return SettingsSpec(self.display_name, rows)
+
+    def settings_schema(self) -> dict[str, Any]:
+        return self.settings_spec.schema()
+
+    def seats(self, rules: RulesT) -> tuple[str, ...]:
+        teams = self.teams(rules)
+        if teams is None:
+            return tuple(getattr(rules, "seats"))  # noqa: B009 - a game without teams keeps its seats on the rules
+        return seat_names(sum(len(members) for members in teams.values()))
+
+    def _seats_players(self, count: int) -> bool:
+        try:
+            self.rules_from_settings({}, count)
+        except RuleViolation:
+            return False
+        return True
+
+
+def _inferred_setting(name: str, value: Any, rules_file: str) -> Setting:
+    help_line = f"See shared/rules/{rules_file}."
+    label = name.replace("_", " ").capitalize()
+    if isinstance(value, bool):
+        return Setting(name, "boolean", value, label, help_line)
+    json_type = "integer" if isinstance(value, int) else "string" if isinstance(value, str) else (
+        "array" if isinstance(value, list) else "object"
+    )
+    return Setting(name, "custom", value, label, help_line, json_type=json_type)
+
+
+class CompletedEngine(EngineBase[Any, Any, Any]):
+    """An engine that does not derive from ``EngineBase`` yet, with the base's defaults for the newer members."""
+
+    def __init__(self, core: Any) -> None:
+        self.core = core
+        self.key = core.key
+        self.rules_file = core.rules_file
+
+    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> Any:
+        return self.core.rules_from_settings(settings, player_count)
+
+    def settings_json(self, rules: Any) -> dict[str, Any]:
+        return self.core.settings_json(rules)
+
+    def teams(self, rules: Any) -> dict[str, list[str]] | None:
+        return self.core.teams(rules)
+
+    def initial_state(self, rules: Any) -> Any:
+        return self.core.initial_state(rules)
+
+    def parse_deal(self, payload: Mapping[str, Any], rules: Any) -> Any:
+        return self.core.parse_deal(payload, rules)
+
+    def deal_json(self, deal: Any) -> dict[str, Any]:
+        return self.core.deal_json(deal)
+
+    def play_deal(self, state: Any, deal: Any, rules: Any) -> DealOutcome:
+        return self.core.play_deal(state, deal, rules)
+
+    def state_json(self, state: Any) -> dict[str, Any]:
+        return self.core.state_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any], rules: Any) -> Any:
+        return self.core.state_from_json(data, rules)

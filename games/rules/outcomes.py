@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.rules.fifty_six.settings import SETTINGS as FIFTY_SIX_SETTINGS
+
 State = Mapping[str, Any]
 
 
@@ -52,7 +54,7 @@ def _seep(state: State, teams: Mapping[str, Any], settings: Mapping[str, Any]) -
 
 
 def _fifty_six(state: State, teams: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-    start = int(settings.get("starting_tables", 12))
+    start = int(settings.get("starting_tables", FIFTY_SIX_SETTINGS["starting_tables"].default))
     return {team: {"net_tables": state["tables"][team] - start} for team in teams}
 
 

@@ -14,8 +14,7 @@ from games.rules.contract_rummy import ENGINE, ContractRummyRules
 from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from tests.examples import example_params
-from tests.rules.test_examples import run_example
+from tests.examples import example_params, run_example
 
 SEED_CONTRACTS = [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)]
 
@@ -424,7 +423,7 @@ def test_with_dealer_enforcement_the_dealer_must_be_the_left_of_the_previous_dea
     violation = refusal(simple_deal("S4"), rules, before=[simple_deal("S1"), simple_deal("S2")])
     assert (violation.code, violation.field) == ("dealer_out_of_turn", "dealer")
     assert violation.detail == "S3 deals deal 3 (the deal passes to the left); S4 was entered."
-    assert violation.extra == {"expected": "S3"}
+    assert violation.extra == {"expected_dealer": "S3", "expected": "S3"}  # expected: deprecated, kept beside
     play([simple_deal("S3"), simple_deal("S4"), simple_deal("S1")], rules)  # any first dealer, then in turn
 
 

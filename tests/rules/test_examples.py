@@ -6,29 +6,8 @@ from typing import Any
 
 import pytest
 
-from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from tests.examples import SHARED_EXAMPLES, VENDORED_EXAMPLES, example_params, player_count
-
-
-def run_example(case: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], RuleViolation | None]:
-    """Fold the example's deals; return the final state, the results and the first refusal (if any)."""
-    engine = get_engine(case["game"])
-    try:
-        rules = engine.rules_from_settings(case["settings"], player_count(case))
-    except RuleViolation as violation:
-        return None, [], violation
-    state = engine.initial_state(rules)
-    results: list[dict[str, Any]] = []
-    for index, payload in enumerate(case["deals"]):
-        try:
-            deal = engine.parse_deal(payload, rules)
-            outcome = engine.play_deal(state, deal, rules)
-        except RuleViolation as violation:
-            return state, results, violation.prefixed(f"deals[{index}]")
-        state = outcome.state
-        results.append({"deal_number": index + 1, **outcome.result})
-    return state, results, None
+from tests.examples import SHARED_EXAMPLES, VENDORED_EXAMPLES, example_params, run_example
 
 
 @pytest.mark.parametrize("case", example_params())

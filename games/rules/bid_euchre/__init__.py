@@ -1,7 +1,9 @@
 """Bid Euchre, as shared/rules/bid_euchre.md specifies (four players, A = S1+S3 against B = S2+S4, race to 32).
 
-Parts: ``rules`` (the §E.7 house rules), ``deal`` (parsing the submitted deal), ``auction`` (§E.3, call by
-call), ``scoring`` (the checks of §E.5, the scoring of §E.2 and the progression of §E.4), ``referee`` (the
+The package follows the engine contract of DESIGN.md: ``engine`` (the ``BidEuchreEngine``), ``settings`` (the
+§E.7 house rules), ``deal`` (parsing the submitted deal), ``checks`` (the checks of §E.5), ``state`` (the
+``BidEuchreState`` and its JSON), ``scoring`` (``apply_deal``: the scoring of §E.2 and the progression of §E.4),
+and the game's own ``tables`` (seats, teams, decks as data), ``auction`` (§E.3, call by call) and ``referee`` (the
 trick-by-trick entry of §E.7a, on the shared ``games.rules.tricks``).
 
 Choices made where the rules file is silent:
@@ -60,71 +62,25 @@ Choices made where the rules file is silent:
     the deal's ``input`` keeps the tricks as sent (canonical codes) and no derived summary.
 """
 
-from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
-
 from games.rules.bid_euchre.auction import Contract, run_auction
+from games.rules.bid_euchre.checks import check_deal
 from games.rules.bid_euchre.deal import AceNoFaceClaim, BidEuchreDeal, Call, deal_json, parse_deal
-from games.rules.bid_euchre.rules import TEAM_SEATS, BidEuchreRules, rules_from_settings, settings_json
-from games.rules.bid_euchre.scoring import (
+from games.rules.bid_euchre.engine import ENGINE, BidEuchreEngine
+from games.rules.bid_euchre.scoring import DealReport, apply_deal, report_json, settle_deal
+from games.rules.bid_euchre.settings import BidEuchreRules, rules_from_settings, settings_json
+from games.rules.bid_euchre.state import (
     BidEuchreState,
-    DealReport,
-    apply_deal,
-    check_deal,
+    initial_state,
     is_over,
     next_dealer,
-    play_deal,
-    report_json,
-    settle_deal,
     state_from_json,
     state_json,
     winner,
 )
-from games.rules.engine import DealOutcome
-
-
-class BidEuchreEngine:
-    """The ``GameEngine`` for Bid Euchre: every method delegates to the pure functions of this package."""
-
-    key = "bid_euchre"
-    rules_file = "bid_euchre.md"
-
-    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> BidEuchreRules:
-        return rules_from_settings(settings, player_count)
-
-    def settings_json(self, rules: BidEuchreRules) -> dict[str, Any]:
-        return settings_json(rules)
-
-    def teams(self, rules: BidEuchreRules) -> dict[str, list[str]]:
-        return {team: list(seats) for team, seats in TEAM_SEATS.items()}
-
-    def initial_state(self, rules: BidEuchreRules) -> BidEuchreState:
-        return BidEuchreState()
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: BidEuchreRules) -> BidEuchreDeal:
-        return parse_deal(payload, rules)
-
-    def deal_json(self, deal: BidEuchreDeal) -> dict[str, Any]:
-        return deal_json(deal)
-
-    def play_deal(self, state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> DealOutcome:
-        report = play_deal(state, deal, rules)
-        return DealOutcome(report.state_after, report_json(report))
-
-    def state_json(self, state: BidEuchreState) -> dict[str, Any]:
-        return state_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: BidEuchreRules) -> BidEuchreState:
-        return state_from_json(data)
-
-
-ENGINE = BidEuchreEngine()
 
 __all__ = [
     "ENGINE", "AceNoFaceClaim", "BidEuchreDeal", "BidEuchreEngine", "BidEuchreRules", "BidEuchreState", "Call",
-    "Contract", "DealReport", "apply_deal", "check_deal", "deal_json", "is_over", "next_dealer", "parse_deal",
-    "play_deal", "rules_from_settings", "run_auction", "settings_json", "settle_deal", "state_from_json",
-    "state_json", "winner",
+    "Contract", "DealReport", "apply_deal", "check_deal", "deal_json", "initial_state", "is_over", "next_dealer",
+    "parse_deal", "report_json", "rules_from_settings", "run_auction", "settings_json", "settle_deal",
+    "state_from_json", "state_json", "winner",
 ]

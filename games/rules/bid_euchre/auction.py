@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.rules.bid_euchre.deal import Call
-from games.rules.bid_euchre.rules import NEXT_SEAT, SEATS, BidEuchreRules
+from games.rules.bid_euchre.settings import BidEuchreRules
+from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS
 from games.rules.errors import RuleViolation
 from games.rules.seats import seat_after
 

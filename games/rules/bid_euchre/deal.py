@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.rules.bid_euchre.rules import SEATS, TEAMS, BidEuchreRules
+from games.rules.bid_euchre.settings import BidEuchreRules
+from games.rules.bid_euchre.tables import SEATS, TEAMS
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
 from games.rules.shapes import reject_unknown_keys

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from games.rules.bid_euchre.auction import Contract
 from games.rules.bid_euchre.deal import TRUMP_SUITS, BidEuchreDeal
-from games.rules.bid_euchre.rules import PARTNER_OF, SEATS, TEAM_OF, TEAMS, BidEuchreRules
+from games.rules.bid_euchre.settings import BidEuchreRules
+from games.rules.bid_euchre.tables import PARTNER_OF, SEATS, TEAM_OF, TEAMS
 from games.rules.cards import JOKER, Card
 from games.rules.errors import RuleViolation
 from games.rules.tricks import Record, Table, referee, tricks_by_seat

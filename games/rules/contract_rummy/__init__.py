@@ -1,9 +1,11 @@
 """Contract Rummy: implements shared/rules/contract_rummy.md (seven deals with contracts, penalty points).
 
-Parts: ``rules`` (the §R.7 settings, presets, pack defaults by player count and the §R.4 feasibility check),
-``deals`` (the deal report and its shape), ``melds`` (the optional meld entry of the player who went out) and
-``match`` (the §R.5 checks, §R.3 scoring, totals, dealer rotation and winners). Players are seats ``S1..Sn``
-clockwise; the deal passes to the left, i.e. to the seat after the dealer.
+The package follows the engine contract of DESIGN.md: ``engine`` (the ``ContractRummyEngine``), ``settings`` (the
+§R.7 settings, presets, pack defaults by player count and the §R.4 feasibility check), ``deal`` (the deal report
+and its shape), ``checks`` (the §R.5 checks), ``state`` (the ``ContractRummyState``, its JSON, the dealer
+rotation and winners), ``scoring`` (``apply_deal``: the §R.3 scoring and totals), and the game's own ``melds``
+(the optional meld entry of the player who went out). Players are seats ``S1..Sn`` clockwise; the deal passes to
+the left, i.e. to the seat after the dealer.
 
 Choices made where the rules file is silent:
 
@@ -47,72 +49,37 @@ Choices made where the rules file is silent:
   ``deals_played`` and ``last_penalties`` (for the tie-break). ``winners`` is empty until the last deal.
 """
 
-from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
-
-from games.rules.contract_rummy.deals import ContractRummyDeal, deal_json, parse_deal
-from games.rules.contract_rummy.match import (
+from games.rules.contract_rummy.checks import check_deal
+from games.rules.contract_rummy.deal import ContractRummyDeal, deal_json, parse_deal
+from games.rules.contract_rummy.engine import ENGINE, ContractRummyEngine
+from games.rules.contract_rummy.scoring import apply_deal
+from games.rules.contract_rummy.settings import ContractRummyRules, rules_from_settings, settings_json
+from games.rules.contract_rummy.state import (
     ContractRummyState,
-    apply_deal,
-    check_deal,
     initial_state,
     is_over,
     next_dealer,
-    play_deal,
     state_from_json,
     state_json,
     winners,
 )
-from games.rules.contract_rummy.rules import ContractRummyRules, rules_from_settings, settings_json
-from games.rules.engine import DealOutcome
 
 __all__ = [
     "ENGINE",
     "ContractRummyDeal",
+    "ContractRummyEngine",
     "ContractRummyRules",
     "ContractRummyState",
     "apply_deal",
     "check_deal",
+    "deal_json",
+    "initial_state",
     "is_over",
     "next_dealer",
+    "parse_deal",
+    "rules_from_settings",
+    "settings_json",
+    "state_from_json",
+    "state_json",
     "winners",
 ]
-
-
-class ContractRummyEngine:
-    """The ``GameEngine`` for Contract Rummy: delegates to the module functions."""
-
-    key = "contract_rummy"
-    rules_file = "contract_rummy.md"
-
-    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> ContractRummyRules:
-        return rules_from_settings(settings, player_count)
-
-    def settings_json(self, rules: ContractRummyRules) -> dict[str, Any]:
-        return settings_json(rules)
-
-    def teams(self, rules: ContractRummyRules) -> dict[str, list[str]] | None:
-        return None
-
-    def initial_state(self, rules: ContractRummyRules) -> ContractRummyState:
-        return initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: ContractRummyRules) -> ContractRummyDeal:
-        return parse_deal(payload, rules)
-
-    def deal_json(self, deal: ContractRummyDeal) -> dict[str, Any]:
-        return deal_json(deal)
-
-    def play_deal(self, state: ContractRummyState, deal: ContractRummyDeal, rules: ContractRummyRules) -> DealOutcome:
-        return play_deal(state, deal, rules)
-
-    def state_json(self, state: ContractRummyState) -> dict[str, Any]:
-        return state_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: ContractRummyRules) -> ContractRummyState:
-        return state_from_json(data, rules)
-
-
-ENGINE = ContractRummyEngine()

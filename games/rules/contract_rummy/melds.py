@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from games.rules.cards import RANKS, SUIT_NAMES, Card, card_codes
-from games.rules.contract_rummy.rules import parse_hand
+from games.rules.contract_rummy.settings import parse_hand
 from games.rules.errors import RuleViolation
 from games.rules.shapes import reject_unknown_keys
 

@@ -1,10 +1,10 @@
 """56 (Fifty-six) for 4, 6 or 8 players: implements shared/rules/fifty_six.md (§F.1-§F.9a).
 
-The package: ``tables`` (band, doubling and pack tables as data), ``rules`` (the ``FiftySixRules`` house
-rules and the seating), ``auction`` (calls and the call-by-call auction), ``deal`` (the ``FiftySixDeal``
-report), ``match`` (the ``FiftySixState``, ``check_deal``, ``apply_deal``, ``next_dealer``, ``is_over`` /
-``winner``), ``referee`` (the trick-by-trick entry of §F.9a, on the shared ``games.rules.tricks``).
-``ENGINE`` below implements ``games.rules.engine.GameEngine`` by delegating to them.
+The package follows the engine contract of DESIGN.md: ``engine`` (the ``FiftySixEngine``), ``settings`` (the
+``FiftySixRules`` house rules and the seating), ``deal`` (the calls and the ``FiftySixDeal`` report), ``checks``
+(``check_deal``), ``state`` (the ``FiftySixState`` and its JSON, ``next_dealer``), ``scoring`` (``apply_deal``),
+and the game's own ``tables`` (band, doubling and pack tables as data), ``auction`` (the call-by-call auction and
+the contract) and ``referee`` (the trick-by-trick entry of §F.9a, on the shared ``games.rules.tricks``).
 
 Choices made where the rules file is silent:
 - Field of a refused call: every §F.7 auction code (including ``bid_out_of_range`` and ``invalid_trump``) names
@@ -61,27 +61,13 @@ Choices made where the rules file is silent:
     the tricks were entered. Hands are never entered, so ``hand_size_invalid`` is about the tricks.
 """
 
-from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
-
-from games.rules.engine import DealOutcome
-from games.rules.fifty_six import deal as _deal
-from games.rules.fifty_six import match as _match
-from games.rules.fifty_six import rules as _rules
-from games.rules.fifty_six.auction import Call, Contract, run_auction
-from games.rules.fifty_six.deal import FiftySixDeal
-from games.rules.fifty_six.match import (
-    FiftySixState,
-    apply_deal,
-    check_deal,
-    initial_state,
-    is_over,
-    next_dealer,
-    winner,
-)
-from games.rules.fifty_six.rules import FiftySixRules
+from games.rules.fifty_six.auction import Contract, run_auction
+from games.rules.fifty_six.checks import check_deal
+from games.rules.fifty_six.deal import Call, FiftySixDeal
+from games.rules.fifty_six.engine import ENGINE, FiftySixEngine
+from games.rules.fifty_six.scoring import apply_deal
+from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.fifty_six.state import FiftySixState, initial_state, is_over, next_dealer, winner
 
 __all__ = [
     "ENGINE",
@@ -99,41 +85,3 @@ __all__ = [
     "run_auction",
     "winner",
 ]
-
-
-class FiftySixEngine:
-    """The ``GameEngine`` for ``fifty_six``."""
-
-    key = "fifty_six"
-    rules_file = "fifty_six.md"
-
-    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> FiftySixRules:
-        return _rules.rules_from_settings(settings, player_count)
-
-    def settings_json(self, rules: FiftySixRules) -> dict[str, Any]:
-        return _rules.settings_json(rules)
-
-    def teams(self, rules: FiftySixRules) -> dict[str, list[str]]:
-        return rules.teams_json()
-
-    def initial_state(self, rules: FiftySixRules) -> FiftySixState:
-        return initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: FiftySixRules) -> FiftySixDeal:
-        return _deal.parse_deal(payload, rules)
-
-    def deal_json(self, deal: FiftySixDeal) -> dict[str, Any]:
-        return _deal.deal_json(deal)
-
-    def play_deal(self, state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> DealOutcome:
-        new_state, result = _match.play(state, deal, rules)
-        return DealOutcome(new_state, result)
-
-    def state_json(self, state: FiftySixState) -> dict[str, Any]:
-        return _match.state_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: FiftySixRules) -> FiftySixState:
-        return _match.state_from_json(data, rules)
-
-
-ENGINE = FiftySixEngine()

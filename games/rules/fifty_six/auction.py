@@ -2,39 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
-from games.rules.fifty_six.rules import FiftySixRules
-from games.rules.shapes import reject_unknown_keys
+from games.rules.fifty_six.deal import Call
+from games.rules.fifty_six.settings import FiftySixRules
 
-CALL_KEYS: tuple[str, ...] = ("seat", "call", "points", "trump", "plus", "convention")
-BID_ONLY_KEYS: tuple[str, ...] = ("points", "trump", "plus", "convention")
 NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """One call. ``points`` is the absolute bid (a "plus N" bid keeps ``plus`` and gets ``points`` resolved)."""
-
-    seat: str
-    call: str
-    points: int | None = None
-    trump: str | None = None
-    plus: int | None = None
-    convention: str | None = None
-
-    def as_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"seat": self.seat, "call": self.call}
-        if self.call == "bid":
-            for key in BID_ONLY_KEYS:
-                value = getattr(self, key)
-                if value is not None:
-                    data[key] = value
-        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,95 +49,6 @@ def _and_list(items: list[str]) -> str:
     if len(items) <= 2:
         return " and ".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def parse_trump(value: Any, field: str) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        trump = t.TRUMP_ALIASES.get(value.strip().lower().replace(" ", "_").replace("-", "_"))
-        if trump is not None:
-            return trump
-    raise RuleViolation(
-        "invalid_trump",
-        f"Name a trump suit or no-trumps (clubs, diamonds, hearts, spades or no_trumps); {value!r} is not one.",
-        field,
-        allowed=list(t.TRUMPS),
-    )
-
-
-def parse_call(payload: Any, index: int, seats: tuple[str, ...], last_bid_points: int | None) -> Call:
-    """Shape checks of one call; a "plus N" bid gets its absolute points from the previous bid."""
-    where = f"auction[{index}]"
-    if not isinstance(payload, Mapping):
-        raise RuleViolation(
-            "invalid", 'Each call is an object such as {"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"}.',
-            where,
-        )
-    reject_unknown_keys(payload, CALL_KEYS, where,
-                        lambda key: f"A call has only seat, call, points, trump, plus and convention; not {key!r}.")
-    seat = payload.get("seat")
-    if not isinstance(seat, str) or seat.strip().upper() not in seats:
-        raise RuleViolation("invalid", f"Name the seat making the call, {seats[0]}-{seats[-1]}; {seat!r} is not one.",
-                            f"{where}.seat")
-    seat = seat.strip().upper()
-    kind = payload.get("call")
-    kind = kind.strip().lower() if isinstance(kind, str) else kind
-    if kind not in t.CALLS:
-        raise RuleViolation("invalid", f"A call is bid, pass, double or redouble; {payload.get('call')!r} is not.",
-                            f"{where}.call", allowed=list(t.CALLS))
-    if kind != "bid":
-        for key in BID_ONLY_KEYS:
-            if payload.get(key) is not None:
-                raise RuleViolation("invalid", f"A {kind} carries no {key}; only a bid does.", f"{where}.{key}")
-        return Call(seat, kind)
-    return _parse_bid(payload, where, seat, last_bid_points)
-
-
-def _parse_bid(payload: Mapping[str, Any], where: str, seat: str, last_bid_points: int | None) -> Call:
-    points = payload.get("points")
-    plus = payload.get("plus")
-    convention = payload.get("convention")
-    if convention is not None:
-        convention = convention.strip().lower() if isinstance(convention, str) else convention
-        if convention not in t.CONVENTIONS:
-            raise RuleViolation("invalid", f"convention is plus or noes; {payload.get('convention')!r} is not.",
-                                f"{where}.convention", allowed=list(t.CONVENTIONS))
-    if plus is not None:
-        if isinstance(plus, bool) or not isinstance(plus, int):
-            raise RuleViolation("invalid", f"plus is the whole number N of a \"plus N\" bid; {plus!r} is not.",
-                                f"{where}.plus")
-        if convention == "noes":
-            raise RuleViolation("invalid", "A bid is either \"plus N\" or \"noes\", not both.", f"{where}.convention")
-        convention = "plus"
-    elif convention == "plus":
-        raise RuleViolation("invalid", "A \"plus\" bid says by how much it raises the standing bid: plus: N.",
-                            f"{where}.plus")
-    if points is None and plus is None:
-        raise RuleViolation("bid_out_of_range", f"A bid names its points, {t.MIN_BID} to {t.MAX_BID}.", where,
-                            minimum=t.MIN_BID, maximum=t.MAX_BID)
-    if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
-        raise RuleViolation(
-            "bid_out_of_range", f"Bids run from {t.MIN_BID} to {t.MAX_BID} points; {points!r} is not a whole number.",
-            where, minimum=t.MIN_BID, maximum=t.MAX_BID,
-        )
-    if points is None and plus is not None and plus >= 1 and last_bid_points is not None:
-        points = last_bid_points + plus
-    trump = parse_trump(payload.get("trump"), where)
-    return Call(seat, "bid", points, trump, plus, convention)
-
-
-def parse_auction(value: Any, seats: tuple[str, ...]) -> tuple[Call, ...]:
-    if not isinstance(value, list):
-        raise RuleViolation("invalid", "auction is the list of calls in the order they were made.", "auction")
-    calls: list[Call] = []
-    last_bid_points: int | None = None
-    for index, payload in enumerate(value):
-        call = parse_call(payload, index, seats, last_bid_points)
-        if call.call == "bid":
-            last_bid_points = call.points
-        calls.append(call)
-    return tuple(calls)
 
 
 def speaking_order(active_seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:

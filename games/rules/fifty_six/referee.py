@@ -13,7 +13,7 @@ from games.rules.cards import SUIT_NAMES, Card
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, speaking_order
-from games.rules.fifty_six.rules import FiftySixRules
+from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.tricks import Record, Renege, Table, Tricks, referee
 
 SUIT_LETTERS: dict[str, str] = {word: letter for letter, word in SUIT_NAMES.items()}

@@ -76,7 +76,7 @@ def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> No
     reason = template.format(next=expected, team=TEAM_OF_SEAT[expected], leader=lead["team"],
                              previous=seat_right_of(expected, 3), partner=partner_of(expected))
     raise RuleViolation("dealer_out_of_turn", f"{reason}: {expected} deals now, not {deal.dealer}.", "dealer",
-                        expected=expected)
+                        expected_dealer=expected, expected=expected)  # expected: deprecated
 
 
 def check_bidder(dealer: str, bidder: str, field: str, what: str) -> None:

@@ -9,25 +9,9 @@ from typing import Any
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.seats import seat_names
-from games.rules.settings_input import reject_unknown_settings, setting_bool, setting_choice, setting_int
+from games.rules.settings_spec import Setting, SettingsSpec
 from games.rules.shapes import reject_unknown_keys
 
-SETTING_NAMES: tuple[str, ...] = (
-    "players",
-    "team_layout",
-    "starting_tables",
-    "double_mode",
-    "all_pass_rule",
-    "elimination",
-    "shortfall_distribution",
-    "passed_player_may_bid_again",
-    "bands",
-    "four_player_pack",
-    "enforce_dealer_order",
-    "revoke_rule",
-)
-# ``teams`` is derived from ``players`` and ``team_layout``: accepted when it agrees, never echoed back.
-ACCEPTED_SETTINGS: tuple[str, ...] = (*SETTING_NAMES, "teams")
 MAX_TABLES = 999
 MAX_BAND_AMOUNT = 99
 BAND_KEYS: tuple[str, ...] = ("from", "to", "win", "lose")
@@ -60,48 +44,6 @@ def team_layout_teams(players: int, team_layout: str) -> tuple[tuple[str, tuple[
         return (("A", seats[0::2]), ("B", seats[1::2]))
     half = players // 2
     return tuple((f"T{k}", (seats[k - 1], seats[k - 1 + half])) for k in range(1, half + 1))
-
-
-@dataclass(frozen=True)
-class FiftySixRules:
-    """Every house rule of §F.9 with its default; derived seating is kept alongside (not compared)."""
-
-    players: int = 4
-    team_layout: str = "pairs"
-    starting_tables: int = 12
-    double_mode: str = "multiply"
-    all_pass_rule: str = "first_speaker_team_plays_28_no_trumps"
-    elimination: str = "at_zero_tables"
-    shortfall_distribution: str = "round_robin_from_payers_right"
-    passed_player_may_bid_again: bool = True
-    bands: tuple[Band, ...] = DEFAULT_BANDS
-    four_player_pack: int = 48
-    enforce_dealer_order: bool = False
-    revoke_rule: str = "report"
-    # Derived, filled in __post_init__.
-    seats: tuple[str, ...] = field(init=False, compare=False, repr=False)
-    teams: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, compare=False, repr=False)
-    team_names: tuple[str, ...] = field(init=False, compare=False, repr=False)
-    team_of: dict[str, str] = field(init=False, compare=False, repr=False)
-    seat_index: dict[str, int] = field(init=False, compare=False, repr=False)
-    band_by_points: tuple[Band | None, ...] = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        teams = team_layout_teams(self.players, self.team_layout)
-        seats = seat_names(self.players)
-        object.__setattr__(self, "seats", seats)
-        object.__setattr__(self, "teams", teams)
-        object.__setattr__(self, "team_names", tuple(name for name, _ in teams))
-        object.__setattr__(self, "team_of", {seat: name for name, members in teams for seat in members})
-        object.__setattr__(self, "seat_index", {seat: index for index, seat in enumerate(seats)})
-        by_points: list[Band | None] = [None] * (t.MAX_BID + 1)
-        for band in self.bands:
-            for points in range(band.first, band.last + 1):
-                by_points[points] = band
-        object.__setattr__(self, "band_by_points", tuple(by_points))
-
-    def teams_json(self) -> dict[str, list[str]]:
-        return {name: list(members) for name, members in self.teams}
 
 
 def _layout_message(players: int, team_layout: str) -> str:
@@ -163,6 +105,94 @@ def _parse_bands(value: Any) -> tuple[Band, ...]:
     return tuple(bands)
 
 
+def _parse_four_player_pack(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in t.FOUR_PLAYER_PACKS:
+        raise RuleViolation(
+            "invalid", f"four_player_pack is 48 or 32 cards; {value!r} is not.", "settings.four_player_pack"
+        )
+    return int(value)
+
+
+SETTINGS = SettingsSpec("56", (
+    Setting("players", "choice", 4, "Players", "4, 6 or 8 players; the match's seats decide it.",
+            choices=t.PLAYER_COUNTS, parse=int),
+    Setting("team_layout", "choice", "pairs", "Teams",
+            "With 6 or 8 players: teams of two (pairs) or two sides playing alternately (two_sides).",
+            choices=t.TEAM_LAYOUTS),
+    # Derived from players and team_layout: accepted when it agrees, never echoed back.
+    Setting("teams", "custom", None, "Team seats", "The seats of each team, as the layout implies.",
+            json_type="object", echoed=False, derived=True),
+    Setting("starting_tables", "integer", 12, "Starting tables", "Tables each team holds at the start (§F.5).",
+            minimum=1, maximum=MAX_TABLES),
+    Setting("double_mode", "choice", "multiply", "Doubling",
+            "A double multiplies the tables by 2 and a redouble by 4 (multiply), or adds 1 and 2 (add).",
+            choices=tuple(t.DOUBLE_MODES)),
+    Setting("all_pass_rule", "choice", t.ALL_PASS_RULES[0], "When everyone passes",
+            "The first speaker's team plays 28 no-trumps, the first speaker must bid, or the hand is redealt.",
+            choices=t.ALL_PASS_RULES),
+    Setting("elimination", "choice", "at_zero_tables", "Elimination",
+            "A team is out at zero tables, or only when it cannot pay in full (§F.5).", choices=t.ELIMINATIONS),
+    Setting("shortfall_distribution", "choice", t.SHORTFALL_DISTRIBUTIONS[0], "Shortfall",
+            "How a team that cannot pay shares what it has: one table at a time from the payer's right.",
+            choices=t.SHORTFALL_DISTRIBUTIONS),
+    Setting("passed_player_may_bid_again", "boolean", True, "A passed player may bid again",
+            "Off: a seat that passed may only pass for the rest of the auction."),
+    Setting("bands", "custom", DEFAULT_BANDS, "Bands",
+            "Tables won or lost by the size of the contract: rows {from, to, win, lose} covering 28 to 56 (§F.4).",
+            parse=_parse_bands, dump=lambda bands: [band.as_json() for band in bands], json_type="array"),
+    Setting("four_player_pack", "choice", 48, "Four-player pack",
+            "Cards in the pack when four play: 48 (12 each) or 32 (8 each: J 9 A 10 only).",
+            choices=t.FOUR_PLAYER_PACKS, parse=_parse_four_player_pack),
+    Setting("enforce_dealer_order", "boolean", False, "Enforce the dealer order",
+            "On: a deal by anyone but the next active seat is refused (dealer_out_of_turn)."),
+    Setting("revoke_rule", "choice", "report", "Revokes",
+            "Trick entry: a revoke is only reported, or it decides the contract against the revoking side (§F.9a).",
+            choices=t.REVOKE_RULES),
+))
+
+
+@dataclass(frozen=True)
+class FiftySixRules:
+    """Every house rule of §F.9 with its default; derived seating is kept alongside (not compared)."""
+
+    players: int = SETTINGS["players"].default
+    team_layout: str = SETTINGS["team_layout"].default
+    starting_tables: int = SETTINGS["starting_tables"].default
+    double_mode: str = SETTINGS["double_mode"].default
+    all_pass_rule: str = SETTINGS["all_pass_rule"].default
+    elimination: str = SETTINGS["elimination"].default
+    shortfall_distribution: str = SETTINGS["shortfall_distribution"].default
+    passed_player_may_bid_again: bool = SETTINGS["passed_player_may_bid_again"].default
+    bands: tuple[Band, ...] = SETTINGS["bands"].default
+    four_player_pack: int = SETTINGS["four_player_pack"].default
+    enforce_dealer_order: bool = SETTINGS["enforce_dealer_order"].default
+    revoke_rule: str = SETTINGS["revoke_rule"].default
+    # Derived, filled in __post_init__.
+    seats: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, compare=False, repr=False)
+    team_names: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    team_of: dict[str, str] = field(init=False, compare=False, repr=False)
+    seat_index: dict[str, int] = field(init=False, compare=False, repr=False)
+    band_by_points: tuple[Band | None, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        teams = team_layout_teams(self.players, self.team_layout)
+        seats = seat_names(self.players)
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "teams", teams)
+        object.__setattr__(self, "team_names", tuple(name for name, _ in teams))
+        object.__setattr__(self, "team_of", {seat: name for name, members in teams for seat in members})
+        object.__setattr__(self, "seat_index", {seat: index for index, seat in enumerate(seats)})
+        by_points: list[Band | None] = [None] * (t.MAX_BID + 1)
+        for band in self.bands:
+            for points in range(band.first, band.last + 1):
+                by_points[points] = band
+        object.__setattr__(self, "band_by_points", tuple(by_points))
+
+    def teams_json(self) -> dict[str, list[str]]:
+        return {name: list(members) for name, members in self.teams}
+
+
 def rules_from_settings(settings: Mapping[str, Any], player_count: Any) -> FiftySixRules:
     """Validate house rules (any subset, the rest default) for ``player_count`` players."""
     if not isinstance(player_count, int) or isinstance(player_count, bool) or player_count not in t.PLAYER_COUNTS:
@@ -171,7 +201,7 @@ def rules_from_settings(settings: Mapping[str, Any], player_count: Any) -> Fifty
         )
     if settings is None:
         settings = {}
-    reject_unknown_settings(settings, ACCEPTED_SETTINGS, "56")
+    SETTINGS.reject_unknown(settings)
     if "players" in settings:
         stated = settings["players"]
         if isinstance(stated, bool) or not isinstance(stated, int):
@@ -185,46 +215,11 @@ def rules_from_settings(settings: Mapping[str, Any], player_count: Any) -> Fifty
                 "settings.players",
                 seated=player_count,
             )
-    team_layout = setting_choice(settings, "team_layout", "pairs", t.TEAM_LAYOUTS)
+    team_layout = SETTINGS["team_layout"].read(settings)
     if "teams" in settings:
         _check_teams(settings["teams"], player_count, team_layout)
-    four_player_pack = settings.get("four_player_pack", 48)
-    if not isinstance(four_player_pack, int) or isinstance(four_player_pack, bool) or (
-        four_player_pack not in t.FOUR_PLAYER_PACKS
-    ):
-        raise RuleViolation(
-            "invalid", f"four_player_pack is 48 or 32 cards; {four_player_pack!r} is not.", "settings.four_player_pack"
-        )
-    return FiftySixRules(
-        players=player_count,
-        team_layout=team_layout,
-        starting_tables=setting_int(settings, "starting_tables", 12, 1, MAX_TABLES),
-        double_mode=setting_choice(settings, "double_mode", "multiply", tuple(t.DOUBLE_MODES)),
-        all_pass_rule=setting_choice(settings, "all_pass_rule", t.ALL_PASS_RULES[0], t.ALL_PASS_RULES),
-        elimination=setting_choice(settings, "elimination", "at_zero_tables", t.ELIMINATIONS),
-        shortfall_distribution=setting_choice(
-            settings, "shortfall_distribution", t.SHORTFALL_DISTRIBUTIONS[0], t.SHORTFALL_DISTRIBUTIONS
-        ),
-        passed_player_may_bid_again=setting_bool(settings, "passed_player_may_bid_again", True),
-        bands=_parse_bands(settings["bands"]) if "bands" in settings else DEFAULT_BANDS,
-        four_player_pack=int(four_player_pack),
-        enforce_dealer_order=setting_bool(settings, "enforce_dealer_order", False),
-        revoke_rule=setting_choice(settings, "revoke_rule", "report", t.REVOKE_RULES),
-    )
+    return FiftySixRules(**SETTINGS.read_all(settings, {"players": player_count, "team_layout": team_layout}))
 
 
 def settings_json(rules: FiftySixRules) -> dict[str, Any]:
-    return {
-        "players": rules.players,
-        "team_layout": rules.team_layout,
-        "starting_tables": rules.starting_tables,
-        "double_mode": rules.double_mode,
-        "all_pass_rule": rules.all_pass_rule,
-        "elimination": rules.elimination,
-        "shortfall_distribution": rules.shortfall_distribution,
-        "passed_player_may_bid_again": rules.passed_player_may_bid_again,
-        "bands": [band.as_json() for band in rules.bands],
-        "four_player_pack": rules.four_player_pack,
-        "enforce_dealer_order": rules.enforce_dealer_order,
-        "revoke_rule": rules.revoke_rule,
-    }
+    return SETTINGS.settings_json(rules)

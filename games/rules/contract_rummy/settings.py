@@ -9,7 +9,7 @@ from typing import Any
 
 from games.rules.cards import JOKER_CARD, RANKS, SUITS, Card, parse_cards
 from games.rules.errors import RuleViolation
-from games.rules.settings_input import reject_unknown_settings, setting_bool, setting_choice, setting_int
+from games.rules.settings_spec import Setting, SettingsSpec
 from games.rules.shapes import reject_unknown_keys
 
 GAME_NAME = "Contract Rummy"
@@ -50,12 +50,6 @@ DEFAULT_PENALTIES: dict[str, int | str] = {
 }
 MAX_CARD_PENALTY = 1000
 
-SETTING_NAMES: tuple[str, ...] = (
-    "preset", "players", "decks", "jokers", "deals", "cards_dealt", "contracts", "min_set_length", "min_run_length",
-    "distinct_suits_in_sets", "contract_runs_distinct_suits", "penalty_points", "winner_rule",
-    "minimum_stock_after_deal", "allow_no_winner_deal", "enforce_dealer_order",
-)
-
 
 def card_values_from_spec(spec: tuple[tuple[str, int | str], ...]) -> dict[Card, int]:
     """Penalty per card (every suit of every rank, and the joker) from the normalized penalty spec."""
@@ -74,26 +68,128 @@ def card_values_from_spec(spec: tuple[tuple[str, int | str], ...]) -> dict[Card,
     return values
 
 
+def _invalid(name: str, message: str) -> RuleViolation:
+    return RuleViolation("invalid", message, f"settings.{name}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_list(value: object, name: str, length: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != length:
+        raise _invalid(name, f"{name} is a list of {length} numbers: the cards each player is dealt, deal by deal.")
+    for index, item in enumerate(value):
+        if not _is_int(item) or not 1 <= item <= MAX_CARDS_DEALT:
+            raise _invalid(
+                f"{name}[{index}]",
+                f"Deal {index + 1} deals 1 to {MAX_CARDS_DEALT} cards to each player; {item!r} is not.",
+            )
+    return tuple(value)
+
+
+def _contracts(value: object, length: int) -> tuple[tuple[int, int], ...]:
+    example = '[{"sets": 2, "runs": 0}, {"sets": 1, "runs": 1}, ...]'
+    if not isinstance(value, list) or len(value) != length:
+        raise _invalid("contracts", f"contracts lists the contract of each of the {length} deals: {example}.")
+    contracts: list[tuple[int, int]] = []
+    for index, item in enumerate(value):
+        name = f"contracts[{index}]"
+        if not isinstance(item, Mapping):
+            raise _invalid(name, f"A contract is an object such as {{\"sets\": 2, \"runs\": 0}}; {item!r} is not.")
+        reject_unknown_keys(item, ("sets", "runs"), f"settings.{name}",
+                            lambda key: f"A contract has only sets and runs; {key!r} is not allowed.")
+        counts: list[int] = []
+        for key in ("sets", "runs"):
+            count = item.get(key)
+            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 4:
+                raise _invalid(
+                    f"{name}.{key}", f"Deal {index + 1}'s {key} is a whole number from 0 to 4; {count!r} is not."
+                )
+            counts.append(count)
+        if counts[0] + counts[1] == 0:
+            raise _invalid(name, f"Deal {index + 1}'s contract needs at least one set or run.")
+        contracts.append((counts[0], counts[1]))
+    return tuple(contracts)
+
+
+def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
+    name = "penalty_points"
+    if not isinstance(value, Mapping):
+        raise _invalid(name, 'penalty_points is an object such as {"number_cards": "face_value", "A": 15}.')
+    reject_unknown_keys(value, PENALTY_KEYS, f"settings.{name}",
+                        lambda key: f"penalty_points has the keys {', '.join(PENALTY_KEYS)}; not {key!r}.")
+    table: dict[str, int | str] = dict(DEFAULT_PENALTIES)
+    for key, item in value.items():
+        face_value = key == "number_cards" and item == "face_value"
+        if face_value or (_is_int(item) and 1 <= item <= MAX_CARD_PENALTY):
+            table[key] = item
+        else:
+            allowed = '"face_value" or ' if key == "number_cards" else ""
+            raise _invalid(
+                f"{name}.{key}",
+                f"The penalty for {key} is {allowed}a whole number from 1 to {MAX_CARD_PENALTY}; {item!r} is not.",
+            )
+    return tuple((key, table[key]) for key in PENALTY_KEYS if key in table)
+
+
+SETTINGS = SettingsSpec(GAME_NAME, (
+    Setting("preset", "choice", "seed", "Preset",
+            "The rule set the other defaults come from: seed, pagat or bicycle (§R.7).", choices=tuple(PRESETS)),
+    Setting("players", "integer", 4, "Players", "3 to 8 players; the match's seats decide it.",
+            minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
+    Setting("decks", "integer", 1, "Packs", "Packs of 52 cards shuffled together; the default depends on the players "
+            "and the preset (§R.4).", minimum=1, maximum=MAX_DECKS),
+    Setting("jokers", "integer", 1, "Jokers", "Jokers added to the packs; the default depends on the players and the "
+            "preset (§R.4).", minimum=0, maximum=MAX_JOKERS),
+    Setting("deals", "integer", len(SEED_CONTRACTS), "Deals", "Deals in the match, one contract each.",
+            minimum=1, maximum=MAX_DEALS),
+    Setting("cards_dealt", "custom", SEED_CARDS_DEALT, "Cards dealt", "Cards each player is dealt, deal by deal.",
+            dump=list, json_type="array"),
+    Setting("contracts", "custom", SEED_CONTRACTS, "Contracts", "The sets and runs each deal requires.",
+            dump=lambda contracts: [{"sets": sets, "runs": runs} for sets, runs in contracts], json_type="array"),
+    Setting("min_set_length", "integer", 3, "Shortest set", "Cards in the smallest set.", minimum=3, maximum=4),
+    Setting("min_run_length", "integer", 4, "Shortest run", "Cards in the shortest run.", minimum=3, maximum=13),
+    Setting("distinct_suits_in_sets", "boolean", True, "Sets of distinct suits",
+            "A set may not repeat a suit."),
+    Setting("contract_runs_distinct_suits", "boolean", True, "Contract runs in distinct suits",
+            "The runs of a contract are each of a different suit."),
+    Setting("penalty_points", "custom", tuple(DEFAULT_PENALTIES.items()), "Penalty points",
+            "Points per card left in hand: number cards at face value, J Q K 10, A and joker 15 (§R.3).",
+            parse=_penalty_spec, dump=dict, json_type="object"),
+    Setting("winner_rule", "choice", WINNER_RULES[0], "Winner",
+            "The lowest total wins and equal totals share, or the last deal breaks the tie (R-A8).",
+            choices=WINNER_RULES),
+    Setting("minimum_stock_after_deal", "integer", 1, "Stock left after the deal",
+            "Cards that must remain in the stock once the hands and the up-card are dealt (§R.4).",
+            minimum=0, maximum=100),
+    Setting("allow_no_winner_deal", "boolean", False, "A deal with nobody out",
+            "A deal may end with no player out: everyone scores the hand."),
+    Setting("enforce_dealer_order", "boolean", False, "Enforce the dealer order",
+            "On: a deal by anyone but the player left of the last dealer is refused (dealer_out_of_turn)."),
+))
+
+
 @dataclass(frozen=True)
 class ContractRummyRules:
     """Every house rule of §R.7, defaults filled in (the defaults depend on the player count and the preset)."""
 
-    players: int = 4
-    preset: str = "seed"
-    decks: int = 1
-    jokers: int = 1
-    deals: int = 7
-    cards_dealt: tuple[int, ...] = SEED_CARDS_DEALT
-    contracts: tuple[tuple[int, int], ...] = SEED_CONTRACTS
-    min_set_length: int = 3
-    min_run_length: int = 4
-    distinct_suits_in_sets: bool = True
-    contract_runs_distinct_suits: bool = True
-    penalty_points: tuple[tuple[str, int | str], ...] = tuple(DEFAULT_PENALTIES.items())
-    winner_rule: str = "lowest_total_ties_share"
-    minimum_stock_after_deal: int = 1
-    allow_no_winner_deal: bool = False
-    enforce_dealer_order: bool = False
+    players: int= SETTINGS["players"].default
+    preset: str= SETTINGS["preset"].default
+    decks: int= SETTINGS["decks"].default
+    jokers: int= SETTINGS["jokers"].default
+    deals: int= SETTINGS["deals"].default
+    cards_dealt: tuple[int, ...]= SETTINGS["cards_dealt"].default
+    contracts: tuple[tuple[int, int], ...]= SETTINGS["contracts"].default
+    min_set_length: int= SETTINGS["min_set_length"].default
+    min_run_length: int= SETTINGS["min_run_length"].default
+    distinct_suits_in_sets: bool= SETTINGS["distinct_suits_in_sets"].default
+    contract_runs_distinct_suits: bool= SETTINGS["contract_runs_distinct_suits"].default
+    penalty_points: tuple[tuple[str, int | str], ...]= SETTINGS["penalty_points"].default
+    winner_rule: str= SETTINGS["winner_rule"].default
+    minimum_stock_after_deal: int= SETTINGS["minimum_stock_after_deal"].default
+    allow_no_winner_deal: bool= SETTINGS["allow_no_winner_deal"].default
+    enforce_dealer_order: bool= SETTINGS["enforce_dealer_order"].default
     # Derived from the fields above (not compared): seats, penalty per card, the smallest and the step of a penalty.
     seats: tuple[str, ...] = field(default=(), compare=False, repr=False)
     card_values: dict[Card, int] = field(default_factory=dict, compare=False, repr=False, hash=False)
@@ -116,6 +212,10 @@ class ContractRummyRules:
 
     def copies_in_pack(self, card: Card) -> int:
         return self.jokers if card.is_joker else self.decks
+
+    def hand_value(self, cards: tuple[Card, ...]) -> int:
+        """The penalty points of a hand left at the end of a deal (§R.3)."""
+        return sum(self.card_values[card] for card in cards)
 
 
 def describe_pack(decks: int, jokers: int) -> str:
@@ -183,71 +283,6 @@ def parse_hand(values: object, field: str) -> tuple[Card, ...]:
         raise RuleViolation("invalid_card", f"{bad!r} is not a card: {CARD_HELP}.", violation.field, card=bad) from None
 
 
-def _invalid(name: str, message: str) -> RuleViolation:
-    return RuleViolation("invalid", message, f"settings.{name}")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int_list(value: object, name: str, length: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or len(value) != length:
-        raise _invalid(name, f"{name} is a list of {length} numbers: the cards each player is dealt, deal by deal.")
-    for index, item in enumerate(value):
-        if not _is_int(item) or not 1 <= item <= MAX_CARDS_DEALT:
-            raise _invalid(
-                f"{name}[{index}]",
-                f"Deal {index + 1} deals 1 to {MAX_CARDS_DEALT} cards to each player; {item!r} is not.",
-            )
-    return tuple(value)
-
-
-def _contracts(value: object, length: int) -> tuple[tuple[int, int], ...]:
-    example = '[{"sets": 2, "runs": 0}, {"sets": 1, "runs": 1}, ...]'
-    if not isinstance(value, list) or len(value) != length:
-        raise _invalid("contracts", f"contracts lists the contract of each of the {length} deals: {example}.")
-    contracts: list[tuple[int, int]] = []
-    for index, item in enumerate(value):
-        name = f"contracts[{index}]"
-        if not isinstance(item, Mapping):
-            raise _invalid(name, f"A contract is an object such as {{\"sets\": 2, \"runs\": 0}}; {item!r} is not.")
-        reject_unknown_keys(item, ("sets", "runs"), f"settings.{name}",
-                            lambda key: f"A contract has only sets and runs; {key!r} is not allowed.")
-        counts = []
-        for key in ("sets", "runs"):
-            count = item.get(key)
-            if not _is_int(count) or not 0 <= count <= 4:
-                raise _invalid(
-                    f"{name}.{key}", f"Deal {index + 1}'s {key} is a whole number from 0 to 4; {count!r} is not."
-                )
-            counts.append(count)
-        if counts[0] + counts[1] == 0:
-            raise _invalid(name, f"Deal {index + 1}'s contract needs at least one set or run.")
-        contracts.append((counts[0], counts[1]))
-    return tuple(contracts)
-
-
-def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
-    name = "penalty_points"
-    if not isinstance(value, Mapping):
-        raise _invalid(name, 'penalty_points is an object such as {"number_cards": "face_value", "A": 15}.')
-    reject_unknown_keys(value, PENALTY_KEYS, f"settings.{name}",
-                        lambda key: f"penalty_points has the keys {', '.join(PENALTY_KEYS)}; not {key!r}.")
-    table: dict[str, int | str] = dict(DEFAULT_PENALTIES)
-    for key, item in value.items():
-        face_value = key == "number_cards" and item == "face_value"
-        if face_value or (_is_int(item) and 1 <= item <= MAX_CARD_PENALTY):
-            table[key] = item
-        else:
-            allowed = '"face_value" or ' if key == "number_cards" else ""
-            raise _invalid(
-                f"{name}.{key}",
-                f"The penalty for {key} is {allowed}a whole number from 1 to {MAX_CARD_PENALTY}; {item!r} is not.",
-            )
-    return tuple((key, table[key]) for key in PENALTY_KEYS if key in table)
-
-
 def rules_from_settings(settings: object, player_count: object) -> ContractRummyRules:
     """Validate any subset of the §R.7 settings for ``player_count`` players; the rest take their defaults."""
     if not _is_int(player_count):
@@ -263,65 +298,39 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
         )
     if settings is None:
         settings = {}
-    reject_unknown_settings(settings, SETTING_NAMES, GAME_NAME)  # type: ignore[arg-type]
+    SETTINGS.reject_unknown(settings)  # type: ignore[arg-type]
     assert isinstance(settings, Mapping)
     players = settings.get("players", player_count)
     if players != player_count or not _is_int(players):
         raise _invalid("players", f"This match seats {player_count} players; settings.players says {players!r}.")
-    preset = setting_choice(settings, "preset", "seed", tuple(PRESETS))
+    preset = SETTINGS["preset"].read(settings)
     pack, preset_cards, preset_run = PRESETS[preset]
     default_decks, default_jokers = pack(player_count)
-    decks = setting_int(settings, "decks", default_decks, 1, MAX_DECKS)
-    jokers = setting_int(settings, "jokers", default_jokers, 0, MAX_JOKERS)
+    decks = SETTINGS["decks"].read(settings, default=default_decks)
+    jokers = SETTINGS["jokers"].read(settings, default=default_jokers)
     given = settings.get("contracts")
     implied = len(given) if isinstance(given, list) and 1 <= len(given) <= MAX_DEALS else len(SEED_CONTRACTS)
-    deals = setting_int(settings, "deals", implied, 1, MAX_DEALS)
+    deals = SETTINGS["deals"].read(settings, default=implied)
     for name, default in (("cards_dealt", preset_cards), ("contracts", SEED_CONTRACTS)):
         if name not in settings and len(default) != deals:
             raise _invalid(
                 name, f"With {deals} deals, give {name} with {deals} entries (the default has {len(default)})."
             )
-    cards_dealt = _int_list(settings.get("cards_dealt", list(preset_cards)), "cards_dealt", deals)
-    contracts = _contracts(settings.get("contracts", [{"sets": s, "runs": r} for s, r in SEED_CONTRACTS]), deals)
-    rules = ContractRummyRules(
-        players=player_count,
-        preset=preset,
-        decks=decks,
-        jokers=jokers,
-        deals=deals,
-        cards_dealt=cards_dealt,
-        contracts=contracts,
-        min_set_length=setting_int(settings, "min_set_length", 3, 3, 4),
-        min_run_length=setting_int(settings, "min_run_length", preset_run, 3, 13),
-        distinct_suits_in_sets=setting_bool(settings, "distinct_suits_in_sets", True),
-        contract_runs_distinct_suits=setting_bool(settings, "contract_runs_distinct_suits", True),
-        penalty_points=_penalty_spec(settings.get("penalty_points", DEFAULT_PENALTIES)),
-        winner_rule=setting_choice(settings, "winner_rule", WINNER_RULES[0], WINNER_RULES),
-        minimum_stock_after_deal=setting_int(settings, "minimum_stock_after_deal", 1, 0, 100),
-        allow_no_winner_deal=setting_bool(settings, "allow_no_winner_deal", False),
-        enforce_dealer_order=setting_bool(settings, "enforce_dealer_order", False),
-    )
+    moved_by_preset = {
+        "players": player_count,
+        "preset": preset,
+        "decks": decks,
+        "jokers": jokers,
+        "deals": deals,
+        "cards_dealt": _int_list(settings.get("cards_dealt", list(preset_cards)), "cards_dealt", deals),
+        "contracts": _contracts(settings.get("contracts", SETTINGS["contracts"].dump(SEED_CONTRACTS)), deals),
+        "min_run_length": SETTINGS["min_run_length"].read(settings, default=preset_run),
+    }
+    rules = ContractRummyRules(**SETTINGS.read_all(settings, moved_by_preset))
     check_feasible(rules)
     return rules
 
 
 def settings_json(rules: ContractRummyRules) -> dict[str, Any]:
     """Every setting, in the spelling of examples.json; ``rules_from_settings`` of it gives equal rules."""
-    return {
-        "preset": rules.preset,
-        "players": rules.players,
-        "decks": rules.decks,
-        "jokers": rules.jokers,
-        "deals": rules.deals,
-        "cards_dealt": list(rules.cards_dealt),
-        "contracts": [{"sets": sets, "runs": runs} for sets, runs in rules.contracts],
-        "min_set_length": rules.min_set_length,
-        "min_run_length": rules.min_run_length,
-        "distinct_suits_in_sets": rules.distinct_suits_in_sets,
-        "contract_runs_distinct_suits": rules.contract_runs_distinct_suits,
-        "penalty_points": dict(rules.penalty_points),
-        "winner_rule": rules.winner_rule,
-        "minimum_stock_after_deal": rules.minimum_stock_after_deal,
-        "allow_no_winner_deal": rules.allow_no_winner_deal,
-        "enforce_dealer_order": rules.enforce_dealer_order,
-    }
+    return SETTINGS.settings_json(rules)

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.rules.cards import Card, card_codes
 from games.rules.contract_rummy.melds import Meld, meld_json, parse_melds
-from games.rules.contract_rummy.rules import ContractRummyRules, parse_hand
+from games.rules.contract_rummy.settings import ContractRummyRules, parse_hand
 from games.rules.errors import RuleViolation
 from games.rules.shapes import reject_unknown_keys
 

@@ -1,0 +1,172 @@
+"""The legality checks of a Bid Euchre deal (shared/rules/bid_euchre.md §E.5, §E.7a): they raise, and change nothing."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.rules.bid_euchre.auction import Contract, run_auction
+from games.rules.bid_euchre.deal import NO_TRUMPS, AceNoFaceClaim, BidEuchreDeal
+from games.rules.bid_euchre.referee import check_summary, referee_deal, tricks_won
+from games.rules.bid_euchre.settings import BidEuchreRules
+from games.rules.bid_euchre.state import BidEuchreState
+from games.rules.bid_euchre.tables import PARTNER_OF, TEAMS
+from games.rules.cards import SUIT_NAMES, Card
+from games.rules.errors import RuleViolation
+from games.rules.tricks import Record
+
+LONE_KINDS: frozenset[str] = frozenset({"partners_best", "shoot_the_moon"})
+FACE_RANKS: frozenset[str] = frozenset({"J", "Q", "K"})
+COPY_WORDS: dict[int, str] = {0: "no", 1: "one", 2: "two"}
+
+
+def _check_dealer(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
+    if state.match_over:
+        team, score = state.match_winner, state.scores[TEAMS.index(state.match_winner or "A")]
+        raise RuleViolation(
+            "match_already_finished",
+            f"Team {team} reached {score} and won this match; start a new match to record more deals.", None,
+            match_winner=team,
+        )
+    if rules.enforce_dealer_order and state.next_dealer is not None and deal.dealer != state.next_dealer:
+        raise RuleViolation(
+            "dealer_out_of_turn", f"{state.next_dealer} deals this hand: the deal passes to the left.", "dealer",
+            expected_dealer=state.next_dealer,
+        )
+
+
+def _pack_words(rules: BidEuchreRules) -> str:
+    return f"The {rules.facts.size}-card pack"
+
+
+def _card_noun(card: Card) -> str:
+    """``9 of clubs`` / ``joker``: the card's words without an article."""
+    return "joker" if card.is_joker else card.describe().removeprefix("the ")
+
+
+def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> None:
+    """E.1 / E-A13: the ace-no-face variant on, a full hand from the pack, an ace and no jack, queen or king."""
+    if not rules.ace_no_face:
+        raise RuleViolation(
+            "variant_not_enabled",
+            "Ace-no-face redeals are not enabled for this match; the hand must be bid or passed.", "ace_no_face",
+            setting="ace_no_face",
+        )
+    size = rules.tricks_per_deal + (1 if rules.joker and claim.seat == dealer else 0)
+    if len(claim.hand) != size:
+        who = "The dealer holds" if size > rules.tricks_per_deal else "Each player holds"
+        raise RuleViolation(
+            "hand_size_invalid", f"{who} {size} cards in this game; the claimed hand has {len(claim.hand)}.",
+            "ace_no_face.hand", expected=size,
+        )
+    seen: Counter[str] = Counter()
+    for index, card in enumerate(claim.hand):
+        field = f"ace_no_face.hand[{index}]"
+        if card.is_joker and not rules.joker:
+            raise RuleViolation(
+                "variant_not_enabled", "The joker is not in play in this match (deck 'with_joker_25' is off).", field,
+                setting="joker",
+            )
+        seen[card.code] += 1
+        copies = rules.copies_in_pack(card)
+        if seen[card.code] > copies:
+            raise RuleViolation(
+                "card_count_exceeds_pack",
+                f"{_pack_words(rules)} has {COPY_WORDS.get(copies, str(copies))} {_card_noun(card)}.", field,
+                card=card.code, in_pack=copies,
+            )
+    faces = [card for card in claim.hand if card.rank in FACE_RANKS]
+    if faces or not any(card.rank == "A" for card in claim.hand):
+        holds = f"holds {faces[0].describe()}" if faces else "has no ace"
+        raise RuleViolation(
+            "ace_no_face_not_allowed",
+            f"Ace-no-face needs at least one ace and no jack, queen or king; this hand {holds}.", "ace_no_face.hand",
+        )
+
+
+def _check_passed_out(deal: BidEuchreDeal) -> None:
+    for key, value in (("trump", deal.trump), ("tricks_won", deal.tricks_won), ("tricks", deal.tricks)):
+        if value is not None:
+            raise RuleViolation(
+                "invalid", f"Everyone passed: the deal is thrown in, so it has no {key}.", key
+            )
+    if deal.reneges:
+        raise RuleViolation(
+            "renege_invalid", "Everyone passed and no card was played, so nobody can renege.", "reneges[0]"
+        )
+
+
+def _check_trump(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
+    if deal.trump is None:
+        raise RuleViolation(
+            "trump_missing", f"Name the trump suit chosen by {contract.bidder}.", "trump",
+            allowed=[*SUIT_NAMES.values(), *([NO_TRUMPS] if rules.allow_no_trump else [])],
+        )
+    if deal.trump == NO_TRUMPS and not rules.allow_no_trump:
+        raise RuleViolation(
+            "invalid_trump", f"No-trumps is not allowed in this match; {contract.bidder} names clubs, diamonds, "
+            "hearts or spades.", "trump", allowed=list(SUIT_NAMES.values()),
+        )
+
+
+def _check_tricks(deal: BidEuchreDeal, rules: BidEuchreRules) -> tuple[int, int]:
+    top = rules.tricks_per_deal
+    if deal.tricks_won is None:
+        raise RuleViolation(
+            "invalid", 'Give the tricks each team took: tricks_won {"A": ..., "B": ...}.', "tricks_won"
+        )
+    for team, tricks in zip(TEAMS, deal.tricks_won, strict=True):
+        if not 0 <= tricks <= top:
+            raise RuleViolation(
+                "tricks_out_of_range", f"Tricks are whole numbers from 0 to {top}; {tricks} is not.",
+                f"tricks_won.{team}", minimum=0, maximum=top,
+            )
+    total = sum(deal.tricks_won)
+    if total != top:
+        raise RuleViolation(
+            "tricks_total_mismatch",
+            f"Tricks add up to {total}; in a {rules.facts.size}-card deal the two teams take exactly {top} tricks "
+            "between them.", "tricks_won", expected_total=top,
+        )
+    return deal.tricks_won
+
+
+def _check_reneges(contract: Contract, deal: BidEuchreDeal) -> None:
+    if contract.kind not in LONE_KINDS:
+        return
+    sitting_out = PARTNER_OF[contract.bidder]
+    for index, seat in enumerate(deal.reneges):
+        if seat == sitting_out:
+            raise RuleViolation(
+                "renege_invalid", f"{seat} sat out this lone hand and cannot renege.", f"reneges[{index}]",
+                sitting_out=seat,
+            )
+
+
+def check_play(
+    state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules
+) -> tuple[Contract | None, Record | None]:
+    """Every check of §E.5 (and §E.7a for entered tricks) in the order of the table: the contract (None for a
+    deal without one) and the referee's record (None without tricks)."""
+    _check_dealer(state, deal, rules)
+    if deal.ace_no_face is not None:
+        check_claim(deal.ace_no_face, deal.dealer, rules)
+        return None, None
+    contract = run_auction(deal.dealer, deal.auction, rules)
+    if contract is None:
+        _check_passed_out(deal)
+        return None, None
+    _check_trump(contract, deal, rules)
+    record = None
+    if deal.tricks is not None:
+        record = referee_deal(contract, deal, rules)
+        if deal.tricks_won is not None:
+            check_summary(_check_tricks(deal, rules), tricks_won(record))
+    else:
+        _check_tricks(deal, rules)
+    _check_reneges(contract, deal)
+    return contract, record
+
+
+def check_deal(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> Contract | None:
+    """Every check of §E.5 in the order of the table; the contract, or None for a deal without one."""
+    return check_play(state, deal, rules)[0]

@@ -1,0 +1,62 @@
+"""The ``GameEngine`` for Bid Euchre: a thin class over the pure functions of this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.rules.bid_euchre import deal, scoring, settings, state
+from games.rules.bid_euchre.deal import BidEuchreDeal
+from games.rules.bid_euchre.settings import BidEuchreRules
+from games.rules.bid_euchre.state import BidEuchreState
+from games.rules.bid_euchre.tables import SEATS, TEAM_SEATS
+from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.settings_spec import SettingsSpec
+
+
+class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal]):
+    """The ``GameEngine`` for ``bid_euchre``."""
+
+    key = "bid_euchre"
+    rules_file = "bid_euchre.md"
+    display_name = "Bid Euchre"
+    player_counts: tuple[int, ...] = (4,)
+    default_player_count = 4
+
+    @property
+    def settings_spec(self) -> SettingsSpec:
+        return settings.SETTINGS
+
+    def seats(self, rules: BidEuchreRules) -> tuple[str, ...]:
+        return SEATS
+
+    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> BidEuchreRules:
+        return settings.rules_from_settings(settings_in, player_count)
+
+    def settings_json(self, rules: BidEuchreRules) -> dict[str, Any]:
+        return settings.settings_json(rules)
+
+    def teams(self, rules: BidEuchreRules) -> dict[str, list[str]]:
+        return {team: list(seats) for team, seats in TEAM_SEATS.items()}
+
+    def initial_state(self, rules: BidEuchreRules) -> BidEuchreState:
+        return state.initial_state(rules)
+
+    def parse_deal(self, payload: Mapping[str, Any], rules: BidEuchreRules) -> BidEuchreDeal:
+        return deal.parse_deal(payload, rules)
+
+    def deal_json(self, report: BidEuchreDeal) -> dict[str, Any]:
+        return deal.deal_json(report)
+
+    def play_deal(self, before: BidEuchreState, report: BidEuchreDeal, rules: BidEuchreRules) -> DealOutcome:
+        return scoring.apply_deal(before, report, rules)
+
+    def state_json(self, match_state: BidEuchreState) -> dict[str, Any]:
+        return state.state_json(match_state)
+
+    def state_from_json(self, data: Mapping[str, Any], rules: BidEuchreRules) -> BidEuchreState:
+        return state.state_from_json(data, rules)
+
+
+# Typed as the Protocol so that mypy proves the engine satisfies it.
+ENGINE: GameEngine[BidEuchreRules, BidEuchreState, BidEuchreDeal] = BidEuchreEngine()

@@ -1,0 +1,175 @@
+"""Bid Euchre house rules (shared/rules/bid_euchre.md §E.7): the frozen rules object and its JSON form.
+
+The fixed facts of the table (seats, teams, partners, the packs) are in ``tables``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.rules.bid_euchre.tables import (
+    BIDDING_STYLES,
+    DECK_FACTS,
+    DECKS,
+    LONE_FAILURE_PENALTIES,
+    MAX_POINTS,
+    PACK_RANKS,
+    SIMULTANEOUS_TARGET,
+    TEAM_SEATS,
+    DeckFacts,
+)
+from games.rules.cards import Card
+from games.rules.errors import RuleViolation
+from games.rules.settings_spec import Setting, SettingsSpec
+
+SINGLE = DECK_FACTS["single_24"]
+SETTINGS = SettingsSpec("Bid Euchre", (
+    Setting("target_score", "integer", SINGLE.target_score, "Target score",
+            "The first team to reach it wins; 52 by default with the double deck (§E.4, E-A10).",
+            minimum=1, maximum=MAX_POINTS),
+    Setting("deck", "choice", "single_24", "Deck",
+            "24 cards, 25 with the joker as top trump, or a 48-card double deck (§E.1, E-A11, E-A12).", choices=DECKS),
+    Setting("tricks_per_deal", "choice", SINGLE.tricks, "Tricks per deal",
+            "Follows from the deck: 6, or 12 with the double deck.", choices=(6, 12), derived=True),
+    Setting("minimum_bid", "integer", 3, "Lowest bid",
+            "The smallest number of tricks one may bid: 1 to 5 (to 6 with plain six; 11 or 12 double deck).",
+            minimum=1, maximum=SINGLE.tricks - 1),
+    Setting("allow_plain_six", "boolean", False, "Plain six",
+            "A plain bid of all the tricks (with the partner) is allowed (E-A3)."),
+    Setting("allow_no_trump", "boolean", False, "No-trumps", "The bidder may name no-trumps (§E.3)."),
+    Setting("bidding", "choice", "single_round", "Bidding",
+            "Each player calls once (single_round), or the auction goes round until three pass (continuous).",
+            choices=BIDDING_STYLES),
+    Setting("partners_best_points", "integer", SINGLE.partners_best_points, "Partner's best",
+            "Points for a made partner's best (24 by default with the double deck).", minimum=1, maximum=MAX_POINTS),
+    Setting("shoot_the_moon_points", "integer", SINGLE.shoot_the_moon_points, "Shoot the moon",
+            "Points for a made shoot the moon (48 by default with the double deck).", minimum=1, maximum=MAX_POINTS),
+    Setting("lone_failure_penalty", "choice", "bid", "A failed lone hand loses",
+            "The tricks bid (bid) or the contract's value (contract_value) (E-A5).", choices=LONE_FAILURE_PENALTIES),
+    Setting("defenders_score_tricks", "boolean", True, "Defenders score their tricks",
+            "On: the defenders always score a point per trick; off: they never do (E-A6)."),
+    Setting("renege_penalty", "integer", 2, "Renege penalty", "Points a team loses per renege (§E.2, E-A7).",
+            minimum=0, maximum=MAX_POINTS),
+    Setting("stick_the_dealer", "boolean", False, "Stick the dealer",
+            "After three passes the dealer must bid (E-A14)."),
+    Setting("ace_no_face", "boolean", False, "Ace no face",
+            "A hand with an ace and no jack, queen or king may be thrown in for a redeal (E-A13)."),
+    Setting("joker", "boolean", False, "Joker", "Follows from the deck: true with the 25-card deck.", derived=True),
+    Setting("simultaneous_target", "choice", "higher_score_wins_equal_replays", "Both teams reach the target",
+            "The higher score wins and equal scores play another deal, or the bidders win (E-A8).",
+            choices=SIMULTANEOUS_TARGET),
+    Setting("enforce_dealer_order", "boolean", False, "Enforce the dealer order",
+            "On: a deal by anyone but the player left of the last dealer is refused (dealer_out_of_turn)."),
+    # Accepted on input when consistent, never written back: the player count is the match's, not a house rule.
+    Setting("players", "choice", 4, "Players", "Always 4: S1+S3 against S2+S4.", choices=(4,),
+            echoed=False, derived=True),
+))
+
+
+@dataclass(frozen=True)
+class BidEuchreRules:
+    """Every house-rule switch of §E.7 with its default (derived ones are properties)."""
+
+    target_score: int = SETTINGS["target_score"].default
+    deck: str = SETTINGS["deck"].default
+    minimum_bid: int = SETTINGS["minimum_bid"].default
+    allow_plain_six: bool = SETTINGS["allow_plain_six"].default
+    allow_no_trump: bool = SETTINGS["allow_no_trump"].default
+    bidding: str = SETTINGS["bidding"].default
+    partners_best_points: int = SETTINGS["partners_best_points"].default
+    shoot_the_moon_points: int = SETTINGS["shoot_the_moon_points"].default
+    lone_failure_penalty: str = SETTINGS["lone_failure_penalty"].default
+    defenders_score_tricks: bool = SETTINGS["defenders_score_tricks"].default
+    renege_penalty: int = SETTINGS["renege_penalty"].default
+    stick_the_dealer: bool = SETTINGS["stick_the_dealer"].default
+    ace_no_face: bool = SETTINGS["ace_no_face"].default
+    simultaneous_target: str = SETTINGS["simultaneous_target"].default
+    enforce_dealer_order: bool = SETTINGS["enforce_dealer_order"].default
+
+    @property
+    def facts(self) -> DeckFacts:
+        return DECK_FACTS[self.deck]
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return DECK_FACTS[self.deck].tricks
+
+    @property
+    def joker(self) -> bool:
+        return DECK_FACTS[self.deck].joker
+
+    @property
+    def max_number_bid(self) -> int:
+        """The highest plain trick count one may bid: 5 (6 with ``allow_plain_six``); 11 / 12 double deck."""
+        return self.tricks_per_deal if self.allow_plain_six else self.tricks_per_deal - 1
+
+    def copies_in_pack(self, card: Card) -> int:
+        if card.is_joker:
+            return 1 if self.joker else 0
+        return self.facts.copies if card.rank in PACK_RANKS else 0
+
+
+def check_player_count(player_count: object) -> None:
+    if isinstance(player_count, bool) or player_count != 4:
+        raise RuleViolation(
+            "player_count_invalid", "Bid Euchre is played by four players: S1+S3 against S2+S4.", "players",
+            allowed=[4], teams={team: list(seats) for team, seats in TEAM_SEATS.items()},
+        )
+
+
+def _deck_from(settings: Mapping[str, Any]) -> str:
+    """The deck: given, or the joker deck when only ``joker: true`` is given; ``joker`` must agree with it."""
+    joker = SETTINGS["joker"].read(settings) if "joker" in settings else None
+    default_deck = "with_joker_25" if joker else "single_24"
+    deck = SETTINGS["deck"].read(settings, default=default_deck)
+    if joker is not None and joker != DECK_FACTS[deck].joker:
+        raise RuleViolation(
+            "invalid",
+            f"joker is {'true' if DECK_FACTS[deck].joker else 'false'} with deck {deck!r}: the joker variant plays "
+            "the 25-card pack (deck 'with_joker_25').",
+            "settings.joker", expected=DECK_FACTS[deck].joker,
+        )
+    if "tricks_per_deal" in settings:
+        value = settings["tricks_per_deal"]
+        if isinstance(value, bool) or not isinstance(value, int) or value != DECK_FACTS[deck].tricks:
+            raise RuleViolation(
+                "invalid",
+                f"tricks_per_deal follows from the deck: {DECK_FACTS[deck].tricks} with deck {deck!r}; "
+                f"{value!r} is not.",
+                "settings.tricks_per_deal", expected=DECK_FACTS[deck].tricks,
+            )
+    return deck
+
+
+def rules_from_settings(settings: Mapping[str, Any], player_count: int) -> BidEuchreRules:
+    """Validate any subset of the §E.7 settings (the rest default) for ``player_count`` players."""
+    check_player_count(player_count)
+    SETTINGS.reject_unknown(settings)
+    if "players" in settings:
+        check_player_count(settings["players"])
+    deck = _deck_from(settings)
+    facts = DECK_FACTS[deck]
+    allow_plain_six = SETTINGS["allow_plain_six"].read(settings)
+    moved_by_deck = {
+        "deck": deck,
+        "allow_plain_six": allow_plain_six,
+        "minimum_bid": SETTINGS["minimum_bid"].read(
+            settings, maximum=facts.tricks if allow_plain_six else facts.tricks - 1
+        ),
+        "target_score": SETTINGS["target_score"].read(settings, default=facts.target_score),
+        "partners_best_points": SETTINGS["partners_best_points"].read(settings, default=facts.partners_best_points),
+        "shoot_the_moon_points": SETTINGS["shoot_the_moon_points"].read(
+            settings, default=facts.shoot_the_moon_points
+        ),
+    }
+    return BidEuchreRules(**SETTINGS.read_all(settings, moved_by_deck))
+
+
+def settings_json(rules: BidEuchreRules) -> dict[str, Any]:
+    """Every setting, defaults filled in, spelled as in examples.json (derived keys included)."""
+    return SETTINGS.settings_json(rules)
+
+
+__all__ = ["SETTINGS", "BidEuchreRules", "check_player_count", "rules_from_settings", "settings_json"]

@@ -1,0 +1,63 @@
+"""The ``GameEngine`` for Contract Rummy: a thin class over the pure functions of this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.rules.contract_rummy import deal, scoring, settings, state
+from games.rules.contract_rummy.deal import ContractRummyDeal
+from games.rules.contract_rummy.settings import ContractRummyRules
+from games.rules.contract_rummy.state import ContractRummyState
+from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.settings_spec import SettingsSpec
+
+
+class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, ContractRummyDeal]):
+    """The ``GameEngine`` for ``contract_rummy``."""
+
+    key = "contract_rummy"
+    rules_file = "contract_rummy.md"
+    display_name = "Contract Rummy"
+    player_counts: tuple[int, ...] = tuple(range(settings.MIN_PLAYERS, settings.MAX_PLAYERS + 1))
+    default_player_count = 4
+
+    @property
+    def settings_spec(self) -> SettingsSpec:
+        return settings.SETTINGS
+
+    def seats(self, rules: ContractRummyRules) -> tuple[str, ...]:
+        return rules.seats
+
+    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> ContractRummyRules:
+        return settings.rules_from_settings(settings_in, player_count)
+
+    def settings_json(self, rules: ContractRummyRules) -> dict[str, Any]:
+        return settings.settings_json(rules)
+
+    def teams(self, rules: ContractRummyRules) -> dict[str, list[str]] | None:
+        return None
+
+    def initial_state(self, rules: ContractRummyRules) -> ContractRummyState:
+        return state.initial_state(rules)
+
+    def parse_deal(self, payload: Mapping[str, Any], rules: ContractRummyRules) -> ContractRummyDeal:
+        return deal.parse_deal(payload, rules)
+
+    def deal_json(self, report: ContractRummyDeal) -> dict[str, Any]:
+        return deal.deal_json(report)
+
+    def play_deal(
+        self, before: ContractRummyState, report: ContractRummyDeal, rules: ContractRummyRules
+    ) -> DealOutcome:
+        return scoring.apply_deal(before, report, rules)
+
+    def state_json(self, match_state: ContractRummyState) -> dict[str, Any]:
+        return state.state_json(match_state)
+
+    def state_from_json(self, data: Mapping[str, Any], rules: ContractRummyRules) -> ContractRummyState:
+        return state.state_from_json(data, rules)
+
+
+# Typed as the Protocol so that mypy proves the engine satisfies it.
+ENGINE: GameEngine[ContractRummyRules, ContractRummyState, ContractRummyDeal] = ContractRummyEngine()

@@ -1,0 +1,116 @@
+"""The legality checks of a 56 deal (shared/rules/fifty_six.md §F.7, §F.9a): they raise, and change nothing."""
+
+from __future__ import annotations
+
+from games.rules.errors import RuleViolation
+from games.rules.fifty_six import tables as t
+from games.rules.fifty_six.auction import Contract, run_auction
+from games.rules.fifty_six.deal import FiftySixDeal
+from games.rules.fifty_six.referee import card_points_by_team, check_summary, referee_tricks
+from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.fifty_six.state import FiftySixState, deal_cards, next_dealer
+from games.rules.tricks import Record
+
+
+def check_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> tuple[Contract | None, int | None]:
+    """Every legality check of §F.7 against the match so far; the contract and the bidding team's card points."""
+    contract, points, _ = check_play(state, deal, rules)
+    return contract, points
+
+
+def _referee(
+    state: FiftySixState, deal: FiftySixDeal, contract: Contract | None, by_team: dict[str, int] | None,
+    rules: FiftySixRules,
+) -> tuple[Record, dict[str, int]]:
+    """§F.9a: check the entered tricks; the record and the card points of every team at the table."""
+    assert deal.tricks is not None
+    if contract is None:
+        raise RuleViolation(
+            "invalid", "Everyone passed and the hand is redealt: no card is played, so send no tricks.", "tricks"
+        )
+    pack = deal_cards(len(state.active_seats), rules)
+    record = referee_tricks(deal.tricks, deal.dealer, state.active_seats, contract, pack)
+    active_teams = tuple(team for team in rules.team_names if team not in dict(state.eliminated))
+    derived = card_points_by_team(record, active_teams, rules.team_of)
+    check_summary(deal.bidding_team_card_points, by_team, derived, contract.team)
+    return record, derived
+
+
+def _check_dealer(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> None:
+    if state.match_over:
+        raise RuleViolation(
+            "match_already_finished",
+            f"Team {state.match_winner} has won: every other team is out of tables. No more deals can be recorded.",
+            None, match_winner=state.match_winner,
+        )
+    dealer = deal.dealer
+    if dealer not in state.active_seats:
+        out_team = rules.team_of[dealer]
+        suggestion = state.next_dealer or next_dealer(dealer, state.active_seats, rules)
+        raise RuleViolation(
+            "dealer_not_active", f"{dealer}'s team ({out_team}) is out; {suggestion} deals next.", "dealer",
+            expected_dealer=suggestion, next_dealer=suggestion,  # next_dealer: deprecated, kept for clients
+        )
+    if rules.enforce_dealer_order and state.next_dealer is not None and dealer != state.next_dealer:
+        raise RuleViolation(
+            "dealer_out_of_turn",
+            f"The deal passes to the right: {state.next_dealer} deals next, not {dealer}.", "dealer",
+            expected_dealer=state.next_dealer, next_dealer=state.next_dealer,  # next_dealer: deprecated
+        )
+
+
+def _check_points_by_team(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> dict[str, int] | None:
+    """Every team still playing, and together 56 (§F.7), when ``card_points_by_team`` is sent."""
+    by_team = dict(deal.card_points_by_team) if deal.card_points_by_team is not None else None
+    if by_team is not None:
+        active_teams = [team for team in rules.team_names if team not in dict(state.eliminated)]
+        for team in by_team:
+            if team not in active_teams:
+                raise RuleViolation("invalid", f"Team {team} is out of the match and takes no card points.",
+                                    f"card_points_by_team.{team}")
+        missing = [team for team in active_teams if team not in by_team]
+        if missing:
+            raise RuleViolation(
+                "invalid", f"Enter the card points of every team still playing: {', '.join(active_teams)} "
+                f"({', '.join(missing)} missing), or leave card_points_by_team out.", "card_points_by_team",
+                missing=missing,
+            )
+        total = sum(by_team.values())
+        if total != t.TOTAL_CARD_POINTS:
+            raise RuleViolation(
+                "card_points_total_mismatch",
+                f"Card points add up to {total}; all teams together must have exactly {t.TOTAL_CARD_POINTS}.",
+                "card_points_by_team", total=total,
+            )
+    return by_team
+
+
+def check_play(
+    state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules
+) -> tuple[Contract | None, int | None, Record | None]:
+    """``check_deal`` plus the referee's record when the tricks were entered (None otherwise)."""
+    _check_dealer(state, deal, rules)
+    contract = run_auction(deal.auction, deal.dealer, state.active_seats, rules)
+    by_team = _check_points_by_team(state, deal, rules)
+    if deal.tricks is not None:
+        record, derived = _referee(state, deal, contract, by_team, rules)
+        return contract, derived[contract.team] if contract is not None else None, record
+    if contract is None:
+        return None, None, None
+    points = deal.bidding_team_card_points
+    if by_team is not None:
+        team_points = by_team[contract.team]
+        if points is not None and points != team_points:
+            raise RuleViolation(
+                "card_points_inconsistent", f"Team {contract.team} is entered as {points} and as {team_points}.",
+                "bidding_team_card_points", team=contract.team,
+            )
+        points = team_points
+    if points is None:
+        raise RuleViolation(
+            "invalid",
+            f"Enter the card points of the bidding team ({contract.team}), a whole number from 0 to "
+            f"{t.TOTAL_CARD_POINTS}.",
+            "bidding_team_card_points",
+        )
+    return contract, points, None

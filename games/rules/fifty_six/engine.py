@@ -1,0 +1,62 @@
+"""The ``GameEngine`` for 56: a thin class over the pure functions of this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.fifty_six import deal, scoring, settings, state
+from games.rules.fifty_six import tables as t
+from games.rules.fifty_six.deal import FiftySixDeal
+from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.fifty_six.state import FiftySixState
+from games.rules.settings_spec import SettingsSpec
+
+
+class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
+    """The ``GameEngine`` for ``fifty_six``."""
+
+    key = "fifty_six"
+    rules_file = "fifty_six.md"
+    display_name = "56"
+    player_counts: tuple[int, ...] = t.PLAYER_COUNTS
+    default_player_count = 4
+
+    @property
+    def settings_spec(self) -> SettingsSpec:
+        return settings.SETTINGS
+
+    def seats(self, rules: FiftySixRules) -> tuple[str, ...]:
+        return rules.seats
+
+    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> FiftySixRules:
+        return settings.rules_from_settings(settings_in, player_count)
+
+    def settings_json(self, rules: FiftySixRules) -> dict[str, Any]:
+        return settings.settings_json(rules)
+
+    def teams(self, rules: FiftySixRules) -> dict[str, list[str]]:
+        return rules.teams_json()
+
+    def initial_state(self, rules: FiftySixRules) -> FiftySixState:
+        return state.initial_state(rules)
+
+    def parse_deal(self, payload: Mapping[str, Any], rules: FiftySixRules) -> FiftySixDeal:
+        return deal.parse_deal(payload, rules)
+
+    def deal_json(self, report: FiftySixDeal) -> dict[str, Any]:
+        return deal.deal_json(report)
+
+    def play_deal(self, before: FiftySixState, report: FiftySixDeal, rules: FiftySixRules) -> DealOutcome:
+        return scoring.apply_deal(before, report, rules)
+
+    def state_json(self, match_state: FiftySixState) -> dict[str, Any]:
+        return state.state_json(match_state)
+
+    def state_from_json(self, data: Mapping[str, Any], rules: FiftySixRules) -> FiftySixState:
+        return state.state_from_json(data, rules)
+
+
+# Typed as the Protocol so that mypy proves the engine satisfies it.
+ENGINE: GameEngine[FiftySixRules, FiftySixState, FiftySixDeal] = FiftySixEngine()
