@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
 
 from games.models import Player
+from tests.conftest import token_for
 from tests.factories import UserFactory
 from tests.reliability.conftest import App, app_env, database_url, serve, wait_until
 
@@ -64,7 +64,7 @@ def running_statements() -> list[str]:
 
 
 def test_a_30000_player_import_takes_time_in_proportion_and_leaves_nothing_running(workdir: Path) -> None:
-    token = Token.objects.create(user=UserFactory()).key
+    token = token_for(UserFactory())
     env = app_env(workdir, DATABASE_URL=database_url(), IMPORT_ASYNC_BYTES="1000")
     with serve(workdir, env) as app:
         timed_import(app, token, players_file(10))  # warm up the worker (imports, schema, first connection)
