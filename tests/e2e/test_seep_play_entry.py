@@ -5,6 +5,7 @@ floor and the bidder's four cards from the card grid, then one tap for each card
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,8 +76,8 @@ def enter_play(table: Table, play: dict[str, Any], number: int) -> None:
     assert len(table.driver.find_elements(By.CSS_SELECTOR, "#play-list li")) == min(before + 1, 6)
 
 
-def test_a_whole_seep_deal_entered_play_by_play_is_stored_with_the_worked_result(scorer: Table,
-                                                                               live_app: dict[str, Any]) -> None:
+def test_a_whole_seep_deal_entered_play_by_play_is_stored_with_the_worked_result(
+        scorer: Table, live_app: dict[str, Any], screenshots: Path) -> None:
     api = api_session(live_app, "asha")
     match = api.post(f"{live_app['base']}/api/v1/matches/", json={"game": "seep", "players": NAMES}).json()
     scorer.open(f"/table/matches/{match['id']}/")
@@ -92,6 +93,7 @@ def test_a_whole_seep_deal_entered_play_by_play_is_stored_with_the_worked_result
         if number == 4:  # the floor the rules file shows after round 1
             assert scorer.text("#seep-floor").split("\n") == ["KS", "[11: 3D AH 7S / S2]",
                                                                 "[12=: AC 3H 8D QH / S1]"]
+            scorer.screenshot(screenshots / "seep-plays-entry.png", scroll_to="#seep-floor")
         if number == 23:  # QD x QC empties the floor: B's sweep
             assert scorer.text("#play-list li:last-child").endswith("sweep!")
     assert scorer.text("#play-step") == "All 48 plays entered: save the deal."
