@@ -87,15 +87,16 @@ def ids_by_name(match: Match) -> dict[str, int]:
     return ids
 
 
-def with_ids(expected: Any, ids: dict[str, int]) -> Any:
-    """The expected answer with each ``<name>`` as the id it stands for (a whole value, or inside a text)."""
+def with_ids(expected: Any, ids: dict[str, int], *, text: bool = False) -> Any:
+    """The expected answer with each ``<name>`` as the id it stands for: a number where it is the whole value (but
+    text in a spreadsheet's cells, ``text=True``), else inside the text."""
     if isinstance(expected, dict):
-        return {key: with_ids(value, ids) for key, value in expected.items()}
+        return {key: with_ids(value, ids, text=text or key in ("csv", "xlsx")) for key, value in expected.items()}
     if isinstance(expected, list):
-        return [with_ids(value, ids) for value in expected]
+        return [with_ids(value, ids, text=text) for value in expected]
     if isinstance(expected, str):
         for name, pk in ids.items():
-            if expected == f"<{name}>":
+            if expected == f"<{name}>" and not text:
                 return pk
             expected = expected.replace(f"<{name}>", str(pk))
     return expected
@@ -119,6 +120,12 @@ def written(kind: str, scope_id: int, file_format: str, folder: Path) -> bytes:
     return path.read_bytes()
 
 
+def by_column(rows: list[list[str]]) -> list[dict[str, str]]:
+    """A sheet's rows keyed by its header: the order of the input and result columns follows the stored JSON's
+    keys, which PostgreSQL (jsonb) and SQLite keep differently."""
+    return [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
+
+
 def history_answers(match: Match, folder: Path) -> dict[str, Any]:
     admin = match.created_by
     with override_settings(AUDIT_PAGE_MAX_BYTES=2000):
@@ -129,8 +136,8 @@ def history_answers(match: Match, folder: Path) -> dict[str, Any]:
         "revisions": {deal.number: interchange.deal_document(deal)["revisions"]
                       for deal in match.deals.order_by("number")},
         "interchange": json.loads(written("club", match.league.club_id, "json", folder)),
-        "csv": csv_rows(written("league", match.league_id, "csv", folder)),
-        "xlsx": {name: as_text(rows) for name, rows in
+        "csv": by_column(csv_rows(written("league", match.league_id, "csv", folder))),
+        "xlsx": {name: by_column(as_text(rows)) for name, rows in
                  xlsx_sheets(written("league", match.league_id, "xlsx", folder)).items()},
     }
 
