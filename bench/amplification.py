@@ -38,6 +38,7 @@ def main() -> int:
         from rest_framework.test import APIClient
 
         from games.models import AuditEntry
+        from games.services.audit import MatchAuditLog
         from table.services import share_link_get_or_create
 
         user = bench_user()
@@ -55,7 +56,7 @@ def main() -> int:
             correct()
         client = APIClient()
         client.force_authenticate(user)
-        count = AuditEntry.objects.filter(match_id=match_id).count()
+        count = MatchAuditLog(correction.match).count()
         page = client.get(f"/api/v1/matches/{match_id}/audit/?offset={count - CORRECTIONS}")
         body = page.json()
         print(f"audit page of the first correction, after {CORRECTIONS} of them: {len(page.content):,} bytes, "

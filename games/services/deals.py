@@ -155,11 +155,8 @@ def deal_record(
     _apply_match_state(match, state_json)
     if dry_run:
         return DealRecording(row, match, created=True, state_before=state_before)
-    row.save()
+    row.save()  # the deal row is its own first revision and audit entry (games.services.audit.MatchAuditLog)
     match.save(update_fields=MATCH_STATE_FIELDS)
-    DealRevision.objects.create(deal=row, revision=1, input=row.input, result=row.result, created_by=actor)
-    audit_record(actor=actor, action="deal.recorded", match=match, deal_number=number,
-                 after={"input": row.input, "result": row.result})
     events.announce_match_change(events.DEAL_RECORDED, match, number,
                                  finished_now=match.status == Match.Status.FINISHED)
     return DealRecording(row, match, created=True, state_before=state_before)
@@ -204,17 +201,28 @@ def _conflict(later: int, corrected: int, violation: RuleViolation) -> Correctio
     )
 
 
-def _save_replay(match: Match, replay: Replay) -> None:
-    for item in replay.deals:
+def _rewritten(replay: Replay) -> list[ReplayedDeal]:
+    """The deals a change writes: the changed deal always (even when it reads the same, a correction to what it
+    already was: its revision goes up and a revision row of that number is written), a later one when it differs."""
+    return [item for index, item in enumerate(replay.deals)
+            if index == 0 or (item.input, item.result, item.state_after, item.status)
+            != (item.row.input, item.row.result, item.row.state_after, item.row.status)]
+
+
+def _write_first_revisions(rewritten: list[ReplayedDeal]) -> None:
+    """Revision 1 of each deal about to be rewritten for the first time, copied from its row before the row is
+    overwritten (a recording writes no revision row). A deal that has it already (changed before, recorded before
+    recordings stopped writing it, or imported) keeps its own."""
+    firsts = [item.row.first_revision() for item in rewritten if item.row.revision == 1]
+    DealRevision.objects.bulk_create(firsts, ignore_conflicts=True, batch_size=1000)
+
+
+def _save_replay(match: Match, rewritten: list[ReplayedDeal], state: dict[str, Any]) -> None:
+    for item in rewritten:
         row = item.row
-        # The changed deal is saved even when it reads the same (a correction to what it already was): its revision
-        # went up, and a DealRevision of that number is written.
-        if row is not replay.deals[0].row and (item.input, item.result, item.state_after, item.status) == (
-                row.input, row.result, row.state_after, row.status):
-            continue
         row.input, row.result, row.state_after, row.status = item.input, item.result, item.state_after, item.status
         row.save(update_fields=["input", "result", "state_after", "status", "revision", "updated_at"])
-    _apply_match_state(match, replay.state)
+    _apply_match_state(match, state)
     match.save(update_fields=MATCH_STATE_FIELDS)
 
 
@@ -273,8 +281,10 @@ def _finish_change(match: Match, replay: Replay, *, actor: AbstractBaseUser, act
     was_finished = match.status == Match.Status.FINISHED
     changed = replay.changed_later_deals(row.number)
     if not dry_run:
+        rewritten = _rewritten(replay)
+        _write_first_revisions(rewritten)
         row.revision += 1
-        _save_replay(match, replay)
+        _save_replay(match, rewritten, replay.state)
         DealRevision.objects.create(deal=row, revision=row.revision, input=row.input, result=row.result,
                                     reason=reason, created_by=actor)
         audit_record(

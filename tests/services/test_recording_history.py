@@ -9,18 +9,24 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 from unittest import mock
 
 import pytest
+from django.apps import apps as django_apps
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from exports import interchange
+from exports.importer import club_import
 from exports.selectors import scope_by_id
 from exports.writers import WRITERS, Progress
-from games.models import Club, League, Match, Player
+from games.models import AuditEntry, Club, Deal, DealRevision, League, Match, Player
+from games.services.audit import MatchAuditLog
 from games.services.clubs import league_save
 from games.services.deals import deal_correct, deal_record, deal_void
 from games.services.matches import match_start
@@ -149,3 +155,81 @@ def test_the_audit_the_revisions_and_the_exports_read_as_they_did_when_recording
         clock.step()
         answers = json.loads(json.dumps(history_answers(match, tmp_path)))  # keys and values as JSON has them
     assert answers == with_ids(json.loads(EXPECTED.read_text()), ids_by_name(match))
+
+
+def writes(queries: list[dict[str, Any]]) -> list[str]:
+    """Each statement that changes a row, as its verb and table."""
+    found = []
+    for query in queries:
+        words = query["sql"].replace('"', "").split()
+        if words[0] in ("INSERT", "UPDATE", "DELETE"):
+            found.append(f"{words[0]} {words[2] if words[0] != 'UPDATE' else words[1]}")
+    return found
+
+
+def test_a_recording_writes_the_deal_and_the_match_and_nothing_else() -> None:
+    scorer = UserFactory()
+    match = match_start(actor=scorer, game="seep", players=[{"name": name} for name in PLAYERS])
+    with CaptureQueriesContext(connection) as queries:
+        deal_record(match_id=match.pk, actor=scorer, payload=seep_deal())
+    assert writes(queries.captured_queries) == ["INSERT games_deal", "UPDATE games_match"]
+    assert DealRevision.objects.count() == 0
+    assert list(AuditEntry.objects.values_list("action", flat=True)) == ["match.started"]
+    assert [entry.action for entry in MatchAuditLog(match)] == ["match.started", "deal.recorded"]
+
+
+def record_the_old_way(match: Match, actor: Any, payload: dict[str, Any]) -> Deal:
+    """A deal as it was recorded before: with its revision row and its audit entry."""
+    deal = deal_record(match_id=match.pk, actor=actor, payload=payload).deal
+    DealRevision.objects.create(deal=deal, revision=1, input=deal.input, result=deal.result, created_by=actor)
+    AuditEntry.objects.create(actor=actor, action="deal.recorded", match=match, deal_number=deal.number,
+                              after={"input": deal.input, "result": deal.result})
+    return deal
+
+
+def test_deals_recorded_before_the_migration_keep_their_rows_and_are_read_once() -> None:
+    scorer = UserFactory()
+    match = match_start(actor=scorer, game="seep", players=[{"name": name} for name in PLAYERS])
+    old = record_the_old_way(match, scorer, seep_deal())
+    migration = import_module("games.migrations.0005_recordings_read_from_deal_rows")
+    migration.mark_deals_whose_recording_has_an_entry(django_apps, None)
+    deal_record(match_id=match.pk, actor=scorer, payload=seep_deal(dealer="S2", points_a=45))
+    deal_correct(match_id=match.pk, number=1, actor=scorer, payload=seep_deal(points_a=70), reason="miscounted",
+                 expected_version=2)
+    assert list(Deal.objects.filter(match=match).values_list("number", "recording_in_audit_log")) == [
+        (1, True), (2, False)]
+    assert [(entry.action, entry.deal_number) for entry in MatchAuditLog(match)] == [
+        ("match.started", None), ("deal.recorded", 1), ("deal.recorded", 2), ("deal.corrected", 1)]
+    old.refresh_from_db()
+    assert [(r.revision, r.input["card_points"]) for r in old.revision_history()] == [
+        (1, {"A": 62, "B": 38}), (2, {"A": 70, "B": 30})]
+    second = Deal.objects.get(match=match, number=2)  # its running lead moved: revision 1 keeps the recorded one
+    assert [(r.revision, r.result["running_lead"]) for r in second.revision_history()] == [
+        (1, {"team": "A", "points": 14})]
+    assert second.result["running_lead"] == {"team": "A", "points": 30}
+
+
+def without_accounts(value: Any) -> Any:
+    """What an import keeps: the accounts in a file (who recorded, who changed) are names of another server's users,
+    so an import leaves them empty."""
+    if isinstance(value, dict):
+        return {key: None if key in ("actor", "recorded_by", "created_by") else without_accounts(item)
+                for key, item in value.items()}
+    if isinstance(value, list):
+        return [without_accounts(item) for item in value]
+    return value
+
+
+def old_export(ids: dict[str, int]) -> dict[str, Any]:
+    """The interchange file written before recordings stopped writing rows (its audit lists each recording)."""
+    return with_ids(json.loads(EXPECTED.read_text())["interchange"], ids)
+
+
+def test_an_export_written_before_imports_and_exports_again_the_same_deals_and_audit(tmp_path: Path) -> None:
+    names = ["match", "league", "club", *(f"player:{name}" for name in PLAYERS)]
+    document = old_export({name: 900 + index for index, name in enumerate(names)})
+    summary = club_import(actor=UserFactory(), document=document)
+    again = json.loads(written("club", summary.club, "json", tmp_path))
+    (before,), (after,) = document["matches"], again["matches"]
+    assert (after["deals"], after["audit"]) == (without_accounts(before["deals"]), without_accounts(before["audit"]))
+    assert Deal.objects.filter(recording_in_audit_log=True).count() == 4
