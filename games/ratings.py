@@ -20,7 +20,7 @@ from django.db.models import Count, Max, QuerySet
 from openskill.models import PlackettLuce
 
 from games.cache_keys import fingerprint_key
-from games.folds import folded, folded_from_scratch
+from games.folds import Fold, folded, folded_from_scratch
 from games.identity import canonical_ids
 from games.models import League, Match, Player
 from games.rules.outcomes import match_sides
@@ -95,23 +95,33 @@ def game_ratings(game: str) -> dict[int, PlayerRating]:
 
 
 def _folded(key: str, game: str, matches: QuerySet[Match], *, history: bool) -> dict[int, PlayerRating]:
-    ratings: dict[int, PlayerRating] = folded(key, matches, merged_records(), dict, _rater(game, history))
+    ratings: dict[int, PlayerRating] = folded(key, matches, merged_records(), _rating_fold(game, history))
     return ratings
 
 
 def _compute(game: str, pool: QuerySet[Match] | None = None, *, history: bool = True) -> dict[int, PlayerRating]:
     """The fold over the finished matches of ``pool`` (every match of ``game`` without one), computed afresh."""
     pool = Match.objects.filter(game=game) if pool is None else pool
-    ratings: dict[int, PlayerRating] = folded_from_scratch(pool, dict, _rater(game, history))
+    ratings: dict[int, PlayerRating] = folded_from_scratch(pool, _rating_fold(game, history))
     return ratings
 
 
-def _rater(game: str, history: bool) -> Any:
-    """Folds one match into the ratings; with ``history`` each player's steps too (a player's page shows them; the
-    standings do not, and leaving them out keeps a league's kept ratings small)."""
+def _rating_fold(game: str, history: bool) -> Fold:
+    """Ratings folded match by match; with ``history`` each player's steps too (a player's page shows them; the
+    standings do not, and leaving them out keeps a league's kept ratings small). A checkpoint keeps each player's
+    figures and how many steps they had: the steps themselves are only ever appended to."""
     def rate(ratings: dict[int, PlayerRating], match: dict[str, Any]) -> None:
         _rate_match(game, match, match["players"], ratings, history)
-    return rate
+
+    def snapshot(ratings: dict[int, PlayerRating]) -> dict[int, tuple[float, float, int, int]]:
+        return {pid: (r.mu, r.sigma, r.matches, len(r.steps)) for pid, r in ratings.items()}
+
+    def restore(kept: dict[int, tuple[float, float, int, int]],
+                current: dict[int, PlayerRating]) -> dict[int, PlayerRating]:
+        return {pid: PlayerRating(mu, sigma, matches, current[pid].steps[:steps])
+                for pid, (mu, sigma, matches, steps) in kept.items()}
+
+    return Fold(dict, rate, snapshot, restore)
 
 
 def _rate_match(game: str, match: dict[str, Any], players: dict[str, int],

@@ -18,7 +18,7 @@ from django.db.models import Count, Max
 from django.utils import timezone
 
 from games.cache_keys import fingerprint_key
-from games.folds import folded
+from games.folds import Fold, folded
 from games.models import League, Player
 from games.ratings import league_ratings, league_ratings_key, merged_records
 from games.rules.outcomes import TIEBREAK_MEASURES, match_sides, outcome_of
@@ -79,12 +79,12 @@ def _compute(league: League, kind: str) -> dict[str, Any]:
     """The body from the league's tallies, folded on from the last read (games.folds): the first read after a
     match finishes tallies that match, not the league's whole history."""
     tallies: dict[tuple[int, ...], Tally] = folded(f"standings:{league.pk}:{kind}:fold", league.matches.all(),
-                                                   merged_records(), dict, _tallier(league.game, kind))
+                                                   merged_records(), _tally_fold(league.game, kind))
     return {"league": league.pk, "game": league.game, "by": kind,
             "rows": _ranked_rows(league, tallies.values()), "updated_at": timezone.now().isoformat()}
 
 
-def _tallier(game: str, kind: str) -> Any:
+def _tally_fold(game: str, kind: str) -> Fold:
     def tally(tallies: dict[tuple[int, ...], Tally], match: dict[str, Any]) -> None:
         by_seat = match["players"]
         sides = match_sides(game, match["state"], match["teams"], sorted(by_seat), match["settings"])
@@ -92,7 +92,16 @@ def _tallier(game: str, kind: str) -> Any:
             members = tuple(sorted(by_seat[seat] for seat in side.seats))
             for entrant in ([members] if kind == "partnership" else [(pid,) for pid in members]):
                 tallies.setdefault(entrant, Tally(entrant)).add(outcome_of(side, sides), side.measures)
-    return tally
+
+    def snapshot(tallies: dict[tuple[int, ...], Tally]) -> dict[tuple[int, ...], tuple[Any, ...]]:
+        # Plain tuples: a checkpoint is read with the kept fold at every read, and dataclasses unpickle slowly.
+        return {entrant: (t.played, t.won, t.drawn, t.lost, dict(t.measures)) for entrant, t in tallies.items()}
+
+    def restore(kept: dict[tuple[int, ...], tuple[Any, ...]], current: Any) -> dict[tuple[int, ...], Tally]:
+        return {entrant: Tally(entrant, played, won, drawn, lost, dict(measures))
+                for entrant, (played, won, drawn, lost, measures) in kept.items()}
+
+    return Fold(dict, tally, snapshot, restore)
 
 
 def _ranked_rows(league: League, tallies: Iterable[Tally]) -> list[dict[str, Any]]:

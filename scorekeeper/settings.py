@@ -271,6 +271,8 @@ AUDIT_PAGE_MAX_BYTES: int = env.int("AUDIT_PAGE_MAX_BYTES", default=256 * 1024)
 # within this many seconds of the latest change it saw, so a change that commits that much later than a newer one is
 # still found (a finished match missed for longer is caught by the count and folds the pool again).
 STANDINGS_CHANGE_MARGIN_SECONDS: int = env.int("STANDINGS_CHANGE_MARGIN_SECONDS", default=300)
+# ... and keep a checkpoint every this many matches, from which a correction of an old match folds on.
+STANDINGS_CHECKPOINT_EVERY: int = env.int("STANDINGS_CHECKPOINT_EVERY", default=250)
 # The scoreboard (signed-in and shared) sends this many of the latest deals; ``?before=`` asks for older ones.
 BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
 

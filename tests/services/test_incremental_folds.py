@@ -4,12 +4,16 @@ after a match finishes folds that match only."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 from unittest import mock
 
 import pytest
+from django.test import override_settings
 
 from games import folds, ratings, standings
 from games.models import League, Match, Player
@@ -63,7 +67,7 @@ class Club:
 
 def from_scratch(league: League, kind: str) -> tuple[dict[int, Any], list[dict[str, Any]]]:
     fresh_ratings = ratings._compute("seep", Match.objects.filter(league_id=league.pk), history=False)
-    tallies = folds.folded_from_scratch(league.matches.all(), dict, standings._tallier("seep", kind))
+    tallies = folds.folded_from_scratch(league.matches.all(), standings._tally_fold("seep", kind))
     return fresh_ratings, standings._ranked_rows(league, tallies.values())
 
 
@@ -75,13 +79,35 @@ def assert_as_from_scratch(league: League) -> None:
     assert ratings.game_ratings("seep") == ratings._compute("seep")
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_after_any_season_the_kept_ratings_and_standings_are_a_fresh_computations(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "checkpoint_every"), [(1, 1), (2, 2), (3, 3), (4, 250)])
+def test_after_any_season_the_kept_ratings_and_standings_are_a_fresh_computations(seed: int,
+                                                                                  checkpoint_every: int) -> None:
     club = Club(random.Random(seed))
     changes = [club.finish_a_match] * 4 + [club.start_a_match, club.correct_an_old_match, club.void_an_old_match]
-    for _ in range(14):
-        club.rng.choice(changes)()
-        assert_as_from_scratch(club.league)
+    with override_settings(STANDINGS_CHECKPOINT_EVERY=checkpoint_every):
+        for _ in range(14):
+            club.rng.choice(changes)()
+            assert_as_from_scratch(club.league)
+
+
+@contextmanager
+def folding_counted() -> Iterator[list[int]]:
+    """How many matches each fold that is carried on folds, and no fold from scratch."""
+    counts: list[int] = []
+    carry_on = folds._fold_after
+
+    def counted(state: Any, pool: Any, fold: folds.Fold) -> None:
+        folded_now: list[int] = []
+
+        def step(payload: Any, match: dict[str, Any]) -> None:
+            folded_now.append(match["pk"])
+            fold.step(payload, match)
+        carry_on(state, pool, dataclasses.replace(fold, step=step))
+        counts.append(len(folded_now))
+
+    with mock.patch.object(folds, "_from_scratch", side_effect=AssertionError("folded from scratch")), \
+            mock.patch.object(folds, "_fold_after", counted):
+        yield counts
 
 
 def test_the_first_read_after_a_match_finishes_folds_that_match_only() -> None:
@@ -90,31 +116,29 @@ def test_the_first_read_after_a_match_finishes_folds_that_match_only() -> None:
         club.finish_a_match()
     assert_as_from_scratch(club.league)
     club.finish_a_match()
-    folded_matches: list[int] = []
-    real_fold = folds._fold_matches
-
-    def counting(state: Any, matches: Any, fold: Any) -> bool:
-        folded_matches.append(matches.filter(status=Match.Status.FINISHED).count())
-        return real_fold(state, matches, fold)
-
-    with mock.patch.object(folds, "_from_scratch", side_effect=AssertionError("folded from scratch")), \
-            mock.patch.object(folds, "_fold_matches", counting):
+    with folding_counted() as counts:
         ratings.league_ratings(club.league)
         standings.league_standings(club.league)
         ratings.game_ratings("seep")
-    assert folded_matches == [1, 1, 1]  # the league's ratings, its standings, the game's ratings: one match each
+    # The league's ratings, its standings' tally, the league's ratings again for the standings (nothing new), the
+    # game's ratings.
+    assert counts == [1, 1, 0, 1]
     assert_as_from_scratch(club.league)
 
 
-def test_a_correction_of_an_old_match_folds_the_pool_again() -> None:
+@override_settings(STANDINGS_CHECKPOINT_EVERY=3)
+def test_a_correction_of_an_old_match_folds_on_from_the_checkpoint_before_it() -> None:
     club = Club(random.Random(8))
-    for _ in range(4):
+    for _ in range(8):
         club.finish_a_match()
     assert_as_from_scratch(club.league)
-    club.correct_an_old_match()
-    with mock.patch.object(folds, "_from_scratch", wraps=folds._from_scratch) as again:
+    fifth = list(club.league.matches.order_by("finished_at", "pk"))[4]
+    winner = "B" if fifth.state["match_winner"] == "A" else "A"
+    deal_correct(match_id=fifth.pk, number=1, actor=club.desk, payload=seep_win(winner), reason="other way",
+                 expected_version=fifth.version)
+    with folding_counted() as counts:
         ratings.league_ratings(club.league)
-    assert again.call_count == 1
+    assert counts == [5]  # from the checkpoint after 3 matches: the 4th to the 8th again
     assert_as_from_scratch(club.league)
 
 
@@ -135,13 +159,16 @@ def test_a_merge_folds_the_pool_again_and_unmerging_restores_it() -> None:
 
 
 def test_a_finished_match_changed_long_before_the_last_read_still_counts() -> None:
-    """As an import writes them (its timestamps are the file's) or a transaction committing very late."""
+    """As an import into a club with history writes it: it finished before the last match folded, and its
+    timestamps are the file's."""
     club = Club(random.Random(10))
     for _ in range(3):
         club.finish_a_match()
     assert_as_from_scratch(club.league)
     club.finish_a_match()
     newest = club.league.matches.latest("pk")
-    Match.objects.filter(pk=newest.pk).update(updated_at=newest.updated_at - timedelta(days=30))
+    long_ago = newest.updated_at - timedelta(days=30)
+    Match.objects.filter(pk=newest.pk).update(updated_at=long_ago, finished_at=long_ago)
     assert_as_from_scratch(club.league)
-    assert ratings.game_ratings("seep")[newest.seats.first().player_id].steps[-1][0] == newest.pk
+    first_steps = [steps[0][0] for steps in (r.steps for r in ratings.game_ratings("seep").values()) if steps]
+    assert newest.pk in first_steps  # folded first: it finished before every other
