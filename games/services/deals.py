@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
@@ -25,7 +25,14 @@ from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
 from games.selectors import match_correctable_by, match_readable_by, match_writable_by, state_before_deal
 from games.services.audit import audit_record, result_changes
-from games.services.errors import CorrectionConflicts, DealVoided, NotPermitted, PreconditionRequired, StaleVersion
+from games.services.errors import (
+    CorrectionConflicts,
+    DealVoided,
+    DomainError,
+    NotPermitted,
+    PreconditionRequired,
+    StaleVersion,
+)
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,6 @@ def _apply_match_state(match: Match, state_json: dict[str, Any]) -> None:
     match.version += 1
 
 
-@transaction.atomic
 def deal_record(
     *,
     match_id: int,
@@ -133,16 +139,47 @@ def deal_record(
     expected_version: int | None = None,
     dry_run: bool = False,
 ) -> DealRecording:
+    """Record a deal, or answer the deal already recorded under ``client_deal_id`` (a retry). A first recording
+    pays no lookup of that id: a retry is found when its insert meets the unique constraint (the transaction is then
+    rolled back and the deal read in a new one) or when it is refused (a stale If-Match, a match it finished)."""
+    try:
+        return _deal_record(match_id=match_id, actor=actor, payload=payload, client_deal_id=client_deal_id,
+                            expected_version=expected_version, dry_run=dry_run)
+    except IntegrityError:
+        if client_deal_id is None:
+            raise
+        with transaction.atomic():
+            match = _locked_match(match_id, actor, match_writable_by, WRITERS_ONLY)
+            existing = _recorded_already(match, client_deal_id)
+        if existing is None:
+            raise
+        return existing
+
+
+def _recorded_already(match: Match, client_deal_id: uuid.UUID | None) -> DealRecording | None:
+    existing = None if client_deal_id is None else match.deals.filter(client_deal_id=client_deal_id).first()
+    if existing is None:
+        return None
+    return DealRecording(existing, match, created=False, state_before=state_before_deal(match, existing.number))
+
+
+@transaction.atomic
+def _deal_record(*, match_id: int, actor: AbstractBaseUser, payload: Mapping[str, Any],
+                 client_deal_id: uuid.UUID | None, expected_version: int | None, dry_run: bool) -> DealRecording:
     match = _locked_match(match_id, actor, match_writable_by, WRITERS_ONLY)
-    if client_deal_id is not None:
-        existing = match.deals.filter(client_deal_id=client_deal_id).first()
-        if existing is not None:
-            return DealRecording(existing, match, created=False,
-                                 state_before=state_before_deal(match, existing.number))
-    _check_version(match, expected_version, required=False)
-    engine, rules = _engine_and_rules(match)
-    deal = engine.parse_deal(payload, rules)
-    outcome = engine.play_deal(engine.state_from_json(match.state, rules), deal, rules)
+    existing = _recorded_already(match, client_deal_id) if dry_run else None  # a dry run stores nothing to meet
+    if existing is not None:
+        return existing
+    try:
+        _check_version(match, expected_version, required=False)
+        engine, rules = _engine_and_rules(match)
+        deal = engine.parse_deal(payload, rules)
+        outcome = engine.play_deal(engine.state_from_json(match.state, rules), deal, rules)
+    except (RuleViolation, DomainError):
+        existing = _recorded_already(match, client_deal_id)  # a retry answers the first deal, refused or not
+        if existing is None:
+            raise
+        return existing
     number = match.last_deal_number + 1
     state_before = match.state
     state_json = engine.state_json(outcome.state)
