@@ -61,7 +61,7 @@ def main() -> int:
         body = page.json()
         print(f"audit page of the first correction, after {CORRECTIONS} of them: {len(page.content):,} bytes, "
               f"{len(body['results'])} entries of {body['count']:,} ({[e['action'] for e in body['results']]})")
-        token = share_link_get_or_create(match=correction.match, actor=user)[0].token
+        token = share_link_get_or_create(match_id=correction.match.pk, actor=user)[0].token
         window = APIClient().get(f"/api/v1/shared/{token}/")
         with override_settings(BOARD_DEALS_WINDOW=DEALS):
             whole = APIClient().get(f"/api/v1/shared/{token}/")
