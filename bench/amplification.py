@@ -38,6 +38,7 @@ def main() -> int:
         from rest_framework.test import APIClient
 
         from games.models import AuditEntry
+        from games.services.audit import MatchAuditLog
         from table.services import share_link_get_or_create
 
         user = bench_user()
@@ -55,12 +56,12 @@ def main() -> int:
             correct()
         client = APIClient()
         client.force_authenticate(user)
-        count = AuditEntry.objects.filter(match_id=match_id).count()
+        count = MatchAuditLog(correction.match).count()
         page = client.get(f"/api/v1/matches/{match_id}/audit/?offset={count - CORRECTIONS}")
         body = page.json()
         print(f"audit page of the first correction, after {CORRECTIONS} of them: {len(page.content):,} bytes, "
               f"{len(body['results'])} entries of {body['count']:,} ({[e['action'] for e in body['results']]})")
-        token = share_link_get_or_create(match=correction.match, actor=user)[0].token
+        token = share_link_get_or_create(match_id=correction.match.pk, actor=user)[0].token
         window = APIClient().get(f"/api/v1/shared/{token}/")
         with override_settings(BOARD_DEALS_WINDOW=DEALS):
             whole = APIClient().get(f"/api/v1/shared/{token}/")

@@ -26,7 +26,7 @@ from games.models import AuditEntry, Club, Deal, DealRevision, League, Match, Me
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
 from games.rules.seats import seat_names
-from games.services.audit import audit_record
+from games.services.audit import RECORDED, audit_record
 from games.services.clubs import league_settings_check
 
 
@@ -189,7 +189,8 @@ class _Loader:
             Seat(match=match, seat=s["seat"], position=s["position"], team=s["team"],
                  player=self._player(s["player"], f"{path}.seats[{i}].player"))
             for i, s in enumerate(data["seats"]))
-        self._deals(match, data["deals"])
+        recorded = {entry["deal_number"] for entry in data["audit"] if entry["action"] == RECORDED}
+        self._deals(match, data["deals"], recorded)
         self._audit(data["audit"], f"{path}.audit", match=match)
         # Timestamps last: saving a row stamps "now" over them.
         Match.objects.filter(pk=match.pk).update(created_at=_moment(data["created_at"]),
@@ -197,10 +198,13 @@ class _Loader:
         self.summary.matches += 1
         self.summary.deals += len(data["deals"])
 
-    def _deals(self, match: Match, deals: list[dict[str, Any]]) -> None:
+    def _deals(self, match: Match, deals: list[dict[str, Any]], recorded: set[int]) -> None:
+        """``recorded``: the deals whose recording the file's audit lists; those entries are imported as rows, so
+        the deal is marked not to be read as its own entry too."""
         rows = Deal.objects.bulk_create(
             [Deal(match=match, number=d["number"], client_deal_id=d["client_deal_id"], input=d["input"],
-                  result=d["result"], state_after=d["state_after"], status=d["status"], revision=d["revision"])
+                  result=d["result"], state_after=d["state_after"], status=d["status"], revision=d["revision"],
+                  recording_in_audit_log=d["number"] in recorded)
              for d in deals], batch_size=settings.IMPORT_BATCH_SIZE)
         stamps = [(row.pk, _moment(d["recorded_at"]), _moment(d["updated_at"])) for row, d in zip(rows, deals,
                                                                                                     strict=True)]

@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 
 from exports.selectors import CHUNK, ExportScope
 from games.models import AuditEntry, Club, Deal, League, Match, Player
+from games.services.audit import MatchAuditLog
 
 FORMAT = "scorekeeper.interchange"
 VERSION = 1
@@ -71,7 +72,7 @@ def deal_document(deal: Deal) -> dict[str, Any]:
         "recorded_at": moment(deal.recorded_at), "updated_at": moment(deal.updated_at),
         "revisions": [{"revision": r.revision, "input": r.input, "result": r.result, "reason": r.reason,
                        "created_by": username(r.created_by), "created_at": moment(r.created_at)}
-                      for r in deal.revisions.all()],
+                      for r in deal.revision_history()],
     }
 
 
@@ -87,7 +88,7 @@ def match_document(match: Match) -> dict[str, Any]:
         "seats": [{"seat": s.seat, "position": s.position, "player": s.player_id, "team": s.team}
                   for s in match.seats.order_by("position")],
         "deals": [deal_document(deal) for deal in deals],
-        "audit": [audit_document(entry) for entry in match.audit.select_related("actor").order_by("at", "id")],
+        "audit": [audit_document(entry) for entry in MatchAuditLog(match)],
     }
 
 

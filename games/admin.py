@@ -7,8 +7,10 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.html import format_html, format_html_join
 
 from games.models import AuditEntry, Club, Deal, League, Match, Membership, Player, Seat
+from games.services.audit import MatchAuditLog
 
 
 class ReadOnlyMixin:
@@ -61,17 +63,21 @@ class DealInline(ReadOnlyMixin, admin.TabularInline):
     readonly_fields = fields
 
 
-class AuditInline(ReadOnlyMixin, admin.TabularInline):
-    model = AuditEntry
-    fields = ["at", "actor", "action", "deal_number", "reason"]
-    readonly_fields = fields
-
-
 @admin.register(Match)
 class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ["id", "game", "league", "status", "deals_count", "version", "created_at"]
     list_filter = ["game", "status", "league"]
-    inlines = [SeatInline, DealInline, AuditInline]
+    inlines = [SeatInline, DealInline]
+    readonly_fields = ["audit_log"]
+
+    @admin.display(description="audit log")
+    def audit_log(self, match: Match) -> str:
+        """The log as the API reads it: the entry rows and each recording, which is read from its deal row."""
+        rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", (
+            (entry.at, entry.actor or "", entry.action, entry.deal_number or "", entry.reason)
+            for entry in MatchAuditLog(match)))
+        return format_html("<table><tr><th>at</th><th>actor</th><th>action</th><th>deal</th><th>reason</th></tr>"
+                           "{}</table>", rows)
 
 
 @admin.register(AuditEntry)

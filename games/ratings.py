@@ -5,9 +5,9 @@ own matches, or the matches of every league of its club in the same game; friend
 nobody moves a league's ratings by finishing matches outside it. A player's own ratings page (``player_ratings``)
 folds every finished match of the game.
 
-Ratings are derived data: recomputed from the matches whenever a match finishes, is corrected or a player is
-merged, so a correction in week 1 gives exactly what a fresh recomputation gives. The fold costs about 40 us per
-match; the result is cached under a fingerprint of everything it depends on.
+Ratings are derived data, folded incrementally (games.folds): a match that finishes is folded on top of the ratings
+kept for its pool, so the first read after it costs that match; a correction or void of a folded match, or a player
+merge, folds the pool again, so a correction in week 1 gives exactly what a fresh recomputation gives.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Count, Max, QuerySet
 from openskill.models import PlackettLuce
 
 from games.cache_keys import fingerprint_key
+from games.folds import Fold, folded, folded_from_scratch
 from games.identity import canonical_ids
-from games.models import League, Match, Player, Seat
+from games.models import League, Match, Player
 from games.rules.outcomes import match_sides
 
 MODEL = PlackettLuce()
@@ -35,7 +35,8 @@ class PlayerRating:
     mu: float = MODEL.mu
     sigma: float = MODEL.sigma
     matches: int = 0
-    # (match id, finished at, mu, sigma) after each match; formatted only when someone asks for it.
+    # (match id, finished at, mu, sigma) after each match, in the game's ratings only (a player's page shows them);
+    # formatted only when someone asks for it.
     steps: list[tuple[int, datetime, float, float]] = field(default_factory=list)
 
     @property
@@ -55,12 +56,17 @@ def _figures(mu: float, sigma: float) -> dict[str, float]:
     return {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(mu - 3 * sigma, 3)}
 
 
+def merged_records() -> tuple[tuple[int, int], ...]:
+    """Every merge (duplicate, record it was merged into): the folds follow persons, not records."""
+    merges = Player.objects.filter(merged_into__isnull=False).order_by("pk").values_list("pk", "merged_into_id")
+    return tuple((pk, into) for pk, into in merges if into is not None)
+
+
 def _fingerprint(prefix: str, matches: QuerySet[Match]) -> str:
     finished = matches.filter(status=Match.Status.FINISHED).aggregate(
         count=Count("pk"), changed=Max("updated_at"), last=Max("pk"))
-    merges = tuple(Player.objects.filter(merged_into__isnull=False).order_by("pk").values_list("pk", "merged_into"))
     # The highest id tells a re-imported database (same counts, new ids) from the one cached before it.
-    return fingerprint_key(prefix, finished["count"], finished["changed"], finished["last"], merges)
+    return fingerprint_key(prefix, finished["count"], finished["changed"], finished["last"], merged_records())
 
 
 def _pool_of_league(league: League) -> tuple[str, QuerySet[Match]]:
@@ -80,53 +86,56 @@ def league_ratings_key(league: League) -> str:
 def league_ratings(league: League) -> dict[int, PlayerRating]:
     """Canonical player id -> rating, from the league's rating pool only."""
     prefix, matches = _pool_of_league(league)
-    return _cached(_fingerprint(prefix, matches), league.game, matches)
+    return _folded(f"{prefix}:fold", league.game, matches, history=False)
 
 
 def game_ratings(game: str) -> dict[int, PlayerRating]:
     """Canonical player id -> rating with history, for every player who finished a match of ``game``."""
-    matches = Match.objects.filter(game=game)
-    return _cached(_fingerprint(f"ratings:{game}", matches), game, matches)
+    return _folded(f"ratings:{game}:fold", game, Match.objects.filter(game=game), history=True)
 
 
-def _cached(key: str, game: str, matches: QuerySet[Match]) -> dict[int, PlayerRating]:
-    ratings = cache.get(key)
-    if ratings is None:
-        ratings = _compute(game, matches)
-        cache.set(key, ratings, timeout=24 * 3600)
+def _folded(key: str, game: str, matches: QuerySet[Match], *, history: bool) -> dict[int, PlayerRating]:
+    ratings: dict[int, PlayerRating] = folded(key, matches, merged_records(), _rating_fold(game, history))
     return ratings
 
 
-def _compute(game: str, pool: QuerySet[Match] | None = None) -> dict[int, PlayerRating]:
-    """The fold over the finished matches of ``pool`` (every match of ``game`` without one)."""
+def _compute(game: str, pool: QuerySet[Match] | None = None, *, history: bool = True) -> dict[int, PlayerRating]:
+    """The fold over the finished matches of ``pool`` (every match of ``game`` without one), computed afresh."""
     pool = Match.objects.filter(game=game) if pool is None else pool
-    matches = list(pool.filter(status=Match.Status.FINISHED)
-                   .order_by("finished_at", "pk").values("pk", "state", "teams", "settings", "finished_at"))
-    seats: dict[int, dict[str, int]] = {}
-    for match_id, seat, player_id in Seat.objects.filter(match__in=[m["pk"] for m in matches]).values_list(
-            "match_id", "seat", "player_id"):
-        seats.setdefault(match_id, {})[seat] = player_id
-    canonical = canonical_ids({pid for by_seat in seats.values() for pid in by_seat.values()})
-    ratings: dict[int, PlayerRating] = {}
-    live: dict[int, Any] = {}  # openskill's rating objects while folding
-    for match in matches:
-        by_seat = {seat: canonical[pid] for seat, pid in seats.get(match["pk"], {}).items()}
-        _rate_match(game, match, by_seat, live, ratings)
+    ratings: dict[int, PlayerRating] = folded_from_scratch(pool, _rating_fold(game, history))
     return ratings
 
 
-def _rate_match(game: str, match: dict[str, Any], players: dict[str, int], live: dict[int, Any],
-                ratings: dict[int, PlayerRating]) -> None:
+def _rating_fold(game: str, history: bool) -> Fold:
+    """Ratings folded match by match; with ``history`` each player's steps too (a player's page shows them; the
+    standings do not, and leaving them out keeps a league's kept ratings small). A checkpoint keeps each player's
+    figures and how many steps they had: the steps themselves are only ever appended to."""
+    def rate(ratings: dict[int, PlayerRating], match: dict[str, Any]) -> None:
+        _rate_match(game, match, match["players"], ratings, history)
+
+    def snapshot(ratings: dict[int, PlayerRating]) -> dict[int, tuple[float, float, int, int]]:
+        return {pid: (r.mu, r.sigma, r.matches, len(r.steps)) for pid, r in ratings.items()}
+
+    def restore(kept: dict[int, tuple[float, float, int, int]],
+                current: dict[int, PlayerRating]) -> dict[int, PlayerRating]:
+        return {pid: PlayerRating(mu, sigma, matches, current[pid].steps[:steps])
+                for pid, (mu, sigma, matches, steps) in kept.items()}
+
+    return Fold(dict, rate, snapshot, restore)
+
+
+def _rate_match(game: str, match: dict[str, Any], players: dict[str, int],
+                ratings: dict[int, PlayerRating], history: bool) -> None:
     sides = match_sides(game, match["state"], match["teams"], sorted(players), match["settings"])
     teams = [[players[seat] for seat in side.seats] for side in sides]
-    current = [[live.get(pid) or live.setdefault(pid, MODEL.rating()) for pid in team] for team in teams]
-    rated = MODEL.rate(current, ranks=[side.place for side in sides])
-    for team, new_team in zip(teams, rated, strict=True):
-        for pid, new in zip(team, new_team, strict=True):
-            live[pid] = new
-            rating = ratings.setdefault(pid, PlayerRating())
+    current = [[ratings.setdefault(pid, PlayerRating()) for pid in team] for team in teams]
+    rated = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in current],
+                       ranks=[side.place for side in sides])
+    for team, new_team in zip(current, rated, strict=True):
+        for rating, new in zip(team, new_team, strict=True):
             rating.mu, rating.sigma, rating.matches = new.mu, new.sigma, rating.matches + 1
-            rating.steps.append((match["pk"], match["finished_at"], new.mu, new.sigma))
+            if history:
+                rating.steps.append((match["pk"], match["finished_at"], new.mu, new.sigma))
 
 
 def player_ratings(player: Player) -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """League standings, by partnership or by player, from the league's finished matches.
 
-One query reads every finished match of the league with its seats; the tally is linear in the number of matches.
-The answer is cached under a fingerprint of the league's matches, its scoring, player merges and the ratings it
-shows (games.ratings: the league's rating pool), so a correction, a void, a merge or a match elsewhere in the pool
-shows at once and an unchanged league is served from the cache.
+The tally is folded on from the last read (games.folds): the first read after a match finishes tallies that match;
+a correction, void or merge tallies the league again. The answer is cached under a fingerprint of the league's
+matches, its scoring, player merges and the ratings it shows (games.ratings: the league's rating pool), so a
+correction, a void, a merge or a match elsewhere in the pool shows at once and an unchanged league is served from
+the cache.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from django.db.models import Count, Max
 from django.utils import timezone
 
 from games.cache_keys import fingerprint_key
-from games.identity import canonical_ids
-from games.models import League, Match, Player, Seat
-from games.ratings import league_ratings, league_ratings_key
+from games.folds import Fold, folded
+from games.models import League, Player
+from games.ratings import league_ratings, league_ratings_key, merged_records
 from games.rules.outcomes import TIEBREAK_MEASURES, match_sides, outcome_of
 
 PARTNERSHIP_GAMES = ("seep", "fifty_six", "bid_euchre")
@@ -60,7 +61,7 @@ def league_standings(league: League, by: str | None = None) -> dict[str, Any]:
 
 def _fingerprint(league: League, kind: str) -> str:
     matches = league.matches.aggregate(count=Count("pk"), changed=Max("updated_at"), last=Max("pk"))
-    merges = tuple(Player.objects.filter(merged_into__isnull=False).values_list("pk", "merged_into"))
+    merges = merged_records()
     scoring = (league.points_for_win, league.points_for_draw, league.points_for_loss, tuple(league.tiebreaks))
     return fingerprint_key(f"standings:{league.pk}:{kind}", matches["count"], matches["changed"], matches["last"],
                            merges, scoring, _ratings_part(league))
@@ -75,27 +76,32 @@ def _ratings_part(league: League) -> str:
 
 
 def _compute(league: League, kind: str) -> dict[str, Any]:
-    matches = list(league.matches.filter(status=Match.Status.FINISHED).values("pk", "state", "teams", "settings"))
-    seats = _seats_by_match(match["pk"] for match in matches)
-    canonical = canonical_ids({pid for by_seat in seats.values() for pid in by_seat.values()})
-    tallies: dict[tuple[int, ...], Tally] = {}
-    for match in matches:
-        by_seat = {seat: canonical[pid] for seat, pid in seats[match["pk"]].items()}
-        sides = match_sides(league.game, match["state"], match["teams"], sorted(by_seat), match["settings"])
-        for side in sides:
-            members = tuple(sorted(by_seat[seat] for seat in side.seats))
-            for entrant in ([members] if kind == "partnership" else [(pid,) for pid in members]):
-                tallies.setdefault(entrant, Tally(entrant)).add(outcome_of(side, sides), side.measures)
+    """The body from the league's tallies, folded on from the last read (games.folds): the first read after a
+    match finishes tallies that match, not the league's whole history."""
+    tallies: dict[tuple[int, ...], Tally] = folded(f"standings:{league.pk}:{kind}:fold", league.matches.all(),
+                                                   merged_records(), _tally_fold(league.game, kind))
     return {"league": league.pk, "game": league.game, "by": kind,
             "rows": _ranked_rows(league, tallies.values()), "updated_at": timezone.now().isoformat()}
 
 
-def _seats_by_match(match_ids: Iterable[int]) -> dict[int, dict[str, int]]:
-    seats: dict[int, dict[str, int]] = {}
-    for match_id, seat, player_id in Seat.objects.filter(match__in=list(match_ids)).values_list(
-            "match_id", "seat", "player_id"):
-        seats.setdefault(match_id, {})[seat] = player_id
-    return seats
+def _tally_fold(game: str, kind: str) -> Fold:
+    def tally(tallies: dict[tuple[int, ...], Tally], match: dict[str, Any]) -> None:
+        by_seat = match["players"]
+        sides = match_sides(game, match["state"], match["teams"], sorted(by_seat), match["settings"])
+        for side in sides:
+            members = tuple(sorted(by_seat[seat] for seat in side.seats))
+            for entrant in ([members] if kind == "partnership" else [(pid,) for pid in members]):
+                tallies.setdefault(entrant, Tally(entrant)).add(outcome_of(side, sides), side.measures)
+
+    def snapshot(tallies: dict[tuple[int, ...], Tally]) -> dict[tuple[int, ...], tuple[Any, ...]]:
+        # Plain tuples: a checkpoint is read with the kept fold at every read, and dataclasses unpickle slowly.
+        return {entrant: (t.played, t.won, t.drawn, t.lost, dict(t.measures)) for entrant, t in tallies.items()}
+
+    def restore(kept: dict[tuple[int, ...], tuple[Any, ...]], current: Any) -> dict[tuple[int, ...], Tally]:
+        return {entrant: Tally(entrant, played, won, drawn, lost, dict(measures))
+                for entrant, (played, won, drawn, lost, measures) in kept.items()}
+
+    return Fold(dict, tally, snapshot, restore)
 
 
 def _ranked_rows(league: League, tallies: Iterable[Tally]) -> list[dict[str, Any]]:

@@ -23,6 +23,7 @@ from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer,
 from games.models import Match, Seat
 from games.rules.errors import RuleViolation
 from games.selectors import match_readable_by, matches_visible_to, may_score
+from games.services.audit import MatchAuditLog
 from games.services.matches import match_scorer_add, match_scorer_remove, match_start
 
 MATCH_EXAMPLE = OpenApiExample(
@@ -146,5 +147,5 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             pagination_class=ByteBoundedPagination)
     def audit(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        page = self.paginate_queryset(match.audit.select_related("actor").order_by("at", "id"))
+        page = self.paginate_queryset(MatchAuditLog(match))  # type: ignore[arg-type]
         return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)

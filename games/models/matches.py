@@ -1,11 +1,19 @@
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.models.clubs import League, Player
 
 USER_MODEL = settings.AUTH_USER_MODEL
+
+
+def now() -> datetime:
+    """Django's clock, looked up when called (``default=timezone.now`` would keep the function it found first)."""
+    return timezone.now()
 
 
 class Match(models.Model):
@@ -83,6 +91,9 @@ class Deal(models.Model):
     recorded_by = models.ForeignKey(USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     recorded_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    recording_in_audit_log = models.BooleanField(
+        default=False, help_text="Set for deals recorded before recordings were read from the deal row (and for "
+        "imported ones): their recording has an AuditEntry row of its own.")
 
     class Meta:
         ordering = ["match", "number"]
@@ -98,9 +109,23 @@ class Deal(models.Model):
     def is_voided(self) -> bool:
         return self.status == self.Status.VOIDED
 
+    def first_revision(self) -> DealRevision:
+        """Revision 1 as the deal row holds it until a correction or a void writes it out (unsaved)."""
+        first = DealRevision(deal=self, revision=1, input=self.input, result=self.result,
+                             created_by_id=self.recorded_by_id, created_at=self.recorded_at)
+        if Deal.recorded_by.is_cached(self):  # type: ignore[attr-defined]
+            first.created_by = self.recorded_by  # read with the deal: no query for the name
+        return first
+
+    def revision_history(self) -> list[DealRevision]:
+        """Every revision, oldest first. A recording writes no revision row: a deal without rows is its own
+        first revision. Prefetch ``revisions`` (and ``recorded_by``) to read many deals' histories."""
+        return list(self.revisions.all()) or [self.first_revision()]
+
 
 class DealRevision(models.Model):
-    """Every version of a deal's input and result, revision 1 being the one first recorded."""
+    """Every version of a deal's input and result, revision 1 being the one first recorded. The rows are written by
+    corrections and voids (revision 1 then copied from the deal row); a deal never changed has none."""
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
     revision = models.PositiveIntegerField()
@@ -108,7 +133,7 @@ class DealRevision(models.Model):
     result = models.JSONField()
     reason = models.TextField(blank=True)
     created_by = models.ForeignKey(USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=now)  # revision 1, copied later, keeps the moment of the recording
 
     class Meta:
         ordering = ["deal", "revision"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
@@ -25,7 +25,14 @@ from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
 from games.selectors import match_correctable_by, match_readable_by, match_writable_by, state_before_deal
 from games.services.audit import audit_record, result_changes
-from games.services.errors import CorrectionConflicts, DealVoided, NotPermitted, PreconditionRequired, StaleVersion
+from games.services.errors import (
+    CorrectionConflicts,
+    DealVoided,
+    DomainError,
+    NotPermitted,
+    PreconditionRequired,
+    StaleVersion,
+)
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,6 @@ def _apply_match_state(match: Match, state_json: dict[str, Any]) -> None:
     match.version += 1
 
 
-@transaction.atomic
 def deal_record(
     *,
     match_id: int,
@@ -133,16 +139,47 @@ def deal_record(
     expected_version: int | None = None,
     dry_run: bool = False,
 ) -> DealRecording:
+    """Record a deal, or answer the deal already recorded under ``client_deal_id`` (a retry). A first recording
+    pays no lookup of that id: a retry is found when its insert meets the unique constraint (the transaction is then
+    rolled back and the deal read in a new one) or when it is refused (a stale If-Match, a match it finished)."""
+    try:
+        return _deal_record(match_id=match_id, actor=actor, payload=payload, client_deal_id=client_deal_id,
+                            expected_version=expected_version, dry_run=dry_run)
+    except IntegrityError:
+        if client_deal_id is None:
+            raise
+        with transaction.atomic():
+            match = _locked_match(match_id, actor, match_writable_by, WRITERS_ONLY)
+            existing = _recorded_already(match, client_deal_id)
+        if existing is None:
+            raise
+        return existing
+
+
+def _recorded_already(match: Match, client_deal_id: uuid.UUID | None) -> DealRecording | None:
+    existing = None if client_deal_id is None else match.deals.filter(client_deal_id=client_deal_id).first()
+    if existing is None:
+        return None
+    return DealRecording(existing, match, created=False, state_before=state_before_deal(match, existing.number))
+
+
+@transaction.atomic
+def _deal_record(*, match_id: int, actor: AbstractBaseUser, payload: Mapping[str, Any],
+                 client_deal_id: uuid.UUID | None, expected_version: int | None, dry_run: bool) -> DealRecording:
     match = _locked_match(match_id, actor, match_writable_by, WRITERS_ONLY)
-    if client_deal_id is not None:
-        existing = match.deals.filter(client_deal_id=client_deal_id).first()
-        if existing is not None:
-            return DealRecording(existing, match, created=False,
-                                 state_before=state_before_deal(match, existing.number))
-    _check_version(match, expected_version, required=False)
-    engine, rules = _engine_and_rules(match)
-    deal = engine.parse_deal(payload, rules)
-    outcome = engine.play_deal(engine.state_from_json(match.state, rules), deal, rules)
+    existing = _recorded_already(match, client_deal_id) if dry_run else None  # a dry run stores nothing to meet
+    if existing is not None:
+        return existing
+    try:
+        _check_version(match, expected_version, required=False)
+        engine, rules = _engine_and_rules(match)
+        deal = engine.parse_deal(payload, rules)
+        outcome = engine.play_deal(engine.state_from_json(match.state, rules), deal, rules)
+    except (RuleViolation, DomainError):
+        existing = _recorded_already(match, client_deal_id)  # a retry answers the first deal, refused or not
+        if existing is None:
+            raise
+        return existing
     number = match.last_deal_number + 1
     state_before = match.state
     state_json = engine.state_json(outcome.state)
@@ -155,11 +192,8 @@ def deal_record(
     _apply_match_state(match, state_json)
     if dry_run:
         return DealRecording(row, match, created=True, state_before=state_before)
-    row.save()
+    row.save()  # the deal row is its own first revision and audit entry (games.services.audit.MatchAuditLog)
     match.save(update_fields=MATCH_STATE_FIELDS)
-    DealRevision.objects.create(deal=row, revision=1, input=row.input, result=row.result, created_by=actor)
-    audit_record(actor=actor, action="deal.recorded", match=match, deal_number=number,
-                 after={"input": row.input, "result": row.result})
     events.announce_match_change(events.DEAL_RECORDED, match, number,
                                  finished_now=match.status == Match.Status.FINISHED)
     return DealRecording(row, match, created=True, state_before=state_before)
@@ -204,17 +238,28 @@ def _conflict(later: int, corrected: int, violation: RuleViolation) -> Correctio
     )
 
 
-def _save_replay(match: Match, replay: Replay) -> None:
-    for item in replay.deals:
+def _rewritten(replay: Replay) -> list[ReplayedDeal]:
+    """The deals a change writes: the changed deal always (even when it reads the same, a correction to what it
+    already was: its revision goes up and a revision row of that number is written), a later one when it differs."""
+    return [item for index, item in enumerate(replay.deals)
+            if index == 0 or (item.input, item.result, item.state_after, item.status)
+            != (item.row.input, item.row.result, item.row.state_after, item.row.status)]
+
+
+def _write_first_revisions(rewritten: list[ReplayedDeal]) -> None:
+    """Revision 1 of each deal about to be rewritten for the first time, copied from its row before the row is
+    overwritten (a recording writes no revision row). A deal that has it already (changed before, recorded before
+    recordings stopped writing it, or imported) keeps its own."""
+    firsts = [item.row.first_revision() for item in rewritten if item.row.revision == 1]
+    DealRevision.objects.bulk_create(firsts, ignore_conflicts=True, batch_size=1000)
+
+
+def _save_replay(match: Match, rewritten: list[ReplayedDeal], state: dict[str, Any]) -> None:
+    for item in rewritten:
         row = item.row
-        # The changed deal is saved even when it reads the same (a correction to what it already was): its revision
-        # went up, and a DealRevision of that number is written.
-        if row is not replay.deals[0].row and (item.input, item.result, item.state_after, item.status) == (
-                row.input, row.result, row.state_after, row.status):
-            continue
         row.input, row.result, row.state_after, row.status = item.input, item.result, item.state_after, item.status
         row.save(update_fields=["input", "result", "state_after", "status", "revision", "updated_at"])
-    _apply_match_state(match, replay.state)
+    _apply_match_state(match, state)
     match.save(update_fields=MATCH_STATE_FIELDS)
 
 
@@ -273,8 +318,10 @@ def _finish_change(match: Match, replay: Replay, *, actor: AbstractBaseUser, act
     was_finished = match.status == Match.Status.FINISHED
     changed = replay.changed_later_deals(row.number)
     if not dry_run:
+        rewritten = _rewritten(replay)
+        _write_first_revisions(rewritten)
         row.revision += 1
-        _save_replay(match, replay)
+        _save_replay(match, rewritten, replay.state)
         DealRevision.objects.create(deal=row, revision=row.revision, input=row.input, result=row.result,
                                     reason=reason, created_by=actor)
         audit_record(

@@ -9,6 +9,7 @@ from django.core.cache import cache
 
 from games.models import AuditEntry, Club, League, Match, Membership, Player
 from games.ratings import player_ratings
+from games.services.audit import MatchAuditLog
 from games.standings import league_standings
 
 
@@ -22,9 +23,9 @@ def club_picture() -> dict[str, Any]:
         "finished_at": m.finished_at,
         "seats": [(s.seat, s.position, player_pos[s.player_id], s.player.name, s.team) for s in m.seats.all()],
         "deals": [(d.number, d.client_deal_id, d.status, d.revision, d.input, d.result, d.state_after, d.recorded_at,
-                   [(r.revision, r.input, r.result, r.reason, r.created_at) for r in d.revisions.all()])
+                   [(r.revision, r.input, r.result, r.reason, r.created_at) for r in d.revision_history()])
                   for d in m.deals.order_by("number")],
-        "audit": [(a.at, a.action, a.deal_number, a.reason, a.before, a.after) for a in m.audit.all()],
+        "audit": [(a.at, a.action, a.deal_number, a.reason, a.before, a.after) for a in MatchAuditLog(m)],
     } for m in Match.objects.order_by("pk")]
     standings = {}
     for league in League.objects.order_by("pk"):
