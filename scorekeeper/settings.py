@@ -250,6 +250,10 @@ LIVE_STREAMS_PER_CLIENT: int = env.int("LIVE_STREAMS_PER_CLIENT", default=20)
 LIVE_STREAMS_PER_PROCESS: int = env.int("LIVE_STREAMS_PER_PROCESS", default=200)
 # Each opening stream holds a database connection while it checks access (then lets it go): this many at once.
 LIVE_STREAMS_CHECKING_AT_ONCE: int = env.int("LIVE_STREAMS_CHECKING_AT_ONCE", default=4)
+# A stream's queue of events not yet sent (table/hub.py); a viewer this far behind is told to re-read the board.
+LIVE_STREAM_QUEUE_SIZE: int = env.int("LIVE_STREAM_QUEUE_SIZE", default=8)
+if LIVE_STREAM_QUEUE_SIZE < 1:
+    raise ImproperlyConfigured("LIVE_STREAM_QUEUE_SIZE must be 1 or more.")
 
 # The production server (scorekeeper/gunicorn_conf.py): an idle keep-alive connection is closed after this long.
 WEB_KEEPALIVE_SECONDS: int = env.int("WEB_KEEPALIVE_SECONDS", default=5)
