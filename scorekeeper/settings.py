@@ -273,6 +273,9 @@ IMPORT_STATEMENT_TIMEOUT_MS: int = env.int("IMPORT_STATEMENT_TIMEOUT_MS", defaul
 AUDIT_PAGE_MAX_BYTES: int = env.int("AUDIT_PAGE_MAX_BYTES", default=256 * 1024)
 # The scoreboard (signed-in and shared) sends this many of the latest deals; ``?before=`` asks for older ones.
 BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
+# A board's JSON is built once per version and kept in the cache this long (table/api.py). A new deal, correction,
+# void or answer makes a new version at once; this bounds only what the version does not cover (a player renamed).
+BOARD_CACHE_SECONDS: int = env.int("BOARD_CACHE_SECONDS", default=300)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

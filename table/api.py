@@ -5,14 +5,18 @@ Mounted under /api/v1/ (table/urls.py); the pages call these with fetch(), as an
 
 from __future__ import annotations
 
+import threading
+
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import prefetch_related_objects
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
@@ -60,16 +64,43 @@ def board_response(request: Request, match: Match, serializer: type[BoardSeriali
     tag = board_etag(match)
     sent = {item.strip().removeprefix("W/") for item in request.headers.get("If-None-Match", "").split(",")}
     if tag in sent:
-        response = Response(status=304)
+        response: HttpResponse = Response(status=304)
     else:
-        board = board_for(match, window=settings.BOARD_DEALS_WINDOW, before=query.validated_data.get("before"))
-        response = Response(serializer(board).data)
-        if board.earlier_before is not None:
-            earlier = replace_query_param(request.build_absolute_uri(), "before", board.earlier_before)
+        body, earlier_before = board_json(match, tag, before=query.validated_data.get("before"), serializer=serializer)
+        response = HttpResponse(body, content_type="application/json")
+        if earlier_before is not None:
+            earlier = replace_query_param(request.build_absolute_uri(), "before", earlier_before)
             response["Link"] = f'<{earlier}>; rel="earlier"'
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+# A few locks, chosen by key, so that readers of one board missing the cache together wait for one build (a new
+# version read by a thousand viewers at once) without a lock per board ever seen.
+_BUILD_LOCKS = [threading.Lock() for _ in range(64)]
+
+
+def board_json(match: Match, tag: str, *, before: int | None,
+               serializer: type[BoardSerializer]) -> tuple[bytes, int | None]:
+    """The board's JSON and the ``before`` of its earlier window, built once per version and served from the cache
+    (Redis when configured, shared by every process). The key holds the ETag, which moves with every deal,
+    correction, void and answer, so a cached board is never one of an older version."""
+    key = f"board:{match.pk}:{tag.strip(chr(34))}:{serializer.__name__}:{settings.BOARD_DEALS_WINDOW}:{before or ''}"
+    found = cache.get(key)
+    if found is None:
+        with _BUILD_LOCKS[hash(key) % len(_BUILD_LOCKS)]:
+            found = cache.get(key)  # another reader may have built it meanwhile
+            if found is None:
+                found = build_board_json(match, before, serializer)
+                cache.set(key, found, settings.BOARD_CACHE_SECONDS)
+    return found
+
+
+def build_board_json(match: Match, before: int | None, serializer: type[BoardSerializer]) -> tuple[bytes, int | None]:
+    prefetch_related_objects([match], seats_prefetch())  # a no-op when the access check fetched them
+    board = board_for(match, window=settings.BOARD_DEALS_WINDOW, before=before)
+    return JSONRenderer().render(serializer(board).data), board.earlier_before
 
 
 class DealConfirmView(APIView):
@@ -107,7 +138,7 @@ class MatchBoardView(APIView):
     @extend_schema(summary="The scoreboard: match, deals and answers (poll with If-None-Match)",
                    parameters=BOARD_PARAMETERS, responses=BOARD_RESPONSES)
     def get(self, request: Request, match_pk: int) -> Response:
-        return board_response(request, readable_match(request.user, match_pk))
+        return board_response(request, readable_match(request.user, match_pk, seats=False))
 
 
 class SharedBoardView(APIView):
@@ -120,7 +151,6 @@ class SharedBoardView(APIView):
         match = match_for_share_token(token)
         if match is None:
             raise Http404
-        prefetch_related_objects([match], seats_prefetch())
         return board_response(request, match, PublicBoardSerializer)
 
 
