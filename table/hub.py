@@ -136,6 +136,7 @@ class LiveHub:
                 message = await pubsub.get_message(timeout=READ_SECONDS)
                 if message is not None:
                     self._dispatch(message)
+                    await asyncio.sleep(0)  # a burst read at once: let the streams send before the next message
         except (aioredis.RedisError, OSError) as error:
             logger.warning("Live updates lost their Redis connection (%s); %d channels end", error, len(self.viewers))
             self._lose_everyone(error)
