@@ -27,7 +27,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import redis.asyncio as aioredis
-from asgiref.sync import sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
 from django.conf import settings
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
@@ -186,6 +186,7 @@ async def _relay(hub: LiveHub, subscription: Subscription, on_end: Callable[[], 
     deadline = loop.time() + STREAM_SECONDS
     next_beat = loop.time() + HEARTBEAT_SECONDS
     try:
+        _let_the_request_thread_go()
         yield "retry: 3000\nevent: ready\ndata: {}\n\n"
         while (now := loop.time()) < deadline:
             try:
@@ -201,3 +202,14 @@ async def _relay(hub: LiveHub, subscription: Subscription, on_end: Callable[[], 
     finally:
         on_end()  # also when the browser went away (the task is cancelled)
         await hub.unsubscribe(subscription)
+
+
+def _let_the_request_thread_go() -> None:
+    """Django runs a request's sync steps (middleware, the access check) on a thread of the request's own (asgiref's
+    ThreadSensitiveContext), kept until the request ends: for a stream, minutes of an idle thread, most of a viewer's
+    memory (issue 19). Once the stream starts those steps are done, so the thread goes now; a sync step after it (the
+    response's close) gets a thread for that moment. Without that context (a WSGI server) there is nothing to do."""
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None) if context is not None else None
+    if executor is not None:
+        executor.shutdown(wait=False)

@@ -4,6 +4,7 @@ change carries that ETag, so a page that already has it does nothing."""
 
 from __future__ import annotations
 
+import gzip
 import threading
 import time
 from collections import Counter
@@ -115,14 +116,27 @@ def test_readers_missing_the_cache_together_wait_for_one_build(api: APIClient, m
     built = []
     lock = threading.Lock()
 
-    def slow_build(match: Match, before: int | None, serializer: type[BoardSerializer]) -> tuple[bytes, None]:
+    def slow_build(match: Match, before: int | None, serializer: type[BoardSerializer]) -> table_api.BoardJson:
         with lock:
             built.append(match.version)
         time.sleep(0.2)  # long enough for every reader to arrive while it builds
-        return b'{"board": 0}', None
+        return table_api.BoardJson(b'{"board": 0}', b"", None)
 
     monkeypatch.setattr(table_api, "build_board_json", slow_build)
     with ThreadPoolExecutor(max_workers=8) as pool:
         bodies = list(pool.map(lambda _: table_api.board_json(match, '"0.0"', before=None,
                                                                serializer=PublicBoardSerializer), range(8)))
-    assert (bodies, built) == ([(b'{"board": 0}', None)] * 8, [0])
+    assert (bodies, built) == ([table_api.BoardJson(b'{"board": 0}', b"", None)] * 8, [0])
+
+
+def test_a_reader_that_accepts_gzip_gets_the_board_compressed_once_with_the_same_etag(
+        api: APIClient, builds: Counter[tuple[int, str]]) -> None:
+    match = start_match(api)
+    next_deal(api, match["id"])
+    url = f"/api/v1/matches/{match['id']}/board/"
+    plain = api.get(url)
+    zipped = [api.get(url, headers={"Accept-Encoding": "gzip, deflate, br"}) for _ in range(3)]
+    assert (plain["ETag"], plain["Vary"], plain.get("Content-Encoding")) == ('"1.0"', "Accept-Encoding, Accept", None)
+    assert {(r["ETag"], r["Content-Encoding"]) for r in zipped} == {('"1.0"', "gzip")}
+    assert gzip.decompress(zipped[0].content) == plain.content
+    assert builds == {(1, "BoardSerializer"): 1}
