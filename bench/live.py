@@ -244,6 +244,7 @@ async def measure(n: int, hot: int, server: Server) -> dict[str, float]:
             await open_viewers(viewers, port)
             await asyncio.sleep(1)
             rss_open = rss_kib(pid)
+            waiting = redis_clients(server.redis_url)  # the streams wait; nothing else is asking
             health_open = await health_median_ms(client)
 
             old_etag = f'"{final["version"]}.0"'
@@ -261,12 +262,13 @@ async def measure(n: int, hot: int, server: Server) -> dict[str, float]:
             health_first, _ = await timed_reads(client, "/api/v1/health/", hot)
             board_time, _ = await timed_reads(client, board_path, hot, headers={"If-None-Match": old_etag})
             health_after, _ = await timed_reads(client, "/api/v1/health/", hot)
-            held, subscribed = redis_clients(server.redis_url)  # after a deal, its event and the cached boards
+            busy = redis_clients(server.redis_url)  # after the crowds of reads: the cache's pool grew with them
         finally:
             for viewer in viewers:
                 viewer.close()
     health_time = (health_first + health_after) / 2  # taken either side of the board reads: the same machine
-    return {"held": held, "subscribed": subscribed, "kib_per_viewer": (rss_open - rss_before) / n,
+    return {"held": waiting[0], "subscribed": waiting[1], "held_busy": busy[0],
+            "kib_per_viewer": (rss_open - rss_before) / n,
             "rss_before_mib": rss_before / 1024, "rss_open_mib": rss_open / 1024,
             "p50": percentile_ms(heard, 0.5), "p99": percentile_ms(heard, 0.99), "max": 1000 * max(heard),
             "health_before": health_before, "health_open": health_open,
@@ -278,8 +280,9 @@ def report(n: int, hot: int, matches: int, found: dict[str, float]) -> None:
     ratio_board = found["board_s"] / found["health_s"]
     print(f"\n{n} viewers over {matches} matches ({hot} on the {FINAL_DEALS}-deal final), one uvicorn process, "
           f"SQLite, Redis")
-    print(f"Redis connections held by the server: {found['held']:.0f} ({found['subscribed']:.0f} subscribed) "
-          f"(target <= {TARGETS['redis']})")
+    print(f"Redis connections held by the server while the streams wait: {found['held']:.0f} "
+          f"({found['subscribed']:.0f} subscribed, target <= {TARGETS['redis']}); after {READ_CONCURRENCY} reads at "
+          f"a time: {found['held_busy']:.0f} (the cache's and health's pools)")
     print(f"server memory: {found['rss_before_mib']:.0f} MiB before, {found['rss_open_mib']:.0f} MiB with the "
           f"streams open: {found['kib_per_viewer']:.1f} KiB per viewer (target <= {TARGETS['kib_per_viewer']})")
     print(f"heard the deal ({hot} viewers): p50 {found['p50']:.0f} ms, p99 {found['p99']:.0f} ms, max "
