@@ -80,6 +80,7 @@ class LiveHub:
         self._pubsub: aioredis.client.PubSub | None = None
         self._reader: asyncio.Task[None] | None = None
         self._confirmations: dict[str, asyncio.Future[None]] = {}
+        self._closing: set[asyncio.Task[None]] = set()
 
     @property
     def connected(self) -> bool:
@@ -165,7 +166,9 @@ class LiveHub:
         self._confirmations.clear()
         pubsub, self._pubsub, self._reader = self._pubsub, None, None
         if pubsub is not None:
-            asyncio.get_running_loop().create_task(_close(pubsub))
+            closing = asyncio.get_running_loop().create_task(_close(pubsub))
+            self._closing.add(closing)  # held until done: the loop keeps only a weak reference to a task
+            closing.add_done_callback(self._closing.discard)
 
     async def _disconnect(self) -> None:
         pubsub, reader, self._pubsub, self._reader = self._pubsub, self._reader, None, None
