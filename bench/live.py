@@ -306,10 +306,10 @@ def run(n: int, hot: int, folder: Path) -> None:
                      "no", "--dir", str(folder)]
     with started(redis_command, redis_port, folder / "redis.log"):
         api_token, tokens = prepare_database(env, matches)
-        server = [sys.executable, "-m", "uvicorn", "scorekeeper.asgi:application", "--host", "127.0.0.1", "--port",
+        command = [sys.executable, "-m", "uvicorn", "scorekeeper.asgi:application", "--host", "127.0.0.1", "--port",
                   str(web_port), "--no-access-log", "--log-level", "warning", "--backlog", "4096",
                   "--timeout-keep-alive", "60"]  # the readers' pooled connections stay open between phases
-        with started(server, web_port, folder / "uvicorn.log", env) as process:
+        with started(command, web_port, folder / "uvicorn.log", env) as process:
             server = Server(web_port, process.pid, redis_url, api_token, tokens)
             found = asyncio.run(measure(n, min(hot, n // 2), server))
     report(n, min(hot, n // 2), matches, found)

@@ -43,6 +43,11 @@ def redis_caches(url: str, socket_timeout: float, retry_seconds: float) -> dict[
 
 
 class FailSoftRedisCache(RedisCache):
+    # Set by RedisCache.__init__ (the stubs do not declare them).
+    _servers: list[str]
+    _options: dict[str, Any]
+    _class: Any
+
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._location = server

@@ -80,7 +80,8 @@ def test_a_lost_connection_ends_every_viewer() -> None:
 def channels_on_redis(prefix: str) -> list[str]:
     client = redis.Redis.from_url(settings.REDIS_URL)
     try:
-        return sorted(channel.decode() for channel in client.pubsub_channels(f"{prefix}*"))
+        return sorted(channel.decode() if isinstance(channel, bytes) else channel
+                      for channel in client.pubsub_channels(f"{prefix}*"))
     finally:
         client.close()
 
@@ -89,7 +90,7 @@ def channels_on_redis(prefix: str) -> list[str]:
 def test_a_channel_is_followed_from_its_first_viewer_to_its_last_on_one_connection() -> None:
     async def scenario() -> list[Any]:
         hub = LiveHub(settings.REDIS_URL, queue_size=4)
-        seen = []
+        seen: list[Any] = []
         first = await hub.subscribe("hubtest:1")
         second = await hub.subscribe("hubtest:1")
         other = await hub.subscribe("hubtest:2")
@@ -98,7 +99,7 @@ def test_a_channel_is_followed_from_its_first_viewer_to_its_last_on_one_connecti
         publisher = aioredis.Redis.from_url(settings.REDIS_URL)
         await publisher.publish("hubtest:1", json.dumps({"event": "deal.recorded", "version": 1}))
         heard = [await asyncio.wait_for(s.queue.get(), 5) for s in (first, second)]
-        seen.append([json.loads(item)["version"] for item in heard])
+        seen.append([json.loads(str(item))["version"] for item in heard])
         await hub.unsubscribe(first)
         seen.append(await asyncio.to_thread(channels_on_redis, "hubtest:"))
         await hub.unsubscribe(second)
