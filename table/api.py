@@ -58,9 +58,11 @@ class BoardQuerySerializer(serializers.Serializer):
     before = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
 
-def board_response(request: Request, match: Match, serializer: type[BoardSerializer] = BoardSerializer) -> Response:
+def board_response(request: Request, match: Match,
+                   serializer: type[BoardSerializer] = BoardSerializer) -> HttpResponse:
     """The board with an ETag of match version and answers count; a matching If-None-Match answers 304. Each
-    window (``?before=``) is its own URL, so the one ETag serves them all."""
+    window (``?before=``) is its own URL, so the one ETag serves them all. The body is the cached JSON as it is
+    (not a DRF Response): the same bytes for every reader of a version."""
     query = BoardQuerySerializer(data=request.query_params)
     query.is_valid(raise_exception=True)
     tag = board_etag(match)
@@ -159,7 +161,7 @@ class DealDisputeView(APIView):
 class MatchBoardView(APIView):
     @extend_schema(summary="The scoreboard: match, deals and answers (poll with If-None-Match)",
                    parameters=BOARD_PARAMETERS, responses=BOARD_RESPONSES)
-    def get(self, request: Request, match_pk: int) -> Response:
+    def get(self, request: Request, match_pk: int) -> HttpResponse:
         return board_response(request, readable_match(request.user, match_pk, seats=False))
 
 
@@ -169,7 +171,7 @@ class SharedBoardView(APIView):
 
     @extend_schema(summary="The scoreboard through a share link, without an account: names and scores only",
                    parameters=BOARD_PARAMETERS, responses=PUBLIC_BOARD_RESPONSES)
-    def get(self, request: Request, token: str) -> Response:
+    def get(self, request: Request, token: str) -> HttpResponse:
         match = match_for_share_token(token)
         if match is None:
             raise Http404
