@@ -140,3 +140,19 @@ def test_a_reader_that_accepts_gzip_gets_the_board_compressed_once_with_the_same
     assert {(r["ETag"], r["Content-Encoding"]) for r in zipped} == {('"1.0"', "gzip")}
     assert gzip.decompress(zipped[0].content) == plain.content
     assert builds == {(1, "BoardSerializer"): 1}
+
+
+def test_a_shared_board_poll_that_changed_nothing_is_one_query_and_an_answer_moves_its_etag(
+        user: Any, api: APIClient, django_assert_num_queries: Any) -> None:
+    opponent = UserFactory()
+    seated = Player.objects.create(name="Bala", user=opponent, created_by=user)
+    match = start_match(api, players=[{"name": "Asha"}, seated.pk, {"name": "Ravi"}, {"name": "Meena"}])
+    next_deal(api, match["id"])
+    token = api.post(f"/api/v1/matches/{match['id']}/share/").json()["token"]
+    spectator = Client()
+    with django_assert_num_queries(1):  # the link, its match and the answers count behind the ETag, at once
+        unchanged = spectator.get(f"/api/v1/shared/{token}/", headers={"If-None-Match": '"1.0"'})
+    client_for(opponent).post(f"/api/v1/matches/{match['id']}/deals/1/confirm/", {}, format="json")
+    answered = spectator.get(f"/api/v1/shared/{token}/", headers={"If-None-Match": '"1.0"'})
+    assert (unchanged.status_code, answered.status_code, answered["ETag"]) == (304, 200, '"1.1"')
+    assert [answer["verdict"] for answer in answered.json()["answers"]] == ["confirmed"]
