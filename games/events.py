@@ -1,7 +1,9 @@
 """Match events, announced only once the transaction that caused them has committed.
 
 Live scoreboards (Redis pub/sub, channel ``match:<id>``) and club webhooks listen. A failure to announce never
-undoes or fails the change itself: the deal is already safe in the database.
+undoes or fails the change itself: the deal is already safe in the database. The outer apps may add fields to the
+live payload (the table adds the new board ETag, so a page that already shows that board does nothing); they register
+them in their AppConfig.ready(), as games imports none of them.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -23,6 +26,14 @@ DEAL_CORRECTED = "deal.corrected"
 DEAL_VOIDED = "deal.voided"
 MATCH_FINISHED = "match.finished"
 STANDINGS_CHANGED = "standings.changed"
+
+
+# name -> how to compute it from the match, after commit: the fields the outer apps add to each live payload.
+_live_fields: dict[str, Callable[[Match], Any]] = {}
+
+
+def add_live_field(name: str, compute: Callable[[Match], Any]) -> None:
+    _live_fields[name] = compute
 
 
 def live_channel(match_id: int) -> str:
@@ -40,15 +51,16 @@ def announce_match_change(event: str, match: Match, deal_number: int | None = No
     if match.league_id is not None:
         events.append((STANDINGS_CHANGED, {"event": STANDINGS_CHANGED, "league": match.league_id,
                                            "match": match.pk}))
-    transaction.on_commit(lambda: _deliver(match.pk, events))
+    transaction.on_commit(lambda: _deliver(match, events))
 
 
-def _deliver(match_id: int, events: list[tuple[str, dict[str, Any]]]) -> None:
+def _deliver(match: Match, events: list[tuple[str, dict[str, Any]]]) -> None:
     from exports.webhooks import enqueue_deliveries  # the club webhooks; imported here as exports builds on games
 
+    live_fields = {name: compute(match) for name, compute in _live_fields.items()}  # once for all the events
     for _event, payload in events:
-        publish_live(match_id, payload)
-        enqueue_deliveries(payload)
+        publish_live(match.pk, {**payload, **live_fields})
+        enqueue_deliveries(payload)  # webhooks get the documented payload only
 
 
 @functools.cache

@@ -250,6 +250,10 @@ LIVE_STREAMS_PER_CLIENT: int = env.int("LIVE_STREAMS_PER_CLIENT", default=20)
 LIVE_STREAMS_PER_PROCESS: int = env.int("LIVE_STREAMS_PER_PROCESS", default=200)
 # Each opening stream holds a database connection while it checks access (then lets it go): this many at once.
 LIVE_STREAMS_CHECKING_AT_ONCE: int = env.int("LIVE_STREAMS_CHECKING_AT_ONCE", default=4)
+# A stream's queue of events not yet sent (table/hub.py); a viewer this far behind is told to re-read the board.
+LIVE_STREAM_QUEUE_SIZE: int = env.int("LIVE_STREAM_QUEUE_SIZE", default=8)
+if LIVE_STREAM_QUEUE_SIZE < 1:
+    raise ImproperlyConfigured("LIVE_STREAM_QUEUE_SIZE must be 1 or more.")
 
 # The production server (scorekeeper/gunicorn_conf.py): an idle keep-alive connection is closed after this long.
 WEB_KEEPALIVE_SECONDS: int = env.int("WEB_KEEPALIVE_SECONDS", default=5)
@@ -275,6 +279,9 @@ STANDINGS_CHANGE_MARGIN_SECONDS: int = env.int("STANDINGS_CHANGE_MARGIN_SECONDS"
 STANDINGS_CHECKPOINT_EVERY: int = env.int("STANDINGS_CHECKPOINT_EVERY", default=250)
 # The scoreboard (signed-in and shared) sends this many of the latest deals; ``?before=`` asks for older ones.
 BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
+# A board's JSON is built once per version and kept in the cache this long (table/api.py). A new deal, correction,
+# void or answer makes a new version at once; this bounds only what the version does not cover (a player renamed).
+BOARD_CACHE_SECONDS: int = env.int("BOARD_CACHE_SECONDS", default=300)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

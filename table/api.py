@@ -5,14 +5,20 @@ Mounted under /api/v1/ (table/urls.py); the pages call these with fetch(), as an
 
 from __future__ import annotations
 
+import gzip
+import threading
+from dataclasses import dataclass
+
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import prefetch_related_objects
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
@@ -52,24 +58,73 @@ class BoardQuerySerializer(serializers.Serializer):
     before = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
 
-def board_response(request: Request, match: Match, serializer: type[BoardSerializer] = BoardSerializer) -> Response:
+def board_response(request: Request, match: Match,
+                   serializer: type[BoardSerializer] = BoardSerializer) -> HttpResponse:
     """The board with an ETag of match version and answers count; a matching If-None-Match answers 304. Each
-    window (``?before=``) is its own URL, so the one ETag serves them all."""
+    window (``?before=``) is its own URL, so the one ETag serves them all. The body is the cached JSON as it is
+    (not a DRF Response): the same bytes for every reader of a version."""
     query = BoardQuerySerializer(data=request.query_params)
     query.is_valid(raise_exception=True)
     tag = board_etag(match)
     sent = {item.strip().removeprefix("W/") for item in request.headers.get("If-None-Match", "").split(",")}
     if tag in sent:
-        response = Response(status=304)
+        response: HttpResponse = Response(status=304)
     else:
-        board = board_for(match, window=settings.BOARD_DEALS_WINDOW, before=query.validated_data.get("before"))
-        response = Response(serializer(board).data)
+        board = board_json(match, tag, before=query.validated_data.get("before"), serializer=serializer)
+        response = board_body_response(request, board)
         if board.earlier_before is not None:
             earlier = replace_query_param(request.build_absolute_uri(), "before", board.earlier_before)
             response["Link"] = f'<{earlier}>; rel="earlier"'
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+@dataclass(frozen=True)
+class BoardJson:
+    """A board as kept in the cache: its JSON gzipped (once per version, not per reader: a 200-deal board is 90 kB
+    of JSON and a tenth of that gzipped, so each cache read moves a tenth too) and the ``before`` of its earlier
+    window. The rare client that does not take gzip gets it unzipped."""
+
+    gzipped: bytes
+    earlier_before: int | None
+
+
+def board_body_response(request: Request, board: BoardJson) -> HttpResponse:
+    accepts_gzip = "gzip" in request.headers.get("Accept-Encoding", "")
+    response = HttpResponse(board.gzipped if accepts_gzip else gzip.decompress(board.gzipped),
+                            content_type="application/json")
+    if accepts_gzip:
+        response["Content-Encoding"] = "gzip"
+    response["Vary"] = "Accept-Encoding"
+    return response
+
+
+# A few locks, chosen by key, so that readers of one board missing the cache together wait for one build (a new
+# version read by a thousand viewers at once) without a lock per board ever seen.
+_BUILD_LOCKS = [threading.Lock() for _ in range(64)]
+
+
+def board_json(match: Match, tag: str, *, before: int | None, serializer: type[BoardSerializer]) -> BoardJson:
+    """The board built once per version and served from the cache (Redis when configured, shared by every
+    process). The key holds the ETag, which moves with every deal, correction, void and answer, so a cached board is
+    never one of an older version."""
+    key = f"board:{match.pk}:{tag.strip(chr(34))}:{serializer.__name__}:{settings.BOARD_DEALS_WINDOW}:{before or ''}"
+    found = cache.get(key)
+    if found is None:
+        with _BUILD_LOCKS[hash(key) % len(_BUILD_LOCKS)]:
+            found = cache.get(key)  # another reader may have built it meanwhile
+            if found is None:
+                found = build_board_json(match, before, serializer)
+                cache.set(key, found, settings.BOARD_CACHE_SECONDS)
+    return found
+
+
+def build_board_json(match: Match, before: int | None, serializer: type[BoardSerializer]) -> BoardJson:
+    prefetch_related_objects([match], seats_prefetch())  # a no-op when the access check fetched them
+    board = board_for(match, window=settings.BOARD_DEALS_WINDOW, before=before)
+    body = JSONRenderer().render(serializer(board).data)
+    return BoardJson(gzip.compress(body, compresslevel=6, mtime=0), board.earlier_before)
 
 
 class DealConfirmView(APIView):
@@ -106,8 +161,8 @@ class DealDisputeView(APIView):
 class MatchBoardView(APIView):
     @extend_schema(summary="The scoreboard: match, deals and answers (poll with If-None-Match)",
                    parameters=BOARD_PARAMETERS, responses=BOARD_RESPONSES)
-    def get(self, request: Request, match_pk: int) -> Response:
-        return board_response(request, readable_match(request.user, match_pk))
+    def get(self, request: Request, match_pk: int) -> HttpResponse:
+        return board_response(request, readable_match(request.user, match_pk, seats=False))
 
 
 class SharedBoardView(APIView):
@@ -116,11 +171,10 @@ class SharedBoardView(APIView):
 
     @extend_schema(summary="The scoreboard through a share link, without an account: names and scores only",
                    parameters=BOARD_PARAMETERS, responses=PUBLIC_BOARD_RESPONSES)
-    def get(self, request: Request, token: str) -> Response:
+    def get(self, request: Request, token: str) -> HttpResponse:
         match = match_for_share_token(token)
         if match is None:
             raise Http404
-        prefetch_related_objects([match], seats_prefetch())
         return board_response(request, match, PublicBoardSerializer)
 
 

@@ -6,3 +6,9 @@ class TableConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "table"
+
+    def ready(self) -> None:
+        from games.events import add_live_field
+        from table.selectors import board_etag
+
+        add_live_field("etag", board_etag)  # a page that already has this board skips the re-read

@@ -1,11 +1,13 @@
-"""Server-sent events for the live scoreboard: an async view streaming a match's Redis pub/sub channel.
+"""Server-sent events for the live scoreboard: an async view relaying a match's events from the process's hub.
 
-The scoreboard only needs to know *that* the match changed; it then fetches the board with If-None-Match. So
-each event carries the small payload games.events publishes after commit. A comment line every
-HEARTBEAT_SECONDS keeps proxies from closing an idle stream, and the stream ends by itself after
-STREAM_SECONDS (the browser's EventSource reconnects), so no connection lives forever. Without Redis the view
-answers 204, which tells EventSource to stop; the page then polls the board with ETags instead.
-Served by uvicorn through scorekeeper/asgi.py (WSGI servers cannot hold these streams open).
+The scoreboard only needs to know *that* the match changed, and to what: each event carries the small payload
+games.events publishes after commit, with the new board ETag, so a page that already shows that board does nothing.
+The streams of a process share one Redis pub/sub connection (table/hub.py); each waits on its own bounded queue and
+is sent ``resync`` when it fell behind. A comment line every HEARTBEAT_SECONDS keeps proxies from closing an idle
+stream, and the stream ends by itself after STREAM_SECONDS (the browser's EventSource reconnects), so no connection
+lives forever. Without Redis, or while it is down, the view answers 204, which tells EventSource to stop; the page
+then polls the board with ETags instead. Served by uvicorn through scorekeeper/asgi.py (WSGI servers cannot hold
+these streams open).
 
 A stream is cheap while it waits, and stays so: it checks access on a database connection, closes that
 connection, and holds none while it streams (a PostgreSQL connection per viewer would exhaust the server's
@@ -17,7 +19,6 @@ polling.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
 import weakref
@@ -26,7 +27,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import redis.asyncio as aioredis
-from asgiref.sync import sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
 from django.conf import settings
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
@@ -35,6 +36,7 @@ from django.http.response import HttpResponseBase
 from api.throttling import client_address
 from games.events import live_channel
 from games.selectors import matches_visible_to
+from table.hub import LiveHub, Signal, Subscription, live_hub
 from table.selectors import match_for_share_token
 from table.services import SHARE_LINK_REVOKED
 
@@ -42,7 +44,6 @@ logger = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 15.0
 STREAM_SECONDS = 300.0
-POLL_SECONDS = 1.0
 # A refused viewer polls meanwhile; streams end within STREAM_SECONDS, so a slot is usually free by then.
 RETRY_AFTER_SECONDS = 30
 
@@ -167,55 +168,48 @@ async def _event_stream(match_id: int, on_end: Callable[[], None] = lambda: None
     """The match's events; a stream given ``ends_on`` ends when that event comes (a revoked share link)."""
     if not settings.REDIS_URL:
         return HttpResponse(status=204)
-    client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2)
-    pubsub = client.pubsub()
+    hub = live_hub(settings.REDIS_URL, settings.LIVE_STREAM_QUEUE_SIZE)
     try:
-        await pubsub.subscribe(live_channel(match_id))
-    except aioredis.RedisError:
+        subscription = await hub.subscribe(live_channel(match_id), ends_on=ends_on)
+    except (aioredis.RedisError, OSError, TimeoutError):
         logger.warning("Live updates for match %s unavailable: Redis unreachable", match_id)
-        await _close(client, pubsub)
         return HttpResponse(status=204)
-    response = StreamingHttpResponse(_relay(client, pubsub, on_end, ends_on), content_type="text/event-stream")
+    response = StreamingHttpResponse(_relay(hub, subscription, on_end), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
-async def _relay(client: aioredis.Redis, pubsub: aioredis.client.PubSub,
-                 on_end: Callable[[], None], ends_on: str | None) -> AsyncIterator[str]:
+async def _relay(hub: LiveHub, subscription: Subscription, on_end: Callable[[], None]) -> AsyncIterator[str]:
+    """The stream: what the hub queues for this viewer, a heartbeat while nothing comes, the end at STREAM_SECONDS."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + STREAM_SECONDS
     next_beat = loop.time() + HEARTBEAT_SECONDS
     try:
+        _let_the_request_thread_go()
         yield "retry: 3000\nevent: ready\ndata: {}\n\n"
-        while loop.time() < deadline:
-            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=POLL_SECONDS)
-            if message is not None:
-                data = message["data"].decode() if isinstance(message["data"], bytes) else str(message["data"])
-                if ends_on is not None and _event_name(data) == ends_on:
-                    return
-                yield f"event: change\ndata: {data}\n\n"
-            elif loop.time() >= next_beat:
-                yield ": heartbeat\n\n"
-                next_beat = loop.time() + HEARTBEAT_SECONDS
-    except aioredis.RedisError:
-        logger.warning("Live stream ended: Redis connection lost")
+        while (now := loop.time()) < deadline:
+            try:
+                item = await asyncio.wait_for(subscription.queue.get(), timeout=min(next_beat, deadline) - now)
+            except TimeoutError:
+                if loop.time() >= next_beat:
+                    yield ": heartbeat\n\n"
+                    next_beat = loop.time() + HEARTBEAT_SECONDS
+                continue
+            if item is Signal.END or item is Signal.LOST:
+                return  # LOST: the browser reconnects (retry above), gets 204 while Redis is down, and polls
+            yield "event: resync\ndata: {}\n\n" if item is Signal.RESYNC else f"event: change\ndata: {item}\n\n"
     finally:
         on_end()  # also when the browser went away (the task is cancelled)
-        await _close(client, pubsub)
+        await hub.unsubscribe(subscription)
 
 
-def _event_name(data: str) -> str | None:
-    try:
-        return json.loads(data).get("event")
-    except (ValueError, AttributeError):
-        return None
-
-
-async def _close(client: aioredis.Redis, pubsub: aioredis.client.PubSub) -> None:
-    """Unsubscribe and hand the connection back, also when the browser went away (the task is cancelled)."""
-    try:
-        await pubsub.aclose()
-        await client.aclose()
-    except (aioredis.RedisError, OSError):
-        pass
+def _let_the_request_thread_go() -> None:
+    """Django runs a request's sync steps (middleware, the access check) on a thread of the request's own (asgiref's
+    ThreadSensitiveContext), kept until the request ends: for a stream, minutes of an idle thread, most of a viewer's
+    memory (issue 19). Once the stream starts those steps are done, so the thread goes now; a sync step after it (the
+    response's close) gets a thread for that moment. Without that context (a WSGI server) there is nothing to do."""
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None) if context is not None else None
+    if executor is not None:
+        executor.shutdown(wait=False)

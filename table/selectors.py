@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import F, Q, QuerySet
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from games.models import Deal, Match, Membership
 from games.selectors import club_ids_of, match_deals
-from table.models import DealConfirmation, MatchShareLink
+from table.models import DealConfirmation
 
 
 @dataclass(frozen=True)
@@ -38,14 +39,22 @@ def board_for(match: Match, *, window: int, before: int | None = None) -> Board:
 
 
 def board_etag(match: Match) -> str:
-    """Changes with the match version and with every answer (an answer does not move the version). One count, so a
-    poll that changed nothing is answered without reading the deals."""
-    return f'"{match.version}.{DealConfirmation.objects.filter(deal__match=match).count()}"'
+    """Changes with the match version and with every answer (an answer does not move the version). One count (read
+    with the match where the match's query counted them, ``answers_count``), so a poll that changed nothing is
+    answered without reading the deals."""
+    answers = getattr(match, "answers_count", None)
+    if answers is None:
+        answers = DealConfirmation.objects.filter(deal__match=match).count()
+    return f'"{match.version}.{answers}"'
 
 
 def match_for_share_token(token: str) -> Match | None:
-    link = MatchShareLink.objects.select_related("match").filter(token=token).first()
-    return link.match if link else None
+    """The link's match, with its answers counted in the same query (the board's ETag needs them)."""
+    counted = DealConfirmation.objects.filter(deal__match=OuterRef("pk")).values("deal__match").annotate(
+        total=Count("id")).values("total")
+    match = Match.objects.filter(share_link__token=token).annotate(
+        answers_count=Coalesce(Subquery(counted), 0)).first()
+    return match
 
 
 def open_disputes(answers: QuerySet[DealConfirmation]) -> QuerySet[DealConfirmation]:

@@ -19,6 +19,7 @@ from games.services.audit import audit_record
 from games.services.deals import _locked_match  # the one lock-then-ask-access of every match write
 from games.services.errors import DealVoided, DomainError
 from table.models import DealConfirmation, MatchShareLink
+from table.selectors import board_etag
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ def deal_answer(*, match_id: int, number: int, actor: AbstractBaseUser, verdict:
     audit_record(actor=actor, action=event, match=match, deal_number=number, reason=reason,
                  after={"seat": seat.seat, "verdict": verdict, "deal_revision": deal.revision})
     payload = {"event": event, "match": match.pk, "version": match.version, "deal_number": number,
-               "status": match.status, "league": match.league_id}
+               "status": match.status, "league": match.league_id, "etag": board_etag(match)}  # counts this answer
     transaction.on_commit(lambda: publish_live(match.pk, payload))
     return answer
 

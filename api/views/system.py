@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -36,10 +37,19 @@ def redis_status() -> str:
     import redis
 
     try:
-        redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1).ping()
+        _redis(settings.REDIS_URL).ping()
     except redis.RedisError:
         return "down"
     return "ok"
+
+
+@functools.cache
+def _redis(url: str) -> Any:
+    """One client (one pooled connection) per process: a client per health check left a connection open per check
+    until the collector came by (63 held after a minute of checks, bench/live.py)."""
+    import redis
+
+    return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
 
 
 WORKERS_CACHE_KEY = "health:workers"

@@ -41,7 +41,7 @@ def test_a_recorded_deal_is_published_to_the_match_channel_after_commit(
     for callback in callbacks:
         callback()
     assert messages(subscriber) == [{"event": "deal.recorded", "match": match.pk, "version": 1, "deal_number": 1,
-                                     "status": "in_progress", "league": None}]
+                                     "status": "in_progress", "league": None, "etag": '"1.0"'}]
 
 
 def test_a_refused_deal_queues_no_event(django_capture_on_commit_callbacks: Any) -> None:

@@ -267,3 +267,24 @@ def test_a_waiting_stream_holds_no_database_connection(who: str, user: Any, api:
 
     assert _other_sessions_on_this_database() == 0
     assert asyncio.run(scenario()) == (200, b"retry: 3000\nevent: ready\ndata: {}\n\n", 0)
+
+
+@pytest.mark.redis
+def test_a_waiting_stream_holds_no_thread_of_its_own(shared_events: str) -> None:
+    """Django gives each request a thread for its sync steps until the request ends; a stream lets it go once it
+    starts, or a thousand viewers would be a thousand idle threads (most of their memory, issue 19)."""
+
+    async def scenario() -> tuple[int, int]:
+        await answer("/api/v1/health/")  # the threads every request shares exist before counting
+        before = set(threading.enumerate())
+        requests = [AsgiRequest(shared_events, client=f"10.0.1.{n}") for n in range(6)]
+        for request in requests:
+            await request.start()
+            await request.chunk()  # ready: the stream is open and waiting
+        await asyncio.sleep(0.2)  # the threads let go have ended
+        during = len(set(threading.enumerate()) - before)  # threads started for the streams and still there
+        for request in requests:
+            await request.leave()
+        return during, live.OPEN_STREAMS.total
+
+    assert asyncio.run(scenario()) == (0, 0)

@@ -1075,6 +1075,11 @@
     };
   }
 
+  /** The board ETag a change event carries, or undefined (an older server's event: then always re-read). */
+  function changedEtag(data) {
+    try { return JSON.parse(data).etag || undefined; } catch (error) { return undefined; }
+  }
+
   function liveBoard(cfg, onBoard) {
     let etag = null; let source = null; let timer = null; let inflight = null; let again = false;
     const box = $('#board');
@@ -1107,7 +1112,10 @@
     if (window.EventSource && cfg.events_url) {
       source = new EventSource(cfg.events_url);
       source.addEventListener('ready', () => { box.dataset.live = 'events'; schedule(); refresh(); });
-      source.addEventListener('change', () => refresh());
+      // A change whose board ETag is the one shown needs no re-read (the other events of that change, or our own
+      // post); a resync says events were dropped while this page lagged behind: read the board again.
+      source.addEventListener('change', (event) => { if (changedEtag(event.data) !== etag) refresh(); });
+      source.addEventListener('resync', () => refresh());
       source.onerror = () => { if (source.readyState !== 1) { box.dataset.live = 'polling'; schedule(); } };
       // Hand the connection back when leaving the page: a browser holds only a few per server.
       window.addEventListener('pagehide', () => source.close());
