@@ -153,15 +153,23 @@ class App:
 
 @contextlib.contextmanager
 def serve(folder: Path, env: dict[str, str], workers: int = 1, threads: int = 4) -> Iterator[App]:
+    """The app under gunicorn's sync workers (the WSGI application); tests/reliability/production.py serves the
+    README's production command instead."""
     port = free_port()
-    log = folder / f"gunicorn-{port}.log"
-    process = start([sys.executable, "-m", "gunicorn", "scorekeeper.wsgi:application", "--bind", f"127.0.0.1:{port}",
-                     "--workers", str(workers), "--threads", str(threads), "--timeout", "60",
-                     "--graceful-timeout", "2"], log, env)
+    command = [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi:application", "--bind", f"127.0.0.1:{port}",
+               "--workers", str(workers), "--threads", str(threads), "--timeout", "60", "--graceful-timeout", "2"]
+    with served(command, port, folder / f"gunicorn-{port}.log", env, seconds=30) as app:
+        yield app
+
+
+@contextlib.contextmanager
+def served(command: list[str], port: int, log: Path, env: dict[str, str], seconds: float) -> Iterator[App]:
+    """Start ``command`` serving on ``port``, wait until health answers, and always stop it afterwards."""
+    process = start(command, log, env)
     app = App(f"http://127.0.0.1:{port}", process, log)
     try:
         wait_until(lambda: process.poll() is None and httpx.get(f"{app.base_url}/api/v1/health/", timeout=2)
-                   .status_code in (200, 503), 30, f"gunicorn on port {port}\n{tail(log)}")
+                   .status_code in (200, 503), seconds, f"{command[2]} on port {port}\n{tail(log)}")
         yield app
     finally:
         stop(process)

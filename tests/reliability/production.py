@@ -10,9 +10,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
-
-from tests.reliability.conftest import ROOT, App, free_port, start, stop, tail, wait_until
+from tests.reliability.conftest import ROOT, App, free_port, served
 
 # The production command sits in the README between backquotes, after "Production:".
 PRODUCTION_COMMAND = re.compile(r"^Production:.*?`(\.venv/bin/gunicorn [^`]+)`", re.MULTILINE | re.DOTALL)
@@ -33,12 +31,5 @@ def production_command(port: int, workers: int) -> list[str]:
 @contextlib.contextmanager
 def serve_production(folder: Path, env: dict[str, str], workers: int = 1) -> Iterator[App]:
     port = free_port()
-    log = folder / f"production-{port}.log"
-    process = start(production_command(port, workers), log, env)
-    app = App(f"http://127.0.0.1:{port}", process, log)
-    try:
-        wait_until(lambda: process.poll() is None and httpx.get(f"{app.base_url}/api/v1/health/", timeout=2)
-                   .status_code in (200, 503), 60, f"the production server on port {port}\n{tail(log)}")
+    with served(production_command(port, workers), port, folder / f"production-{port}.log", env, seconds=60) as app:
         yield app
-    finally:
-        stop(process)
