@@ -49,6 +49,10 @@ SCENARIO_STEPS = 8  # steps in one stateful scenario at most
 CALLS_PER_SCENARIO = 9  # measured: a scenario's steps, and the calls schemathesis adds to follow their links
 MAXIMUM_ROUNDS = 5
 CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
+# The WSGI transport hands over the body as sent, without undoing a Content-Encoding as an HTTP client would, and it
+# asks for gzip: the board then answers gzipped bytes the schema check cannot read. Ask for the plain body (the gzipped
+# board is tested in tests/table/test_board_cache.py).
+PLAIN_BODY = {"Accept-Encoding": "identity"}
 
 
 def requests_wanted() -> int:
@@ -111,7 +115,7 @@ def exercise(operation: Any, world: World, examples: int, run: int) -> tuple[int
     def send(case: Any) -> None:
         nonlocal sent
         sent += 1
-        response = case.call(headers={"Authorization": f"Token {token_for_case(operation, world)}"})
+        response = case.call(headers={"Authorization": f"Token {token_for_case(operation, world)}", **PLAIN_BODY})
         case.validate_response(response, checks=CHECKS)
 
     try:
@@ -142,7 +146,7 @@ def stateful_phase(world: World, requests: int, run: int) -> tuple[int, list[str
         def get_call_kwargs(self, case: Any) -> dict[str, Any]:
             nonlocal sent
             sent += 1
-            return {"headers": {"Authorization": f"Token {token_for_case(case.operation, world)}"}}
+            return {"headers": {"Authorization": f"Token {token_for_case(case.operation, world)}", **PLAIN_BODY}}
 
         def validate_response(self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any) -> None:
             case.validate_response(response, checks=CHECKS)
