@@ -12,20 +12,23 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import is_valid_path
+from django.utils.translation import gettext, gettext_lazy
 from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from games.rules.errors import RuleViolation
+from games.rules.messages import Message
 from games.services.errors import DomainError, StaleVersion
+from games.translation import localize
 
 
 class SignInLocked(exceptions.Throttled):
     """Too many failed sign-ins for an account or from an address (django-axes): refused until the lock ends."""
 
-    default_detail = ("Too many failed sign-ins for this account or from this address. Try again later, or ask an "
-                      "administrator to lift the lock.")
+    default_detail = gettext_lazy("Too many failed sign-ins for this account or from this address. Try again later, "
+                                  "or ask an administrator to lift the lock.")
     default_code = "sign_in_locked"
 
     def __init__(self, wait: int | None, detail: str | None = None) -> None:
@@ -52,7 +55,7 @@ DRF_CODES: dict[type[exceptions.APIException], str] = {
 
 class RequestTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = "The request body is too large."
+    default_detail = gettext_lazy("The request body is too large.")
     default_code = "request_too_large"
 
 
@@ -64,16 +67,16 @@ def error_body(code: str, detail: str, field: str | None, extra: dict[str, Any] 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RuleViolation):
-        return _respond(400, error_body(exc.code, exc.detail, exc.field, exc.extra))
+        return _respond(400, error_body(exc.code, localize(exc.detail), exc.field, exc.extra))
     if isinstance(exc, DomainError):
         extra = dict(exc.extra)
         if isinstance(exc, StaleVersion):
             extra["match"] = _match_resource(exc.match, context)
-        return _respond(exc.status_code, error_body(exc.code, exc.detail, exc.field, extra))
+        return _respond(exc.status_code, error_body(exc.code, localize(exc.detail), exc.field, extra))
     if isinstance(exc, RequestDataTooBig):
-        exc = RequestTooLarge("The request body is larger than the service accepts.")
+        exc = RequestTooLarge(gettext("The request body is larger than the service accepts."))
     elif isinstance(exc, SuspiciousOperation):
-        exc = exceptions.ParseError("The request could not be read.")
+        exc = exceptions.ParseError(gettext("The request could not be read."))
     elif isinstance(exc, (Http404, ObjectDoesNotExist)):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
@@ -86,11 +89,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 def _drf_error(exc: exceptions.APIException) -> Response:
     code = next((code for cls, code in DRF_CODES.items() if isinstance(exc, cls)), exc.default_code)
     if isinstance(exc, exceptions.ValidationError):
-        errors = [{"code": code, "detail": detail, "field": field} for field, detail in _flatten(exc.detail)]
-        first = errors[0] if errors else {"code": code, "detail": "The request is not valid.", "field": None}
-        body = error_body(code, first["detail"], first["field"], errors=errors or [first])
+        errors = [{"code": code, "detail": localize(detail), "field": field} for field, detail in _flatten(exc.detail)]
+        first = errors[0] if errors else {"code": code, "detail": gettext("The request is not valid."), "field": None}
+        body = error_body(code, str(first["detail"]), first["field"], errors=errors or [first])
     else:
-        body = error_body(code, str(exc.detail), None)
+        body = error_body(code, localize(exc.detail) if isinstance(exc.detail, Message) else str(exc.detail), None)
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
         body["extra"]["retry_after_seconds"] = int(exc.wait)
     response = _respond(exc.status_code, body)
@@ -143,7 +146,8 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
     Django's page elsewhere. Wired as ``handler404`` in the root URLconf."""
     if not request.path.startswith("/api/"):
         return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
-    detail = "There is nothing at this address."
+    detail = gettext("There is nothing at this address.")
     if not request.path_info.endswith("/") and is_valid_path(f"{request.path_info}/"):
-        detail = f"There is nothing at this address; API addresses end with a slash: {request.path}/"
+        detail = gettext("There is nothing at this address; API addresses end with a slash: {address}").format(
+            address=f"{request.path}/")
     return JsonResponse(error_body("not_found", detail, None), status=404)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -47,7 +48,10 @@ JOKER_CARD = Card("", "")
 def parse_card(text: object, field: str | None = None) -> Card:
     """Parse one card code, or raise ``invalid_card`` naming ``field``."""
     if not isinstance(text, str):
-        raise RuleViolation("invalid_card", f"{text!r} is not a card; write cards like 10D, AS or JKR.", field)
+        raise RuleViolation("invalid_card", msg(
+            "{text!r} is not a card; write cards like 10D, AS or JKR.",
+            text=text,
+        ), field)
     code = text.strip().upper()
     if code in (JOKER, "JOKER"):
         return JOKER_CARD
@@ -56,7 +60,10 @@ def parse_card(text: object, field: str | None = None) -> Card:
         rank = "10"
     if rank not in RANKS or suit not in SUITS:
         raise RuleViolation(
-            "invalid_card", f"'{text}' is not a card; write cards like 10D, AS, QH or JKR.", field, card=text
+            "invalid_card", msg(
+                "'{text}' is not a card; write cards like 10D, AS, QH or JKR.",
+                text=text,
+            ), field, card=text
         )
     return Card(rank, suit)
 
@@ -64,7 +71,7 @@ def parse_card(text: object, field: str | None = None) -> Card:
 def parse_cards(values: object, field: str) -> tuple[Card, ...]:
     """Parse a list of card codes; each bad element is reported as ``field[i]``."""
     if not isinstance(values, (list, tuple)):
-        raise RuleViolation("invalid", "Give the cards as a list of codes such as [\"10D\", \"AS\"].", field)
+        raise RuleViolation("invalid", msg('Give the cards as a list of codes such as ["10D", "AS"].'), field)
     return tuple(parse_card(value, f"{field}[{index}]") for index, value in enumerate(values))
 
 

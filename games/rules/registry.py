@@ -11,6 +11,7 @@ from typing import Any
 
 from games.rules.engine import CompletedEngine, EngineBase, GameEngine
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 
 ENGINE_MODULES: dict[str, str] = {
     "seep": "games.rules.seep",
@@ -26,7 +27,10 @@ def get_engine(key: str) -> GameEngine[Any, Any, Any]:
     module_name = ENGINE_MODULES.get(key)
     if module_name is None:
         choices = ", ".join(GAME_KEYS)
-        raise RuleViolation("invalid", f"Unknown game {key!r}; choose one of {choices}.", "game")
+        raise RuleViolation("invalid", msg(
+            "Unknown game {key!r}; choose one of {choices}.",
+            key=key, choices=choices,
+        ), "game")
     return _loaded(module_name)
 
 

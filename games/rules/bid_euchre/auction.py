@@ -12,6 +12,7 @@ from games.rules.bid_euchre.deal import Call
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.seats import seat_after
 
 # Ladder rank of the lone bids, above the number of tricks in a deal.
@@ -41,7 +42,7 @@ def _join(words: list[str], last: str = "or") -> str:
 
 
 def _or_pass(legal: list[str]) -> str:
-    return f"{', '.join(legal)}, or pass" if legal else "pass"
+    return msg("{legal}, or pass", legal=', '.join(legal)) if legal else "pass"
 
 
 def legal_bids(standing_rank: int, rules: BidEuchreRules) -> list[str]:
@@ -60,16 +61,23 @@ def _check_range(call: Call, field: str, rules: BidEuchreRules) -> None:
     if tricks == top and not rules.allow_plain_six:
         raise RuleViolation(
             "plain_six_not_allowed",
-            f"A bid of {top} must be 'partner's best' ({rules.partners_best_points} points) or 'shoot the moon' "
-            f"({rules.shoot_the_moon_points} points).",
+            msg(
+                "A bid of {top} must be 'partner's best' ({partners_best_points} points) or 'shoot the moon' "
+                "({shoot_the_moon_points} points).",
+                top=top, partners_best_points=rules.partners_best_points,
+                shoot_the_moon_points=rules.shoot_the_moon_points,
+            ),
             field, allowed=["partners_best", "shoot_the_moon"],
         )
     if not rules.minimum_bid <= tricks <= rules.max_number_bid:
-        limit = f"The lowest bid is {rules.minimum_bid} tricks" if tricks < rules.minimum_bid else (
-            f"A deal has only {top} tricks"
+        limit = msg(
+            "The lowest bid is {minimum_bid} tricks",
+            minimum_bid=rules.minimum_bid,
+        ) if tricks < rules.minimum_bid else (
+            msg("A deal has only {top} tricks", top=top)
         )
         raise RuleViolation(
-            "bid_out_of_range", f"{limit}; {_or_pass(legal_bids(0, rules))}.", field,
+            "bid_out_of_range", msg("{limit}; {or_pass}.", limit=limit, or_pass=_or_pass(legal_bids(0, rules))), field,
             minimum=rules.minimum_bid, maximum=rules.max_number_bid,
         )
 
@@ -94,8 +102,8 @@ class _Auction:
     def check_turn(self, call: Call, field: str) -> None:
         if self.over:
             ended = ("all four passed" if self.standing is None else
-                     f"everyone but {self.standing.seat}, the standing bidder, has passed")
-            detail = (f"The auction is over: {ended}." if self.continuous else
+                     msg("everyone but {seat}, the standing bidder, has passed", seat=self.standing.seat))
+            detail = (msg("The auction is over: {ended}.", ended=ended) if self.continuous else
                       "Everyone has had their one call; the auction is over.")
             raise RuleViolation("auction_closed", detail, field)
         if call.seat == self.to_call:
@@ -104,13 +112,19 @@ class _Auction:
         if call.seat in spent:
             again = "passed and may not come back in" if self.continuous else "already had the one call"
             raise RuleViolation(
-                "already_called", f"{call.seat} has {again}; it is {self.to_call}'s turn.", field,
+                "already_called", msg(
+                    "{seat} has {again}; it is {to_call}'s turn.",
+                    seat=call.seat, again=again, to_call=self.to_call,
+                ), field,
                 expected_seat=self.to_call,
             )
         how = ("bidding goes clockwise among the players who have not passed" if self.continuous else
                "bidding goes clockwise from the dealer's left, once round, dealer last")
         raise RuleViolation(
-            "call_out_of_turn", f"It is {self.to_call}'s turn ({how}).", field, expected_seat=self.to_call
+            "call_out_of_turn", msg(
+                "It is {to_call}'s turn ({how}).",
+                to_call=self.to_call, how=how,
+            ), field, expected_seat=self.to_call
         )
 
     def check_level(self, call: Call, field: str) -> None:
@@ -120,22 +134,28 @@ class _Auction:
             if self.rules.stick_the_dealer and call.seat == self.dealer and self.standing is None and others_passed:
                 raise RuleViolation(
                     "dealer_must_bid",
-                    f"Stick the dealer is on: the other three passed, so dealer {self.dealer} must bid at least "
-                    f"{self.rules.minimum_bid} and name trump.", field, allowed=legal_bids(0, self.rules),
+                    msg(
+                        "Stick the dealer is on: the other three passed, so dealer {dealer} must bid at least "
+                        "{minimum_bid} and name trump.",
+                        dealer=self.dealer, minimum_bid=self.rules.minimum_bid,
+                    ), field, allowed=legal_bids(0, self.rules),
                 )
             return
         if rank_of(call, self.rules) <= self.standing_rank:
             legal = legal_bids(self.standing_rank, self.rules)
             if legal and self.standing is not None:
                 said = f"{self.standing.seat}'s {self._words(self.standing)}"
-                detail = f"The standing bid is {said}; {call.seat} may {_or_pass(legal)}."
+                detail = msg(
+                    "The standing bid is {said}; {seat} may {or_pass}.",
+                    said=said, seat=call.seat, or_pass=_or_pass(legal),
+                )
             else:
-                detail = f"Shoot the moon is the highest bid; after it {call.seat} can only pass."
+                detail = msg("Shoot the moon is the highest bid; after it {seat} can only pass.", seat=call.seat)
             raise RuleViolation("bid_not_higher", detail, field, allowed=[*legal, "pass"])
 
     @staticmethod
     def _words(call: Call) -> str:
-        return f"bid of {call.tricks}" if call.call == "bid" else CALL_WORDS[call.call]
+        return msg("bid of {tricks}", tricks=call.tricks) if call.call == "bid" else CALL_WORDS[call.call]
 
     def take(self, call: Call) -> None:
         self.called.add(call.seat)
@@ -175,12 +195,18 @@ def run_auction(dealer: str, calls: tuple[Call, ...], rules: BidEuchreRules) -> 
         auction.take(call)
     if not auction.over:
         waiting = auction.still_to_call()
-        names = [f"the dealer {seat}" if seat == dealer else seat for seat in waiting]
+        names = [msg("the dealer {seat}", seat=seat) if seat == dealer else seat for seat in waiting]
         if auction.continuous:
-            detail = (f"The auction is not finished: {names[0]} is to call next (it ends when everyone but the "
-                      "standing bidder has passed).")
+            detail = (msg(
+                "The auction is not finished: {names_0} is to call next (it ends when everyone but the standing "
+                "bidder has passed).",
+                names_0=names[0],
+            ))
         else:
-            detail = f"The auction is not finished: {_join(names, 'and')} still {'has' if len(names) == 1 else 'have'}"
+            detail = msg(
+                "The auction is not finished: {join} still {value}",
+                join=_join(names, 'and'), value='has' if len(names) == 1 else 'have',
+            )
             detail += " to call."
         raise RuleViolation("auction_incomplete", detail, "auction", to_call=waiting)
     standing = auction.standing

@@ -12,6 +12,7 @@ from games.rules.bid_euchre.state import BidEuchreState
 from games.rules.bid_euchre.tables import PARTNER_OF, TEAMS
 from games.rules.cards import SUIT_NAMES, Card
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.tricks import Record
 
 LONE_KINDS: frozenset[str] = frozenset({"partners_best", "shoot_the_moon"})
@@ -24,18 +25,24 @@ def _check_dealer(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRu
         team, score = state.match_winner, state.scores[TEAMS.index(state.match_winner or "A")]
         raise RuleViolation(
             "match_already_finished",
-            f"Team {team} reached {score} and won this match; start a new match to record more deals.", None,
+            msg(
+                "Team {team} reached {score} and won this match; start a new match to record more deals.",
+                team=team, score=score,
+            ), None,
             match_winner=team,
         )
     if rules.enforce_dealer_order and state.next_dealer is not None and deal.dealer != state.next_dealer:
         raise RuleViolation(
-            "dealer_out_of_turn", f"{state.next_dealer} deals this hand: the deal passes to the left.", "dealer",
+            "dealer_out_of_turn", msg(
+                "{next_dealer} deals this hand: the deal passes to the left.",
+                next_dealer=state.next_dealer,
+            ), "dealer",
             expected_dealer=state.next_dealer,
         )
 
 
 def _pack_words(rules: BidEuchreRules) -> str:
-    return f"The {rules.facts.size}-card pack"
+    return msg("The {size}-card pack", size=rules.facts.size)
 
 
 def _card_noun(card: Card) -> str:
@@ -48,14 +55,17 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
     if not rules.ace_no_face:
         raise RuleViolation(
             "variant_not_enabled",
-            "Ace-no-face redeals are not enabled for this match; the hand must be bid or passed.", "ace_no_face",
+            msg("Ace-no-face redeals are not enabled for this match; the hand must be bid or passed."), "ace_no_face",
             setting="ace_no_face",
         )
     size = rules.tricks_per_deal + (1 if rules.joker and claim.seat == dealer else 0)
     if len(claim.hand) != size:
         who = "The dealer holds" if size > rules.tricks_per_deal else "Each player holds"
         raise RuleViolation(
-            "hand_size_invalid", f"{who} {size} cards in this game; the claimed hand has {len(claim.hand)}.",
+            "hand_size_invalid", msg(
+                "{who} {size} cards in this game; the claimed hand has {hand_count}.",
+                who=who, size=size, hand_count=len(claim.hand),
+            ),
             "ace_no_face.hand", expected=size,
         )
     seen: Counter[str] = Counter()
@@ -63,7 +73,9 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
         field = f"ace_no_face.hand[{index}]"
         if card.is_joker and not rules.joker:
             raise RuleViolation(
-                "variant_not_enabled", "The joker is not in play in this match (deck 'with_joker_25' is off).", field,
+                "variant_not_enabled", msg(
+                    "The joker is not in play in this match (deck 'with_joker_25' is off).",
+                ), field,
                 setting="joker",
             )
         seen[card.code] += 1
@@ -71,7 +83,11 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
         if seen[card.code] > copies:
             raise RuleViolation(
                 "card_count_exceeds_pack",
-                f"{_pack_words(rules)} has {COPY_WORDS.get(copies, str(copies))} {_card_noun(card)}.", field,
+                msg(
+                    "{pack_words} has {get} {card_noun}.",
+                    pack_words=_pack_words(rules), get=COPY_WORDS.get(copies, str(copies)),
+                    card_noun=_card_noun(card),
+                ), field,
                 card=card.code, in_pack=copies,
             )
     faces = [card for card in claim.hand if card.rank in FACE_RANKS]
@@ -79,7 +95,10 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
         holds = f"holds {faces[0].describe()}" if faces else "has no ace"
         raise RuleViolation(
             "ace_no_face_not_allowed",
-            f"Ace-no-face needs at least one ace and no jack, queen or king; this hand {holds}.", "ace_no_face.hand",
+            msg(
+                "Ace-no-face needs at least one ace and no jack, queen or king; this hand {holds}.",
+                holds=holds,
+            ), "ace_no_face.hand",
         )
 
 
@@ -87,24 +106,26 @@ def _check_passed_out(deal: BidEuchreDeal) -> None:
     for key, value in (("trump", deal.trump), ("tricks_won", deal.tricks_won), ("tricks", deal.tricks)):
         if value is not None:
             raise RuleViolation(
-                "invalid", f"Everyone passed: the deal is thrown in, so it has no {key}.", key
+                "invalid", msg("Everyone passed: the deal is thrown in, so it has no {key}.", key=key), key
             )
     if deal.reneges:
         raise RuleViolation(
-            "renege_invalid", "Everyone passed and no card was played, so nobody can renege.", "reneges[0]"
+            "renege_invalid", msg("Everyone passed and no card was played, so nobody can renege."), "reneges[0]"
         )
 
 
 def _check_trump(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
     if deal.trump is None:
         raise RuleViolation(
-            "trump_missing", f"Name the trump suit chosen by {contract.bidder}.", "trump",
+            "trump_missing", msg("Name the trump suit chosen by {bidder}.", bidder=contract.bidder), "trump",
             allowed=[*SUIT_NAMES.values(), *([NO_TRUMPS] if rules.allow_no_trump else [])],
         )
     if deal.trump == NO_TRUMPS and not rules.allow_no_trump:
         raise RuleViolation(
-            "invalid_trump", f"No-trumps is not allowed in this match; {contract.bidder} names clubs, diamonds, "
-            "hearts or spades.", "trump", allowed=list(SUIT_NAMES.values()),
+            "invalid_trump", msg(
+                "No-trumps is not allowed in this match; {bidder} names clubs, diamonds, hearts or spades.",
+                bidder=contract.bidder,
+            ), "trump", allowed=list(SUIT_NAMES.values()),
         )
 
 
@@ -112,20 +133,26 @@ def _check_tricks(deal: BidEuchreDeal, rules: BidEuchreRules) -> tuple[int, int]
     top = rules.tricks_per_deal
     if deal.tricks_won is None:
         raise RuleViolation(
-            "invalid", 'Give the tricks each team took: tricks_won {"A": ..., "B": ...}.', "tricks_won"
+            "invalid", msg('Give the tricks each team took: tricks_won {{"A": ..., "B": ...}}.'), "tricks_won"
         )
     for team, tricks in zip(TEAMS, deal.tricks_won, strict=True):
         if not 0 <= tricks <= top:
             raise RuleViolation(
-                "tricks_out_of_range", f"Tricks are whole numbers from 0 to {top}; {tricks} is not.",
+                "tricks_out_of_range", msg(
+                    "Tricks are whole numbers from 0 to {top}; {tricks} is not.",
+                    top=top, tricks=tricks,
+                ),
                 f"tricks_won.{team}", minimum=0, maximum=top,
             )
     total = sum(deal.tricks_won)
     if total != top:
         raise RuleViolation(
             "tricks_total_mismatch",
-            f"Tricks add up to {total}; in a {rules.facts.size}-card deal the two teams take exactly {top} tricks "
-            "between them.", "tricks_won", expected_total=top,
+            msg(
+                "Tricks add up to {total}; in a {size}-card deal the two teams take exactly {top} tricks between "
+                "them.",
+                total=total, size=rules.facts.size, top=top,
+            ), "tricks_won", expected_total=top,
         )
     return deal.tricks_won
 
@@ -137,7 +164,10 @@ def _check_reneges(contract: Contract, deal: BidEuchreDeal) -> None:
     for index, seat in enumerate(deal.reneges):
         if seat == sitting_out:
             raise RuleViolation(
-                "renege_invalid", f"{seat} sat out this lone hand and cannot renege.", f"reneges[{index}]",
+                "renege_invalid", msg(
+                    "{seat} sat out this lone hand and cannot renege.",
+                    seat=seat,
+                ), f"reneges[{index}]",
                 sitting_out=seat,
             )
 

@@ -14,6 +14,7 @@ from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import SEATS, TEAMS
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.shapes import reject_unknown_keys
 from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
@@ -67,7 +68,10 @@ def _invalid(detail: str, field: str | None, **extra: Any) -> RuleViolation:
 def _seat(value: object, field: str, what: str) -> str:
     if isinstance(value, str) and value.strip().upper() in SEATS:
         return value.strip().upper()
-    raise _invalid(f"{what} is one of the seats S1, S2, S3 or S4; {value!r} is not.", field, allowed=list(SEATS))
+    raise _invalid(msg(
+        "{what} is one of the seats S1, S2, S3 or S4; {value!r} is not.",
+        what=what, value=value,
+    ), field, allowed=list(SEATS))
 
 
 def _whole_number(value: object) -> bool:
@@ -78,22 +82,25 @@ def _parse_call(value: object, field: str) -> Call:
     if not isinstance(value, Mapping):
         raise _invalid('Each call is an object such as {"seat": "S2", "call": "bid", "tricks": 3}.', field)
     reject_unknown_keys(value, ("seat", "call", "tricks"), field,
-                        lambda key: f"A call has only seat, call and tricks; {key!r} is not one of them.")
+                        lambda key: msg("A call has only seat, call and tricks; {key!r} is not one of them.", key=key))
     seat = _seat(value.get("seat"), f"{field}.seat", "The calling seat")
     raw = value.get("call")
     call = raw.strip().lower() if isinstance(raw, str) else raw
     if call not in CALLS:
         raise _invalid(
-            f"A call is bid (with tricks), partners_best, shoot_the_moon or pass; {raw!r} is not.",
+            msg("A call is bid (with tricks), partners_best, shoot_the_moon or pass; {raw!r} is not.", raw=raw),
             f"{field}.call", allowed=list(CALLS),
         )
     tricks = value.get("tricks")
     if call == "bid":
         if not _whole_number(tricks):
-            raise _invalid(f"A bid names the number of tricks as a whole number; {tricks!r} is not.", f"{field}.tricks")
+            raise _invalid(msg(
+                "A bid names the number of tricks as a whole number; {tricks!r} is not.",
+                tricks=tricks,
+            ), f"{field}.tricks")
         return Call(seat, "bid", tricks)
     if tricks is not None:
-        raise _invalid(f"Only a plain bid names tricks; a {call} call has none.", f"{field}.tricks")
+        raise _invalid(msg("Only a plain bid names tricks; a {call} call has none.", call=call), f"{field}.tricks")
     return Call(seat, call)
 
 
@@ -109,8 +116,10 @@ def _parse_trump(value: object) -> str | None:
     word = TRUMP_WORDS.get(value.strip().lower()) if isinstance(value, str) else None
     if word is None:
         raise RuleViolation(
-            "invalid_trump", f"The trump is clubs, diamonds, hearts or spades (or no_trumps where allowed); "
-            f"{value!r} is not.", "trump", allowed=[*TRUMP_SUITS, NO_TRUMPS],
+            "invalid_trump", msg(
+                "The trump is clubs, diamonds, hearts or spades (or no_trumps where allowed); {value!r} is not.",
+                value=value,
+            ), "trump", allowed=[*TRUMP_SUITS, NO_TRUMPS],
         )
     return word
 
@@ -121,15 +130,18 @@ def _parse_tricks_won(value: object, rules: BidEuchreRules) -> tuple[int, int] |
     if not isinstance(value, Mapping):
         raise _invalid('tricks_won is an object with the tricks of each team: {"A": 4, "B": 2}.', "tricks_won")
     reject_unknown_keys(value, TEAMS, "tricks_won",
-                        lambda key: f"The teams are A (S1+S3) and B (S2+S4); {key!r} is not one.")
+                        lambda key: msg("The teams are A (S1+S3) and B (S2+S4); {key!r} is not one.", key=key))
     counts = []
     for team in TEAMS:
         if team not in value:
-            raise _invalid(f"Give the tricks team {team} took.", f"tricks_won.{team}")
+            raise _invalid(msg("Give the tricks team {team} took.", team=team), f"tricks_won.{team}")
         if not _whole_number(value[team]):
             top = rules.tricks_per_deal
             raise RuleViolation(
-                "tricks_out_of_range", f"Tricks are whole numbers from 0 to {top}; {value[team]!r} is not.",
+                "tricks_out_of_range", msg(
+                    "Tricks are whole numbers from 0 to {top}; {value!r} is not.",
+                    top=top, value=value[team],
+                ),
                 f"tricks_won.{team}", minimum=0, maximum=top,
             )
         counts.append(value[team])
@@ -149,7 +161,10 @@ def _parse_reneges(value: object) -> tuple[str, ...]:
         seat = item["seat"]
         if not (isinstance(seat, str) and seat.strip().upper() in SEATS):
             raise RuleViolation(
-                "renege_invalid", f"A renege is made by one of the seats S1, S2, S3 or S4; {seat!r} is not.", field,
+                "renege_invalid", msg(
+                    "A renege is made by one of the seats S1, S2, S3 or S4; {seat!r} is not.",
+                    seat=seat,
+                ), field,
                 allowed=list(SEATS),
             )
         seats.append(seat.strip().upper())
@@ -160,7 +175,7 @@ def _parse_claim(value: object) -> AceNoFaceClaim:
     if not isinstance(value, Mapping):
         raise _invalid('An ace-no-face claim is {"seat": "S2", "hand": ["AS", "9H", ...]}.', "ace_no_face")
     reject_unknown_keys(value, ("seat", "hand"), "ace_no_face",
-                        lambda key: f"An ace-no-face claim has only seat and hand; {key!r} is not one.")
+                        lambda key: msg("An ace-no-face claim has only seat and hand; {key!r} is not one.", key=key))
     seat = _seat(value.get("seat"), "ace_no_face.seat", "The claiming seat")
     hand = value.get("hand")
     if not isinstance(hand, list):
@@ -173,7 +188,7 @@ def _parse_claim_deal(payload: Mapping[str, Any], dealer: str) -> BidEuchreDeal:
     for key in ("auction", "trump", "tricks_won", "reneges", "tricks"):
         if payload.get(key) not in (None, []):
             raise _invalid(
-                f"An ace-no-face claim throws the hand in before the auction: send no {key} with it.", key
+                msg("An ace-no-face claim throws the hand in before the auction: send no {key} with it.", key=key), key
             )
     return BidEuchreDeal(dealer=dealer, ace_no_face=claim)
 
@@ -183,7 +198,10 @@ def parse_deal(payload: object, rules: BidEuchreRules) -> BidEuchreDeal:
     if not isinstance(payload, Mapping):
         raise _invalid("A deal is an object with dealer, auction, trump, tricks_won and reneges.", None)
     reject_unknown_keys(payload, DEAL_KEYS, None,
-                        lambda key: f"A Bid Euchre deal has no field {key!r}; its fields are {', '.join(DEAL_KEYS)}.")
+                        lambda key: msg(
+                            "A Bid Euchre deal has no field {key!r}; its fields are {deal_keys}.",
+                            key=key, deal_keys=', '.join(DEAL_KEYS),
+                        ))
     if "dealer" not in payload:
         raise _invalid("Name the dealer (S1-S4).", "dealer")
     dealer = _seat(payload["dealer"], "dealer", "The dealer")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.seep.deal import NO_SWEEPS, SeepDeal, SweepCounts
 from games.rules.seep.rules import (
     MAJORITY_BONUS,
@@ -218,7 +219,7 @@ def state_json(state: SeepState) -> dict[str, Any]:
 
 
 def _bad_state(field: str) -> RuleViolation:
-    return RuleViolation("invalid", f"The stored Seep state has a bad {field!r}.", f"state.{field}")
+    return RuleViolation("invalid", msg("The stored Seep state has a bad {field!r}.", field=field), f"state.{field}")
 
 
 def _count(value: object, field: str) -> int:

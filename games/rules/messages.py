@@ -1,0 +1,76 @@
+"""Refusal messages as templates: the English text plus what it takes to say it in another language.
+
+A rules engine writes ``msg("A bid of {value} is not allowed.", value=12)`` where it used to write an f-string.
+The result is a ``Message``: a ``str`` holding the English text exactly as the f-string gave it (so every caller,
+test and client that reads ``detail`` sees no difference), which also remembers its template and values. Outside
+the engines (games/translation.py, with Django's gettext) the template is looked up in the active language's
+catalogue and filled with the same values. The engines stay free of Django: this module is plain Python.
+
+The templates are the msgids of locale/*/LC_MESSAGES/django.po: ``manage.py makemessages`` extracts every literal
+first argument of ``msg`` (and both of ``nmsg``), and tests/test_catalogues.py finds them the same way, so a new
+message needs nothing but the call that raises it.
+
+A value may itself be a ``Message`` (a phrase such as "a queen", or a list from ``or_list``): it is translated
+too, so no English fragment is left inside a translated sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+
+class Message(str):
+    """English text of a message that remembers its template (``plural`` too when a count picks the form)."""
+
+    template: str
+    plural: str | None
+    count_key: str | None
+    values: Mapping[str, Any]
+
+    def __new__(cls, template: str, values: Mapping[str, Any], plural: str | None = None,
+                count_key: str | None = None) -> Message:
+        chosen = template if plural is None or count_key is None or values[count_key] == 1 else plural
+        message = super().__new__(cls, chosen.format(**values))
+        message.template = template
+        message.plural = plural
+        message.count_key = count_key
+        message.values = dict(values)
+        return message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Celery and copy.deepcopy rebuild it from its parts (the default would format the English text again).
+        return (Message, (self.template, self.values, self.plural, self.count_key))
+
+
+def msg(template: str, /, **values: Any) -> Message:
+    """A message with named placeholders (``str.format`` syntax); the template is the catalogue's msgid."""
+    return Message(template, values)
+
+
+def nmsg(singular: str, plural: str, count: str, /, **values: Any) -> Message:
+    """A message whose words depend on the number in ``values[count]`` ("1 trick", "3 tricks")."""
+    return Message(singular, values, plural, count)
+
+
+def _listing(items: Iterable[Any], join_last: Callable[[Any, Any], Message]) -> Any:
+    parts = list(items)
+    if len(parts) == 1:
+        return parts[0]
+    head = parts[0]
+    for item in parts[1:-1]:
+        head = msg("{head}, {item}", head=head, item=item)
+    return join_last(head, parts[-1])
+
+
+def or_list(items: Iterable[Any], *, serial_comma: bool = False) -> Any:
+    """``9, 10 or 11`` (``9, 10, or 11`` with the serial comma), with each language's own "or"; a single item
+    stays as it is."""
+    if serial_comma:
+        return _listing(items, lambda head, last: msg("{head}, or {last}", head=head, last=last))
+    return _listing(items, lambda head, last: msg("{head} or {last}", head=head, last=last))
+
+
+def and_list(items: Iterable[Any]) -> Any:
+    """``S1, S2 and S3``, with each language's own "and"."""
+    return _listing(items, lambda head, last: msg("{head} and {last}", head=head, last=last))
