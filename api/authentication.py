@@ -18,6 +18,8 @@ from rest_framework.authentication import get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
 
+from api.languages import activate_saved_language
+
 SCHEME = "Token"
 WRONG_SCHEME = f"Send the token as 'Authorization: {SCHEME} <token>'; no other scheme (such as Bearer) is accepted."
 INVALID = "Invalid token."
@@ -29,7 +31,10 @@ class TokenAuthentication(KnoxTokenAuthentication):
         header = get_authorization_header(request).split()
         if header and header[0].lower() != SCHEME.lower().encode():
             raise AuthenticationFailed(WRONG_SCHEME)
-        return super().authenticate(request)
+        authenticated = super().authenticate(request)
+        if authenticated is not None:  # now the user is known: their saved language beats Accept-Language
+            activate_saved_language(request, authenticated[0])
+        return authenticated
 
     def authenticate_credentials(self, key: bytes) -> tuple[Any, AuthToken]:
         """Knox's check, except that an expired token says so instead of "Invalid token"."""
@@ -37,7 +42,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
             token = key.decode()
         except UnicodeDecodeError:
             raise AuthenticationFailed(INVALID) from None
-        stored = AuthToken.objects.select_related("user").filter(digest=hash_token(token)).first()
+        stored = AuthToken.objects.select_related("user", "user__preferences").filter(digest=hash_token(token)).first()
         if stored is None:
             raise AuthenticationFailed(INVALID)
         if stored.expiry is not None and stored.expiry < timezone.now():

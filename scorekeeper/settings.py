@@ -72,9 +72,11 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the cookie or Accept-Language; sets Content-Language and Vary
     "api.middleware.CommonMiddleware",  # Django's, but a write is never redirected to the slash (its body is lost)
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "api.middleware.UserLanguageMiddleware",  # a signed-in (session) user's saved language beats both
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a locked page sign-in into the lockout page
@@ -222,7 +224,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# The players' languages (issue 18): English is the source, the catalogues in locale/ carry the rest. A request's
+# language is the signed-in user's saved one, else the language cookie (/i18n/setlang/), else Accept-Language.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("et", "Eesti"), ("fa", "فارسی"), ("hu", "Magyar")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = env.int("LANGUAGE_COOKIE_AGE", default=365 * 24 * 3600)
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True

@@ -27,7 +27,7 @@ from typing import Any
 
 from games.rules.cards import SUIT_NAMES, Card, parse_card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, nmsg
 from games.rules.shapes import reject_unknown_keys
 
 PLAY_KEYS: tuple[str, ...] = ("seat", "card")
@@ -306,9 +306,10 @@ def referee(tricks: Tricks, table: Table) -> Record:
     if len(tricks) != table.hand_size:
         raise RuleViolation(
             "trick_count_invalid",
-            msg(
+            nmsg(
+                "{tricks_count} trick is entered; every card is played, so this deal has {hand_size} tricks.",
                 "{tricks_count} tricks are entered; every card is played, so this deal has {hand_size} tricks.",
-                tricks_count=len(tricks), hand_size=table.hand_size,
+                "tricks_count", tricks_count=len(tricks), hand_size=table.hand_size,
             ),
             "tricks", expected=table.hand_size,
         )

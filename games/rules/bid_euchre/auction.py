@@ -12,7 +12,7 @@ from games.rules.bid_euchre.deal import Call
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, nmsg
 from games.rules.seats import seat_after
 
 # Ladder rank of the lone bids, above the number of tricks in a deal.
@@ -70,11 +70,11 @@ def _check_range(call: Call, field: str, rules: BidEuchreRules) -> None:
             field, allowed=["partners_best", "shoot_the_moon"],
         )
     if not rules.minimum_bid <= tricks <= rules.max_number_bid:
-        limit = msg(
-            "The lowest bid is {minimum_bid} tricks",
+        limit = nmsg(
+            "The lowest bid is {minimum_bid} trick", "The lowest bid is {minimum_bid} tricks", "minimum_bid",
             minimum_bid=rules.minimum_bid,
         ) if tricks < rules.minimum_bid else (
-            msg("A deal has only {top} tricks", top=top)
+            nmsg("A deal has only {top} trick", "A deal has only {top} tricks", "top", top=top)
         )
         raise RuleViolation(
             "bid_out_of_range", msg("{limit}; {or_pass}.", limit=limit, or_pass=_or_pass(legal_bids(0, rules))), field,

@@ -1,0 +1,10 @@
+"""Django's makemessages, also extracting the rules engines' templates: ``msg("...")`` and ``nmsg("...", "...")``
+(games/rules/messages.py), which are not gettext calls because the engines do not import Django."""
+
+from __future__ import annotations
+
+from django.core.management.commands import makemessages
+
+
+class Command(makemessages.Command):
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=msg", "--keyword=nmsg:1,2"]
