@@ -12,8 +12,8 @@ from games.rules.messages import msg
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES: dict[str, str] = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+SUIT_NAMES: dict[str, str] = {"S": msg("spades"), "H": msg("hearts"), "D": msg("diamonds"), "C": msg("clubs")}
+RANK_NAMES: dict[str, str] = {"A": msg("ace"), "J": msg("jack"), "Q": msg("queen"), "K": msg("king")}
 JOKER = "JKR"
 
 
@@ -38,8 +38,8 @@ class Card:
     def describe(self) -> str:
         """Words for messages: ``the 10 of spades``, ``the queen of hearts``, ``a joker``."""
         if self.is_joker:
-            return "a joker"
-        return f"the {RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+            return msg("a joker")
+        return msg("the {rank} of {suit}", rank=RANK_NAMES.get(self.rank, self.rank), suit=SUIT_NAMES[self.suit])
 
 
 JOKER_CARD = Card("", "")

@@ -48,6 +48,12 @@ def msg(template: str, /, **values: Any) -> Message:
     return Message(template, values)
 
 
+def msg_template(template: str, /) -> str:
+    """Marks a template kept in a table (filled later with ``msg(template, ...)``) for makemessages and the
+    catalogue check; it returns the template as it is."""
+    return template
+
+
 def nmsg(singular: str, plural: str, count: str, /, **values: Any) -> Message:
     """A message whose words depend on the number in ``values[count]`` ("1 trick", "3 tricks")."""
     return Message(singular, values, plural, count)

@@ -1,4 +1,4 @@
-"""Django's makemessages, also extracting the rules engines' templates: ``msg("...")`` and ``nmsg("...", "...")``
+"""Django's makemessages, also extracting the rules engines' templates: ``msg("...")``, ``msg_template("...")`` and ``nmsg("...", "...")``
 (games/rules/messages.py), which are not gettext calls because the engines do not import Django."""
 
 from __future__ import annotations
@@ -7,4 +7,4 @@ from django.core.management.commands import makemessages
 
 
 class Command(makemessages.Command):
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=msg", "--keyword=nmsg:1,2"]
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=msg", "--keyword=msg_template", "--keyword=nmsg:1,2"]

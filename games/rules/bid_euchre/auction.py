@@ -17,7 +17,7 @@ from games.rules.seats import seat_after
 
 # Ladder rank of the lone bids, above the number of tricks in a deal.
 LONE_RANK_ABOVE_TRICKS: dict[str, int] = {"partners_best": 1, "shoot_the_moon": 2}
-CALL_WORDS: dict[str, str] = {"partners_best": "partner's best", "shoot_the_moon": "shoot the moon"}
+CALL_WORDS: dict[str, str] = {"partners_best": msg("partner's best"), "shoot_the_moon": msg("shoot the moon")}
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,9 @@ MELD_TYPES: tuple[str, ...] = ("set", "run")
 MELD_KEYS: tuple[str, ...] = ("type", "cards", "jokers")
 NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 RANK_LOW: dict[str, int] = {rank: index + 1 for index, rank in enumerate(RANKS)}  # A=1 ... K=13
-RANK_PLURAL: dict[str, str] = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "sixes"}
+RANK_PLURAL: dict[str, str] = {
+    "A": msg("aces"), "J": msg("jacks"), "Q": msg("queens"), "K": msg("kings"), "6": msg("sixes"),
+}
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template
 from games.rules.seep.deal import HouseBid, SeepDeal, ThrowIn
 from games.rules.seep.rules import (
     BID_VALUES,
@@ -28,21 +28,27 @@ from games.rules.seep.scoring import (
     signed_json,
 )
 
-BID_CARD_NAMES: dict[int, str] = {9: "a 9", 10: "a 10", 11: "a jack", 12: "a queen", 13: "a king"}
+BID_CARD_NAMES: dict[int, str] = {
+    9: msg("a 9"), 10: msg("a 10"), 11: msg("a jack"), 12: msg("a queen"), 13: msg("a king"),
+}
 ORDINAL_SUFFIX: dict[int, str] = {1: "st", 2: "nd", 3: "rd"}
+ORDINAL_TEMPLATES: dict[str, str] = {  # one template per English suffix; each language has its own ordinal
+    "st": msg_template("{number}st"), "nd": msg_template("{number}nd"), "rd": msg_template("{number}rd"),
+    "th": msg_template("{number}th"),
+}
 
 # dealer_out_of_turn explanations, by the reason the state gives for its next dealer.
 DEALER_ORDER_MESSAGES: dict[str, str] = {
-    SAME_DEALER_LEVEL: "The running lead is level, so {next} deals again",
-    SAME_DEALER_BEHIND: "Team {team} is behind, so {next} deals again",
-    PASSED_RIGHT: "Team {leader} leads, so {previous}'s turn to deal passed to the right",
-    AFTER_BAAZI: "The baazi is over, so the deal went to {next}, the partner of {partner}",
+    SAME_DEALER_LEVEL: msg_template("The running lead is level, so {next} deals again"),
+    SAME_DEALER_BEHIND: msg_template("Team {team} is behind, so {next} deals again"),
+    PASSED_RIGHT: msg_template("Team {leader} leads, so {previous}'s turn to deal passed to the right"),
+    AFTER_BAAZI: msg_template("The baazi is over, so the deal went to {next}, the partner of {partner}"),
 }
 
 
 def _ordinal(number: int) -> str:
     suffix = "th" if 10 <= number % 100 <= 20 else ORDINAL_SUFFIX.get(number % 10, "th")
-    return f"{number}{suffix}"
+    return msg(ORDINAL_TEMPLATES[suffix], number=number)
 
 
 def _or_list(items: list[str]) -> str:
@@ -51,7 +57,7 @@ def _or_list(items: list[str]) -> str:
 
 def finished_message(state: SeepState, rules: SeepRules) -> str:
     won_a, won_b = state.baazis_won
-    tail = "; start a new match to record more deals."
+    tail = msg("; start a new match to record more deals.")
     if rules.match_end.type == "first_to_baazis":
         count = max(won_a, won_b)
         return msg(
@@ -81,8 +87,9 @@ def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> No
     if not rules.enforce_dealer_order or expected is None or deal.dealer == expected:
         return
     lead = signed_json(state.running_lead)
-    template = DEALER_ORDER_MESSAGES.get(state.next_dealer_reason or "", "The computed next dealer is {next}")
-    reason = template.format(next=expected, team=TEAM_OF_SEAT[expected], leader=lead["team"],
+    fallback = msg_template("The computed next dealer is {next}")
+    template = DEALER_ORDER_MESSAGES.get(state.next_dealer_reason or "", fallback)
+    reason = msg(template, next=expected, team=TEAM_OF_SEAT[expected], leader=lead["team"],
                              previous=seat_right_of(expected, 3), partner=partner_of(expected))
     raise RuleViolation("dealer_out_of_turn", msg(
         "{reason}: {expected} deals now, not {dealer}.",
