@@ -5,7 +5,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run demo test install install-dev migrate lint check-schema check-migrations worker clean screenshots
+.PHONY: run demo test install install-dev migrate lint check-schema check-migrations worker clean screenshots messages
 
 $(VENV)/bin/activate:
 	python3 -m venv $(VENV)
@@ -40,6 +40,13 @@ test: install-dev lint check-migrations check-schema
 ## Refresh the README's screenshots in docs/screenshots/ (a plain test run writes them to var/screenshots/).
 screenshots: install-dev
 	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_live_table.py tests/e2e/test_seep_play_entry.py
+
+## Refresh locale/*/django.po from the source (new messages arrive untranslated), then compile the .mo files.
+## Needs gettext's tools (apt-get install gettext); the compiled .mo files are committed, so running needs neither.
+messages: install-dev
+	$(PYTHON) manage.py makemessages -l et -l fa -l hu --no-location --ignore=.venv --ignore=var --ignore=tests \
+		--ignore=bench --ignore=node_modules --ignore='table/static/*'
+	$(PYTHON) manage.py compilemessages --ignore=.venv
 
 lint: install-dev
 	$(VENV)/bin/ruff check .
