@@ -92,7 +92,7 @@ def _refusals_without_a_template(path: Path) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "RuleViolation" and len(node.args) >= 2:
             detail = node.args[1]
-            if isinstance(detail, ast.JoinedStr) or (isinstance(detail, ast.Constant) and isinstance(detail.value, str)):
+            if isinstance(detail, ast.JoinedStr | ast.Constant) and not isinstance(getattr(detail, "value", ""), int):
                 found.append(f"{path.relative_to(BASE_DIR)}:{node.lineno}")
     return found
 
