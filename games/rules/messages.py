@@ -43,8 +43,9 @@ class Message(str):
         return (Message, (self.template, self.values, self.plural, self.count_key))
 
 
-def msg(template: str, /, **values: Any) -> Message:
-    """A message with named placeholders (``str.format`` syntax); the template is the catalogue's msgid."""
+def msg(template: str, /, **values: Any) -> str:
+    """A message with named placeholders (``str.format`` syntax); the template is the catalogue's msgid. Typed as
+    the ``str`` it is, so engines can mix it with plain text; it is a ``Message`` underneath."""
     return Message(template, values)
 
 
@@ -54,12 +55,12 @@ def msg_template(template: str, /) -> str:
     return template
 
 
-def nmsg(singular: str, plural: str, count: str, /, **values: Any) -> Message:
+def nmsg(singular: str, plural: str, count: str, /, **values: Any) -> str:
     """A message whose words depend on the number in ``values[count]`` ("1 trick", "3 tricks")."""
     return Message(singular, values, plural, count)
 
 
-def _listing(items: Iterable[Any], join_last: Callable[[Any, Any], Message]) -> Any:
+def _listing(items: Iterable[Any], join_last: Callable[[Any, Any], str]) -> Any:
     parts = list(items)
     if len(parts) == 1:
         return parts[0]
@@ -72,9 +73,21 @@ def _listing(items: Iterable[Any], join_last: Callable[[Any, Any], Message]) -> 
 def or_list(items: Iterable[Any], *, serial_comma: bool = False) -> Any:
     """``9, 10 or 11`` (``9, 10, or 11`` with the serial comma), with each language's own "or"; a single item
     stays as it is."""
-    if serial_comma:
-        return _listing(items, lambda head, last: msg("{head}, or {last}", head=head, last=last))
-    return _listing(items, lambda head, last: msg("{head} or {last}", head=head, last=last))
+    parts = list(items)
+    if serial_comma and len(parts) > 2:
+        return _listing(parts, lambda head, last: msg("{head}, or {last}", head=head, last=last))
+    return _listing(parts, lambda head, last: msg("{head} or {last}", head=head, last=last))
+
+
+def comma_list(items: Iterable[Any]) -> Any:
+    """``a, b, c``: items joined by the language's comma only."""
+    parts = list(items)
+    if not parts:
+        return ""
+    head = parts[0]
+    for item in parts[1:]:
+        head = msg("{head}, {item}", head=head, item=item)
+    return head
 
 
 def and_list(items: Iterable[Any]) -> Any:

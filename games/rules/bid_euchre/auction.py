@@ -12,7 +12,7 @@ from games.rules.bid_euchre.deal import Call
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg, nmsg
+from games.rules.messages import and_list, comma_list, msg, nmsg, or_list
 from games.rules.seats import seat_after
 
 # Ladder rank of the lone bids, above the number of tricks in a deal.
@@ -35,20 +35,14 @@ def rank_of(call: Call, rules: BidEuchreRules) -> int:
     return rules.tricks_per_deal + LONE_RANK_ABOVE_TRICKS[call.call]
 
 
-def _join(words: list[str], last: str = "or") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
 def _or_pass(legal: list[str]) -> str:
-    return msg("{legal}, or pass", legal=', '.join(legal)) if legal else "pass"
+    return msg("{legal}, or pass", legal=comma_list(legal)) if legal else msg("pass")
 
 
 def legal_bids(standing_rank: int, rules: BidEuchreRules) -> list[str]:
     """The calls above ``standing_rank``, in words, for messages."""
     numbers = [str(n) for n in range(max(rules.minimum_bid, standing_rank + 1), rules.max_number_bid + 1)]
-    words = [f"bid {_join(numbers)}"] if numbers else []
+    words = [msg("bid {numbers}", numbers=or_list(numbers))] if numbers else []
     words += [CALL_WORDS[kind] for kind, step in LONE_RANK_ABOVE_TRICKS.items()
               if rules.tricks_per_deal + step > standing_rank]
     return words
@@ -203,11 +197,11 @@ def run_auction(dealer: str, calls: tuple[Call, ...], rules: BidEuchreRules) -> 
                 names_0=names[0],
             ))
         else:
-            detail = msg(
-                "The auction is not finished: {join} still {value}",
-                join=_join(names, 'and'), value='has' if len(names) == 1 else 'have',
+            detail = nmsg(
+                "The auction is not finished: {waiting} still has to call.",
+                "The auction is not finished: {waiting} still have to call.",
+                "count", waiting=and_list(names), count=len(names),
             )
-            detail += " to call."
         raise RuleViolation("auction_incomplete", detail, "auction", to_call=waiting)
     standing = auction.standing
     if standing is None:

@@ -9,7 +9,7 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import Call
 from games.rules.fifty_six.settings import FiftySixRules
-from games.rules.messages import msg
+from games.rules.messages import and_list, msg, or_list
 
 NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -41,15 +41,11 @@ def describe_bid(points: int | None, trump: str | None) -> str:
 
 
 def _or_list(items: list[str]) -> str:
-    if len(items) <= 2:
-        return " or ".join(items)
-    return ", ".join(items[:-1]) + ", or " + items[-1]
+    return or_list(items, serial_comma=True) if items else ""
 
 
 def _and_list(items: list[str]) -> str:
-    if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return and_list(items) if items else ""
 
 
 def speaking_order(active_seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:

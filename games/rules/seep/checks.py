@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg, msg_template
+from games.rules.messages import msg, msg_template, or_list
 from games.rules.seep.deal import HouseBid, SeepDeal, ThrowIn
 from games.rules.seep.rules import (
     BID_VALUES,
@@ -52,7 +52,7 @@ def _ordinal(number: int) -> str:
 
 
 def _or_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+    return or_list(items)
 
 
 def finished_message(state: SeepState, rules: SeepRules) -> str:
