@@ -1,9 +1,10 @@
 """The signed-in user's saved language: it beats the language cookie and Accept-Language (issue 18).
 
-LocaleMiddleware chooses from the cookie and the header before anyone is known. A page (session) user is known
-after AuthenticationMiddleware (``UserLanguageMiddleware``); an API token user only once DRF authenticates the
-request, so the token and session authentication classes activate it there (api/authentication.py). Either way
-the language is active while the view runs and when LocaleMiddleware writes ``Content-Language`` on the way out.
+LocaleMiddleware chooses from the cookie and the header before anyone is known; the user is known once DRF
+authenticates the request, so the token and session authentication classes activate the saved language there
+(api/authentication.py). It is then active while the view runs and when LocaleMiddleware writes
+``Content-Language`` on the way out. Saving it (PATCH /api/v1/me/) also sets the language cookie, so the pages of
+that browser follow without a lookup per request.
 """
 
 from __future__ import annotations
@@ -39,10 +40,11 @@ def activate_saved_language(request: Any, user: Any) -> None:
 SESSION_KEY = "saved_language"
 
 
-def activate_session_language(request: Any) -> None:
-    """The saved language of a session's user, read from the database once per session (then kept in it)."""
+def activate_session_language(request: Any, user: Any) -> None:
+    """The saved language of a session's user (a Django request), read from the database once per session and then
+    kept in it."""
     if SESSION_KEY not in request.session:
-        request.session[SESSION_KEY] = saved_language(request.user)
+        request.session[SESSION_KEY] = saved_language(user)  # saved with the session on the way out
     language = request.session[SESSION_KEY]
     if language in supported_languages():
         translation.activate(language)

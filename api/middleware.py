@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.http import HttpRequest, HttpResponseBase
 from django.middleware import common
 
@@ -27,16 +25,3 @@ class CommonMiddleware(common.CommonMiddleware):
     def should_redirect_with_slash(self, request: HttpRequest) -> bool:
         return request.method in REDIRECTED_METHODS and super().should_redirect_with_slash(request)
 
-
-class UserLanguageMiddleware:
-    """After AuthenticationMiddleware: a session user's saved language replaces LocaleMiddleware's choice."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        from api.languages import activate_session_language
-
-        if request.user.is_authenticated:  # lazy: only a request with a session reads it
-            activate_session_language(request)
-        return self.get_response(request)

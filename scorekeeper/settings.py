@@ -76,7 +76,6 @@ MIDDLEWARE = [
     "api.middleware.CommonMiddleware",  # Django's, but a write is never redirected to the slash (its body is lost)
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "api.middleware.UserLanguageMiddleware",  # a signed-in (session) user's saved language beats both
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a locked page sign-in into the lockout page
@@ -293,7 +292,7 @@ BOARD_CACHE_SECONDS: int = env.int("BOARD_CACHE_SECONDS", default=300)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "api.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "api.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["api.parsers.BoundedJSONParser"],

@@ -199,7 +199,13 @@ class MeView(APIView):
         if not isinstance(request.successful_authenticator, TokenAuthentication):
             request.session[SESSION_KEY] = language  # the pages of this session follow at once
         translation.activate(language or get_language_from_request(request._request))
-        return Response(self._me(request.user))
+        response = Response(self._me(request.user))
+        if language:  # the pages of this browser follow (Django's own language cookie, as /i18n/setlang/ sets)
+            response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE,
+                                samesite="Lax")
+        else:
+            response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+        return response
 
     @staticmethod
     def _me(user: Any) -> dict[str, Any]:

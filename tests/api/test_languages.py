@@ -11,6 +11,7 @@ from django.conf import settings
 from rest_framework.test import APIClient
 
 from tests.api.helpers import assert_error, post_deal, start_match
+from tests.conftest import client_for as client_for_user
 from tests.deals import euchre_partners_best, fifty_six_made, rummy_deal, seep_deal
 
 pytestmark = pytest.mark.django_db
@@ -157,3 +158,17 @@ def test_a_refusal_of_the_api_itself_is_translated_too(api: Any) -> None:
     response = api.get("/api/v1/nothing-here/", headers={"Accept-Language": "et"})
     assert_error(response, 404, "not_found")
     assert response.json()["detail"] == "Sellel aadressil ei ole midagi."
+
+
+def test_saving_a_language_sets_the_pages_language_cookie_and_clearing_it_removes_it(api: Any) -> None:
+    saved = api.patch("/api/v1/me/", {"language": "fa"}, format="json")
+    assert saved.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fa"
+    cleared = api.patch("/api/v1/me/", {"language": ""}, format="json")
+    assert cleared.cookies[settings.LANGUAGE_COOKIE_NAME].value == ""  # an expired cookie
+
+
+def test_the_saved_language_of_a_token_user_costs_no_query_of_its_own(user: Any,
+                                                                      django_assert_num_queries: Any) -> None:
+    api = client_for_user(user)
+    with django_assert_num_queries(3):  # the token with its user and saved language, then the view's two
+        assert api.get("/api/v1/me/", headers={"Accept-Language": "et"})["Content-Language"] == "et"
