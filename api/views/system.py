@@ -195,7 +195,8 @@ class MeView(APIView):
         data.is_valid(raise_exception=True)
         language = data.validated_data["language"]
         preferences, _ = UserPreferences.objects.update_or_create(user=request.user, defaults={"language": language})
-        request.user.preferences = preferences
+        user: Any = request.user  # authenticated here (IsAuthenticated)
+        user.preferences = preferences
         if not isinstance(request.successful_authenticator, TokenAuthentication):
             request.session[SESSION_KEY] = language  # the pages of this session follow at once
         translation.activate(language or get_language_from_request(request._request))
