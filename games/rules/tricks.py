@@ -31,7 +31,7 @@ from games.rules.messages import msg, nmsg
 from games.rules.shapes import reject_unknown_keys
 
 PLAY_KEYS: tuple[str, ...] = ("seat", "card")
-COPY_WORDS: dict[int, str] = {0: "no", 1: "one", 2: "two"}
+COPY_WORDS: dict[int, str] = {0: msg("no"), 1: msg("one"), 2: msg("two")}
 ORDINALS: dict[int, str] = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 

@@ -95,16 +95,16 @@ class _Auction:
 
     def check_turn(self, call: Call, field: str) -> None:
         if self.over:
-            ended = ("all four passed" if self.standing is None else
+            ended = (msg("all four passed") if self.standing is None else
                      msg("everyone but {seat}, the standing bidder, has passed", seat=self.standing.seat))
             detail = (msg("The auction is over: {ended}.", ended=ended) if self.continuous else
-                      "Everyone has had their one call; the auction is over.")
+                      msg("Everyone has had their one call; the auction is over."))
             raise RuleViolation("auction_closed", detail, field)
         if call.seat == self.to_call:
             return
         spent = self.passed if self.continuous else self.called
         if call.seat in spent:
-            again = "passed and may not come back in" if self.continuous else "already had the one call"
+            again = msg("passed and may not come back in") if self.continuous else msg("already had the one call")
             raise RuleViolation(
                 "already_called", msg(
                     "{seat} has {again}; it is {to_call}'s turn.",
@@ -112,8 +112,8 @@ class _Auction:
                 ), field,
                 expected_seat=self.to_call,
             )
-        how = ("bidding goes clockwise among the players who have not passed" if self.continuous else
-               "bidding goes clockwise from the dealer's left, once round, dealer last")
+        how = (msg("bidding goes clockwise among the players who have not passed") if self.continuous else
+               msg("bidding goes clockwise from the dealer's left, once round, dealer last"))
         raise RuleViolation(
             "call_out_of_turn", msg(
                 "It is {to_call}'s turn ({how}).",

@@ -17,7 +17,7 @@ from games.rules.tricks import Record
 
 LONE_KINDS: frozenset[str] = frozenset({"partners_best", "shoot_the_moon"})
 FACE_RANKS: frozenset[str] = frozenset({"J", "Q", "K"})
-COPY_WORDS: dict[int, str] = {0: "no", 1: "one", 2: "two"}
+COPY_WORDS: dict[int, str] = {0: msg("no"), 1: msg("one"), 2: msg("two")}
 
 
 def _check_dealer(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
@@ -60,7 +60,7 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
         )
     size = rules.tricks_per_deal + (1 if rules.joker and claim.seat == dealer else 0)
     if len(claim.hand) != size:
-        who = "The dealer holds" if size > rules.tricks_per_deal else "Each player holds"
+        who = msg("The dealer holds") if size > rules.tricks_per_deal else msg("Each player holds")
         raise RuleViolation(
             "hand_size_invalid", msg(
                 "{who} {size} cards in this game; the claimed hand has {hand_count}.",
@@ -92,7 +92,7 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
             )
     faces = [card for card in claim.hand if card.rank in FACE_RANKS]
     if faces or not any(card.rank == "A" for card in claim.hand):
-        holds = f"holds {faces[0].describe()}" if faces else "has no ace"
+        holds = f"holds {faces[0].describe()}" if faces else msg("has no ace")
         raise RuleViolation(
             "ace_no_face_not_allowed",
             msg(

@@ -80,10 +80,10 @@ def _whole_number(value: object) -> bool:
 
 def _parse_call(value: object, field: str) -> Call:
     if not isinstance(value, Mapping):
-        raise _invalid('Each call is an object such as {"seat": "S2", "call": "bid", "tricks": 3}.', field)
+        raise _invalid(msg('Each call is an object such as {{"seat": "S2", "call": "bid", "tricks": 3}}.'), field)
     reject_unknown_keys(value, ("seat", "call", "tricks"), field,
                         lambda key: msg("A call has only seat, call and tricks; {key!r} is not one of them.", key=key))
-    seat = _seat(value.get("seat"), f"{field}.seat", "The calling seat")
+    seat = _seat(value.get("seat"), f"{field}.seat", msg("The calling seat"))
     raw = value.get("call")
     call = raw.strip().lower() if isinstance(raw, str) else raw
     if call not in CALLS:
@@ -106,7 +106,7 @@ def _parse_call(value: object, field: str) -> Call:
 
 def _parse_auction(value: object) -> tuple[Call, ...]:
     if not isinstance(value, list):
-        raise _invalid("The auction is the list of calls in the order they were made.", "auction")
+        raise _invalid(msg("The auction is the list of calls in the order they were made."), "auction")
     return tuple(_parse_call(item, f"auction[{index}]") for index, item in enumerate(value))
 
 
@@ -128,7 +128,7 @@ def _parse_tricks_won(value: object, rules: BidEuchreRules) -> tuple[int, int] |
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise _invalid('tricks_won is an object with the tricks of each team: {"A": 4, "B": 2}.', "tricks_won")
+        raise _invalid(msg('tricks_won is an object with the tricks of each team: {{"A": 4, "B": 2}}.'), "tricks_won")
     reject_unknown_keys(value, TEAMS, "tricks_won",
                         lambda key: msg("The teams are A (S1+S3) and B (S2+S4); {key!r} is not one.", key=key))
     counts = []
@@ -152,12 +152,12 @@ def _parse_reneges(value: object) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise _invalid('reneges is a list such as [{"seat": "S4"}], one entry per renege.', "reneges")
+        raise _invalid(msg('reneges is a list such as [{{"seat": "S4"}}], one entry per renege.'), "reneges")
     seats = []
     for index, item in enumerate(value):
         field = f"reneges[{index}]"
         if not isinstance(item, Mapping) or set(item) != {"seat"}:
-            raise _invalid('Each renege is an object {"seat": "S4"} naming the offending seat.', field)
+            raise _invalid(msg('Each renege is an object {{"seat": "S4"}} naming the offending seat.'), field)
         seat = item["seat"]
         if not (isinstance(seat, str) and seat.strip().upper() in SEATS):
             raise RuleViolation(
@@ -173,13 +173,13 @@ def _parse_reneges(value: object) -> tuple[str, ...]:
 
 def _parse_claim(value: object) -> AceNoFaceClaim:
     if not isinstance(value, Mapping):
-        raise _invalid('An ace-no-face claim is {"seat": "S2", "hand": ["AS", "9H", ...]}.', "ace_no_face")
+        raise _invalid(msg('An ace-no-face claim is {{"seat": "S2", "hand": ["AS", "9H", ...]}}.'), "ace_no_face")
     reject_unknown_keys(value, ("seat", "hand"), "ace_no_face",
                         lambda key: msg("An ace-no-face claim has only seat and hand; {key!r} is not one.", key=key))
-    seat = _seat(value.get("seat"), "ace_no_face.seat", "The claiming seat")
+    seat = _seat(value.get("seat"), "ace_no_face.seat", msg("The claiming seat"))
     hand = value.get("hand")
     if not isinstance(hand, list):
-        raise _invalid("Give the claimed hand as a list of cards such as [\"AS\", \"9H\"].", "ace_no_face.hand")
+        raise _invalid(msg("Give the claimed hand as a list of cards such as [\"AS\", \"9H\"]."), "ace_no_face.hand")
     return AceNoFaceClaim(seat, tuple(parse_card(card, f"ace_no_face.hand[{i}]") for i, card in enumerate(hand)))
 
 
@@ -196,19 +196,19 @@ def _parse_claim_deal(payload: Mapping[str, Any], dealer: str) -> BidEuchreDeal:
 def parse_deal(payload: object, rules: BidEuchreRules) -> BidEuchreDeal:
     """The submitted deal as a frozen object; raises ``RuleViolation`` (only) for any malformed JSON."""
     if not isinstance(payload, Mapping):
-        raise _invalid("A deal is an object with dealer, auction, trump, tricks_won and reneges.", None)
+        raise _invalid(msg("A deal is an object with dealer, auction, trump, tricks_won and reneges."), None)
     reject_unknown_keys(payload, DEAL_KEYS, None,
                         lambda key: msg(
                             "A Bid Euchre deal has no field {key!r}; its fields are {deal_keys}.",
                             key=key, deal_keys=', '.join(DEAL_KEYS),
                         ))
     if "dealer" not in payload:
-        raise _invalid("Name the dealer (S1-S4).", "dealer")
-    dealer = _seat(payload["dealer"], "dealer", "The dealer")
+        raise _invalid(msg("Name the dealer (S1-S4)."), "dealer")
+    dealer = _seat(payload["dealer"], "dealer", msg("The dealer"))
     if payload.get("ace_no_face") is not None:
         return _parse_claim_deal(payload, dealer)
     if payload.get("auction") is None:
-        raise _invalid("Give the auction (the calls in order), or an ace_no_face claim instead.", "auction")
+        raise _invalid(msg("Give the auction (the calls in order), or an ace_no_face claim instead."), "auction")
     return BidEuchreDeal(
         dealer=dealer,
         auction=_parse_auction(payload["auction"]),

@@ -51,7 +51,8 @@ def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | N
                 seat=seat,
             ), f"{name}.{seat}",
         )
-    for empty, name, what in ((cards == (), "cards_left", "no cards"), (points == 0, "penalty_points", "0 points")):
+    reports = ((cards == (), "cards_left", msg("no cards")), (points == 0, "penalty_points", msg("0 points")))
+    for empty, name, what in reports:
         if not empty:
             continue
         if deal.went_out is None:

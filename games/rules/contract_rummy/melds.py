@@ -13,12 +13,14 @@ from itertools import pairwise
 from games.rules.cards import RANKS, SUIT_NAMES, Card, card_codes
 from games.rules.contract_rummy.settings import parse_hand
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import and_list, msg, nmsg
 from games.rules.shapes import reject_unknown_keys
 
 MELD_TYPES: tuple[str, ...] = ("set", "run")
 MELD_KEYS: tuple[str, ...] = ("type", "cards", "jokers")
-NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+NUMBER_WORDS: tuple[str, ...] = (
+    msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), msg("five"), msg("six"), msg("seven"), msg("eight"),
+)
 RANK_LOW: dict[str, int] = {rank: index + 1 for index, rank in enumerate(RANKS)}  # A=1 ... K=13
 RANK_PLURAL: dict[str, str] = {
     "A": msg("aces"), "J": msg("jacks"), "Q": msg("queens"), "K": msg("kings"), "6": msg("sixes"),
@@ -128,9 +130,8 @@ def _check_set(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int, 
     suits = [card.suit for card in cards]
     if len(set(suits)) < len(suits) and (distinct_suits or one_pack):
         repeated = next(suit for suit in suits if suits.count(suit) > 1)
-        reason = (
-            "a set may not hold two cards of one suit" if distinct_suits else "one pack has only one of each card"
-        )
+        reason = (msg("a set may not hold two cards of one suit") if distinct_suits
+                  else msg("one pack has only one of each card"))
         raise RuleViolation(
             "meld_invalid",
             msg(
@@ -192,23 +193,31 @@ def _check_run(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int) 
     )
 
 
+def _sets_words(count: int) -> str:
+    return nmsg("{number} set", "{number} sets", "count", number=NUMBER_WORDS[min(count, 8)], count=count)
+
+
+def _runs_words(count: int) -> str:
+    return nmsg("{number} run", "{number} runs", "count", number=NUMBER_WORDS[min(count, 8)], count=count)
+
+
 def _count_words(sets: int, runs: int) -> str:
     parts = []
     if sets or not runs:
-        parts.append(f"{NUMBER_WORDS[min(sets, 8)]} set" + ("s" if sets != 1 else ""))
+        parts.append(_sets_words(sets))
     if runs or not sets:
-        parts.append(f"{NUMBER_WORDS[min(runs, 8)]} run" + ("s" if runs != 1 else ""))
-    return " and ".join(parts)
+        parts.append(_runs_words(runs))
+    return and_list(parts)
 
 
 def contract_words(sets: int, runs: int) -> str:
     """``two sets``, ``one set and one run``, ``three runs``."""
     parts = []
     if sets:
-        parts.append(f"{NUMBER_WORDS[sets]} set" + ("s" if sets != 1 else ""))
+        parts.append(_sets_words(sets))
     if runs:
-        parts.append(f"{NUMBER_WORDS[runs]} run" + ("s" if runs != 1 else ""))
-    return " and ".join(parts)
+        parts.append(_runs_words(runs))
+    return and_list(parts) if parts else ""
 
 
 def check_melds(melds: tuple[Meld, ...], contract: tuple[int, int], deal_number: int, *, min_set_length: int,
@@ -236,7 +245,7 @@ def check_melds(melds: tuple[Meld, ...], contract: tuple[int, int], deal_number:
             msg(
                 "Deal {deal_number} needs {contract_words}; {only}{count_words} {verb} entered.",
                 deal_number=deal_number, contract_words=contract_words(need_sets, need_runs), only=only,
-                count_words=_count_words(sets, runs) if sets + runs else 'no melds', verb=verb,
+                count_words=_count_words(sets, runs) if sets + runs else msg('no melds'), verb=verb,
             ),
             field, contract={"sets": need_sets, "runs": need_runs}, entered={"sets": sets, "runs": runs},
         )

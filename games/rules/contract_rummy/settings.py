@@ -9,7 +9,7 @@ from typing import Any
 
 from games.rules.cards import JOKER_CARD, RANKS, SUITS, Card, parse_cards
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import and_list, msg, nmsg
 from games.rules.settings_spec import Setting, SettingsSpec
 from games.rules.shapes import reject_unknown_keys
 
@@ -132,7 +132,7 @@ def _contracts(value: object, length: int) -> tuple[tuple[int, int], ...]:
 def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
     name = "penalty_points"
     if not isinstance(value, Mapping):
-        raise _invalid(name, 'penalty_points is an object such as {"number_cards": "face_value", "A": 15}.')
+        raise _invalid(name, msg('penalty_points is an object such as {{"number_cards": "face_value", "A": 15}}.'))
     reject_unknown_keys(value, PENALTY_KEYS, f"settings.{name}",
                         lambda key: msg(
                             "penalty_points has the keys {penalty_keys}; not {key!r}.",
@@ -257,8 +257,7 @@ def _deal_ranges(numbers: list[int]) -> str:
         else:
             groups.append([number])
     parts = [f"{group[0]}-{group[-1]}" if len(group) > 1 else f"{group[0]}" for group in groups]
-    words = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return ("deals " if len(numbers) > 1 else "deal ") + words
+    return nmsg("deal {numbers}", "deals {numbers}", "count", numbers=and_list(parts), count=len(numbers))
 
 
 def check_feasible(rules: ContractRummyRules) -> None:
@@ -274,11 +273,11 @@ def check_feasible(rules: ContractRummyRules) -> None:
         (decks for decks in range(1, MAX_DECKS + 1) if decks * CARDS_PER_PACK + rules.jokers >= needed), None
     )
     advice = (
-        f"Use {packs_needed} pack" + ("s." if packs_needed != 1 else ".")
+        nmsg("Use {packs} pack.", "Use {packs} packs.", "packs", packs=packs_needed)
         if packs_needed
-        else "Deal fewer cards or seat fewer players."
+        else msg("Deal fewer cards or seat fewer players.")
     )
-    stock_words = msg("{stock} stock card", stock=stock) + ("s" if stock != 1 else "")
+    stock_words = nmsg("{stock} stock card", "{stock} stock cards", "stock", stock=stock)
     raise RuleViolation(
         "not_enough_cards",
         msg(
@@ -295,7 +294,7 @@ def check_feasible(rules: ContractRummyRules) -> None:
     )
 
 
-CARD_HELP = "use A, 2-10, J, Q, K followed by S, H, D or C, or JKR for a joker"
+CARD_HELP = msg("use A, 2-10, J, Q, K followed by S, H, D or C, or JKR for a joker")
 
 
 def parse_hand(values: object, field: str) -> tuple[Card, ...]:

@@ -11,7 +11,9 @@ from games.rules.fifty_six.deal import Call
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.messages import and_list, msg, or_list
 
-NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+NUMBER_WORDS: tuple[str, ...] = (
+    msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), msg("five"), msg("six"), msg("seven"), msg("eight"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +298,7 @@ class _Auction:
         seat = call.seat
         self._check_passed(index, call)
         if self.standing is None or self.doubling != "doubled":
-            what = "nobody has bid yet" if self.standing is None else (
+            what = msg("nobody has bid yet") if self.standing is None else (
                 msg("the standing bid ({standing_words}) has not been doubled", standing_words=self.standing_words()))
             detail = msg(
                 "{seat} cannot redouble: {what}. Only the team that was doubled may redouble.",
@@ -323,7 +325,7 @@ class _Auction:
     def incomplete(self) -> RuleViolation:
         waiting = self.still_to_call()
         if self.standing is None:
-            after = "no bid yet" if self.position == 0 else "the passes so far"
+            after = msg("no bid yet") if self.position == 0 else msg("the passes so far")
             detail = (msg(
                 "The auction is not finished: with {after}, {waiting} must still pass or call (the first call "
                 "belongs to {order_0}, after dealer {dealer}).",

@@ -120,7 +120,7 @@ def _legal_bids(hand: tuple[Card, ...]) -> list[int]:
 
 def check_throw_in(dealer: str, throw_in: ThrowIn, index: int) -> None:
     prefix = f"throw_ins[{index}]"
-    check_bidder(dealer, throw_in.bidder, f"{prefix}.bidder", "the throw-in")
+    check_bidder(dealer, throw_in.bidder, f"{prefix}.bidder", msg("the throw-in"))
     high = _high_cards(throw_in.hand)
     if high:
         bids = [str(value) for value in _legal_bids(throw_in.hand)]
@@ -136,14 +136,14 @@ def check_throw_in(dealer: str, throw_in: ThrowIn, index: int) -> None:
 
 
 def check_bid(dealer: str, bid: HouseBid) -> None:
-    check_bidder(dealer, bid.bidder, "bid.bidder", "the house bid")
+    check_bidder(dealer, bid.bidder, "bid.bidder", msg("the house bid"))
     if bid.hand is None or any(CAPTURE_VALUE[card.rank] == bid.value for card in bid.hand):
         return
     legal = _legal_bids(bid.hand)
     if legal:
         allows = msg("this hand allows a bid of {legal}", legal=_or_list([str(value) for value in legal]))
     else:
-        allows = "this hand has no card above 8, so it must be thrown in and dealt again"
+        allows = msg("this hand has no card above 8, so it must be thrown in and dealt again")
     raise RuleViolation(
         "bid_card_not_in_hand", msg(
             "A bid of {value} needs {bid_card_names} among the bidder's four cards; {allows}.",

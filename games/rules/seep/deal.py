@@ -153,7 +153,7 @@ def parse_hand(values: object, field: str) -> tuple[Card, ...]:
     seen: set[str] = set()
     for index, card in enumerate(cards):
         if card.code in seen:
-            raise refuse_duplicate(card, f"{field}[{index}]", "twice in this hand")
+            raise refuse_duplicate(card, f"{field}[{index}]", msg("twice in this hand"))
         seen.add(card.code)
     if len(cards) != HAND_SIZE:
         raise RuleViolation(
@@ -199,7 +199,7 @@ def _parse_throw_in(value: object, dealer: str, index: int) -> ThrowIn:
     prefix = f"throw_ins[{index}]"
     throw_in = _object(value, prefix, "A throw-in")
     _only_keys(throw_in, THROW_IN_KEYS, prefix, "A throw-in")
-    bidder = _parse_bidder(throw_in.get("bidder"), dealer, f"{prefix}.bidder", "the throw-in")
+    bidder = _parse_bidder(throw_in.get("bidder"), dealer, f"{prefix}.bidder", msg("the throw-in"))
     if throw_in.get("bidder_hand") is None:
         raise RuleViolation("invalid", msg("A throw-in shows the bidder's four cards; give them as bidder_hand."),
                             f"{prefix}.bidder_hand")
@@ -217,9 +217,9 @@ def parse_throw_ins(value: object, dealer: str) -> tuple[ThrowIn, ...]:
 def parse_bid(value: object, dealer: str) -> HouseBid:
     if value is None:
         raise RuleViolation("invalid", msg("Give the house bid: {{bidder, value, bidder_hand?}}."), "bid")
-    bid = _object(value, "bid", "The house bid")
-    _only_keys(bid, BID_KEYS, "bid", "The house bid")
-    bidder = _parse_bidder(bid.get("bidder"), dealer, "bid.bidder", "the house bid")
+    bid = _object(value, "bid", msg("The house bid"))
+    _only_keys(bid, BID_KEYS, "bid", msg("The house bid"))
+    bidder = _parse_bidder(bid.get("bidder"), dealer, "bid.bidder", msg("the house bid"))
     if bid.get("value") is None:
         raise RuleViolation("invalid", msg("Give the value of the house bid: 9, 10, 11, 12 or 13 (king)."), "bid.value",
                             allowed=list(BID_VALUES))
@@ -279,7 +279,7 @@ def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ..
                     ), f"{field}[{index}]", card=card.code,
                 )
             if card in owner:
-                where = "twice for this team" if owner[card] == team else "for both teams"
+                where = msg("twice for this team") if owner[card] == team else msg("for both teams")
                 raise refuse_duplicate(card, f"{field}[{index}]", where)
             owner[card] = team
         sides.append(tuple(cards))
@@ -351,7 +351,7 @@ def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
     """The §S.3 fields of the submitted deal as a ``SeepDeal`` (``floor`` and ``plays`` are left to
     ``plays.parse_deal``); raises only ``RuleViolation`` whatever the JSON."""
     deal = _object(payload, None, "A deal")
-    _only_keys(deal, DEAL_KEYS, None, "A Seep deal")
+    _only_keys(deal, DEAL_KEYS, None, msg("A Seep deal"))
     dealer = parse_dealer(deal)
     throw_ins = parse_throw_ins(deal.get("throw_ins"), dealer)
     bid = parse_bid(deal.get("bid"), dealer)
@@ -364,7 +364,7 @@ def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
             "invalid", msg(
                 "Give either card_points {{A, B}} or scoring_cards_captured {{A: [...], B: [...]}}, {value} (or the "
                 "plays, from which they follow).",
-                value='not both' if has_totals else 'one of them',
+                value=msg('not both') if has_totals else msg('one of them'),
             ), field,
         )
     card_points = parse_card_points(deal["card_points"]) if has_totals else None

@@ -72,10 +72,10 @@ def parse_floor(value: object, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     floor = card_list(value, "floor")
     for index, card in enumerate(floor):
         if card in floor[:index]:
-            raise refuse_duplicate(card, f"floor[{index}]", "twice on the floor")
+            raise refuse_duplicate(card, f"floor[{index}]", msg("twice on the floor"))
     for index, card in enumerate(hand):
         if card in floor:
-            raise refuse_duplicate(card, f"bid.bidder_hand[{index}]", "both in the bidder's hand and on the floor")
+            raise refuse_duplicate(card, f"bid.bidder_hand[{index}]", msg("both in the bidder's hand and on the floor"))
     return tuple(floor)
 
 
@@ -144,7 +144,7 @@ class _PlayReader:
         card = seep_card(value, field)
         if card in self.seen:
             where = self.seen[card]
-            already = "is on the starting floor" if where.startswith("floor") else "was already played"
+            already = msg("is on the starting floor") if where.startswith("floor") else msg("was already played")
             raise RuleViolation("duplicate_card", msg(
                 "{code} {already} ({where}).",
                 code=card.code, already=already, where=where,
@@ -171,7 +171,7 @@ def _optional_cards(value: Mapping[str, Any], key: str, allowed: bool, field: st
         return None
     path = f"{field}.{key}"
     if not allowed:
-        owner = "a capture" if key == "takes" else "a build or a cement"
+        owner = "a capture" if key == "takes" else msg("a build or a cement")
         raise RuleViolation("invalid", msg(
             "{key} belongs to {owner}; leave it out of a {value_action}.",
             key=key, owner=owner, value_action=value['action'],
@@ -179,7 +179,7 @@ def _optional_cards(value: Mapping[str, Any], key: str, allowed: bool, field: st
     cards = card_list(listed, path)
     for index, card in enumerate(cards):
         if card in named:
-            raise refuse_duplicate(card, f"{path}[{index}]", "twice in this play")
+            raise refuse_duplicate(card, f"{path}[{index}]", msg("twice in this play"))
         named.append(card)
     return tuple(cards)
 

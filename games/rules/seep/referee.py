@@ -350,7 +350,7 @@ class _Replay:
         if value is None and houses:
             value = next(iter(houses))
         if value is None or value not in houses:
-            which = "no house" if value is None else msg("no house of {value}", value=value)
+            which = msg("no house") if value is None else msg("no house of {value}", value=value)
             raise RuleViolation("house_not_found", msg("There is {which} on the floor to raise.", which=which), field)
         return houses[value]
 
