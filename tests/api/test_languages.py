@@ -172,3 +172,15 @@ def test_the_saved_language_of_a_token_user_costs_no_query_of_its_own(user: Any,
     api = client_for_user(user)
     with django_assert_num_queries(3):  # the token with its user and saved language, then the view's two
         assert api.get("/api/v1/me/", headers={"Accept-Language": "et"})["Content-Language"] == "et"
+
+
+def test_drfs_own_messages_come_in_the_language_asked_for(api: Any) -> None:
+    response = api.patch("/api/v1/me/", {}, format="json", headers={"Accept-Language": "hu"})
+    body = assert_error(response, 400, "invalid", "language")
+    assert body["detail"] == "Ennek a mezőnek a megadása kötelező."  # DRF's catalogue: "This field is required."
+
+
+def test_the_admin_speaks_the_language_asked_for(client: Any) -> None:
+    page = client.get("/admin/login/", headers={"Accept-Language": "et"})
+    assert page["Content-Language"] == "et"
+    assert "<title>Sisene | Django administreerimisliides</title>" in page.content.decode()  # Django's catalogue
