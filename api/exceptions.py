@@ -69,7 +69,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, RuleViolation):
         return _respond(400, error_body(exc.code, localize(exc.detail), exc.field, exc.extra))
     if isinstance(exc, DomainError):
-        extra = dict(exc.extra)
+        # A message carried as a fact (correction_conflicts' rule_detail) is read by people too; values a client
+        # switches on (codes, seats, suits) stay as they are.
+        extra = {key: localize(value) if key.endswith("detail") else value for key, value in exc.extra.items()}
         if isinstance(exc, StaleVersion):
             extra["match"] = _match_resource(exc.match, context)
         return _respond(exc.status_code, error_body(exc.code, localize(exc.detail), exc.field, extra))

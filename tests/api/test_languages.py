@@ -184,3 +184,17 @@ def test_the_admin_speaks_the_language_asked_for(client: Any) -> None:
     page = client.get("/admin/login/", headers={"Accept-Language": "et"})
     assert page["Content-Language"] == "et"
     assert "<title>Sisene | Django administreerimisliides</title>" in page.content.decode()  # Django's catalogue
+
+
+def test_a_correction_conflict_explains_itself_in_the_language_asked_for(api: Any) -> None:
+    match = start_match(api, settings={"enforce_dealer_order": True})
+    for deal in (seep_deal("S1", points_a=60), seep_deal("S2", points_a=55)):
+        assert post_deal(api, match["id"], deal).status_code == 201
+    response = api.put(f"/api/v1/matches/{match['id']}/deals/1/", {**seep_deal(points_a=40), "reason": "swap"},
+                       format="json", headers={"If-Match": '"2"', "Accept-Language": "et"})
+    body = assert_error(response, 409, "correction_conflicts")
+    assert (body["extra"]["deal_number"], body["extra"]["rule_code"]) == (2, "dealer_out_of_turn")
+    rule = "Võistkond A on taga, seega jagab S1 uuesti: nüüd jagab S1, mitte S2."
+    assert body["extra"]["rule_detail"] == rule
+    assert body["detail"] == (f"Jaotus 2 ei oleks pärast jaotuse 1 parandamist enam reeglipärane: {rule} Paranda "
+                              "või tühista enne jaotus 2.")
