@@ -41,6 +41,12 @@ class Card:
             return msg("a joker")
         return msg("the {rank} of {suit}", rank=RANK_NAMES.get(self.rank, self.rank), suit=SUIT_NAMES[self.suit])
 
+    def noun(self) -> str:
+        """The words without an article: ``10 of spades``, ``joker``."""
+        if self.is_joker:
+            return msg("joker")
+        return msg("{rank} of {suit}", rank=RANK_NAMES.get(self.rank, self.rank), suit=SUIT_NAMES[self.suit])
+
 
 JOKER_CARD = Card("", "")
 

@@ -43,10 +43,20 @@ class Message(str):
         return (Message, (self.template, self.values, self.plural, self.count_key))
 
 
+# A message without values is the same object every time: engines name phrases ("the house bid") on paths every
+# deal takes, where building it each time would cost the fold measurably (bench/engines.py).
+_FIXED: dict[str, Message] = {}
+
+
 def msg(template: str, /, **values: Any) -> str:
     """A message with named placeholders (``str.format`` syntax); the template is the catalogue's msgid. Typed as
     the ``str`` it is, so engines can mix it with plain text; it is a ``Message`` underneath."""
-    return Message(template, values)
+    if values:
+        return Message(template, values)
+    fixed = _FIXED.get(template)
+    if fixed is None:
+        fixed = _FIXED[template] = Message(template, values)
+    return fixed
 
 
 def msg_template(template: str, /) -> str:
@@ -87,6 +97,24 @@ def comma_list(items: Iterable[Any]) -> Any:
     head = parts[0]
     for item in parts[1:]:
         head = msg("{head}, {item}", head=head, item=item)
+    return head
+
+
+def and_chain(items: Iterable[Any]) -> Any:
+    """``a and b and c``: every item joined by the language's "and" (no commas)."""
+    parts = list(items)
+    head = parts[0] if parts else ""
+    for item in parts[1:]:
+        head = msg("{head} and {last}", head=head, last=item)
+    return head
+
+
+def or_chain(items: Iterable[Any]) -> Any:
+    """``a or b or c``: every item joined by the language's "or" (no commas)."""
+    parts = list(items)
+    head = parts[0] if parts else ""
+    for item in parts[1:]:
+        head = msg("{head} or {last}", head=head, last=item)
     return head
 
 

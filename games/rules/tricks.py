@@ -196,7 +196,7 @@ def _check_play(play: Play, order: tuple[str, ...], j: int, field: str, table: T
 
 
 def _noun(card: Card) -> str:
-    return "joker" if card.is_joker else card.describe().removeprefix("the ")
+    return card.noun()
 
 
 def _check_card(card: Card, seen: Counter[Card], field: str, table: Table) -> None:

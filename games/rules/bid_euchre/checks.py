@@ -47,7 +47,7 @@ def _pack_words(rules: BidEuchreRules) -> str:
 
 def _card_noun(card: Card) -> str:
     """``9 of clubs`` / ``joker``: the card's words without an article."""
-    return "joker" if card.is_joker else card.describe().removeprefix("the ")
+    return card.noun()
 
 
 def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> None:
@@ -92,7 +92,7 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
             )
     faces = [card for card in claim.hand if card.rank in FACE_RANKS]
     if faces or not any(card.rank == "A" for card in claim.hand):
-        holds = f"holds {faces[0].describe()}" if faces else msg("has no ace")
+        holds = msg("holds {card}", card=faces[0].describe()) if faces else msg("has no ace")
         raise RuleViolation(
             "ace_no_face_not_allowed",
             msg(

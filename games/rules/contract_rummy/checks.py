@@ -11,14 +11,14 @@ from games.rules.contract_rummy.melds import check_melds
 from games.rules.contract_rummy.settings import GAME_NAME, ContractRummyRules, describe_pack
 from games.rules.contract_rummy.state import ContractRummyState
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import and_chain, msg
 
 
 def _won_words(state: ContractRummyState) -> str:
     best = min(state.totals)
     if len(state.winners) == 1:
         return msg("{winners_0} won with {best}", winners_0=state.winners[0], best=best)
-    return msg("{winners} shared the win with {best}", winners=' and '.join(state.winners), best=best)
+    return msg("{winners} shared the win with {best}", winners=and_chain(state.winners), best=best)
 
 
 def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | None, deal: ContractRummyDeal,

@@ -6,6 +6,7 @@ card declared for it in ``jokers``, in order (the seed: "the card a joker stands
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
@@ -13,7 +14,7 @@ from itertools import pairwise
 from games.rules.cards import RANKS, SUIT_NAMES, Card, card_codes
 from games.rules.contract_rummy.settings import parse_hand
 from games.rules.errors import RuleViolation
-from games.rules.messages import and_list, msg, nmsg
+from games.rules.messages import and_chain, and_list, msg, nmsg
 from games.rules.shapes import reject_unknown_keys
 
 MELD_TYPES: tuple[str, ...] = ("set", "run")
@@ -148,7 +149,7 @@ def _check_run(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int) 
         raise RuleViolation(
             "meld_invalid", msg(
                 "{shown} is not a run: a run is consecutive cards of one suit, and this one mixes {suits}.",
-                shown=shown, suits=' and '.join(SUIT_NAMES[suit] for suit in sorted(suits)),
+                shown=shown, suits=and_chain(SUIT_NAMES[suit] for suit in sorted(suits)),
             ), path,
         )
     if len(cards) < min_length:
@@ -210,6 +211,7 @@ def _count_words(sets: int, runs: int) -> str:
     return and_list(parts)
 
 
+@functools.cache  # every deal's result names its contract: the words of each of the few contracts built once
 def contract_words(sets: int, runs: int) -> str:
     """``two sets``, ``one set and one run``, ``three runs``."""
     parts = []

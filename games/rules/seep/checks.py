@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg, msg_template, or_list
+from games.rules.messages import and_chain, msg, msg_template, or_list
 from games.rules.seep.deal import HouseBid, SeepDeal, ThrowIn
 from games.rules.seep.rules import (
     BID_VALUES,
@@ -124,7 +124,7 @@ def check_throw_in(dealer: str, throw_in: ThrowIn, index: int) -> None:
     high = _high_cards(throw_in.hand)
     if high:
         bids = [str(value) for value in _legal_bids(throw_in.hand)]
-        held = " and ".join(card.describe() for card in high)
+        held = and_chain(card.describe() for card in high)
         raise RuleViolation(
             "throw_in_not_allowed", msg(
                 "A throw-in is only allowed when none of the four cards is above 8; this hand holds {held}, so "

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from games.rules.cards import Card, card_codes
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, or_chain
 from games.rules.seep import tally
 from games.rules.seep.checks import BID_CARD_NAMES
 from games.rules.seep.deal import Play, SeepDeal
@@ -223,7 +223,7 @@ class _Replay:
     def _infer_takes(self, k: int, play: Play, value: int) -> tuple[Card, ...]:
         choices = capture_choices(self.floor.loose, value)
         if len(choices) > 1:
-            readings = " or ".join(card_list(choice) for choice in choices)
+            readings = or_chain(card_list(choice) for choice in choices)
             raise RuleViolation("play_ambiguous", msg(
                 "{code} can take {readings}; list the cards taken.",
                 code=play.card.code, readings=readings,
@@ -286,7 +286,7 @@ class _Replay:
         if len(readings) > 1:
             raise RuleViolation("play_ambiguous", msg(
                 "These cards make sets of {map}; say which house.",
-                map=' or '.join(map(str, readings)),
+                map=or_chain(map(str, readings)),
             ), f"{field}.house", choices=readings)
         return readings[0]
 
