@@ -32,8 +32,6 @@ _P_SEAT = re.compile(r"\bP(\d+)\b")
 PENDING_EXAMPLES = {
     "56-v01": "issue 20: house-rule variants",
     "56-v12": "issue 20: house-rule variants",
-    "eu-v04": "issue 20: house-rule variants",
-    "eu-v12": "issue 20: house-rule variants",
     "ru-v01": "issue 20: house-rule variants",
 }
 
