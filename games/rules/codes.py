@@ -35,6 +35,10 @@ _CODES: tuple[Code, ...] = (
     Code("bidder_hand_mismatch", ("seep.md §S.7a",), ("bidder_hand",)),
     Code("bidder_hand_required", ("seep.md §S.7a",), ()),
     Code("build_sets_invalid", ("seep.md §S.7a",), ("house",)),
+    Code(
+        "call_not_affordable", ("fifty_six.md §F.7",),
+        ("band", "could_cost", "legal", "seat", "tables_held", "team"),
+    ),
     Code("call_out_of_turn", ("bid_euchre.md §E.5", "fifty_six.md §F.7"), ("expected_seat", "seat")),
     Code("capture_card_not_kept", ("seep.md §S.7a",), ("house",)),
     Code("capture_incomplete", ("seep.md §S.7a",), ("cards",)),
@@ -103,7 +107,7 @@ _CODES: tuple[Code, ...] = (
     Code("scoring_cards_incomplete", ("seep.md §S.7",), ("missing",)),
     Code(
         "settings_conflict", ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.7"),
-        ("conflicts_with", "setting"),
+        ("conflicts_with", "maximum", "setting"),
     ),
     Code("sweep_count_invalid", ("seep.md §S.7",), ()),
     Code("team_layout_invalid", ("fifty_six.md §F.7",), ("teams",)),

@@ -90,7 +90,7 @@ def check_play(
 ) -> tuple[Contract | None, int | None, Record | None]:
     """``check_deal`` plus the referee's record when the tricks were entered (None otherwise)."""
     _check_dealer(state, deal, rules)
-    contract = run_auction(deal.auction, deal.dealer, state.active_seats, rules)
+    contract = run_auction(deal.auction, deal.dealer, state.active_seats, rules, dict(state.tables))
     by_team = _check_points_by_team(state, deal, rules)
     if deal.tricks is not None:
         record, derived = _referee(state, deal, contract, by_team, rules)
