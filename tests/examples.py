@@ -30,7 +30,6 @@ _P_SEAT = re.compile(r"\bP(\d+)\b")
 # failures: the day the feature lands they pass, xfail(strict) turns that into a failure, and the issue removes its
 # ids here. Nothing else may be marked so.
 PENDING_EXAMPLES = {
-    "56-v12": "issue 20: house-rule variants",
     "ru-v01": "issue 20: house-rule variants",
 }
 

@@ -103,6 +103,7 @@ _CODES: tuple[Code, ...] = (
     Code("plays_totals_mismatch", ("seep.md §S.7a",), ("from_plays",)),
     Code("plus_bid_invalid", ("fifty_six.md §F.7",), ("legal", "seat")),
     Code("redouble_not_allowed", ("fifty_six.md §F.7",), ("legal", "seat")),
+    Code("redeal_not_allowed", ("fifty_six.md §F.7",), ("card", "hand_points", "maximum")),
     Code("renege_invalid", ("bid_euchre.md §E.5",), ("allowed", "maximum", "sitting_out")),
     Code("scoring_cards_incomplete", ("seep.md §S.7",), ("missing",)),
     Code(

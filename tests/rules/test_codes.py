@@ -71,7 +71,6 @@ RAISED = raised_codes(sorted(RULES_DIR.rglob("*.py")))
 # Codes the shared rules document for features not built yet, each with the issue that builds it. The day a code is
 # raised the test below fails until it leaves this list (and enters games/rules/codes.py). Nothing else goes here.
 PENDING_CODES = {
-    "redeal_not_allowed": "issue 20: house-rule variants",
 }
 
 

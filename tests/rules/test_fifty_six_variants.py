@@ -6,7 +6,11 @@ from typing import Any
 
 import pytest
 
+from games.rules.cards import parse_card
 from games.rules.errors import RuleViolation
+from games.rules.fifty_six.auction import Contract
+from games.rules.fifty_six.referee import find_trump_leads
+from games.rules.tricks import Play, Record, TrickResult
 from tests.rules.test_fifty_six import ENGINE, bid, dbl, deal, one, pas, play, rdbl, refused, rules
 
 
@@ -236,3 +240,177 @@ def test_the_other_combinations_are_accepted() -> None:
     rules(4, four_player_pack=32, redeal_hand_points_at_most=7, eight_player_pack=48,
           trump_lead_rule="after_trump_played")
     rules(calls_limited_by_tables=True, all_pass_rule="redeal")
+
+
+# --- §F.3a, F-A20: automatic redeals ------------------------------------------------------------------------------
+
+WEAK = ["KS", "KS", "QS", "QS", "KH", "KH", "QH", "QH", "KD", "QD", "10C", "AC"]  # worth 2
+NO_JACK_B = {"S2": ["9S", "9S", "AS", "AS", "10S", "10S", "KS", "KS", "QS", "QS", "9H", "9H"],
+             "S4": ["AH", "AH", "10H", "10H", "KH", "KH", "QH", "QH", "9D", "9D", "AD", "AD"]}
+REDEALS = rules(redeal_hand_points_at_most=2, redeal_team_without_jack=True, enforce_dealer_order=True)
+
+
+def weak_hand(seat: str = "S3", hand: list[str] | None = None, dealer: str = "S1", **extra: Any) -> dict[str, Any]:
+    return {"dealer": dealer, "redeal": {"reason": "hand_at_or_below_threshold", "seat": seat,
+                                         "hand": hand if hand is not None else WEAK}, **extra}
+
+
+def no_jack(team: str = "B", hands: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    return {"dealer": "S1", "redeal": {"reason": "team_without_jack", "team": team,
+                                       "hands": hands if hands is not None else NO_JACK_B}}
+
+
+def test_56_v12_a_weak_hand_is_thrown_in_and_the_same_dealer_deals_again() -> None:
+    state, results = play(REDEALS, [weak_hand(), deal("S1", [bid("S2", 32), *pas("S3", "S4", "S1")], 35)])
+    assert results[0] == {"contract": None, "made": None, "band": None, "transfers": [],
+                          "tables_after": {"A": 12, "B": 12}, "eliminated": [],
+                          "active_seats_after": ["S1", "S2", "S3", "S4"], "next_dealer": "S1", "match_winner": None,
+                          "redeal": {"reason": "hand_at_or_below_threshold", "seat": "S3"}}
+    assert results[1]["tables_after"] == {"A": 11, "B": 13}
+    assert ENGINE.state_json(state)["next_dealer"] == "S2"
+
+
+def test_after_a_redeal_record_another_dealer_is_out_of_turn() -> None:
+    violation = refused(REDEALS, [weak_hand(), deal("S2", [bid("S3", 32), *pas("S4", "S1", "S2")], 35)])
+    assert (violation.code, violation.field, violation.extra["expected_dealer"]) == ("dealer_out_of_turn",
+                                                                                     "dealer", "S1")
+
+
+def test_a_team_without_a_jack_has_the_deal_thrown_in() -> None:
+    result = one(REDEALS, no_jack())
+    assert (result["redeal"], result["next_dealer"], result["transfers"]) == (
+        {"reason": "team_without_jack", "team": "B"}, "S1", [])
+
+
+def test_a_redeal_record_reads_back_as_sent_in_canonical_cards() -> None:
+    payload = weak_hand(hand=[card.lower() for card in WEAK])
+    assert ENGINE.deal_json(ENGINE.parse_deal(payload, REDEALS)) == weak_hand()
+    assert ENGINE.deal_json(ENGINE.parse_deal(no_jack(), REDEALS)) == no_jack()
+
+
+def test_a_hand_worth_one_point_more_than_the_threshold_is_not_a_redeal() -> None:
+    hand = [*WEAK[:-1], "10S"]  # KS KS ... 10C 10S: worth 2, still fine; swap a king for an ace: worth 3
+    assert one(REDEALS, weak_hand(hand=hand))["redeal"]["seat"] == "S3"
+    violation = refused(REDEALS, [weak_hand(hand=["AS", *WEAK[1:]])])
+    assert (violation.code, violation.field) == ("redeal_not_allowed", "redeal.hand")
+    assert violation.detail == "S3's hand is worth 3 card points; this match redeals only for 2 or fewer."
+    assert violation.extra == {"hand_points": 3, "maximum": 2}
+
+
+def test_a_jack_in_a_hand_of_the_team_refuses_the_team_claim_on_that_hand() -> None:
+    hands = {"S2": NO_JACK_B["S2"], "S4": [*NO_JACK_B["S4"][:-1], "JC"]}
+    violation = refused(REDEALS, [no_jack(hands=hands)])
+    assert (violation.code, violation.field, violation.extra) == ("redeal_not_allowed", "redeal.hands.S4",
+                                                                  {"card": "JC"})
+    assert violation.detail == ("S4 holds the jack of clubs; this match redeals only when no player of team B holds "
+                                "a jack.")
+
+
+@pytest.mark.parametrize(("the_rules", "payload", "code", "field"), [
+    (REDEALS, weak_hand() | {"redeal": {"reason": "weak", "seat": "S3", "hand": WEAK}}, "invalid", "redeal.reason"),
+    (rules(redeal_team_without_jack=True), weak_hand(), "variant_not_enabled", "redeal"),
+    (rules(redeal_hand_points_at_most=2), no_jack(), "variant_not_enabled", "redeal"),
+    (REDEALS, weak_hand(auction=[]), "invalid", "auction"),
+    (REDEALS, weak_hand(bidding_team_card_points=30), "invalid", "bidding_team_card_points"),
+    (REDEALS, weak_hand(seat="S9"), "invalid", "redeal.seat"),
+    (REDEALS, no_jack(team="C"), "invalid", "redeal.team"),
+    (REDEALS, no_jack(hands={"S2": NO_JACK_B["S2"]}), "invalid", "redeal.hands"),
+    (REDEALS, no_jack(hands={**NO_JACK_B, "S1": WEAK}), "invalid", "redeal.hands"),
+    (REDEALS, weak_hand(hand=WEAK[:11]), "hand_size_invalid", "redeal.hand"),
+    (REDEALS, no_jack(hands={**NO_JACK_B, "S2": NO_JACK_B["S2"][:8]}), "hand_size_invalid", "redeal.hands.S2"),
+    (REDEALS, weak_hand(hand=["7C", *WEAK[1:]]), "card_not_in_pack", "redeal.hand[0]"),
+    (REDEALS, weak_hand(hand=[*WEAK[:-1], "KS"]), "card_count_exceeds_pack", "redeal.hand"),
+    (REDEALS, no_jack(hands={**NO_JACK_B, "S4": [*NO_JACK_B["S4"][:-1], "9S"]}), "card_count_exceeds_pack",
+     "redeal.hands"),
+])
+def test_every_refusal_of_a_redeal_record(the_rules: Any, payload: dict, code: str, field: str) -> None:
+    violation = refused(the_rules, [payload])
+    assert (violation.code, violation.field) == (code, field)
+
+
+def test_the_refusal_of_a_redeal_whose_setting_is_off_names_the_setting() -> None:
+    violation = refused(rules(redeal_hand_points_at_most=2), [no_jack()])
+    assert violation.detail == ("Redeals for a team without a jack are not enabled for this match; enter the "
+                                "auction.")
+    assert violation.extra == {"setting": "redeal_team_without_jack"}
+
+
+def test_a_redeal_record_by_a_dealer_out_of_turn_is_refused_before_the_claim() -> None:
+    violation = refused(REDEALS, [weak_hand(), weak_hand(dealer="S2", hand=["AS", *WEAK[1:]])])
+    assert (violation.code, violation.field) == ("dealer_out_of_turn", "dealer")
+
+
+def test_eight_players_with_the_48_card_pack_show_six_card_hands() -> None:
+    eight = rules(8, eight_player_pack=48, redeal_hand_points_at_most=1)
+    assert one(eight, weak_hand(hand=["KS", "QS", "KH", "QH", "KD", "AC"]))["redeal"]["seat"] == "S3"
+    violation = refused(eight, [weak_hand(hand=["KS", "QS", "KH", "QH", "KD", "7C"])])
+    assert (violation.code, violation.field) == ("card_not_in_pack", "redeal.hand[5]")
+
+
+def test_a_redeal_record_is_a_deal_that_moves_no_tables() -> None:
+    state, _ = play(REDEALS, [weak_hand(), weak_hand(), no_jack()])
+    assert ENGINE.state_json(state)["tables"] == {"A": 12, "B": 12}
+
+
+# --- §F.9a, F-A22: trumps not to be led before one is played ------------------------------------------------------
+
+V19 = ("1 S2:AH S3:JH S4:9H S1:10H; 2 S3:AC S4:JC S1:10C S2:10C; 3 S4:10S S1:9D S2:JS S3:AS; 4 S2:AH S3:JH S4:JC "
+       "S1:9H; 5 S3:AC S4:AD S1:9D S2:AD; 6 S3:9C S4:JS S1:JD S2:10D; 7 S4:9S S1:10D S2:AS S3:9S; 8 S4:10S S1:10H "
+       "S2:JD S3:9C")
+V19_TRICKS = [[{"seat": play.split(":")[0], "card": play.split(":")[1]} for play in part.split()[1:]]
+              for part in V19.split("; ")]
+
+
+def v19(trump: str = "spades", **settings: Any) -> dict[str, Any]:
+    the_rules = rules(four_player_pack=32, **settings)
+    return one(the_rules, {"dealer": "S1", "auction": [bid("S2", 28, trump), *pas("S3", "S4", "S1")],
+                           "tricks": V19_TRICKS})
+
+
+def test_56_v19_s4_leads_a_spade_at_trick_3_before_any_spade_was_played() -> None:
+    result = v19(trump_lead_rule="after_trump_played")
+    assert result["trump_leads_found"] == [{"seat": "S4", "trick": 3, "card_led": "10S", "held_card": "JC"}]
+    assert (result["card_points_by_team"], result["reneges_found"], result["made"]) == ({"A": 21, "B": 35}, [],
+                                                                                        True)
+    assert result["transfers"] == [{"from": "A", "to": "B", "owed": 1, "tables": 1}]
+
+
+def test_56_v19_under_forfeit_deal_the_early_trump_lead_fails_the_bidding_team() -> None:
+    result = v19(trump_lead_rule="after_trump_played", revoke_rule="forfeit_deal")
+    assert (result["made"], result["transfers"]) == (False, [{"from": "B", "to": "A", "owed": 2, "tables": 2}])
+    assert result["decided_by_revoke"] == {"seat": "S4", "team": "B", "trick": 3}
+
+
+def test_under_any_time_the_result_has_no_trump_leads_found() -> None:
+    result = v19(revoke_rule="forfeit_deal")
+    assert "trump_leads_found" not in result
+    assert (result["made"], result["decided_by_revoke"]) == (True, None)
+
+
+def _record(*tricks: str) -> Record:
+    """Tricks written "S1:JS S2:9H ...", each won by its first seat (the winner does not matter here)."""
+    results = []
+    for number, text in enumerate(tricks, start=1):
+        plays = tuple(Play(play.split(":")[0], parse_card(play.split(":")[1], "card")) for play in text.split())
+        results.append(TrickResult(number, plays[0].seat, plays[0].seat, plays))
+    return Record(tuple(results), ())
+
+
+def _contract(trump: str) -> Contract:
+    return Contract("S2", "B", 28, trump, "none", False)
+
+
+def test_the_rule_never_applies_to_a_no_trumps_contract() -> None:
+    assert find_trump_leads(_record("S1:JS S2:9H", "S1:AH S2:9S"), _contract("no_trumps")) == ()
+
+
+def test_a_leader_holding_nothing_but_trumps_may_lead_one() -> None:
+    assert find_trump_leads(_record("S1:JS S2:9H", "S1:9S S2:AH"), _contract("spades")) == ()
+
+
+def test_a_trump_played_on_another_suit_breaks_trumps_for_later_leads() -> None:
+    record = _record("S1:AH S2:9S", "S2:JS S1:AD", "S2:KH S1:QD")
+    assert find_trump_leads(record, _contract("spades")) == ()
+    early = _record("S1:AH S2:9H", "S2:JS S1:AD", "S2:KH S1:QD")
+    assert [lead.as_json() for lead in find_trump_leads(early, _contract("spades"))] == [
+        {"seat": "S2", "trick": 2, "card_led": "JS", "held_card": "KH"}]
