@@ -171,10 +171,10 @@ SETTINGS = SettingsSpec(GAME_NAME, (
             "On: a deal by anyone but the player left of the last dealer is refused (dealer_out_of_turn)."),
     # Issue 20's house rules (§R.4, §R.7, R-A13); each default keeps the game above.
     Setting("allow_two_players", "boolean", False, "Two players",
-            "A match may seat two players; the packs are those of 3-4 players (§R.4, R-A13)."),
+            "A match may seat two players; the packs are those of 3-4 players (§R.4, R-A13).", added_later=True),
     Setting("non_dealer_extra_card", "boolean", False, "Non-dealer's extra card",
             "Two players only: the non-dealer is dealt one card more than the dealer; the pack check counts it "
-            "(§R.4)."),
+            "(§R.4).", added_later=True),
 ))
 
 

@@ -170,21 +170,23 @@ SETTINGS = SettingsSpec("56", (
             choices=t.REVOKE_RULES),
     # Issue 20's house rules (§F.9, second table); each default keeps the game above.
     Setting("redouble_out_of_turn", "boolean", False, "Redouble out of turn",
-            "Any member of the doubled team may redouble at any time before the auction ends (§F.3, F-A18)."),
+            "Any member of the doubled team may redouble at any time before the auction ends (§F.3, F-A18).",
+            added_later=True),
     Setting("calls_limited_by_tables", "boolean", False, "Calls limited by tables",
             "A team may only bid, double or redouble if its tables cover the most the call could cost it "
-            "(§F.3, F-A19)."),
+            "(§F.3, F-A19).", added_later=True),
     Setting("redeal_team_without_jack", "boolean", False, "Redeal when a team has no jack",
-            "A team whose players hold no jack may have the deal thrown in; the same dealer deals again (§F.3a)."),
+            "A team whose players hold no jack may have the deal thrown in; the same dealer deals again (§F.3a).",
+            added_later=True),
     Setting("redeal_hand_points_at_most", "custom", None, "Redeal a weak hand",
             "A hand worth this many card points or fewer may be thrown in (empty: off; at most 13 with 4 players, 8 "
-            "with 6, 6 with 8) (§F.3a).", parse=_parse_redeal_threshold, json_type="integer"),
+            "with 6, 6 with 8) (§F.3a).", parse=_parse_redeal_threshold, json_type="integer", added_later=True),
     Setting("eight_player_pack", "choice", 64, "Eight-player pack",
             "Cards in the pack when eight play: 64 (8 each) or 48 (6 each, no 8s or 7s) (§F.2, F-A21).",
-            choices=t.EIGHT_PLAYER_PACKS, parse=_parse_eight_player_pack),
+            choices=t.EIGHT_PLAYER_PACKS, parse=_parse_eight_player_pack, added_later=True),
     Setting("trump_lead_rule", "choice", "any_time", "Leading trumps",
             "Trick entry: trumps may be led any time, or only after a trump has been played (§F.9a, F-A22).",
-            choices=t.TRUMP_LEAD_RULES),
+            choices=t.TRUMP_LEAD_RULES, added_later=True),
 ))
 
 
