@@ -136,3 +136,14 @@ def test_a_file_that_leaves_out_a_setting_the_game_always_had_is_still_refused(t
     with pytest.raises(ImportRefused) as refused:
         club_import(actor=UserFactory(), document=document)
     assert (refused.value.code, refused.value.field) == ("import_invalid", "matches[1].settings")
+
+
+@pytest.mark.parametrize("file_format", ["csv", "xlsx", "pdf"])
+def test_every_format_writes_a_club_playing_the_new_house_rules(file_format: str, tmp_path: Path) -> None:
+    club = make_club()
+    path = tmp_path / f"club.{file_format}"
+    WRITERS[file_format](scope_by_id("club", club.pk), path, Progress())
+    assert path.stat().st_size > 0
+    if file_format == "csv":
+        text = path.read_text()
+        assert "hand_at_or_below_threshold" in text and "triple_moon" in text
