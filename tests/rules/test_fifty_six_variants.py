@@ -328,6 +328,13 @@ def test_every_refusal_of_a_redeal_record(the_rules: Any, payload: dict, code: s
     assert (violation.code, violation.field) == (code, field)
 
 
+def test_every_hand_size_is_checked_before_any_card_of_the_team() -> None:
+    hands = {"S2": ["7C", *NO_JACK_B["S2"][1:]], "S4": NO_JACK_B["S4"][:11]}
+    violation = refused(REDEALS, [no_jack(hands=hands)])
+    assert (violation.code, violation.field, violation.extra) == ("hand_size_invalid", "redeal.hands.S4",
+                                                                  {"expected": 12, "given": 11})
+
+
 def test_the_refusal_of_a_redeal_whose_setting_is_off_names_the_setting() -> None:
     violation = refused(rules(redeal_hand_points_at_most=2), [no_jack()])
     assert violation.detail == ("Redeals for a team without a jack are not enabled for this match; enter the "

@@ -57,18 +57,35 @@ def _check_reason(claim: RedealClaim, rules: FiftySixRules) -> str:
     return str(reason)
 
 
-def _check_hand_cards(hand: tuple[Card, ...], field: str, hand_size: int, pack: Pack, players: int) -> None:
-    if len(hand) != hand_size:
-        raise RuleViolation(
-            "hand_size_invalid", f"With {players} players each hand has {hand_size} cards; this one has {len(hand)}.",
-            field, expected=hand_size, given=len(hand),
-        )
-    for index, card in enumerate(hand):
-        if pack.copies(card) == 0:
+def _check_sizes(hands: list[tuple[str, tuple[Card, ...]]], hand_size: int, players: int) -> None:
+    for field, hand in hands:
+        if len(hand) != hand_size:
             raise RuleViolation(
-                "card_not_in_pack", f"The {pack.size}-card pack of {players} players has no {_noun(card)}.",
-                f"{field}[{index}]", card=card.code, in_pack=0,
+                "hand_size_invalid",
+                f"With {players} players each hand has {hand_size} cards; this one has {len(hand)}.", field,
+                expected=hand_size, given=len(hand),
             )
+
+
+def _check_in_pack(hands: list[tuple[str, tuple[Card, ...]]], pack: Pack, players: int) -> None:
+    for field, hand in hands:
+        for index, card in enumerate(hand):
+            if pack.copies(card) == 0:
+                raise RuleViolation(
+                    "card_not_in_pack", f"The {pack.size}-card pack of {players} players has no {_noun(card)}.",
+                    f"{field}[{index}]", card=card.code, in_pack=0,
+                )
+
+
+def _check_cards(hands: list[tuple[str, tuple[Card, ...]]], field: str, state: FiftySixState,
+                 rules: FiftySixRules) -> None:
+    """§F.3a's order: every hand's size, then every card in this deal's pack, then no card shown too often."""
+    players = len(state.active_seats)
+    deck_size, hand_size = deal_cards(players, rules)
+    pack = Pack(deck_size)
+    _check_sizes(hands, hand_size, players)
+    _check_in_pack(hands, pack, players)
+    _check_copies([hand for _, hand in hands], field, pack)
 
 
 def _noun(card: Card) -> str:
@@ -94,10 +111,7 @@ def _check_weak_hand(claim: RedealClaim, state: FiftySixState, rules: FiftySixRu
         )
     if claim.hand is None:
         raise RuleViolation("invalid", f"Show {claim.seat}'s whole hand: redeal.hand.", "redeal.hand")
-    deck_size, hand_size = deal_cards(len(state.active_seats), rules)
-    pack = Pack(deck_size)
-    _check_hand_cards(claim.hand, "redeal.hand", hand_size, pack, len(state.active_seats))
-    _check_copies([claim.hand], "redeal.hand", pack)
+    _check_cards([("redeal.hand", claim.hand)], "redeal.hand", state, rules)
     worth, limit = hand_points(claim.hand), rules.redeal_hand_points_at_most
     assert limit is not None
     if worth > limit:
@@ -123,11 +137,7 @@ def _check_team_hands(claim: RedealClaim, state: FiftySixState, rules: FiftySixR
             "invalid", f"Show the whole hand of every player of team {claim.team}: {', '.join(members)}.",
             "redeal.hands", expected=members,
         )
-    deck_size, hand_size = deal_cards(len(state.active_seats), rules)
-    pack = Pack(deck_size)
-    for seat in members:
-        _check_hand_cards(hands[seat], f"redeal.hands.{seat}", hand_size, pack, len(state.active_seats))
-    _check_copies([hands[seat] for seat in members], "redeal.hands", pack)
+    _check_cards([(f"redeal.hands.{seat}", hands[seat]) for seat in members], "redeal.hands", state, rules)
     for seat in members:
         jack = next((card for card in hands[seat] if card.rank == "J"), None)
         if jack is not None:
