@@ -12,7 +12,6 @@ from django.db.models import Q, QuerySet
 
 from exports.selectors import CHUNK, ExportScope
 from games.models import AuditEntry, Club, Deal, League, Match, Player
-from games.selectors import pinned_settings_json
 from games.services.audit import MatchAuditLog
 
 FORMAT = "scorekeeper.interchange"
@@ -80,7 +79,7 @@ def deal_document(deal: Deal) -> dict[str, Any]:
 def match_document(match: Match) -> dict[str, Any]:
     deals = match.deals.select_related("recorded_by").prefetch_related("revisions__created_by").order_by("number")
     return {
-        "id": match.pk, "game": match.game, "league": match.league_id, "settings": pinned_settings_json(match),
+        "id": match.pk, "game": match.game, "league": match.league_id, "settings": match.settings,
         "teams": match.teams, "status": match.status, "state": match.state, "version": match.version,
         "player_count": match.player_count, "deals_count": match.deals_count,
         "last_deal_number": match.last_deal_number, "created_by": username(match.created_by),

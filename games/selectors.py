@@ -118,13 +118,6 @@ def initial_state_json(match: Match, engine: GameEngine | None = None, rules: An
     return engine.state_json(engine.initial_state(rules))
 
 
-def pinned_settings_json(match: Match) -> dict[str, Any]:
-    """Every house rule the match plays by: its pinned settings, with a setting its game added later (which an
-    older match does not list) at its default."""
-    engine = get_engine(match.game)
-    return engine.settings_json(engine.rules_from_settings(match.settings, match.player_count))
-
-
 def state_before_deal(match: Match, number: int, engine: GameEngine | None = None, rules: Any = None
                       ) -> dict[str, Any]:
     """The match state deal ``number`` was played in: ``state_after`` of the deal before it (a voided deal's is the

@@ -3,11 +3,13 @@ same matches, deals and standings; a file (or a stored match) from before they e
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.apps import apps
 
 from exports.errors import ImportRefused
 from exports.importer import club_import
@@ -105,17 +107,37 @@ def test_an_imported_match_with_the_new_rules_replays_to_its_stored_state(tmp_pa
         assert engine.state_json(folded.state) == match.state
 
 
-def test_a_match_stored_before_the_new_settings_exports_them_at_their_defaults(tmp_path: Path) -> None:
+def test_a_match_pinned_before_the_new_settings_gets_their_defaults_and_exports_and_imports(tmp_path: Path) -> None:
     club = make_club()
     match = Match.objects.get(game="fifty_six")
     never_set = [name for name in get_engine("fifty_six").settings_spec.added_later if name not in FIFTY_SIX]
     # As a match pinned before issue 20 is stored: its settings do not list the house rules added since.
-    Match.objects.filter(pk=match.pk).update(settings={k: v for k, v in match.settings.items() if k not in never_set})
+    old = {name: value for name, value in match.settings.items() if name not in never_set}
+    Match.objects.filter(pk=match.pk).update(settings=old)
+    migration = importlib.import_module("games.migrations.0006_house_rule_variants_defaults")
+    migration.fill_in_variant_settings(apps, None)
+    assert Match.objects.get(pk=match.pk).settings == {
+        **old, "redeal_team_without_jack": False, "eight_player_pack": 64, "trump_lead_rule": "any_time"}
+    assert Match.objects.get(pk=match.pk).settings == get_engine("fifty_six").settings_json(
+        get_engine("fifty_six").rules_from_settings(old, 4))
     document = club_file(club, tmp_path)
-    assert {name: document["matches"][1]["settings"][name] for name in never_set} == {
-        "redeal_team_without_jack": False, "eight_player_pack": 64, "trump_lead_rule": "any_time"}
     empty_the_database()
     assert club_import(actor=UserFactory(), document=document).matches == 2
+
+
+@pytest.mark.parametrize("game", ["fifty_six", "bid_euchre", "contract_rummy"])
+def test_the_migrations_frozen_defaults_are_the_engines_defaults(game: str) -> None:
+    frozen = importlib.import_module("games.migrations.0006_house_rule_variants_defaults").VARIANT_DEFAULTS[game]
+    engine = get_engine(game)
+    defaults = engine.settings_json(engine.rules_from_settings({}, 4))
+    assert frozen == {name: defaults[name] for name in engine.settings_spec.added_later}
+
+
+def test_the_migration_leaves_complete_settings_and_other_games_alone() -> None:
+    make_club()
+    before = {match.pk: match.settings for match in Match.objects.all()}
+    importlib.import_module("games.migrations.0006_house_rule_variants_defaults").fill_in_variant_settings(apps, None)
+    assert {match.pk: match.settings for match in Match.objects.all()} == before
 
 
 def test_a_file_written_before_the_new_settings_existed_imports(tmp_path: Path) -> None:
