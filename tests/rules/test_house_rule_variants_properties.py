@@ -110,12 +110,14 @@ def test_56_tables_are_conserved_under_call_limits_and_redeal_records(rules: Fif
 def test_56_a_call_beyond_the_tables_held_is_refused_as_not_affordable(rules: FiftySixRules, data: st.DataObject
                                                                        ) -> None:
     dealer = data.draw(st.sampled_from(rules.seats))
-    model, tables, calls = model_for(rules, list(rules.seats), dealer), dict(FIFTY_SIX.initial_state(rules).tables), []
+    model, tables = model_for(rules, list(rules.seats), dealer), dict(FIFTY_SIX.initial_state(rules).tables)
+    calls: list[dict[str, Any]] = []
     while not model.closed:
         legal = model.options()
         affordable = affordable_options(model, tables, rules)
         refused = [call for call in legal if call not in affordable]
-        if refused and data.draw(st.booleans()):
+        try_a_refused_call: bool = data.draw(st.booleans()) if refused else False
+        if try_a_refused_call:
             payload = {"dealer": dealer, "auction": [*calls, data.draw(st.sampled_from(refused))],
                        "bidding_team_card_points": 30}
             try:
@@ -150,7 +152,8 @@ LADDER = [("bid", 3), ("bid", 4), ("bid", 5), ("partners_best", None), ("shoot_t
 def euchre_deal(draw: st.DrawFn, the_rules: Any, dealer: str) -> dict[str, Any]:
     """A legal single-round deal: each call above the standing one (an extra moon only one step above)."""
     top = len(LADDER) if the_rules.extra_moon_calls else 5
-    standing, winner, calls = -1, None, []
+    standing, winner = -1, None
+    calls: list[dict[str, Any]] = []
     seat = left_of(dealer)
     for _ in EUCHRE_SEATS:
         higher = [k for k in range(standing + 1, top) if k < 5 or k == standing + 1]
