@@ -166,3 +166,16 @@ def test_two_contract_rummy_players_without_the_setting_are_refused_on_players(a
     response = api.post("/api/v1/matches/", {"game": "contract_rummy", "players": players(2),
                                              "settings": {"players": 2}}, format="json")
     assert_error(response, 400, "player_count_out_of_range", "players")
+
+
+def test_a_dry_run_of_the_auction_so_far_tells_a_page_whether_a_call_is_affordable(api: Any) -> None:
+    match = start_match(api, "fifty_six", 4, settings={"calls_limited_by_tables": True, "starting_tables": 2})
+    url = f"/api/v1/matches/{match['id']}/deals/?dry_run=true"
+
+    def trying(points: int) -> Any:
+        return api.post(url, {"dealer": "S1", "auction": [
+            {"seat": "S2", "call": "bid", "points": points, "trump": "clubs"}]}, format="json")
+
+    assert assert_error(trying(40), 400, "call_not_affordable", "auction[0]")["extra"]["could_cost"] == 3
+    assert_error(trying(39), 400, "auction_incomplete", "auction")
+    assert api.get(f"/api/v1/matches/{match['id']}/").json()["deals_count"] == 0
