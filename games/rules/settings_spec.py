@@ -42,6 +42,9 @@ class Setting:
     json_type: str | None = None  # the JSON type of a custom row for the form: "array" or "object"
     echoed: bool = True
     derived: bool = False
+    # A house rule added after matches were already recorded: a stored match (or an interchange file) pinned before
+    # it does not list it, and plays it at its default, which keeps the game as it was.
+    added_later: bool = False
 
     def read(self, settings: Mapping[str, Any], *, default: Any = None, maximum: int | None = None) -> Any:
         """The value sent for this setting, or its default; ``default`` / ``maximum`` override the declared ones
@@ -94,6 +97,11 @@ class SettingsSpec:
     def names(self) -> tuple[str, ...]:
         """The settings ``settings_json`` writes back."""
         return tuple(row.name for row in self.rows if row.echoed)
+
+    @property
+    def added_later(self) -> tuple[str, ...]:
+        """The settings an older record may leave out (``Setting.added_later``)."""
+        return tuple(row.name for row in self.rows if row.added_later)
 
     @property
     def accepted(self) -> tuple[str, ...]:

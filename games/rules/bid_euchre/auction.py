@@ -1,7 +1,9 @@
 """The Bid Euchre auction of §E.3, checked call by call.
 
-The ladder is ``minimum_bid .. 5 (6 with allow_plain_six) < partner's best < shoot the moon`` (E-A3, E-A4);
-a plain bid ranks by its trick count, the lone bids just above the tricks of a deal.
+The ladder is ``minimum_bid .. 5 (6 with allow_plain_six) < partner's best < shoot the moon`` (E-A3, E-A4),
+with ``< triple moon < quadruple moon`` on top under ``extra_moon_calls`` (E-A17); a plain bid ranks by its trick
+count, the lone bids just above the tricks of a deal. The extra moons climb one step at a time: each only over a
+standing call one step below it (``moon_call_not_allowed`` otherwise).
 """
 
 from __future__ import annotations
@@ -15,8 +17,15 @@ from games.rules.errors import RuleViolation
 from games.rules.seats import seat_after
 
 # Ladder rank of the lone bids, above the number of tricks in a deal.
-LONE_RANK_ABOVE_TRICKS: dict[str, int] = {"partners_best": 1, "shoot_the_moon": 2}
-CALL_WORDS: dict[str, str] = {"partners_best": "partner's best", "shoot_the_moon": "shoot the moon"}
+LONE_RANK_ABOVE_TRICKS: dict[str, int] = {
+    "partners_best": 1, "shoot_the_moon": 2, "triple_moon": 3, "quadruple_moon": 4,
+}
+CALL_WORDS: dict[str, str] = {
+    "partners_best": "partner's best", "shoot_the_moon": "shoot the moon", "triple_moon": "triple moon",
+    "quadruple_moon": "quadruple moon",
+}
+# E-A17: each extra moon is called only over the call one step below it.
+EXTRA_MOONS: dict[str, str] = {"triple_moon": "shoot_the_moon", "quadruple_moon": "triple_moon"}
 
 
 @dataclass(frozen=True)
@@ -26,6 +35,11 @@ class Contract:
     bidder: str
     kind: str
     tricks_bid: int
+
+
+def lone_kinds(rules: BidEuchreRules) -> tuple[str, ...]:
+    """The all-six calls this match allows, lowest first."""
+    return tuple(kind for kind in LONE_RANK_ABOVE_TRICKS if rules.extra_moon_calls or kind not in EXTRA_MOONS)
 
 
 def rank_of(call: Call, rules: BidEuchreRules) -> int:
@@ -44,12 +58,18 @@ def _or_pass(legal: list[str]) -> str:
     return f"{', '.join(legal)}, or pass" if legal else "pass"
 
 
+def _may_call(kind: str, standing_rank: int, rules: BidEuchreRules) -> bool:
+    rank = rules.tricks_per_deal + LONE_RANK_ABOVE_TRICKS[kind]
+    if kind in EXTRA_MOONS:
+        return standing_rank == rank - 1
+    return rank > standing_rank
+
+
 def legal_bids(standing_rank: int, rules: BidEuchreRules) -> list[str]:
     """The calls above ``standing_rank``, in words, for messages."""
     numbers = [str(n) for n in range(max(rules.minimum_bid, standing_rank + 1), rules.max_number_bid + 1)]
     words = [f"bid {_join(numbers)}"] if numbers else []
-    words += [CALL_WORDS[kind] for kind, step in LONE_RANK_ABOVE_TRICKS.items()
-              if rules.tricks_per_deal + step > standing_rank]
+    words += [CALL_WORDS[kind] for kind in lone_kinds(rules) if _may_call(kind, standing_rank, rules)]
     return words
 
 
@@ -113,8 +133,31 @@ class _Auction:
             "call_out_of_turn", f"It is {self.to_call}'s turn ({how}).", field, expected_seat=self.to_call
         )
 
+    def check_extra_moon(self, call: Call, field: str) -> None:
+        """§E.3: a triple / quadruple moon needs ``extra_moon_calls`` and the call one step below standing."""
+        needs = EXTRA_MOONS.get(call.call)
+        if needs is None:
+            return
+        if not self.rules.extra_moon_calls:
+            raise RuleViolation(
+                "variant_not_enabled",
+                f"{CALL_WORDS[call.call].capitalize()} calls are not enabled for this match (extra_moon_calls is "
+                f"off); {call.seat} may {_or_pass(legal_bids(self.standing_rank, self.rules))}.", field,
+                setting="extra_moon_calls",
+            )
+        standing = None if self.standing is None else self.standing.call
+        if standing == needs or rank_of(call, self.rules) <= self.standing_rank:
+            return  # a call not above the standing one is bid_not_higher (check_level)
+        said = "no call stands yet" if self.standing is None else f"the standing call is a {self._words(self.standing)}"
+        raise RuleViolation(
+            "moon_call_not_allowed",
+            f"A {CALL_WORDS[call.call]} can only be called over a {CALL_WORDS[needs]}; {said}.", field,
+            needs=needs, standing=standing, allowed=[*legal_bids(self.standing_rank, self.rules), "pass"],
+        )
+
     def check_level(self, call: Call, field: str) -> None:
         _check_range(call, field, self.rules)
+        self.check_extra_moon(call, field)
         if call.call == "pass":
             others_passed = self.passed >= set(SEATS) - {self.dealer}
             if self.rules.stick_the_dealer and call.seat == self.dealer and self.standing is None and others_passed:
@@ -130,7 +173,8 @@ class _Auction:
                 said = f"{self.standing.seat}'s {self._words(self.standing)}"
                 detail = f"The standing bid is {said}; {call.seat} may {_or_pass(legal)}."
             else:
-                detail = f"Shoot the moon is the highest bid; after it {call.seat} can only pass."
+                highest = CALL_WORDS[lone_kinds(self.rules)[-1]].capitalize()
+                detail = f"{highest} is the highest bid; after it {call.seat} can only pass."
             raise RuleViolation("bid_not_higher", detail, field, allowed=[*legal, "pass"])
 
     @staticmethod

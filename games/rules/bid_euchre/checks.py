@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections import Counter
 
 from games.rules.bid_euchre.auction import Contract, run_auction
-from games.rules.bid_euchre.deal import NO_TRUMPS, AceNoFaceClaim, BidEuchreDeal
+from games.rules.bid_euchre.deal import LOW_NO_TRUMPS, NO_TRUMPS, AceNoFaceClaim, BidEuchreDeal
 from games.rules.bid_euchre.referee import check_summary, referee_deal, tricks_won
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.state import BidEuchreState
-from games.rules.bid_euchre.tables import PARTNER_OF, TEAMS
+from games.rules.bid_euchre.tables import LONE_KINDS, PARTNER_OF, TEAMS
 from games.rules.cards import SUIT_NAMES, Card
 from games.rules.errors import RuleViolation
 from games.rules.tricks import Record
 
-LONE_KINDS: frozenset[str] = frozenset({"partners_best", "shoot_the_moon"})
 FACE_RANKS: frozenset[str] = frozenset({"J", "Q", "K"})
 COPY_WORDS: dict[int, str] = {0: "no", 1: "one", 2: "two"}
 
@@ -95,16 +94,35 @@ def _check_passed_out(deal: BidEuchreDeal) -> None:
         )
 
 
+TRUMP_WORDS_SPOKEN: dict[str, str] = {NO_TRUMPS: "no-trumps", LOW_NO_TRUMPS: "low no-trumps"}
+
+
+def _spoken_order(word: str) -> tuple[bool, bool, str]:
+    """The suits alphabetically, then no-trumps and low no-trumps, as the messages say them."""
+    return word in TRUMP_WORDS_SPOKEN, word != NO_TRUMPS, word
+
+
+def _trumps_allowed(rules: BidEuchreRules) -> list[str]:
+    """The trump words this match allows: the suits, and no-trumps / low no-trumps where their setting is on."""
+    extra = [(NO_TRUMPS, rules.allow_no_trump), (LOW_NO_TRUMPS, rules.allow_low_no_trump)]
+    return [*SUIT_NAMES.values(), *(word for word, on in extra if on)]
+
+
 def _check_trump(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
     if deal.trump is None:
         raise RuleViolation(
             "trump_missing", f"Name the trump suit chosen by {contract.bidder}.", "trump",
-            allowed=[*SUIT_NAMES.values(), *([NO_TRUMPS] if rules.allow_no_trump else [])],
+            allowed=_trumps_allowed(rules),
         )
-    if deal.trump == NO_TRUMPS and not rules.allow_no_trump:
+    refused = {
+        NO_TRUMPS: ("No-trumps", rules.allow_no_trump), LOW_NO_TRUMPS: ("Low no-trumps", rules.allow_low_no_trump),
+    }
+    name, allowed_here = refused.get(deal.trump, ("", True))
+    if not allowed_here:
+        legal = [TRUMP_WORDS_SPOKEN.get(word, word) for word in sorted(_trumps_allowed(rules), key=_spoken_order)]
         raise RuleViolation(
-            "invalid_trump", f"No-trumps is not allowed in this match; {contract.bidder} names clubs, diamonds, "
-            "hearts or spades.", "trump", allowed=list(SUIT_NAMES.values()),
+            "invalid_trump", f"{name} is not allowed in this match; {contract.bidder} names {', '.join(legal[:-1])} "
+            f"or {legal[-1]}.", "trump", allowed=_trumps_allowed(rules),
         )
 
 
@@ -130,11 +148,15 @@ def _check_tricks(deal: BidEuchreDeal, rules: BidEuchreRules) -> tuple[int, int]
     return deal.tricks_won
 
 
-def _check_reneges(contract: Contract, deal: BidEuchreDeal) -> None:
-    if contract.kind not in LONE_KINDS:
-        return
-    sitting_out = PARTNER_OF[contract.bidder]
+def _check_reneges(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
+    sitting_out = PARTNER_OF[contract.bidder] if contract.kind in LONE_KINDS else None
     for index, seat in enumerate(deal.reneges):
+        if index == 1 and rules.renege_ends_deal:
+            raise RuleViolation(
+                "renege_invalid",
+                f"A renege ends the hand in this match, so only one can be reported: {deal.reneges[0]}'s ended it.",
+                f"reneges[{index}]", maximum=1,
+            )
         if seat == sitting_out:
             raise RuleViolation(
                 "renege_invalid", f"{seat} sat out this lone hand and cannot renege.", f"reneges[{index}]",
@@ -161,9 +183,9 @@ def check_play(
         record = referee_deal(contract, deal, rules)
         if deal.tricks_won is not None:
             check_summary(_check_tricks(deal, rules), tricks_won(record))
-    else:
-        _check_tricks(deal, rules)
-    _check_reneges(contract, deal)
+    elif deal.tricks_won is not None or not (rules.renege_ends_deal and deal.reneges):
+        _check_tricks(deal, rules)  # §E.2: a hand ended by a renege may leave tricks_won out
+    _check_reneges(contract, deal, rules)
     return contract, record
 
 

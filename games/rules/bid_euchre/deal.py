@@ -17,11 +17,15 @@ from games.rules.errors import RuleViolation
 from games.rules.shapes import reject_unknown_keys
 from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
-CALLS: tuple[str, ...] = ("bid", "partners_best", "shoot_the_moon", "pass")
+# ``triple_moon`` and ``quadruple_moon`` are read always and refused by the auction unless ``extra_moon_calls``
+# is on (``variant_not_enabled``, §E.5), so the refusal names the setting rather than calling the word unknown.
+CALLS: tuple[str, ...] = ("bid", "partners_best", "shoot_the_moon", "triple_moon", "quadruple_moon", "pass")
 TRUMP_SUITS: dict[str, str] = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 NO_TRUMPS = "no_trumps"
+LOW_NO_TRUMPS = "low_no_trumps"  # §E.3, E-A15: only with allow_low_no_trump (checked with the contract)
 TRUMP_WORDS: dict[str, str] = {
-    **{word: word for word in (*TRUMP_SUITS, NO_TRUMPS)},
+    **{word: word for word in (*TRUMP_SUITS, NO_TRUMPS, LOW_NO_TRUMPS)},
+    "low_no_trump": LOW_NO_TRUMPS, "low_nt": LOW_NO_TRUMPS,
     **{letter.lower(): word for word, letter in TRUMP_SUITS.items()},
     "no_trump": NO_TRUMPS, "notrumps": NO_TRUMPS, "notrump": NO_TRUMPS, "nt": NO_TRUMPS,
 }
@@ -84,7 +88,8 @@ def _parse_call(value: object, field: str) -> Call:
     call = raw.strip().lower() if isinstance(raw, str) else raw
     if call not in CALLS:
         raise _invalid(
-            f"A call is bid (with tricks), partners_best, shoot_the_moon or pass; {raw!r} is not.",
+            f"A call is bid (with tricks), partners_best, shoot_the_moon or pass (triple_moon and quadruple_moon "
+            f"where allowed); {raw!r} is not.",
             f"{field}.call", allowed=list(CALLS),
         )
     tricks = value.get("tricks")
@@ -109,8 +114,8 @@ def _parse_trump(value: object) -> str | None:
     word = TRUMP_WORDS.get(value.strip().lower()) if isinstance(value, str) else None
     if word is None:
         raise RuleViolation(
-            "invalid_trump", f"The trump is clubs, diamonds, hearts or spades (or no_trumps where allowed); "
-            f"{value!r} is not.", "trump", allowed=[*TRUMP_SUITS, NO_TRUMPS],
+            "invalid_trump", f"The trump is clubs, diamonds, hearts or spades (or no_trumps / low_no_trumps where "
+            f"allowed); {value!r} is not.", "trump", allowed=[*TRUMP_SUITS, NO_TRUMPS, LOW_NO_TRUMPS],
         )
     return word
 

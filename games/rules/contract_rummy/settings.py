@@ -14,6 +14,7 @@ from games.rules.shapes import reject_unknown_keys
 
 GAME_NAME = "Contract Rummy"
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
+MIN_PLAYERS_WITH_TWO = 2  # R-A13: only with allow_two_players
 MAX_DECKS, MAX_JOKERS, MAX_DEALS, MAX_CARDS_DEALT = 6, 16, 20, 20
 CARDS_PER_PACK = 52
 UP_CARDS = 1
@@ -136,8 +137,9 @@ def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
 SETTINGS = SettingsSpec(GAME_NAME, (
     Setting("preset", "choice", "seed", "Preset",
             "The rule set the other defaults come from: seed, pagat or bicycle (§R.7).", choices=tuple(PRESETS)),
-    Setting("players", "integer", 4, "Players", "3 to 8 players; the match's seats decide it.",
-            minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
+    Setting("players", "integer", 4, "Players",
+            "3 to 8 players (2 with allow_two_players); the match's seats decide it.",
+            minimum=MIN_PLAYERS_WITH_TWO, maximum=MAX_PLAYERS),
     Setting("decks", "integer", 1, "Packs", "Packs of 52 cards shuffled together; the default depends on the players "
             "and the preset (§R.4).", minimum=1, maximum=MAX_DECKS),
     Setting("jokers", "integer", 1, "Jokers", "Jokers added to the packs; the default depends on the players and the "
@@ -167,6 +169,12 @@ SETTINGS = SettingsSpec(GAME_NAME, (
             "A deal may end with no player out: everyone scores the hand."),
     Setting("enforce_dealer_order", "boolean", False, "Enforce the dealer order",
             "On: a deal by anyone but the player left of the last dealer is refused (dealer_out_of_turn)."),
+    # Issue 20's house rules (§R.4, §R.7, R-A13); each default keeps the game above.
+    Setting("allow_two_players", "boolean", False, "Two players",
+            "A match may seat two players; the packs are those of 3-4 players (§R.4, R-A13).", added_later=True),
+    Setting("non_dealer_extra_card", "boolean", False, "Non-dealer's extra card",
+            "Two players only: the non-dealer is dealt one card more than the dealer; the pack check counts it "
+            "(§R.4).", added_later=True),
 ))
 
 
@@ -190,6 +198,8 @@ class ContractRummyRules:
     minimum_stock_after_deal: int= SETTINGS["minimum_stock_after_deal"].default
     allow_no_winner_deal: bool= SETTINGS["allow_no_winner_deal"].default
     enforce_dealer_order: bool= SETTINGS["enforce_dealer_order"].default
+    allow_two_players: bool= SETTINGS["allow_two_players"].default
+    non_dealer_extra_card: bool= SETTINGS["non_dealer_extra_card"].default
     # Derived from the fields above (not compared): seats, penalty per card, the smallest and the step of a penalty.
     seats: tuple[str, ...] = field(default=(), compare=False, repr=False)
     card_values: dict[Card, int] = field(default_factory=dict, compare=False, repr=False, hash=False)
@@ -243,7 +253,8 @@ def check_feasible(rules: ContractRummyRules) -> None:
     """§R.4: decks x 52 + jokers >= players x largest hand + 1 up-card + the minimum stock."""
     largest = max(rules.cards_dealt)
     stock = rules.minimum_stock_after_deal
-    needed = rules.players * largest + UP_CARDS + stock
+    extra = 1 if rules.non_dealer_extra_card else 0  # R-A13: the non-dealer's card more
+    needed = rules.players * largest + extra + UP_CARDS + stock
     have = rules.decks * CARDS_PER_PACK + rules.jokers
     if have >= needed:
         return
@@ -257,11 +268,12 @@ def check_feasible(rules: ContractRummyRules) -> None:
         else "Deal fewer cards or seat fewer players."
     )
     stock_words = f"{stock} stock card" + ("s" if stock != 1 else "")
+    extra_words = ", 1 more for the non-dealer" if extra else ""
     raise RuleViolation(
         "not_enough_cards",
         f"{rules.players} players need at least {needed} cards ({rules.players} x {largest} dealt in "
-        f"{_deal_ranges(biggest)}, {UP_CARDS} up-card, {stock_words}); {describe_pack(rules.decks, rules.jokers)} "
-        f"has {have}. {advice}",
+        f"{_deal_ranges(biggest)}{extra_words}, {UP_CARDS} up-card, {stock_words}); "
+        f"{describe_pack(rules.decks, rules.jokers)} has {have}. {advice}",
         "settings.decks",
         needed=needed,
         available=have,
@@ -290,11 +302,13 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
             "player_count_invalid", f"Give the number of players as a whole number; {player_count!r} is not.", "players"
         )
     assert isinstance(player_count, int)
-    if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
+    two_allowed = isinstance(settings, Mapping) and settings.get("allow_two_players") is True
+    fewest = MIN_PLAYERS_WITH_TWO if two_allowed else MIN_PLAYERS
+    if not fewest <= player_count <= MAX_PLAYERS:
         raise RuleViolation(
             "player_count_out_of_range",
-            f"{GAME_NAME} needs {MIN_PLAYERS} to {MAX_PLAYERS} players; {player_count} were given.",
-            "players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS,
+            f"{GAME_NAME} needs {fewest} to {MAX_PLAYERS} players; {player_count} were given.",
+            "players", minimum=fewest, maximum=MAX_PLAYERS,
         )
     if settings is None:
         settings = {}
@@ -327,8 +341,20 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
         "min_run_length": SETTINGS["min_run_length"].read(settings, default=preset_run),
     }
     rules = ContractRummyRules(**SETTINGS.read_all(settings, moved_by_preset))
+    check_combinations(rules)
     check_feasible(rules)
     return rules
+
+
+def check_combinations(rules: ContractRummyRules) -> None:
+    """§R.7: the non-dealer's extra card belongs to a two-player game (``settings_conflict``)."""
+    if rules.non_dealer_extra_card and rules.players > MIN_PLAYERS_WITH_TWO:
+        raise RuleViolation(
+            "settings_conflict",
+            f"Only a two-player game deals the non-dealer an extra card; this match seats {rules.players}.",
+            "settings.non_dealer_extra_card",
+            setting="non_dealer_extra_card", conflicts_with={"players": rules.players},
+        )
 
 
 def settings_json(rules: ContractRummyRules) -> dict[str, Any]:
