@@ -7,7 +7,7 @@ JSON through the ``*_json`` / ``*_from_json`` pairs, which must round-trip exact
 ``GameEngine`` is the typed Protocol, generic over the game's rules, state and deal types. ``EngineBase`` is the
 base class the engines derive from: it declares the core members and answers the facts added to the contract
 (display name, player counts, seats, the settings declaration and its schema) from them where a game does not
-declare its own. ``CompletedEngine`` gives the same defaults to an engine that does not derive from it yet (Seep).
+declare its own.
 """
 
 from __future__ import annotations
@@ -198,39 +198,3 @@ def _inferred_setting(name: str, value: Any, rules_file: str) -> Setting:
         "array" if isinstance(value, list) else "object"
     )
     return Setting(name, "custom", value, label, help_line, json_type=json_type)
-
-
-class CompletedEngine(EngineBase[Any, Any, Any]):
-    """An engine that does not derive from ``EngineBase`` yet, with the base's defaults for the newer members."""
-
-    def __init__(self, core: Any) -> None:
-        self.core = core
-        self.key = core.key
-        self.rules_file = core.rules_file
-
-    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> Any:
-        return self.core.rules_from_settings(settings, player_count)
-
-    def settings_json(self, rules: Any) -> dict[str, Any]:
-        return self.core.settings_json(rules)
-
-    def teams(self, rules: Any) -> dict[str, list[str]] | None:
-        return self.core.teams(rules)
-
-    def initial_state(self, rules: Any) -> Any:
-        return self.core.initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: Any) -> Any:
-        return self.core.parse_deal(payload, rules)
-
-    def deal_json(self, deal: Any) -> dict[str, Any]:
-        return self.core.deal_json(deal)
-
-    def play_deal(self, state: Any, deal: Any, rules: Any) -> DealOutcome:
-        return self.core.play_deal(state, deal, rules)
-
-    def state_json(self, state: Any) -> dict[str, Any]:
-        return self.core.state_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: Any) -> Any:
-        return self.core.state_from_json(data, rules)

@@ -9,7 +9,7 @@ import importlib
 from functools import cache
 from typing import Any
 
-from games.rules.engine import CompletedEngine, EngineBase, GameEngine
+from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
 
 ENGINE_MODULES: dict[str, str] = {
@@ -32,7 +32,5 @@ def get_engine(key: str) -> GameEngine[Any, Any, Any]:
 
 @cache
 def _loaded(module_name: str) -> GameEngine[Any, Any, Any]:
-    """The module's ``ENGINE``; one that does not derive from ``EngineBase`` (Seep, until it is converted) gets
-    the base's defaults for the newer members of the contract."""
-    engine = importlib.import_module(module_name).ENGINE
-    return engine if isinstance(engine, EngineBase) else CompletedEngine(engine)
+    engine: GameEngine[Any, Any, Any] = importlib.import_module(module_name).ENGINE
+    return engine

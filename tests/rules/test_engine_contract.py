@@ -47,11 +47,17 @@ def test_the_settings_schema_describes_every_setting_a_match_is_given(game: str)
     assert tuple(given) == engine.settings_spec.names
 
 
-def test_an_engine_not_yet_deriving_from_the_base_gets_its_defaults_from_the_registry() -> None:
+def test_seeps_settings_are_declared_once_with_their_ranges_labels_and_defaults() -> None:
     seep = get_engine("seep")
-    schema = seep.settings_schema()
-    assert schema["properties"]["baazi_lead"] == {
-        "title": "Baazi lead", "description": "See shared/rules/seep.md.", "default": 100, "type": "integer",
+    properties = seep.settings_schema()["properties"]
+    assert properties["baazi_lead"] == {
+        "title": "Baazi lead", "description": "The running lead that wins a baazi (§S.5).", "default": 100,
+        "type": "integer", "minimum": 1, "maximum": 10000,
+    }
+    assert properties["match_end"]["default"] == {"type": "open"}
+    assert properties["players"] == {
+        "title": "Players", "description": "Always 4: S1+S3 against S2+S4.", "default": 4, "enum": [4],
+        "readOnly": True,
     }
     assert get_engine("seep") is seep
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.seep.deal import HouseBid, SeepDeal, ThrowIn
-from games.rules.seep.rules import (
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.state import (
+    AFTER_BAAZI,
+    PASSED_RIGHT,
+    SAME_DEALER_BEHIND,
+    SAME_DEALER_LEVEL,
+    SeepState,
+    signed_json,
+)
+from games.rules.seep.tables import (
     BID_VALUES,
     CAPTURE_VALUE,
     CARD_POINTS_TOTAL,
@@ -14,17 +23,8 @@ from games.rules.seep.rules import (
     TEAM_NAMES,
     TEAM_OF_SEAT,
     THROW_IN_MAX_VALUE,
-    SeepRules,
     partner_of,
     seat_right_of,
-)
-from games.rules.seep.scoring import (
-    AFTER_BAAZI,
-    PASSED_RIGHT,
-    SAME_DEALER_BEHIND,
-    SAME_DEALER_LEVEL,
-    SeepState,
-    signed_json,
 )
 
 BID_CARD_NAMES: dict[int, str] = {9: "a 9", 10: "a 10", 11: "a jack", 12: "a queen", 13: "a king"}

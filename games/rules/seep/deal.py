@@ -13,14 +13,14 @@ from typing import Any
 
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
-from games.rules.seep.rules import (
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.tables import (
     BID_VALUES,
     MAJORITY_CARD_POINTS,
     MAJORITY_CHOICES,
     POINT_CARDS,
     SEATS,
     TEAM_NAMES,
-    SeepRules,
     seat_right_of,
 )
 from games.rules.shapes import reject_unknown_keys

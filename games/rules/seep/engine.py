@@ -5,47 +5,59 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome
-from games.rules.seep import checks, deal, plays, referee, rules, scoring, tally
+from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.seep import deal, plays, referee, scoring, settings, state
+from games.rules.seep.deal import SeepDeal
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.state import SeepState
+from games.rules.seep.tables import PLAYER_COUNT, SEATS, teams
+from games.rules.settings_spec import SettingsSpec
 
 
-class SeepEngine:
+class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
+    """The ``GameEngine`` for ``seep``."""
+
     key = "seep"
     rules_file = "seep.md"
+    display_name = "Seep"
+    player_counts: tuple[int, ...] = (PLAYER_COUNT,)
+    default_player_count = PLAYER_COUNT
 
-    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> rules.SeepRules:
-        return rules.rules_from_settings(settings, player_count)
+    @property
+    def settings_spec(self) -> SettingsSpec:
+        return settings.SETTINGS
 
-    def settings_json(self, game_rules: rules.SeepRules) -> dict[str, Any]:
-        return rules.settings_json(game_rules)
+    def seats(self, rules: SeepRules) -> tuple[str, ...]:
+        return SEATS
 
-    def teams(self, game_rules: rules.SeepRules) -> dict[str, list[str]]:
-        return rules.teams()
+    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> SeepRules:
+        return settings.rules_from_settings(settings_in, player_count)
 
-    def initial_state(self, game_rules: rules.SeepRules) -> scoring.SeepState:
-        return scoring.SeepState()
+    def settings_json(self, rules: SeepRules) -> dict[str, Any]:
+        return settings.settings_json(rules)
 
-    def parse_deal(self, payload: Mapping[str, Any], game_rules: rules.SeepRules) -> deal.SeepDeal:
-        return plays.parse_deal(payload, game_rules)
+    def teams(self, rules: SeepRules) -> dict[str, list[str]]:
+        return teams()
 
-    def deal_json(self, seep_deal: deal.SeepDeal) -> dict[str, Any]:
+    def initial_state(self, rules: SeepRules) -> SeepState:
+        return state.initial_state(rules)
+
+    def parse_deal(self, payload: Mapping[str, Any], rules: SeepRules) -> SeepDeal:
+        return plays.parse_deal(payload, rules)
+
+    def deal_json(self, report: SeepDeal) -> dict[str, Any]:
         """The deal normalized; a deal with plays also shows each play's seat and the takes and house inferred."""
-        return deal.deal_json(referee.resolved(seep_deal))
+        return deal.deal_json(referee.resolved(report))
 
-    def play_deal(self, state: scoring.SeepState, seep_deal: deal.SeepDeal, game_rules: rules.SeepRules) -> DealOutcome:
-        checks.check_deal(state, seep_deal, game_rules)
-        if seep_deal.plays is None:
-            new_state, result = scoring.fold_deal(state, seep_deal, game_rules)
-            return DealOutcome(new_state, scoring.result_json(result))
-        record, derived = referee.referee_deal(seep_deal, game_rules)
-        new_state, result = scoring.fold_deal(state, tally.scored_deal(seep_deal, derived), game_rules)
-        return DealOutcome(new_state, {**scoring.result_json(result), **tally.record_json(record, derived)})
+    def play_deal(self, before: SeepState, report: SeepDeal, rules: SeepRules) -> DealOutcome:
+        return scoring.apply_deal(before, report, rules)
 
-    def state_json(self, state: scoring.SeepState) -> dict[str, Any]:
-        return scoring.state_json(state)
+    def state_json(self, match_state: SeepState) -> dict[str, Any]:
+        return state.state_json(match_state)
 
-    def state_from_json(self, data: Mapping[str, Any], game_rules: rules.SeepRules) -> scoring.SeepState:
-        return scoring.state_from_json(data, game_rules)
+    def state_from_json(self, data: Mapping[str, Any], rules: SeepRules) -> SeepState:
+        return state.state_from_json(data, rules)
 
 
-ENGINE = SeepEngine()
+# Typed as the Protocol so that mypy proves the engine satisfies it.
+ENGINE: GameEngine[SeepRules, SeepState, SeepDeal] = SeepEngine()
