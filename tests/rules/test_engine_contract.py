@@ -143,3 +143,55 @@ def test_replaying_from_scratch_equals_folding_one_by_one_and_resuming_midway(ga
         rest = replay(engine, rules, case["deals"][half:], first.state)
         assert engine.state_json(rest.state) == engine.state_json(whole.state), case["id"]
         assert [*first.results, *rest.results] == list(whole.results), case["id"]
+
+
+# --- the facts the outer rings show, from stored JSON ---------------------------------------------------------
+
+
+def test_the_headline_names_who_leads_by_how_much_and_the_target() -> None:
+    euchre = get_engine("bid_euchre")
+    assert euchre.headline({"scores": {"A": 20, "B": 26}, "match_winner": None}, {"target_score": 32}) == {
+        "label": "Score", "scores": {"A": 20, "B": 26}, "leading": ["B"], "lead": 6, "target": 32,
+        "lower_wins": False, "winners": [],
+    }
+    rummy = get_engine("contract_rummy")
+    assert rummy.headline({"totals": {"S1": 40, "S2": 15, "S3": 15}, "winners": ["S2", "S3"]}, {}) == {
+        "label": "Penalty points", "scores": {"S1": 40, "S2": 15, "S3": 15}, "leading": ["S2", "S3"], "lead": 25,
+        "target": None, "lower_wins": True, "winners": ["S2", "S3"],
+    }
+    fifty_six = get_engine("fifty_six")
+    assert fifty_six.headline({"tables": {"A": 12, "B": 12}, "match_winner": None}, {})["leading"] == []
+
+
+def test_the_running_score_of_a_sheet_is_what_each_game_writes_down_after_a_deal() -> None:
+    seep_result = {"running_lead": {"team": "B", "points": 30}, "baazis_won": {"A": 1, "B": 0},
+                   "team_scores": {"A": 35, "B": 65}}
+    assert get_engine("seep").running_score(seep_result) == {"Lead": "B +30", "A": 1, "B": 0}
+    assert get_engine("seep").deal_score(seep_result) == {"A": 35, "B": 65}
+    assert get_engine("fifty_six").running_score({"tables_after": {"A": 13, "B": 11}}) == {"A": 13, "B": 11}
+    assert get_engine("bid_euchre").running_score({"scores_after": {"A": 12, "B": 0}}) == {"A": 12, "B": 0}
+    assert get_engine("contract_rummy").running_score({"totals_after": {"S1": 0, "S2": 10}}) == {"S1": 0, "S2": 10}
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_every_result_and_state_has_the_keys_the_engine_declares(game: str) -> None:
+    engine = get_engine(game)
+    for case in built_examples(game):
+        rules = rules_of(case)
+        for step in replay_steps(engine, rules, case["deals"][: len(replay(engine, rules, case["deals"]).results)]):
+            assert set(engine.result_keys) <= set(step.outcome.result), case["id"]
+            assert tuple(engine.state_json(step.outcome.state)) == engine.state_keys, case["id"]
+
+
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_the_sides_of_a_finished_match_get_a_place_and_every_tiebreak_measure(game: str) -> None:
+    engine = get_engine(game)
+    for case in built_examples(game):
+        rules = rules_of(case)
+        state = engine.state_json(replay(engine, rules, case["deals"]).state)
+        teams = engine.teams(rules)
+        sides = teams if teams else {seat: [seat] for seat in engine.seats(rules)}
+        measures = engine.side_measures(state, sides, engine.settings_json(rules))
+        assert {side: set(values) for side, values in measures.items()} == {
+            side: {name for name, _ in engine.tiebreak_measures} for side in sides}, case["id"]
+        assert set(engine.side_places(state, sides)) == set(sides), case["id"]

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
+from games.rules.outcomes import other_side
 from games.rules.seep import deal, plays, referee, scoring, settings, state
 from games.rules.seep.deal import SeepDeal
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.state import SeepState
-from games.rules.seep.tables import PLAYER_COUNT, SEATS, teams
+from games.rules.seep.tables import PLAYER_COUNT, SEATS, TEAM_SIGN, teams
 from games.rules.settings_spec import SettingsSpec
 
 
@@ -23,9 +24,36 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
     player_counts: tuple[int, ...] = (PLAYER_COUNT,)
     default_player_count = PLAYER_COUNT
 
+    result_keys: tuple[str, ...] = (
+        "throw_ins", "card_points", "team_scores", "deal_margin", "running_lead", "baazi", "baazis_won", "next_dealer",
+        "match_over", "match_winner",
+    )
+    tiebreak_measures: tuple[Measure, ...] = (("baazi_difference", 1), ("running_lead", 1))
+
     @property
     def settings_spec(self) -> SettingsSpec:
         return settings.SETTINGS
+
+    def side_measures(self, state_in: Mapping[str, Any], sides: Sides,
+                      settings_in: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        lead, baazis = _signed_lead(state_in["running_lead"]), state_in["baazis_won"]
+        return {team: {"baazi_difference": baazis[team] - baazis[other_side(team, sides)],
+                       "running_lead": lead * TEAM_SIGN[team]} for team in sides}
+
+    def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
+        """The running lead, then the baazis each team has won."""
+        return {"Lead": _lead_text(result["running_lead"]), **result["baazis_won"]}
+
+    def deal_score(self, result: Mapping[str, Any]) -> Any:
+        return result["team_scores"]
+
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
+        """Baazis won by team; the lead is the running lead, and the target the lead that wins a baazi."""
+        winner = state_in["match_winner"]
+        figures = headline_figures("Baazis won", state_in["baazis_won"], winners=[winner] if winner else [],
+                                   target=settings_in.get("baazi_lead"))
+        lead = state_in["running_lead"]
+        return {**figures, "leading": [lead["team"]] if lead["team"] else [], "lead": lead["points"]}
 
     def seats(self, rules: SeepRules) -> tuple[str, ...]:
         return SEATS
@@ -61,3 +89,13 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.
 ENGINE: GameEngine[SeepRules, SeepState, SeepDeal] = SeepEngine()
+
+
+def _signed_lead(lead: Mapping[str, Any]) -> int:
+    """A stored running lead ``{team, points}`` as a number: positive when team A leads."""
+    return 0 if lead["team"] is None else TEAM_SIGN[lead["team"]] * lead["points"]
+
+
+def _lead_text(lead: Mapping[str, Any]) -> str:
+    """``A +24``, or ``level``."""
+    return f"{lead['team']} +{lead['points']}" if lead.get("team") else "level"
