@@ -58,7 +58,8 @@ def export(api: APIClient, league_id: int, file_format: str, on_commit: Any) -> 
     assert job.status_code == 202, job.json()
     status = api.get(job.json()["url"]).json()
     assert status["status"] == "done", status
-    return b"".join(api.get(status["download_url"]).streaming_content)
+    download: Any = api.get(status["download_url"])  # a FileResponse: its body streams
+    return b"".join(download.streaming_content)
 
 
 def test_the_toy_game_is_played_scored_exported_and_imported_through_the_api(
