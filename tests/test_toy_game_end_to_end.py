@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
@@ -19,7 +20,6 @@ from games.models import Match
 from games.rules import registry
 from games.rules.registry import GAME_KEYS, game_keys
 from scorekeeper.celery import app as celery_app
-from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +99,7 @@ def test_the_toy_game_is_played_scored_exported_and_imported_through_the_api(
     document = json.loads(export(api, league["id"], "json", django_capture_on_commit_callbacks))
     assert [m["game"] for m in document["matches"]] == ["toy"]
     importer = APIClient()
-    importer.force_authenticate(UserFactory())
+    importer.force_authenticate(get_user_model().objects.create_user("importer", password="not-used-here-1"))
     summary = created(importer.post("/api/v1/imports/", {"file": SimpleUploadedFile(
         "toy.json", json.dumps(document).encode())}, format="multipart"))
     assert {key: summary[key] for key in ("players", "leagues", "matches", "deals")} == {
