@@ -121,7 +121,8 @@ class _Auction:
                 raise RuleViolation(
                     "dealer_must_bid",
                     f"Stick the dealer is on: the other three passed, so dealer {self.dealer} must bid at least "
-                    f"{self.rules.minimum_bid} and name trump.", field, allowed=legal_bids(0, self.rules),
+                    f"{self.rules.minimum_bid} and name trump.", field, legal=legal_bids(0, self.rules),
+                    allowed=legal_bids(0, self.rules),  # allowed: deprecated
                 )
             return
         if rank_of(call, self.rules) <= self.standing_rank:
@@ -131,7 +132,8 @@ class _Auction:
                 detail = f"The standing bid is {said}; {call.seat} may {_or_pass(legal)}."
             else:
                 detail = f"Shoot the moon is the highest bid; after it {call.seat} can only pass."
-            raise RuleViolation("bid_not_higher", detail, field, allowed=[*legal, "pass"])
+            raise RuleViolation("bid_not_higher", detail, field, legal=[*legal, "pass"],
+                                allowed=[*legal, "pass"])  # allowed: deprecated
 
     @staticmethod
     def _words(call: Call) -> str:

@@ -64,7 +64,8 @@ def finished_message(state: SeepState, rules: SeepRules) -> str:
 def check_match_open(state: SeepState, rules: SeepRules) -> None:
     if state.match_over:
         raise RuleViolation("match_already_finished", finished_message(state, rules), None,
-                            match_winner=state.match_winner)
+                            match_winner=state.match_winner,
+                            winners=[] if state.match_winner is None else [state.match_winner])
 
 
 def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> None:
@@ -84,7 +85,7 @@ def check_bidder(dealer: str, bidder: str, field: str, what: str) -> None:
     if bidder != expected:
         raise RuleViolation(
             "wrong_bidder", f"With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {bidder}.",
-            field, expected=expected,
+            field, expected_bidder=expected, expected=expected,  # expected: deprecated
         )
 
 

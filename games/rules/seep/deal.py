@@ -175,7 +175,7 @@ def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
     expected = seat_right_of(dealer)
     raise RuleViolation(
         "wrong_bidder", f"With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {value!r}.",
-        field, expected=expected,
+        field, expected_bidder=expected, expected=expected,  # expected: deprecated
     )
 
 
