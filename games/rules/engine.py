@@ -16,7 +16,7 @@ objects: standings, sheets and boards work from rows without building rules or s
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -136,6 +136,12 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
         """What this deal scored, for the sheet's "this deal" column."""
+        ...
+
+    @property
+    def column_writers(self) -> Mapping[str, Callable[[Any], Any]]:
+        """Columns of a deal-per-row sheet (CSV, XLSX) this game writes in words of its own: the dotted column
+        (``input.plays``) -> a function of the column's JSON value giving the cell."""
         ...
 
     def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -264,6 +270,10 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
         return None
+
+    @property
+    def column_writers(self) -> Mapping[str, Callable[[Any], Any]]:
+        return {}
 
     def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
         return headline_figures("", {}, winners=_winners(state))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
@@ -46,6 +46,10 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
         return result["team_scores"]
+
+    @property
+    def column_writers(self) -> Mapping[str, Callable[[Any], Any]]:
+        return {"input.plays": plays_text}
 
     def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
         """Baazis won by team; the lead is the running lead, and the target the lead that wins a baazi."""
@@ -99,3 +103,26 @@ def _signed_lead(lead: Mapping[str, Any]) -> int:
 def _lead_text(lead: Mapping[str, Any]) -> str:
     """``A +24``, or ``level``."""
     return f"{lead['team']} +{lead['points']}" if lead.get("team") else "level"
+
+
+# What a play did, in words for a spreadsheet cell (seep.md §S.7a).
+PLAY_WORDS = {"throw": "thrown", "capture": "takes", "build": "builds", "cement": "cements", "raise": "raises"}
+
+
+def plays_text(plays: Any) -> Any:
+    """A deal's plays as one cell: ``S2: 3D builds 11 with AH 7S; S3: QH thrown; S1: QS takes the house``
+    (anything but a list of plays as it is)."""
+    if not isinstance(plays, list):
+        return plays
+    return "; ".join(_play_text(play) for play in plays if isinstance(play, Mapping))
+
+
+def _play_text(play: Mapping[str, Any]) -> str:
+    words = [f"{play.get('seat')}: {play.get('card')} {PLAY_WORDS.get(play.get('action', ''), play.get('action'))}"]
+    if play.get("action") == "capture":
+        words.append(" ".join(play.get("takes") or []) or "the house")
+    elif play.get("house") is not None:
+        words.append(str(play["house"]))
+    if play.get("with"):
+        words.append("with " + " ".join(play["with"]))
+    return " ".join(words)
