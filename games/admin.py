@@ -53,7 +53,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", game_name, "starts_on", "ends_on"]
+    list_display: Any = ["name", "club", game_name, "starts_on", "ends_on"]  # the stubs know only field names
     list_filter = ["game", "club"]
     search_fields = ["name"]
 
@@ -72,7 +72,7 @@ class DealInline(ReadOnlyMixin, admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["id", game_name, "league", "status", "deals_count", "version", "created_at"]
+    list_display: Any = ["id", game_name, "league", "status", "deals_count", "version", "created_at"]
     list_filter = ["game", "status", "league"]
     inlines = [SeatInline, DealInline]
     readonly_fields = ["audit_log"]

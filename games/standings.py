@@ -122,12 +122,12 @@ def _ranked_rows(league: League, tallies: Iterable[Tally]) -> list[dict[str, Any
 def _row(league: League, tally: Tally, names: dict[int, str], ratings: dict[int, Any]) -> dict[str, Any]:
     points = (tally.won * league.points_for_win + tally.drawn * league.points_for_draw
               + tally.lost * league.points_for_loss)
-    members = [{"id": pid, "name": names.get(pid, "")} for pid in tally.players]
+    members: list[dict[str, Any]] = [{"id": pid, "name": names.get(pid, "")} for pid in tally.players]
     rated = [ratings[pid].summary() for pid in tally.players if pid in ratings]
     rating = None if not rated else {k: round(sum(r[k] for r in rated) / len(rated), 3) for k in ("mu", "sigma",
                                                                                                    "ordinal")}
     entrant = {"kind": "partnership" if len(members) > 1 else "player",
-               "name": " & ".join(member["name"] for member in members), "players": members}
+               "name": " & ".join(str(member["name"]) for member in members), "players": members}
     tiebreaks = get_engine(league.game).tiebreak_measures
     measures = {name: tally.measures.get(name, 0) for name, _ in tiebreaks}
     order = {"game": tuple(direction * measures[name] for name, direction in tiebreaks),
