@@ -9,6 +9,7 @@ another meaning is still sent beside the new one, deprecated (docs/api.md lists 
 
 - ``expected_dealer``, ``expected_bidder``, ``expected_leader``: the seat that deals, bids or leads now;
   ``expected_seat``: the seat whose turn it is to call or play; ``seat``: the seat that made the refused call;
+  ``to_call``: the seats still to call in an auction that is not finished;
 - ``expected``: the value (or count) the field must have; ``given``: the count sent;
 - ``allowed``: the values the field may take at all; ``legal``: the calls the seat may make at this point;
 - ``minimum`` / ``maximum``: a range; ``missing``: what is missing; ``winners``: the sides that won (a list).

@@ -55,3 +55,12 @@ def test_a_deal_after_the_match_is_won_names_the_winners_as_a_list_in_every_game
     refused = refusal(game, deals, settings)
     assert (refused.code, refused.extra["winners"], refused.extra["match_winner"]) == (
         "match_already_finished", winners, winners[0])
+
+
+def test_an_unfinished_auction_names_the_seats_still_to_call_in_both_auction_games() -> None:
+    fifty_six = fifty_six_made("S1")
+    fifty_six["auction"] = fifty_six["auction"][:2]
+    assert refusal("fifty_six", [fifty_six]).extra == {"to_call": ["S4", "S1"], "waiting_for": ["S4", "S1"]}
+    euchre = euchre_partners_best("A")
+    euchre["auction"] = euchre["auction"][:3]
+    assert refusal("bid_euchre", [euchre]).extra == {"to_call": ["S4"]}
