@@ -16,13 +16,9 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, 
 
 from exports.selectors import ExportScope, deal_rows
 from exports.writers.common import Progress, local_time, printable, readable
+from games.rules.engine import GameEngine
+from games.rules.registry import get_engine
 
-GAME_NAMES = {"seep": "Seep", "fifty_six": "56", "bid_euchre": "Bid Euchre", "contract_rummy": "Contract Rummy"}
-# The result key holding the running score a scorer writes down after each deal, and what this deal scored.
-RUNNING_SCORE = {"seep": "baazis_won", "fifty_six": "tables_after", "bid_euchre": "scores_after",
-                 "contract_rummy": "totals_after"}
-DEAL_SCORE = {"seep": "team_scores", "fifty_six": "transfers", "bid_euchre": "deal_points",
-              "contract_rummy": "penalties"}
 STYLES = getSampleStyleSheet()
 GRID = TableStyle([
     ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
@@ -63,11 +59,12 @@ def _score_sheets(scope: ExportScope, progress: Progress) -> Iterator[list[Any]]
 def _sheet(match: Any, seats: list[Any], deals: list[Any]) -> list[Any]:
     match.refresh_from_db(fields=["state"])
     league = f" · {match.league.name}" if match.league else ""
-    heading = f"{GAME_NAMES.get(match.game, match.game)}, match {match.pk}{league} · {local_time(match.created_at)}"
+    engine = get_engine(match.game)
+    heading = f"{engine.display_name}, match {match.pk}{league} · {local_time(match.created_at)}"
     players = ", ".join(f"{seat.seat} {seat.player.name}" + (f" ({seat.team})" if seat.team else "") for seat in seats)
-    columns = _running_columns(match.game, deals)
+    columns = _running_columns(engine, deals)
     header = ["Deal", "Dealer", "Call", "This deal", *columns]
-    body = [_deal_line(match.game, deal, columns) for deal in deals]
+    body = [_deal_line(engine, deal, columns) for deal in deals]
     table = Table([header, *body], repeatRows=1)
     table.setStyle(GRID)
     return [_text(heading, "Heading2"), _text(players, "Normal"), Spacer(1, 4 * mm), table, Spacer(1, 4 * mm),
@@ -79,24 +76,20 @@ def _text(text: str, style: str) -> Paragraph:
     return Paragraph(escape(printable(text)), STYLES[style])
 
 
-def _running_columns(game: str, deals: list[Any]) -> list[str]:
-    key = RUNNING_SCORE.get(game, "")
+def _running_columns(engine: GameEngine[Any, Any, Any], deals: list[Any]) -> list[str]:
+    """The columns of the running score the engine writes after each deal, in the order first written."""
     seen: dict[str, None] = {}
     for deal in deals:
-        value = deal.result.get(key)
-        if isinstance(value, dict):
-            seen.update(dict.fromkeys(value))
-    prefix = ["Lead"] if game == "seep" else []
-    return prefix + list(seen)
+        seen.update(dict.fromkeys(engine.running_score(deal.result)))
+    return list(seen)
 
 
-def _deal_line(game: str, deal: Any, columns: list[str]) -> list[Any]:
+def _deal_line(engine: GameEngine[Any, Any, Any], deal: Any, columns: list[str]) -> list[Any]:
     if deal.status == "voided":
         return [deal.number, deal.input.get("dealer", ""), "voided", "", *[""] * len(columns)]
-    result = deal.result
-    running = result.get(RUNNING_SCORE.get(game, "")) or {}
-    cells = [_lead(result.get("running_lead")) if column == "Lead" else running.get(column, "") for column in columns]
-    this_deal = result.get(DEAL_SCORE.get(game, ""))
+    running = engine.running_score(deal.result)
+    cells = [running.get(column, "") for column in columns]
+    this_deal = engine.deal_score(deal.result)
     return [deal.number, deal.input.get("dealer", ""), _text(_call(deal), "BodyText"),
             _text(str(_scores(this_deal)), "BodyText"), *cells]
 
@@ -117,12 +110,6 @@ def _scores(value: Any) -> Any:
     if isinstance(value, dict):
         return "  ".join(f"{key} {item}" for key, item in value.items())
     return readable(value)
-
-
-def _lead(lead: Any) -> str:
-    if not isinstance(lead, dict) or not lead.get("team"):
-        return "level"
-    return f"{lead['team']} +{lead['points']}"
 
 
 def final_result(match: Any, seats: list[Any]) -> str:

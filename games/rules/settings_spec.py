@@ -63,6 +63,21 @@ class Setting:
         assert self.parse is not None, f"setting {self.name} has no parser"
         return self.parse(settings[self.name])
 
+    def form_row(self) -> dict[str, Any]:
+        """This setting for a client's form: name, label, help, type, default and its bounds or choices.
+
+        ``read_only`` marks a setting that follows from others (shown, not asked); ``sent_back`` is false for one
+        that is accepted on input but never written back in the match's settings.
+        """
+        row: dict[str, Any] = {"name": self.name, "label": self.label, "help": self.help,
+                               "type": (self.json_type or "object") if self.kind == "custom" else self.kind,
+                               "default": self.dump(self.default), "read_only": self.derived, "sent_back": self.echoed}
+        if self.kind == "integer":
+            row.update(minimum=self.minimum, maximum=self.maximum)
+        if self.kind == "choice":
+            row["choices"] = list(self.choices)
+        return row
+
     def schema(self) -> dict[str, Any]:
         """This row of the house-rules form: JSON-schema keywords plus ``title`` (label) and ``description``."""
         row: dict[str, Any] = {"title": self.label, "description": self.help, "default": self.dump(self.default)}
@@ -125,6 +140,10 @@ class SettingsSpec:
     def settings_json(self, rules: Any) -> dict[str, Any]:
         """Every echoed setting of ``rules`` (an attribute of the same name), as JSON."""
         return {row.name: row.dump(getattr(rules, row.name)) for row in self.rows if row.echoed}
+
+    def form_rows(self) -> list[dict[str, Any]]:
+        """Every setting for a client's form, in declaration order (``Setting.form_row``)."""
+        return [row.form_row() for row in self.rows]
 
     def schema(self) -> dict[str, Any]:
         """The JSON-schema-like description of the house-rules form."""

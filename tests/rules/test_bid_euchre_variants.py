@@ -142,7 +142,7 @@ def test_a_triple_moon_skipping_shoot_the_moon_is_refused() -> None:
     assert violation.detail == ("A triple moon can only be called over a shoot the moon; the standing call is a "
                                 "partner's best.")
     assert violation.extra == {"needs": "shoot_the_moon", "standing": "partners_best",
-                               "allowed": ["shoot the moon", "pass"]}
+                               "legal": ["shoot the moon", "pass"]}
 
 
 def test_a_triple_moon_over_a_number_bid_is_refused_as_the_rules_file_says() -> None:

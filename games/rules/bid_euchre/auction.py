@@ -152,7 +152,7 @@ class _Auction:
         raise RuleViolation(
             "moon_call_not_allowed",
             f"A {CALL_WORDS[call.call]} can only be called over a {CALL_WORDS[needs]}; {said}.", field,
-            needs=needs, standing=standing, allowed=[*legal_bids(self.standing_rank, self.rules), "pass"],
+            needs=needs, standing=standing, legal=[*legal_bids(self.standing_rank, self.rules), "pass"],
         )
 
     def check_level(self, call: Call, field: str) -> None:
@@ -164,7 +164,8 @@ class _Auction:
                 raise RuleViolation(
                     "dealer_must_bid",
                     f"Stick the dealer is on: the other three passed, so dealer {self.dealer} must bid at least "
-                    f"{self.rules.minimum_bid} and name trump.", field, allowed=legal_bids(0, self.rules),
+                    f"{self.rules.minimum_bid} and name trump.", field, legal=legal_bids(0, self.rules),
+                    allowed=legal_bids(0, self.rules),  # allowed: deprecated
                 )
             return
         if rank_of(call, self.rules) <= self.standing_rank:
@@ -175,7 +176,8 @@ class _Auction:
             else:
                 highest = CALL_WORDS[lone_kinds(self.rules)[-1]].capitalize()
                 detail = f"{highest} is the highest bid; after it {call.seat} can only pass."
-            raise RuleViolation("bid_not_higher", detail, field, allowed=[*legal, "pass"])
+            raise RuleViolation("bid_not_higher", detail, field, legal=[*legal, "pass"],
+                                allowed=[*legal, "pass"])  # allowed: deprecated
 
     @staticmethod
     def _words(call: Call) -> str:

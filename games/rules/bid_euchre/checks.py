@@ -24,7 +24,7 @@ def _check_dealer(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRu
         raise RuleViolation(
             "match_already_finished",
             f"Team {team} reached {score} and won this match; start a new match to record more deals.", None,
-            match_winner=team,
+            match_winner=team, winners=[team],
         )
     if rules.enforce_dealer_order and state.next_dealer is not None and deal.dealer != state.next_dealer:
         raise RuleViolation(

@@ -36,7 +36,7 @@ def _seat(value: object, seats: tuple[str, ...], field: str) -> str:
         return value.strip().upper()
     raise RuleViolation(
         "unknown_player", f"{value!r} is not a player of this match; choose a seat from {seats[0]}-{seats[-1]}.",
-        field, seats=list(seats),
+        field, allowed=list(seats), seats=list(seats),  # seats: deprecated
     )
 
 

@@ -349,7 +349,8 @@ class _Auction:
             if self.doubling == "doubled":
                 last = f"{self.doubler}'s double of {last}"
             detail = f"The auction is not finished: after {last}, {_and_list(waiting)} must still pass or call."
-        return RuleViolation("auction_incomplete", detail, "auction", waiting_for=waiting)
+        return RuleViolation("auction_incomplete", detail, "auction", to_call=waiting,
+                             waiting_for=waiting)  # waiting_for: deprecated
 
 
 def run_auction(

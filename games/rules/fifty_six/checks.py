@@ -42,7 +42,7 @@ def check_dealer(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules)
         raise RuleViolation(
             "match_already_finished",
             f"Team {state.match_winner} has won: every other team is out of tables. No more deals can be recorded.",
-            None, match_winner=state.match_winner,
+            None, match_winner=state.match_winner, winners=[state.match_winner],
         )
     dealer = deal.dealer
     if dealer not in state.active_seats:

@@ -5,7 +5,16 @@ from __future__ import annotations
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.seep.deal import HouseBid, SeepDeal, ThrowIn
-from games.rules.seep.rules import (
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.state import (
+    AFTER_BAAZI,
+    PASSED_RIGHT,
+    SAME_DEALER_BEHIND,
+    SAME_DEALER_LEVEL,
+    SeepState,
+    signed_json,
+)
+from games.rules.seep.tables import (
     BID_VALUES,
     CAPTURE_VALUE,
     CARD_POINTS_TOTAL,
@@ -14,17 +23,8 @@ from games.rules.seep.rules import (
     TEAM_NAMES,
     TEAM_OF_SEAT,
     THROW_IN_MAX_VALUE,
-    SeepRules,
     partner_of,
     seat_right_of,
-)
-from games.rules.seep.scoring import (
-    AFTER_BAAZI,
-    PASSED_RIGHT,
-    SAME_DEALER_BEHIND,
-    SAME_DEALER_LEVEL,
-    SeepState,
-    signed_json,
 )
 
 BID_CARD_NAMES: dict[int, str] = {9: "a 9", 10: "a 10", 11: "a jack", 12: "a queen", 13: "a king"}
@@ -64,7 +64,8 @@ def finished_message(state: SeepState, rules: SeepRules) -> str:
 def check_match_open(state: SeepState, rules: SeepRules) -> None:
     if state.match_over:
         raise RuleViolation("match_already_finished", finished_message(state, rules), None,
-                            match_winner=state.match_winner)
+                            match_winner=state.match_winner,
+                            winners=[] if state.match_winner is None else [state.match_winner])
 
 
 def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> None:
@@ -84,7 +85,7 @@ def check_bidder(dealer: str, bidder: str, field: str, what: str) -> None:
     if bidder != expected:
         raise RuleViolation(
             "wrong_bidder", f"With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {bidder}.",
-            field, expected=expected,
+            field, expected_bidder=expected, expected=expected,  # expected: deprecated
         )
 
 

@@ -13,14 +13,14 @@ from typing import Any
 
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
-from games.rules.seep.rules import (
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.tables import (
     BID_VALUES,
     MAJORITY_CARD_POINTS,
     MAJORITY_CHOICES,
     POINT_CARDS,
     SEATS,
     TEAM_NAMES,
-    SeepRules,
     seat_right_of,
 )
 from games.rules.shapes import reject_unknown_keys
@@ -175,7 +175,7 @@ def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
     expected = seat_right_of(dealer)
     raise RuleViolation(
         "wrong_bidder", f"With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {value!r}.",
-        field, expected=expected,
+        field, expected_bidder=expected, expected=expected,  # expected: deprecated
     )
 
 
