@@ -165,7 +165,7 @@ def test_a_quadruple_moon_over_a_moon_skips_a_step_and_is_refused() -> None:
     assert violation.detail == ("A quadruple moon can only be called over a triple moon; the standing call is a "
                                 "shoot the moon.")
     assert violation.extra == {"needs": "triple_moon", "standing": "shoot_the_moon",
-                               "allowed": ["triple moon", "pass"]}
+                               "legal": ["triple moon", "pass"]}
 
 
 def test_nothing_but_a_pass_follows_a_quadruple_moon() -> None:
