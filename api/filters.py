@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import django_filters
 from django import forms
+from django.utils.functional import lazy
 
 from api.serializers.base import valid_choices
 from games.models import Match
-from games.rules.registry import GAME_KEYS
+from games.rules.registry import game_keys
 
 MAX_ID = 2**63 - 1  # the database's bigint: a larger number must be refused, not sent to SQL
 
@@ -19,15 +22,18 @@ class IdFilter(django_filters.NumberFilter):
         super().__init__(*args, min_value=1, max_value=MAX_ID, **kwargs)  # type: ignore[arg-type]
 
 
-def choice_filter(noun: str, choices: list[tuple[str, str]]) -> django_filters.ChoiceFilter:
-    """A choice whose refusal names the valid ones, as the serializers' do (api.serializers.base.ChoiceField)."""
-    refusal = f'"%(value)s" is not a valid choice; {valid_choices(noun, (key for key, _ in choices))}.'
+def choice_filter(noun: str, choices: Callable[[], list[tuple[str, str]]]) -> django_filters.ChoiceFilter:
+    """A choice whose refusal names the valid ones, as the serializers' do (api.serializers.base.ChoiceField).
+
+    ``choices`` is called when a request is filtered, so the games are the registry's at that time."""
+    refusal = lazy(lambda: f'"%(value)s" is not a valid choice; {valid_choices(noun, (k for k, _ in choices()))}.',
+                   str)()
     return django_filters.ChoiceFilter(choices=choices, error_messages={"invalid_choice": refusal})
 
 
 class MatchFilter(django_filters.FilterSet):
-    game = choice_filter("games", [(key, key) for key in GAME_KEYS])
-    status = choice_filter("statuses", Match.Status.choices)
+    game = choice_filter("games", lambda: [(key, key) for key in game_keys()])
+    status = choice_filter("statuses", lambda: Match.Status.choices)
     league = IdFilter(field_name="league_id")
     player = IdFilter(method="filter_player", label="Player id seated in the match")
 

@@ -6,6 +6,7 @@ from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from api.views.clubs import ClubViewSet, LeagueViewSet, PlayerViewSet, PublicStandingsView
 from api.views.deals import DealViewSet
+from api.views.games import GameViewSet
 from api.views.matches import MatchViewSet
 from api.views.system import HealthView, MeView, TokenView
 
@@ -14,6 +15,7 @@ router.register("players", PlayerViewSet, basename="player")
 router.register("clubs", ClubViewSet, basename="club")
 router.register("leagues", LeagueViewSet, basename="league")
 router.register("matches", MatchViewSet, basename="match")
+router.register("games", GameViewSet, basename="game")
 
 deal_router = SimpleRouter()
 deal_router.register(r"matches/(?P<match_pk>\d+)/deals", DealViewSet, basename="deal")

@@ -10,7 +10,14 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
 from games.models import AuditEntry, Club, Deal, League, Match, Membership, Player, Seat
+from games.rules.registry import game_keys, get_engine
 from games.services.audit import MatchAuditLog
+
+
+@admin.display(description="game", ordering="game")
+def game_name(row: League | Match) -> str:
+    """The game's name as its engine gives it (the key itself for a game no longer registered)."""
+    return get_engine(row.game).display_name if row.game in game_keys() else row.game
 
 
 class ReadOnlyMixin:
@@ -46,7 +53,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "game", "starts_on", "ends_on"]
+    list_display: Any = ["name", "club", game_name, "starts_on", "ends_on"]  # the stubs know only field names
     list_filter = ["game", "club"]
     search_fields = ["name"]
 
@@ -65,7 +72,7 @@ class DealInline(ReadOnlyMixin, admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["id", "game", "league", "status", "deals_count", "version", "created_at"]
+    list_display: Any = ["id", game_name, "league", "status", "deals_count", "version", "created_at"]
     list_filter = ["game", "status", "league"]
     inlines = [SeatInline, DealInline]
     readonly_fields = ["audit_log"]

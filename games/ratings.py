@@ -24,6 +24,7 @@ from games.folds import Fold, folded, folded_from_scratch
 from games.identity import canonical_ids
 from games.models import League, Match, Player
 from games.rules.outcomes import match_sides
+from games.rules.registry import get_engine
 
 MODEL = PlackettLuce()
 
@@ -126,7 +127,7 @@ def _rating_fold(game: str, history: bool) -> Fold:
 
 def _rate_match(game: str, match: dict[str, Any], players: dict[str, int],
                 ratings: dict[int, PlayerRating], history: bool) -> None:
-    sides = match_sides(game, match["state"], match["teams"], sorted(players), match["settings"])
+    sides = match_sides(get_engine(game), match["state"], match["teams"], sorted(players), match["settings"])
     teams = [[players[seat] for seat in side.seats] for side in sides]
     current = [[ratings.setdefault(pid, PlayerRating()) for pid in team] for team in teams]
     rated = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in current],

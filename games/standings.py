@@ -21,9 +21,9 @@ from games.cache_keys import fingerprint_key
 from games.folds import Fold, folded
 from games.models import League, Player
 from games.ratings import league_ratings, league_ratings_key, merged_records
-from games.rules.outcomes import TIEBREAK_MEASURES, match_sides, outcome_of
+from games.rules.outcomes import match_sides, outcome_of
+from games.rules.registry import get_engine
 
-PARTNERSHIP_GAMES = ("seep", "fifty_six", "bid_euchre")
 DEFAULT_TIEBREAKS = ("game", "won")
 
 
@@ -44,7 +44,7 @@ class Tally:
 
 
 def standings_kinds(game: str) -> tuple[str, ...]:
-    return ("partnership", "player") if game in PARTNERSHIP_GAMES else ("player",)
+    return ("partnership", "player") if get_engine(game).plays_in_teams else ("player",)
 
 
 def league_standings(league: League, by: str | None = None) -> dict[str, Any]:
@@ -85,9 +85,11 @@ def _compute(league: League, kind: str) -> dict[str, Any]:
 
 
 def _tally_fold(game: str, kind: str) -> Fold:
+    engine = get_engine(game)
+
     def tally(tallies: dict[tuple[int, ...], Tally], match: dict[str, Any]) -> None:
         by_seat = match["players"]
-        sides = match_sides(game, match["state"], match["teams"], sorted(by_seat), match["settings"])
+        sides = match_sides(engine, match["state"], match["teams"], sorted(by_seat), match["settings"])
         for side in sides:
             members = tuple(sorted(by_seat[seat] for seat in side.seats))
             for entrant in ([members] if kind == "partnership" else [(pid,) for pid in members]):
@@ -120,14 +122,15 @@ def _ranked_rows(league: League, tallies: Iterable[Tally]) -> list[dict[str, Any
 def _row(league: League, tally: Tally, names: dict[int, str], ratings: dict[int, Any]) -> dict[str, Any]:
     points = (tally.won * league.points_for_win + tally.drawn * league.points_for_draw
               + tally.lost * league.points_for_loss)
-    members = [{"id": pid, "name": names.get(pid, "")} for pid in tally.players]
+    members: list[dict[str, Any]] = [{"id": pid, "name": names.get(pid, "")} for pid in tally.players]
     rated = [ratings[pid].summary() for pid in tally.players if pid in ratings]
     rating = None if not rated else {k: round(sum(r[k] for r in rated) / len(rated), 3) for k in ("mu", "sigma",
                                                                                                    "ordinal")}
     entrant = {"kind": "partnership" if len(members) > 1 else "player",
-               "name": " & ".join(member["name"] for member in members), "players": members}
-    measures = {name: tally.measures.get(name, 0) for name, _ in TIEBREAK_MEASURES[league.game]}
-    order = {"game": tuple(direction * measures[name] for name, direction in TIEBREAK_MEASURES[league.game]),
+               "name": " & ".join(str(member["name"]) for member in members), "players": members}
+    tiebreaks = get_engine(league.game).tiebreak_measures
+    measures = {name: tally.measures.get(name, 0) for name, _ in tiebreaks}
+    order = {"game": tuple(direction * measures[name] for name, direction in tiebreaks),
              "won": (tally.won,), "rating": ((rating or {}).get("ordinal", 0.0),)}
     return {"entrant": entrant, "played": tally.played, "won": tally.won, "drawn": tally.drawn, "lost": tally.lost,
             "points": points, "tiebreak": measures, "rating": rating, "_order": order}

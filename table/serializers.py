@@ -2,11 +2,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
 from api.serializers.clubs import PlayerBriefSerializer
 from api.serializers.matches import DealSerializer, MatchSerializer
+from games.rules.registry import get_engine
 from table.models import DealConfirmation
 
 
@@ -44,17 +45,35 @@ class DisputeSerializer(AnswerSerializer):
         read_only_fields = fields
 
 
+# The board's headline figures, as the match's engine reads them from its state (docs/api.md). Declared inline, as
+# a field named ``label`` would shadow the serializer's own attribute of that name.
+HEADLINE_SCHEMA = inline_serializer("Headline", {
+    "label": serializers.CharField(help_text="What the scores count: 'Baazis won', 'Tables', 'Score'..."),
+    "scores": serializers.DictField(child=serializers.IntegerField(), help_text="By side (team, or seat)."),
+    "leading": serializers.ListField(child=serializers.CharField(), help_text="The sides ahead; empty when level."),
+    "lead": serializers.IntegerField(help_text="By how much they lead."),
+    "target": serializers.IntegerField(allow_null=True, help_text="The figure that ends the match (or baazi)."),
+    "lower_wins": serializers.BooleanField(),
+    "winners": serializers.ListField(child=serializers.CharField(), help_text="Empty until won (or when drawn)."),
+})
+
+
 class BoardSerializer(serializers.Serializer):
-    """Everything a scoreboard shows: the match, its deals in order (voided ones marked) and the opponents'
-    answers."""
+    """Everything a scoreboard shows: the match, its headline figures, its deals in order (voided ones marked) and
+    the opponents' answers."""
 
     match = serializers.SerializerMethodField()
+    headline = serializers.SerializerMethodField()
     deals = DealSerializer(many=True)
     answers = AnswerSerializer(many=True)
 
     @extend_schema_field(MatchSerializer)
     def get_match(self, board: Any) -> dict[str, Any]:
         return MatchSerializer(board.match, context=self.context).data
+
+    @extend_schema_field(HEADLINE_SCHEMA)
+    def get_headline(self, board: Any) -> dict[str, Any]:
+        return get_engine(board.match.game).headline(board.match.state, board.match.settings)
 
 
 class PublicMatchSerializer(MatchSerializer):

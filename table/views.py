@@ -12,39 +12,45 @@ from django.urls import reverse, reverse_lazy
 
 from api.views.matches import match_queryset, readable_match
 from games.models import Match
-from games.rules.registry import GAME_KEYS, get_engine
+from games.rules.facts import every_game_facts, facts_of
+from games.rules.registry import game_keys, get_engine
 from games.selectors import match_writable_by
 from table.selectors import disputes_for_admin, match_for_share_token, seats_of
 
 LOGIN_URL = reverse_lazy("table:login")
-GAME_NAMES = {"seep": "Seep", "fifty_six": "56", "bid_euchre": "Bid Euchre", "contract_rummy": "Contract Rummy"}
-# Player counts the start page offers, default first.
-PLAYER_COUNTS = {"seep": [4], "fifty_six": [4, 6, 8], "bid_euchre": [4], "contract_rummy": [4, 3, 5, 6, 7, 8]}
 
 
+def _game_names() -> dict[str, str]:
+    return {key: get_engine(key).display_name for key in game_keys()}
 
-def _page_config(match: Match, **urls: str) -> dict[str, Any]:
-    return {"match_id": match.pk, "game": match.game, "game_name": GAME_NAMES[match.game], **urls}
+
+def _page_config(match: Match, **entries: Any) -> dict[str, Any]:
+    """A match page's config: its game's facts (``game_facts``, docs/api.md "Game facts for clients") and URLs."""
+    return {"match_id": match.pk, "game": match.game, "game_name": get_engine(match.game).display_name,
+            "game_facts": {match.game: facts_of(match.game)}, **entries}
 
 
 @login_required(login_url=LOGIN_URL)
 def home(request: HttpRequest) -> HttpResponse:
     matches = match_queryset(request.user)[:30]
-    return render(request, "table/home.html", {"matches": matches, "game_names": GAME_NAMES})
+    return render(request, "table/home.html", {"matches": matches, "game_names": _game_names()})
 
 
 @login_required(login_url=LOGIN_URL)
 def new_match(request: HttpRequest) -> HttpResponse:
-    games = [{"key": key, "name": GAME_NAMES[key], "counts": PLAYER_COUNTS[key],
-              "defaults": {count: _defaults(key, count) for count in PLAYER_COUNTS[key]}} for key in GAME_KEYS]
-    config = {"games": games, "matches_url": reverse("match-list"), "match_page": reverse("table:match", args=[0])}
+    facts = every_game_facts()
+    config = {"games": [_start_choice(game) for game in facts.values()], "game_facts": facts,
+              "matches_url": reverse("match-list"), "match_page": reverse("table:match", args=[0])}
     return render(request, "table/new_match.html", {"config": config})
 
 
-def _defaults(game: str, player_count: int) -> dict[str, Any]:
-    """Every house rule of ``game`` with its default for this many players (Contract Rummy's packs depend on it)."""
-    engine = get_engine(game)
-    return engine.settings_json(engine.rules_from_settings({}, player_count))
+def _start_choice(facts: dict[str, Any]) -> dict[str, Any]:
+    """A game as the start page offers it: the player counts, the default count first, and the default house rules
+    for each count (Contract Rummy's packs depend on it)."""
+    default = facts["default_player_count"]
+    counts = [default, *(count for count in facts["player_counts"] if count != default)]
+    return {"key": facts["key"], "name": facts["name"], "counts": counts,
+            "defaults": {count: facts["defaults"][str(count)] for count in counts}}
 
 
 @login_required(login_url=LOGIN_URL)
@@ -60,7 +66,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         share_url=reverse("table-api:share", args=[match.pk]),
         board_page=reverse("table:board", args=[match.pk]),
     )
-    return render(request, "table/match.html", {"match": match, "config": config, "game_name": GAME_NAMES[match.game]})
+    return render(request, "table/match.html", {"match": match, "config": config, "game_name": config["game_name"]})
 
 
 @login_required(login_url=LOGIN_URL)
@@ -73,7 +79,7 @@ def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
         share_url=reverse("table-api:share", args=[match.pk]),
         entry_page=reverse("table:match", args=[match.pk]),
     )
-    return render(request, "table/board.html", {"match": match, "config": config, "game_name": GAME_NAMES[match.game],
+    return render(request, "table/board.html", {"match": match, "config": config, "game_name": config["game_name"],
                                                 "may_share": match_writable_by(request.user, match)})
 
 
@@ -87,11 +93,11 @@ def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
         board_url=reverse("table-api:shared-board", args=[token]),
         events_url=reverse("table:shared-events", args=[token]),
     )
-    return render(request, "table/board.html", {"match": match, "config": config, "game_name": GAME_NAMES[match.game],
+    return render(request, "table/board.html", {"match": match, "config": config, "game_name": config["game_name"],
                                                 "spectator": True})
 
 
 @login_required(login_url=LOGIN_URL)
 def disputes_page(request: HttpRequest) -> HttpResponse:
     disputes = disputes_for_admin(request.user)[:200]
-    return render(request, "table/disputes.html", {"disputes": disputes, "game_names": GAME_NAMES})
+    return render(request, "table/disputes.html", {"disputes": disputes, "game_names": _game_names()})

@@ -29,13 +29,7 @@ _P_SEAT = re.compile(r"\bP(\d+)\b")
 # Worked examples of features not built yet, each with the issue that builds it. Their tests are strict expected
 # failures: the day the feature lands they pass, xfail(strict) turns that into a failure, and the issue removes its
 # ids here. Nothing else may be marked so.
-PENDING_EXAMPLES = {
-    "56-v01": "issue 20: house-rule variants",
-    "56-v12": "issue 20: house-rule variants",
-    "eu-v04": "issue 20: house-rule variants",
-    "eu-v12": "issue 20: house-rule variants",
-    "ru-v01": "issue 20: house-rule variants",
-}
+PENDING_EXAMPLES: dict[str, str] = {}
 
 
 def _p_to_s(value: Any) -> Any:

@@ -25,3 +25,11 @@ def test_a_match_page_lists_its_deals_and_audit_but_cannot_be_changed(client: An
     response = client.post(f"/admin/games/match/{match.pk}/change/", {"game": "poker"})
     assert response.status_code == 403
     assert client.get("/admin/games/player/").status_code == 200
+
+
+def test_the_match_list_names_the_game_as_its_engine_does(client: Any) -> None:
+    official = get_user_model().objects.create_superuser("official", "o@example.org", "pw")
+    match_start(actor=official, game="fifty_six", players=[{"name": f"P{n}"} for n in range(4)])
+    client.force_login(official)
+    page = client.get("/admin/games/match/").content.decode()
+    assert '<td class="field-game_name">56</td>' in page

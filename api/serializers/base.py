@@ -9,6 +9,8 @@ from typing import Any, NoReturn
 
 from rest_framework import serializers
 
+from games.rules.registry import game_keys
+
 
 class FieldsBuiltOnce:
     """Build a read-only ModelSerializer's fields once per class, then hand each instance a copy.
@@ -48,3 +50,15 @@ class ChoiceField(serializers.ChoiceField):
         if not self.field_name and isinstance(self.parent, serializers.ListField):
             return self.parent.field_name
         return f"{self.field_name}s"
+
+
+class GameField(ChoiceField):
+    """A registered game's key. The choices are read from the registry with each value, not fixed when the
+    serializer is declared, so that a game registered later (a test's toy game) is accepted like the others."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=game_keys(), **kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        self.choices = game_keys()
+        return super().to_internal_value(data)

@@ -5,9 +5,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from api.serializers.base import ChoiceField, FieldsBuiltOnce
+from api.serializers.base import ChoiceField, FieldsBuiltOnce, GameField
 from games.models import Club, League, Membership, Player
-from games.rules.registry import GAME_KEYS
 from games.selectors import club_ids_of
 
 
@@ -59,7 +58,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 class LeagueSerializer(serializers.ModelSerializer):
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk",
                           error_messages={"does_not_exist": "You belong to no club {pk_value}."})
-    game = ChoiceField(choices=GAME_KEYS)
+    game = GameField()
     settings = serializers.DictField(required=False, default=dict,
                                      help_text="House rules pinned into every match started in the league.")
     tiebreaks = serializers.ListField(

@@ -5,10 +5,10 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.base import ChoiceField, FieldsBuiltOnce
+from api.serializers.base import FieldsBuiltOnce, GameField
 from api.serializers.clubs import OfCallersClubs, PlayerBriefSerializer
 from games.models import AuditEntry, Deal, League, Match, Seat
-from games.rules.registry import GAME_KEYS, get_engine
+from games.rules.registry import game_keys, get_engine
 
 
 class SeatSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
@@ -67,7 +67,7 @@ LARGEST_TABLE = 8  # no game seats more players, whatever its house rules (tests
 
 
 class MatchCreateSerializer(serializers.Serializer):
-    game = ChoiceField(choices=GAME_KEYS)
+    game = GameField()
     # No length bound of the serializer's own: the count is the game's rule (player_count_invalid or
     # player_count_out_of_range, with the rules' message), checked by match_start.
     players = serializers.ListField(child=PlayerRefField())
@@ -83,7 +83,7 @@ class MatchCreateSerializer(serializers.Serializer):
 def refuse_more_players_than_any_table(data: Any) -> None:
     """A list longer than any table is refused by the game's own count rule before its entries are read: each new
     player costs a validation, and 4,000 of them took half a second."""
-    if not isinstance(data, dict) or data.get("game") not in GAME_KEYS:
+    if not isinstance(data, dict) or data.get("game") not in game_keys():
         return
     players = data.get("players")
     if isinstance(players, list) and len(players) > LARGEST_TABLE:

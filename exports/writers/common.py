@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import pgettext_lazy
 
 from exports.selectors import DealRow, ExportScope, deal_payloads, most_seats
+from games.rules.registry import get_engine
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -104,40 +105,15 @@ def _item(item: Any) -> str:
     return str(readable(item))
 
 
-# What a Seep play did, in words for a spreadsheet cell (seep.md §S.7a).
-PLAY_WORDS = {"throw": "thrown", "capture": "takes", "build": "builds", "cement": "cements", "raise": "raises"}
-
-
-def seep_plays_cell(plays: Any) -> Any:
-    """A Seep deal's plays as one column: ``S2: 3D builds 11 with AH 7S; S3: QH thrown; S1: QS takes the house``."""
-    if not isinstance(plays, list):
-        return readable(plays)
-    return "; ".join(_seep_play(play) for play in plays if isinstance(play, dict))
-
-
-def _seep_play(play: dict[str, Any]) -> str:
-    words = [f"{play.get('seat')}: {play.get('card')} {PLAY_WORDS.get(play.get('action', ''), play.get('action'))}"]
-    if play.get("action") == "capture":
-        words.append(" ".join(play.get("takes") or []) or "the house")
-    elif play.get("house") is not None:
-        words.append(str(play["house"]))
-    if play.get("with"):
-        words.append("with " + " ".join(play["with"]))
-    return " ".join(words)
-
-
-# Columns whose list reads better in words of its own than item by item.
-CELL_WRITERS: dict[str, Callable[[Any], Any]] = {"input.plays": seep_plays_cell}
-
-
-def flatten(value: Any, prefix: str) -> dict[str, Any]:
-    """Nested objects as dotted columns (``input.bid.value``); lists and scalars as one readable cell."""
-    if prefix in CELL_WRITERS:
-        return {prefix: CELL_WRITERS[prefix](value)}
+def flatten(value: Any, prefix: str, writers: Mapping[str, Callable[[Any], Any]] | None = None) -> dict[str, Any]:
+    """Nested objects as dotted columns (``input.bid.value``); lists and scalars as one readable cell; a column the
+    game writes in words of its own (``writers``, its engine's ``column_writers``) as the game writes it."""
+    if writers and prefix in writers:
+        return {prefix: readable(writers[prefix](value))}
     if isinstance(value, dict) and value:
         cells: dict[str, Any] = {}
         for key, item in value.items():
-            cells.update(flatten(item, f"{prefix}.{key}"))
+            cells.update(flatten(item, f"{prefix}.{key}", writers))
         return cells
     return {prefix: readable(value if value != {} else None)}
 
@@ -169,7 +145,8 @@ class DealTable:
 
     def cells(self, row: DealRow) -> list[Any]:
         match, deal = row.match, row.deal
-        data = {**flatten(deal.input, "input"), **flatten(deal.result, "result")}
+        writers = get_engine(match.game).column_writers
+        data = {**flatten(deal.input, "input", writers), **flatten(deal.result, "result", writers)}
         seats = {seat.seat: f"{seat.player.name} ({seat.team})" if seat.team else seat.player.name
                  for seat in row.seats}
         values = [match.pk, match.game, match.league.name if match.league else "", local_time(match.created_at,

@@ -20,15 +20,11 @@ from django.utils.translation import gettext, gettext_lazy
 
 from exports.selectors import ExportScope, deal_rows
 from exports.writers.common import Progress, printable, readable
+from games.rules.engine import GameEngine
+from games.rules.registry import get_engine
+from games.translation import localize
 
-GAME_NAMES = {"seep": "Seep", "fifty_six": "56", "bid_euchre": "Bid Euchre", "contract_rummy": "Contract Rummy"}
-# The result key holding the running score a scorer writes down after each deal, and what this deal scored.
-RUNNING_SCORE = {"seep": "baazis_won", "fifty_six": "tables_after", "bid_euchre": "scores_after",
-                 "contract_rummy": "totals_after"}
-DEAL_SCORE = {"seep": "team_scores", "fifty_six": "transfers", "bid_euchre": "deal_points",
-              "contract_rummy": "penalties"}
 HEADER = [gettext_lazy("Deal"), gettext_lazy("Dealer"), gettext_lazy("Call"), gettext_lazy("This deal")]
-LEAD = "Lead"  # the column key; its title is translated
 # Fonts with the letters of every language the sheets speak (õ ä ö ü ő ű and the Arabic script): DejaVu Sans is
 # in Debian's fonts-dejavu-core (installed with Chromium); Noto or Vazirmatn are used where DejaVu is missing.
 STYLE = """
@@ -76,16 +72,19 @@ def _score_sheets(scope: ExportScope, progress: Progress) -> Iterator[str]:
 
 def _sheet(match: Any, seats: list[Any], deals: list[Any]) -> str:
     match.refresh_from_db(fields=["state"])
-    heading = gettext("{game}, match {number}").format(game=GAME_NAMES.get(match.game, match.game), number=match.pk)
+    engine = get_engine(match.game)
+    heading = gettext("{game}, match {number}").format(game=engine.display_name, number=match.pk)
     parts = [_text(heading)] + ([_name(match.league.name)] if match.league else []) + [
         _text(sheet_date(match.created_at))]
     # Each seat isolated as a whole too, so on a right-to-left sheet "S2 Zoltán (B)" still reads S2 first.
     players = ", ".join(f"<bdi>{seat.seat} {_name(seat.player.name)}" + (f" ({seat.team})" if seat.team else "")
                         + "</bdi>" for seat in seats)
-    columns = _running_columns(match.game, deals)
-    titles = [*HEADER, *(gettext("Lead") if column == LEAD else column for column in columns)]
+    columns = _running_columns(engine, deals)
+    # The engine names its running-score columns (a team, a seat, Seep's "Lead"): a name that is a message is
+    # translated.
+    titles = [*HEADER, *(localize(column) for column in columns)]
     head = "".join(f"<th>{_text(str(title))}</th>" for title in titles)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in _deal_line(match.game, deal, columns)) + "</tr>"
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in _deal_line(engine, deal, columns)) + "</tr>"
                    for deal in deals)
     return (f"<section><h2>{' · '.join(parts)}</h2><p>{players}</p><table><thead><tr>{head}</tr></thead>"
             f"<tbody>{body}</tbody></table><h3>{_text(final_result(match, seats))}</h3></section>")
@@ -108,25 +107,21 @@ def _name(name: str) -> str:
     return f"<bdi>{_text(name)}</bdi>"
 
 
-def _running_columns(game: str, deals: list[Any]) -> list[str]:
-    key = RUNNING_SCORE.get(game, "")
+def _running_columns(engine: GameEngine[Any, Any, Any], deals: list[Any]) -> list[str]:
+    """The columns of the running score the engine writes after each deal, in the order first written."""
     seen: dict[str, None] = {}
     for deal in deals:
-        value = deal.result.get(key)
-        if isinstance(value, dict):
-            seen.update(dict.fromkeys(value))
-    prefix = [LEAD] if game == "seep" else []
-    return prefix + list(seen)
+        seen.update(dict.fromkeys(engine.running_score(deal.result)))
+    return list(seen)
 
 
-def _deal_line(game: str, deal: Any, columns: list[str]) -> list[str]:
+def _deal_line(engine: GameEngine[Any, Any, Any], deal: Any, columns: list[str]) -> list[str]:
     if deal.status == "voided":
         return [str(deal.number), _text(deal.input.get("dealer", "")), _text(gettext("voided")), "",
                 *[""] * len(columns)]
-    result = deal.result
-    running = result.get(RUNNING_SCORE.get(game, "")) or {}
-    cells = [_lead(result.get("running_lead")) if column == LEAD else running.get(column, "") for column in columns]
-    this_deal = result.get(DEAL_SCORE.get(game, ""))
+    running = engine.running_score(deal.result)
+    cells = [localize(running.get(column, "")) for column in columns]
+    this_deal = engine.deal_score(deal.result)
     return [str(deal.number), _text(deal.input.get("dealer", "")), _text(_call(deal)), _text(str(_scores(this_deal))),
             *(_text(str(cell)) for cell in cells)]
 
@@ -148,12 +143,6 @@ def _scores(value: Any) -> Any:
     if isinstance(value, dict):
         return "  ".join(f"{key} {item}" for key, item in value.items())
     return readable(value)
-
-
-def _lead(lead: Any) -> str:
-    if not isinstance(lead, dict) or not lead.get("team"):
-        return gettext("level")
-    return f"{lead['team']} +{lead['points']}"
 
 
 def final_result(match: Any, seats: list[Any]) -> str:

@@ -4,8 +4,15 @@ Codes are part of the API (never rename one). A test (tests/rules/test_codes.py)
 raised under games/rules and fails when a code is missing here, is listed here but never raised, carries an
 ``extra`` key not listed, or is not documented in shared/rules/*.md or shared/API.md.
 
-``extra_keys`` is the union over the games: one key has one meaning everywhere (``expected_dealer`` is the seat that
-deals now; ``next_dealer`` and ``expected`` beside it on ``dealer_out_of_turn`` are deprecated, docs/api.md).
+``extra_keys`` is the union over the games: one key has one meaning everywhere, and a key a game sent before with
+another meaning is still sent beside the new one, deprecated (docs/api.md lists them):
+
+- ``expected_dealer``, ``expected_bidder``, ``expected_leader``: the seat that deals, bids or leads now;
+  ``expected_seat``: the seat whose turn it is to call or play; ``seat``: the seat that made the refused call;
+  ``to_call``: the seats still to call in an auction that is not finished;
+- ``expected``: the value (or count) the field must have; ``given``: the count sent;
+- ``allowed``: the values the field may take at all; ``legal``: the calls the seat may make at this point;
+- ``minimum`` / ``maximum``: a range; ``missing``: what is missing; ``winners``: the sides that won (a list).
 """
 
 from __future__ import annotations
@@ -35,6 +42,10 @@ _CODES: tuple[Code, ...] = (
     Code("bidder_hand_mismatch", ("seep.md §S.7a",), ("bidder_hand",)),
     Code("bidder_hand_required", ("seep.md §S.7a",), ()),
     Code("build_sets_invalid", ("seep.md §S.7a",), ("house",)),
+    Code(
+        "call_not_affordable", ("fifty_six.md §F.7",),
+        ("band", "could_cost", "legal", "seat", "tables_held", "team"),
+    ),
     Code("call_out_of_turn", ("bid_euchre.md §E.5", "fifty_six.md §F.7"), ("expected_seat", "seat")),
     Code("capture_card_not_kept", ("seep.md §S.7a",), ("house",)),
     Code("capture_incomplete", ("seep.md §S.7a",), ("cards",)),
@@ -51,7 +62,7 @@ _CODES: tuple[Code, ...] = (
     Code("card_points_total_mismatch", ("fifty_six.md §F.7", "seep.md §S.7"), ("total",)),
     Code("cemented_house_cannot_be_raised", ("seep.md §S.7a",), ()),
     Code("contract_not_met", ("contract_rummy.md §R.5",), ("contract", "entered")),
-    Code("dealer_must_bid", ("bid_euchre.md §E.5",), ("allowed",)),
+    Code("dealer_must_bid", ("bid_euchre.md §E.5",), ("allowed", "legal")),
     Code("dealer_not_active", ("fifty_six.md §F.7",), ("expected_dealer", "next_dealer")),
     Code(
         "dealer_out_of_turn", ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.7", "seep.md §S.7"),
@@ -79,6 +90,7 @@ _CODES: tuple[Code, ...] = (
     ),
     Code("meld_invalid", ("contract_rummy.md §R.5",), ("declared", "jokers", "min_length", "missing")),
     Code("not_enough_cards", ("contract_rummy.md §R.5",), ("available", "decks_needed", "needed")),
+    Code("moon_call_not_allowed", ("bid_euchre.md §E.5",), ("legal", "needs", "standing")),
     Code("nothing_to_capture", ("seep.md §S.7a",), ()),
     Code("opening_bid_required", ("fifty_six.md §F.7",), ("legal", "seat")),
     Code("own_house_cannot_be_raised", ("seep.md §S.7a",), ()),
@@ -98,8 +110,13 @@ _CODES: tuple[Code, ...] = (
     Code("plays_totals_mismatch", ("seep.md §S.7a",), ("from_plays",)),
     Code("plus_bid_invalid", ("fifty_six.md §F.7",), ("legal", "seat")),
     Code("redouble_not_allowed", ("fifty_six.md §F.7",), ("legal", "seat")),
-    Code("renege_invalid", ("bid_euchre.md §E.5",), ("allowed", "sitting_out")),
+    Code("redeal_not_allowed", ("fifty_six.md §F.7",), ("card", "hand_points", "maximum")),
+    Code("renege_invalid", ("bid_euchre.md §E.5",), ("allowed", "maximum", "sitting_out")),
     Code("scoring_cards_incomplete", ("seep.md §S.7",), ("missing",)),
+    Code(
+        "settings_conflict", ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.7"),
+        ("conflicts_with", "maximum", "setting"),
+    ),
     Code("sweep_count_invalid", ("seep.md §S.7",), ()),
     Code("team_layout_invalid", ("fifty_six.md §F.7",), ("teams",)),
     Code("throw_in_not_allowed", ("seep.md §S.7",), ("legal_bids",)),
@@ -110,11 +127,11 @@ _CODES: tuple[Code, ...] = (
     Code("tricks_out_of_range", ("bid_euchre.md §E.5",), ("maximum", "minimum")),
     Code("tricks_total_mismatch", ("bid_euchre.md §E.5",), ("expected_total",)),
     Code("trump_missing", ("bid_euchre.md §E.5",), ("allowed",)),
-    Code("unknown_player", ("contract_rummy.md §R.5",), ("seats",)),
-    Code("variant_not_enabled", ("bid_euchre.md §E.5",), ("setting",)),
+    Code("unknown_player", ("contract_rummy.md §R.5",), ("allowed", "seats")),
+    Code("variant_not_enabled", ("bid_euchre.md §E.5", "fifty_six.md §F.7"), ("setting",)),
     Code("went_out_missing", ("contract_rummy.md §R.5",), ()),
     Code("went_out_with_cards", ("contract_rummy.md §R.5",), ()),
-    Code("wrong_bidder", ("seep.md §S.7",), ("expected",)),
+    Code("wrong_bidder", ("seep.md §S.7",), ("expected", "expected_bidder")),
     Code("wrong_leader", ("bid_euchre.md §E.7a", "fifty_six.md §F.9a"), ("expected_leader",)),
 )
 CODES: MappingProxyType[str, Code] = MappingProxyType({entry.code: entry for entry in _CODES})

@@ -6,24 +6,33 @@ JSON through the ``*_json`` / ``*_from_json`` pairs, which must round-trip exact
 
 ``GameEngine`` is the typed Protocol, generic over the game's rules, state and deal types. ``EngineBase`` is the
 base class the engines derive from: it declares the core members and answers the facts added to the contract
-(display name, player counts, seats, the settings declaration and its schema) from them where a game does not
-declare its own. ``CompletedEngine`` gives the same defaults to an engine that does not derive from it yet (Seep).
+(display name, player counts, seats, the settings declaration and its schema, state keys, standings places, the
+running score of a sheet, the board's headline) from them where a game does not declare its own.
+
+The facts the outer rings show read JSON (a stored state, a stored result, pinned settings), not the engine's
+objects: standings, sheets and boards work from rows without building rules or states again.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from games.rules.errors import RuleViolation
+from games.rules.outcomes import winner_places
 from games.rules.seats import seat_names
 from games.rules.settings_spec import Setting, SettingsSpec
 
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
 DealT = TypeVar("DealT")
+
+# A side of a match (a team, or a seat where everyone plays alone) -> its seats.
+Sides = Mapping[str, Sequence[str]]
+# A tie-break measure of the standings: its name and +1 when more is better, -1 when less is better.
+Measure = tuple[str, int]
 
 # The counts a player-count probe tries for an engine that does not list its own (no card game here seats more).
 PROBED_PLAYER_COUNTS: tuple[int, ...] = tuple(range(2, 13))
@@ -90,6 +99,58 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
 
     def teams(self, rules: RulesT) -> dict[str, list[str]] | None:
         """Team name to seats, or None for a game where everyone plays for himself."""
+        ...
+
+    @property
+    def plays_in_teams(self) -> bool:
+        """True when sides are teams (standings by partnership and by player), False when each plays alone."""
+        ...
+
+    @property
+    def state_keys(self) -> tuple[str, ...]:
+        """The keys of ``state_json``, in its order."""
+        ...
+
+    @property
+    def result_keys(self) -> tuple[str, ...]:
+        """The keys every deal's result has (a game may add more to some deals, as Seep's plays do)."""
+        ...
+
+    @property
+    def tiebreak_measures(self) -> tuple[Measure, ...]:
+        """The standings' tie-break measures of this game, in order."""
+        ...
+
+    def side_measures(self, state: Mapping[str, Any], sides: Sides,
+                      settings: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        """Each side's tie-break measures in a finished match, from its final state and pinned settings."""
+        ...
+
+    def side_places(self, state: Mapping[str, Any], sides: Sides) -> dict[str, int]:
+        """Each side's place in a finished match: 1 is the best; sides sharing a place drew."""
+        ...
+
+    def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
+        """What a score sheet writes down after this deal: column -> value (``{"A": 12, "B": 9}``)."""
+        ...
+
+    def deal_score(self, result: Mapping[str, Any]) -> Any:
+        """What this deal scored, for the sheet's "this deal" column."""
+        ...
+
+    @property
+    def column_writers(self) -> Mapping[str, Callable[[Any], Any]]:
+        """Columns of a deal-per-row sheet (CSV, XLSX) this game writes in words of its own: the dotted column
+        (``input.plays``) -> a function of the column's JSON value giving the cell."""
+        ...
+
+    def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The board's headline figures: ``{label, scores, leading, lead, target, lower_wins, winners}``.
+
+        ``scores`` by side, ``leading`` the sides ahead (none when level), ``lead`` by how much, ``target`` the
+        figure that ends the match or baazi (or null), ``lower_wins`` true where the lowest score wins, ``winners``
+        the sides that won (empty while the match goes on or when it is drawn).
+        """
         ...
 
     def initial_state(self, rules: RulesT) -> StateT: ...
@@ -181,6 +242,42 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
             return tuple(getattr(rules, "seats"))  # noqa: B009 - a game without teams keeps its seats on the rules
         return seat_names(sum(len(members) for members in teams.values()))
 
+    @property
+    def plays_in_teams(self) -> bool:
+        return self.teams(self.rules_from_settings({}, self.default_player_count)) is not None
+
+    @property
+    def state_keys(self) -> tuple[str, ...]:
+        return tuple(self.state_json(self.initial_state(self.rules_from_settings({}, self.default_player_count))))
+
+    @property
+    def result_keys(self) -> tuple[str, ...]:
+        return ()
+
+    @property
+    def tiebreak_measures(self) -> tuple[Measure, ...]:
+        return ()
+
+    def side_measures(self, state: Mapping[str, Any], sides: Sides,
+                      settings: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        return {side: {} for side in sides}
+
+    def side_places(self, state: Mapping[str, Any], sides: Sides) -> dict[str, int]:
+        return winner_places(state, sides)
+
+    def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def deal_score(self, result: Mapping[str, Any]) -> Any:
+        return None
+
+    @property
+    def column_writers(self) -> Mapping[str, Callable[[Any], Any]]:
+        return {}
+
+    def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
+        return headline_figures("", {}, winners=_winners(state))
+
     def _seats_players(self, count: int) -> bool:
         try:
             self.rules_from_settings({}, count)
@@ -200,37 +297,21 @@ def _inferred_setting(name: str, value: Any, rules_file: str) -> Setting:
     return Setting(name, "custom", value, label, help_line, json_type=json_type)
 
 
-class CompletedEngine(EngineBase[Any, Any, Any]):
-    """An engine that does not derive from ``EngineBase`` yet, with the base's defaults for the newer members."""
+def _winners(state: Mapping[str, Any]) -> list[str]:
+    """The winning sides a state names: ``match_winner`` (one side) or ``winners`` (a list)."""
+    winner = state.get("match_winner")
+    if winner is not None:
+        return [winner]
+    return list(state.get("winners") or [])
 
-    def __init__(self, core: Any) -> None:
-        self.core = core
-        self.key = core.key
-        self.rules_file = core.rules_file
 
-    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> Any:
-        return self.core.rules_from_settings(settings, player_count)
-
-    def settings_json(self, rules: Any) -> dict[str, Any]:
-        return self.core.settings_json(rules)
-
-    def teams(self, rules: Any) -> dict[str, list[str]] | None:
-        return self.core.teams(rules)
-
-    def initial_state(self, rules: Any) -> Any:
-        return self.core.initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: Any) -> Any:
-        return self.core.parse_deal(payload, rules)
-
-    def deal_json(self, deal: Any) -> dict[str, Any]:
-        return self.core.deal_json(deal)
-
-    def play_deal(self, state: Any, deal: Any, rules: Any) -> DealOutcome:
-        return self.core.play_deal(state, deal, rules)
-
-    def state_json(self, state: Any) -> dict[str, Any]:
-        return self.core.state_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: Any) -> Any:
-        return self.core.state_from_json(data, rules)
+def headline_figures(label: str, scores: Mapping[str, int], *, winners: list[str], target: int | None = None,
+                     lower_wins: bool = False) -> dict[str, Any]:
+    """The board's headline from the sides' scores: who leads (the best score, unless every side has it) and by
+    how much over the next best."""
+    ordered = sorted(scores.values(), reverse=not lower_wins)
+    best = ordered[0] if ordered else 0
+    leading = [side for side, score in scores.items() if score == best] if len(set(ordered)) > 1 else []
+    runner_up = next((score for score in ordered if score != best), best)
+    return {"label": label, "scores": dict(scores), "leading": leading, "lead": abs(best - runner_up),
+            "target": target, "lower_wins": lower_wins, "winners": winners}

@@ -1,17 +1,18 @@
-"""How a finished match ranks its sides, and each game's own tie-break measures, for standings and ratings.
+"""How a finished match ranks its sides, for standings and ratings: the engine of its game says each side's place
+and tie-break measures (``side_places`` / ``side_measures``); this module pairs them with the sides.
 
-Pure: reads the final state JSON an engine produced. A side is a team (Seep, 56, Bid Euchre) or a seat
-(Contract Rummy). ``place`` 1 is the best; sides sharing a place drew (a shared Contract Rummy win, a drawn
-fixed-baazi Seep match).
+Pure: reads the final state JSON an engine produced. A side is a team or, where everyone plays alone, a seat.
+``place`` 1 is the best; sides sharing a place drew (a shared Contract Rummy win, a drawn fixed-baazi Seep match).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from games.rules.fifty_six.settings import SETTINGS as FIFTY_SIX_SETTINGS
+if TYPE_CHECKING:  # the engine module imports this one for ``winner_places``
+    from games.rules.engine import GameEngine
 
 State = Mapping[str, Any]
 
@@ -24,78 +25,24 @@ class SideResult:
     measures: dict[str, int]
 
 
-# Per game: the tie-break measures in order, and +1 when more is better, -1 when less is better.
-TIEBREAK_MEASURES: dict[str, tuple[tuple[str, int], ...]] = {
-    "seep": (("baazi_difference", 1), ("running_lead", 1)),
-    "fifty_six": (("net_tables", 1),),
-    "bid_euchre": (("points_difference", 1),),
-    "contract_rummy": (("penalty_points", -1),),
-}
-
-
-def _other(team: str, teams: Mapping[str, Any]) -> str:
-    return next(name for name in teams if name != team)
-
-
-def _winner_places(state: State, teams: Mapping[str, Any]) -> dict[str, int]:
+def winner_places(state: State, sides: Mapping[str, Any]) -> dict[str, int]:
+    """The ``match_winner`` first, everyone else second; a drawn match (no winner) puts every side first."""
     winner = state.get("match_winner")
-    if winner is None:  # a drawn match: everyone shares first place
-        return dict.fromkeys(teams, 1)
-    return {team: 1 if team == winner else 2 for team in teams}
+    if winner is None:
+        return dict.fromkeys(sides, 1)
+    return {side: 1 if side == winner else 2 for side in sides}
 
 
-def _seep(state: State, teams: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-    lead = state["running_lead"]
-    signed = {team: (lead["points"] if lead["team"] == team else -lead["points"] if lead["team"] else 0)
-              for team in teams}
-    baazis = state["baazis_won"]
-    return {team: {"baazi_difference": baazis[team] - baazis[_other(team, teams)], "running_lead": signed[team]}
-            for team in teams}
+def other_side(side: str, sides: Mapping[str, Any]) -> str:
+    """The opponent of ``side`` in a two-sided match."""
+    return next(name for name in sides if name != side)
 
 
-def _fifty_six(state: State, teams: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-    start = int(settings.get("starting_tables", FIFTY_SIX_SETTINGS["starting_tables"].default))
-    return {team: {"net_tables": state["tables"][team] - start} for team in teams}
-
-
-def _fifty_six_places(state: State, teams: Mapping[str, Any]) -> dict[str, int]:
-    """The winner first, then the teams in reverse order of going out (the last one out came second)."""
-    out_order = [entry["team"] for entry in state.get("eliminated", [])]
-    places = {team: 1 for team in teams if team not in out_order}
-    for position, team in enumerate(reversed(out_order)):
-        places[team] = 2 + position
-    return places
-
-
-def _bid_euchre(state: State, teams: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-    scores = state["scores"]
-    return {team: {"points_difference": scores[team] - scores[_other(team, teams)]} for team in teams}
-
-
-def _contract_rummy_places(state: State, seats: Mapping[str, Any]) -> dict[str, int]:
-    totals = state["totals"]
-    return {seat: 1 + sum(1 for other in totals.values() if other < totals[seat]) for seat in seats}
-
-
-MeasureFn = Callable[[State, Mapping[str, Any], Mapping[str, Any]], dict[str, dict[str, int]]]
-PlaceFn = Callable[[State, Mapping[str, Any]], dict[str, int]]
-GAME_OUTCOMES: dict[str, tuple[MeasureFn, PlaceFn]] = {
-    "seep": (_seep, _winner_places),
-    "fifty_six": (_fifty_six, _fifty_six_places),
-    "bid_euchre": (_bid_euchre, _winner_places),
-    "contract_rummy": (
-        lambda state, seats, settings: {seat: {"penalty_points": state["totals"][seat]} for seat in seats},
-        _contract_rummy_places,
-    ),
-}
-
-
-def match_sides(game: str, state: State, teams: Mapping[str, list[str]] | None, seats: list[str],
-                settings: Mapping[str, Any]) -> list[SideResult]:
+def match_sides(engine: GameEngine[Any, Any, Any], state: State, teams: Mapping[str, list[str]] | None,
+                seats: Sequence[str], settings: Mapping[str, Any]) -> list[SideResult]:
     """Every side of a finished match with its place and tie-break measures."""
-    sides: Mapping[str, Any] = teams if teams else {seat: [seat] for seat in seats}
-    measure, place = GAME_OUTCOMES[game]
-    measures, places = measure(state, sides, settings), place(state, sides)
+    sides: Mapping[str, Sequence[str]] = teams if teams else {seat: [seat] for seat in seats}
+    measures, places = engine.side_measures(state, sides, settings), engine.side_places(state, sides)
     return [SideResult(side, tuple(members), places[side], measures[side]) for side, members in sides.items()]
 
 

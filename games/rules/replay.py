@@ -3,11 +3,14 @@
 ``replay`` folds a list of submitted deals (JSON, or parsed deal objects) from the initial state or from a given
 one, and stops at the first deal the rules refuse. ``replay_steps`` is the same fold one deal at a time, for a
 caller that acts between deals (a correction checks each later deal; the importer compares each stored result).
+
+A voided deal keeps its number in a match but is not played: both take the positions of the voided deals in the
+list (``voided``), skip them, and (``replay_steps``) still yield a step for each, with the state unchanged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,11 +20,16 @@ from games.rules.errors import RuleViolation
 
 @dataclass(frozen=True)
 class ReplayStep:
-    """One accepted deal: its position in the list, the parsed deal and what it produced."""
+    """One deal: its position in the list, the parsed deal and what it produced.
+
+    A voided deal has no parsed deal (``deal`` is None), ``voided`` set, and an outcome of the state as it was before
+    it with an empty result.
+    """
 
     index: int
     deal: Any
     outcome: DealOutcome
+    voided: bool = False
 
 
 class DealRefused(Exception):
@@ -47,13 +55,18 @@ class Replay:
 
 def replay_steps(
     engine: GameEngine[Any, Any, Any], rules: Any, deals: Iterable[Any], state: Any = None, *, parsed: bool = False,
+    voided: Container[int] = (),
 ) -> Iterator[ReplayStep]:
     """Fold ``deals`` one by one from ``state`` (the initial state when None); raises ``DealRefused``.
 
-    ``deals`` are submitted deals (JSON objects) unless ``parsed``, when they are the engine's deal objects.
+    ``deals`` are submitted deals (JSON objects) unless ``parsed``, when they are the engine's deal objects. The
+    deals at the positions in ``voided`` are neither parsed nor played. ``deals`` is read lazily, one deal a step.
     """
     current = engine.initial_state(rules) if state is None else state
     for index, item in enumerate(deals):
+        if index in voided:
+            yield ReplayStep(index, None, DealOutcome(current, {}), voided=True)
+            continue
         try:
             deal = item if parsed else engine.parse_deal(item, rules)
             outcome = engine.play_deal(current, deal, rules)
@@ -65,16 +78,20 @@ def replay_steps(
 
 def replay(
     engine: GameEngine[Any, Any, Any], rules: Any, deals: Iterable[Any], state: Any = None, *, parsed: bool = False,
+    voided: Container[int] = (),
 ) -> Replay:
     """Fold ``deals`` from ``state`` (the initial state when None), stopping at the first refused deal.
 
     The loop of ``replay_steps`` without a step object per deal: a whole match is folded at the engines' speed.
+    ``results`` has the results of the deals played (a voided deal has none).
     """
     current = engine.initial_state(rules) if state is None else state
     results: list[dict[str, Any]] = []
     index = 0
     try:
-        for index, item in enumerate(deals):  # noqa: B007 - index names the refused deal
+        for index, item in enumerate(deals):  # the index names the refused deal
+            if index in voided:
+                continue
             outcome = engine.play_deal(current, item if parsed else engine.parse_deal(item, rules), rules)
             current = outcome.state
             results.append(outcome.result)

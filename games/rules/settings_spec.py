@@ -42,6 +42,9 @@ class Setting:
     json_type: str | None = None  # the JSON type of a custom row for the form: "array" or "object"
     echoed: bool = True
     derived: bool = False
+    # A house rule added after matches were already recorded: a stored match (or an interchange file) pinned before
+    # it does not list it, and plays it at its default, which keeps the game as it was.
+    added_later: bool = False
 
     def read(self, settings: Mapping[str, Any], *, default: Any = None, maximum: int | None = None) -> Any:
         """The value sent for this setting, or its default; ``default`` / ``maximum`` override the declared ones
@@ -59,6 +62,21 @@ class Setting:
             return fallback
         assert self.parse is not None, f"setting {self.name} has no parser"
         return self.parse(settings[self.name])
+
+    def form_row(self) -> dict[str, Any]:
+        """This setting for a client's form: name, label, help, type, default and its bounds or choices.
+
+        ``read_only`` marks a setting that follows from others (shown, not asked); ``sent_back`` is false for one
+        that is accepted on input but never written back in the match's settings.
+        """
+        row: dict[str, Any] = {"name": self.name, "label": self.label, "help": self.help,
+                               "type": (self.json_type or "object") if self.kind == "custom" else self.kind,
+                               "default": self.dump(self.default), "read_only": self.derived, "sent_back": self.echoed}
+        if self.kind == "integer":
+            row.update(minimum=self.minimum, maximum=self.maximum)
+        if self.kind == "choice":
+            row["choices"] = list(self.choices)
+        return row
 
     def schema(self) -> dict[str, Any]:
         """This row of the house-rules form: JSON-schema keywords plus ``title`` (label) and ``description``."""
@@ -96,6 +114,11 @@ class SettingsSpec:
         return tuple(row.name for row in self.rows if row.echoed)
 
     @property
+    def added_later(self) -> tuple[str, ...]:
+        """The settings an older record may leave out (``Setting.added_later``)."""
+        return tuple(row.name for row in self.rows if row.added_later)
+
+    @property
     def accepted(self) -> tuple[str, ...]:
         """Every name a request may send (informational ones included)."""
         return tuple(row.name for row in self.rows)
@@ -117,6 +140,10 @@ class SettingsSpec:
     def settings_json(self, rules: Any) -> dict[str, Any]:
         """Every echoed setting of ``rules`` (an attribute of the same name), as JSON."""
         return {row.name: row.dump(getattr(rules, row.name)) for row in self.rows if row.echoed}
+
+    def form_rows(self) -> list[dict[str, Any]]:
+        """Every setting for a client's form, in declaration order (``Setting.form_row``)."""
+        return [row.form_row() for row in self.rows]
 
     def schema(self) -> dict[str, Any]:
         """The JSON-schema-like description of the house-rules form."""

@@ -45,10 +45,10 @@ def membership_remove(*, actor: AbstractBaseUser, club: Club, user_id: int) -> N
 
 
 def league_settings_check(game: str, settings: Mapping[str, Any]) -> None:
-    """League rules must be valid for at least one table size the game allows."""
+    """League rules must be valid for at least one table size the game seats."""
     engine = get_engine(game)
     first_violation: RuleViolation | None = None
-    for player_count in range(2, 9):
+    for player_count in engine.player_counts:
         try:
             engine.rules_from_settings(settings, player_count)
         except RuleViolation as violation:

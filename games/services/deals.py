@@ -24,6 +24,7 @@ from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.registry import get_engine
+from games.rules.replay import DealRefused, ReplayStep, replay_steps
 from games.selectors import match_correctable_by, match_readable_by, match_writable_by, state_before_deal
 from games.services.audit import audit_record, result_changes
 from games.services.errors import (
@@ -203,31 +204,36 @@ def _deal_record(*, match_id: int, actor: AbstractBaseUser, payload: Mapping[str
     return DealRecording(row, match, created=True, state_before=state_before)
 
 
-def _replay(match: Match, engine: GameEngine, rules: Any, number: int, replacement: Any | None) -> Replay:
-    """Fold the deals from ``number`` on, with deal ``number`` replaced (or voided when ``replacement`` is None)."""
+def _replay(match: Match, engine: GameEngine, rules: Any, number: int, replacement: Mapping[str, Any] | None) -> Replay:
+    """Fold the deals from ``number`` on, with deal ``number`` replaced by the submitted ``replacement`` (or voided
+    when it is None). A refusal of the replacement is raised as it is; one of a later deal is a conflict."""
     start = state_before_deal(match, number, engine, rules)
-    state = engine.state_from_json(start, rules)
+    rows = list(match.deals.filter(number__gte=number).order_by("number"))
+    inputs = [row.input if row.number != number or replacement is None else replacement for row in rows]
+    voiding = number if replacement is None else None
+    voided = {index for index, row in enumerate(rows) if row.is_voided or row.number == voiding}
     replay = Replay(start=start)
-    for row in match.deals.filter(number__gte=number).order_by("number"):
-        voiding = row.number == number and replacement is None
-        if row.is_voided or voiding:
-            status = Deal.Status.VOIDED
-            item = ReplayedDeal(row, row.input, row.result, engine.state_json(state), status)
-        else:
-            parsed = replacement if row.number == number else engine.parse_deal(row.input, rules)
-            try:
-                outcome = engine.play_deal(state, parsed, rules)
-            except RuleViolation as violation:
-                if row.number == number:
-                    raise
-                raise _conflict(row.number, number, violation) from violation
-            state = outcome.state
-            status = Deal.Status.CORRECTED if row.number == number else row.status
-            item = ReplayedDeal(row, engine.deal_json(parsed), {"deal_number": row.number, **outcome.result},
-                                engine.state_json(state), status)
-        replay.deals.append(item)
+    state = engine.state_from_json(start, rules)
+    try:
+        for step in replay_steps(engine, rules, inputs, state, voided=voided):
+            row, state = rows[step.index], step.outcome.state
+            replay.deals.append(_replayed(engine, row, step, number))
+    except DealRefused as refused:
+        if refused.index == 0:
+            raise refused.violation from None
+        raise _conflict(rows[refused.index].number, number, refused.violation) from refused.violation
     replay.state = engine.state_json(state)
     return replay
+
+
+def _replayed(engine: GameEngine, row: Deal, step: ReplayStep, changed: int) -> ReplayedDeal:
+    """What ``row`` becomes on the new history: a voided deal keeps its input and result."""
+    state_after = engine.state_json(step.outcome.state)
+    if step.voided:
+        return ReplayedDeal(row, row.input, row.result, state_after, Deal.Status.VOIDED)
+    status = Deal.Status.CORRECTED if row.number == changed else row.status
+    return ReplayedDeal(row, engine.deal_json(step.deal), {"deal_number": row.number, **step.outcome.result},
+                        state_after, status)
 
 
 def _conflict(later: int, corrected: int, violation: RuleViolation) -> CorrectionConflicts:
@@ -296,7 +302,7 @@ def deal_correct(
     _check_version(match, expected_version, required=True)
     _require_changeable_deal(match, number)
     engine, rules = _engine_and_rules(match)
-    replay = _replay(match, engine, rules, number, engine.parse_deal(payload, rules))
+    replay = _replay(match, engine, rules, number, payload)
     return _finish_change(match, replay, actor=actor, action="deal.corrected", reason=reason, dry_run=dry_run)
 
 

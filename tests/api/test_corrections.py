@@ -8,6 +8,7 @@ import pytest
 
 from games.models import AuditEntry, Deal, DealRevision, Match
 from games.rules.registry import get_engine
+from games.rules.replay import replay
 from tests.api.helpers import assert_error, post_deal, start_match
 from tests.deals import seep_deal
 
@@ -29,10 +30,11 @@ def fresh_replay(match: Match) -> dict[str, Any]:
     """The state a match would have if every counted deal were folded in again from the start."""
     engine = get_engine(match.game)
     rules = engine.rules_from_settings(match.settings, match.player_count)
-    state = engine.initial_state(rules)
-    for deal in match.deals.exclude(status=Deal.Status.VOIDED).order_by("number"):
-        state = engine.play_deal(state, engine.parse_deal(deal.input, rules), rules).state
-    return engine.state_json(state)
+    rows = list(match.deals.order_by("number"))
+    voided = {index for index, row in enumerate(rows) if row.status == Deal.Status.VOIDED}
+    folded = replay(engine, rules, [row.input for row in rows], voided=voided)
+    assert folded.refusal is None
+    return engine.state_json(folded.state)
 
 
 def alternating_deals(count: int) -> list[dict[str, Any]]:

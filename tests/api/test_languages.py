@@ -198,3 +198,16 @@ def test_a_correction_conflict_explains_itself_in_the_language_asked_for(api: An
     assert body["extra"]["rule_detail"] == rule
     assert body["detail"] == (f"Jaotus 2 ei oleks pärast jaotuse 1 parandamist enam reeglipärane: {rule} Paranda "
                               "või tühista enne jaotus 2.")
+
+
+def test_an_unaffordable_56_call_of_issue_20_is_refused_in_the_language_asked_for(api: Any) -> None:
+    # The calls the team may still make are words of the language too, while extra.legal keeps the API's English.
+    match = start_match(api, "fifty_six", 4, settings={"calls_limited_by_tables": True, "starting_tables": 2})
+    deal = {"dealer": "S1", "auction": [{"seat": "S2", "call": "bid", "points": 40, "trump": "clubs"}],
+            "bidding_team_card_points": 42}
+    response = post_deal(api, match["id"], deal, **{"Accept-Language": "et"})
+    body = assert_error(response, 400, "call_not_affordable", "auction[0]")
+    assert body["detail"] == ("Võistkonnal B on 2 lauda; pakkumine 40 võib talle maksma minna 3 (vahemik 40-47), "
+                              "nii et B võib pakkuda 28 kuni 39 või passida.")
+    assert (body["extra"]["legal"], body["extra"]["tables_held"], body["extra"]["could_cost"]) == (
+        ["bid 28 to 39", "pass"], 2, 3)

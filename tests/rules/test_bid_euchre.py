@@ -619,6 +619,9 @@ DEFAULTS = {
     "lone_failure_penalty": "bid", "defenders_score_tricks": True, "renege_penalty": 2, "stick_the_dealer": False,
     "ace_no_face": False, "joker": False, "simultaneous_target": "higher_score_wins_equal_replays",
     "enforce_dealer_order": False,
+    # §E.7's second table (issue 20), each off by default.
+    "allow_low_no_trump": False, "made_contract_scores": "tricks_taken", "extra_moon_calls": False,
+    "triple_moon_points": 32, "quadruple_moon_points": 48, "renege_award": 0, "renege_ends_deal": False,
 }
 
 
@@ -633,6 +636,8 @@ def test_every_setting_has_the_default_of_e7() -> None:
     ("shoot_the_moon_points", 30), ("lone_failure_penalty", "contract_value"), ("defenders_score_tricks", False),
     ("renege_penalty", 4), ("stick_the_dealer", True), ("ace_no_face", True), ("joker", True),
     ("simultaneous_target", "bidders_win"), ("enforce_dealer_order", True), ("tricks_per_deal", 6),
+    ("allow_low_no_trump", True), ("made_contract_scores", "tricks_bid"), ("extra_moon_calls", True),
+    ("triple_moon_points", 30), ("quadruple_moon_points", 40), ("renege_award", 4), ("renege_ends_deal", True),
 ])
 def test_each_setting_can_be_changed_and_round_trips(name: str, value: object) -> None:
     changed = rules(**{name: value})

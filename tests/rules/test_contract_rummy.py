@@ -159,6 +159,8 @@ def test_the_default_is_the_seed_preset_with_the_seed_contracts_and_penalties() 
         "penalty_points": {"number_cards": "face_value", "J": 10, "Q": 10, "K": 10, "A": 15, "JOKER": 15},
         "winner_rule": "lowest_total_ties_share", "minimum_stock_after_deal": 1, "allow_no_winner_deal": False,
         "enforce_dealer_order": False,
+        "allow_two_players": False,  # §R.7, issue 20: off by default
+        "non_dealer_extra_card": False,
     }
 
 

@@ -169,6 +169,13 @@ def test_every_setting_has_its_default() -> None:
         "four_player_pack": 48,
         "enforce_dealer_order": False,
         "revoke_rule": "report",
+        # §F.9's second table (issue 20), each off by default.
+        "redouble_out_of_turn": False,
+        "calls_limited_by_tables": False,
+        "redeal_team_without_jack": False,
+        "redeal_hand_points_at_most": None,
+        "eight_player_pack": 64,
+        "trump_lead_rule": "any_time",
     }
 
 

@@ -53,3 +53,24 @@ def test_the_steps_name_the_refused_deal_by_its_position_and_keep_its_own_field(
     assert (refused.value.index, refused.value.violation.code, refused.value.violation.field) == (
         1, "dealer_out_of_turn", "dealer"
     )
+
+
+def test_a_voided_deal_keeps_its_position_but_is_neither_parsed_nor_played() -> None:
+    # Deal 2 would be refused ("S9" is no seat); voided, the fold goes on past it.
+    deals = [rummy_deal("S1"), {"dealer": "S9"}, rummy_deal("S2")]
+    folded = replay(ENGINE, RULES, deals, voided={1})
+    assert folded.refusal is None
+    assert [result["totals_after"] for result in folded.results] == [
+        {"S1": 0, "S2": 10, "S3": 25}, {"S1": 0, "S2": 20, "S3": 50},
+    ]
+    steps = list(replay_steps(ENGINE, RULES, deals, voided={1}))
+    assert [(step.index, step.voided, step.deal is None) for step in steps] == [
+        (0, False, False), (1, True, True), (2, False, False),
+    ]
+    assert steps[1].outcome.state == steps[0].outcome.state and steps[1].outcome.result == {}
+
+
+def test_a_refusal_after_a_voided_deal_names_the_refused_deals_own_position() -> None:
+    folded = replay(ENGINE, RULES, [rummy_deal("S1"), rummy_deal("S2"), rummy_deal("S1")], voided={1})
+    assert folded.refusal is not None
+    assert (folded.refusal.code, folded.refusal.field) == ("dealer_out_of_turn", "deals[2].dealer")

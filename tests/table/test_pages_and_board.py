@@ -67,12 +67,14 @@ def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:
     url = f"/api/v1/matches/{match['id']}/board/"
     first = api.get(url)
     assert (first.status_code, first["ETag"]) == (200, '"0.0"')
-    assert set(first.json()) == {"match", "deals", "answers"}
+    assert set(first.json()) == {"match", "headline", "deals", "answers"}
     assert api.get(url, headers={"If-None-Match": '"0.0"'}).status_code == 304
     post_deal(api, match["id"], seep_deal())
     second = api.get(url, headers={"If-None-Match": '"0.0"'})
     assert (second.status_code, second["ETag"]) == (200, '"1.0"')
     assert [deal["number"] for deal in second.json()["deals"]] == [1]
+    assert second.json()["headline"] == {"label": "Baazis won", "scores": {"A": 0, "B": 0}, "leading": ["A"],
+                                         "lead": 24, "target": 100, "lower_wins": False, "winners": []}
 
 
 def test_a_share_link_opens_the_board_to_anyone_and_is_made_once(api: APIClient) -> None:

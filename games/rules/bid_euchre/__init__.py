@@ -60,6 +60,16 @@ Choices made where the rules file is silent:
     referee adds reneges, it does not acquit).
   - ``tricks``, ``reneges_found`` and ``tricks_won`` are in the result only when the tricks were entered;
     the deal's ``input`` keeps the tricks as sent (canonical codes) and no derived summary.
+- Issue 20's house rules (§E.7's second table, each off by default):
+  - ``triple_moon`` / ``quadruple_moon`` are read always; without ``extra_moon_calls`` they are
+    ``variant_not_enabled`` on ``auction[i]`` (after the turn check, before the ladder). With it, a call above the
+    standing one that skips a step is ``moon_call_not_allowed`` (``extra``: ``needs``, ``standing``, ``allowed``); a
+    call not above it is ``bid_not_higher``, which after a quadruple moon says it is the highest bid.
+  - ``low_no_trumps`` is also read as ``low_no_trump`` and ``low_nt``; refused without ``allow_low_no_trump``
+    (``invalid_trump``, whose ``allowed`` then lists the words this match allows).
+  - ``renege_awards`` is in every result of a match whose ``renege_award`` is above 0, passed-out and ace-no-face
+    deals included (zeros). Under ``renege_ends_deal`` a second entry in ``reneges`` is ``renege_invalid`` on
+    ``reneges[1]`` with ``extra.maximum`` 1; the sitting-out partner of a lone hand is still refused first.
 """
 
 from games.rules.bid_euchre.auction import Contract, run_auction

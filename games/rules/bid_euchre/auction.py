@@ -1,7 +1,9 @@
 """The Bid Euchre auction of §E.3, checked call by call.
 
-The ladder is ``minimum_bid .. 5 (6 with allow_plain_six) < partner's best < shoot the moon`` (E-A3, E-A4);
-a plain bid ranks by its trick count, the lone bids just above the tricks of a deal.
+The ladder is ``minimum_bid .. 5 (6 with allow_plain_six) < partner's best < shoot the moon`` (E-A3, E-A4),
+with ``< triple moon < quadruple moon`` on top under ``extra_moon_calls`` (E-A17); a plain bid ranks by its trick
+count, the lone bids just above the tricks of a deal. The extra moons climb one step at a time: each only over a
+standing call one step below it (``moon_call_not_allowed`` otherwise).
 """
 
 from __future__ import annotations
@@ -12,12 +14,34 @@ from games.rules.bid_euchre.deal import Call
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS
 from games.rules.errors import RuleViolation
-from games.rules.messages import and_list, comma_list, msg, nmsg, or_list
+from games.rules.messages import and_list, comma_list, msg, msg_template, nmsg, or_list
 from games.rules.seats import seat_after
 
 # Ladder rank of the lone bids, above the number of tricks in a deal.
-LONE_RANK_ABOVE_TRICKS: dict[str, int] = {"partners_best": 1, "shoot_the_moon": 2}
-CALL_WORDS: dict[str, str] = {"partners_best": msg("partner's best"), "shoot_the_moon": msg("shoot the moon")}
+LONE_RANK_ABOVE_TRICKS: dict[str, int] = {
+    "partners_best": 1, "shoot_the_moon": 2, "triple_moon": 3, "quadruple_moon": 4,
+}
+CALL_WORDS: dict[str, str] = {
+    "partners_best": msg("partner's best"), "shoot_the_moon": msg("shoot the moon"), "triple_moon": msg("triple moon"),
+    "quadruple_moon": msg("quadruple moon"),
+}
+# The sentences that start with a call's name, one per call (a translation cannot capitalise a word inside one).
+HIGHEST_CALL_TEMPLATES: dict[str, str] = {
+    "partners_best": msg_template("Partner's best is the highest bid; after it {seat} can only pass."),
+    "shoot_the_moon": msg_template("Shoot the moon is the highest bid; after it {seat} can only pass."),
+    "triple_moon": msg_template("Triple moon is the highest bid; after it {seat} can only pass."),
+    "quadruple_moon": msg_template("Quadruple moon is the highest bid; after it {seat} can only pass."),
+}
+EXTRA_MOON_OFF_TEMPLATES: dict[str, str] = {
+    "triple_moon": msg_template(
+        "Triple moon calls are not enabled for this match (extra_moon_calls is off); {seat} may {or_pass}."
+    ),
+    "quadruple_moon": msg_template(
+        "Quadruple moon calls are not enabled for this match (extra_moon_calls is off); {seat} may {or_pass}."
+    ),
+}
+# E-A17: each extra moon is called only over the call one step below it.
+EXTRA_MOONS: dict[str, str] = {"triple_moon": "shoot_the_moon", "quadruple_moon": "triple_moon"}
 
 
 @dataclass(frozen=True)
@@ -27,6 +51,11 @@ class Contract:
     bidder: str
     kind: str
     tricks_bid: int
+
+
+def lone_kinds(rules: BidEuchreRules) -> tuple[str, ...]:
+    """The all-six calls this match allows, lowest first."""
+    return tuple(kind for kind in LONE_RANK_ABOVE_TRICKS if rules.extra_moon_calls or kind not in EXTRA_MOONS)
 
 
 def rank_of(call: Call, rules: BidEuchreRules) -> int:
@@ -39,12 +68,18 @@ def _or_pass(legal: list[str]) -> str:
     return msg("{legal}, or pass", legal=comma_list(legal)) if legal else msg("pass")
 
 
+def _may_call(kind: str, standing_rank: int, rules: BidEuchreRules) -> bool:
+    rank = rules.tricks_per_deal + LONE_RANK_ABOVE_TRICKS[kind]
+    if kind in EXTRA_MOONS:
+        return standing_rank == rank - 1
+    return rank > standing_rank
+
+
 def legal_bids(standing_rank: int, rules: BidEuchreRules) -> list[str]:
     """The calls above ``standing_rank``, in words, for messages."""
     numbers = [str(n) for n in range(max(rules.minimum_bid, standing_rank + 1), rules.max_number_bid + 1)]
     words = [msg("bid {numbers}", numbers=or_list(numbers))] if numbers else []
-    words += [CALL_WORDS[kind] for kind, step in LONE_RANK_ABOVE_TRICKS.items()
-              if rules.tricks_per_deal + step > standing_rank]
+    words += [CALL_WORDS[kind] for kind in lone_kinds(rules) if _may_call(kind, standing_rank, rules)]
     return words
 
 
@@ -121,8 +156,38 @@ class _Auction:
             ), field, expected_seat=self.to_call
         )
 
+    def check_extra_moon(self, call: Call, field: str) -> None:
+        """§E.3: a triple / quadruple moon needs ``extra_moon_calls`` and the call one step below standing."""
+        needs = EXTRA_MOONS.get(call.call)
+        if needs is None:
+            return
+        if not self.rules.extra_moon_calls:
+            raise RuleViolation(
+                "variant_not_enabled",
+                msg(
+                    EXTRA_MOON_OFF_TEMPLATES[call.call],
+                    seat=call.seat, or_pass=_or_pass(legal_bids(self.standing_rank, self.rules)),
+                ), field,
+                setting="extra_moon_calls",
+            )
+        standing = None if self.standing is None else self.standing.call
+        if standing == needs or rank_of(call, self.rules) <= self.standing_rank:
+            return  # a call not above the standing one is bid_not_higher (check_level)
+        said = msg("no call stands yet") if self.standing is None else msg(
+            "the standing call is a {call}", call=self._words(self.standing),
+        )
+        raise RuleViolation(
+            "moon_call_not_allowed",
+            msg(
+                "A {call} can only be called over a {needs}; {said}.",
+                call=CALL_WORDS[call.call], needs=CALL_WORDS[needs], said=said,
+            ), field,
+            needs=needs, standing=standing, legal=[*legal_bids(self.standing_rank, self.rules), "pass"],
+        )
+
     def check_level(self, call: Call, field: str) -> None:
         _check_range(call, field, self.rules)
+        self.check_extra_moon(call, field)
         if call.call == "pass":
             others_passed = self.passed >= set(SEATS) - {self.dealer}
             if self.rules.stick_the_dealer and call.seat == self.dealer and self.standing is None and others_passed:
@@ -132,20 +197,23 @@ class _Auction:
                         "Stick the dealer is on: the other three passed, so dealer {dealer} must bid at least "
                         "{minimum_bid} and name trump.",
                         dealer=self.dealer, minimum_bid=self.rules.minimum_bid,
-                    ), field, allowed=legal_bids(0, self.rules),
+                    ), field, legal=legal_bids(0, self.rules),
+                    allowed=legal_bids(0, self.rules),  # allowed: deprecated
                 )
             return
         if rank_of(call, self.rules) <= self.standing_rank:
             legal = legal_bids(self.standing_rank, self.rules)
             if legal and self.standing is not None:
-                said = f"{self.standing.seat}'s {self._words(self.standing)}"
+                said = msg("{seat}'s {call}", seat=self.standing.seat, call=self._words(self.standing))
                 detail = msg(
                     "The standing bid is {said}; {seat} may {or_pass}.",
                     said=said, seat=call.seat, or_pass=_or_pass(legal),
                 )
             else:
-                detail = msg("Shoot the moon is the highest bid; after it {seat} can only pass.", seat=call.seat)
-            raise RuleViolation("bid_not_higher", detail, field, allowed=[*legal, "pass"])
+                highest = lone_kinds(self.rules)[-1]
+                detail = msg(HIGHEST_CALL_TEMPLATES[highest], seat=call.seat)
+            raise RuleViolation("bid_not_higher", detail, field, legal=[*legal, "pass"],
+                                allowed=[*legal, "pass"])  # allowed: deprecated
 
     @staticmethod
     def _words(call: Call) -> str:

@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections import Counter
 
 from games.rules.bid_euchre.auction import Contract, run_auction
-from games.rules.bid_euchre.deal import NO_TRUMPS, AceNoFaceClaim, BidEuchreDeal
+from games.rules.bid_euchre.deal import LOW_NO_TRUMPS, NO_TRUMPS, AceNoFaceClaim, BidEuchreDeal
 from games.rules.bid_euchre.referee import check_summary, referee_deal, tricks_won
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.state import BidEuchreState
-from games.rules.bid_euchre.tables import PARTNER_OF, TEAMS
+from games.rules.bid_euchre.tables import LONE_KINDS, PARTNER_OF, TEAMS
 from games.rules.cards import SUIT_NAMES, Card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template, or_list
 from games.rules.tricks import Record
 
-LONE_KINDS: frozenset[str] = frozenset({"partners_best", "shoot_the_moon"})
 FACE_RANKS: frozenset[str] = frozenset({"J", "Q", "K"})
 COPY_WORDS: dict[int, str] = {0: msg("no"), 1: msg("one"), 2: msg("two")}
 
@@ -29,7 +28,7 @@ def _check_dealer(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRu
                 "Team {team} reached {score} and won this match; start a new match to record more deals.",
                 team=team, score=score,
             ), None,
-            match_winner=team,
+            match_winner=team, winners=[team],
         )
     if rules.enforce_dealer_order and state.next_dealer is not None and deal.dealer != state.next_dealer:
         raise RuleViolation(
@@ -114,18 +113,39 @@ def _check_passed_out(deal: BidEuchreDeal) -> None:
         )
 
 
+TRUMP_WORDS_SPOKEN: dict[str, str] = {NO_TRUMPS: msg("no-trumps"), LOW_NO_TRUMPS: msg("low no-trumps")}
+
+
+def _spoken_order(word: str) -> tuple[bool, bool, str]:
+    """The suits alphabetically, then no-trumps and low no-trumps, as the messages say them."""
+    return word in TRUMP_WORDS_SPOKEN, word != NO_TRUMPS, word
+
+
+def _trumps_allowed(rules: BidEuchreRules) -> list[str]:
+    """The trump words this match allows: the suits, and no-trumps / low no-trumps where their setting is on."""
+    extra = [(NO_TRUMPS, rules.allow_no_trump), (LOW_NO_TRUMPS, rules.allow_low_no_trump)]
+    return [*SUIT_NAMES.values(), *(word for word, on in extra if on)]
+
+
 def _check_trump(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
     if deal.trump is None:
         raise RuleViolation(
             "trump_missing", msg("Name the trump suit chosen by {bidder}.", bidder=contract.bidder), "trump",
-            allowed=[*SUIT_NAMES.values(), *([NO_TRUMPS] if rules.allow_no_trump else [])],
+            allowed=_trumps_allowed(rules),
         )
-    if deal.trump == NO_TRUMPS and not rules.allow_no_trump:
+    # One sentence per refused trump: it starts with the trump's name, which a translation places itself.
+    refused = {
+        NO_TRUMPS: (msg_template("No-trumps is not allowed in this match; {bidder} names {legal}."),
+                    rules.allow_no_trump),
+        LOW_NO_TRUMPS: (msg_template("Low no-trumps is not allowed in this match; {bidder} names {legal}."),
+                        rules.allow_low_no_trump),
+    }
+    template, allowed_here = refused.get(deal.trump, ("", True))
+    if not allowed_here:
+        legal = [TRUMP_WORDS_SPOKEN.get(word, word) for word in sorted(_trumps_allowed(rules), key=_spoken_order)]
         raise RuleViolation(
-            "invalid_trump", msg(
-                "No-trumps is not allowed in this match; {bidder} names clubs, diamonds, hearts or spades.",
-                bidder=contract.bidder,
-            ), "trump", allowed=list(SUIT_NAMES.values()),
+            "invalid_trump", msg(template, bidder=contract.bidder, legal=or_list(legal)),
+            "trump", allowed=_trumps_allowed(rules),
         )
 
 
@@ -157,11 +177,18 @@ def _check_tricks(deal: BidEuchreDeal, rules: BidEuchreRules) -> tuple[int, int]
     return deal.tricks_won
 
 
-def _check_reneges(contract: Contract, deal: BidEuchreDeal) -> None:
-    if contract.kind not in LONE_KINDS:
-        return
-    sitting_out = PARTNER_OF[contract.bidder]
+def _check_reneges(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
+    sitting_out = PARTNER_OF[contract.bidder] if contract.kind in LONE_KINDS else None
     for index, seat in enumerate(deal.reneges):
+        if index == 1 and rules.renege_ends_deal:
+            raise RuleViolation(
+                "renege_invalid",
+                msg(
+                    "A renege ends the hand in this match, so only one can be reported: {seat}'s ended it.",
+                    seat=deal.reneges[0],
+                ),
+                f"reneges[{index}]", maximum=1,
+            )
         if seat == sitting_out:
             raise RuleViolation(
                 "renege_invalid", msg(
@@ -191,9 +218,9 @@ def check_play(
         record = referee_deal(contract, deal, rules)
         if deal.tricks_won is not None:
             check_summary(_check_tricks(deal, rules), tricks_won(record))
-    else:
-        _check_tricks(deal, rules)
-    _check_reneges(contract, deal)
+    elif deal.tricks_won is not None or not (rules.renege_ends_deal and deal.reneges):
+        _check_tricks(deal, rules)  # §E.2: a hand ended by a renege may leave tricks_won out
+    _check_reneges(contract, deal, rules)
     return contract, record
 
 

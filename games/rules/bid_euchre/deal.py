@@ -18,11 +18,15 @@ from games.rules.messages import msg
 from games.rules.shapes import reject_unknown_keys
 from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
-CALLS: tuple[str, ...] = ("bid", "partners_best", "shoot_the_moon", "pass")
+# ``triple_moon`` and ``quadruple_moon`` are read always and refused by the auction unless ``extra_moon_calls``
+# is on (``variant_not_enabled``, §E.5), so the refusal names the setting rather than calling the word unknown.
+CALLS: tuple[str, ...] = ("bid", "partners_best", "shoot_the_moon", "triple_moon", "quadruple_moon", "pass")
 TRUMP_SUITS: dict[str, str] = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 NO_TRUMPS = "no_trumps"
+LOW_NO_TRUMPS = "low_no_trumps"  # §E.3, E-A15: only with allow_low_no_trump (checked with the contract)
 TRUMP_WORDS: dict[str, str] = {
-    **{word: word for word in (*TRUMP_SUITS, NO_TRUMPS)},
+    **{word: word for word in (*TRUMP_SUITS, NO_TRUMPS, LOW_NO_TRUMPS)},
+    "low_no_trump": LOW_NO_TRUMPS, "low_nt": LOW_NO_TRUMPS,
     **{letter.lower(): word for word, letter in TRUMP_SUITS.items()},
     "no_trump": NO_TRUMPS, "notrumps": NO_TRUMPS, "notrump": NO_TRUMPS, "nt": NO_TRUMPS,
 }
@@ -88,7 +92,11 @@ def _parse_call(value: object, field: str) -> Call:
     call = raw.strip().lower() if isinstance(raw, str) else raw
     if call not in CALLS:
         raise _invalid(
-            msg("A call is bid (with tricks), partners_best, shoot_the_moon or pass; {raw!r} is not.", raw=raw),
+            msg(
+                "A call is bid (with tricks), partners_best, shoot_the_moon or pass (triple_moon and quadruple_moon "
+                "where allowed); {raw!r} is not.",
+                raw=raw,
+            ),
             f"{field}.call", allowed=list(CALLS),
         )
     tricks = value.get("tricks")
@@ -117,9 +125,10 @@ def _parse_trump(value: object) -> str | None:
     if word is None:
         raise RuleViolation(
             "invalid_trump", msg(
-                "The trump is clubs, diamonds, hearts or spades (or no_trumps where allowed); {value!r} is not.",
+                "The trump is clubs, diamonds, hearts or spades (or no_trumps / low_no_trumps where allowed); "
+                "{value!r} is not.",
                 value=value,
-            ), "trump", allowed=[*TRUMP_SUITS, NO_TRUMPS],
+            ), "trump", allowed=[*TRUMP_SUITS, NO_TRUMPS, LOW_NO_TRUMPS],
         )
     return word
 

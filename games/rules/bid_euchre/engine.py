@@ -10,7 +10,8 @@ from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.state import BidEuchreState
 from games.rules.bid_euchre.tables import SEATS, TEAM_SEATS
-from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
+from games.rules.outcomes import other_side
 from games.rules.settings_spec import SettingsSpec
 
 
@@ -23,9 +24,31 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
     player_counts: tuple[int, ...] = (4,)
     default_player_count = 4
 
+    result_keys: tuple[str, ...] = (
+        "outcome", "contract", "made", "deal_points", "renege_penalties", "scores_after", "next_dealer",
+        "match_winner", "tiebreak_deal_required",
+    )
+    tiebreak_measures: tuple[Measure, ...] = (("points_difference", 1),)
+
     @property
     def settings_spec(self) -> SettingsSpec:
         return settings.SETTINGS
+
+    def side_measures(self, state_in: Mapping[str, Any], sides: Sides,
+                      settings_in: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        scores = state_in["scores"]
+        return {team: {"points_difference": scores[team] - scores[other_side(team, sides)]} for team in sides}
+
+    def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(result["scores_after"])
+
+    def deal_score(self, result: Mapping[str, Any]) -> Any:
+        return result["deal_points"]
+
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
+        winner = state_in["match_winner"]
+        return headline_figures("Score", state_in["scores"], winners=[winner] if winner else [],
+                                target=settings_in.get("target_score"))
 
     def seats(self, rules: BidEuchreRules) -> tuple[str, ...]:
         return SEATS

@@ -3,7 +3,8 @@
 The card order of §E.1: plain suits 9 10 J Q K A; in trumps 9 10 Q K A, the left bower (the jack of the other
 suit of the same colour, a trump), the right bower (the jack of trumps), and above them the joker when the
 variant is on. With no-trumps there are no bowers and the joker is a trump suit of its own (it wins any trick
-it falls on; led, nobody can follow it).
+it falls on; led, nobody can follow it). Low no-trumps (§E.3, E-A15) turns every suit over, 9 highest and the
+ace lowest, with no bowers; the joker behaves as in no-trumps.
 """
 
 from __future__ import annotations
@@ -13,25 +14,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.rules.bid_euchre.auction import Contract
-from games.rules.bid_euchre.deal import TRUMP_SUITS, BidEuchreDeal
+from games.rules.bid_euchre.deal import LOW_NO_TRUMPS, TRUMP_SUITS, BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
-from games.rules.bid_euchre.tables import PARTNER_OF, SEATS, TEAM_OF, TEAMS
+from games.rules.bid_euchre.tables import LONE_KINDS, PARTNER_OF, SEATS, TEAM_OF, TEAMS
 from games.rules.cards import JOKER, Card
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.tricks import Record, Table, referee, tricks_by_seat
 
 PLAIN_ORDER: dict[str, int] = {rank: power for power, rank in enumerate(("9", "10", "J", "Q", "K", "A"))}
+LOW_ORDER: dict[str, int] = {rank: power for power, rank in enumerate(("A", "K", "Q", "J", "10", "9"))}
 LEFT_BOWER_POWER, RIGHT_BOWER_POWER, JOKER_POWER = 10, 11, 12
 SAME_COLOUR: dict[str, str] = {"S": "C", "C": "S", "H": "D", "D": "H"}
-LONE_KINDS: frozenset[str] = frozenset({"partners_best", "shoot_the_moon"})
 
 
 @dataclass(frozen=True)
 class EuchreCards:
-    """The order of the cards once trump is named (``trump`` is a suit letter, or None for no-trumps)."""
+    """The order of the cards once trump is named (``trump`` is a suit letter, or None for no-trumps; ``low`` for
+    low no-trumps)."""
 
     trump: str | None
+    low: bool = False
 
     @property
     def trump_suit(self) -> str:
@@ -53,7 +56,7 @@ class EuchreCards:
             return RIGHT_BOWER_POWER
         if self.is_left_bower(card):
             return LEFT_BOWER_POWER
-        return PLAIN_ORDER.get(card.rank, -1)
+        return (LOW_ORDER if self.low else PLAIN_ORDER).get(card.rank, -1)
 
 
 def _refuse_joker(rules: BidEuchreRules) -> Callable[[Card, str], None]:
@@ -76,7 +79,7 @@ def players_of(contract: Contract) -> tuple[str, ...]:
 
 
 def table_for(contract: Contract, trump_word: str, rules: BidEuchreRules) -> Table:
-    cards = EuchreCards(TRUMP_SUITS.get(trump_word))
+    cards = EuchreCards(TRUMP_SUITS.get(trump_word), low=trump_word == LOW_NO_TRUMPS)
     return Table(
         seats=players_of(contract),
         first_leader=contract.bidder,

@@ -16,18 +16,23 @@ from games.rules.engine import DealOutcome
 from games.rules.tricks import Record
 
 # §E.2: what a made / set contract is worth, by the name of the quantity it pays (looked up in ``_values``).
-MADE_VALUE: dict[str, str] = {
-    "number": "tricks_taken", "partners_best": "partners_best_points", "shoot_the_moon": "shoot_the_moon_points",
+# A made number contract pays as ``made_contract_scores`` says (E-A16); the all-six calls have fixed values.
+LONE_VALUE: dict[str, str] = {
+    "partners_best": "partners_best_points", "shoot_the_moon": "shoot_the_moon_points",
+    "triple_moon": "triple_moon_points", "quadruple_moon": "quadruple_moon_points",
+}
+MADE_VALUE: dict[str, dict[str, str]] = {
+    "tricks_taken": {"number": "tricks_taken", **LONE_VALUE},
+    "tricks_bid": {"number": "tricks_bid", **LONE_VALUE},
 }
 SET_VALUE: dict[str, dict[str, str]] = {
-    "bid": {"number": "tricks_bid", "partners_best": "tricks_bid", "shoot_the_moon": "tricks_bid"},
-    "contract_value": {
-        "number": "tricks_bid", "partners_best": "partners_best_points", "shoot_the_moon": "shoot_the_moon_points",
-    },
+    "bid": {"number": "tricks_bid", **dict.fromkeys(LONE_VALUE, "tricks_bid")},
+    "contract_value": {"number": "tricks_bid", **LONE_VALUE},
 }
 # E-A6: the defenders score their tricks always (default), or never.
 DEFENDER_VALUE: dict[bool, str] = {True: "defender_tricks", False: "nothing"}
 OUTCOME_PLAYED, OUTCOME_PASSED_OUT, OUTCOME_ACE_NO_FACE = "played", "passed_out", "ace_no_face_redeal"
+OUTCOME_ENDED_BY_RENEGE = "ended_by_renege"
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,7 @@ class DealReport:
     state_after: BidEuchreState
     record: Record | None = None  # the referee's findings when the tricks were entered (§E.7a)
     tricks_won: tuple[int, int] | None = None
+    renege_awards: tuple[int, int] | None = None  # None in a match that awards no renege points (the key is absent)
 
 
 def _values(contract: Contract, taken: int, rules: BidEuchreRules) -> dict[str, int]:
@@ -51,6 +57,8 @@ def _values(contract: Contract, taken: int, rules: BidEuchreRules) -> dict[str, 
         "tricks_bid": contract.tricks_bid,
         "partners_best_points": rules.partners_best_points,
         "shoot_the_moon_points": rules.shoot_the_moon_points,
+        "triple_moon_points": rules.triple_moon_points,
+        "quadruple_moon_points": rules.quadruple_moon_points,
         "defender_tricks": rules.tricks_per_deal - taken,
         "nothing": 0,
     }
@@ -62,7 +70,7 @@ def contract_points(contract: Contract, tricks_won: tuple[int, int], rules: BidE
     taken = tricks_won[bidders]
     made = taken >= contract.tricks_bid
     values = _values(contract, taken, rules)
-    bidder_points = (values[MADE_VALUE[contract.kind]] if made
+    bidder_points = (values[MADE_VALUE[rules.made_contract_scores][contract.kind]] if made
                      else -values[SET_VALUE[rules.lone_failure_penalty][contract.kind]])
     defender_points = values[DEFENDER_VALUE[rules.defenders_score_tricks]]
     points = [defender_points, defender_points]
@@ -75,6 +83,24 @@ def renege_points(reneges: tuple[str, ...], rules: BidEuchreRules) -> tuple[int,
         -rules.renege_penalty * sum(1 for seat in reneges if TEAM_OF[seat] == "A"),
         -rules.renege_penalty * sum(1 for seat in reneges if TEAM_OF[seat] == "B"),
     )
+
+
+def renege_awards(reneges: tuple[str, ...], rules: BidEuchreRules) -> tuple[int, int]:
+    """E-A19: for each renege charged, the other team gains ``renege_award``."""
+    return (
+        rules.renege_award * sum(1 for seat in reneges if TEAM_OF[seat] == "B"),
+        rules.renege_award * sum(1 for seat in reneges if TEAM_OF[seat] == "A"),
+    )
+
+
+def charged(deal: BidEuchreDeal, record: Record | None, rules: BidEuchreRules) -> tuple[str, ...]:
+    """The seats charged a renege. With ``renege_ends_deal`` only the renege that ended the hand: the first the
+    tricks show in the order of play, else the one reported (§E.7a)."""
+    if not rules.renege_ends_deal:
+        return charged_reneges(deal.reneges, record) if record is not None else deal.reneges
+    if record is not None and record.reneges:
+        return (record.reneges[0].seat,)
+    return deal.reneges[:1]
 
 
 def match_decision(scores: tuple[int, int], bidding_team: str | None, rules: BidEuchreRules) -> tuple[str | None, bool]:
@@ -98,22 +124,27 @@ def settle_deal(
     """Score a checked deal and move the match on (``record``: the referee's findings, for entered tricks)."""
     made: bool | None = None
     points: tuple[int, int] = (0, 0)
-    penalties: tuple[int, int] = (0, 0)
+    reneges: tuple[str, ...] = ()
     outcome = OUTCOME_ACE_NO_FACE if deal.ace_no_face is not None else OUTCOME_PASSED_OUT
     if record is None and contract is not None and deal.tricks is not None:  # a caller of check_deal alone
         record = referee_deal(contract, deal, rules)
     taken = tricks_won(record) if record is not None else deal.tricks_won
-    if contract is not None and taken is not None:
-        outcome = OUTCOME_PLAYED
-        made, points = contract_points(contract, taken, rules)
-        reneges = charged_reneges(deal.reneges, record) if record is not None else deal.reneges
-        penalties = renege_points(reneges, rules)
-    scores = (state.scores[0] + points[0] + penalties[0], state.scores[1] + points[1] + penalties[1])
+    if contract is not None:
+        reneges = charged(deal, record, rules)
+        if rules.renege_ends_deal and reneges:
+            outcome = OUTCOME_ENDED_BY_RENEGE  # §E.2: scored for that renege alone
+        elif taken is not None:
+            outcome = OUTCOME_PLAYED
+            made, points = contract_points(contract, taken, rules)
+    penalties, awards = renege_points(reneges, rules), renege_awards(reneges, rules)
+    scores = (state.scores[0] + points[0] + penalties[0] + awards[0],
+              state.scores[1] + points[1] + penalties[1] + awards[1])
     bidding_team = TEAM_OF[contract.bidder] if contract is not None else None
     winner, tiebreak = match_decision(scores, bidding_team, rules)
     after = BidEuchreState(scores, None if winner else next_dealer(deal.dealer), tiebreak, winner)
     return DealReport(
-        outcome, contract, deal.trump if contract else None, made, points, penalties, after, record, taken
+        outcome, contract, deal.trump if contract else None, made, points, penalties, after, record, taken,
+        awards if rules.renege_award > 0 else None,
     )
 
 
@@ -136,6 +167,7 @@ def report_json(report: DealReport) -> dict[str, Any]:
         "made": report.made,
         "deal_points": by_team(report.deal_points),
         "renege_penalties": by_team(report.renege_penalties),
+        **({} if report.renege_awards is None else {"renege_awards": by_team(report.renege_awards)}),
         "scores_after": by_team(after.scores),
         "next_dealer": after.next_dealer,
         "match_winner": after.match_winner,

@@ -14,6 +14,7 @@ from games.rules.bid_euchre.tables import (
     DECK_FACTS,
     DECKS,
     LONE_FAILURE_PENALTIES,
+    MADE_CONTRACT_SCORES,
     MAX_POINTS,
     PACK_RANKS,
     SIMULTANEOUS_TARGET,
@@ -63,6 +64,28 @@ SETTINGS = SettingsSpec("Bid Euchre", (
             choices=SIMULTANEOUS_TARGET),
     Setting("enforce_dealer_order", "boolean", False, "Enforce the dealer order",
             "On: a deal by anyone but the player left of the last dealer is refused (dealer_out_of_turn)."),
+    # Issue 20's house rules (§E.7, second table); each default keeps the game above.
+    Setting("allow_low_no_trump", "boolean", False, "Low no-trumps",
+            "The bidder may name low no-trumps: no trumps, and in every suit 9 is highest and the ace lowest "
+            "(§E.3, E-A15).", added_later=True),
+    Setting("made_contract_scores", "choice", "tricks_taken", "A made bid scores",
+            "The tricks the bidders took (tricks_taken), or only the number bid (tricks_bid) (§E.2, E-A16).",
+            choices=MADE_CONTRACT_SCORES, added_later=True),
+    Setting("extra_moon_calls", "boolean", False, "Triple and quadruple moons",
+            "Two more lone calls over shoot the moon, each only over the one below it (§E.3, E-A17).",
+            added_later=True),
+    Setting("triple_moon_points", "integer", 32, "Triple moon",
+            "Points for a made triple moon (and its loss under contract_value).", minimum=1, maximum=MAX_POINTS,
+            added_later=True),
+    Setting("quadruple_moon_points", "integer", 48, "Quadruple moon",
+            "Points for a made quadruple moon (and its loss under contract_value).", minimum=1, maximum=MAX_POINTS,
+            added_later=True),
+    Setting("renege_award", "integer", 0, "Renege award",
+            "Points the other team gains for each renege charged (§E.2, E-A19).", minimum=0, maximum=MAX_POINTS,
+            added_later=True),
+    Setting("renege_ends_deal", "boolean", False, "A renege ends the hand",
+            "The first renege ends the hand: no deal points, only the renege's penalty and award (§E.2, E-A19).",
+            added_later=True),
     # Accepted on input when consistent, never written back: the player count is the match's, not a house rule.
     Setting("players", "choice", 4, "Players", "Always 4: S1+S3 against S2+S4.", choices=(4,),
             echoed=False, derived=True),
@@ -88,6 +111,13 @@ class BidEuchreRules:
     ace_no_face: bool = SETTINGS["ace_no_face"].default
     simultaneous_target: str = SETTINGS["simultaneous_target"].default
     enforce_dealer_order: bool = SETTINGS["enforce_dealer_order"].default
+    allow_low_no_trump: bool = SETTINGS["allow_low_no_trump"].default
+    made_contract_scores: str = SETTINGS["made_contract_scores"].default
+    extra_moon_calls: bool = SETTINGS["extra_moon_calls"].default
+    triple_moon_points: int = SETTINGS["triple_moon_points"].default
+    quadruple_moon_points: int = SETTINGS["quadruple_moon_points"].default
+    renege_award: int = SETTINGS["renege_award"].default
+    renege_ends_deal: bool = SETTINGS["renege_ends_deal"].default
 
     @property
     def facts(self) -> DeckFacts:
@@ -170,7 +200,34 @@ def rules_from_settings(settings: Mapping[str, Any], player_count: int) -> BidEu
             settings, default=facts.shoot_the_moon_points
         ),
     }
-    return BidEuchreRules(**SETTINGS.read_all(settings, moved_by_deck))
+    rules = BidEuchreRules(**SETTINGS.read_all(settings, moved_by_deck))
+    check_combinations(rules)
+    return rules
+
+
+# §E.7: the combinations refused at match creation, each on the setting it names. Bicycle calls its moons in one
+# round of a 24-card deal; values for 12 tricks would be ours (E-A17).
+EXTRA_MOONS_CONFLICTS: tuple[tuple[str, str, str], ...] = (
+    ("bidding", "continuous", msg(
+        "Triple and quadruple moons are called in a single round of bidding; they cannot be combined with bidding = "
+        "continuous."
+    )),
+    ("deck", "double_48", msg(
+        "Triple and quadruple moons are played with the 24-card pack; they cannot be combined with deck = double_48."
+    )),
+)
+
+
+def check_combinations(rules: BidEuchreRules) -> None:
+    """``settings_conflict`` on ``settings.extra_moon_calls`` for each combination §E.7 refuses."""
+    if not rules.extra_moon_calls:
+        return
+    for name, value, detail in EXTRA_MOONS_CONFLICTS:
+        if getattr(rules, name) == value:
+            raise RuleViolation(
+                "settings_conflict", detail, "settings.extra_moon_calls",
+                setting="extra_moon_calls", conflicts_with={name: value},
+            )
 
 
 def settings_json(rules: BidEuchreRules) -> dict[str, Any]:
@@ -178,4 +235,6 @@ def settings_json(rules: BidEuchreRules) -> dict[str, Any]:
     return SETTINGS.settings_json(rules)
 
 
-__all__ = ["SETTINGS", "BidEuchreRules", "check_player_count", "rules_from_settings", "settings_json"]
+__all__ = [
+    "SETTINGS", "BidEuchreRules", "check_combinations", "check_player_count", "rules_from_settings", "settings_json",
+]

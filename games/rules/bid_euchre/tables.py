@@ -18,7 +18,10 @@ NEXT_SEAT: dict[str, str] = {seat: seat_after(seat, SEATS) for seat in SEATS}  #
 DECKS: tuple[str, ...] = ("single_24", "with_joker_25", "double_48")
 BIDDING_STYLES: tuple[str, ...] = ("single_round", "continuous")
 LONE_FAILURE_PENALTIES: tuple[str, ...] = ("bid", "contract_value")
+MADE_CONTRACT_SCORES: tuple[str, ...] = ("tricks_taken", "tricks_bid")
 SIMULTANEOUS_TARGET: tuple[str, ...] = ("higher_score_wins_equal_replays", "bidders_win")
+# The all-six calls: lone hands, the partner sits out (§E.1, E-A17).
+LONE_KINDS: frozenset[str] = frozenset({"partners_best", "shoot_the_moon", "triple_moon", "quadruple_moon"})
 PACK_RANKS: tuple[str, ...] = ("9", "10", "J", "Q", "K", "A")
 PACK_SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 

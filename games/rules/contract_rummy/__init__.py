@@ -47,6 +47,9 @@ Choices made where the rules file is silent:
   refused (``invalid``) in a deal with nobody out.
 - Results also carry ``contract_text``, ``went_out``, ``match_over`` and ``winners``; the state also carries
   ``deals_played`` and ``last_penalties`` (for the tie-break). ``winners`` is empty until the last deal.
+- Issue 20's house rules (each off by default): two players without ``allow_two_players`` are
+  ``player_count_out_of_range`` on ``players`` (as ru-v01 says), whatever ``settings.players`` says; the
+  refusal's ``minimum`` is 2 when the setting is on. ``non_dealer_extra_card`` is counted by the pack check only.
 """
 
 from games.rules.contract_rummy.checks import check_deal

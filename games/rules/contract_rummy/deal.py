@@ -40,7 +40,7 @@ def _seat(value: object, seats: tuple[str, ...], field: str) -> str:
             "{value!r} is not a player of this match; choose a seat from {seats_0}-{seats}.",
             value=value, seats_0=seats[0], seats=seats[-1],
         ),
-        field, seats=list(seats),
+        field, allowed=list(seats), seats=list(seats),  # seats: deprecated
     )
 
 

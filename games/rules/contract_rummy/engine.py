@@ -9,7 +9,7 @@ from games.rules.contract_rummy import deal, scoring, settings, state
 from games.rules.contract_rummy.deal import ContractRummyDeal
 from games.rules.contract_rummy.settings import ContractRummyRules
 from games.rules.contract_rummy.state import ContractRummyState
-from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
 from games.rules.settings_spec import SettingsSpec
 
 
@@ -22,9 +22,34 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
     player_counts: tuple[int, ...] = tuple(range(settings.MIN_PLAYERS, settings.MAX_PLAYERS + 1))
     default_player_count = 4
 
+    result_keys: tuple[str, ...] = (
+        "contract", "contract_text", "cards_dealt", "went_out", "penalties", "totals_after", "next_dealer",
+        "match_over", "winners",
+    )
+    tiebreak_measures: tuple[Measure, ...] = (("penalty_points", -1),)
+
     @property
     def settings_spec(self) -> SettingsSpec:
         return settings.SETTINGS
+
+    def side_measures(self, state_in: Mapping[str, Any], sides: Sides,
+                      settings_in: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        return {seat: {"penalty_points": state_in["totals"][seat]} for seat in sides}
+
+    def side_places(self, state_in: Mapping[str, Any], sides: Sides) -> dict[str, int]:
+        """1 plus the number of players with a lower total: equal totals share a place."""
+        totals = state_in["totals"]
+        return {seat: 1 + sum(1 for other in totals.values() if other < totals[seat]) for seat in sides}
+
+    def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(result["totals_after"])
+
+    def deal_score(self, result: Mapping[str, Any]) -> Any:
+        return result["penalties"]
+
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
+        return headline_figures("Penalty points", state_in["totals"], winners=list(state_in["winners"]),
+                                lower_wins=True)
 
     def seats(self, rules: ContractRummyRules) -> tuple[str, ...]:
         return rules.seats

@@ -15,6 +15,7 @@ from games.rules.shapes import reject_unknown_keys
 
 GAME_NAME = "Contract Rummy"
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
+MIN_PLAYERS_WITH_TWO = 2  # R-A13: only with allow_two_players
 MAX_DECKS, MAX_JOKERS, MAX_DEALS, MAX_CARDS_DEALT = 6, 16, 20, 20
 CARDS_PER_PACK = 52
 UP_CARDS = 1
@@ -158,8 +159,9 @@ def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
 SETTINGS = SettingsSpec(GAME_NAME, (
     Setting("preset", "choice", "seed", "Preset",
             "The rule set the other defaults come from: seed, pagat or bicycle (§R.7).", choices=tuple(PRESETS)),
-    Setting("players", "integer", 4, "Players", "3 to 8 players; the match's seats decide it.",
-            minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
+    Setting("players", "integer", 4, "Players",
+            "3 to 8 players (2 with allow_two_players); the match's seats decide it.",
+            minimum=MIN_PLAYERS_WITH_TWO, maximum=MAX_PLAYERS),
     Setting("decks", "integer", 1, "Packs", "Packs of 52 cards shuffled together; the default depends on the players "
             "and the preset (§R.4).", minimum=1, maximum=MAX_DECKS),
     Setting("jokers", "integer", 1, "Jokers", "Jokers added to the packs; the default depends on the players and the "
@@ -189,6 +191,12 @@ SETTINGS = SettingsSpec(GAME_NAME, (
             "A deal may end with no player out: everyone scores the hand."),
     Setting("enforce_dealer_order", "boolean", False, "Enforce the dealer order",
             "On: a deal by anyone but the player left of the last dealer is refused (dealer_out_of_turn)."),
+    # Issue 20's house rules (§R.4, §R.7, R-A13); each default keeps the game above.
+    Setting("allow_two_players", "boolean", False, "Two players",
+            "A match may seat two players; the packs are those of 3-4 players (§R.4, R-A13).", added_later=True),
+    Setting("non_dealer_extra_card", "boolean", False, "Non-dealer's extra card",
+            "Two players only: the non-dealer is dealt one card more than the dealer; the pack check counts it "
+            "(§R.4).", added_later=True),
 ))
 
 
@@ -212,6 +220,8 @@ class ContractRummyRules:
     minimum_stock_after_deal: int= SETTINGS["minimum_stock_after_deal"].default
     allow_no_winner_deal: bool= SETTINGS["allow_no_winner_deal"].default
     enforce_dealer_order: bool= SETTINGS["enforce_dealer_order"].default
+    allow_two_players: bool= SETTINGS["allow_two_players"].default
+    non_dealer_extra_card: bool= SETTINGS["non_dealer_extra_card"].default
     # Derived from the fields above (not compared): seats, penalty per card, the smallest and the step of a penalty.
     seats: tuple[str, ...] = field(default=(), compare=False, repr=False)
     card_values: dict[Card, int] = field(default_factory=dict, compare=False, repr=False, hash=False)
@@ -264,7 +274,8 @@ def check_feasible(rules: ContractRummyRules) -> None:
     """§R.4: decks x 52 + jokers >= players x largest hand + 1 up-card + the minimum stock."""
     largest = max(rules.cards_dealt)
     stock = rules.minimum_stock_after_deal
-    needed = rules.players * largest + UP_CARDS + stock
+    extra = 1 if rules.non_dealer_extra_card else 0  # R-A13: the non-dealer's card more
+    needed = rules.players * largest + extra + UP_CARDS + stock
     have = rules.decks * CARDS_PER_PACK + rules.jokers
     if have >= needed:
         return
@@ -278,14 +289,15 @@ def check_feasible(rules: ContractRummyRules) -> None:
         else msg("Deal fewer cards or seat fewer players.")
     )
     stock_words = nmsg("{stock} stock card", "{stock} stock cards", "stock", stock=stock)
+    extra_words = msg(", 1 more for the non-dealer") if extra else ""
     raise RuleViolation(
         "not_enough_cards",
         msg(
-            "{players} players need at least {needed} cards ({players} x {largest} dealt in {deal_ranges}, "
-            "{up_cards} up-card, {stock_words}); {describe_pack} has {have}. {advice}",
+            "{players} players need at least {needed} cards ({players} x {largest} dealt in "
+            "{deal_ranges}{extra_words}, {up_cards} up-card, {stock_words}); {describe_pack} has {have}. {advice}",
             players=rules.players, needed=needed, largest=largest, deal_ranges=_deal_ranges(biggest),
-            up_cards=UP_CARDS, stock_words=stock_words, describe_pack=describe_pack(rules.decks, rules.jokers),
-            have=have, advice=advice,
+            extra_words=extra_words, up_cards=UP_CARDS, stock_words=stock_words,
+            describe_pack=describe_pack(rules.decks, rules.jokers), have=have, advice=advice,
         ),
         "settings.decks",
         needed=needed,
@@ -321,14 +333,16 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
             ), "players"
         )
     assert isinstance(player_count, int)
-    if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
+    two_allowed = isinstance(settings, Mapping) and settings.get("allow_two_players") is True
+    fewest = MIN_PLAYERS_WITH_TWO if two_allowed else MIN_PLAYERS
+    if not fewest <= player_count <= MAX_PLAYERS:
         raise RuleViolation(
             "player_count_out_of_range",
             msg(
                 "{game_name} needs {min_players} to {max_players} players; {player_count} were given.",
-                game_name=GAME_NAME, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, player_count=player_count,
+                game_name=GAME_NAME, min_players=fewest, max_players=MAX_PLAYERS, player_count=player_count,
             ),
-            "players", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS,
+            "players", minimum=fewest, maximum=MAX_PLAYERS,
         )
     if settings is None:
         settings = {}
@@ -367,8 +381,23 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
         "min_run_length": SETTINGS["min_run_length"].read(settings, default=preset_run),
     }
     rules = ContractRummyRules(**SETTINGS.read_all(settings, moved_by_preset))
+    check_combinations(rules)
     check_feasible(rules)
     return rules
+
+
+def check_combinations(rules: ContractRummyRules) -> None:
+    """§R.7: the non-dealer's extra card belongs to a two-player game (``settings_conflict``)."""
+    if rules.non_dealer_extra_card and rules.players > MIN_PLAYERS_WITH_TWO:
+        raise RuleViolation(
+            "settings_conflict",
+            msg(
+                "Only a two-player game deals the non-dealer an extra card; this match seats {players}.",
+                players=rules.players,
+            ),
+            "settings.non_dealer_extra_card",
+            setting="non_dealer_extra_card", conflicts_with={"players": rules.players},
+        )
 
 
 def settings_json(rules: ContractRummyRules) -> dict[str, Any]:

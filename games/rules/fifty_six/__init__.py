@@ -59,6 +59,18 @@ Choices made where the rules file is silent:
   - ``tricks``, ``reneges_found`` (revokes, with the first later card of the suit led as ``held_card``),
     ``card_points_by_team`` (every team at the table) and ``decided_by_revoke`` are in the result only when
     the tricks were entered. Hands are never entered, so ``hand_size_invalid`` is about the tricks.
+- Issue 20's house rules (§F.9's second table, each off by default):
+  - ``calls_limited_by_tables`` counts the tables each team holds when the deal starts; the ``legal`` of every
+    auction refusal (and its message) then leaves out the calls the team cannot afford; ``call_not_affordable``
+    carries ``team``, ``tables_held``, ``could_cost``, ``band`` and ``legal``.
+  - ``redouble_out_of_turn``: the redouble is checked (``redouble_not_allowed``, ``call_not_affordable``) as soon
+    as an active seat makes it, whoever's turn it is.
+  - A redeal record (``redeal.py``) keeps its reason, seat and team as sent at parsing, so that the dealer is checked
+    first, as §F.3a orders; seats and teams are read in any case. ``card_count_exceeds_pack`` there counts every card
+    shown (``extra``: ``card``, ``in_pack``). The record leaves ``next_deal_cards`` as it was.
+  - Under ``trump_lead_rule = after_trump_played`` ``trump_leads_found`` is in every result with entered tricks
+    (empty under no-trumps); an early trump lead that decides the deal under ``forfeit_deal`` is named in
+    ``decided_by_revoke`` like a revoke.
 """
 
 from games.rules.fifty_six.auction import Contract, run_auction

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,7 +10,7 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import Call
 from games.rules.fifty_six.settings import FiftySixRules
-from games.rules.messages import and_list, msg, or_list
+from games.rules.messages import and_list, msg, nmsg, or_list
 
 NUMBER_WORDS: tuple[str, ...] = (
     msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), msg("five"), msg("six"), msg("seven"), msg("eight"),
@@ -46,6 +47,11 @@ def _or_list(items: list[str]) -> str:
     return or_list(items, serial_comma=True) if items else ""
 
 
+def _or_list_plain(items: list[str]) -> str:
+    """``a, b or c``: the list as the rules file's messages write it."""
+    return or_list(items)
+
+
 def _and_list(items: list[str]) -> str:
     return and_list(items) if items else ""
 
@@ -61,11 +67,14 @@ class _Auction:
 
     __slots__ = (
         "closed_how", "dealer", "doubler", "doubling", "order", "passed", "passes", "position", "rules", "standing",
-        "standing_index",
+        "standing_index", "tables",
     )
 
-    def __init__(self, rules: FiftySixRules, order: tuple[str, ...], dealer: str) -> None:
+    def __init__(
+        self, rules: FiftySixRules, order: tuple[str, ...], dealer: str, tables: Mapping[str, int] | None = None
+    ) -> None:
         self.rules = rules
+        self.tables = tables  # held at the start of the deal, for calls_limited_by_tables (F-A19)
         self.order = order
         self.dealer = dealer
         self.position = 0
@@ -103,16 +112,73 @@ class _Auction:
         """Words for every call ``seat`` could make now (used in messages and ``extra``)."""
         options: list[str] = []
         raise_ok = self.may_raise(seat)
-        low = self.lowest_bid()
-        if raise_ok and low <= t.MAX_BID:
-            options.append(f"bid {low}" if low == t.MAX_BID else f"bid {low} to {t.MAX_BID}")
+        low, high = self.lowest_bid(), self.highest_affordable_bid(seat)
+        if raise_ok and low <= high:
+            options.append(msg("bid {low}", low=low) if low == high else msg("bid {low} to {high}", low=low, high=high))
         if not (self.position == 0 and self.rules.all_pass_rule == "first_speaker_must_bid"):
-            options.append("pass")
-        if raise_ok and self.may_double(seat):
-            options.append("double")
-        if raise_ok and self.may_redouble(seat):
-            options.append("redouble")
+            options.append(msg("pass"))
+        if raise_ok and self.may_double(seat) and self.affordable(seat, "double"):
+            options.append(msg("double"))
+        if (raise_ok or self.rules.redouble_out_of_turn) and self.may_redouble(seat) and self.affordable(
+            seat, "redouble"
+        ):
+            options.append(msg("redouble"))
         return options
+
+    # -- calls limited by the tables held (§F.3, F-A19) --------------------------------------------------------
+    def other_teams(self) -> int:
+        """``k``: the other active teams a failed contract pays (1 with two teams)."""
+        return len({self.rules.team_of[seat] for seat in self.order}) - 1
+
+    def worst_cost(self, call: str, points: int) -> int:
+        """The most ``call`` at ``points`` could cost the caller's team: a bid's and a redouble's loss to every
+        other team, a double's win paid by the doubling team alone."""
+        band = self.rules.band_by_points[points]
+        assert band is not None
+        doubling = {"bid": "none", "double": "doubled", "redouble": "redoubled"}[call]
+        factor, addend = t.DOUBLE_MODES[self.rules.double_mode][doubling]
+        if call == "double":
+            return band.win * factor + addend
+        return (band.lose * factor + addend) * self.other_teams()
+
+    def affordable(self, seat: str, call: str, points: int | None = None) -> bool:
+        if not self.rules.calls_limited_by_tables or self.tables is None:
+            return True
+        if points is None:
+            if self.standing is None:
+                return True  # refused for want of a bid, not of tables
+            points = int(self.standing.points or t.MIN_BID)
+        return self.worst_cost(call, points) <= self.tables[self.rules.team_of[seat]]
+
+    def highest_affordable_bid(self, seat: str) -> int:
+        high = t.MAX_BID
+        while high >= t.MIN_BID and not self.affordable(seat, "bid", high):
+            high -= 1
+        return high
+
+    def check_affordable(self, index: int, call: Call, points: int) -> None:
+        """``call_not_affordable``, checked after every other check of the call."""
+        if self.affordable(call.seat, call.call, points):
+            return
+        assert self.tables is not None
+        team = self.rules.team_of[call.seat]
+        held, cost = self.tables[team], self.worst_cost(call.call, points)
+        band = self.rules.band_by_points[points]
+        assert band is not None
+        what = {"bid": msg("a bid of {points}", points=points), "double": msg("a double of {points}", points=points),
+                "redouble": msg("a redouble of {points}", points=points)}
+        legal = self.legal_calls(call.seat)
+        choice = msg("can only pass") if legal == ["pass"] else msg("may {calls}", calls=_or_list_plain(legal))
+        raise RuleViolation(
+            "call_not_affordable",
+            nmsg(
+                "Team {team} holds {held} table; {what} could cost it {cost} (band {band}), so {team} {choice}.",
+                "Team {team} holds {held} tables; {what} could cost it {cost} (band {band}), so {team} {choice}.",
+                "held", team=team, held=held, what=what[call.call], cost=cost, band=band.label, choice=choice,
+            ),
+            f"auction[{index}]", seat=call.seat, legal=legal, team=team, tables_held=held, could_cost=cost,
+            band=band.label,
+        )
 
     def _violation(self, code: str, detail: str, index: int, seat: str) -> RuleViolation:
         return RuleViolation(code, detail, f"auction[{index}]", seat=seat, legal=self.legal_calls(seat))
@@ -144,6 +210,9 @@ class _Auction:
         if self.closed_how is not None:
             raise RuleViolation("auction_closed", self.closed_message(), f"auction[{index}]", seat=seat)
         expected = self.next_seat()
+        if call.call == "redouble" and self.rules.redouble_out_of_turn and seat in self.order:
+            self._redouble(index, call)  # F-A18: not bound to the turn; it ends the auction when allowed
+            return
         if seat != expected:
             if self.position == 0:
                 detail = (msg(
@@ -218,6 +287,7 @@ class _Auction:
                 ),
                 index, seat,
             )
+        self.check_affordable(index, call, points)
         self.standing = Call(seat, "bid", points, call.trump, call.plus, call.convention)
         self.standing_index = index
         self.doubling = "none"
@@ -288,6 +358,7 @@ class _Auction:
                 seat=seat, standing_words=self.standing_words(), doubling=self.doubling,
             ))
         else:
+            self.check_affordable(index, call, int(self.standing.points or t.MIN_BID))
             self.doubling = "doubled"
             self.doubler = seat
             self.passes = 0
@@ -296,7 +367,8 @@ class _Auction:
 
     def _redouble(self, index: int, call: Call) -> None:
         seat = call.seat
-        self._check_passed(index, call)
+        if not self.rules.redouble_out_of_turn:  # F-A18: a seat that passed may still redouble out of turn
+            self._check_passed(index, call)
         if self.standing is None or self.doubling != "doubled":
             what = msg("nobody has bid yet") if self.standing is None else (
                 msg("the standing bid ({standing_words}) has not been doubled", standing_words=self.standing_words()))
@@ -312,6 +384,7 @@ class _Auction:
                 seat=seat, team=team, standing_words=self.standing_words(),
             ))
         else:
+            self.check_affordable(index, call, int(self.standing.points or t.MIN_BID))
             self.doubling = "redoubled"
             self.doubler = seat
             self.closed_how = "redouble"
@@ -339,14 +412,17 @@ class _Auction:
                 "The auction is not finished: after {last}, {waiting} must still pass or call.",
                 last=last, waiting=_and_list(waiting),
             )
-        return RuleViolation("auction_incomplete", detail, "auction", waiting_for=waiting)
+        return RuleViolation("auction_incomplete", detail, "auction", to_call=waiting,
+                             waiting_for=waiting)  # waiting_for: deprecated
 
 
 def run_auction(
-    auction: tuple[Call, ...], dealer: str, active_seats: tuple[str, ...], rules: FiftySixRules
+    auction: tuple[Call, ...], dealer: str, active_seats: tuple[str, ...], rules: FiftySixRules,
+    tables: Mapping[str, int] | None = None,
 ) -> Contract | None:
-    """Validate the auction call by call; the contract it produces, or None for an all-pass redeal."""
-    state = _Auction(rules, speaking_order(active_seats, dealer), dealer)
+    """Validate the auction call by call; the contract it produces, or None for an all-pass redeal. ``tables``
+    (held at the start of the deal) limit the calls under ``calls_limited_by_tables``."""
+    state = _Auction(rules, speaking_order(active_seats, dealer), dealer, tables)
     for index, call in enumerate(auction):
         state.take(index, call)
     if state.closed_how is None:

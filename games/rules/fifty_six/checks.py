@@ -6,6 +6,7 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, run_auction
 from games.rules.fifty_six.deal import FiftySixDeal
+from games.rules.fifty_six.redeal import check_redeal
 from games.rules.fifty_six.referee import card_points_by_team, check_summary, referee_tricks
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.state import FiftySixState, deal_cards, next_dealer
@@ -37,7 +38,7 @@ def _referee(
     return record, derived
 
 
-def _check_dealer(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> None:
+def check_dealer(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> None:
     if state.match_over:
         raise RuleViolation(
             "match_already_finished",
@@ -45,7 +46,7 @@ def _check_dealer(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules
                 "Team {match_winner} has won: every other team is out of tables. No more deals can be recorded.",
                 match_winner=state.match_winner,
             ),
-            None, match_winner=state.match_winner,
+            None, match_winner=state.match_winner, winners=[state.match_winner],
         )
     dealer = deal.dealer
     if dealer not in state.active_seats:
@@ -108,8 +109,11 @@ def check_play(
     state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules
 ) -> tuple[Contract | None, int | None, Record | None]:
     """``check_deal`` plus the referee's record when the tricks were entered (None otherwise)."""
-    _check_dealer(state, deal, rules)
-    contract = run_auction(deal.auction, deal.dealer, state.active_seats, rules)
+    check_dealer(state, deal, rules)
+    if deal.redeal is not None:  # §F.3a: no contract, no points
+        check_redeal(deal.redeal, state, rules)
+        return None, None, None
+    contract = run_auction(deal.auction, deal.dealer, state.active_seats, rules, dict(state.tables))
     by_team = _check_points_by_team(state, deal, rules)
     if deal.tricks is not None:
         record, derived = _referee(state, deal, contract, by_team, rules)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.settings import FiftySixRules
@@ -17,7 +18,12 @@ from games.rules.tricks import Tricks, parse_tricks, tricks_json
 CALL_KEYS: tuple[str, ...] = ("seat", "call", "points", "trump", "plus", "convention")
 BID_ONLY_KEYS: tuple[str, ...] = ("points", "trump", "plus", "convention")
 # ``tricks`` is the trick-by-trick entry of §F.9a, checked by the referee (``referee.py``).
-DEAL_KEYS: tuple[str, ...] = ("dealer", "auction", "bidding_team_card_points", "card_points_by_team", "tricks")
+# ``redeal`` is the redeal record of §F.3a, sent instead of everything after the dealer.
+DEAL_KEYS: tuple[str, ...] = (
+    "dealer", "auction", "bidding_team_card_points", "card_points_by_team", "tricks", "redeal",
+)
+PLAY_KEYS: tuple[str, ...] = ("auction", "bidding_team_card_points", "card_points_by_team", "tricks")
+REDEAL_KEYS: tuple[str, ...] = ("reason", "seat", "hand", "team", "hands")
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +178,69 @@ class FiftySixDeal:
     bidding_team_card_points: int | None = None
     card_points_by_team: tuple[tuple[str, int], ...] | None = None
     tricks: Tricks | None = None
+    redeal: RedealClaim | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RedealClaim:
+    """A redeal record (§F.3a) as sent: its claim is checked against the match in ``redeal.py``.
+
+    ``reason`` and the seat / team are kept as sent (the checks have an order that puts the dealer first);
+    ``stray`` names the deal keys sent beside the record, refused there with ``invalid``.
+    """
+
+    reason: Any
+    seat: Any = None
+    hand: tuple[Card, ...] | None = None
+    team: Any = None
+    hands: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
+    stray: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"reason": self.reason}
+        if self.reason == "team_without_jack":
+            data["team"] = self.team
+            data["hands"] = {seat: card_codes(cards) for seat, cards in self.hands or ()}
+        else:
+            data["seat"] = self.seat
+            data["hand"] = card_codes(self.hand or ())
+        return data
+
+
+def _cards(value: Any, field: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise RuleViolation("invalid", msg('A hand is the list of its cards, such as ["KS", "QH", ...].'), field)
+    return tuple(parse_card(card, f"{field}[{index}]") for index, card in enumerate(value))
+
+
+def _upper(value: Any) -> Any:
+    return value.strip().upper() if isinstance(value, str) else value
+
+
+def parse_redeal(payload: Mapping[str, Any]) -> RedealClaim:
+    """The shape of a redeal record: an object; hands are lists of card codes."""
+    value = payload["redeal"]
+    if not isinstance(value, Mapping):
+        raise RuleViolation(
+            "invalid", msg(
+                'A redeal record is {{"reason": ..., "seat": ..., "hand": [...]}} or {{"reason": ..., "team": '
+                '..., "hands": {{...}}}}.',
+            ), "redeal",
+        )
+    reject_unknown_keys(value, REDEAL_KEYS, "redeal",
+                        lambda key: msg(
+                            "A redeal record has only reason, seat and hand, or team and hands; not {key!r}.", key=key,
+                        ))
+    reason = value.get("reason")
+    reason = reason.strip().lower() if isinstance(reason, str) else reason
+    hand = None if value.get("hand") is None else _cards(value["hand"], "redeal.hand")
+    hands = value.get("hands")
+    if hands is not None:
+        if not isinstance(hands, Mapping):
+            raise RuleViolation("invalid", msg("hands is an object of seat and its cards."), "redeal.hands")
+        hands = tuple((_upper(seat), _cards(cards, f"redeal.hands.{_upper(seat)}")) for seat, cards in hands.items())
+    stray = tuple(key for key in PLAY_KEYS if payload.get(key) is not None)
+    return RedealClaim(reason, _upper(value.get("seat")), hand, _upper(value.get("team")), hands, stray)
 
 
 def _card_points(value: Any, field: str) -> int:
@@ -194,8 +263,8 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
         )
     reject_unknown_keys(payload, DEAL_KEYS, None, lambda key: (
         msg(
-            "A 56 deal has only dealer, auction, bidding_team_card_points, card_points_by_team and tricks; not "
-            "{key!r}.",
+            "A 56 deal has only dealer, auction, bidding_team_card_points, card_points_by_team and tricks (or dealer "
+            "and redeal); not {key!r}.",
             key=key,
         )))
     seats = rules.seats
@@ -205,6 +274,8 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
             "Name the dealer, {seats_0}-{seats}; {dealer!r} is not a seat.",
             seats_0=seats[0], seats=seats[-1], dealer=dealer,
         ), "dealer")
+    if payload.get("redeal") is not None:
+        return FiftySixDeal(dealer.strip().upper(), (), redeal=parse_redeal(payload))
     if "auction" not in payload:
         raise RuleViolation("invalid", msg(
             "Give the auction: the list of calls in the order they were made.",
@@ -237,6 +308,8 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
 
 
 def deal_json(deal: FiftySixDeal) -> dict[str, Any]:
+    if deal.redeal is not None:
+        return {"dealer": deal.dealer, "redeal": deal.redeal.as_json()}
     data: dict[str, Any] = {
         "dealer": deal.dealer,
         "auction": [call.as_json() for call in deal.auction],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
 from games.rules.fifty_six import deal, scoring, settings, state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import FiftySixDeal
@@ -23,9 +23,39 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
     player_counts: tuple[int, ...] = t.PLAYER_COUNTS
     default_player_count = 4
 
+    result_keys: tuple[str, ...] = (
+        "contract", "made", "band", "transfers", "tables_after", "eliminated", "active_seats_after", "next_dealer",
+        "match_winner",
+    )
+    tiebreak_measures: tuple[Measure, ...] = (("net_tables", 1),)
+
     @property
     def settings_spec(self) -> SettingsSpec:
         return settings.SETTINGS
+
+    def side_measures(self, state_in: Mapping[str, Any], sides: Sides,
+                      settings_in: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        """Tables won over the start: a match pinned before ``starting_tables`` was a setting started at 12."""
+        start = int(settings_in.get("starting_tables", settings.SETTINGS["starting_tables"].default))
+        return {team: {"net_tables": state_in["tables"][team] - start} for team in sides}
+
+    def side_places(self, state_in: Mapping[str, Any], sides: Sides) -> dict[str, int]:
+        """The winner first, then the teams in reverse order of going out (the last one out came second)."""
+        out_order = [entry["team"] for entry in state_in.get("eliminated", [])]
+        places = {team: 1 for team in sides if team not in out_order}
+        for position, team in enumerate(reversed(out_order)):
+            places[team] = 2 + position
+        return places
+
+    def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(result["tables_after"])
+
+    def deal_score(self, result: Mapping[str, Any]) -> Any:
+        return result["transfers"]
+
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
+        winner = state_in["match_winner"]
+        return headline_figures("Tables", state_in["tables"], winners=[winner] if winner else [])
 
     def seats(self, rules: FiftySixRules) -> tuple[str, ...]:
         return rules.seats

@@ -8,6 +8,7 @@ suit above the others; of two identical cards the first played wins. Card points
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from games.rules.cards import SUIT_NAMES, Card
 from games.rules.errors import RuleViolation
@@ -101,8 +102,47 @@ def check_summary(
         )
 
 
-def deciding_revoke(record: Record, rules: FiftySixRules) -> Renege | None:
-    """Under ``forfeit_deal``, the first revoke (earliest trick, then order of play) decides the contract."""
-    if rules.revoke_rule != "forfeit_deal" or not record.reneges:
+@dataclass(frozen=True, slots=True)
+class TrumpLead:
+    """F-A22: at ``trick`` (1-based) ``seat`` led the trump ``card_led`` before any trump was played, though it held
+    ``held_card`` of another suit, which it plays in a later trick."""
+
+    seat: str
+    trick: int
+    card_led: Card
+    held_card: Card
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "trick": self.trick, "card_led": self.card_led.code,
+                "held_card": self.held_card.code}
+
+
+def find_trump_leads(record: Record, contract: Contract) -> tuple[TrumpLead, ...]:
+    """§F.9a ``after_trump_played``: every trump led before a trump fell in an earlier trick by a seat that still
+    held another suit (proven by a later card). Never under no-trumps."""
+    trump = SUIT_LETTERS.get(contract.trump)
+    if trump is None:
+        return ()
+    found: list[TrumpLead] = []
+    trump_played = False
+    for i, trick in enumerate(record.tricks):
+        lead = trick.plays[0]
+        if lead.card.suit == trump and not trump_played:
+            held = next((play.card for later in record.tricks[i + 1:] for play in later.plays
+                         if play.seat == lead.seat and play.card.suit != trump), None)
+            if held is not None:
+                found.append(TrumpLead(lead.seat, i + 1, lead.card, held))
+        trump_played = trump_played or any(play.card.suit == trump for play in trick.plays)
+    return tuple(found)
+
+
+def deciding_revoke(
+    record: Record, rules: FiftySixRules, trump_leads: tuple[TrumpLead, ...] = ()
+) -> Renege | TrumpLead | None:
+    """Under ``forfeit_deal``, the first offence in the order of play decides the contract: a revoke, or an early
+    trump lead (the first card of its trick, so it comes before any revoke in that trick)."""
+    if rules.revoke_rule != "forfeit_deal":
         return None
-    return record.reneges[0]
+    offences: list[tuple[int, int, Renege | TrumpLead]] = [(lead.trick, 0, lead) for lead in trump_leads]
+    offences += [(renege.trick, 1, renege) for renege in record.reneges]
+    return min(offences, key=lambda offence: offence[:2])[2] if offences else None

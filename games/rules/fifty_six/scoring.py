@@ -8,9 +8,10 @@ from typing import Any
 from games.rules.engine import DealOutcome
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract
-from games.rules.fifty_six.checks import check_play
+from games.rules.fifty_six.checks import check_dealer, check_play
 from games.rules.fifty_six.deal import FiftySixDeal
-from games.rules.fifty_six.referee import card_points_by_team, deciding_revoke
+from games.rules.fifty_six.redeal import check_redeal
+from games.rules.fifty_six.referee import TrumpLead, card_points_by_team, deciding_revoke, find_trump_leads
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.state import FiftySixState, deal_cards, next_dealer
 from games.rules.tricks import Record
@@ -85,10 +86,29 @@ def _settle(
     return made, band.label, tables, transfers, eliminated
 
 
+def apply_redeal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> DealOutcome:
+    """§F.3a: a redeal record changes nothing but the deal count; the same dealer deals again (§F.6)."""
+    assert deal.redeal is not None
+    check_dealer(state, deal, rules)
+    claim = check_redeal(deal.redeal, state, rules)
+    tables = dict(state.tables)
+    result = {
+        "contract": None, "made": None, "band": None, "transfers": [], "tables_after": tables, "eliminated": [],
+        "active_seats_after": list(state.active_seats), "next_dealer": deal.dealer, "match_winner": None,
+        "redeal": claim,
+    }
+    after = FiftySixState(state.tables, state.eliminated, state.active_seats, state.next_deal_cards, deal.dealer,
+                          None)
+    return DealOutcome(after, result)
+
+
 def apply_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> DealOutcome:
     """Check the deal and fold it in: the new state and the deal's result (API.md, ``fifty_six``)."""
+    if deal.redeal is not None:
+        return apply_redeal(state, deal, rules)
     contract, points, record = check_play(state, deal, rules)
-    revoke = deciding_revoke(record, rules) if record is not None else None
+    trump_leads = _trump_leads(record, contract, rules)
+    revoke = deciding_revoke(record, rules, trump_leads or ()) if record is not None else None
     if contract is None or points is None:  # all pass under ``redeal``: nothing changes but the dealer
         made: bool | None = None
         band: str | None = None
@@ -123,7 +143,18 @@ def apply_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -
     }
     if record is not None:
         result.update(_referee_json(record, revoke, state, rules))
+    if trump_leads is not None:
+        result["trump_leads_found"] = [lead.as_json() for lead in trump_leads]
     return DealOutcome(new_state, result)
+
+
+def _trump_leads(
+    record: Record | None, contract: Contract | None, rules: FiftySixRules
+) -> tuple[TrumpLead, ...] | None:
+    """F-A22: the early trump leads under ``after_trump_played`` with the tricks entered; None otherwise (no key)."""
+    if record is None or contract is None or rules.trump_lead_rule != "after_trump_played":
+        return None
+    return find_trump_leads(record, contract)
 
 
 def _referee_json(record: Record, revoke: Any, state: FiftySixState, rules: FiftySixRules) -> dict[str, Any]:

@@ -132,6 +132,29 @@ def _parse_four_player_pack(value: Any) -> int:
     return int(value)
 
 
+def _parse_eight_player_pack(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in t.EIGHT_PLAYER_PACKS:
+        raise RuleViolation(
+            "invalid", msg("eight_player_pack is 64 or 48 cards; {value!r} is not.", value=value),
+            "settings.eight_player_pack",
+        )
+    return int(value)
+
+
+def _parse_redeal_threshold(value: Any) -> int | None:
+    """Null (off) or a whole number of card points from 0; the bound by player count is a settings_conflict."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RuleViolation(
+            "invalid", msg(
+                "redeal_hand_points_at_most is null (off) or a whole number of card points from 0; {value!r} is not.",
+                value=value,
+            ), "settings.redeal_hand_points_at_most",
+        )
+    return value
+
+
 SETTINGS = SettingsSpec("56", (
     Setting("players", "choice", 4, "Players", "4, 6 or 8 players; the match's seats decide it.",
             choices=t.PLAYER_COUNTS, parse=int),
@@ -167,6 +190,25 @@ SETTINGS = SettingsSpec("56", (
     Setting("revoke_rule", "choice", "report", "Revokes",
             "Trick entry: a revoke is only reported, or it decides the contract against the revoking side (§F.9a).",
             choices=t.REVOKE_RULES),
+    # Issue 20's house rules (§F.9, second table); each default keeps the game above.
+    Setting("redouble_out_of_turn", "boolean", False, "Redouble out of turn",
+            "Any member of the doubled team may redouble at any time before the auction ends (§F.3, F-A18).",
+            added_later=True),
+    Setting("calls_limited_by_tables", "boolean", False, "Calls limited by tables",
+            "A team may only bid, double or redouble if its tables cover the most the call could cost it "
+            "(§F.3, F-A19).", added_later=True),
+    Setting("redeal_team_without_jack", "boolean", False, "Redeal when a team has no jack",
+            "A team whose players hold no jack may have the deal thrown in; the same dealer deals again (§F.3a).",
+            added_later=True),
+    Setting("redeal_hand_points_at_most", "custom", None, "Redeal a weak hand",
+            "A hand worth this many card points or fewer may be thrown in (empty: off; at most 13 with 4 players, 8 "
+            "with 6, 6 with 8) (§F.3a).", parse=_parse_redeal_threshold, json_type="integer", added_later=True),
+    Setting("eight_player_pack", "choice", 64, "Eight-player pack",
+            "Cards in the pack when eight play: 64 (8 each) or 48 (6 each, no 8s or 7s) (§F.2, F-A21).",
+            choices=t.EIGHT_PLAYER_PACKS, parse=_parse_eight_player_pack, added_later=True),
+    Setting("trump_lead_rule", "choice", "any_time", "Leading trumps",
+            "Trick entry: trumps may be led any time, or only after a trump has been played (§F.9a, F-A22).",
+            choices=t.TRUMP_LEAD_RULES, added_later=True),
 ))
 
 
@@ -186,6 +228,12 @@ class FiftySixRules:
     four_player_pack: int = SETTINGS["four_player_pack"].default
     enforce_dealer_order: bool = SETTINGS["enforce_dealer_order"].default
     revoke_rule: str = SETTINGS["revoke_rule"].default
+    redouble_out_of_turn: bool = SETTINGS["redouble_out_of_turn"].default
+    calls_limited_by_tables: bool = SETTINGS["calls_limited_by_tables"].default
+    redeal_team_without_jack: bool = SETTINGS["redeal_team_without_jack"].default
+    redeal_hand_points_at_most: int | None = SETTINGS["redeal_hand_points_at_most"].default
+    eight_player_pack: int = SETTINGS["eight_player_pack"].default
+    trump_lead_rule: str = SETTINGS["trump_lead_rule"].default
     # Derived, filled in __post_init__.
     seats: tuple[str, ...] = field(init=False, compare=False, repr=False)
     teams: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, compare=False, repr=False)
@@ -244,7 +292,40 @@ def rules_from_settings(settings: Mapping[str, Any], player_count: Any) -> Fifty
     team_layout = SETTINGS["team_layout"].read(settings)
     if "teams" in settings:
         _check_teams(settings["teams"], player_count, team_layout)
-    return FiftySixRules(**SETTINGS.read_all(settings, {"players": player_count, "team_layout": team_layout}))
+    rules = FiftySixRules(**SETTINGS.read_all(settings, {"players": player_count, "team_layout": team_layout}))
+    check_combinations(rules)
+    return rules
+
+
+def redeal_threshold_limit(players: int) -> int:
+    """§F.3a: the largest N for which some deal of ``players`` hands avoids a redeal (n x (N + 1) <= 56)."""
+    return t.TOTAL_CARD_POINTS // players - 1
+
+
+def check_combinations(rules: FiftySixRules) -> None:
+    """``settings_conflict`` for each combination §F.9 refuses, on the setting it names."""
+    if rules.calls_limited_by_tables and rules.all_pass_rule == "first_speaker_must_bid":
+        raise RuleViolation(
+            "settings_conflict",
+            msg(
+                "calls_limited_by_tables cannot be combined with all_pass_rule first_speaker_must_bid: a first "
+                "speaker short of tables could neither pass nor bid.",
+            ), "settings.calls_limited_by_tables",
+            setting="calls_limited_by_tables", conflicts_with={"all_pass_rule": "first_speaker_must_bid"},
+        )
+    threshold, limit = rules.redeal_hand_points_at_most, redeal_threshold_limit(rules.players)
+    if threshold is not None and threshold > limit:
+        raise RuleViolation(
+            "settings_conflict",
+            msg(
+                "With {players} players redeal_hand_points_at_most is at most {limit}: {players} hands each worth "
+                "more than {threshold} would need {needed} card points and the pack has {total}, so every deal would "
+                "be thrown in.",
+                players=rules.players, limit=limit, threshold=threshold, needed=rules.players * (threshold + 1),
+                total=t.TOTAL_CARD_POINTS,
+            ), "settings.redeal_hand_points_at_most",
+            setting="redeal_hand_points_at_most", conflicts_with={"players": rules.players}, maximum=limit,
+        )
 
 
 def settings_json(rules: FiftySixRules) -> dict[str, Any]:

@@ -55,7 +55,9 @@ def next_dealer(dealer: str, active_seats: tuple[str, ...], rules: FiftySixRules
 
 
 def deal_cards(player_count: int, rules: FiftySixRules) -> tuple[int, int]:
-    """Pack size and hand size for ``player_count`` players at the table (§F.2, §F.5, F-A11)."""
+    """Pack size and hand size for ``player_count`` players at the table (§F.2, §F.5, F-A11, F-A21)."""
+    if player_count == 8 and rules.eight_player_pack == 48:
+        return t.EIGHT_PLAYERS_WITH_48
     return t.PACKS[(player_count, rules.four_player_pack)]
 
 

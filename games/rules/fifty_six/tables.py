@@ -58,6 +58,13 @@ PACKS: MappingProxyType[tuple[int, int], tuple[int, int]] = MappingProxyType(
     }
 )
 FOUR_PLAYER_PACKS: tuple[int, ...] = (48, 32)
+# F-A21: eight players keep the 64-card pack (8 each), or the 48-card pack of 4 and 6 players (6 each).
+EIGHT_PLAYER_PACKS: tuple[int, ...] = (64, 48)
+EIGHT_PLAYERS_WITH_48 = (48, 6)
+# F-A22: trick entry may forbid leading a trump before one has been played.
+TRUMP_LEAD_RULES: tuple[str, ...] = ("any_time", "after_trump_played")
+# §F.3a: the two reasons of a redeal record.
+REDEAL_REASONS: tuple[str, ...] = ("hand_at_or_below_threshold", "team_without_jack")
 
 # §F.9a: a revoke is listed only (``report``), or decides the contract against the revoking side.
 REVOKE_RULES: tuple[str, ...] = ("report", "forfeit_deal")

@@ -3,7 +3,8 @@
 Four players, teams A = S1+S3 and B = S2+S4, seats in counter-clockwise order of play (the next seat is the
 dealer's right). The package splits the rules file by concern:
 
-- ``rules``: the house rules of §S.9 (``SeepRules``), the table and the point-card tables (data, not branches);
+- ``tables``: the table (seats, teams, the order of play) and the point-card tables (data, not branches);
+- ``settings``: the house rules of §S.9, each declared once (``SETTINGS``), and ``SeepRules``;
 - ``deal``: the deal record of §S.3 (``SeepDeal``, ``Play``), parsing its fields (shape, types, cards, ranges) and
   ``deal_json``;
 - ``plays``: ``parse_deal``, the whole deal: §S.3's fields, then the floor and the 48 plays of §S.7a (their shape);
@@ -11,7 +12,8 @@ dealer's right). The package splits the rules file by concern:
 - ``floor``: the floor during play (loose cards, houses) and the arithmetic of sets;
 - ``referee``: §S.7a's referee, replaying the plays and refusing the first illegal one (P1-P12);
 - ``tally``: what the plays give (P13, sweeps, the totals check, the result keys of §S.7a.4);
-- ``scoring``: §S.4-§S.6, ``SeepState``, ``fold_deal`` / ``apply_deal``, ``next_dealer``, ``is_over`` / ``winner``;
+- ``state``: ``SeepState`` (running lead, baazis, next dealer and why) and its JSON both ways;
+- ``scoring``: §S.4-§S.6, ``apply_deal`` -> ``DealOutcome`` (checks, referee, fold), ``settle_deal``, ``next_dealer``;
 - ``engine``: ``SeepEngine``, the ``GameEngine`` the registry reads as ``ENGINE``.
 
 Choices made where the rules file is silent:
@@ -77,42 +79,13 @@ from games.rules.seep.deal import HouseBid, Play, SeepDeal, SweepCounts, ThrowIn
 from games.rules.seep.engine import ENGINE, SeepEngine
 from games.rules.seep.plays import parse_deal
 from games.rules.seep.referee import referee_deal
-from games.rules.seep.rules import MatchEnd, SeepRules, rules_from_settings, settings_json
-from games.rules.seep.scoring import (
-    SeepDealResult,
-    SeepState,
-    apply_deal,
-    fold_deal,
-    is_over,
-    next_dealer,
-    state_from_json,
-    state_json,
-    winner,
-)
+from games.rules.seep.scoring import SeepDealResult, apply_deal, next_dealer, result_json, settle_deal
+from games.rules.seep.settings import MatchEnd, SeepRules, rules_from_settings, settings_json
+from games.rules.seep.state import SeepState, initial_state, is_over, state_from_json, state_json, winner
 
 __all__ = [
-    "ENGINE",
-    "HouseBid",
-    "MatchEnd",
-    "Play",
-    "SeepDeal",
-    "SeepDealResult",
-    "SeepEngine",
-    "SeepRules",
-    "SeepState",
-    "SweepCounts",
-    "ThrowIn",
-    "apply_deal",
-    "check_deal",
-    "deal_json",
-    "fold_deal",
-    "is_over",
-    "next_dealer",
-    "parse_deal",
-    "referee_deal",
-    "rules_from_settings",
-    "settings_json",
-    "state_from_json",
-    "state_json",
-    "winner",
+    "ENGINE", "HouseBid", "MatchEnd", "Play", "SeepDeal", "SeepDealResult", "SeepEngine", "SeepRules", "SeepState",
+    "SweepCounts", "ThrowIn", "apply_deal", "check_deal", "deal_json", "initial_state", "is_over", "next_dealer",
+    "parse_deal", "referee_deal", "result_json", "rules_from_settings", "settings_json", "settle_deal",
+    "state_from_json", "state_json", "winner",
 ]

@@ -6,7 +6,16 @@ from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.messages import and_chain, msg, msg_template, or_list
 from games.rules.seep.deal import HouseBid, SeepDeal, ThrowIn
-from games.rules.seep.rules import (
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.state import (
+    AFTER_BAAZI,
+    PASSED_RIGHT,
+    SAME_DEALER_BEHIND,
+    SAME_DEALER_LEVEL,
+    SeepState,
+    signed_json,
+)
+from games.rules.seep.tables import (
     BID_VALUES,
     CAPTURE_VALUE,
     CARD_POINTS_TOTAL,
@@ -15,17 +24,8 @@ from games.rules.seep.rules import (
     TEAM_NAMES,
     TEAM_OF_SEAT,
     THROW_IN_MAX_VALUE,
-    SeepRules,
     partner_of,
     seat_right_of,
-)
-from games.rules.seep.scoring import (
-    AFTER_BAAZI,
-    PASSED_RIGHT,
-    SAME_DEALER_BEHIND,
-    SAME_DEALER_LEVEL,
-    SeepState,
-    signed_json,
 )
 
 BID_CARD_NAMES: dict[int, str] = {
@@ -79,7 +79,8 @@ def finished_message(state: SeepState, rules: SeepRules) -> str:
 def check_match_open(state: SeepState, rules: SeepRules) -> None:
     if state.match_over:
         raise RuleViolation("match_already_finished", finished_message(state, rules), None,
-                            match_winner=state.match_winner)
+                            match_winner=state.match_winner,
+                            winners=[] if state.match_winner is None else [state.match_winner])
 
 
 def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> None:
@@ -106,7 +107,7 @@ def check_bidder(dealer: str, bidder: str, field: str, what: str) -> None:
                 "With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {bidder}.",
                 dealer=dealer, what=what, expected=expected, bidder=bidder,
             ),
-            field, expected=expected,
+            field, expected_bidder=expected, expected=expected,  # expected: deprecated
         )
 
 

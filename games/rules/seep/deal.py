@@ -14,14 +14,14 @@ from typing import Any
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
-from games.rules.seep.rules import (
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.tables import (
     BID_VALUES,
     MAJORITY_CARD_POINTS,
     MAJORITY_CHOICES,
     POINT_CARDS,
     SEATS,
     TEAM_NAMES,
-    SeepRules,
     seat_right_of,
 )
 from games.rules.shapes import reject_unknown_keys
@@ -191,7 +191,7 @@ def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
             "With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {value!r}.",
             dealer=dealer, what=what, expected=expected, value=value,
         ),
-        field, expected=expected,
+        field, expected_bidder=expected, expected=expected,  # expected: deprecated
     )
 
 

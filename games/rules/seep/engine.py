@@ -2,50 +2,129 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome
-from games.rules.seep import checks, deal, plays, referee, rules, scoring, tally
+from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
+from games.rules.messages import msg
+from games.rules.outcomes import other_side
+from games.rules.seep import deal, plays, referee, scoring, settings, state
+from games.rules.seep.deal import SeepDeal
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.state import SeepState
+from games.rules.seep.tables import PLAYER_COUNT, SEATS, TEAM_SIGN, teams
+from games.rules.settings_spec import SettingsSpec
 
 
-class SeepEngine:
+class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
+    """The ``GameEngine`` for ``seep``."""
+
     key = "seep"
     rules_file = "seep.md"
+    display_name = "Seep"
+    player_counts: tuple[int, ...] = (PLAYER_COUNT,)
+    default_player_count = PLAYER_COUNT
 
-    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> rules.SeepRules:
-        return rules.rules_from_settings(settings, player_count)
+    result_keys: tuple[str, ...] = (
+        "throw_ins", "card_points", "team_scores", "deal_margin", "running_lead", "baazi", "baazis_won", "next_dealer",
+        "match_over", "match_winner",
+    )
+    tiebreak_measures: tuple[Measure, ...] = (("baazi_difference", 1), ("running_lead", 1))
 
-    def settings_json(self, game_rules: rules.SeepRules) -> dict[str, Any]:
-        return rules.settings_json(game_rules)
+    @property
+    def settings_spec(self) -> SettingsSpec:
+        return settings.SETTINGS
 
-    def teams(self, game_rules: rules.SeepRules) -> dict[str, list[str]]:
-        return rules.teams()
+    def side_measures(self, state_in: Mapping[str, Any], sides: Sides,
+                      settings_in: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        lead, baazis = _signed_lead(state_in["running_lead"]), state_in["baazis_won"]
+        return {team: {"baazi_difference": baazis[team] - baazis[other_side(team, sides)],
+                       "running_lead": lead * TEAM_SIGN[team]} for team in sides}
 
-    def initial_state(self, game_rules: rules.SeepRules) -> scoring.SeepState:
-        return scoring.SeepState()
+    def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
+        """The running lead, then the baazis each team has won."""
+        # Messages, so a sheet in another language says its own words for "Lead" and "level".
+        return {msg("Lead"): _lead_text(result["running_lead"]), **result["baazis_won"]}
 
-    def parse_deal(self, payload: Mapping[str, Any], game_rules: rules.SeepRules) -> deal.SeepDeal:
-        return plays.parse_deal(payload, game_rules)
+    def deal_score(self, result: Mapping[str, Any]) -> Any:
+        return result["team_scores"]
 
-    def deal_json(self, seep_deal: deal.SeepDeal) -> dict[str, Any]:
+    @property
+    def column_writers(self) -> Mapping[str, Callable[[Any], Any]]:
+        return {"input.plays": plays_text}
+
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
+        """Baazis won by team; the lead is the running lead, and the target the lead that wins a baazi."""
+        winner = state_in["match_winner"]
+        figures = headline_figures("Baazis won", state_in["baazis_won"], winners=[winner] if winner else [],
+                                   target=settings_in.get("baazi_lead"))
+        lead = state_in["running_lead"]
+        return {**figures, "leading": [lead["team"]] if lead["team"] else [], "lead": lead["points"]}
+
+    def seats(self, rules: SeepRules) -> tuple[str, ...]:
+        return SEATS
+
+    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> SeepRules:
+        return settings.rules_from_settings(settings_in, player_count)
+
+    def settings_json(self, rules: SeepRules) -> dict[str, Any]:
+        return settings.settings_json(rules)
+
+    def teams(self, rules: SeepRules) -> dict[str, list[str]]:
+        return teams()
+
+    def initial_state(self, rules: SeepRules) -> SeepState:
+        return state.initial_state(rules)
+
+    def parse_deal(self, payload: Mapping[str, Any], rules: SeepRules) -> SeepDeal:
+        return plays.parse_deal(payload, rules)
+
+    def deal_json(self, report: SeepDeal) -> dict[str, Any]:
         """The deal normalized; a deal with plays also shows each play's seat and the takes and house inferred."""
-        return deal.deal_json(referee.resolved(seep_deal))
+        return deal.deal_json(referee.resolved(report))
 
-    def play_deal(self, state: scoring.SeepState, seep_deal: deal.SeepDeal, game_rules: rules.SeepRules) -> DealOutcome:
-        checks.check_deal(state, seep_deal, game_rules)
-        if seep_deal.plays is None:
-            new_state, result = scoring.fold_deal(state, seep_deal, game_rules)
-            return DealOutcome(new_state, scoring.result_json(result))
-        record, derived = referee.referee_deal(seep_deal, game_rules)
-        new_state, result = scoring.fold_deal(state, tally.scored_deal(seep_deal, derived), game_rules)
-        return DealOutcome(new_state, {**scoring.result_json(result), **tally.record_json(record, derived)})
+    def play_deal(self, before: SeepState, report: SeepDeal, rules: SeepRules) -> DealOutcome:
+        return scoring.apply_deal(before, report, rules)
 
-    def state_json(self, state: scoring.SeepState) -> dict[str, Any]:
-        return scoring.state_json(state)
+    def state_json(self, match_state: SeepState) -> dict[str, Any]:
+        return state.state_json(match_state)
 
-    def state_from_json(self, data: Mapping[str, Any], game_rules: rules.SeepRules) -> scoring.SeepState:
-        return scoring.state_from_json(data, game_rules)
+    def state_from_json(self, data: Mapping[str, Any], rules: SeepRules) -> SeepState:
+        return state.state_from_json(data, rules)
 
 
-ENGINE = SeepEngine()
+# Typed as the Protocol so that mypy proves the engine satisfies it.
+ENGINE: GameEngine[SeepRules, SeepState, SeepDeal] = SeepEngine()
+
+
+def _signed_lead(lead: Mapping[str, Any]) -> int:
+    """A stored running lead ``{team, points}`` as a number: positive when team A leads."""
+    return 0 if lead["team"] is None else TEAM_SIGN[lead["team"]] * lead["points"]
+
+
+def _lead_text(lead: Mapping[str, Any]) -> str:
+    """``A +24``, or ``level``."""
+    return f"{lead['team']} +{lead['points']}" if lead.get("team") else msg("level")
+
+
+# What a play did, in words for a spreadsheet cell (seep.md §S.7a).
+PLAY_WORDS = {"throw": "thrown", "capture": "takes", "build": "builds", "cement": "cements", "raise": "raises"}
+
+
+def plays_text(plays: Any) -> Any:
+    """A deal's plays as one cell: ``S2: 3D builds 11 with AH 7S; S3: QH thrown; S1: QS takes the house``
+    (anything but a list of plays as it is)."""
+    if not isinstance(plays, list):
+        return plays
+    return "; ".join(_play_text(play) for play in plays if isinstance(play, Mapping))
+
+
+def _play_text(play: Mapping[str, Any]) -> str:
+    words = [f"{play.get('seat')}: {play.get('card')} {PLAY_WORDS.get(play.get('action', ''), play.get('action'))}"]
+    if play.get("action") == "capture":
+        words.append(" ".join(play.get("takes") or []) or "the house")
+    elif play.get("house") is not None:
+        words.append(str(play["house"]))
+    if play.get("with"):
+        words.append("with " + " ".join(play["with"]))
+    return " ".join(words)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.rules.cards import Card
-from games.rules.seep.rules import CAPTURE_VALUE
+from games.rules.seep.tables import CAPTURE_VALUE
 
 HOUSE_VALUES: tuple[int, ...] = (9, 10, 11, 12, 13)
 

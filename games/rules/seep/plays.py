@@ -24,7 +24,8 @@ from games.rules.seep.deal import (
     seep_card,
 )
 from games.rules.seep.deal import parse_deal as parse_deal_fields
-from games.rules.seep.rules import SeepRules, seat_right_of
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.tables import seat_right_of
 from games.rules.shapes import reject_unknown_keys
 
 PLAY_COUNT = 48

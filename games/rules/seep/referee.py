@@ -36,7 +36,8 @@ from games.rules.seep.floor import (
     splits_into_sets,
     values_of,
 )
-from games.rules.seep.rules import SEATS, TEAM_NAMES, TEAM_OF_SEAT, SeepRules, partner_of
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.tables import SEATS, TEAM_NAMES, TEAM_OF_SEAT, partner_of
 from games.rules.seep.tally import PlayRecord, SweepFound
 
 FIRST_PLAY, LAST_PLAY = 0, 47

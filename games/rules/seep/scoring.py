@@ -1,49 +1,40 @@
-"""Seep scoring and match progression (shared/rules/seep.md §S.4-§S.6): scores, running lead, baazi, dealer."""
+"""Seep scoring and match progression (shared/rules/seep.md §S.4-§S.6): scores, running lead, baazi, dealer.
+
+``apply_deal`` is the whole deal: the checks of §S.7, the referee of §S.7a when the plays were entered, and the
+fold into the state (``settle_deal``, which trusts a checked deal).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.engine import DealOutcome
+from games.rules.seep import referee, tally
+from games.rules.seep.checks import check_deal
 from games.rules.seep.deal import NO_SWEEPS, SeepDeal, SweepCounts
-from games.rules.seep.rules import (
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.state import (
+    AFTER_BAAZI,
+    PASSED_RIGHT,
+    SAME_DEALER_BEHIND,
+    SAME_DEALER_LEVEL,
+    SeepState,
+    by_team,
+    signed_json,
+)
+from games.rules.seep.tables import (
     MAJORITY_BONUS,
     POINT_CARDS,
-    SEATS,
     TEAM_NAMES,
     TEAM_OF_SEAT,
     TEAM_SIGN,
-    SeepRules,
     partner_of,
     seat_right_of,
 )
 
 LEAD_REACHED = "lead_reached"
 BELOW_MINIMUM = "opponent_below_minimum"
-
-# Why the next dealer deals (kept in the state so a dealer_out_of_turn message can explain it).
-SAME_DEALER_LEVEL = "level"
-SAME_DEALER_BEHIND = "dealer_side_behind"
-PASSED_RIGHT = "dealer_side_ahead"
-AFTER_BAAZI = "after_baazi"
-DEALER_REASONS: tuple[str, ...] = (SAME_DEALER_LEVEL, SAME_DEALER_BEHIND, PASSED_RIGHT, AFTER_BAAZI)
-
-
-@dataclass(frozen=True, slots=True)
-class SeepState:
-    """The match after some deals. ``running_lead`` is signed: positive when team A leads."""
-
-    running_lead: int = 0
-    baazis_won: tuple[int, int] = (0, 0)
-    next_dealer: str | None = None
-    next_dealer_reason: str | None = None
-    deals_played: int = 0
-    match_over: bool = False
-    match_winner: str | None = None
-    match_drawn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +133,7 @@ def match_result(baazis_won: tuple[int, int], rules: SeepRules) -> tuple[bool, s
     return False, None, False
 
 
-def fold_deal(state: SeepState, deal: SeepDeal, rules: SeepRules) -> tuple[SeepState, SeepDealResult]:
+def settle_deal(state: SeepState, deal: SeepDeal, rules: SeepRules) -> tuple[SeepState, SeepDealResult]:
     """Fold one (already checked) deal into the state; also return its result."""
     scores = team_scores(deal, rules)
     margin = scores[0] - scores[1]
@@ -152,6 +143,7 @@ def fold_deal(state: SeepState, deal: SeepDeal, rules: SeepRules) -> tuple[SeepS
         baazis_won = (baazis_won[0] + 1, baazis_won[1]) if baazi.winner == "A" else (baazis_won[0], baazis_won[1] + 1)
     over, winner, drawn = match_result(baazis_won, rules)
     dealer: str | None
+    reason: str | None
     dealer, reason = next_dealer(deal.dealer, lead, state.running_lead + margin, baazi, rules)
     if over:
         dealer, reason = None, None
@@ -164,29 +156,18 @@ def fold_deal(state: SeepState, deal: SeepDeal, rules: SeepRules) -> tuple[SeepS
     return new_state, result
 
 
-def apply_deal(state: SeepState, deal: SeepDeal, rules: SeepRules) -> SeepState:
-    return fold_deal(state, deal, rules)[0]
+def apply_deal(state: SeepState, deal: SeepDeal, rules: SeepRules) -> DealOutcome:
+    """Check the deal (and referee its plays, if entered), score it and fold it in: the state after and the result.
 
-
-def is_over(state: SeepState) -> bool:
-    return state.match_over
-
-
-def winner(state: SeepState) -> str | None:
-    return state.match_winner
-
-
-# --- JSON ---------------------------------------------------------------------------------------------------
-
-
-def signed_json(value: int) -> dict[str, Any]:
-    """A signed lead or margin as ``{team, points}``: team A for positive, B for negative, null for 0."""
-    team = None if value == 0 else ("A" if value > 0 else "B")
-    return {"team": team, "points": abs(value)}
-
-
-def by_team(values: tuple[int, int]) -> dict[str, int]:
-    return {"A": values[0], "B": values[1]}
+    With the plays, the scores come from what the referee found and the result adds the plays' record (§S.7a.4).
+    """
+    check_deal(state, deal, rules)
+    if deal.plays is None:
+        after, result = settle_deal(state, deal, rules)
+        return DealOutcome(after, result_json(result))
+    record, derived = referee.referee_deal(deal, rules)
+    after, result = settle_deal(state, tally.scored_deal(deal, derived), rules)
+    return DealOutcome(after, {**result_json(result), **tally.record_json(record, derived)})
 
 
 def result_json(result: SeepDealResult) -> dict[str, Any]:
@@ -203,65 +184,3 @@ def result_json(result: SeepDealResult) -> dict[str, Any]:
         "match_over": result.match_over,
         "match_winner": result.match_winner,
     }
-
-
-def state_json(state: SeepState) -> dict[str, Any]:
-    return {
-        "running_lead": signed_json(state.running_lead),
-        "baazis_won": by_team(state.baazis_won),
-        "next_dealer": state.next_dealer,
-        "next_dealer_reason": state.next_dealer_reason,
-        "deals_played": state.deals_played,
-        "match_over": state.match_over,
-        "match_winner": state.match_winner,
-        "match_drawn": state.match_drawn,
-    }
-
-
-def _bad_state(field: str) -> RuleViolation:
-    return RuleViolation("invalid", msg("The stored Seep state has a bad {field!r}.", field=field), f"state.{field}")
-
-
-def _count(value: object, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _bad_state(field)
-    return value
-
-
-def _lead_from_json(value: object) -> int:
-    if not isinstance(value, Mapping) or set(value) != {"team", "points"}:
-        raise _bad_state("running_lead")
-    points = _count(value["points"], "running_lead")
-    team = value["team"]
-    if (team is None) != (points == 0) or (team is not None and (not isinstance(team, str) or team not in TEAM_SIGN)):
-        raise _bad_state("running_lead")
-    return 0 if team is None else TEAM_SIGN[team] * points
-
-
-def _optional_choice(value: object, choices: tuple[str, ...], field: str) -> str | None:
-    if value is not None and value not in choices:
-        raise _bad_state(field)
-    return value if value is None else str(value)
-
-
-def state_from_json(data: Mapping[str, Any], rules: SeepRules) -> SeepState:
-    """The state back from ``state_json``; a damaged record raises ``RuleViolation`` (``invalid``)."""
-    if not isinstance(data, Mapping):
-        raise _bad_state("state")
-    won = data.get("baazis_won")
-    if not isinstance(won, Mapping) or set(won) != set(TEAM_NAMES):
-        raise _bad_state("baazis_won")
-    flags = [data.get(name, False) for name in ("match_over", "match_drawn")]
-    if not all(isinstance(flag, bool) for flag in flags):
-        raise _bad_state("match_over")
-    state = SeepState(
-        running_lead=_lead_from_json(data.get("running_lead")),
-        baazis_won=(_count(won["A"], "baazis_won"), _count(won["B"], "baazis_won")),
-        next_dealer=_optional_choice(data.get("next_dealer"), SEATS, "next_dealer"),
-        next_dealer_reason=_optional_choice(data.get("next_dealer_reason"), DEALER_REASONS, "next_dealer_reason"),
-        deals_played=_count(data.get("deals_played", 0), "deals_played"),
-        match_over=flags[0],
-        match_winner=_optional_choice(data.get("match_winner"), TEAM_NAMES, "match_winner"),
-        match_drawn=flags[1],
-    )
-    return state

@@ -12,7 +12,8 @@ from games.rules.cards import RANKS, Card, card_codes
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.seep.deal import Play, SeepDeal, SweepCounts
-from games.rules.seep.rules import MAJORITY_BONUS, POINT_CARDS, TEAM_NAMES, TEAM_OF_SEAT, SeepRules
+from games.rules.seep.settings import SeepRules
+from games.rules.seep.tables import MAJORITY_BONUS, POINT_CARDS, TEAM_NAMES, TEAM_OF_SEAT
 
 SCORING_CARD_ORDER: tuple[str, ...] = (*(f"{rank}S" for rank in reversed(RANKS)), "AH", "AD", "AC", "10D")
 

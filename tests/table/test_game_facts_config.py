@@ -1,0 +1,67 @@
+"""The pages receive each game's facts in their config, as the engines answer them (none kept in the page)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from tests.api.helpers import start_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def browser(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def page_config(response: Any) -> dict[str, Any]:
+    """The JSON blob the page's script reads (``<script id="page-config">``)."""
+    page = response.content.decode()
+    start = page.index('<script id="page-config" type="application/json">') + len(
+        '<script id="page-config" type="application/json">')
+    return json.loads(page[start:page.index("</script>", start)])
+
+
+def test_the_new_match_page_has_every_games_facts_by_key(browser: Client) -> None:
+    config = page_config(browser.get("/table/new/"))
+    facts = config["game_facts"]
+    assert list(facts) == ["seep", "fifty_six", "bid_euchre", "contract_rummy"]
+    assert {key: (game["name"], game["player_counts"], game["default_player_count"], game["plays_in_teams"])
+            for key, game in facts.items()} == {
+        "seep": ("Seep", [4], 4, True), "fifty_six": ("56", [4, 6, 8], 4, True),
+        "bid_euchre": ("Bid Euchre", [4], 4, True), "contract_rummy": ("Contract Rummy", [3, 4, 5, 6, 7, 8], 4, False),
+    }
+    assert facts["fifty_six"]["seats"]["6"] == ["S1", "S2", "S3", "S4", "S5", "S6"]
+    assert facts["fifty_six"]["teams"]["6"] == {"T1": ["S1", "S4"], "T2": ["S2", "S5"], "T3": ["S3", "S6"]}
+    assert facts["contract_rummy"]["teams"]["3"] is None
+    assert facts["seep"]["settings"][4] == {
+        "name": "baazi_lead", "label": "Baazi lead", "help": "The running lead that wins a baazi (§S.5).",
+        "type": "integer", "default": 100, "minimum": 1, "maximum": 10000, "read_only": False, "sent_back": True,
+    }
+    assert facts["seep"]["tiebreak_measures"] == [{"name": "baazi_difference", "better": "higher"},
+                                                  {"name": "running_lead", "better": "higher"}]
+    assert facts["bid_euchre"]["state_keys"] == ["scores", "tiebreak_deal_required", "next_dealer", "match_over",
+                                                 "match_winner"]
+    assert (facts["contract_rummy"]["defaults"]["4"]["decks"], facts["contract_rummy"]["defaults"]["5"]["decks"]) == (
+        1, 2)
+
+
+def test_the_start_choices_offer_the_default_player_count_first(browser: Client) -> None:
+    config = page_config(browser.get("/table/new/"))
+    assert {game["key"]: game["counts"] for game in config["games"]} == {
+        "seep": [4], "fifty_six": [4, 6, 8], "bid_euchre": [4], "contract_rummy": [4, 3, 5, 6, 7, 8],
+    }
+
+
+def test_a_match_and_its_boards_carry_the_facts_of_their_own_game_only(api: APIClient, browser: Client) -> None:
+    match = start_match(api, game="fifty_six", players=6)
+    for path in (f"/table/matches/{match['id']}/", f"/table/matches/{match['id']}/board/"):
+        config = page_config(browser.get(path))
+        assert (config["game_name"], list(config["game_facts"])) == ("56", ["fifty_six"]), path
