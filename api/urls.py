@@ -29,6 +29,7 @@ urlpatterns = [
          name="docs"),
     path("", include("table.urls")),
     path("", include("exports.urls")),
+    path("", include("webhooks.urls")),
     path("", include(deal_router.urls)),
     path("", include(router.urls)),
 ]

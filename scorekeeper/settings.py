@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "api",
     "table",
     "exports",
+    "webhooks",
 ]
 
 MIDDLEWARE = [
@@ -193,7 +194,7 @@ CELERY_TASK_ROUTES = {
     "exports.tasks.run_import": {"queue": IMPORTS_QUEUE},
 }
 
-# Club webhooks (exports/webhooks.py) never reach private, loopback, link-local or shared addresses unless allowed
+# Club webhooks (webhooks/addresses.py) never reach private, loopback, link-local or shared addresses unless allowed
 # (a receiver on the operator's own network, or the tests' local receivers).
 WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", default=False)
 # A club may register this many webhooks, and have this many deliveries handed to the queue and not finished

@@ -61,3 +61,10 @@ class NotPermitted(DomainError):
 
     status_code = 403
     code = "permission_denied"
+
+
+class QueueUnavailable(DomainError):
+    """The task queue (Redis) cannot take the job now; nothing was queued (scorekeeper/queue.py)."""
+
+    status_code = 503
+    code = "queue_unavailable"

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
-from exports import webhooks
 from games.models import Club, League, Match
 from games.services.clubs import league_save
 from games.services.deals import deal_correct, deal_record, deal_void
@@ -20,6 +19,7 @@ from games.services.matches import match_start
 from scorekeeper.celery import app as celery_app
 from tests.deals import fifty_six_made, seep_deal, seep_win
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
+from webhooks import addresses
 
 FIRST_TO_TWO = {"match_end": {"type": "first_to_baazis", "count": 2}}
 FORMULA_NAME = '=HYPERLINK("http://evil.example","Meena")'
@@ -106,7 +106,7 @@ def dns(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[str]]]:
             return table[host]
         return [str(info[4][0]) for info in socket.getaddrinfo(host, port, flags=socket.AI_NUMERICHOST)]
 
-    monkeypatch.setattr(webhooks, "resolve", resolve)
+    monkeypatch.setattr(addresses, "resolve", resolve)
     yield table
 
 

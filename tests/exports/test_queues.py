@@ -23,7 +23,7 @@ def test_each_kind_of_job_goes_to_its_own_queue(task: str, queue: str) -> None:
 
 
 def test_a_retried_webhook_delivery_stays_on_the_webhooks_queue() -> None:
-    from exports.tasks import deliver_webhook
+    from webhooks.tasks import deliver_webhook
 
     retry = deliver_webhook.signature((1,), countdown=10)
     assert celery_app.amqp.router.route(retry.options, retry.task)["queue"].name == "webhooks"

@@ -9,13 +9,13 @@ import pytest
 import redis
 from django.conf import settings
 
-from exports.webhooks import enqueue_deliveries
 from games.events import add_listener, live_channel, remove_listener
 from games.rules.errors import RuleViolation
 from games.services.deals import deal_record
 from games.services.matches import match_start
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from webhooks.deliveries import enqueue_deliveries
 
 pytestmark = pytest.mark.django_db
 

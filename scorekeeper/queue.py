@@ -10,15 +10,18 @@ from celery import Task
 from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
 
-from exports.errors import QueueUnavailable
+from games.services.errors import QueueUnavailable
 from scorekeeper.celery import app
 
 logger = logging.getLogger(__name__)
 CONNECT_TIMEOUT_SECONDS = 2
 
 
-def enqueue(task: Task, *args: Any, countdown: float | None = None) -> None:
-    """Send ``task`` once; raise ``QueueUnavailable`` if the broker cannot take it."""
+def enqueue(task: Task | str, *args: Any, countdown: float | None = None) -> None:
+    """Send ``task`` (or the task registered under that name) once; raise ``QueueUnavailable`` if the broker cannot
+    take it. A name lets a module queue the task that calls it without the two importing each other."""
+    if isinstance(task, str):
+        task = app.tasks[task]
     if app.conf.task_always_eager:
         task.apply_async(args=args)
         return
