@@ -41,8 +41,10 @@ test: install-dev lint check-migrations check-schema
 screenshots: install-dev
 	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_live_table.py tests/e2e/test_seep_play_entry.py
 
+## ruff; the rings of DESIGN.md and no import cycle (import-linter's contracts in pyproject.toml).
 lint: install-dev
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 check-migrations: install-dev
 	$(PYTHON) manage.py makemigrations --check --dry-run

@@ -12,7 +12,7 @@ from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from api.exceptions import RequestTooLarge
+from api.errors import RequestTooLarge
 
 MAX_DEPTH = 32  # a deal nests four levels; nothing we accept comes near this
 

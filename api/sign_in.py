@@ -11,7 +11,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
-from api.exceptions import SignInLocked
+from api.errors import SignInLocked
 from api.throttling import lockout_message, lockout_seconds
 
 

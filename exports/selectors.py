@@ -12,8 +12,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Max, QuerySet
-from django.http import Http404
 
+from games.errors import NotFound
 from games.models import Club, Deal, League, Match, Seat
 from games.selectors import club_ids_of, matches_visible_to
 from games.standings import league_standings
@@ -60,18 +60,18 @@ def export_scope(user: AbstractBaseUser, kind: str, scope_id: int) -> ExportScop
     if kind == "match":
         match = matches_visible_to(user).select_related("league__club").filter(pk=scope_id).first()
         if match is None:
-            raise Http404
+            raise NotFound
         league = match.league
         return ExportScope("match", scope_id, club=league.club if league else None, league=league)
     clubs = club_ids_of(user)
     if kind == "league":
         league = League.objects.select_related("club").filter(pk=scope_id, club_id__in=clubs).first()
         if league is None:
-            raise Http404
+            raise NotFound
         return ExportScope("league", scope_id, club=league.club, league=league)
     club = Club.objects.filter(pk=scope_id, pk__in=clubs).first()
     if club is None:
-        raise Http404
+        raise NotFound
     return ExportScope("club", scope_id, club=club)
 
 

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.exceptions import RequestTooLarge
+from api.errors import RequestTooLarge
 from exports.imports import import_now, import_request, import_requeue_if_lost
 from exports.models import ExportJob, ImportJob
 from exports.selectors import export_scope

@@ -24,9 +24,8 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from api.filters import MAX_ID
-from api.views.matches import match_id_from_url, readable_match, seats_prefetch
 from games.models import Match
+from games.selectors.matches import MAX_ID, match_id_from_url, readable_match, seats_prefetch
 from table.models import DealConfirmation
 from table.selectors import board_etag, board_for, disputes_for_admin, match_for_share_token
 from table.serializers import (

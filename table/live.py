@@ -34,6 +34,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, Stream
 from django.http.response import HttpResponseBase
 
 from api.throttling import client_address
+from games.errors import error_body
 from games.events import live_channel
 from games.selectors import matches_visible_to
 from table.hub import LiveHub, Signal, Subscription, live_hub
@@ -101,10 +102,6 @@ OPEN_STREAMS = OpenStreams()
 
 
 def _busy(status: int, code: str, detail: str, limit: int) -> HttpResponse:
-    # Imported here: api.exceptions imports DRF's views, whose settings import api.parsers, which imports
-    # api.exceptions again; importing it while this module loads would close that circle half-way.
-    from api.exceptions import error_body
-
     response = JsonResponse(error_body(code, detail, None, {"retry_after_seconds": RETRY_AFTER_SECONDS,
                                                             "limit": limit}), status=status)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)

@@ -10,8 +10,8 @@ import secrets
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.http import Http404
 
+from games.errors import NotFound
 from games.events import publish_live
 from games.models import Deal, Match, Seat
 from games.selectors import match_writable_by
@@ -49,7 +49,7 @@ def deal_answer(*, match_id: int, number: int, actor: AbstractBaseUser, verdict:
     match = Match.objects.select_for_update().filter(pk=match_id).first()
     deal = match.deals.filter(number=number).first() if match else None
     if match is None or deal is None:
-        raise Http404
+        raise NotFound
     if deal.is_voided:
         raise DealVoided(f"Deal {number} is voided; there is nothing to confirm or dispute.", None,
                          deal_number=number)
@@ -111,7 +111,7 @@ def share_link_revoke(*, match_id: int, actor: AbstractBaseUser) -> None:
     match = _locked_match(match_id, actor, match_writable_by, SHARE_WRITERS_ONLY)
     link = MatchShareLink.objects.filter(match=match).first()
     if link is None:
-        raise Http404
+        raise NotFound
     _revoke(match, link, actor)
 
 

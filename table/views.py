@@ -10,10 +10,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
 
-from api.views.matches import match_queryset, readable_match
+from games.errors import NotFound
 from games.models import Match
 from games.rules.registry import GAME_KEYS, get_engine
 from games.selectors import match_writable_by
+from games.selectors.matches import match_queryset, readable_match
 from table.selectors import disputes_for_admin, match_for_share_token, seats_of
 
 LOGIN_URL = reverse_lazy("table:login")
@@ -21,6 +22,15 @@ GAME_NAMES = {"seep": "Seep", "fifty_six": "56", "bid_euchre": "Bid Euchre", "co
 # Player counts the start page offers, default first.
 PLAYER_COUNTS = {"seep": [4], "fifty_six": [4, 6, 8], "bid_euchre": [4], "contract_rummy": [4, 3, 5, 6, 7, 8]}
 
+
+
+def _page_match(request: HttpRequest, match_id: int) -> Match:
+    """The match a page shows: Django's 404 page when there is none the user may see (the API's handler answers
+    ``NotFound`` with the error shape; a page answers with a page)."""
+    try:
+        return readable_match(request.user, match_id)  # type: ignore[arg-type]
+    except NotFound:
+        raise Http404 from None
 
 
 def _page_config(match: Match, **urls: str) -> dict[str, Any]:
@@ -51,7 +61,7 @@ def _defaults(game: str, player_count: int) -> dict[str, Any]:
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """Score entry: the board, the deal form of the game, and the deal list with correct, void, confirm and
     dispute."""
-    match = readable_match(request.user, match_id)
+    match = _page_match(request, match_id)
     config = _page_config(
         match, mode="entry", my_seats=seats_of(request.user, match),
         board_url=reverse("table-api:board", args=[match.pk]),
@@ -65,7 +75,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required(login_url=LOGIN_URL)
 def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = readable_match(request.user, match_id)
+    match = _page_match(request, match_id)
     config = _page_config(
         match, mode="board", my_seats=seats_of(request.user, match),
         board_url=reverse("table-api:board", args=[match.pk]),

@@ -13,10 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
-from api.permissions import require_club_admin
 from api.serializers.errors import ErrorSerializer
 from games.models import Club
-from games.selectors import club_ids_of
+from games.selectors.access import clubs_visible_to, require_club_admin
 from webhooks.models import Webhook
 from webhooks.serializers import DeliverySerializer, WebhookCreatedSerializer, WebhookSerializer
 from webhooks.services import webhook_create, webhook_delete, webhook_update
@@ -31,8 +30,8 @@ class ClubWebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixin
     pagination_class = None
 
     def club(self) -> Club:
-        club = get_object_or_404(Club.objects.filter(pk__in=club_ids_of(self.request.user)), pk=self.kwargs["club_pk"])
-        require_club_admin(self.request, club)
+        club = get_object_or_404(clubs_visible_to(self.request.user), pk=self.kwargs["club_pk"])
+        require_club_admin(self.request.user, club)
         return club
 
     def get_queryset(self) -> QuerySet[Webhook]:

@@ -27,10 +27,9 @@ from api.serializers.matches import (
     DealWithMatchSerializer,
     VoidInputSerializer,
 )
-from api.views.matches import match_id_from_url, readable_match, seats_prefetch
 from games.models import Deal, Match
 from games.rules.errors import RuleViolation
-from games.selectors import match_deals
+from games.selectors.matches import match_deals, match_id_from_url, readable_match, seats_prefetch
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
 
 DRY_RUN = OpenApiParameter("dry_run", OpenApiTypes.BOOL, description="Validate and answer, storing nothing.")

@@ -15,10 +15,10 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.utils import timezone
 
 from games import events
+from games.errors import NotFound
 from games.models import Deal, DealRevision, Match
 from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
@@ -93,7 +93,7 @@ def _locked_match(match_id: int, actor: AbstractBaseUser, may_change: Callable[[
         return match
     if match is not None and match_readable_by(actor, match):
         raise NotPermitted(refusal)
-    raise Http404
+    raise NotFound
 
 
 def _check_version(match: Match, expected_version: int | None, *, required: bool) -> None:
@@ -266,7 +266,7 @@ def _save_replay(match: Match, rewritten: list[ReplayedDeal], state: dict[str, A
 def _require_changeable_deal(match: Match, number: int) -> None:
     row = match.deals.filter(number=number).first()
     if row is None:
-        raise Http404
+        raise NotFound
     if row.is_voided:
         raise DealVoided(f"Deal {number} is voided; a voided deal cannot be changed.", None, deal_number=number)
 

@@ -10,12 +10,14 @@ from django.db import transaction
 
 from games.models import Club, Player, Seat
 from games.rules.errors import RuleViolation
+from games.selectors.access import require_player_admin, require_player_links_allowed
 from games.services.audit import audit_record
 
 
 @transaction.atomic
 def player_create(*, actor: AbstractBaseUser, name: str, club: Club | None = None,
                   user: AbstractBaseUser | None = None) -> Player:
+    require_player_links_allowed(actor, {"club": club, "user": user})
     player = Player.objects.create(name=name, club=club, user=user, created_by=actor)
     audit_record(actor=actor, action="player.created", player=player, after=_player_fields(player))
     return player
@@ -23,6 +25,8 @@ def player_create(*, actor: AbstractBaseUser, name: str, club: Club | None = Non
 
 @transaction.atomic
 def player_update(*, actor: AbstractBaseUser, player: Player, changes: Mapping[str, Any]) -> Player:
+    require_player_admin(actor, player)
+    require_player_links_allowed(actor, dict(changes))
     before = _player_fields(player)
     for name, value in changes.items():
         setattr(player, name, value)
@@ -39,6 +43,8 @@ def _player_fields(player: Player) -> dict[str, Any]:
 def player_merge(*, actor: AbstractBaseUser, player: Player, duplicate: Player) -> Player:
     """Count ``duplicate`` as ``player`` from now on: its matches, standings rows and ratings follow. Seats are not
     rewritten, so ``player_unmerge`` restores every figure exactly."""
+    require_player_admin(actor, player)
+    require_player_admin(actor, duplicate)
     player, duplicate = _locked_in_id_order(player, duplicate)
     if duplicate.pk == player.pk:
         raise RuleViolation("invalid", "A player cannot be merged into itself.", "player")
@@ -67,6 +73,8 @@ def _locked_in_id_order(*players: Player) -> tuple[Player, ...]:
 
 @transaction.atomic
 def player_unmerge(*, actor: AbstractBaseUser, player: Player, duplicate: Player) -> Player:
+    require_player_admin(actor, player)
+    require_player_admin(actor, duplicate)
     duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
     if duplicate.merged_into_id != player.pk:
         raise RuleViolation("invalid", f"{duplicate.name} is not merged into {player.name}.", "player")

@@ -122,3 +122,14 @@ def test_naming_another_clubs_league_or_club_reads_as_no_such_id(make_client: An
     assert_error(response, 400, "invalid", "club")
     assert response.json()["detail"] == f"You belong to no club {club.pk}."
     assert (Match.objects.count(), League.objects.count()) == (0, 1)
+
+
+def test_a_match_a_service_hides_answers_the_same_404_body_as_a_missing_address(api: Any, make_client: Any) -> None:
+    match = start_match(api)
+    outsider = make_client()
+    hidden_by_the_service = post_deal(outsider, match["id"], seep_deal())  # deal_record raises NotFound
+    assert hidden_by_the_service.status_code == 404
+    assert hidden_by_the_service.json() == {
+        "code": "not_found", "detail": "Not found.", "field": None, "extra": {},
+        "errors": [{"code": "not_found", "detail": "Not found.", "field": None}]}
+    assert outsider.get(f"/api/v1/matches/{match['id']}/").json() == hidden_by_the_service.json()

@@ -6,11 +6,10 @@ import uuid
 from typing import Any
 
 import pytest
-from django.http import Http404
 
 from games.models import AuditEntry, Deal, League, Match, Membership
 from games.services.deals import deal_correct, deal_record, deal_void
-from games.services.errors import NotPermitted
+from games.services.errors import NotFound, NotPermitted
 from games.services.matches import match_scorer_add, match_start
 from tests.deals import seep_deal
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
@@ -31,7 +30,7 @@ def test_an_outsider_cannot_tell_the_match_exists() -> None:
     creator, outsider = UserFactory(), UserFactory()
     match = match_start(actor=creator, game="seep", players=seep_players())
     before = unchanged(match)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         deal_record(match_id=match.pk, actor=outsider, payload=seep_deal(), client_deal_id=uuid.uuid4())
     assert unchanged(match) == before
 

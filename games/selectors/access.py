@@ -1,16 +1,16 @@
-"""Reads: what a user may see and write. Views and services ask here instead of writing queries of their own."""
+"""Who may do what: the one module that answers who may read, record, correct or administer a match, a league, a
+club or a player. The API, the pages and the services all ask here (the ``may_``/``_by`` questions answer yes or no;
+the ``require_`` ones refuse with ``NotPermitted``, 403), instead of deciding for themselves."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import JSONField, OuterRef, Q, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Q, QuerySet
 
-from games.models import Deal, Match, Membership, Player
-from games.rules.engine import GameEngine
-from games.rules.registry import get_engine
+from games.errors import NotPermitted
+from games.models import Club, League, Match, Membership, Player
 
 WRITING_ROLES = (Membership.Role.ADMIN, Membership.Role.SCORER)
 
@@ -27,6 +27,25 @@ def club_role_of(user: AbstractBaseUser, club_id: int) -> str | None:
     if not user.is_authenticated:
         return None
     return Membership.objects.filter(club_id=club_id, user_id=user.pk).values_list("role", flat=True).first()
+
+
+def club_administrable_by(user: AbstractBaseUser, club: Club) -> bool:
+    """A club's settings, members, leagues and webhooks: its admins."""
+    return club_role_of(user, club.pk) == Membership.Role.ADMIN
+
+
+def club_writable_by(user: AbstractBaseUser, club: Club) -> bool:
+    """Recording in a club (its league matches, its players): its admins and scorers."""
+    return club_role_of(user, club.pk) in WRITING_ROLES
+
+
+def clubs_visible_to(user: AbstractBaseUser) -> QuerySet[Club]:
+    return Club.objects.filter(pk__in=club_ids_of(user))
+
+
+def leagues_visible_to(user: AbstractBaseUser) -> QuerySet[League]:
+    """A club's leagues: its members (anyone else only through a league's public standings link)."""
+    return League.objects.filter(club_id__in=club_ids_of(user))
 
 
 def _club_of(match: Match) -> int | None:
@@ -109,29 +128,40 @@ def player_administrable_by(user: AbstractBaseUser, player: Player) -> bool:
     return role == Membership.Role.ADMIN or (player.created_by_id == user.pk and role in WRITING_ROLES)
 
 
-def initial_state_json(match: Match, engine: GameEngine | None = None, rules: Any = None) -> dict[str, Any]:
-    """The match state before its first deal, from the pinned settings."""
-    if engine is None:
-        engine = get_engine(match.game)
-    if rules is None:
-        rules = engine.rules_from_settings(match.settings, match.player_count)
-    return engine.state_json(engine.initial_state(rules))
+def account_linkable_by(user: AbstractBaseUser, account: AbstractBaseUser | None, club: Club | None) -> bool:
+    """A player record is linked to an account by the account's owner, or by an admin of the player's club to one of
+    the club's members (a guest who became a member keeps the history)."""
+    if account is None or account.pk == user.pk:
+        return True
+    return club is not None and club_administrable_by(user, club) and club_role_of(account, club.pk) is not None
 
 
-def state_before_deal(match: Match, number: int, engine: GameEngine | None = None, rules: Any = None
-                      ) -> dict[str, Any]:
-    """The match state deal ``number`` was played in: ``state_after`` of the deal before it (a voided deal's is the
-    state before that one, so this holds for every deal), or the initial state for the first deal. One query."""
-    previous = match.deals.filter(number__lt=number).order_by("-number").only("state_after").first()
-    return previous.state_after if previous else initial_state_json(match, engine, rules)
+def require_club_admin(user: AbstractBaseUser, club: Club) -> None:
+    if not club_administrable_by(user, club):
+        raise NotPermitted("Only the club's admins can do this.")
 
 
-def match_deals(match: Match) -> QuerySet[Deal]:
-    """The match's deals in order, each annotated with ``state_before`` (see ``state_before_deal``) in the same
-    query: a subquery on the previous deal by the (match, number) index, the first deal given the initial state."""
-    previous = Deal.objects.filter(match_id=OuterRef("match_id"), number=OuterRef("number") - 1)
-    return match.deals.order_by("number").annotate(state_before=Coalesce(
-        Subquery(previous.values("state_after")[:1], output_field=JSONField()),
-        Value(initial_state_json(match), output_field=JSONField()),
-        output_field=JSONField(),
-    ))
+def require_club_writer(user: AbstractBaseUser, club: Club) -> None:
+    if not club_writable_by(user, club):
+        raise NotPermitted("Only the club's admins and scorers can do this.")
+
+
+def require_player_admin(user: AbstractBaseUser, player: Player) -> None:
+    if not player_administrable_by(user, player):
+        raise NotPermitted("Only a club admin, or the person who added this player while a scorer of its club, "
+                           "can change it.")
+
+
+def require_scorers_chooser(user: AbstractBaseUser, match: Match) -> None:
+    if not match_scorers_chosen_by(user, match):
+        raise NotPermitted("Only the player who started this match can choose its scorers.")
+
+
+def require_player_links_allowed(user: AbstractBaseUser, changes: dict[str, Any]) -> None:
+    """Before a player is created or changed: it joins a club only by the club's admins or scorers, and its account
+    link follows ``account_linkable_by``."""
+    club = changes.get("club")
+    if club is not None:
+        require_club_writer(user, club)
+    if not account_linkable_by(user, changes.get("user"), club):
+        raise NotPermitted("Link your own account, or as a club admin the account of one of its members.")
