@@ -28,12 +28,13 @@ from api.serializers.clubs import (
     PlayerSerializer,
     StandingsSerializer,
 )
+from games.errors import InvalidInput
 from games.models import Club, League, Player
 from games.ratings import player_ratings
-from games.rules.errors import RuleViolation
 from games.selectors.access import clubs_visible_to, leagues_visible_to, players_visible_to, require_club_admin
 from games.services.clubs import (
     club_create,
+    club_update,
     league_save,
     membership_remove,
     membership_set,
@@ -87,7 +88,7 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         serializer.is_valid(raise_exception=True)
         duplicate = self.get_queryset().filter(pk=serializer.validated_data["player"]).first()
         if duplicate is None:
-            raise RuleViolation("invalid", "There is no such player that you can see.", "player")
+            raise InvalidInput("There is no such player that you can see.", "player")
         return player, duplicate  # the services check that the caller may administer both
 
 
@@ -107,8 +108,8 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
         serializer.instance = club_create(actor=self.request.user, **serializer.validated_data)
 
     def perform_update(self, serializer: BaseSerializer) -> None:
-        require_club_admin(self.request.user, serializer.instance)
-        serializer.save()
+        serializer.instance = club_update(actor=self.request.user, club=serializer.instance,
+                                          changes=serializer.validated_data)
 
     @extend_schema(summary="The club's members and their roles", responses=MembershipSerializer(many=True))
     @action(detail=True, methods=["get"], serializer_class=MembershipSerializer, pagination_class=None)
@@ -161,7 +162,7 @@ class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         changes = dict(serializer.validated_data)
         for fixed in ("club", "game"):
             if fixed in changes and changes[fixed] != getattr(league, fixed):
-                raise RuleViolation("invalid", f"A league's {fixed} cannot change once it exists.", fixed)
+                raise InvalidInput(f"A league's {fixed} cannot change once it exists.", fixed)
         league_save(actor=self.request.user, league=league, changes=changes)
 
     @extend_schema(
@@ -181,7 +182,7 @@ def standings_kind(request: Request, league: League) -> str | None:
     kind = request.query_params.get("by")
     allowed = standings_kinds(league.game)
     if kind is not None and kind not in allowed:
-        raise RuleViolation("invalid", f"{league.game} standings are by {' or '.join(allowed)}.", "by")
+        raise InvalidInput(f"{league.game} standings are by {' or '.join(allowed)}.", "by")
     return kind
 
 

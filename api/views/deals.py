@@ -27,8 +27,8 @@ from api.serializers.matches import (
     DealWithMatchSerializer,
     VoidInputSerializer,
 )
+from games.errors import InvalidInput
 from games.models import Deal, Match
-from games.rules.errors import RuleViolation
 from games.selectors.matches import match_deals, match_id_from_url, readable_match, seats_prefetch
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
 
@@ -84,7 +84,7 @@ class DealPagination(PageNumberPagination):
 def dry_run_requested(request: Request) -> bool:
     value = request.query_params.get("dry_run", "false").lower()
     if value not in ("true", "1", "false", "0"):
-        raise RuleViolation("invalid", "dry_run is true or false.", "dry_run")
+        raise InvalidInput("dry_run is true or false.", "dry_run")
     return value in ("true", "1")
 
 

@@ -9,7 +9,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.models import League, Match, Player, Seat
-from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
 from games.rules.seats import seat_names
 from games.selectors import players_visible_to
@@ -60,8 +59,7 @@ def _pinned_settings(game: str, requested: Mapping[str, Any], league: League | N
         raise InvalidInput(f"League {league.name!r} plays {league.game}, not {game}.", "game")
     for name, value in requested.items():
         if name in league.settings and league.settings[name] != value:
-            raise RuleViolation(
-                "invalid",
+            raise InvalidInput(
                 f"League {league.name!r} plays with {name} = {league.settings[name]!r}; its matches cannot change it.",
                 f"settings.{name}",
             )

@@ -11,8 +11,8 @@ from django.db.models.query import QuerySet
 from django.test import override_settings
 
 from api.models import IdempotentResponse
+from games.errors import InvalidInput
 from games.models import Deal, League, Player
-from games.rules.errors import RuleViolation
 from games.services.players import player_merge
 from tests.api.helpers import assert_error, start_match
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
@@ -157,7 +157,7 @@ def test_opposite_merges_at_once_merge_one_way_and_refuse_the_other(monkeypatch:
         results = run_together([lambda a=a, b=b: player_merge(actor=actor, player=b, duplicate=a),
                                 lambda a=a, b=b: player_merge(actor=actor, player=a, duplicate=b)])
         refused = [result for result in results if isinstance(result, Exception)]
-        assert len(refused) == 1 and isinstance(refused[0], RuleViolation), results
+        assert len(refused) == 1 and isinstance(refused[0], InvalidInput), results
         assert refused[0].code == "invalid"
         merged = dict(Player.objects.filter(pk__in=[a.pk, b.pk]).values_list("pk", "merged_into"))
         assert merged in ({a.pk: b.pk, b.pk: None}, {a.pk: None, b.pk: a.pk})

@@ -8,8 +8,8 @@ import pytest
 from django.core.cache import cache
 
 from games import ratings, standings
+from games.errors import InvalidInput
 from games.models import League, Match, Player
-from games.rules.errors import RuleViolation
 from games.services.clubs import club_create, league_save
 from games.services.deals import deal_correct, deal_record, deal_void
 from games.services.matches import match_start
@@ -203,6 +203,6 @@ def test_merge_then_unmerge_restores_every_figure(desk: Any) -> None:
 
 def test_two_players_who_sat_at_one_table_cannot_be_merged(desk: Any) -> None:
     _, p, _ = seep_season(desk)
-    with pytest.raises(RuleViolation) as refused:
+    with pytest.raises(InvalidInput) as refused:
         player_merge(actor=desk, player=p[0], duplicate=p[1])
     assert refused.value.field == "player" and "same table" in refused.value.detail
