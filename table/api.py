@@ -1,6 +1,6 @@
 """The table's API: confirm or dispute a deal, the scoreboard (also through a share link), open disputes.
 
-Mounted under /api/v1/ (table/urls.py); the pages call these with fetch(), as any other client would.
+Mounted under /api/v1/ (table/api_urls.py); the pages call these with fetch(), as any other client would.
 """
 
 from __future__ import annotations
