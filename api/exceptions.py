@@ -67,16 +67,18 @@ def _drf_error(exc: exceptions.APIException) -> Response:
     if isinstance(exc, exceptions.ValidationError):
         errors = [{"code": code, "detail": detail, "field": field} for field, detail in _flatten(exc.detail)]
         first = errors[0] if errors else {"code": code, "detail": "The request is not valid.", "field": None}
-        body = error_body(code, first["detail"], first["field"], errors=errors or [first])
+        body = error_body(code, str(first["detail"]), first["field"], errors=errors or [first])
     else:
         body = error_body(code, str(exc.detail), None)
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        body["extra"]["retry_after_seconds"] = int(exc.wait)
+    # DRF's Throttled (and SignInLocked) carry the wait; its stubs do not declare the attribute.
+    wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
+    if wait is not None:
+        body["extra"]["retry_after_seconds"] = int(wait)
     response = _respond(exc.status_code, body)
     if getattr(exc, "auth_header", None):
         response["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        response["Retry-After"] = str(int(exc.wait))
+    if wait is not None:
+        response["Retry-After"] = str(int(wait))
     return response
 
 

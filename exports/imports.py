@@ -15,7 +15,7 @@ from functools import partial
 from typing import IO
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
@@ -34,11 +34,11 @@ RUN_IMPORT_TASK = "exports.tasks.run_import"  # queued by name: exports/tasks.py
 PROGRESS_SECONDS = 24 * 60 * 60
 
 
-def import_now(*, actor: AbstractBaseUser, stream: IO[bytes]) -> ImportSummary:
+def import_now(*, actor: User, stream: IO[bytes]) -> ImportSummary:
     return club_import(actor=actor, document=read_import(stream))
 
 
-def import_request(*, actor: AbstractBaseUser, upload: UploadedFile) -> ImportJob:
+def import_request(*, actor: User, upload: UploadedFile) -> ImportJob:
     """Keep the file in the storage and queue a job to load it. Raises ``QueueUnavailable`` (503) when the queue
     cannot take it; the job is then marked failed."""
     with transaction.atomic():

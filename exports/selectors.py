@@ -10,12 +10,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Max, QuerySet
 
 from games.errors import NotFound
 from games.models import Club, Deal, League, Match, Seat
 from games.selectors import club_ids_of, matches_visible_to
+from games.selectors.access import Viewer
 from games.standings import league_standings
 
 CHUNK = 2000
@@ -55,7 +55,7 @@ class ExportScope:
         return f"{self.kind} {self.id}" if named is None else f"{self.kind} {named.name}"
 
 
-def export_scope(user: AbstractBaseUser, kind: str, scope_id: int) -> ExportScope:
+def export_scope(user: Viewer, kind: str, scope_id: int) -> ExportScope:
     """The scope, if ``user`` may read it; anyone else is told it does not exist (404)."""
     if kind == "match":
         match = matches_visible_to(user).select_related("league__club").filter(pk=scope_id).first()

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db import transaction
@@ -35,7 +35,7 @@ Job = TypeVar("Job", ExportJob, ImportJob)
 RUN_EXPORT_TASK = "exports.tasks.run_export"
 
 
-def export_request(*, actor: AbstractBaseUser, scope: str, scope_id: int, file_format: str) -> ExportJob:
+def export_request(*, actor: User, scope: str, scope_id: int, file_format: str) -> ExportJob:
     """Queue an export of a scope ``actor`` may read (anyone else gets 404). Raises ``QueueUnavailable`` (503) when
     the queue cannot take it; the job is then marked failed."""
     export_scope(actor, scope, scope_id)

@@ -74,6 +74,13 @@ class NotFound(DomainError):
         super().__init__(detail, field, **extra)  # no detail: the API answers its usual "Not found."
 
 
+class NotSignedIn(DomainError):
+    """A change asked for without an account (the API refuses such requests before a view runs)."""
+
+    status_code = 401
+    code = "not_authenticated"
+
+
 class NotPermitted(DomainError):
     """The caller may see the match but not make this change."""
 

@@ -125,7 +125,7 @@ def _row(league: League, tally: Tally, names: dict[int, str], ratings: dict[int,
     rating = None if not rated else {k: round(sum(r[k] for r in rated) / len(rated), 3) for k in ("mu", "sigma",
                                                                                                    "ordinal")}
     entrant = {"kind": "partnership" if len(members) > 1 else "player",
-               "name": " & ".join(member["name"] for member in members), "players": members}
+               "name": " & ".join(str(member["name"]) for member in members), "players": members}
     measures = {name: tally.measures.get(name, 0) for name, _ in TIEBREAK_MEASURES[league.game]}
     order = {"game": tuple(direction * measures[name] for name, direction in TIEBREAK_MEASURES[league.game]),
              "won": (tally.won,), "rating": ((rating or {}).get("ordinal", 0.0),)}

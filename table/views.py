@@ -28,13 +28,13 @@ def _page_match(request: HttpRequest, match_id: int) -> Match:
     """The match a page shows: Django's 404 page when there is none the user may see (the API's handler answers
     ``NotFound`` with the error shape; a page answers with a page)."""
     try:
-        return readable_match(request.user, match_id)  # type: ignore[arg-type]
+        return readable_match(request.user, match_id)
     except NotFound:
         raise Http404 from None
 
 
-def _page_config(match: Match, **urls: str) -> dict[str, Any]:
-    return {"match_id": match.pk, "game": match.game, "game_name": GAME_NAMES[match.game], **urls}
+def _page_config(match: Match, **urls_and_seats: str | list[str]) -> dict[str, Any]:
+    return {"match_id": match.pk, "game": match.game, "game_name": GAME_NAMES[match.game], **urls_and_seats}
 
 
 @login_required(login_url=LOGIN_URL)

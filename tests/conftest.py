@@ -56,7 +56,7 @@ def _fresh_cache() -> None:
 
 @pytest.fixture
 def user(db: None) -> Any:
-    return UserFactory()
+    return UserFactory.create()
 
 
 def token_for(user: Any) -> str:
@@ -82,6 +82,6 @@ def make_client(db: None) -> Callable[..., APIClient]:
     """A signed-in client for a new user (or the given one)."""
 
     def make(user: Any = None) -> APIClient:
-        return client_for(user or UserFactory())
+        return client_for(user or UserFactory.create())
 
     return make

@@ -112,6 +112,8 @@ def _webhooks_for(payload: dict[str, Any]) -> list[Webhook]:
     if league_id is None:
         return []
     club_id = League.objects.filter(pk=league_id).values_list("club_id", flat=True).first()
+    if club_id is None:
+        return []
     hooks = Webhook.objects.filter(club_id=club_id, active=True)
     return [hook for hook in hooks if payload.get("event") in hook.events]
 

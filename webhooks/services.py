@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from games.models import Club
@@ -29,7 +29,7 @@ def _webhook_fields(hook: Webhook) -> dict[str, Any]:
 
 
 @transaction.atomic
-def webhook_create(*, actor: AbstractBaseUser, club: Club, url: str, events: list[str],
+def webhook_create(*, actor: User, club: Club, url: str, events: list[str],
                    active: bool = True) -> Webhook:
     webhook_url_check(url)
     webhook_limit_check(club)
@@ -39,7 +39,7 @@ def webhook_create(*, actor: AbstractBaseUser, club: Club, url: str, events: lis
 
 
 @transaction.atomic
-def webhook_update(*, actor: AbstractBaseUser, hook: Webhook, changes: dict[str, Any]) -> Webhook:
+def webhook_update(*, actor: User, hook: Webhook, changes: dict[str, Any]) -> Webhook:
     if "url" in changes:
         webhook_url_check(changes["url"])
     before = _webhook_fields(hook)
@@ -51,6 +51,6 @@ def webhook_update(*, actor: AbstractBaseUser, hook: Webhook, changes: dict[str,
 
 
 @transaction.atomic
-def webhook_delete(*, actor: AbstractBaseUser, hook: Webhook) -> None:
+def webhook_delete(*, actor: User, hook: Webhook) -> None:
     audit_record(actor=actor, action="webhook.deleted", club=hook.club, before=_webhook_fields(hook))
     hook.delete()

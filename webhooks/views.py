@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -15,7 +15,7 @@ from rest_framework.serializers import BaseSerializer
 
 from api.serializers.errors import ErrorSerializer
 from games.models import Club
-from games.selectors.access import clubs_visible_to, require_club_admin
+from games.selectors.access import clubs_visible_to, require_club_admin, signed_in
 from webhooks.models import Webhook
 from webhooks.serializers import DeliverySerializer, WebhookCreatedSerializer, WebhookSerializer
 from webhooks.services import webhook_create, webhook_delete, webhook_update
@@ -45,14 +45,15 @@ class ClubWebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixin
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = WebhookSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        hook = webhook_create(actor=request.user, club=self.club(), **serializer.validated_data)
+        hook = webhook_create(actor=signed_in(request.user), club=self.club(), **serializer.validated_data)
         return Response(WebhookCreatedSerializer(hook).data, status=status.HTTP_201_CREATED)
 
     def perform_update(self, serializer: BaseSerializer) -> None:
-        webhook_update(actor=self.request.user, hook=serializer.instance, changes=serializer.validated_data)
+        hook = cast("Webhook", serializer.instance)
+        webhook_update(actor=signed_in(self.request.user), hook=hook, changes=serializer.validated_data)
 
     def perform_destroy(self, instance: Webhook) -> None:
-        webhook_delete(actor=self.request.user, hook=instance)
+        webhook_delete(actor=signed_in(self.request.user), hook=instance)
 
     @extend_schema(summary="The webhook's latest deliveries, newest first", responses=DeliverySerializer(many=True))
     @action(detail=True, methods=["get"], serializer_class=DeliverySerializer)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
@@ -31,7 +31,13 @@ from api.serializers.clubs import (
 from games.errors import InvalidInput
 from games.models import Club, League, Player
 from games.ratings import player_ratings
-from games.selectors.access import clubs_visible_to, leagues_visible_to, players_visible_to, require_club_admin
+from games.selectors.access import (
+    clubs_visible_to,
+    leagues_visible_to,
+    players_visible_to,
+    require_club_admin,
+    signed_in,
+)
 from games.services.clubs import (
     club_create,
     club_update,
@@ -56,10 +62,11 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         return super().create(request, *args, **kwargs)
 
     def perform_create(self, serializer: BaseSerializer) -> None:
-        serializer.instance = player_create(actor=self.request.user, **serializer.validated_data)
+        serializer.instance = player_create(actor=signed_in(self.request.user), **serializer.validated_data)
 
     def perform_update(self, serializer: BaseSerializer) -> None:
-        player_update(actor=self.request.user, player=serializer.instance, changes=serializer.validated_data)
+        player = cast("Player", serializer.instance)
+        player_update(actor=signed_in(self.request.user), player=player, changes=serializer.validated_data)
 
     @extend_schema(summary="A player's rating per game, with its history", responses=PlayerRatingsSerializer)
     @action(detail=True, methods=["get"], serializer_class=PlayerRatingsSerializer)
@@ -72,7 +79,8 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
     @idempotent
     def merge(self, request: Request, pk: str | None = None) -> Response:
         player, duplicate = self._merge_pair(request)
-        return Response(PlayerSerializer(player_merge(actor=request.user, player=player, duplicate=duplicate)).data)
+        merged = player_merge(actor=signed_in(request.user), player=player, duplicate=duplicate)
+        return Response(PlayerSerializer(merged).data)
 
     @extend_schema(summary="Undo a merge: the duplicate counts as a person of its own again",
                    request=MergeSerializer, responses=PlayerSerializer)
@@ -80,7 +88,8 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
     @idempotent
     def unmerge(self, request: Request, pk: str | None = None) -> Response:
         player, duplicate = self._merge_pair(request)
-        return Response(PlayerSerializer(player_unmerge(actor=request.user, player=player, duplicate=duplicate)).data)
+        unmerged = player_unmerge(actor=signed_in(request.user), player=player, duplicate=duplicate)
+        return Response(PlayerSerializer(unmerged).data)
 
     def _merge_pair(self, request: Request) -> tuple[Player, Player]:
         player = self.get_object()
@@ -105,10 +114,10 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
         return super().create(request, *args, **kwargs)
 
     def perform_create(self, serializer: BaseSerializer) -> None:
-        serializer.instance = club_create(actor=self.request.user, **serializer.validated_data)
+        serializer.instance = club_create(actor=signed_in(self.request.user), **serializer.validated_data)
 
     def perform_update(self, serializer: BaseSerializer) -> None:
-        serializer.instance = club_update(actor=self.request.user, club=serializer.instance,
+        serializer.instance = club_update(actor=signed_in(self.request.user), club=cast("Club", serializer.instance),
                                           changes=serializer.validated_data)
 
     @extend_schema(summary="The club's members and their roles", responses=MembershipSerializer(many=True))
@@ -126,7 +135,7 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
         require_club_admin(request.user, club)
         serializer = MembershipSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        membership = membership_set(actor=request.user, club=club, **serializer.validated_data)
+        membership = membership_set(actor=signed_in(request.user), club=club, **serializer.validated_data)
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(summary="Remove a member (admins only)", request=None, responses={204: None})
@@ -135,7 +144,7 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
         club = self.get_object()
         require_club_admin(request.user, club)
         get_user_model().objects.get(pk=int(user_id))
-        membership_remove(actor=request.user, club=club, user_id=int(user_id))
+        membership_remove(actor=signed_in(request.user), club=club, user_id=int(user_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -153,17 +162,17 @@ class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
 
     def perform_create(self, serializer: BaseSerializer) -> None:
         require_club_admin(self.request.user, serializer.validated_data["club"])
-        serializer.instance = league_save(actor=self.request.user, league=League(),
+        serializer.instance = league_save(actor=signed_in(self.request.user), league=League(),
                                           changes=serializer.validated_data)
 
     def perform_update(self, serializer: BaseSerializer) -> None:
-        league = serializer.instance
+        league = cast("League", serializer.instance)
         require_club_admin(self.request.user, league.club)
         changes = dict(serializer.validated_data)
         for fixed in ("club", "game"):
             if fixed in changes and changes[fixed] != getattr(league, fixed):
                 raise InvalidInput(f"A league's {fixed} cannot change once it exists.", fixed)
-        league_save(actor=self.request.user, league=league, changes=changes)
+        league_save(actor=signed_in(self.request.user), league=league, changes=changes)
 
     @extend_schema(
         summary="League standings, by partnership or by player",

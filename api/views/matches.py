@@ -19,7 +19,7 @@ from api.pagination import ByteBoundedPagination
 from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
 from games.errors import InvalidInput
 from games.models import Match
-from games.selectors.access import may_score, require_club_writer, require_scorers_chooser
+from games.selectors.access import may_score, require_club_writer, require_scorers_chooser, signed_in
 from games.selectors.matches import id_from_url, match_queryset, readable_match
 from games.services.audit import MatchAuditLog
 from games.services.matches import match_scorer_add, match_scorer_remove, match_start
@@ -60,7 +60,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         league = data.get("league")
         if league is not None:
             require_club_writer(request.user, league.club)
-        match = match_start(actor=request.user, game=data["game"], players=data["players"],
+        match = match_start(actor=signed_in(request.user), game=data["game"], players=data["players"],
                             settings=data["settings"], league=league)
         return match_response(self.get_queryset().get(pk=match.pk), request, status.HTTP_201_CREATED)
 
@@ -97,7 +97,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         if user is None or not may_score(user, match):
             # One answer for both, so the endpoint does not tell which accounts exist.
             raise InvalidInput("There is no such user that can score this match.", "user")
-        match_scorer_add(actor=request.user, match=match, user=user)
+        match_scorer_add(actor=signed_in(request.user), match=match, user=user)
         return Response({"user": user.pk}, status=status.HTTP_201_CREATED)
 
     @extend_schema(summary="Remove a scorer (the match's creator only); 404 for a user who is not one",
@@ -109,7 +109,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         scorer = match.scorers.filter(pk=id_from_url(user_id)).first()
         if scorer is None:
             raise Http404  # not a scorer of this match: nothing to remove, nothing to audit
-        match_scorer_remove(actor=request.user, match=match, user=scorer)
+        match_scorer_remove(actor=signed_in(request.user), match=match, user=scorer)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(summary="Every change to the match, oldest first", responses=AuditEntrySerializer(many=True))

@@ -6,44 +6,58 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import Q, QuerySet
 
-from games.errors import NotPermitted
+from games.errors import NotPermitted, NotSignedIn
 from games.models import Club, League, Match, Membership, Player
+
+# Whoever asks: a signed-in user, or nobody (the selectors answer "nothing" and "no" for the latter).
+Viewer = AbstractBaseUser | AnonymousUser
 
 WRITING_ROLES = (Membership.Role.ADMIN, Membership.Role.SCORER)
 
 
-def club_ids_of(user: AbstractBaseUser, roles: tuple[str, ...] | None = None) -> QuerySet[Membership]:
+def signed_in(user: Viewer) -> User:
+    """The account behind a request that must be signed in (the API's views require it before they run; the pages
+    send anyone else to the sign-in page). Services are given this, never an anonymous user."""
+    if not isinstance(user, User) or not user.is_authenticated:
+        raise NotSignedIn("Sign in first.")
+    return user
+
+
+def club_ids_of(user: Viewer, roles: tuple[str, ...] | None = None) -> QuerySet[Membership, Any]:
+    """The ids of the clubs ``user`` is a member of (with one of ``roles``), as a subquery."""
+    if not user.is_authenticated:
+        return Membership.objects.none().values("club_id")
     memberships = Membership.objects.filter(user_id=user.pk)
     if roles is not None:
         memberships = memberships.filter(role__in=roles)
     return memberships.values("club_id")
 
 
-def club_role_of(user: AbstractBaseUser, club_id: int) -> str | None:
+def club_role_of(user: Viewer, club_id: int) -> str | None:
     """The user's current role in the club, or None for anyone who is not (or no longer) a member."""
     if not user.is_authenticated:
         return None
     return Membership.objects.filter(club_id=club_id, user_id=user.pk).values_list("role", flat=True).first()
 
 
-def club_administrable_by(user: AbstractBaseUser, club: Club) -> bool:
+def club_administrable_by(user: Viewer, club: Club) -> bool:
     """A club's settings, members, leagues and webhooks: its admins."""
     return club_role_of(user, club.pk) == Membership.Role.ADMIN
 
 
-def club_writable_by(user: AbstractBaseUser, club: Club) -> bool:
+def club_writable_by(user: Viewer, club: Club) -> bool:
     """Recording in a club (its league matches, its players): its admins and scorers."""
     return club_role_of(user, club.pk) in WRITING_ROLES
 
 
-def clubs_visible_to(user: AbstractBaseUser) -> QuerySet[Club]:
+def clubs_visible_to(user: Viewer) -> QuerySet[Club]:
     return Club.objects.filter(pk__in=club_ids_of(user))
 
 
-def leagues_visible_to(user: AbstractBaseUser) -> QuerySet[League]:
+def leagues_visible_to(user: Viewer) -> QuerySet[League]:
     """A club's leagues: its members (anyone else only through a league's public standings link)."""
     return League.objects.filter(club_id__in=club_ids_of(user))
 
@@ -54,7 +68,7 @@ def _club_of(match: Match) -> int | None:
     return league.club_id if league is not None else None
 
 
-def matches_visible_to(user: AbstractBaseUser) -> QuerySet[Match]:
+def matches_visible_to(user: Viewer) -> QuerySet[Match]:
     """A league match: the members of the league's club, always, and the seated players whose player record is linked
     to their account (a link the club's admins decide; they confirm and dispute deals). Any other match: also its
     creator and its scorers."""
@@ -66,7 +80,7 @@ def matches_visible_to(user: AbstractBaseUser) -> QuerySet[Match]:
     return Match.objects.filter(friendly | Q(pk__in=seated) | Q(league__club_id__in=club_ids_of(user)))
 
 
-def match_readable_by(user: AbstractBaseUser, match: Match) -> bool:
+def match_readable_by(user: Viewer, match: Match) -> bool:
     """The same rule as ``matches_visible_to`` for one match, asked of that match's rows only (the list query's
     subqueries would scan every seat of the user's matches)."""
     if not user.is_authenticated:
@@ -79,7 +93,7 @@ def match_readable_by(user: AbstractBaseUser, match: Match) -> bool:
     return match.seats.filter(player__user_id=user.pk).exists()
 
 
-def match_writable_by(user: AbstractBaseUser, match: Match) -> bool:
+def match_writable_by(user: Viewer, match: Match) -> bool:
     """A league match is written by the club's current admins and scorers only: being its creator or an added
     scorer gives nothing to someone the club removed or demoted. Any other match by its creator and scorers."""
     if not user.is_authenticated:
@@ -90,7 +104,7 @@ def match_writable_by(user: AbstractBaseUser, match: Match) -> bool:
     return match.created_by_id == user.pk or match.scorers.filter(pk=user.pk).exists()
 
 
-def match_correctable_by(user: AbstractBaseUser, match: Match) -> bool:
+def match_correctable_by(user: Viewer, match: Match) -> bool:
     """Corrections and voids: in a league only the club's admins (a result there moves the standings); outside a
     league whoever may record deals."""
     club_id = _club_of(match)
@@ -99,19 +113,19 @@ def match_correctable_by(user: AbstractBaseUser, match: Match) -> bool:
     return club_role_of(user, club_id) == Membership.Role.ADMIN
 
 
-def match_scorers_chosen_by(user: AbstractBaseUser, match: Match) -> bool:
+def match_scorers_chosen_by(user: Viewer, match: Match) -> bool:
     """The creator chooses a match's scorers, while still able to write it."""
     return match.created_by_id == user.pk and match_writable_by(user, match)
 
 
-def may_score(user: AbstractBaseUser, match: Match) -> bool:
+def may_score(user: Viewer, match: Match) -> bool:
     """Who may be added as a scorer: anyone with an account for a friendly match, a member of the club for a league
     match (an added scorer outside the club would be a way around its membership)."""
     club_id = _club_of(match)
     return club_id is None or club_role_of(user, club_id) is not None
 
 
-def players_visible_to(user: AbstractBaseUser) -> QuerySet[Player]:
+def players_visible_to(user: Viewer) -> QuerySet[Player]:
     """A club's players: its members (and the player's own account). A player of no club: whoever added it."""
     if not user.is_authenticated:
         return Player.objects.none()
@@ -119,7 +133,7 @@ def players_visible_to(user: AbstractBaseUser) -> QuerySet[Player]:
                                  | Q(club_id__in=club_ids_of(user)))
 
 
-def player_administrable_by(user: AbstractBaseUser, player: Player) -> bool:
+def player_administrable_by(user: Viewer, player: Player) -> bool:
     """Renames, club changes and merges: for a club's player its admins, and the person who added it while still a
     writer of the club; for a player of no club the person who added it."""
     if player.club_id is None:
@@ -128,7 +142,7 @@ def player_administrable_by(user: AbstractBaseUser, player: Player) -> bool:
     return role == Membership.Role.ADMIN or (player.created_by_id == user.pk and role in WRITING_ROLES)
 
 
-def account_linkable_by(user: AbstractBaseUser, account: AbstractBaseUser | None, club: Club | None) -> bool:
+def account_linkable_by(user: Viewer, account: Viewer | None, club: Club | None) -> bool:
     """A player record is linked to an account by the account's owner, or by an admin of the player's club to one of
     the club's members (a guest who became a member keeps the history)."""
     if account is None or account.pk == user.pk:
@@ -136,28 +150,28 @@ def account_linkable_by(user: AbstractBaseUser, account: AbstractBaseUser | None
     return club is not None and club_administrable_by(user, club) and club_role_of(account, club.pk) is not None
 
 
-def require_club_admin(user: AbstractBaseUser, club: Club) -> None:
+def require_club_admin(user: Viewer, club: Club) -> None:
     if not club_administrable_by(user, club):
         raise NotPermitted("Only the club's admins can do this.")
 
 
-def require_club_writer(user: AbstractBaseUser, club: Club) -> None:
+def require_club_writer(user: Viewer, club: Club) -> None:
     if not club_writable_by(user, club):
         raise NotPermitted("Only the club's admins and scorers can do this.")
 
 
-def require_player_admin(user: AbstractBaseUser, player: Player) -> None:
+def require_player_admin(user: Viewer, player: Player) -> None:
     if not player_administrable_by(user, player):
         raise NotPermitted("Only a club admin, or the person who added this player while a scorer of its club, "
                            "can change it.")
 
 
-def require_scorers_chooser(user: AbstractBaseUser, match: Match) -> None:
+def require_scorers_chooser(user: Viewer, match: Match) -> None:
     if not match_scorers_chosen_by(user, match):
         raise NotPermitted("Only the player who started this match can choose its scorers.")
 
 
-def require_player_links_allowed(user: AbstractBaseUser, changes: dict[str, Any]) -> None:
+def require_player_links_allowed(user: Viewer, changes: dict[str, Any]) -> None:
     """Before a player is created or changed: it joins a club only by the club's admins or scorers, and its account
     link follows ``account_linkable_by``."""
     club = changes.get("club")

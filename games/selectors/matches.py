@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import JSONField, OuterRef, Prefetch, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
@@ -13,7 +12,7 @@ from games.errors import NotFound
 from games.models import Deal, Match, Seat
 from games.rules.engine import GameEngine
 from games.rules.registry import get_engine
-from games.selectors.access import match_readable_by, matches_visible_to
+from games.selectors.access import Viewer, match_readable_by, matches_visible_to
 
 MAX_ID = 2**63 - 1  # the database's bigint: a larger number must be refused, not sent to SQL
 
@@ -32,12 +31,12 @@ def seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
 
 
-def match_queryset(user: AbstractBaseUser) -> QuerySet[Match]:
+def match_queryset(user: Viewer) -> QuerySet[Match]:
     """The matches ``user`` may see, newest first, with their seats."""
     return matches_visible_to(user).prefetch_related(seats_prefetch()).order_by("-id")
 
 
-def readable_match(user: AbstractBaseUser, match_id: object, *, seats: bool = True) -> Match:
+def readable_match(user: Viewer, match_id: object, *, seats: bool = True) -> Match:
     """One match, with its seats unless ``seats=False`` (for callers that answer without the match), or ``NotFound``
     when it does not exist or the caller may not see it."""
     matches = Match.objects.prefetch_related(seats_prefetch()) if seats else Match.objects.all()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -83,7 +83,7 @@ WRITERS_ONLY = "You may read this match but not change it: ask its creator to ad
 ADMINS_CORRECT = "In a league only the club's admins correct or void deals; ask one of them."
 
 
-def _locked_match(match_id: int, actor: AbstractBaseUser, may_change: Callable[[AbstractBaseUser, Match], bool],
+def _locked_match(match_id: int, actor: User, may_change: Callable[[User, Match], bool],
                   refusal: str) -> Match:
     """The match row, locked until the transaction ends, once ``actor`` may make this change; else 403 for someone
     who may see the match and 404 (as if there were no such match) for anyone else. Reading it here, not before,
@@ -133,7 +133,7 @@ def _apply_match_state(match: Match, state_json: dict[str, Any]) -> None:
 def deal_record(
     *,
     match_id: int,
-    actor: AbstractBaseUser,
+    actor: User,
     payload: Mapping[str, Any],
     client_deal_id: uuid.UUID | None = None,
     expected_version: int | None = None,
@@ -164,7 +164,7 @@ def _recorded_already(match: Match, client_deal_id: uuid.UUID | None) -> DealRec
 
 
 @transaction.atomic
-def _deal_record(*, match_id: int, actor: AbstractBaseUser, payload: Mapping[str, Any],
+def _deal_record(*, match_id: int, actor: User, payload: Mapping[str, Any],
                  client_deal_id: uuid.UUID | None, expected_version: int | None, dry_run: bool) -> DealRecording:
     match = _locked_match(match_id, actor, match_writable_by, WRITERS_ONLY)
     existing = _recorded_already(match, client_deal_id) if dry_run else None  # a dry run stores nothing to meet
@@ -205,6 +205,7 @@ def _replay(match: Match, engine: GameEngine, rules: Any, number: int, replaceme
     state = engine.state_from_json(start, rules)
     replay = Replay(start=start)
     for row in match.deals.filter(number__gte=number).order_by("number"):
+        status: str
         voiding = row.number == number and replacement is None
         if row.is_voided or voiding:
             status = Deal.Status.VOIDED
@@ -276,7 +277,7 @@ def deal_correct(
     *,
     match_id: int,
     number: int,
-    actor: AbstractBaseUser,
+    actor: User,
     payload: Mapping[str, Any],
     reason: str,
     expected_version: int | None,
@@ -295,7 +296,7 @@ def deal_void(
     *,
     match_id: int,
     number: int,
-    actor: AbstractBaseUser,
+    actor: User,
     reason: str,
     expected_version: int | None = None,
     dry_run: bool = False,
@@ -309,7 +310,7 @@ def deal_void(
     return _finish_change(match, replay, actor=actor, action="deal.voided", reason=reason, dry_run=dry_run)
 
 
-def _finish_change(match: Match, replay: Replay, *, actor: AbstractBaseUser, action: str,
+def _finish_change(match: Match, replay: Replay, *, actor: User, action: str,
                    reason: str, dry_run: bool) -> Correction:
     corrected = replay.deals[0]
     row = corrected.row

@@ -8,10 +8,11 @@ from games.errors import (
     InvalidInput,
     NotFound,
     NotPermitted,
+    NotSignedIn,
     PreconditionRequired,
     QueueUnavailable,
     StaleVersion,
 )
 
 __all__ = ["CorrectionConflicts", "DealVoided", "DomainError", "InvalidInput", "NotFound", "NotPermitted",
-           "PreconditionRequired", "QueueUnavailable", "StaleVersion"]
+           "NotSignedIn", "PreconditionRequired", "QueueUnavailable", "StaleVersion"]

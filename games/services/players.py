@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from games.errors import InvalidInput
@@ -15,8 +15,8 @@ from games.services.audit import audit_record
 
 
 @transaction.atomic
-def player_create(*, actor: AbstractBaseUser, name: str, club: Club | None = None,
-                  user: AbstractBaseUser | None = None) -> Player:
+def player_create(*, actor: User, name: str, club: Club | None = None,
+                  user: User | None = None) -> Player:
     require_player_links_allowed(actor, {"club": club, "user": user})
     player = Player.objects.create(name=name, club=club, user=user, created_by=actor)
     audit_record(actor=actor, action="player.created", player=player, after=_player_fields(player))
@@ -24,7 +24,7 @@ def player_create(*, actor: AbstractBaseUser, name: str, club: Club | None = Non
 
 
 @transaction.atomic
-def player_update(*, actor: AbstractBaseUser, player: Player, changes: Mapping[str, Any]) -> Player:
+def player_update(*, actor: User, player: Player, changes: Mapping[str, Any]) -> Player:
     require_player_admin(actor, player)
     require_player_links_allowed(actor, dict(changes))
     before = _player_fields(player)
@@ -40,7 +40,7 @@ def _player_fields(player: Player) -> dict[str, Any]:
 
 
 @transaction.atomic
-def player_merge(*, actor: AbstractBaseUser, player: Player, duplicate: Player) -> Player:
+def player_merge(*, actor: User, player: Player, duplicate: Player) -> Player:
     """Count ``duplicate`` as ``player`` from now on: its matches, standings rows and ratings follow. Seats are not
     rewritten, so ``player_unmerge`` restores every figure exactly."""
     require_player_admin(actor, player)
@@ -72,7 +72,7 @@ def _locked_in_id_order(*players: Player) -> tuple[Player, ...]:
 
 
 @transaction.atomic
-def player_unmerge(*, actor: AbstractBaseUser, player: Player, duplicate: Player) -> Player:
+def player_unmerge(*, actor: User, player: Player, duplicate: Player) -> Player:
     require_player_admin(actor, player)
     require_player_admin(actor, duplicate)
     duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)

@@ -29,6 +29,7 @@ def corrected_match(api: Any, deals: int) -> dict[str, Any]:
 def test_a_correction_entry_keeps_only_the_parts_of_later_results_that_changed(api: Any) -> None:
     match = corrected_match(api, 20)
     entry = AuditEntry.objects.get(match_id=match["id"], action="deal.corrected")
+    assert entry.after is not None
     # Deal 1 now leads by 30, not 10: every later running lead moves by 20 and nothing else in the results changes.
     level_to_a = {"before": {"running_lead": {"team": None, "points": 0}},
                   "after": {"running_lead": {"team": "A", "points": 20}}}
@@ -98,7 +99,7 @@ def test_renaming_a_club_is_audited_with_its_name_before_and_after(api: Any, use
 def test_a_member_who_is_not_an_admin_cannot_rename_the_club_and_nothing_is_audited(api: Any,
                                                                                      make_client: Any) -> None:
     club = api.post("/api/v1/clubs/", {"name": "Tuesday Seep"}, format="json").json()
-    scorer = UserFactory()
+    scorer = UserFactory.create()
     api.post(f"/api/v1/clubs/{club['id']}/members/", {"user": scorer.pk, "role": "scorer"}, format="json")
     response = make_client(scorer).patch(f"/api/v1/clubs/{club['id']}/", {"name": "Mine"}, format="json")
     assert (response.status_code, response.json()["code"]) == (403, "permission_denied")

@@ -41,9 +41,9 @@ def seated(names: list[str]) -> list[dict[str, str]]:
 
 
 def make_season() -> Season:
-    club = ClubFactory(name="Tuesday Club")
-    admin = MembershipFactory(club=club, role="admin").user
-    member = MembershipFactory(club=club, role="member").user
+    club = ClubFactory.create(name="Tuesday Club")
+    admin = MembershipFactory.create(club=club, role="admin").user
+    member = MembershipFactory.create(club=club, role="member").user
     seep = league_save(actor=admin, league=League(),
                        changes={"club": club, "name": "Winter", "game": "seep", "settings": FIRST_TO_TWO})
     fifty_six = league_save(actor=admin, league=League(), changes={"club": club, "name": "Spring 56",
@@ -68,7 +68,7 @@ def make_season() -> Season:
     deal_record(match_id=third.pk, actor=admin, payload=fifty_six_made())
     deal_record(match_id=third.pk, actor=admin, payload=fifty_six_made(dealer="S2"))
     matches = [Match.objects.get(pk=m.pk) for m in (first, second, third)]
-    return Season(club, seep, fifty_six, matches, admin, member, UserFactory())
+    return Season(club, seep, fifty_six, matches, admin, member, UserFactory.create())
 
 
 @pytest.fixture(autouse=True)

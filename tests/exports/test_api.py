@@ -43,7 +43,7 @@ def test_an_export_answers_202_with_a_job_that_finishes_with_a_download(
     assert download.status_code == 200
     assert download["Content-Type"] == "text/csv; charset=utf-8"
     assert download["Content-Disposition"] == f'attachment; filename="league-{season.seep.pk}.csv"'
-    assert len(csv_rows(b"".join(download.streaming_content))) == 8
+    assert len(csv_rows(b"".join(download.streaming_content))) == 8  # type: ignore[attr-defined]  # a FileResponse
     assert job.file.name == f"exports/{job.pk}/league-{season.seep.pk}.csv"
     assert default_storage.exists(job.file.name)
 

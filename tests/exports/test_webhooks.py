@@ -187,8 +187,12 @@ def test_a_delivery_connects_to_the_address_it_checked(season: Season, dns: dict
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     answers = iter([[PUBLIC_ADDRESS]])
     dns_calls: list[str] = []
-    monkeypatch.setattr(addresses, "resolve", lambda host, port: dns_calls.append(host) or next(answers,
-                                                                                             ["127.0.0.1"]))
+
+    def resolve(host: str, port: int | None) -> list[str]:
+        dns_calls.append(host)
+        return next(answers, ["127.0.0.1"])
+
+    monkeypatch.setattr(addresses, "resolve", resolve)
     connected: list[tuple[str, int]] = []
 
     def connect(address: tuple[str, int], *args: Any) -> socket.socket:
@@ -252,7 +256,7 @@ def test_whatever_goes_wrong_in_a_delivery_is_a_recorded_failed_attempt(season: 
 
 def test_only_the_clubs_admins_manage_webhooks(season: Season) -> None:
     url = f"/api/v1/clubs/{season.club.pk}/webhooks/"
-    body = {"url": "https://example.org/hook", "events": ["match.finished"]}
+    body: dict[str, Any] = {"url": "https://example.org/hook", "events": ["match.finished"]}
     assert_error(client_for(season.member).post(url, body, format="json"), 403, "permission_denied")
     assert_error(client_for(season.outsider).get(url), 404, "not_found")
     assert_error(client_for(season.admin).post(url, {**body, "events": ["deal.lost"]}, format="json"), 400,

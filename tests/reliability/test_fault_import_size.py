@@ -64,7 +64,7 @@ def running_statements() -> list[str]:
 
 
 def test_a_30000_player_import_takes_time_in_proportion_and_leaves_nothing_running(workdir: Path) -> None:
-    token = token_for(UserFactory())
+    token = token_for(UserFactory.create())
     env = app_env(workdir, DATABASE_URL=database_url(), IMPORT_ASYNC_BYTES="1000")
     with serve(workdir, env) as app:
         timed_import(app, token, players_file(10))  # warm up the worker (imports, schema, first connection)

@@ -77,7 +77,7 @@ def export_a_match(app: App, token: str, match_id: int) -> int:
 
 def test_an_export_whose_worker_is_killed_finishes_once_on_the_next_worker(
         workdir: Path, private_redis: PrivateRedis) -> None:
-    user = UserFactory()
+    user = UserFactory.create()
     token = token_for(user)
     match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
     for number in range(10):

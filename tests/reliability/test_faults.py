@@ -86,7 +86,7 @@ def test_the_request_after_the_database_connection_is_killed_succeeds(wsgi: Clie
                                                                      request: pytest.FixtureRequest) -> None:
     if pooling.startswith("persistent"):
         request.getfixturevalue("persistent_connections")
-    user = UserFactory()
+    user = UserFactory.create()
     headers = {"Authorization": f"Token {token_for(user)}"}
     body = {"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}
     match = wsgi.post("/api/v1/matches/", json=body, headers=headers).get_json()

@@ -93,7 +93,7 @@ MATRIX: list[tuple[str, str, Any, tuple[int, ...]]] = [
 
 
 def build_club() -> dict[str, Any]:
-    admin, scorer, member, outsider, removed = (UserFactory() for _ in range(5))
+    admin, scorer, member, outsider, removed = (UserFactory.create() for _ in range(5))
     admin_api = client_for(admin)
     club = admin_api.post("/api/v1/clubs/", {"name": "Matrix club"}, format="json").json()["id"]
     for user, role in ((scorer, "scorer"), (member, "member"), (removed, "scorer")):

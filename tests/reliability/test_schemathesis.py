@@ -101,7 +101,7 @@ def token_for_case(operation: Any, world: World) -> str:
     """The world's token, except for signing out, which (with ?all=true) would revoke it for every later request:
     that gets a token of a new account of its own."""
     if operation.method.upper() == "DELETE" and operation.path.endswith("/auth/token/"):
-        return token_for(UserFactory())
+        return token_for(UserFactory.create())
     return world.token
 
 

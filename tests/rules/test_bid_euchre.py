@@ -375,7 +375,7 @@ def test_the_trump_is_read_in_any_case_and_answered_as_a_suit_word(given: str, c
 
 
 @pytest.mark.parametrize("trump", ["stars", "", 4, ["hearts"], {"suit": "hearts"}])
-def test_an_unknown_trump_is_refused(trump: object) -> None:
+def test_an_unknown_trump_is_refused(trump: Any) -> None:
     violation = refusal(deal(trump=trump))
     assert (violation.code, violation.field) == ("invalid_trump", "trump")
 
@@ -699,7 +699,7 @@ def test_settings_must_be_an_object(settings: object) -> None:
 
 # --- reading the deal ----------------------------------------------------------------------------------------
 
-SHAPE_REFUSALS = [
+SHAPE_REFUSALS: list[tuple[Any, str, str | None]] = [
     (None, "invalid", None),
     ([], "invalid", None),
     ({"auction": []}, "invalid", "dealer"),

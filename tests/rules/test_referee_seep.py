@@ -134,7 +134,7 @@ def test_the_notation_of_seep_p01_and_seep_p02_is_the_json_of_examples_json() ->
 # --- P1 the deal, P2 turns -----------------------------------------------------------------------------------------
 
 # Dealer S1, so S2 bids and makes plays 1, 5, 9 ...; S3 plays 2, 6 ...; S4 3, 7 ...; S1 4, 8 ...
-TWO_NINES = {"floor": ["9H", "9D", "2C", "3C"], "hand": ["9S", "4S", "5S", "6S"], "bid": 9}
+TWO_NINES: dict[str, Any] = {"floor": ["9H", "9D", "2C", "3C"], "hand": ["9S", "4S", "5S", "6S"], "bid": 9}
 
 
 def test_p1_two_cards_of_one_value_on_the_starting_floor_stay_two_loose_cards_taken_as_two_sets() -> None:
@@ -201,7 +201,7 @@ def test_p3_no_other_seat_plays_one_of_the_bidders_four_cards() -> None:
 
 # --- P4 throw --------------------------------------------------------------------------------------------------
 
-OWNED_NINE = {"floor": ["4C", "5C", "KD", "2H"], "hand": ["9S", "9H", "3S", "6S"], "bid": 9}
+OWNED_NINE: dict[str, Any] = {"floor": ["4C", "5C", "KD", "2H"], "hand": ["9S", "9H", "3S", "6S"], "bid": 9}
 # 9S into a house of 9 with 4C + 5C (cemented: two sets); S2 keeps 9H. Then three throws that cannot capture.
 OWNED_NINE_OPENING = ["9S >9 4C 5C", "7D", "8D", "QC"]
 
@@ -244,7 +244,7 @@ def test_p4_with_the_house_rule_off_a_seat_owning_nothing_still_throws() -> None
 
 # --- P5 capture -------------------------------------------------------------------------------------------------
 
-OVERLAP = {"floor": ["2H", "3H", "4H", "5D"], "hand": ["9S", "AS", "KS", "QS"], "bid": 9}
+OVERLAP: dict[str, Any] = {"floor": ["2H", "3H", "4H", "5D"], "hand": ["9S", "AS", "KS", "QS"], "bid": 9}
 
 
 @pytest.mark.parametrize(("takes", "left"), [(["4H", "5D"], "2H 3H"), (["2H", "3H", "4H"], "5D")])
@@ -354,7 +354,7 @@ def test_p6_a_house_built_by_the_first_play_needs_a_second_card_of_its_value_amo
 # --- P7 cement, P9 ownership, P10 raise --------------------------------------------------------------------------
 
 # S2 builds a plain house of 9 (4S + 2C + 3C) keeping 9S and 9H; S3, S4 and S1 follow.
-HOUSE = {"floor": ["2C", "3C", "KD", "8D"], "hand": ["4S", "9S", "9H", "AH"], "bid": 9}
+HOUSE: dict[str, Any] = {"floor": ["2C", "3C", "KD", "8D"], "hand": ["4S", "9S", "9H", "AH"], "bid": 9}
 HOUSE_FIRST = "4S >9 2C 3C"
 
 
@@ -444,7 +444,7 @@ def test_p10_the_raise_messages_say_what_is_allowed() -> None:
 
 # --- P8 loose cards of a house's value ---------------------------------------------------------------------------
 
-SET_BESIDE = {"floor": ["2C", "3C", "5H", "4D"], "hand": ["4S", "9S", "9H", "AH"], "bid": 9}
+SET_BESIDE: dict[str, Any] = {"floor": ["2C", "3C", "5H", "4D"], "hand": ["4S", "9S", "9H", "AH"], "bid": 9}
 
 
 def test_p8_a_loose_set_worth_the_house_may_stay_beside_it_or_join_it() -> None:

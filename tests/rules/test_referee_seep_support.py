@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -44,7 +45,7 @@ def plays_of(rounds: list[tuple[str, str, str, str]]) -> list[dict[str, Any]]:
     return [play(text) for round_ in rounds for text in round_]
 
 
-def complete(floor: list[str], hand: list[str], bid: int, prefix: list[str | dict[str, Any]], *,
+def complete(floor: list[str], hand: list[str], bid: int, prefix: Sequence[str | dict[str, Any]], *,
              dealer: str = "S1", holds: dict[str, list[str]] | None = None, lacks: dict[str, str] | None = None,
              **extra: Any) -> dict[str, Any]:
     """A deal of 48 plays: ``prefix`` (notation or JSON), then every other card thrown in turn. The bidder's

@@ -43,7 +43,7 @@ def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
 
 @pytest.fixture
 def seep_match() -> tuple[Any, Match]:
-    user = UserFactory()
+    user = UserFactory.create()
     return user, match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
 
 
@@ -77,7 +77,7 @@ def test_fifty_concurrent_posts_with_25_repeated_ids_store_25_deals(seep_match: 
 def test_two_concurrent_match_starts_with_one_idempotency_key_start_one_match() -> None:
     from rest_framework.test import APIClient
 
-    user = UserFactory()
+    user = UserFactory.create()
     body = {"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}
 
     def start() -> Any:

@@ -32,7 +32,7 @@ def messages(subscriber: Any) -> list[dict[str, Any]]:
 def test_a_recorded_deal_is_published_to_the_match_channel_after_commit(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    user = UserFactory()
+    user = UserFactory.create()
     match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
     subscriber = redis.Redis.from_url(settings.REDIS_URL).pubsub()
     subscriber.subscribe(live_channel(match.pk))
@@ -46,7 +46,7 @@ def test_a_recorded_deal_is_published_to_the_match_channel_after_commit(
 
 
 def test_a_refused_deal_queues_no_event(django_capture_on_commit_callbacks: Any) -> None:
-    user = UserFactory()
+    user = UserFactory.create()
     match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
     with django_capture_on_commit_callbacks() as callbacks, pytest.raises(RuleViolation):
         deal_record(match_id=match.pk, actor=user, payload={**seep_deal(), "dealer": "S7"})
@@ -56,7 +56,7 @@ def test_a_refused_deal_queues_no_event(django_capture_on_commit_callbacks: Any)
 def test_a_registered_listener_hears_the_documented_payload_after_commit(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    user = UserFactory()
+    user = UserFactory.create()
     match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
     heard: list[dict[str, Any]] = []
     add_listener("test-listener", heard.append)

@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_merging_a_player_into_itself_is_invalid_input_not_a_rule_of_a_game() -> None:
-    owner = UserFactory()
-    player = PlayerFactory(created_by=owner, club=None)
+    owner = UserFactory.create()
+    player = PlayerFactory.create(created_by=owner, club=None)
     with pytest.raises(InvalidInput) as refusal:
         player_merge(actor=owner, player=player, duplicate=player)
     assert not isinstance(refusal.value, RuleViolation)
@@ -25,8 +25,8 @@ def test_merging_a_player_into_itself_is_invalid_input_not_a_rule_of_a_game() ->
 
 
 def test_a_plain_member_of_the_club_cannot_add_its_players() -> None:
-    club = ClubFactory()
-    member = MembershipFactory(club=club, role=Membership.Role.MEMBER).user
+    club = ClubFactory.create()
+    member = MembershipFactory.create(club=club, role=Membership.Role.MEMBER).user
     with pytest.raises(NotPermitted) as refusal:
         player_create(actor=member, name="Ravi", club=club)
     assert refusal.value.detail == "Only the club's admins and scorers can do this."
@@ -34,8 +34,8 @@ def test_a_plain_member_of_the_club_cannot_add_its_players() -> None:
 
 
 def test_only_its_owner_links_an_account_to_a_player_outside_a_club() -> None:
-    owner, stranger = UserFactory(), UserFactory()
-    player = PlayerFactory(created_by=owner, club=None)
+    owner, stranger = UserFactory.create(), UserFactory.create()
+    player = PlayerFactory.create(created_by=owner, club=None)
     with pytest.raises(NotPermitted) as refusal:
         player_update(actor=owner, player=player, changes={"user": stranger})
     assert refusal.value.detail == "Link your own account, or as a club admin the account of one of its members."

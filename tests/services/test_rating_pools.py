@@ -54,7 +54,7 @@ def friendly(desk: Any, players: list[Player], winner: str) -> None:
 
 @pytest.fixture
 def desk() -> Any:
-    return UserFactory()
+    return UserFactory.create()
 
 
 def test_a_friendly_no_longer_moves_a_leagues_ratings(desk: Any) -> None:

@@ -19,7 +19,7 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
-LEAGUE_RULES = {
+LEAGUE_RULES: dict[str, dict[str, Any]] = {
     "seep": {"match_end": {"type": "first_to_baazis", "count": 1}},
     "bid_euchre": {"target_score": 12},
     "fifty_six": {"starting_tables": 1},
@@ -29,7 +29,7 @@ LEAGUE_RULES = {
 
 @pytest.fixture
 def desk() -> Any:
-    return UserFactory()
+    return UserFactory.create()
 
 
 def make_league(desk: Any, game: str, **scoring: Any) -> League:

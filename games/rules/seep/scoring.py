@@ -151,6 +151,7 @@ def fold_deal(state: SeepState, deal: SeepDeal, rules: SeepRules) -> tuple[SeepS
         baazis_won = (baazis_won[0] + 1, baazis_won[1]) if baazi.winner == "A" else (baazis_won[0], baazis_won[1] + 1)
     over, winner, drawn = match_result(baazis_won, rules)
     dealer: str | None
+    reason: str | None
     dealer, reason = next_dealer(deal.dealer, lead, state.running_lead + margin, baazi, rules)
     if over:
         dealer, reason = None, None
