@@ -11,9 +11,9 @@ from django.test import override_settings
 
 from games.models import AuditEntry, Deal
 from tests.api.helpers import start_match
-from tests.api.test_corrections import alternating_deals, put, record
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.corrections import alternating_deals, put, record
 
 pytestmark = pytest.mark.django_db
 

@@ -12,10 +12,10 @@ from django.utils import timezone
 from exports.models import ExportJob
 from games.models import Membership
 from tests.api.helpers import assert_error, post_deal
-from tests.conftest import client_for
 from tests.deals import seep_deal
-from tests.exports.conftest import Season, make_season
 from tests.exports.helpers import csv_rows
+from tests.support.auth import client_for
+from tests.support.seasons import Season, make_season
 from webhooks.models import WebhookDelivery
 
 pytestmark = pytest.mark.django_db

@@ -27,10 +27,10 @@ from exports.selectors import scope_by_id
 from exports.writers import WRITERS, Progress
 from games.models import AuditEntry, Club, Deal, Match, Membership, Player
 from tests.api.helpers import assert_error
-from tests.conftest import client_for
-from tests.exports.conftest import Season, make_season
 from tests.exports.roundtrip import club_picture, empty_the_database
 from tests.factories import UserFactory
+from tests.support.auth import client_for
+from tests.support.seasons import Season, make_season
 
 pytestmark = pytest.mark.django_db
 

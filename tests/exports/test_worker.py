@@ -27,11 +27,11 @@ from exports.tasks import run_export
 from scorekeeper.celery import app as celery_app
 from scorekeeper.queue import enqueue
 from tests.api.helpers import post_deal
-from tests.conftest import client_for
 from tests.deals import fifty_six_made
-from tests.exports.conftest import make_season
 from tests.exports.helpers import as_text, csv_rows, webhook_receiver, xlsx_sheets
 from tests.exports.roundtrip import club_picture, empty_the_database
+from tests.support.auth import client_for
+from tests.support.seasons import make_season
 from webhooks.models import Webhook, WebhookDelivery
 from webhooks.tasks import deliver_webhook
 

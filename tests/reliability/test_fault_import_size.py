@@ -20,9 +20,9 @@ import pytest
 from django.db import connection
 
 from games.models import Player
-from tests.conftest import token_for
 from tests.factories import UserFactory
-from tests.reliability.conftest import App, app_env, database_url, serve, wait_until
+from tests.support.auth import token_for
+from tests.support.servers import App, app_env, database_url, serve, wait_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from exports.models import ExportJob
-from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
-from tests.reliability.conftest import PrivateRedis, app_env, database_url, serve
+from tests.support.auth import token_for
+from tests.support.servers import PrivateRedis, app_env, database_url, serve
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 

@@ -14,10 +14,10 @@ import httpx
 import pytest
 
 from games.models import Deal
-from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
-from tests.reliability.conftest import App, app_env, database_url, serve
+from tests.support.auth import token_for
+from tests.support.servers import App, app_env, database_url, serve
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

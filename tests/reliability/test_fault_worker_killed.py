@@ -19,20 +19,10 @@ import pytest
 from exports.models import ExportJob
 from games.services.deals import deal_record
 from games.services.matches import match_start
-from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
-from tests.reliability.conftest import (
-    App,
-    PrivateRedis,
-    app_env,
-    database_url,
-    serve,
-    start,
-    stop,
-    tail,
-    wait_until,
-)
+from tests.support.auth import token_for
+from tests.support.servers import App, PrivateRedis, app_env, database_url, serve, start, stop, tail, wait_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 

@@ -3,7 +3,6 @@ left alone) and the database connection killed between two requests (only our ow
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,15 +12,10 @@ from django.db import connection, connections
 from werkzeug.test import Client
 
 from tests.api.helpers import post_deal, start_match
-from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
-
-
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]  # closed again when this returns: nothing listens there
+from tests.support.auth import token_for
+from tests.support.servers import closed_port
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from games.models import Deal, League, Player
 from games.services.players import player_merge
 from tests.api.helpers import assert_error, start_match
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
-from tests.services.test_concurrency import run_together
+from tests.support.concurrency import run_together
 
 
 def raw_request(api: Any, method: str, path: str, body: bytes = b"", **headers: Any) -> Any:

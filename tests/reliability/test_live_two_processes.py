@@ -22,12 +22,12 @@ import httpx
 import pytest
 import redis
 
-from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
-from tests.reliability.conftest import PrivateRedis, app_env, database_url, wait_until
 from tests.reliability.production import serve_production
-from tests.reliability.test_fault_live_streams import READY, open_streams, read_until
+from tests.support.auth import token_for
+from tests.support.servers import PrivateRedis, app_env, database_url, wait_until
+from tests.support.streams import READY, open_streams, read_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 

@@ -15,9 +15,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.api.helpers import post_deal, start_match
-from tests.conftest import client_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.auth import client_for
 
 ROLES = ("anonymous", "outsider", "removed", "member", "scorer", "admin")
 M = "/api/v1/matches/{match}"

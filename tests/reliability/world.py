@@ -9,9 +9,9 @@ from typing import Any
 from rest_framework.test import APIClient
 
 from tests.api.helpers import post_deal, start_match
-from tests.conftest import client_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.auth import client_for
 
 
 @dataclass(frozen=True)

@@ -8,16 +8,7 @@ import pytest
 
 from games.rules.bid_euchre import BidEuchreRules
 from games.rules.errors import RuleViolation
-from tests.rules.test_bid_euchre_support import (
-    ENGINE,
-    calls,
-    deal,
-    passed_out,
-    play,
-    play_one,
-    refusal,
-    rules,
-)
+from tests.support.bid_euchre import ENGINE, calls, deal, passed_out, play, play_one, refusal, rules
 
 
 def state_at(a: int, b: int, next_dealer: str | None = None, tiebreak: bool = False) -> Any:

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from games.rules.codes import CODES
 from games.rules.errors import RuleViolation
-from tests.rules.test_bid_euchre_support import ENGINE, SEATS, left_of, rules
 from tests.strategies import any_json
+from tests.support.bid_euchre import ENGINE, SEATS, left_of, rules
 
 TEAM_OF = {"S1": "A", "S3": "A", "S2": "B", "S4": "B"}
 PARTNER_OF = {"S1": "S3", "S3": "S1", "S2": "S4", "S4": "S2"}

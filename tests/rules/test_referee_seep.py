@@ -6,48 +6,32 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import cache
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.seep_plays import SimulatedDeal, simulate
 from games.rules.cards import parse_card
 from games.rules.seep.floor import capture_choices, house_values_for, splits_into_sets
 from tests.examples import examples_for
-from tests.rules.test_referee_seep_support import (
+from tests.support.referee_seep import (
+    P03,
     complete,
     floor_after,
     normalized,
     plays_of,
     refusal,
     result_of,
+    simulated,
+    terse,
 )
+from tests.support.seep_plays import SimulatedDeal, simulate
 
 EXAMPLES = {case["id"]: case for case in examples_for("seep")}
 P01 = EXAMPLES["seep-p01"]["deals"][0]
 P02 = EXAMPLES["seep-p02"]["deals"][0]
 
-# seep-p03 as §S.10 writes it: one row per round, in play order from the bidder S3.
-P03_ROUNDS = [
-    ("5S >11 6H", "2H >13 7S 4C", "3S", "6C"),
-    ("9S x 3S 6C", "KS x [13]", "3D", "AC"),
-    ("8D", "5H >9 3D AC", "2S >10 8D", "2D ^10"),
-    ("2C ^9", "QC x [12]", "JD x [11] *", "7D"),
-    ("4D >11 7D", "3H", "10H", "10C >10 10H"),
-    ("JC >11", "JH x [11]", "9C", "10S x [10]"),
-    ("AH", "QS x 3H 9C", "8S", "6D"),
-    ("9H x AH 8S", "7C", "8H", "4H >12 8H"),
-    ("KC >13 6D 7C", "5D", "8C", "QD >12"),
-    ("JS", "4S >9 5D", "5C >13 8C", "AS >12 JS"),
-    ("10D", "6S", "3C >13 10D", "QH x [12]"),
-    ("KH x [13]", "9D x [9]", "AD", "7H x 6S AD *"),
-]
-P03 = {"dealer": "S2", "throw_ins": [{"bidder_hand": ["2H", "8H", "4D", "AD"]}],
-       "bid": {"value": 11, "bidder_hand": ["5S", "8D", "9H", "JC"]}, "floor": ["6H", "7S", "KD", "4C"],
-       "plays": plays_of(P03_ROUNDS)}
 
 # The "floor after the round" column of §S.10 for each worked deal.
 FLOORS = {
@@ -482,12 +466,6 @@ def test_p11_the_sweep_values_are_the_house_rules() -> None:
     assert result["team_scores"] == {"A": 73, "B": 77}
 
 
-@cache
-def simulated(count: int, seed: int = 21) -> tuple[SimulatedDeal, ...]:
-    rng = random.Random(seed)
-    return tuple(simulate(rng) for _ in range(count))
-
-
 def test_p11_taking_a_house_that_was_all_the_floor_held_is_a_sweep_unless_the_house_rule_says_not() -> None:
     deal = next(sim for sim in simulated(300) if any(
         sim.payload["plays"][play - 1]["takes"] == [] for play, _, kind in sim.sweeps if kind == "regular"))
@@ -642,17 +620,6 @@ def test_a_deal_with_plays_needs_no_totals_and_a_deal_without_them_still_does() 
 
 
 # --- inference: a terse entry and a full one give the same result -------------------------------------------------
-
-
-def terse(payload: dict[str, Any], keep_houses: tuple[int, ...] = ()) -> dict[str, Any]:
-    """The same deal with every seat left out, and every house but those of the plays in ``keep_houses``."""
-    plays = []
-    for k, item in enumerate(payload["plays"]):
-        short = {key: value for key, value in item.items() if key != "seat"}
-        if k not in keep_houses:
-            short.pop("house", None)
-        plays.append(short)
-    return {**payload, "plays": plays}
 
 
 @pytest.mark.parametrize(("payload", "keep"), [(P01, (9,)), (P02, ()), (P03, (11, 12))])

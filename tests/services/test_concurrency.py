@@ -2,43 +2,20 @@
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from games.models import Deal, Match
 from games.services.deals import deal_record
 from games.services.matches import match_start
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.concurrency import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Start every call at the same moment on its own thread and connection; return results or exceptions."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def worker(index: int) -> None:
-        barrier.wait()
-        try:
-            results[index] = calls[index]()
-        except Exception as error:  # collected and asserted on by the test
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(index,)) for index in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 @pytest.fixture

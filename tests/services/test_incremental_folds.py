@@ -22,7 +22,7 @@ from games.services.deals import deal_correct, deal_record, deal_void
 from games.services.matches import match_start
 from tests.deals import seep_deal, seep_win
 from tests.factories import ClubFactory, MembershipFactory
-from tests.services.test_standings import LEAGUE_RULES
+from tests.support.standings import LEAGUE_RULES
 
 pytestmark = pytest.mark.django_db
 

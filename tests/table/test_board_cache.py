@@ -20,9 +20,9 @@ from games.models import Match, Player
 from table import api as table_api
 from table.serializers import BoardSerializer, PublicBoardSerializer
 from tests.api.helpers import post_deal, start_match
-from tests.conftest import client_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.auth import client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the events go out on commit, as in production
 

@@ -11,9 +11,9 @@ from rest_framework.test import APIClient
 from games.models import AuditEntry, Club, League, Membership, Player
 from table.models import DealConfirmation
 from tests.api.helpers import assert_error, post_deal, start_match
-from tests.conftest import client_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.auth import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -18,10 +18,10 @@ from games.models import AuditEntry, Membership
 from table.live import shared_match_events
 from table.models import MatchShareLink
 from tests.api.helpers import assert_error, post_deal, start_match
-from tests.conftest import client_for
 from tests.deals import seep_deal
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
-from tests.services.test_concurrency import run_together
+from tests.support.auth import client_for
+from tests.support.concurrency import run_together
 
 
 def share_url(match_id: int) -> str:

@@ -1,6 +1,6 @@
 """Club webhooks: registered by admins, signed deliveries after commit, the last status visible, retries with
 back-off, and no deliveries into our own network unless allowed. Receivers are local (127.0.0.1) only, and names
-resolve through the ``dns`` table of tests/exports/conftest.py (the tests have no DNS)."""
+resolve through the ``dns`` table of tests/webhooks/conftest.py (the tests have no DNS)."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from django.test import override_settings
 from django.utils import timezone
 
 from tests.api.helpers import assert_error, post_deal
-from tests.conftest import client_for
 from tests.deals import fifty_six_made
-from tests.exports.conftest import PUBLIC_ADDRESS, Season, make_season
 from tests.exports.helpers import webhook_receiver
+from tests.support.auth import client_for
+from tests.support.seasons import PUBLIC_ADDRESS, Season, make_season
 from webhooks import addresses, deliveries
 from webhooks.deliveries import attempt_delivery
 from webhooks.models import Webhook, WebhookDelivery
