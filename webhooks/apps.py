@@ -9,7 +9,6 @@ class WebhooksConfig(AppConfig):
 
     def ready(self) -> None:
         from games.events import add_listener
-        from webhooks import tasks  # noqa: F401  registers the delivery task, which webhooks.deliveries queues by name
         from webhooks.deliveries import enqueue_deliveries
 
         add_listener("webhooks", enqueue_deliveries)  # games announces; the club webhooks listen

@@ -49,17 +49,22 @@ from games.services.players import player_create, player_merge, player_unmerge, 
 from games.standings import league_standings, standings_kinds
 
 
-class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                    mixins.UpdateModelMixin, viewsets.GenericViewSet):
+# List, read, create and change; a create retried with its Idempotency-Key gets the first answer again. (A comment,
+# not a docstring: drf-spectacular would print a docstring as every operation's description.)
+class ListCreateUpdateViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                              mixins.UpdateModelMixin, viewsets.GenericViewSet):
+
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().create(request, *args, **kwargs)
+
+
+class PlayerViewSet(ListCreateUpdateViewSet):
     serializer_class = PlayerSerializer
     queryset = Player.objects.none()
 
     def get_queryset(self) -> QuerySet[Player]:
         return players_visible_to(self.request.user).order_by("id")
-
-    @idempotent
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().create(request, *args, **kwargs)
 
     def perform_create(self, serializer: BaseSerializer) -> None:
         serializer.instance = player_create(actor=signed_in(self.request.user), **serializer.validated_data)
@@ -101,17 +106,12 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         return player, duplicate  # the services check that the caller may administer both
 
 
-class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                  mixins.UpdateModelMixin, viewsets.GenericViewSet):
+class ClubViewSet(ListCreateUpdateViewSet):
     serializer_class = ClubSerializer
     queryset = Club.objects.none()
 
     def get_queryset(self) -> QuerySet[Club]:
         return clubs_visible_to(self.request.user).order_by("id")
-
-    @idempotent
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().create(request, *args, **kwargs)
 
     def perform_create(self, serializer: BaseSerializer) -> None:
         serializer.instance = club_create(actor=signed_in(self.request.user), **serializer.validated_data)
@@ -148,17 +148,12 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                    mixins.UpdateModelMixin, viewsets.GenericViewSet):
+class LeagueViewSet(ListCreateUpdateViewSet):
     serializer_class = LeagueSerializer
     queryset = League.objects.none()
 
     def get_queryset(self) -> QuerySet[League]:
         return leagues_visible_to(self.request.user).order_by("id")
-
-    @idempotent
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().create(request, *args, **kwargs)
 
     def perform_create(self, serializer: BaseSerializer) -> None:
         require_club_admin(self.request.user, serializer.validated_data["club"])
