@@ -12,7 +12,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
 from api.errors import SignInLocked
-from api.throttling import lockout_message, lockout_seconds
+from scorekeeper.clients import lockout_message, lockout_seconds
 
 
 def signed_in_user(request: Request) -> Any:

@@ -33,10 +33,10 @@ from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
-from api.throttling import client_address
 from games.errors import error_body
 from games.events import live_channel
 from games.selectors import matches_visible_to
+from scorekeeper.clients import client_address
 from table.hub import LiveHub, Signal, Subscription, live_hub
 from table.selectors import match_for_share_token
 from table.services import SHARE_LINK_REVOKED
