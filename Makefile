@@ -41,8 +41,15 @@ test: install-dev lint check-migrations check-schema
 screenshots: install-dev
 	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_live_table.py tests/e2e/test_seep_play_entry.py
 
+## ruff; mypy over the app, bench and tests; the rings of DESIGN.md and no import cycle (import-linter's contracts
+## in pyproject.toml); no block of 11 lines written twice in the app (pylint's duplicate-code only, configured in
+## pyproject.toml). All must be clean.
+APP := scorekeeper games api table exports webhooks bench
 lint: install-dev
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy $(APP) tests
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/pylint $(APP)
 
 check-migrations: install-dev
 	$(PYTHON) manage.py makemigrations --check --dry-run

@@ -12,5 +12,5 @@ worker_class = "uvicorn_worker.UvicornWorker"
 # An idle connection between two requests is closed after this long (uvicorn's keep-alive timeout).
 keepalive = settings.WEB_KEEPALIVE_SECONDS
 # uvicorn would take X-Forwarded-For from a local proxy as the client's address; TRUSTED_PROXY_COUNT alone decides
-# that (api/throttling.client_address), for sign-in lockouts and live-stream limits alike.
+# that (scorekeeper/clients.client_address), for sign-in lockouts and live-stream limits alike.
 forwarded_allow_ips = ""

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "api",
     "table",
     "exports",
+    "webhooks",
 ]
 
 MIDDLEWARE = [
@@ -175,7 +176,7 @@ if SIGN_IN_FAILURE_LIMIT < 1 or SIGN_IN_LOCKOUT_MINUTES < 0:
 AXES_FAILURE_LIMIT = SIGN_IN_FAILURE_LIMIT
 AXES_COOLOFF_TIME = timedelta(minutes=SIGN_IN_LOCKOUT_MINUTES) if SIGN_IN_LOCKOUT_MINUTES else None
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # each on its own, not the pair
-AXES_CLIENT_IP_CALLABLE = "api.throttling.client_address"  # the same address, and proxy rule, as the throttle
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.clients.client_address"  # the same address, and proxy rule, as the throttle
 AXES_LOCKOUT_CALLABLE = "table.lockout.sign_in_locked_page"
 # A success must not clear the failures: an attacker would sign in to their own account between guesses.
 AXES_RESET_ON_SUCCESS = False
@@ -193,7 +194,7 @@ CELERY_TASK_ROUTES = {
     "exports.tasks.run_import": {"queue": IMPORTS_QUEUE},
 }
 
-# Club webhooks (exports/webhooks.py) never reach private, loopback, link-local or shared addresses unless allowed
+# Club webhooks (webhooks/addresses.py) never reach private, loopback, link-local or shared addresses unless allowed
 # (a receiver on the operator's own network, or the tests' local receivers).
 WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", default=False)
 # A club may register this many webhooks, and have this many deliveries handed to the queue and not finished
@@ -258,7 +259,7 @@ if LIVE_STREAM_QUEUE_SIZE < 1:
 # The production server (scorekeeper/gunicorn_conf.py): an idle keep-alive connection is closed after this long.
 WEB_KEEPALIVE_SECONDS: int = env.int("WEB_KEEPALIVE_SECONDS", default=5)
 # How many reverse proxies of ours stand in front: only then does X-Forwarded-For name the client (the entry that
-# many places from the right). 0: the socket's address is the client, whatever headers say (api/throttling.py).
+# many places from the right). 0: the socket's address is the client, whatever headers say (scorekeeper/clients.py).
 TRUSTED_PROXY_COUNT: int = env.int("TRUSTED_PROXY_COUNT", default=0)
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be 0 or more.")
@@ -300,7 +301,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "api.schema.ScorekeeperAutoSchema",
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": env.str("AUTH_THROTTLE_RATE", default="10/min")},
-    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own throttles read it; ours use api.throttling.client_address
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own throttles read it; ours use scorekeeper.clients.client_address
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 

@@ -5,7 +5,7 @@ from django.views.generic import RedirectView
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
-    path("table/", include("table.page_urls")),
+    path("table/", include("table.urls")),
     path("", RedirectView.as_view(url="/table/", permanent=False)),
 ]
 

@@ -1,6 +1,6 @@
 """The table's API: confirm or dispute a deal, the scoreboard (also through a share link), open disputes.
 
-Mounted under /api/v1/ (table/urls.py); the pages call these with fetch(), as any other client would.
+Mounted under /api/v1/ (table/api_urls.py); the pages call these with fetch(), as any other client would.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from api.filters import MAX_ID
-from api.views.matches import match_id_from_url, readable_match, seats_prefetch
 from games.models import Match
+from games.selectors.access import signed_in
+from games.selectors.matches import MAX_ID, match_id_from_url, readable_match, seats_prefetch
 from table.models import DealConfirmation
 from table.selectors import board_etag, board_for, disputes_for_admin, match_for_share_token
 from table.serializers import (
@@ -141,7 +141,8 @@ class DealConfirmView(APIView):
     @staticmethod
     def _answer(request: Request, match_pk: int, number: int, verdict: str, reason: str) -> Response:
         match = readable_match(request.user, match_pk, seats=False)
-        answer = deal_answer(match_id=match.pk, number=number, actor=request.user, verdict=verdict, reason=reason)
+        answer = deal_answer(match_id=match.pk, number=number, actor=signed_in(request.user), verdict=verdict,
+                             reason=reason)
         return Response(AnswerSerializer(answer).data, status=status.HTTP_201_CREATED)
 
 
@@ -183,7 +184,7 @@ class ShareLinkView(APIView):
                    request=None, parameters=[RENEW], responses={200: ShareLinkSerializer, 201: ShareLinkSerializer})
     def post(self, request: Request, match_pk: int) -> Response:
         renew = request.query_params.get("renew", "").lower() in ("1", "true")
-        link, created = share_link_get_or_create(match_id=match_id_from_url(match_pk), actor=request.user,
+        link, created = share_link_get_or_create(match_id=match_id_from_url(match_pk), actor=signed_in(request.user),
                                                  renew=renew)
         body = {"token": link.token,
                 "page_url": request.build_absolute_uri(reverse("table:shared-board", args=[link.token])),
@@ -193,7 +194,7 @@ class ShareLinkView(APIView):
     @extend_schema(summary="Revoke the share link: its board and streams stop at once (the match's scorers only)",
                    request=None, responses={204: None})
     def delete(self, request: Request, match_pk: int) -> Response:
-        share_link_revoke(match_id=match_id_from_url(match_pk), actor=request.user)
+        share_link_revoke(match_id=match_id_from_url(match_pk), actor=signed_in(request.user))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -10,11 +10,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
 
-from api.views.matches import match_queryset, readable_match
+from games.errors import NotFound
 from games.models import Match
 from games.rules.facts import every_game_facts, facts_of
 from games.rules.registry import game_keys, get_engine
 from games.selectors import match_writable_by
+from games.selectors.matches import match_queryset, readable_match
 from table.selectors import disputes_for_admin, match_for_share_token, seats_of
 
 LOGIN_URL = reverse_lazy("table:login")
@@ -22,6 +23,15 @@ LOGIN_URL = reverse_lazy("table:login")
 
 def _game_names() -> dict[str, str]:
     return {key: get_engine(key).display_name for key in game_keys()}
+
+
+def _page_match(request: HttpRequest, match_id: int) -> Match:
+    """The match a page shows: Django's 404 page when there is none the user may see (the API's handler answers
+    ``NotFound`` with the error shape; a page answers with a page)."""
+    try:
+        return readable_match(request.user, match_id)
+    except NotFound:
+        raise Http404 from None
 
 
 def _page_config(match: Match, **entries: Any) -> dict[str, Any]:
@@ -57,7 +67,7 @@ def _start_choice(facts: dict[str, Any]) -> dict[str, Any]:
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """Score entry: the board, the deal form of the game, and the deal list with correct, void, confirm and
     dispute."""
-    match = readable_match(request.user, match_id)
+    match = _page_match(request, match_id)
     config = _page_config(
         match, mode="entry", my_seats=seats_of(request.user, match),
         board_url=reverse("table-api:board", args=[match.pk]),
@@ -71,7 +81,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required(login_url=LOGIN_URL)
 def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = readable_match(request.user, match_id)
+    match = _page_match(request, match_id)
     config = _page_config(
         match, mode="board", my_seats=seats_of(request.user, match),
         board_url=reverse("table-api:board", args=[match.pk]),

@@ -6,7 +6,6 @@ configured; with ``CI=true`` they fail instead, so CI can never pass by skipping
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -14,12 +13,11 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.test import override_settings
-from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
-
-IN_CI = os.environ.get("CI", "").lower() == "true"
+from tests.support.auth import client_for
+from tests.support.environment import IN_CI
 
 
 def _require(available: bool, what: str) -> None:
@@ -56,19 +54,7 @@ def _fresh_cache() -> None:
 
 @pytest.fixture
 def user(db: None) -> Any:
-    return UserFactory()
-
-
-def token_for(user: Any) -> str:
-    """A new API token for ``user``, as signing in would give."""
-    _, token = AuthToken.objects.create(user=user)
-    return token
-
-
-def client_for(user: Any) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
-    return client
+    return UserFactory.create()
 
 
 @pytest.fixture
@@ -82,6 +68,6 @@ def make_client(db: None) -> Callable[..., APIClient]:
     """A signed-in client for a new user (or the given one)."""
 
     def make(user: Any = None) -> APIClient:
-        return client_for(user or UserFactory())
+        return client_for(user or UserFactory.create())
 
     return make

@@ -2,23 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-SHOW = "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'], settings.DEBUG)"
-
-
-def load_settings(show: str = SHOW, **environment: str) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL", "DEBUG")}
-    env.update(environment, DJANGO_SETTINGS_MODULE="scorekeeper.settings")
-    code = f"import django; django.setup(); {show}"
-    return subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True,
-                          check=False, timeout=60)
+from tests.support.settings_loader import load_settings
 
 
 def test_with_nothing_set_it_runs_on_sqlite_in_debug() -> None:

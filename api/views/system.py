@@ -11,6 +11,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.core.cache import cache
 from django.db import connection
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from knox.models import AuthToken
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.parsers import FormParser
@@ -26,6 +27,7 @@ from api.serializers.errors import ErrorSerializer
 from api.sign_in import signed_in_user
 from api.throttling import SignInRateThrottle
 from games.models import Membership
+from games.selectors.access import signed_in
 from scorekeeper.celery import app as celery_app
 
 logger = logging.getLogger(__name__)
@@ -156,7 +158,7 @@ class TokenView(APIView):
         query = SignOutQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         if query.validated_data["all"]:
-            request.user.auth_token_set.all().delete()
+            AuthToken.objects.filter(user_id=signed_in(request.user).pk).delete()
         else:
             request.auth.delete()
         return Response(status=204)
@@ -173,7 +175,7 @@ class MeView(APIView):
         }),
     )
     def get(self, request: Request) -> Response:
-        user = request.user
+        user = signed_in(request.user)
         clubs = Membership.objects.filter(user_id=user.pk).values("club", "role")
         return Response({
             "id": user.pk,

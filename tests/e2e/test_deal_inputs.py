@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.table import Table, wait_until
-from tests.e2e.test_live_table import api_session
+from tests.support.browser import PASSWORD, api_session
 
 pytestmark = pytest.mark.e2e
 

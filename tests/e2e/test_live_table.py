@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import requests
 
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.table import Table, wait_until
+from tests.support.browser import PASSWORD, api_session
 
 pytestmark = pytest.mark.e2e
 
@@ -34,13 +33,6 @@ def scorer(scorer_browser: Any, live_app: dict[str, Any]) -> Table:
 @pytest.fixture(scope="module")
 def spectator(spectator_browser: Any, live_app: dict[str, Any]) -> Table:
     return Table(spectator_browser, live_app["base"])
-
-
-def api_session(live_app: dict[str, Any], username: str) -> requests.Session:
-    session = requests.Session()
-    answer = session.post(f"{live_app['base']}/api/v1/auth/token/", json={"username": username, "password": PASSWORD})
-    session.headers["Authorization"] = f"Token {answer.json()['token']}"
-    return session
 
 
 def watch(spectator: Table, scorer: Table, match_id: int, live_app: dict[str, Any]) -> None:

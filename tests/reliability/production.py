@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.reliability.conftest import ROOT, App, free_port, served
+from tests.support.servers import ROOT, App, free_port, served
 
 # The production command sits in the README between backquotes, after "Production:".
 PRODUCTION_COMMAND = re.compile(r"^Production:.*?`(\.venv/bin/gunicorn [^`]+)`", re.MULTILINE | re.DOTALL)

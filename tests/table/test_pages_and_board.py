@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from django.http import StreamingHttpResponse
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
@@ -43,7 +44,7 @@ def test_pages_ask_to_sign_in_and_hide_other_peoples_matches(api: APIClient) -> 
     response = Client().get(f"/table/matches/{match['id']}/")
     assert (response.status_code, response["Location"]) == (302, f"/table/login/?next=/table/matches/{match['id']}/")
     stranger = Client()
-    stranger.force_login(UserFactory())
+    stranger.force_login(UserFactory.create())
     assert stranger.get(f"/table/matches/{match['id']}/").status_code == 404
     assert stranger.get(f"/table/matches/{match['id']}/board/").status_code == 404
 
@@ -104,7 +105,9 @@ def test_the_event_stream_relays_what_is_published_on_the_match_channel() -> Non
 
     async def listen() -> list[str]:
         response = await _event_stream(424242)
-        chunks = aiter(response.streaming_content)
+        assert isinstance(response, StreamingHttpResponse)
+        stream: Any = response.streaming_content  # an async iterator (a generator: aclose() ends it)
+        chunks = aiter(stream)
         ready = await anext(chunks)
         publish_live(424242, {"event": "deal.recorded", "match": 424242, "version": 3})
         change = await asyncio.wait_for(anext(chunks), timeout=5)

@@ -1,6 +1,6 @@
 """Club webhooks: registered by admins, signed deliveries after commit, the last status visible, retries with
 back-off, and no deliveries into our own network unless allowed. Receivers are local (127.0.0.1) only, and names
-resolve through the ``dns`` table of tests/exports/conftest.py (the tests have no DNS)."""
+resolve through the ``dns`` table of tests/webhooks/conftest.py (the tests have no DNS)."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ from django.db import connections
 from django.test import override_settings
 from django.utils import timezone
 
-from exports import webhooks
-from exports.models import Webhook, WebhookDelivery
-from exports.webhooks import attempt_delivery
 from tests.api.helpers import assert_error, post_deal
-from tests.conftest import client_for
 from tests.deals import fifty_six_made
-from tests.exports.conftest import PUBLIC_ADDRESS, Season, make_season
 from tests.exports.helpers import webhook_receiver
+from tests.support.auth import client_for
+from tests.support.seasons import PUBLIC_ADDRESS, Season, make_season
+from webhooks import addresses, deliveries
+from webhooks.deliveries import attempt_delivery
+from webhooks.models import Webhook, WebhookDelivery
 
 pytestmark = pytest.mark.django_db
 local_receivers = override_settings(WEBHOOK_ALLOW_PRIVATE_ADDRESSES=True)
@@ -187,8 +187,12 @@ def test_a_delivery_connects_to_the_address_it_checked(season: Season, dns: dict
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     answers = iter([[PUBLIC_ADDRESS]])
     dns_calls: list[str] = []
-    monkeypatch.setattr(webhooks, "resolve", lambda host, port: dns_calls.append(host) or next(answers,
-                                                                                             ["127.0.0.1"]))
+
+    def resolve(host: str, port: int | None) -> list[str]:
+        dns_calls.append(host)
+        return next(answers, ["127.0.0.1"])
+
+    monkeypatch.setattr(addresses, "resolve", resolve)
     connected: list[tuple[str, int]] = []
 
     def connect(address: tuple[str, int], *args: Any) -> socket.socket:
@@ -244,7 +248,7 @@ def test_whatever_goes_wrong_in_a_delivery_is_a_recorded_failed_attempt(season: 
     def broken(*args: Any) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(webhooks, "_post_to", broken)
+    monkeypatch.setattr(deliveries, "_post_to", broken)
     bug = stored_delivery(season, "https://example.org/hook")
     assert attempt_delivery(bug.pk) is None
     assert outcome(bug) == ("failed", 1, None, "The delivery could not be sent: RuntimeError: a bug.")
@@ -252,7 +256,7 @@ def test_whatever_goes_wrong_in_a_delivery_is_a_recorded_failed_attempt(season: 
 
 def test_only_the_clubs_admins_manage_webhooks(season: Season) -> None:
     url = f"/api/v1/clubs/{season.club.pk}/webhooks/"
-    body = {"url": "https://example.org/hook", "events": ["match.finished"]}
+    body: dict[str, Any] = {"url": "https://example.org/hook", "events": ["match.finished"]}
     assert_error(client_for(season.member).post(url, body, format="json"), 403, "permission_denied")
     assert_error(client_for(season.outsider).get(url), 404, "not_found")
     assert_error(client_for(season.admin).post(url, {**body, "events": ["deal.lost"]}, format="json"), 400,
@@ -286,20 +290,20 @@ def statuses(club_id: int) -> list[str]:
 def test_deliveries_beyond_the_clubs_bound_wait_their_turn_instead_of_filling_the_queue(
         season: Season, monkeypatch: pytest.MonkeyPatch) -> None:
     queued: list[int] = []
-    monkeypatch.setattr(webhooks, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
+    monkeypatch.setattr(deliveries, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
     other = make_season()
     for club_season in (season, other):
         Webhook.objects.create(club=club_season.club, url="https://example.org/hook", events=["deal.recorded"])
     for number in range(1, 6):
-        webhooks.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": number})
-    webhooks.enqueue_deliveries({"event": "deal.recorded", "league": other.seep.pk, "deal_number": 1})
+        deliveries.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": number})
+    deliveries.enqueue_deliveries({"event": "deal.recorded", "league": other.seep.pk, "deal_number": 1})
     ours = list(WebhookDelivery.objects.filter(webhook__club=season.club).order_by("id").values_list("pk", flat=True))
     theirs = WebhookDelivery.objects.get(webhook__club=other.club).pk
     assert statuses(season.club.pk) == ["pending", "pending", "waiting", "waiting", "waiting"]
     assert queued == [*ours[:2], theirs]  # the other club is not held up by ours
 
     answers = iter([(None, "Could not reach the receiver: timed out.", True), (200, "", True)])
-    monkeypatch.setattr(webhooks, "_post", lambda delivery: next(answers))
+    monkeypatch.setattr(deliveries, "_post", lambda delivery: next(answers))
     assert attempt_delivery(ours[0]) == 10.0  # a retry keeps its slot
     assert queued == [*ours[:2], theirs]
     assert attempt_delivery(ours[1]) is None  # delivered: the next waiting one takes its slot
@@ -314,14 +318,14 @@ def test_web_processes_handing_out_at_once_never_queue_more_than_the_bound(monke
     season = make_season()
     Webhook.objects.create(club=season.club, url="https://example.org/hook", events=["deal.recorded"])
     queued: list[int] = []
-    monkeypatch.setattr(webhooks, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
+    monkeypatch.setattr(deliveries, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
     start = threading.Barrier(4)
 
     def announce(thread: int) -> None:
         start.wait()
         try:
             for number in range(5):
-                webhooks.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk,
+                deliveries.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk,
                                              "deal_number": thread * 10 + number})
         finally:
             connections.close_all()
@@ -339,14 +343,14 @@ def test_web_processes_handing_out_at_once_never_queue_more_than_the_bound(monke
 def test_deliveries_the_queue_lost_stop_holding_their_clubs_slots(season: Season,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     queued: list[int] = []
-    monkeypatch.setattr(webhooks, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
+    monkeypatch.setattr(deliveries, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
     hook = Webhook.objects.create(club=season.club, url="https://example.org/hook", events=["deal.recorded"])
     long_ago = timezone.now() - timedelta(hours=2)  # past the last retry's 2560 s and the broker's redelivery
     WebhookDelivery.objects.create(webhook=hook, event="deal.recorded", payload={}, queued_at=long_ago)  # lost
     WebhookDelivery.objects.create(webhook=hook, event="deal.recorded", payload={}, status="retrying",
                                    last_attempt_at=timezone.now() - timedelta(minutes=30))
-    webhooks.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": 1})
-    webhooks.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": 2})
+    deliveries.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": 1})
+    deliveries.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": 2})
     newest = WebhookDelivery.objects.filter(webhook=hook).order_by("id").values_list("pk", flat=True)[2:]
     assert queued == [newest[0]]  # the retried one still holds a slot; the lost one does not
     assert statuses(season.club.pk) == ["pending", "retrying", "pending", "waiting"]

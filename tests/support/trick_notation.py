@@ -1,5 +1,5 @@
-"""Builders for the referee tests (no tests here): tricks written as the table says them. The legal-play simulator
-the property tests check the engines against lives in bench/tricks.py, which the benchmark shares."""
+"""Tricks written as the table says them, for the referee tests of the trick games. The legal-play simulator the
+property tests check the engines against is tests/support/tricks.py."""
 
 from __future__ import annotations
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import pytest
@@ -9,6 +12,7 @@ import pytest
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
 from games.rules.seep import SeepRules, referee
+from tests.support.seep_plays import SimulatedDeal, simulate
 
 ENGINE = get_engine("seep")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -44,7 +48,7 @@ def plays_of(rounds: list[tuple[str, str, str, str]]) -> list[dict[str, Any]]:
     return [play(text) for round_ in rounds for text in round_]
 
 
-def complete(floor: list[str], hand: list[str], bid: int, prefix: list[str | dict[str, Any]], *,
+def complete(floor: list[str], hand: list[str], bid: int, prefix: Sequence[str | dict[str, Any]], *,
              dealer: str = "S1", holds: dict[str, list[str]] | None = None, lacks: dict[str, str] | None = None,
              **extra: Any) -> dict[str, Any]:
     """A deal of 48 plays: ``prefix`` (notation or JSON), then every other card thrown in turn. The bidder's
@@ -95,3 +99,42 @@ def floor_after(payload: dict[str, Any], count: int, **settings: Any) -> str:
 
 def normalized(payload: dict[str, Any], **settings: Any) -> dict[str, Any]:
     return ENGINE.deal_json(ENGINE.parse_deal(payload, rules(**settings)))  # type: ignore[no-any-return]
+
+
+# seep-p03 as §S.10 writes it: one row per round, in play order from the bidder S3.
+P03_ROUNDS = [
+    ("5S >11 6H", "2H >13 7S 4C", "3S", "6C"),
+    ("9S x 3S 6C", "KS x [13]", "3D", "AC"),
+    ("8D", "5H >9 3D AC", "2S >10 8D", "2D ^10"),
+    ("2C ^9", "QC x [12]", "JD x [11] *", "7D"),
+    ("4D >11 7D", "3H", "10H", "10C >10 10H"),
+    ("JC >11", "JH x [11]", "9C", "10S x [10]"),
+    ("AH", "QS x 3H 9C", "8S", "6D"),
+    ("9H x AH 8S", "7C", "8H", "4H >12 8H"),
+    ("KC >13 6D 7C", "5D", "8C", "QD >12"),
+    ("JS", "4S >9 5D", "5C >13 8C", "AS >12 JS"),
+    ("10D", "6S", "3C >13 10D", "QH x [12]"),
+    ("KH x [13]", "9D x [9]", "AD", "7H x 6S AD *"),
+]
+
+
+P03 = {"dealer": "S2", "throw_ins": [{"bidder_hand": ["2H", "8H", "4D", "AD"]}],
+       "bid": {"value": 11, "bidder_hand": ["5S", "8D", "9H", "JC"]}, "floor": ["6H", "7S", "KD", "4C"],
+       "plays": plays_of(P03_ROUNDS)}
+
+
+@cache
+def simulated(count: int, seed: int = 21) -> tuple[SimulatedDeal, ...]:
+    rng = random.Random(seed)
+    return tuple(simulate(rng) for _ in range(count))
+
+
+def terse(payload: dict[str, Any], keep_houses: tuple[int, ...] = ()) -> dict[str, Any]:
+    """The same deal with every seat left out, and every house but those of the plays in ``keep_houses``."""
+    plays = []
+    for k, item in enumerate(payload["plays"]):
+        short = {key: value for key, value in item.items() if key != "seat"}
+        if k not in keep_houses:
+            short.pop("house", None)
+        plays.append(short)
+    return {**payload, "plays": plays}

@@ -10,15 +10,18 @@ from celery import Task
 from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
 
-from exports.errors import QueueUnavailable
+from games.services.errors import QueueUnavailable
 from scorekeeper.celery import app
 
 logger = logging.getLogger(__name__)
 CONNECT_TIMEOUT_SECONDS = 2
 
 
-def enqueue(task: Task, *args: Any, countdown: float | None = None) -> None:
-    """Send ``task`` once; raise ``QueueUnavailable`` if the broker cannot take it."""
+def enqueue(task: Task | str, *args: Any, countdown: float | None = None) -> None:
+    """Send ``task`` (or the task registered under that name) once; raise ``QueueUnavailable`` if the broker cannot
+    take it. A name lets a module queue the task that calls it without the two importing each other."""
+    if isinstance(task, str):
+        task = registered_task(task)
     if app.conf.task_always_eager:
         task.apply_async(args=args)
         return
@@ -31,3 +34,12 @@ def enqueue(task: Task, *args: Any, countdown: float | None = None) -> None:
         logger.warning("Task %s not queued: the broker is unavailable (%s)", task.name, error)
         raise QueueUnavailable(
             "The job queue is not reachable right now, so nothing was queued; try again in a minute.") from error
+
+
+def registered_task(name: str) -> Task:
+    """The task registered under ``name``. The apps' tasks modules are imported (Celery's autodiscovery) the first
+    time a task is asked for, not when Django starts: they load the export writers, which every process does not
+    need."""
+    if name not in app.tasks:
+        app.loader.import_default_modules()
+    return app.tasks[name]

@@ -1,12 +1,13 @@
-"""Club webhooks: fan-out of match events to registered URLs, signed, retried with back-off.
+"""Club webhooks' deliveries: fan-out of match events to registered URLs, signed, retried with back-off.
 
-``enqueue_deliveries`` runs after the change committed (games/events.py); it records one delivery per URL, waiting
+``enqueue_deliveries`` listens to games.events (registered in webhooks/apps.py) and runs after the change
+committed; it records one delivery per URL, waiting
 its turn, and ``hand_out_deliveries`` queues a task for each while the club has fewer than
 ``WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB`` in flight (on the webhooks queue, apart from exports). It never raises:
 the deal is already safe, and a webhook must not fail the scorer.
 
-A URL is checked when registered (``url_problem``, ``webhook_url_check``) and again at each attempt, which resolves
-the host once, refuses any address that is not public, and connects to the address it checked (DNS rebinding).
+A URL is checked when registered (webhooks/addresses.py) and again at each attempt, which resolves the host once,
+refuses any address that is not public, and connects to the address it checked (DNS rebinding).
 Each POST carries ``X-Scorekeeper-Signature: sha256=<hex>``, the HMAC-SHA256 under the webhook's secret of
 ``<X-Scorekeeper-Timestamp>.<body>``; see docs/api.md.
 """
@@ -16,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import http.client
-import ipaddress
 import json
 import logging
 import socket
@@ -31,34 +31,20 @@ from django.db import transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from exports.errors import QueueUnavailable
-from exports.models import Webhook, WebhookDelivery
-from exports.queue import enqueue
 from games.models import Club, League
-from games.services.errors import DomainError
+from games.services.errors import QueueUnavailable
+from scorekeeper.queue import enqueue
+from webhooks.addresses import AddressRefused, checked_addresses
+from webhooks.models import Webhook, WebhookDelivery
 
 logger = logging.getLogger(__name__)
 
 EVENTS = ("deal.recorded", "deal.corrected", "deal.voided", "match.finished", "standings.changed")
 MAX_ATTEMPTS = 6
 TIMEOUT_SECONDS: float = settings.WEBHOOK_TIMEOUT_SECONDS  # each connect and read; the task's limits follow it
-
-
-class WebhookLimitReached(DomainError):
-    """At registration: the club has as many webhooks as ``WEBHOOKS_PER_CLUB`` allows."""
-
-    status_code = 409
-    code = "webhook_limit_reached"
-
-
-class AddressRefused(Exception):
-    """The URL's host resolves to an address webhooks may not reach."""
-
-
-class WebhookAddressRefused(DomainError):
-    """At registration: the URL's host is not a public address (api/exceptions.py maps it to the error shape)."""
-
-    code = "webhook_address_refused"
+# Queued by name (webhooks/tasks.py registers it under the name it had in exports, which queued tasks still carry),
+# so this module and the task that calls it do not import each other.
+DELIVER_TASK = "exports.tasks.deliver_webhook"
 
 
 def retry_delay(attempts: int) -> float:
@@ -88,7 +74,7 @@ def hand_out_deliveries(club_id: int) -> None:
     holds a bounded part of the queue however many events it has."""
     for delivery_id in _take_turns(club_id):
         try:
-            enqueue(_task(), delivery_id)
+            enqueue(DELIVER_TASK, delivery_id)
         except QueueUnavailable:
             WebhookDelivery.objects.filter(pk=delivery_id).update(
                 status=WebhookDelivery.Status.FAILED, error="The job queue was not reachable.")
@@ -120,27 +106,14 @@ def _lost_after() -> timedelta:
     return timedelta(seconds=retry_delay(MAX_ATTEMPTS - 1) + visibility + 5 * 60)
 
 
-def webhook_limit_check(club: Club) -> None:
-    """Before a club registers one more webhook (inside the registering transaction: the lock counts one at a time)."""
-    Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
-    limit = settings.WEBHOOKS_PER_CLUB
-    if Webhook.objects.filter(club=club).count() >= limit:
-        raise WebhookLimitReached(f"A club may have at most {limit} webhooks; remove one before adding another.",
-                                  None, limit=limit)
-
-
-def _task() -> Any:
-    from exports.tasks import deliver_webhook
-
-    return deliver_webhook
-
-
 def _webhooks_for(payload: dict[str, Any]) -> list[Webhook]:
     """Only matches in a league belong to a club; a friendly match has no club to notify."""
     league_id = payload.get("league")
     if league_id is None:
         return []
     club_id = League.objects.filter(pk=league_id).values_list("club_id", flat=True).first()
+    if club_id is None:
+        return []
     hooks = Webhook.objects.filter(club_id=club_id, active=True)
     return [hook for hook in hooks if payload.get("event") in hook.events]
 
@@ -241,76 +214,3 @@ def _connect_first(addresses: list[str], host_and_port: tuple[str, int], timeout
         except OSError as failure:
             error = failure
     raise error
-
-
-def resolve(host: str, port: int | None) -> list[str]:
-    """Every address ``host`` resolves to (a seam for the tests, which have no DNS)."""
-    infos = socket.getaddrinfo(host, port or 443, type=socket.SOCK_STREAM)
-    return list(dict.fromkeys(str(info[4][0]) for info in infos))
-
-
-def checked_addresses(host: str, port: int | None) -> list[str]:
-    """Resolve once and refuse the lot if any address is not public (unless the operator allows private ones).
-    Raises ``AddressRefused``, or ``OSError`` when the name does not resolve."""
-    addresses = resolve(host, port)
-    if not settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES:
-        for address in addresses:
-            if not is_public_address(address):
-                raise AddressRefused(f"{host} resolves to {address}, an address that is not public (private, "
-                                     "loopback, link-local, shared or reserved); webhooks may not go there.")
-    return addresses
-
-
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
-
-
-def is_public_address(address: str) -> bool:
-    ip = ipaddress.ip_address(address.split("%", maxsplit=1)[0])
-    embedded = _embedded_ipv4(ip)
-    if embedded is not None:  # ::ffff:10.0.0.1, 2002:0a00:0001::, 64:ff9b::10.0.0.1 reach the IPv4 address
-        return is_public_address(str(embedded))
-    # is_global already excludes private, loopback, link-local, unspecified and 100.64.0.0/10 (shared, CGNAT).
-    return ip.is_global and not (ip.is_multicast or ip.is_reserved or getattr(ip, "is_site_local", False))
-
-
-def _embedded_ipv4(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
-    if not isinstance(ip, ipaddress.IPv6Address):
-        return None
-    if ip in _NAT64:
-        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
-    return ip.ipv4_mapped or ip.sixtofour
-
-
-def url_problem(url: str) -> str:
-    """Why a webhook URL cannot be used as written, or "". Refused: anything two URL parsers could read
-    differently (a backslash, user info, a bad port), so the host we check is the host we connect to."""
-    if "\\" in url or any(ord(char) <= 32 or ord(char) == 127 for char in url):
-        return "A webhook URL may not contain a backslash, a space or a control character."
-    target = urlsplit(url)
-    if target.scheme.lower() not in ("http", "https") or not target.hostname:
-        return "A webhook URL starts with http:// or https:// and names a host."
-    if "@" in target.netloc:
-        return "A webhook URL may not carry a user name or password."
-    if _port_or_zero(target) == 0:
-        return "A webhook URL's port must be a number from 1 to 65535."
-    return ""
-
-
-def _port_or_zero(target: SplitResult) -> int | None:
-    """The URL's port (None for the scheme's own), or 0 when it is not one."""
-    try:
-        return target.port
-    except ValueError:
-        return 0
-
-
-def webhook_url_check(url: str) -> None:
-    """At registration (and when the URL changes): refuse a host that is not public now. Delivery checks again
-    and connects to the address it checked, since a name may resolve elsewhere later."""
-    target = urlsplit(url)
-    try:
-        checked_addresses(target.hostname or "", target.port)
-    except AddressRefused as refusal:
-        raise WebhookAddressRefused(str(refusal), "url") from None
-    except (OSError, ValueError):  # ValueError: a name IDNA cannot encode (a label too long), which resolves nowhere
-        raise WebhookAddressRefused(f"{target.hostname} does not resolve to any address.", "url") from None
