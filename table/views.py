@@ -3,9 +3,10 @@ through the JSON API (session auth + CSRF), which calls games.services like any 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -104,11 +105,16 @@ def game_facts(game: str) -> dict[str, Any]:
     }
 
 
+def _signed_in(request: HttpRequest) -> AbstractBaseUser:
+    """The user of a page behind login_required (never anonymous there)."""
+    return cast(AbstractBaseUser, request.user)
+
+
 def _game_names() -> dict[str, str]:
     return {key: get_engine(key).display_name for key in GAME_KEYS}
 
 
-def _page_config(match: Match, **urls: str) -> dict[str, Any]:
+def _page_config(match: Match, **urls: Any) -> dict[str, Any]:
     facts = game_facts(match.game)
     return {"match_id": match.pk, "game": match.game, "game_name": facts["name"], "facts": facts,
             "undo_seconds": settings.TABLE_UNDO_SECONDS, **urls}
@@ -154,7 +160,7 @@ def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
         entry_page=reverse("table:match", args=[match.pk]),
     )
     return render(request, "table/board.html", {"match": match, "config": config, "game_name": config["game_name"],
-                                                "may_share": match_writable_by(request.user, match)})
+                                                "may_share": match_writable_by(_signed_in(request), match)})
 
 
 def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
@@ -173,5 +179,5 @@ def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required(login_url=LOGIN_URL)
 def disputes_page(request: HttpRequest) -> HttpResponse:
-    disputes = disputes_for_admin(request.user)[:200]
+    disputes = disputes_for_admin(_signed_in(request))[:200]
     return render(request, "table/disputes.html", {"disputes": disputes, "game_names": _game_names()})

@@ -62,8 +62,8 @@ class Table:
         self.driver.execute_script(
             "const el = document.querySelector(arguments[0]);"
             "const from = el && el.tagName === 'SUMMARY' ? el.parentElement.parentElement : el;"
-            "for (let d = from && from.closest('details:not([open])'); d; d = d.parentElement.closest('details:not([open])'))"
-            " d.querySelector(':scope > summary').click();", css)
+            "const closed = (node) => node && node.closest('details:not([open])');"
+            "for (let d = closed(from); d; d = closed(d.parentElement)) d.querySelector(':scope > summary').click();", css)
 
     def _tap(self, css: str) -> None:
         self.unfold(css)

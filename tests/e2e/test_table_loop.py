@@ -29,6 +29,8 @@ IPHONE = (390, 844)
 TAP_BUDGET = {"seep": 4, "fifty_six": 8, "bid_euchre": 6, "contract_rummy": 4 + 1}
 NAMES = ["Asha", "Bala", "Ravi", "Meena"]
 SIX = ["Asha", "Bala", "Ravi", "Meena", "Kiran", "Dev"]
+DASH = "\u2013"  # the headlines write "2 (en dash) 4"
+TIMES = "\u00d7"
 FIGURES: dict[str, Any] = {"taps": {}, "axe": {}, "small_controls": {}, "page_weight": {}}
 
 # A control is on screen when its middle is inside the viewport and not under the sticky bar or the save bar.
@@ -43,7 +45,9 @@ const seen = [];
 for (const el of document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary')) {
   const r = el.getBoundingClientRect();
   if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
-  if (r.width < 43.5 || r.height < 43.5) seen.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className} "${(el.textContent || el.name || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  const text = (el.textContent || el.name || '').trim().slice(0, 30);
+  const what = `${el.tagName.toLowerCase()}#${el.id}.${el.className} "${text}"`;
+  if (r.width < 43.5 || r.height < 43.5) seen.push(`${what} ${Math.round(r.width)}x${Math.round(r.height)}`);
 }
 return seen;
 """
@@ -81,7 +85,7 @@ def check_page(table: Table, state: str) -> None:
     axe = Axe(table.driver)
     axe.inject()
     violations = axe.run()["violations"]
-    serious = [f"{v['id']} ({v['impact']}): {len(v['nodes'])} nodes" for v in violations
+    serious = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in violations
                if v["impact"] in ("critical", "serious")]
     FIGURES["axe"][state] = {"critical_or_serious": len(serious),
                              "other": sorted(f"{v['id']} ({v['impact']})" for v in violations
@@ -107,7 +111,7 @@ class Deal:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.taps = 0
-        self.table.find("#deal-fields [data-name=dealer]")
+        self.table.find("#deal-fields [data-field=dealer]")
         self.scrolled = self._scroll()
         assert self.scrolled == 0
         self._headline_on_screen()
@@ -117,7 +121,9 @@ class Deal:
 
     def _on_screen(self, css: str) -> Any:
         element = self.table.find(css)
-        assert self.table.driver.execute_script(ON_SCREEN, element), f"{css} is not on screen"
+        if not self.table.driver.execute_script(ON_SCREEN, element):
+            self.table.driver.save_screenshot(str(ROOT / "var" / "e2e-not-on-screen.png"))
+            raise AssertionError(f"{css} is not on screen (var/e2e-not-on-screen.png)")
         return element
 
     def _headline_on_screen(self) -> None:
@@ -135,7 +141,10 @@ class Deal:
         self.taps += 1
 
     def save(self, preview: str, number: int) -> None:
-        wait_until(lambda: self.table.text("#preview") == preview, f"the preview {preview!r}")
+        try:
+            wait_until(lambda: self.table.text("#preview") == preview, f"the preview {preview!r}")
+        except AssertionError as error:
+            raise AssertionError(f"{error}; it says {self.table.text('#preview')!r}") from None
         self._headline_on_screen()
         before = self.table.deal_count()
         self.tap("#save-deal")
@@ -206,12 +215,13 @@ def test_sign_in_home_and_new_match(phone: Table) -> None:
     phone.find("#rules select[name=all_pass_rule]")
     # House rules in words with their explanation and default; match end as controls; no JSON on the page.
     assert '{"' not in phone.text("#rules") and '":' not in phone.text("#rules")
-    options = phone.driver.execute_script("return [...document.querySelectorAll('#rules option, #rules .rule > p:not(.hint)')]"
-                                          ".map((o) => o.textContent).join(' | ');")
+    options = phone.driver.execute_script(
+        "return [...document.querySelectorAll('#rules option, #rules .rule > p:not(.hint)')]"
+        ".map((o) => o.textContent).join(' | ');")
     assert "_" not in options and "{" not in options
     assert phone.text('[data-field="settings.double_mode"] .hint') == (
         "A double multiplies the tables by 2 and a redouble by 4 (multiply), or adds 1 and 2 (add). "
-        "Default: Multiply (×2, ×4).")
+        f"Default: Multiply ({TIMES}2, {TIMES}4).")
     # The seating picture: six names round the table, teams of two sitting opposite.
     for index, name in enumerate(SIX):
         phone.type(f"input[name=player-{index}]", name)
@@ -219,14 +229,15 @@ def test_sign_in_home_and_new_match(phone: Table) -> None:
         "The table: Asha (T1); Bala (T2); Ravi (T3); Meena (T1); Kiran (T2); Dev (T3)")
     check_page(phone, "new match, house rules open")
     phone.pick("game", "seep")
-    phone.tap("#rules-box > summary") if phone.find("#rules-box").get_attribute("open") is None else None
+    if phone.find("#rules-box").get_attribute("open") is None:
+        phone.tap("#rules-box > summary")
     assert phone.text('[data-field="settings.match_end"] .hint').endswith("Default: Open: play as long as you like.")
     no_sideways_scroll_at_320(phone)
 
 
 def test_seep_loop(phone: Table, screenshots: Path) -> None:
     start(phone, "seep", NAMES)
-    assert phone.text("#next-dealer") == "First deal: anyone deals"
+    assert phone.text("#next-dealer") == "Anyone deals first"
     plain = [("tap", '[data-name="bid"] button[data-value="10"]', None), ("type", "input[name=card_points_A]", 62)]
     record(phone, "seep", 1, "A 62 · B 38 · lead A 24 · Bala deals next", plain)
     assert phone.headline() == "Asha & Ravi lead by 24"
@@ -244,7 +255,8 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     check_page(phone, "refusal")
 
     phone.type("input[name=card_points_A]", 30)
-    wait_until(lambda: phone.text("#preview") != "", "the preview")
+    wait_until(lambda: phone.text("#preview") == "A 30 · B 70 · lead B 16 · Ravi deals next", "the preview")
+    assert phone.driver.find_elements("css selector", "#deal-form .err") == []  # the refusal went with the change
     screenshots_of(phone, screenshots, "seep-preview")
     phone.tap("#save-deal")
     wait_until(lambda: phone.text("#toast") == "Deal 3 saved.", "deal 3")
@@ -268,7 +280,8 @@ def phone_match_id(table: Table) -> int:
 def test_fifty_six_with_six_players_loop(phone: Table, screenshots: Path) -> None:
     match_id = start(phone, "fifty_six", SIX, 6)
     steps = [("tap", '[data-chip="30"]', None), ("tap", '[data-name="bid_trump"] button[data-value="spades"]', None),
-             ("tap", '#auction-controls [data-call="bid"]', None), ("tap", '#auction-controls [data-call="rest-pass"]', None),
+             ("tap", '#auction-controls [data-call="bid"]', None),
+             ("tap", '#auction-controls [data-call="rest-pass"]', None),
              ("type", "input[name=bidding_team_card_points]", 32)]
     record(phone, "fifty_six", 1, "T2 made 30 spades · T3→T2 1 table · T1→T2 1 table · Bala deals next", steps)
     undo(phone, 1, "T1 12 · T2 12 · T3 12")
@@ -287,11 +300,12 @@ def test_fifty_six_with_six_players_loop(phone: Table, screenshots: Path) -> Non
 
 def test_bid_euchre_loop(phone: Table, screenshots: Path) -> None:
     match_id = start(phone, "bid_euchre", NAMES)
-    steps = [("tap", '#auction-controls [data-call="bid-3"]', None), ("tap", '#auction-controls [data-call="rest-pass"]', None),
+    steps = [("tap", '#auction-controls [data-call="bid-3"]', None),
+             ("tap", '#auction-controls [data-call="rest-pass"]', None),
              ("tap", '[data-name="trump"] button[data-value="hearts"]', None), ("tap", '[data-chip="2"]', None)]
-    record(phone, "bid_euchre", 1, "B made it · A +2, B +3 → 2–3 · Ravi deals next", steps)
-    undo(phone, 1, "0 – 0")
-    record(phone, "bid_euchre", 2, "B made it · A +2, B +3 → 2–3 · Bala deals next", steps)
+    record(phone, "bid_euchre", 1, f"B made it · A +2, B +4 → 2{DASH}4 · Bala deals next", steps)
+    undo(phone, 1, f"0 {DASH} 0")
+    record(phone, "bid_euchre", 2, f"B made it · A +2, B +4 → 2{DASH}4 · Bala deals next", steps)
     screenshots_of(phone, screenshots, "bid_euchre-entry")
     phone.call("bid-4")
     phone.call("rest-pass")
@@ -306,9 +320,10 @@ def test_contract_rummy_loop(phone: Table, screenshots: Path) -> None:
     match_id = start(phone, "contract_rummy", NAMES)
     steps = [("tap", '[data-name="went_out"] button[data-value="S1"]', None), ("type", "input[name=penalty_S2]", 25),
              ("type", "input[name=penalty_S3]", 30), ("type", "input[name=penalty_S4]", 12)]
-    record(phone, "contract_rummy", 1, "Asha out · Bala +25 · Ravi +30 · Meena +12 · next: 1 set + 1 run · Bala deals next", steps)
-    undo(phone, 1, "Asha leads on 0")
-    record(phone, "contract_rummy", 2, "Asha out · Bala +25 · Ravi +30 · Meena +12 · next: 1 set + 1 run · Bala deals next", steps)
+    preview = "Asha out · Bala +25 · Ravi +30 · Meena +12 · next: 1 set + 1 run · Bala deals next"
+    record(phone, "contract_rummy", 1, preview, steps)
+    undo(phone, 1, "All level on 0")
+    record(phone, "contract_rummy", 2, preview, steps)
     assert phone.text("#scores") == "Asha\n0\nMeena\n12\nBala\n25\nRavi\n30"
     screenshots_of(phone, screenshots, "contract_rummy-entry")
     phone.pick("went_out", "S3")

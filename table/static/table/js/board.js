@@ -10,7 +10,7 @@ const COLORS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490'
 
 const TEXT = {
   deals: (name) => `${name} deals`,
-  firstDeal: 'First deal: anyone deals',
+  firstDeal: 'Anyone deals first',
   finished: 'Match finished',
   gameLine: (game, id, count) => `${game} · match #${id} · ${count === 1 ? '1 deal' : `${count} deals`}`,
   disputed: (n) => (n === 1 ? '1 disputed deal: see below.' : `${n} disputed deals: see below.`),
@@ -29,7 +29,7 @@ function renderBoard(box, board, gameName, { picture = true } = {}) {
     h('div', { class: 'headline', id: 'headline' }, head.teamClass ? h('span', { class: head.teamClass }, head.title) : head.title),
     h('p', { class: 'dealer', id: 'next-dealer' }, dealerLine),
     head.sub ? h('p', { class: 'sub' }, head.sub) : null,
-    h('div', { class: 'scores', id: 'scores' }, head.scores),
+    h('div', { class: `scores${head.scoresInTitle ? ' in-title' : ''}`, id: 'scores' }, head.scores),
     picture ? seatingPicture(m, { dealer, out: head.out }) : null,
     disputed ? h('p', { class: 'err', id: 'dispute-banner' }, TEXT.disputed(disputed)) : null);
   box.dataset.version = String(m.version);

@@ -1,5 +1,5 @@
 import { h, num, cardList } from '../dom.js';
-import { scoreBox, seg, numberInput, field, line, group } from '../widgets.js';
+import { dealerChoice, scoreBox, seg, numberInput, field, line, group } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, nextDealer } from '../seating.js';
 
 const contractText = (c) => [c.sets ? `${c.sets} set${c.sets > 1 ? 's' : ''}` : '', c.runs ? `${c.runs} run${c.runs > 1 ? 's' : ''}` : ''].filter(Boolean).join(' + ');
@@ -30,7 +30,8 @@ function form(match) {
     const byPoints = line(`penalty_points.${seat}`, seatLabel(match, seat), points);
     const byCards = line(`cards_left.${seat}`, seatLabel(match, seat), cards);
     byPoints.classList.add('by-points'); byCards.classList.add('by-cards');
-    return h('div', {}, byPoints, byCards);
+    inputs[seat].row = h('div', {}, byPoints, byCards);
+    return inputs[seat].row;
   });
   const info = next ? FORM.info(next.number, contractText(next.contract), next.cards_dealt) : FORM.allPlayed;
   // Optional: the melds of the player who went out, one line per set or run of the contract, so the service can
@@ -54,13 +55,14 @@ function form(match) {
     h('p', { class: 'hint' }, FORM.meldsHint),
     meldList);
   const el = h('div', { class: 'fields' }, h('p', { class: 'hint', id: 'contract-info' }, info),
-    field('dealer', FORM.dealer, dealer), field('went_out', FORM.wentOut, wentOut),
+    dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)), field('went_out', FORM.wentOut, wentOut),
     h('div', { 'data-field': 'penalty_points' }, h('div', { 'data-field': 'cards_left', class: 'fields' }, h('span', { class: 'label' }, FORM.penalties), rows)),
     h('details', { class: 'fold', id: 'rummy-more' }, h('summary', {}, FORM.more), group(FORM.enter, mode)), meldBox);
   function update() {
     for (const seat of seats) {
       const out = wentOut.get() === seat;
       inputs[seat].points.disabled = out; inputs[seat].cards.disabled = out;
+      inputs[seat].row.hidden = out; // who went out scores nothing: the screen is kept for the others
       if (out) { inputs[seat].points.value = '0'; inputs[seat].cards.value = ''; }
       else if (inputs[seat].points.value === '0') inputs[seat].points.value = '';
     }
@@ -110,6 +112,7 @@ function form(match) {
 // ---------- the headline of the board, and the preview of a deal ----------
 const TEXT = {
   leads: (name, total) => `${name} leads on ${total}`,
+  level: (total) => `All level on ${total}`,
   win: (names, many) => (many ? `${names} win` : `${names} wins`),
   deal: (n, of, contract, cards) => `Deal ${n} of ${of}: ${contract}, ${cards} cards each`,
   lowest: 'Lowest total wins.',
@@ -128,7 +131,9 @@ function headline(m) {
   const title = m.state.match_over ? TEXT.win(m.state.winners.map((s) => playerName(m, s)).join(' & '), m.state.winners.length > 1)
     : TEXT.leads(playerName(m, order[0]), totals[order[0]]);
   const sub = m.state.match_over ? TEXT.lowest : TEXT.deal(next.number, m.settings.deals, contractText(next.contract), next.cards_dealt);
-  return { title, sub, scores: order.map((seat, i) => scoreBox(seatLabel(m, seat), totals[seat], i === 0 ? 'lead' : '')) };
+  const level = !m.state.match_over && order.every((seat) => totals[seat] === totals[order[0]]);
+  return { title: level ? TEXT.level(totals[order[0]]) : title, sub,
+    scores: order.map((seat, i) => scoreBox(seatLabel(m, seat), totals[seat], i === 0 && !level ? 'lead' : '', playerName(m, seat))) };
 }
 
 /** What a deal will do, from the server's dry run: "Ravi out · Asha +25 · Bala +30 · next: 2 runs". */

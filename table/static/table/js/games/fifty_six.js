@@ -1,5 +1,5 @@
 import { h, num, words } from '../dom.js';
-import { scoreBox, seg, chips, numberInput, stepper, field, group } from '../widgets.js';
+import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, nameControls } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
@@ -68,19 +68,22 @@ function form(match) {
       if (state.standing && state.doubling === 1 && teamOf(match, state.standing.seat) === turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'redouble', onclick: () => add({ call: 'redouble' }) }, FORM.redouble));
       box.appendChild(row);
       if (min <= 56 && !barred) {
-        // Quick picks for the usual bids; the stepper reaches any other. The button says the bid it makes.
+        // Quick picks for the usual bids, the trump, then the stepper (any other bid) and the button that says the
+        // bid it makes.
         const points = stepper(min, 'bid_points', () => paintBid());
         points.querySelector('[data-step="-1"]').addEventListener('click', () => { if (num(points.input.value) < min) points.input.value = min; paintBid(); });
         const picks = chips(BID_PICKS.filter((v) => v >= min).slice(0, 5), points.input, () => paintBid());
+        picks.setAttribute('aria-label', FORM.bidPoints);
         const trump = seg([...SHORT_TRUMPS, ...(state.standing ? [['noes', FORM.noes]] : [])], null, () => paintBid(), 'bid_trump');
+        trump.setAttribute('aria-label', FORM.trump);
         const bid = () => (trump.get() === 'noes' ? { call: 'bid', points: num(points.input.value), convention: 'noes' }
           : { call: 'bid', points: num(points.input.value), trump: trump.get() });
         const bidButton = h('button', { type: 'button', class: 'primary', 'data-call': 'bid', onclick: () => { if (trump.get()) add(bid()); } }, FORM.bid);
         const paintBid = () => { bidButton.textContent = trump.get() ? FORM.bidOf(bidWords(bid())) : FORM.bid; bidButton.disabled = !trump.get(); };
         paintBid();
-        box.appendChild(group(FORM.bidPoints, picks));
-        box.appendChild(h('div', { class: 'bid-row' }, points, bidButton));
-        box.appendChild(group(FORM.trump, trump));
+        const bidRow = h('div', { class: 'bid-row' }, points, bidButton);
+        nameControls(bidRow, FORM.bidPoints);
+        box.append(picks, trump, bidRow);
       }
       return box;
     },
@@ -114,7 +117,7 @@ function form(match) {
     },
   });
   auction.render();
-  const el = h('div', { class: 'fields' }, field('dealer', FORM.dealer, dealer), auction.el, noesBox, pointsBox, trickBox.el);
+  const el = h('div', { class: 'fields' }, dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)), auction.el, noesBox, pointsBox, trickBox.el);
   function build() {
     const deal = { dealer: dealer.get(), auction: auction.get() };
     const state = auction.state();
@@ -161,7 +164,7 @@ function headline(m) {
   const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner))
     : TEXT.tables(Object.keys(tables).map((t) => TEXT.teamTables(t, tables[t])));
   return {
-    title, sub: TEXT.nextDeal(m.state.active_seats.length, m.state.next_deal_cards.cards_per_player),
+    title, scoresInTitle: true, sub: TEXT.nextDeal(m.state.active_seats.length, m.state.next_deal_cards.cards_per_player),
     out: new Set(seatsOf(m).filter((s) => !m.state.active_seats.includes(s))),
     scores: Object.keys(tables).map((t) => {
       const danger = !out.has(t) && tables[t] <= risk;

@@ -88,7 +88,8 @@ function matchPage() {
     if (!correcting) $('#form-title').textContent = TEXT.record(board.match.deals_count + 1);
     showPreview(null);
   }
-  form.addEventListener('input', () => { dirty = true; askPreview(); });
+  // A refusal stays beside its field, with what was typed, until the scorer changes the deal.
+  form.addEventListener('input', () => { dirty = true; clearErrors(form); askPreview(); });
   form.addEventListener('click', (event) => {
     const button = event.target.closest('button[type=button]');
     if (button && !button.closest('.savebar')) { dirty = true; askPreview(); }
