@@ -63,7 +63,8 @@ class Table:
             "const el = document.querySelector(arguments[0]);"
             "const from = el && el.tagName === 'SUMMARY' ? el.parentElement.parentElement : el;"
             "const closed = (node) => node && node.closest('details:not([open])');"
-            "for (let d = closed(from); d; d = closed(d.parentElement)) d.querySelector(':scope > summary').click();", css)
+            "for (let d = closed(from); d; d = closed(d.parentElement))"
+            " d.querySelector(':scope > summary').click();", css)
 
     def _tap(self, css: str) -> None:
         self.unfold(css)
