@@ -77,7 +77,7 @@ def test_correcting_a_56_deal_from_before_a_knockout_shows_that_deals_seats_and_
     options = scorer.driver.find_elements(By.CSS_SELECTOR, "select[name=trick-1-S5] option")
     assert len(options) == 1 + 24
     # The auction reads as it was called among six, and is closed: S2's 32 hearts stands.
-    assert "Contract: 32 hearts by S2" in scorer.text("#deal-fields")
+    assert "Contract: 32 hearts by Player 2" in scorer.text("#deal-fields")
     scorer.type("input[name=bidding_team_card_points]", 4)
     scorer.save_correction(1)
 

@@ -47,7 +47,7 @@ function form(match) {
     h('div', { 'data-field': 'ace_no_face.hand' }, h('span', { class: 'hint' }, `The whole hand (${tricks} cards)`), claimHand));
   const claiming = () => settings.ace_no_face && kind.get() === 'ace_no_face';
   const rules = {
-    callText: (c) => `${c.seat} ${c.call === 'bid' ? c.tricks : words(c.call)}`,
+    callText: (c) => `${seatLabel(match, c.seat)} ${c.call === 'bid' ? c.tricks : words(c.call)}`,
     state(calls, dealerSeat) {
       const order = [1, 2, 3, 4].map((k) => seats[(seats.indexOf(dealerSeat) + k) % 4]);
       const passed = new Set(calls.filter((c) => c.call === 'pass').map((c) => c.seat));
@@ -148,7 +148,7 @@ function form(match) {
     reneges.clear();
     (input.reneges || []).forEach((r) => reneges.add(r.seat));
     renegeRow.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(reneges.has(b.dataset.value))));
-    if (reneges.size) playBox.querySelector('#euchre-more').open = true;
+    if (reneges.size || (input.tricks || []).length) playBox.querySelector('#euchre-more').open = true;
     trickBox.set(input.tricks || []);
   }
   return { el, build, fill };

@@ -39,7 +39,7 @@ function form(match) {
   const noesBox = h('div', { id: 'noes-trump' }, noesLabel, noesTrump);
   const bidWords = (c) => (c.convention === 'noes' ? `${c.points} noes${c.trump ? ` → ${words(c.trump)}` : ''}` : `${c.points} ${words(c.trump)}`);
   const rules = {
-    callText: (c) => `${c.seat} ${c.call === 'bid' ? bidWords(c) : c.call}`,
+    callText: (c) => `${seatLabel(match, c.seat)} ${c.call === 'bid' ? bidWords(c) : c.call}`,
     state(calls, dealerSeat) {
       const n = active.length;
       let standing = null; let doubling = 0; let passes = 0; let redoubled = false;

@@ -97,7 +97,7 @@ function matchPage() {
 
   function onBoard(next, showEarlier) {
     board = next;
-    renderBoard($('#board'), board, cfg.game_name, { picture: false });
+    renderBoard($('#board'), board, cfg.game_name, { seatingBox: $('#seating-box') });
     renderChart($('#chart'), board);
     renderDeals($('#deals'), board, dealActions, showEarlier);
     if (!gameForm || (!dirty && !correcting && !pending)) buildForm();
