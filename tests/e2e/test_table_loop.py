@@ -100,7 +100,10 @@ def check_page(table: Table, state: str) -> None:
 def no_sideways_scroll_at_320(table: Table) -> None:
     set_phone(table, (320, 640))
     try:
-        assert table.driver.execute_script(SIDEWAYS) is False
+        wide = table.driver.execute_script(
+            "return [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right >"
+            " document.documentElement.clientWidth + 0.5).slice(0, 5).map((el) => `${el.tagName}#${el.id}.${el.className}`);")
+        assert table.driver.execute_script(SIDEWAYS) is False, wide
     finally:
         set_phone(table, ANDROID)
 
@@ -189,6 +192,7 @@ def screenshots_of(table: Table, directory: Path, name: str) -> None:
 def start(table: Table, game: str, names: list[str], count: int | None = None) -> int:
     match_id = table.start_match(game, names, count)
     check_page(table, f"entry {game}")
+    no_sideways_scroll_at_320(table)
     return match_id
 
 
@@ -197,6 +201,7 @@ def board_states(table: Table, match_id: int, game: str, screenshots: Path) -> N
     table.find("#headline")
     table.find("#chart svg")
     check_page(table, f"board {game}")
+    no_sideways_scroll_at_320(table)
     screenshots_of(table, screenshots, f"{game}-board")
     table.open(f"/table/matches/{match_id}/")
 
@@ -294,6 +299,9 @@ def test_fifty_six_with_six_players_loop(phone: Table, screenshots: Path) -> Non
     phone.call("rest-pass")
     phone.type("input[name=bidding_team_card_points]", 20)
     wait_until(lambda: phone.text("#preview").startswith("T3 failed 30 hearts"), "the preview of a failed bid")
+    # The seating picture marks the dealer and the bidder the form names.
+    seating = phone.driver.find_element("css selector", "#seating-box svg").get_attribute("aria-label")
+    assert "Bala (T2): deals" in seating and "Ravi (T3): bids" in seating
     screenshots_of(phone, screenshots, "fifty_six-preview")
     board_states(phone, match_id, "fifty_six", screenshots)
 
@@ -303,9 +311,9 @@ def test_bid_euchre_loop(phone: Table, screenshots: Path) -> None:
     steps = [("tap", '#auction-controls [data-call="bid-3"]', None),
              ("tap", '#auction-controls [data-call="rest-pass"]', None),
              ("tap", '[data-name="trump"] button[data-value="hearts"]', None), ("tap", '[data-chip="2"]', None)]
-    record(phone, "bid_euchre", 1, f"B made it · A +2, B +4 → 2{DASH}4 · Bala deals next", steps)
+    record(phone, "bid_euchre", 1, "B made it · A +2, B +4 → A 2, B 4 · Bala deals next", steps)
     undo(phone, 1, f"0 {DASH} 0")
-    record(phone, "bid_euchre", 2, f"B made it · A +2, B +4 → 2{DASH}4 · Bala deals next", steps)
+    record(phone, "bid_euchre", 2, "B made it · A +2, B +4 → A 2, B 4 · Bala deals next", steps)
     screenshots_of(phone, screenshots, "bid_euchre-entry")
     phone.call("bid-4")
     phone.call("rest-pass")

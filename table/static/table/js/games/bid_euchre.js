@@ -151,7 +151,8 @@ function form(match) {
     if (reneges.size || (input.tricks || []).length) playBox.querySelector('#euchre-more').open = true;
     trickBox.set(input.tricks || []);
   }
-  return { el, build, fill };
+  const marks = () => ({ dealer: dealer.get(), bidder: claiming() ? null : (auction.state().standing || {}).seat });
+  return { el, build, fill, marks };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------
@@ -163,7 +164,7 @@ const TEXT = {
   made: (team) => `${team} made it`,
   set: (team) => `${team} set`,
   points: (a, b) => `A ${a}, B ${b}`,
-  after: (a, b) => `→ ${a}–${b}`,
+  after: (a, b) => `→ A ${a}, B ${b}`,
   noScore: 'No score: the deal passes on',
   dealsNext: (name) => `${name} deals next`,
 };

@@ -106,7 +106,8 @@ function form(match) {
     if (input.cards_left) el.querySelector('#rummy-more').open = true;
     update();
   }
-  return { el, build, fill };
+  const marks = () => ({ dealer: dealer.get() });
+  return { el, build, fill, marks };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------

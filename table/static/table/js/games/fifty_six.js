@@ -137,7 +137,8 @@ function form(match) {
     pointsInput.value = input.bidding_team_card_points === undefined || input.bidding_team_card_points === null ? '' : input.bidding_team_card_points;
     trickBox.set(input.tricks || []);
   }
-  return { el, build, fill };
+  const marks = () => ({ dealer: dealer.get(), bidder: (auction.state().standing || {}).seat });
+  return { el, build, fill, marks };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------

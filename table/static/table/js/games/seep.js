@@ -311,7 +311,8 @@ function form(match) {
     more.open = Boolean((input.throw_ins || []).length || hand.value || mode.get() !== 'points' || firstPlay.get() || lastPlay.get());
     update();
   }
-  return { el, build, fill };
+  const marks = () => ({ dealer: dealer.get(), bidder: after(dealer.get()) });
+  return { el, build, fill, marks };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------

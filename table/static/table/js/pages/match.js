@@ -1,14 +1,14 @@
 /* The score entry page. The scorer's loop is the page: see who deals (the strip under the bar), enter the deal,
  * see what it will do (the server's own dry run, under the form), save, see the new score (and Undo for a while).
  * Also the outbox, and the deal list with correct, void, confirm and dispute. */
-import { $, h, pageConfig, uuid4 } from '../dom.js';
+import { $, h, fill, pageConfig, uuid4 } from '../dom.js';
 import { api } from '../api.js';
 import { clearErrors, showErrors } from '../errors.js';
 import { liveBoard } from '../live.js';
 import { network, setNet } from '../net.js';
 import { createOutbox } from '../outbox.js';
 import { renderBoard, renderChart, renderDeals } from '../board.js';
-import { playerName } from '../seating.js';
+import { playerName, seatingPicture } from '../seating.js';
 import { GAMES } from '../games/index.js';
 
 const PREVIEW_DELAY_MS = 350;
@@ -89,21 +89,30 @@ function matchPage() {
     showPreview(null);
   }
   // A refusal stays beside its field, with what was typed, until the scorer changes the deal.
-  form.addEventListener('input', () => { dirty = true; clearErrors(form); askPreview(); });
+  form.addEventListener('input', () => { dirty = true; clearErrors(form); askPreview(); paintSeating(); });
   form.addEventListener('click', (event) => {
     const button = event.target.closest('button[type=button]');
-    if (button && !button.closest('.savebar')) { dirty = true; askPreview(); }
+    if (button && !button.closest('.savebar')) { dirty = true; askPreview(); paintSeating(); }
   });
 
   function onBoard(next, showEarlier) {
     board = next;
-    renderBoard($('#board'), board, cfg.game_name, { seatingBox: $('#seating-box') });
+    renderBoard($('#board'), board, cfg.game_name);
     renderChart($('#chart'), board);
     renderDeals($('#deals'), board, dealActions, showEarlier);
     if (!gameForm || (!dirty && !correcting && !pending)) buildForm();
+    paintSeating();
     $('#save-deal').disabled = board.match.status === 'finished' && !correcting;
   }
   const live = liveBoard(cfg, onBoard);
+
+  /** The table as this deal has it: the dealer and the bidder the form names, the seats out of the match faded. */
+  function paintSeating() {
+    if (!board || !gameForm) return;
+    const m = board.match;
+    const out = new Set(m.state.active_seats ? m.seats.map((s) => s.seat).filter((s) => !m.state.active_seats.includes(s)) : []);
+    fill($('#seating-box'), seatingPicture(m, Object.assign({ out }, gameForm.marks())));
+  }
 
   // ---------- the preview: the server's own dry run of the deal as it stands ----------
   function showPreview(text, refused = false, extra = null) {
