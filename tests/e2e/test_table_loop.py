@@ -60,10 +60,10 @@ return {transfer: nav.transferSize + files.reduce((n, f) => n + f.transferSize, 
 """
 
 
-def set_phone(table: Table, size: tuple[int, int], dark: bool = False) -> None:
+def set_phone(table: Table, size: tuple[int, int], dark: bool = False, scale: int = 2) -> None:
     width, height = size
     table.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                 {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+                                 {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
     table.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
         "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
 
@@ -102,7 +102,8 @@ def no_sideways_scroll_at_320(table: Table) -> None:
     try:
         wide = table.driver.execute_script(
             "return [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right >"
-            " document.documentElement.clientWidth + 0.5).slice(0, 5).map((el) => `${el.tagName}#${el.id}.${el.className}`);")
+            " document.documentElement.clientWidth + 0.5).slice(0, 5)"
+            ".map((el) => `${el.tagName}#${el.id}.${el.className}`);")
         assert table.driver.execute_script(SIDEWAYS) is False, wide
     finally:
         set_phone(table, ANDROID)
@@ -184,7 +185,7 @@ def undo(table: Table, number: int, headline: str) -> None:
 def screenshots_of(table: Table, directory: Path, name: str) -> None:
     for label, size in (("360x640", ANDROID), ("390x844", IPHONE)):
         for scheme in ("light", "dark"):
-            set_phone(table, size, dark=scheme == "dark")
+            set_phone(table, size, dark=scheme == "dark", scale=1)  # CSS pixels: small files for the README
             table.screenshot(directory / f"{name}-{label}-{scheme}.png")
     set_phone(table, ANDROID)
 
@@ -250,6 +251,7 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     undo(phone, 1, "Level")
     record(phone, "seep", 2, "A 62 · B 38 · lead A 24 · Bala deals next", plain)
     assert phone.chosen("dealer") == "S2"
+    assert phone.text("#form-title") == "Record deal 3"  # the voided deal 1 keeps its number
 
     # A refusal stays beside its field, keeping what was typed.
     phone.pick("bid", 9)

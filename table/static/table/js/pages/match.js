@@ -85,7 +85,7 @@ function matchPage() {
     fieldsBox.replaceChildren(gameForm.el);
     clearErrors(form);
     dirty = false;
-    if (!correcting) $('#form-title').textContent = TEXT.record(board.match.deals_count + 1);
+    if (!correcting) $('#form-title').textContent = TEXT.record(nextNumber());
     showPreview(null);
   }
   // A refusal stays beside its field, with what was typed, until the scorer changes the deal.
@@ -94,6 +94,9 @@ function matchPage() {
     const button = event.target.closest('button[type=button]');
     if (button && !button.closest('.savebar')) { dirty = true; askPreview(); paintSeating(); }
   });
+
+  /** The number the next deal gets: one after the last listed (a voided deal keeps its number). */
+  const nextNumber = () => (board.deals.length ? board.deals[board.deals.length - 1].number + 1 : board.match.deals_count + 1);
 
   function onBoard(next, showEarlier) {
     board = next;
