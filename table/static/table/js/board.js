@@ -49,7 +49,7 @@ function renderDeals(box, board, actions, showEarlier) {
     const card = h('div', { class: `deal ${d.status}${open ? ' disputed' : ''}`, id: `deal-${d.number}`, 'data-number': d.number },
       h('div', { class: 'top' }, h('span', {}, `Deal ${d.number}`),
         h('span', {}, d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, d.status) : null)),
-      h('div', { class: 'what' }, GAMES[m.game].summary(d)),
+      h('div', { class: 'what' }, GAMES[m.game].summary(d, m)),
       h('div', { class: 'marks' }, marks));
     if (actions && d.status !== 'voided') card.appendChild(actions(d, answers));
     return card;

@@ -201,12 +201,12 @@ function stateLine(state) {
 }
 
 // ---------- one line per deal in the list ----------
-function summary(d) {
-  const i = d.input; const r = d.result; const c = r.contract;
-  if (r.outcome !== 'played') return `${i.dealer} dealt · ${words(r.outcome)}${i.ace_no_face ? ` (${i.ace_no_face.seat})` : ''}`;
+function summary(d, m) {
+  const i = d.input; const r = d.result; const c = r.contract; const name = (seat) => playerName(m, seat);
+  if (r.outcome !== 'played') return `${name(i.dealer)} dealt · ${words(r.outcome)}${i.ace_no_face ? ` (${name(i.ace_no_face.seat)})` : ''}`;
   const penalties = Object.entries(r.renege_penalties).filter(([, v]) => v).map(([t, v]) => ` · renege ${t} ${v}`).join('');
   const won = i.tricks_won || r.tricks_won;
-  return `${c.bidder} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · tricks ${won.A}–${won.B}${foundText(r, 'renege')} · ${r.made ? 'made' : 'set'} · A ${signed(r.deal_points.A)}, B ${signed(r.deal_points.B)}${penalties} → ${r.scores_after.A}–${r.scores_after.B}`;
+  return `${name(c.bidder)} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · tricks ${won.A}–${won.B}${foundText(r, 'renege')} · ${r.made ? 'made' : 'set'} · A ${signed(r.deal_points.A)}, B ${signed(r.deal_points.B)}${penalties} → ${r.scores_after.A}–${r.scores_after.B}`;
 }
 
 // ---------- the chart: each team's score in the race to the target ----------

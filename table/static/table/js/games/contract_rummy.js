@@ -152,10 +152,10 @@ function stateLine(state) {
 }
 
 // ---------- one line per deal in the list ----------
-function summary(d) {
-  const i = d.input; const r = d.result;
-  const others = Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, p]) => `${s} ${p}`).join(', ');
-  return `${contractText(r.contract)} · ${i.went_out} out · ${others}`;
+function summary(d, m) {
+  const i = d.input; const r = d.result; const name = (seat) => playerName(m, seat);
+  const others = Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, p]) => `${name(s)} ${p}`).join(', ');
+  return `${contractText(r.contract)} · ${name(i.went_out)} out · ${others}`;
 }
 
 // ---------- the chart: each player's penalty total ----------

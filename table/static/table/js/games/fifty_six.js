@@ -191,12 +191,12 @@ function stateLine(state) {
 }
 
 // ---------- one line per deal in the list ----------
-function summary(d) {
-  const i = d.input; const r = d.result; const c = r.contract;
-  if (!c) return `${i.dealer} dealt · all passed, redealt`;
+function summary(d, m) {
+  const i = d.input; const r = d.result; const c = r.contract; const name = (seat) => playerName(m, seat);
+  if (!c) return `${name(i.dealer)} dealt · all passed, redealt`;
   const transfers = r.transfers.map((t) => `${t.from}→${t.to} ${t.tables}`).join(', ');
   const points = i.bidding_team_card_points ?? (r.card_points_by_team || {})[c.team];
-  return `${c.bidder} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')} · ${transfers}`;
+  return `${name(c.bidder)} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')} · ${transfers}`;
 }
 
 // ---------- the chart: the tables of each team ----------

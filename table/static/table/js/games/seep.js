@@ -359,13 +359,13 @@ function stateLine(state) {
 }
 
 // ---------- one line per deal in the list ----------
-function summary(d) {
-  const i = d.input; const r = d.result;
+function summary(d, m) {
+  const i = d.input; const r = d.result; const name = (seat) => playerName(m, seat);
   const lead = r.running_lead.team ? `lead ${r.running_lead.team} +${r.running_lead.points}` : 'level';
   const thrown = r.throw_ins ? ` after ${r.throw_ins} throw-in${r.throw_ins > 1 ? 's' : ''}` : '';
   const swept = (r.sweeps_found || []).map((s) => `${s.team} play ${s.play}`);
   const refereed = r.plays_checked ? ` · play by play${swept.length ? `, sweep${swept.length > 1 ? 's' : ''} ${swept.join(', ')}` : ''}` : '';
-  return `${i.dealer} dealt, ${i.bid.bidder} bid ${i.bid.value}${thrown}${refereed} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
+  return `${name(i.dealer)} dealt, ${name(i.bid.bidder)} bid ${i.bid.value}${thrown}${refereed} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
 }
 
 // ---------- the chart: the running lead, team A up and team B down, the baazi lines, each baazi marked ----------
