@@ -31,6 +31,7 @@ NAMES = ["Asha", "Bala", "Ravi", "Meena"]
 SIX = ["Asha", "Bala", "Ravi", "Meena", "Kiran", "Dev"]
 DASH = "\u2013"  # the headlines write "2 (en dash) 4"
 TIMES = "\u00d7"
+MINUS = "\u2212"
 FIGURES: dict[str, Any] = {"taps": {}, "axe": {}, "small_controls": {}, "page_weight": {}}
 
 # A control is on screen when its middle is inside the viewport and not under the sticky bar or the save bar.
@@ -234,6 +235,16 @@ def test_sign_in_home_and_new_match(phone: Table) -> None:
     assert phone.find("#seating svg").get_attribute("aria-label") == (
         "The table: Asha (T1); Bala (T2); Ravi (T3); Meena (T1); Kiran (T2); Dev (T3)")
     check_page(phone, "new match, house rules open")
+    # Eight round the table: four teams of two, every name apart from its neighbours.
+    phone.pick("count", 8)
+    for index, name in enumerate([*SIX, "Lata", "Om"]):
+        phone.type(f"input[name=player-{index}]", name)
+    boxes = phone.driver.execute_script(
+        "return [...document.querySelectorAll('#seating svg rect')].map((r) => r.getBoundingClientRect())"
+        ".map((r) => [r.left, r.top, r.right, r.bottom]);")
+    assert len(boxes) == 8
+    assert not any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+                   for i, a in enumerate(boxes) for b in boxes[i + 1:]), "two names overlap"
     phone.pick("game", "seep")
     if phone.find("#rules-box").get_attribute("open") is None:
         phone.tap("#rules-box > summary")
@@ -277,6 +288,25 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     check_page(phone, "correction")
     phone.save_correction(2)
     screenshots_of(phone, screenshots, "seep-entry")
+
+    # A void asks for its reason in the correction's colour, with the dry run of what it changes.
+    phone.tap('#deal-2 [data-action="void"]')
+    wait_until(lambda: "later deal" in phone.text("#void-preview-2"), "the void's dry run")
+    assert phone.text("#void-preview-2") == (
+        "Match now: level · Baazis A 0, Baazis B 0; after the change: lead B 40 · Baazis A 0, Baazis B 0\n"
+        "1 later deal changes:\ndeal 3: level → lead B 40")
+    phone.tap('#deal-2 [data-action="send"]')
+    assert phone.refusal("reason") == "This field may not be blank."
+    check_page(phone, "void")
+
+    # A baazi (team B under 9 points) is marked on the chart, between the dashed lines at +-100.
+    phone.open(f"/table/matches/{phone_match_id(phone)}/")
+    deal = Deal(phone)
+    deal.tap('[data-name="bid"] button[data-value="9"]')
+    deal.type("input[name=card_points_A]", 100)
+    deal.save("A 100 · B 0 · baazi to A (under 9) · Meena deals next", 4)
+    labels = [el.text for el in phone.driver.find_elements("css selector", "#chart svg text")]
+    assert "baazi A" in labels and "baazi A +100" in labels and f"baazi B {MINUS}100" in labels
     board_states(phone, phone_match_id(phone), "seep", screenshots)
 
 

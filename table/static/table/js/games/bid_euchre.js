@@ -196,6 +196,10 @@ function preview(answer) {
     .filter(Boolean).join(' · ');
 }
 
+function resultLine(r) {
+  return TEXT.score(r.scores_after.A, r.scores_after.B);
+}
+
 function stateLine(state) {
   return TEXT.score(state.scores.A, state.scores.B);
 }
@@ -215,4 +219,4 @@ function chart(board, { series, from }) {
   return { title: `Score per team (target ${m.settings.target_score})`, target: m.settings.target_score, lines: series(['A', 'B'], from('scores', 0), (r, t) => r.scores_after[t]) };
 }
 
-export default { form, headline, preview, stateLine, summary, chart };
+export default { form, headline, preview, stateLine, resultLine, summary, chart };

@@ -147,6 +147,10 @@ function preview(answer) {
     .filter(Boolean).join(' · ');
 }
 
+function resultLine(r) {
+  return Object.entries(r.totals_after).sort((a, b) => a[1] - b[1]).map(([s, n]) => `${s} ${n}`).join(' · ');
+}
+
 function stateLine(state) {
   return Object.entries(state.totals).sort((a, b) => a[1] - b[1]).map(([s, n]) => `${s} ${n}`).join(' · ');
 }
@@ -166,4 +170,4 @@ function chart(board, { series, from }) {
   return { title: 'Penalty totals per player', lines };
 }
 
-export default { form, headline, preview, stateLine, summary, chart };
+export default { form, headline, preview, stateLine, resultLine, summary, chart };

@@ -186,6 +186,10 @@ function preview(answer) {
     .filter(Boolean).join(' · ');
 }
 
+function resultLine(r) {
+  return TEXT.tables(Object.keys(r.tables_after).map((t) => TEXT.teamTables(t, r.tables_after[t])));
+}
+
 function stateLine(state) {
   return TEXT.tables(Object.keys(state.tables).map((t) => TEXT.teamTables(t, state.tables[t])));
 }
@@ -205,4 +209,4 @@ function chart(board, { series, from }) {
   return { title: 'Tables per team', lines: series(Object.keys(m.state.tables), from('tables', m.settings.starting_tables), (r, t) => r.tables_after[t]) };
 }
 
-export default { form, headline, preview, stateLine, summary, chart };
+export default { form, headline, preview, stateLine, resultLine, summary, chart };

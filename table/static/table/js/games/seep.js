@@ -352,6 +352,12 @@ function preview(answer) {
   return `${TEXT.scored(r.team_scores.A, r.team_scores.B)} · ${where}${next}`;
 }
 
+/** A deal's result in a few words, for the later deals a correction changes. */
+function resultLine(r) {
+  if (r.baazi) return TEXT.baaziTo(r.baazi.winner, r.baazi.reason === 'opponent_below_minimum');
+  return r.running_lead.team ? TEXT.leadShort(r.running_lead.team, r.running_lead.points) : TEXT.levelShort;
+}
+
 /** The state of the match in a few words, for the diff a correction shows. */
 function stateLine(state) {
   const lead = state.running_lead || {};
@@ -381,4 +387,4 @@ function chart(board, { series, before, counted }) {
   };
 }
 
-export default { form, headline, preview, stateLine, summary, chart };
+export default { form, headline, preview, stateLine, resultLine, summary, chart };

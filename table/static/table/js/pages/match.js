@@ -32,7 +32,7 @@ const TEXT = {
   previewNone: 'What the deal will do shows here.',
   changes: (n) => (n === 1 ? '1 later deal changes:' : `${n} later deals change:`),
   noChanges: 'No later deal changes.',
-  stateChange: (before, after) => `Now ${before} → after ${after}`,
+  stateChange: (before, after) => `Match now: ${before}; after the change: ${after}`,
   dealChange: (n, before, after) => `deal ${n}: ${before} → ${after}`,
   correctionOffline: 'You are offline: a correction needs the network. Try again when it is back.',
   actionOffline: 'You are offline; try again when the network is back.',
@@ -154,8 +154,15 @@ function matchPage() {
       changed.length ? h('ul', {}, changed.map((c) => h('li', {}, TEXT.dealChange(c.deal_number, shortResult(c.before), shortResult(c.after))))) : null);
     return [state, false, list];
   }
-  const shortResult = (result) => Object.entries(result || {}).filter(([k]) => k !== 'deal_number')
-    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' && v !== null ? Object.values(v).filter((x) => x !== null).join(' ') : v}`).join(', ');
+  /** A later deal's result in the game's own words; a part-result (only what changed) in plain key words. */
+  function shortResult(result) {
+    try {
+      return game.resultLine(result);
+    } catch (error) {
+      const flat = (v) => (v && typeof v === 'object' ? Object.entries(v).map(([k, x]) => `${k.replace(/_/g, ' ')} ${flat(x)}`).join(' ') : String(v));
+      return flat(Object.fromEntries(Object.entries(result || {}).filter(([k]) => k !== 'deal_number')));
+    }
+  }
 
   // ---------- saving, the saved toast and Undo ----------
   function delivered(item, body) {
