@@ -179,7 +179,7 @@ def test_contract_rummy_through_the_page(scorer: Table, spectator: Table, live_a
                                          screenshots: Path) -> None:
     match_id = scorer.start_match("contract_rummy", SEEP_NAMES)
     watch(spectator, scorer, match_id, live_app)
-    assert scorer.text("#contract-info") == "Deal 1: 2 sets (10 cards)"
+    assert scorer.text("#contract-info") == "Contract 1: 2 sets (10 cards)"
     scorer.pick("went_out", "S3")
     scorer.type("input[name=penalty_S1]", 32)
     scorer.type("input[name=penalty_S2]", 1)
@@ -189,7 +189,7 @@ def test_contract_rummy_through_the_page(scorer: Table, spectator: Table, live_a
     scorer.type("input[name=penalty_S2]", 27)
     scorer.save_and_wait()
     assert scorer.headline() == "Ravi leads on 0"
-    assert scorer.text("#contract-info") == "Deal 2: 1 set + 1 run (10 cards)"
+    assert scorer.text("#contract-info") == "Contract 2: 1 set + 1 run (10 cards)"
     assert scorer.chosen("dealer") == "S2"
 
     scorer.pick("went_out", "S1")

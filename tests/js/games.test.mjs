@@ -51,9 +51,11 @@ test('Bid Euchre: the preview says made or set, the points and the scores after'
   assert.equal(GAMES.bid_euchre.preview(answer), 'No score: the deal passes on · Bala deals next');
 });
 
-test('Contract Rummy: the preview names who went out, each penalty and the next contract', () => {
+test('Contract Rummy: the preview names who went out, each penalty and the next dealer, or the end', () => {
   const answer = { input: { went_out: 'S1' }, result: { penalties: { S1: 0, S2: 25, S3: 30, S4: 12 } },
     match: { seats: FOUR, state: { next_deal: { contract: { sets: 1, runs: 1 } }, next_dealer: 'S2' } } };
-  assert.equal(GAMES.contract_rummy.preview(answer), 'Asha out · Bala +25 · Ravi +30 · Meena +12 · next: 1 set + 1 run · Bala deals next');
+  assert.equal(GAMES.contract_rummy.preview(answer), 'Asha out · Bala +25 · Ravi +30 · Meena +12 · Bala deals next');
+  answer.match.state = { next_deal: null, next_dealer: null };
+  assert.equal(GAMES.contract_rummy.preview(answer), 'Asha out · Bala +25 · Ravi +30 · Meena +12 · the match ends');
   assert.equal(GAMES.contract_rummy.stateLine({ totals: { S1: 32, S2: 5 } }), 'S2 5 · S1 32');
 });

@@ -10,7 +10,7 @@ const FORM = {
   byPoints: 'Penalty points', byCards: 'Cards left',
   enter: 'Enter',
   more: 'More: enter the cards left instead',
-  info: (n, contract, cards) => `Deal ${n}: ${contract} (${cards} cards)`,
+  info: (n, contract, cards) => `Contract ${n}: ${contract} (${cards} cards)`,
   allPlayed: 'All deals are played.',
   melds: 'Melds of the player who went out (optional)',
   meldsHint: 'The cards of each meld; a joker as JKR=5D (the card it stands for). The service checks the contract was met.',
@@ -115,13 +115,12 @@ const TEXT = {
   leads: (name, total) => `${name} leads on ${total}`,
   level: (total) => `All level on ${total}`,
   win: (names, many) => (many ? `${names} win` : `${names} wins`),
-  deal: (n, of, contract, cards) => `Deal ${n} of ${of}: ${contract}, ${cards} cards each`,
+  deal: (n, of, contract, cards) => `Contract ${n} of ${of}: ${contract}, ${cards} cards each`,
   lowest: 'Lowest total wins.',
   out: (name) => `${name} out`,
   penalty: (name, n) => `${name} +${n}`,
-  next: (contract) => `next: ${contract}`,
   dealsNext: (name) => `${name} deals next`,
-  last: 'the last deal',
+  last: 'the match ends',
 };
 
 /** The totals, the leader (lowest) first; the contract of the deal to come. */
@@ -137,13 +136,14 @@ function headline(m) {
     scores: order.map((seat, i) => scoreBox(seatLabel(m, seat), totals[seat], i === 0 && !level ? 'lead' : '', playerName(m, seat))) };
 }
 
-/** What a deal will do, from the server's dry run: "Ravi out · Asha +25 · Bala +30 · next: 2 runs". */
+/** What a deal will do, from the server's dry run: "Ravi out · Asha +25 · Bala +30 · Meena deals next" (two lines at
+ * most on a phone: the next contract shows in the form once the deal is saved). */
 function preview(answer) {
   const r = answer.result; const m = answer.match; const i = answer.input;
   const next = m.state.next_deal;
   return [TEXT.out(playerName(m, i.went_out)),
     ...Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, n]) => TEXT.penalty(playerName(m, s), n)),
-    next ? TEXT.next(contractText(next.contract)) : null, m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null]
+    next ? null : TEXT.last, m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null]
     .filter(Boolean).join(' · ');
 }
 
