@@ -82,16 +82,20 @@ def phone(live_app: dict[str, Any]) -> Iterator[Table]:
 
 
 def check_page(table: Table, state: str) -> None:
-    """axe-core: no critical or serious violation; no visible control under 44x44; no sideways scrolling at 320."""
-    axe = Axe(table.driver)
-    axe.inject()
-    violations = axe.run()["violations"]
-    serious = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in violations
-               if v["impact"] in ("critical", "serious")]
-    FIGURES["axe"][state] = {"critical_or_serious": len(serious),
-                             "other": sorted(f"{v['id']} ({v['impact']})" for v in violations
-                                             if v["impact"] not in ("critical", "serious"))}
-    assert serious == [], state
+    """axe-core in light and in dark mode: no critical or serious violation; no visible control under 44x44."""
+    for scheme in ("light", "dark"):
+        set_phone(table, ANDROID, dark=scheme == "dark")
+        axe = Axe(table.driver)
+        axe.inject()
+        violations = axe.run()["violations"]
+        serious = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in violations
+                   if v["impact"] in ("critical", "serious")]
+        FIGURES["axe"][f"{state} ({scheme})"] = {
+            "critical_or_serious": len(serious),
+            "other": sorted(f"{v['id']} ({v['impact']})" for v in violations
+                            if v["impact"] not in ("critical", "serious"))}
+        assert serious == [], f"{state} ({scheme})"
+    set_phone(table, ANDROID)
     small = table.driver.execute_script(SMALL_CONTROLS)
     FIGURES["small_controls"][state] = len(small)
     assert small == [], state
