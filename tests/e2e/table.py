@@ -167,8 +167,12 @@ class Table:
 
     def screenshot(self, path: Path, scroll_to: str | None = None) -> None:
         if scroll_to:
-            self.driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'start'});"
-                                       "window.scrollBy(0, -56);", scroll_to)  # clear of the sticky header
+            # Clear of what stays on screen at the top: the bar, and the score strip of the entry page.
+            self.driver.execute_script(
+                "document.querySelector(arguments[0]).scrollIntoView({block: 'start'});"
+                "const sticky = [...document.querySelectorAll('.bar, .board.strip')]"
+                ".reduce((n, el) => n + el.offsetHeight, 0);"
+                "window.scrollBy(0, -sticky - 8);", scroll_to)
         else:
             self.driver.execute_script("window.scrollTo(0, 0);")
         time.sleep(0.2)
