@@ -39,7 +39,7 @@ test: install-dev lint check-migrations check-schema
 
 ## Refresh the README's screenshots in docs/screenshots/ (a plain test run writes them to var/screenshots/).
 screenshots: install-dev
-	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_live_table.py tests/e2e/test_seep_play_entry.py
+	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_table_loop.py tests/e2e/test_live_table.py tests/e2e/test_seep_play_entry.py
 
 ## ruff; mypy over the app, bench and tests; the rings of DESIGN.md and no import cycle (import-linter's contracts
 ## in pyproject.toml); no block of 11 lines written twice in the app (pylint's duplicate-code only, configured in

@@ -88,3 +88,11 @@ def test_a_statement_timeout_is_set_on_postgresql_only(environment: dict[str, st
     result = load_settings(OPTIONS, **environment)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == options
+
+
+@pytest.mark.parametrize(("value", "expected"), [(None, "30"), ("45", "45"), ("5", "20")])
+def test_the_undo_window_of_a_saved_deal_is_read_and_never_under_20_seconds(value: str | None, expected: str) -> None:
+    result = load_settings("from django.conf import settings; print(settings.TABLE_UNDO_SECONDS)",
+                           **({} if value is None else {"TABLE_UNDO_SECONDS": value}))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-1] == expected
