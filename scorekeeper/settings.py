@@ -228,15 +228,14 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `manage.py collectstatic` puts the hashed, compressed copies production serves (whitenoise).
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "var" / "media")))
+# The manifest storage with DEBUG too: under runserver it answers the plain names from the apps' folders (no
+# collectstatic needed); with DEBUG off it answers the hashed names in STATIC_ROOT's manifest (scorekeeper/storage.py).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
-    },
+    "staticfiles": {"BACKEND": "scorekeeper.storage.StaticFilesStorage"},
 }
 
 # A deal is a few hundred bytes; anything near this is a mistake or an attack.

@@ -6,14 +6,16 @@ Mounted under /api/v1/ (table/urls.py); the pages call these with fetch(), as an
 from __future__ import annotations
 
 import gzip
+import json
 import threading
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import prefetch_related_objects
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -125,6 +127,24 @@ def build_board_json(match: Match, before: int | None, serializer: type[BoardSer
     board = board_for(match, window=settings.BOARD_DEALS_WINDOW, before=before)
     body = JSONRenderer().render(serializer(board).data)
     return BoardJson(gzip.compress(body, compresslevel=6, mtime=0), board.earlier_before)
+
+
+# What json_script escapes: inside <script> the JSON may not close the element or open a comment.
+_SCRIPT_SAFE = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
+
+
+def board_for_page(request: Request | HttpRequest, match: Match, board_url: str,
+                   serializer: type[BoardSerializer] = BoardSerializer) -> SafeString:
+    """The board a page would fetch first, to inline in it (``<script type="application/json">``): the first paint
+    shows the score without a second request. The same cached JSON as ``board_url`` answers, with its ETag (the
+    page's first poll then answers 304) and the URL of the earlier window when older deals are left out."""
+    tag = board_etag(match)
+    board = board_json(match, tag, before=None, serializer=serializer)
+    earlier = (None if board.earlier_before is None
+               else request.build_absolute_uri(f"{board_url}?before={board.earlier_before}"))
+    body = gzip.decompress(board.gzipped).decode()
+    text = f'{{"etag": {json.dumps(tag)}, "earlier": {json.dumps(earlier)}, "board": {body}}}'
+    return mark_safe(text.translate(_SCRIPT_SAFE))  # safe: JSON with <, > and & escaped, as json_script does
 
 
 class DealConfirmView(APIView):

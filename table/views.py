@@ -9,12 +9,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
+from django.views.decorators.gzip import gzip_page
 
 from api.views.matches import match_queryset, readable_match
 from games.models import Match
 from games.rules.registry import GAME_KEYS, get_engine
 from games.selectors import match_writable_by
+from table.api import board_for_page
 from table.selectors import disputes_for_admin, match_for_share_token, seats_of
+from table.serializers import PublicBoardSerializer
 
 LOGIN_URL = reverse_lazy("table:login")
 GAME_NAMES = {"seep": "Seep", "fifty_six": "56", "bid_euchre": "Bid Euchre", "contract_rummy": "Contract Rummy"}
@@ -48,6 +51,7 @@ def _defaults(game: str, player_count: int) -> dict[str, Any]:
 
 
 @login_required(login_url=LOGIN_URL)
+@gzip_page  # the page carries its board inline (see board_for_page): a tenth of the bytes gzipped
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """Score entry: the board, the deal form of the game, and the deal list with correct, void, confirm and
     dispute."""
@@ -60,10 +64,12 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         share_url=reverse("table-api:share", args=[match.pk]),
         board_page=reverse("table:board", args=[match.pk]),
     )
-    return render(request, "table/match.html", {"match": match, "config": config, "game_name": GAME_NAMES[match.game]})
+    return render(request, "table/match.html", {"match": match, "config": config, "game_name": GAME_NAMES[match.game],
+                                                "board_data": board_for_page(request, match, config["board_url"])})
 
 
 @login_required(login_url=LOGIN_URL)
+@gzip_page
 def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = readable_match(request.user, match_id)
     config = _page_config(
@@ -74,9 +80,11 @@ def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
         entry_page=reverse("table:match", args=[match.pk]),
     )
     return render(request, "table/board.html", {"match": match, "config": config, "game_name": GAME_NAMES[match.game],
-                                                "may_share": match_writable_by(request.user, match)})
+                                                "may_share": match_writable_by(request.user, match),
+                                                "board_data": board_for_page(request, match, config["board_url"])})
 
 
+@gzip_page
 def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
     """The spectators' scoreboard: no account, only the secret token of the share link."""
     match = match_for_share_token(token)
@@ -87,8 +95,9 @@ def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
         board_url=reverse("table-api:shared-board", args=[token]),
         events_url=reverse("table:shared-events", args=[token]),
     )
+    board_data = board_for_page(request, match, config["board_url"], PublicBoardSerializer)
     return render(request, "table/board.html", {"match": match, "config": config, "game_name": GAME_NAMES[match.game],
-                                                "spectator": True})
+                                                "spectator": True, "board_data": board_data})
 
 
 @login_required(login_url=LOGIN_URL)

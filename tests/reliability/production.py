@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tests.reliability.conftest import ROOT, App, free_port, served
+from tests.static_files import collected_static_root
 
 # The production command sits in the README between backquotes, after "Production:".
 PRODUCTION_COMMAND = re.compile(r"^Production:.*?`(\.venv/bin/gunicorn [^`]+)`", re.MULTILINE | re.DOTALL)
@@ -30,6 +31,9 @@ def production_command(port: int, workers: int) -> list[str]:
 
 @contextlib.contextmanager
 def serve_production(folder: Path, env: dict[str, str], workers: int = 1) -> Iterator[App]:
+    """The production command on a free port, serving the static files collected once for the test run (as the
+    README runs collectstatic before it) unless ``env`` names a STATIC_ROOT of its own."""
     port = free_port()
+    env = {"STATIC_ROOT": str(collected_static_root()), **env}
     with served(production_command(port, workers), port, folder / f"production-{port}.log", env, seconds=60) as app:
         yield app
