@@ -1,0 +1,118 @@
+import { h, num, cardList } from '../dom.js';
+import { scoreBox, seg, numberInput, field, group } from '../widgets.js';
+import { seatsOf, playerName, seatLabel, nextDealer } from '../seating.js';
+
+const contractText = (c) => [c.sets ? `${c.sets} set${c.sets > 1 ? 's' : ''}` : '', c.runs ? `${c.runs} run${c.runs > 1 ? 's' : ''}` : ''].filter(Boolean).join(' + ');
+function form(match) {
+  const seats = seatsOf(match);
+  const next = match.state.next_deal;
+  const dealer = seg(seats.map((s) => [s, seatLabel(match, s)]), nextDealer(match), null, 'dealer');
+  const wentOut = seg(seats.map((s) => [s, seatLabel(match, s)]), null, () => update(), 'went_out');
+  const mode = seg([['points', 'Penalty points'], ['cards', 'Cards left']], 'points', () => update(), 'mode');
+  const inputs = {};
+  const rows = seats.map((seat) => {
+    const points = numberInput('', `penalty_${seat}`);
+    const cards = h('input', { name: `cards_${seat}`, placeholder: 'e.g. AS KD 7C', autocapitalize: 'characters', autocomplete: 'off' });
+    inputs[seat] = { points, cards };
+    return h('div', {}, h('div', { 'data-field': `penalty_points.${seat}`, class: 'by-points' }, h('span', { class: 'label' }, seatLabel(match, seat)), points),
+      h('div', { 'data-field': `cards_left.${seat}`, class: 'by-cards' }, h('span', { class: 'label' }, seatLabel(match, seat)), cards));
+  });
+  const info = next ? `Deal ${next.number}: ${contractText(next.contract)} (${next.cards_dealt} cards)` : 'All deals are played.';
+  // Optional: the melds of the player who went out, one line per set or run of the contract, so the service can
+  // check the contract was met. A joker is written with the card it stands for: JKR=5D.
+  const meldList = h('div', { class: 'stack' });
+  let melds = [];
+  function setMelds(types) {
+    melds = types.map((type, k) => {
+      const input = h('input', { name: `meld_${k}`, placeholder: type === 'set' ? 'e.g. 5H 5S JKR=5D' : 'e.g. 4C 5C JKR=6C 7C', autocapitalize: 'characters', autocomplete: 'off' });
+      const label = `${type === 'set' ? 'Set' : 'Run'} ${types.slice(0, k + 1).filter((t) => t === type).length}`;
+      return { type, input, el: h('div', { 'data-field': `melds[${k}]` }, h('div', { 'data-field': `melds[${k}].cards` },
+        h('span', { class: 'hint' }, label), h('div', { 'data-field': `melds[${k}].jokers` }, input))) };
+    });
+    meldList.replaceChildren(...melds.map((m) => m.el));
+  }
+  const contractTypes = (c) => [...Array(c.sets || 0).fill('set'), ...Array(c.runs || 0).fill('run')];
+  setMelds(next ? contractTypes(next.contract) : []);
+  const meldBox = h('details', { class: 'fold', 'data-field': 'melds', hidden: !next },
+    h('summary', {}, 'Melds of the player who went out (optional)'),
+    h('p', { class: 'hint' }, 'The cards of each meld; a joker as JKR=5D (the card it stands for). The service checks the contract was met.'),
+    meldList);
+  const el = h('div', { class: 'stack' }, h('div', { class: 'hint', id: 'contract-info' }, info),
+    field('dealer', 'Dealer', dealer), field('went_out', 'Went out', wentOut), group('Enter', mode),
+    h('div', { 'data-field': 'penalty_points' }, h('div', { 'data-field': 'cards_left', class: 'stack' }, rows)), meldBox);
+  function update() {
+    for (const seat of seats) {
+      const out = wentOut.get() === seat;
+      inputs[seat].points.disabled = out; inputs[seat].cards.disabled = out;
+      if (out) { inputs[seat].points.value = '0'; inputs[seat].cards.value = ''; }
+      else if (inputs[seat].points.value === '0') inputs[seat].points.value = '';
+    }
+    el.querySelectorAll('.by-points').forEach((e) => { e.hidden = mode.get() !== 'points'; });
+    el.querySelectorAll('.by-cards').forEach((e) => { e.hidden = mode.get() !== 'cards'; });
+  }
+  update();
+  function build() {
+    const deal = { dealer: dealer.get(), went_out: wentOut.get() };
+    const key = mode.get() === 'points' ? 'penalty_points' : 'cards_left';
+    deal[key] = {};
+    for (const seat of seats) {
+      const out = seat === wentOut.get();
+      deal[key][seat] = key === 'penalty_points' ? (out ? 0 : num(inputs[seat].points.value)) : (out ? [] : cardList(inputs[seat].cards.value));
+    }
+    if (melds.some((m) => cardList(m.input.value).length)) {
+      deal.melds = melds.map((m) => {
+        const tokens = cardList(m.input.value.toUpperCase());
+        return { type: m.type, cards: tokens.map((w) => (w.startsWith('JKR=') ? 'JKR' : w)),
+          jokers: tokens.filter((w) => w.startsWith('JKR=')).map((w) => w.slice(4)) };
+      });
+    }
+    return deal;
+  }
+  function fill(input) {
+    dealer.set(input.dealer); wentOut.set(input.went_out);
+    mode.set(input.cards_left ? 'cards' : 'points');
+    for (const seat of seats) {
+      if (input.penalty_points) inputs[seat].points.value = input.penalty_points[seat];
+      if (input.cards_left) inputs[seat].cards.value = (input.cards_left[seat] || []).join(' ');
+    }
+    if (input.melds) {
+      setMelds(input.melds.map((m) => m.type));
+      input.melds.forEach((m, k) => {
+        const stands = [...(m.jokers || [])];
+        melds[k].input.value = m.cards.map((c) => (c === 'JKR' && stands.length ? `JKR=${stands.shift()}` : c)).join(' ');
+      });
+      meldBox.hidden = false;
+      meldBox.open = true;
+    }
+    update();
+  }
+  return { el, build, fill };
+}
+
+// ---------- the headline of the board ----------
+function headline(m) {
+  const totals = m.state.totals;
+  const order = Object.keys(totals).sort((a, b) => totals[a] - totals[b]);
+  const next = m.state.next_deal;
+  const headline = m.state.match_over ? `${m.state.winners.map((s) => playerName(m, s)).join(' & ')} win${m.state.winners.length > 1 ? '' : 's'}`
+    : `Deal ${next.number} of ${m.settings.deals}: ${contractText(next.contract)}`;
+  const sub = m.state.match_over ? 'Lowest total wins.' : `${next.cards_dealt} cards each. Lowest total wins.`;
+  return [headline, sub, order.map((seat, i) => scoreBox(seatLabel(m, seat), totals[seat], i === 0 ? 'lead' : ''))];
+}
+
+// ---------- one line per deal in the list ----------
+function summary(d) {
+  const i = d.input; const r = d.result;
+  const others = Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, p]) => `${s} ${p}`).join(', ');
+  return `${contractText(r.contract)} · ${i.went_out} out · ${others}`;
+}
+
+// ---------- the chart: each player's penalty total ----------
+function chart(board, { series, from }) {
+  const m = board.match;
+  const lines = series(seatsOf(m), from('totals', 0), (r, s) => r.totals_after[s]);
+  lines.forEach((line) => { line.label = seatLabel(m, line.name); });
+  return { title: 'Penalty totals per player', lines };
+}
+
+export default { form, headline, summary, chart };

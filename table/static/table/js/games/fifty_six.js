@@ -1,0 +1,137 @@
+import { h, num, words } from '../dom.js';
+import { scoreBox, seg, numberInput, stepper, field } from '../widgets.js';
+import { seatsOf, seatLabel, teamOf, teamLabel } from '../seating.js';
+import { auctionWidget } from '../auction.js';
+import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
+
+/** 56: J 9 A 10 K Q (8 7) in every suit, the trump suit above the others. */
+const FIFTY_SIX_RANKS = ['J', '9', 'A', '10', 'K', 'Q', '8', '7'];
+const FIFTY_SIX_POINTS = { J: 3, 9: 2, A: 1, 10: 1 };
+const fiftySixOrder = (trumpWord) => ({ trump: SUIT_LETTER[trumpWord] || null, suitOf: cardSuit, strength: (c) => 8 - FIFTY_SIX_RANKS.indexOf(cardRank(c)) });
+function form(match) {
+  const settings = match.settings;
+  const active = match.state.active_seats || seatsOf(match);
+  const pointsInput = numberInput('', 'bidding_team_card_points');
+  const pointsLabel = h('span', { class: 'label' }, "Bidding team's card points");
+  const pointsBox = h('div', { 'data-field': 'bidding_team_card_points' }, pointsLabel, pointsInput);
+  const dealer = seg(active.map((s) => [s, seatLabel(match, s)]), match.state.next_dealer || active[0], () => auction.reset(), 'dealer');
+  // A "noes" bid (void in the suit last bid) names no trump; if it wins, the bidder names one before play.
+  const noesTrump = seg([...TRUMPS, ['no_trumps', 'no trumps']], null, () => trickBox.refresh(), 'noes_trump');
+  const noesLabel = h('span', { class: 'label' });
+  const noesBox = h('div', { id: 'noes-trump' }, noesLabel, noesTrump);
+  const bidWords = (c) => (c.convention === 'noes' ? `${c.points} noes${c.trump ? ` → ${words(c.trump)}` : ''}` : `${c.points} ${words(c.trump)}`);
+  const rules = {
+    callText: (c) => `${c.seat} ${c.call === 'bid' ? bidWords(c) : c.call}`,
+    state(calls, dealerSeat) {
+      const n = active.length;
+      let standing = null; let doubling = 0; let passes = 0; let redoubled = false;
+      const passed = new Set();
+      for (const c of calls) {
+        if (c.call === 'bid') { standing = c; doubling = 0; passes = 0; }
+        else if (c.call === 'double') { doubling = 1; passes = 0; }
+        else if (c.call === 'redouble') { doubling = 2; redoubled = true; }
+        else { passes += 1; passed.add(c.seat); }
+      }
+      const closed = redoubled || (standing ? passes >= n - 1 : passes >= n);
+      const turn = active[(active.indexOf(dealerSeat) + 1 + calls.length) % n];
+      let summary = '';
+      if (closed && standing) summary = `Contract: ${bidWords(standing)} by ${standing.seat} (team ${teamOf(match, standing.seat)})${['', ' doubled', ' redoubled'][doubling]}`;
+      else if (closed) summary = settings.all_pass_rule === 'redeal' ? 'All passed: the deal is redealt.' : 'All passed: the first speaker\'s team plays 28 no-trumps.';
+      return { standing, doubling, closed, turn, passed, first: calls.length === 0, summary, allPass: closed && !standing };
+    },
+    offer(state, add) {
+      const turnTeam = teamOf(match, state.turn);
+      const barred = settings.passed_player_may_bid_again === false && state.passed.has(state.turn);
+      const min = state.standing ? state.standing.points + 1 : 28;
+      const box = h('div', { class: 'stack' });
+      const row = h('div', { class: 'row' });
+      if (!(settings.all_pass_rule === 'first_speaker_must_bid' && state.first)) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, 'Pass'));
+      if (state.standing && !barred && state.doubling === 0 && teamOf(match, state.standing.seat) !== turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'double', onclick: () => add({ call: 'double' }) }, 'Double'));
+      if (state.standing && state.doubling === 1 && teamOf(match, state.standing.seat) === turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'redouble', onclick: () => add({ call: 'redouble' }) }, 'Redouble'));
+      box.appendChild(row);
+      if (min <= 56 && !barred) {
+        const points = stepper(min, 'bid_points');
+        points.querySelector('[aria-label=less]').addEventListener('click', () => { if (num(points.input.value) < min) points.input.value = min; });
+        const trump = seg([...TRUMPS, ['no_trumps', 'no trumps'], ...(state.standing ? [['noes', 'noes']] : [])], null, null, 'bid_trump');
+        const bid = () => (trump.get() === 'noes' ? { call: 'bid', points: num(points.input.value), convention: 'noes' }
+          : { call: 'bid', points: num(points.input.value), trump: trump.get() });
+        box.appendChild(h('div', { class: 'stack' }, points, trump,
+          h('button', { type: 'button', class: 'primary big', 'data-call': 'bid', onclick: () => add(bid()) }, 'Bid')));
+      }
+      return box;
+    },
+    onChange(state) {
+      pointsBox.hidden = state.allPass && settings.all_pass_rule === 'redeal';
+      trickBox.el.hidden = pointsBox.hidden;
+      const bidder = state.standing ? state.standing.seat : active[(active.indexOf(dealer.get()) + 1) % active.length];
+      pointsLabel.textContent = `Card points of the bidding team (team ${teamOf(match, bidder)}, out of 56)`;
+      noesBox.hidden = !(state.closed && state.standing && state.standing.convention === 'noes' && !state.standing.trump);
+      noesLabel.textContent = state.standing ? `Trump named by ${seatLabel(match, state.standing.seat)} before play (noes bid)` : '';
+      trickBox.refresh();
+    },
+  };
+  const auction = auctionWidget(match, dealer, rules);
+  const cards = match.state.next_deal_cards || { deck_size: active.length === 4 ? 48 : 64, cards_per_player: active.length === 4 ? 12 : 8 };
+  const contractTrump = (state) => (!state.standing ? 'no_trumps' : state.standing.trump || noesTrump.get());
+  const trickBox = trickEntry(active, {
+    count: cards.cards_per_player, ranks: FIFTY_SIX_RANKS.slice(0, { 32: 4, 48: 6, 64: 8 }[cards.deck_size] || 6), joker: false,
+    play() {
+      const state = auction.state();
+      if (!state.closed || (state.allPass && settings.all_pass_rule === 'redeal')) return null;
+      return { seats: active, leader: active[(active.indexOf(dealer.get()) + 1) % active.length], order: fiftySixOrder(contractTrump(state)) };
+    },
+    tally(results) {
+      const points = {};
+      for (const seat of active) points[teamOf(match, seat)] = 0;
+      for (const r of results) points[teamOf(match, r.winner)] += r.plays.reduce((sum, p) => sum + (FIFTY_SIX_POINTS[cardRank(p.card)] || 0), 0);
+      return `${Object.entries(points).map(([team, n]) => `team ${team} ${n}`).join(', ')} card points`;
+    },
+  });
+  auction.render();
+  const el = h('div', { class: 'stack' }, field('dealer', 'Dealer', dealer), auction.el, noesBox, pointsBox, trickBox.el);
+  function build() {
+    const deal = { dealer: dealer.get(), auction: auction.get() };
+    const state = auction.state();
+    if (!noesBox.hidden && noesTrump.get()) {
+      const last = deal.auction.lastIndexOf(state.standing);
+      deal.auction[last] = Object.assign({}, state.standing, { trump: noesTrump.get() });
+    }
+    const tricks = trickBox.el.hidden ? null : trickBox.get();
+    // With every trick entered the service adds up the card points; points typed as well must agree with them.
+    if (!pointsBox.hidden && (!tricks || pointsInput.value.trim())) deal.bidding_team_card_points = num(pointsInput.value);
+    if (tricks) deal.tricks = tricks;
+    return deal;
+  }
+  function fill(input) {
+    dealer.set(input.dealer);
+    auction.set(input.auction || []);
+    pointsInput.value = input.bidding_team_card_points === undefined || input.bidding_team_card_points === null ? '' : input.bidding_team_card_points;
+    trickBox.set(input.tricks || []);
+  }
+  return { el, build, fill };
+}
+
+// ---------- the headline of the board ----------
+function headline(m) {
+  const out = new Set((m.state.eliminated || []).map((e) => e.team));
+  const headline = m.state.match_over ? `Team ${m.state.match_winner} wins` : 'Tables';
+  return [headline, `${m.state.active_seats.length} players; ${m.state.next_deal_cards.cards_per_player} cards each next deal.`,
+    Object.keys(m.state.tables).map((t) => scoreBox(teamLabel(m, t), m.state.tables[t], out.has(t) ? 'out' : ''))];
+}
+
+// ---------- one line per deal in the list ----------
+function summary(d) {
+  const i = d.input; const r = d.result; const c = r.contract;
+  if (!c) return `${i.dealer} dealt · all passed, redealt`;
+  const transfers = r.transfers.map((t) => `${t.from}→${t.to} ${t.tables}`).join(', ');
+  const points = i.bidding_team_card_points ?? (r.card_points_by_team || {})[c.team];
+  return `${c.bidder} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')} · ${transfers}`;
+}
+
+// ---------- the chart: the tables of each team ----------
+function chart(board, { series, from }) {
+  const m = board.match;
+  return { title: 'Tables per team', lines: series(Object.keys(m.state.tables), from('tables', m.settings.starting_tables), (r, t) => r.tables_after[t]) };
+}
+
+export default { form, headline, summary, chart };
