@@ -114,3 +114,13 @@ def test_the_shared_board_page_inlines_the_public_board(api: APIClient) -> None:
     assert page["Content-Encoding"] == "gzip"
     inline = board_data(gzip.decompress(page.content).decode())
     assert inline["board"] == Client().get(link["board_url"]).json()
+
+
+def test_the_collected_modules_import_each_other_by_their_hashed_names(collected: Path) -> None:
+    paths = json.loads((collected / "staticfiles.json").read_text())["paths"]
+    page = (collected / paths["table/js/pages/match.js"]).read_text()
+    imports = re.findall(r'^import .*? from "([^"]+)";', page, re.MULTILINE)
+    assert '"../outbox.' in page
+    assert imports, page[:500]
+    for name in imports:
+        assert re.search(r"\.[0-9a-f]{12}\.js$", name), f"{name} is imported by its plain name"
