@@ -14,7 +14,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -41,6 +40,7 @@ from table.serializers import (
     ShareLinkSerializer,
 )
 from table.services import deal_answer, share_link_get_or_create, share_link_revoke
+from table.share import share_link_body
 
 IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
                                  description='The board ETag you have, e.g. "7.2".')
@@ -205,10 +205,7 @@ class ShareLinkView(APIView):
         renew = request.query_params.get("renew", "").lower() in ("1", "true")
         link, created = share_link_get_or_create(match_id=match_id_from_url(match_pk), actor=request.user,
                                                  renew=renew)
-        body = {"token": link.token,
-                "page_url": request.build_absolute_uri(reverse("table:shared-board", args=[link.token])),
-                "board_url": request.build_absolute_uri(reverse("table-api:shared-board", args=[link.token]))}
-        return Response(ShareLinkSerializer(body).data, status=201 if created else 200)
+        return Response(ShareLinkSerializer(share_link_body(request, link)).data, status=201 if created else 200)
 
     @extend_schema(summary="Revoke the share link: its board and streams stop at once (the match's scorers only)",
                    request=None, responses={204: None})

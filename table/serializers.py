@@ -94,3 +94,5 @@ class ShareLinkSerializer(serializers.Serializer):
     token = serializers.CharField()
     page_url = serializers.CharField(help_text="The spectators' scoreboard page.")
     board_url = serializers.CharField(help_text="The board as JSON, readable without an account.")
+    qr_svg = serializers.CharField(help_text="(added) page_url as a QR code: an <svg> element to put in a page "
+                                   "(dark on white, sized by CSS).")

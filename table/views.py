@@ -16,8 +16,9 @@ from games.models import Match
 from games.rules.registry import GAME_KEYS, get_engine
 from games.selectors import match_writable_by
 from table.api import board_for_page
-from table.selectors import disputes_for_admin, match_for_share_token, seats_of
+from table.selectors import disputes_for_admin, match_for_share_token, seats_of, share_link_of
 from table.serializers import PublicBoardSerializer
+from table.share import share_link_body
 
 LOGIN_URL = reverse_lazy("table:login")
 GAME_NAMES = {"seep": "Seep", "fifty_six": "56", "bid_euchre": "Bid Euchre", "contract_rummy": "Contract Rummy"}
@@ -79,9 +80,12 @@ def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
         share_url=reverse("table-api:share", args=[match.pk]),
         entry_page=reverse("table:match", args=[match.pk]),
     )
-    return render(request, "table/board.html", {"match": match, "config": config, "game_name": GAME_NAMES[match.game],
-                                                "may_share": match_writable_by(request.user, match),
-                                                "board_data": board_for_page(request, match, config["board_url"])})
+    may_share = match_writable_by(request.user, match)
+    link = share_link_of(match) if may_share else None
+    return render(request, "table/board.html", {
+        "match": match, "config": config, "game_name": GAME_NAMES[match.game], "may_share": may_share,
+        "share": share_link_body(request, link) if link else None,
+        "board_data": board_for_page(request, match, config["board_url"])})
 
 
 @gzip_page
