@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from api.serializers.clubs import PlayerBriefSerializer
 from api.serializers.matches import DealSerializer, MatchSerializer
+from table.forecast import offline_forecast
 from table.models import DealConfirmation
 
 
@@ -44,6 +45,11 @@ class DisputeSerializer(AnswerSerializer):
         read_only_fields = fields
 
 
+class OfflineForecastSerializer(serializers.Serializer):
+    dealer_after = serializers.DictField(child=serializers.CharField(), allow_null=True)
+    next_deals = serializers.ListField(child=serializers.DictField(allow_null=True), allow_null=True)
+
+
 class BoardSerializer(serializers.Serializer):
     """Everything a scoreboard shows: the match, its deals in order (voided ones marked) and the opponents'
     answers."""
@@ -51,10 +57,18 @@ class BoardSerializer(serializers.Serializer):
     match = serializers.SerializerMethodField()
     deals = DealSerializer(many=True)
     answers = AnswerSerializer(many=True)
+    offline = serializers.SerializerMethodField(help_text=(
+        "(added) What a page may propose for deals entered offline, before the server folds them: dealer_after "
+        "(seat to the next deal's dealer where the deal passes on whatever happened in it, else null) and "
+        "next_deals (Contract Rummy: the deals after state.next_deal, null past the last)."))
 
     @extend_schema_field(MatchSerializer)
     def get_match(self, board: Any) -> dict[str, Any]:
         return MatchSerializer(board.match, context=self.context).data
+
+    @extend_schema_field(OfflineForecastSerializer)
+    def get_offline(self, board: Any) -> dict[str, Any]:
+        return offline_forecast(board.match)
 
 
 class PublicMatchSerializer(MatchSerializer):
