@@ -91,3 +91,40 @@ test('the same client_deal_id goes with every retry, so a lost answer cannot rec
   assert.deepEqual(outbox.items(), []);
 });
 
+
+test('a refused deal stays first, marked, and the deals after it wait until it is fixed', async () => {
+  const refusal = { code: 'dealer_out_of_turn', detail: 'S2 deals this hand.', field: 'dealer' };
+  const calls = answerFetches([{ status: 400, body: refusal }, { status: 201, body: { number: 1 } },
+    { status: 201, body: { number: 2 } }]);
+  const { seen, hooks } = recordingHooks();
+  const outbox = createOutbox('tk-outbox-7', URL, hooks);
+  outbox.add(deal('a', 'S1'));
+  outbox.add(deal('b', 'S3'));
+  await outbox.flush();
+  assert.deepEqual(calls.map((call) => call.body.client_deal_id), ['a']);
+  assert.deepEqual(outbox.items().map((item) => [item.deal.client_deal_id, item.refused || null]),
+    [['a', refusal], ['b', null]]);
+  assert.deepEqual(seen.refused, [['a', refusal]]);
+
+  await outbox.flush(); // another flush (back online, a reload) sends nothing past the refusal
+  assert.equal(calls.length, 1);
+  assert.deepEqual(seen.refused.map(([id]) => id), ['a', 'a']);
+
+  await outbox.fix('a', deal('a2', 'S2'));
+  assert.deepEqual(calls.map((call) => [call.body.client_deal_id, call.body.dealer]), [['a', 'S1'], ['a2', 'S2'], ['b', 'S3']]);
+  assert.deepEqual(outbox.items(), []);
+  assert.deepEqual(seen.delivered.map(([id]) => id), ['a2', 'b']);
+});
+
+test('a refused deal is dropped only when the scorer discards it; the next then goes', async () => {
+  const calls = answerFetches([{ status: 400, body: { code: 'invalid', detail: 'No.', field: null } },
+    { status: 201, body: { number: 1 } }]);
+  const outbox = createOutbox('tk-outbox-7', URL, recordingHooks().hooks);
+  outbox.add(deal('a', 'S1'));
+  outbox.add(deal('b', 'S2'));
+  await outbox.flush();
+  assert.equal(outbox.items().length, 2);
+  await outbox.discard('a');
+  assert.deepEqual(calls.map((call) => call.body.client_deal_id), ['a', 'b']);
+  assert.deepEqual(outbox.items(), []);
+});

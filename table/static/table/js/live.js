@@ -48,8 +48,8 @@ function liveBoard(cfg, onBoard) {
     let online;
     try {
       const res = await api('GET', cfg.board_url, undefined, etag ? { 'If-None-Match': etag } : {});
-      if (res.status === 200) { etag = res.etag; await windowed(res.data, res.link); }
-      online = true;
+      if (res.status === 200 && res.etag !== etag) { etag = res.etag; await windowed(res.data, res.link); }
+      online = !res.offline; // the service worker's kept copy: shown, but the page is offline
     } catch (error) {
       online = false;
     }
@@ -83,7 +83,8 @@ function liveBoard(cfg, onBoard) {
     // post); a resync says events were dropped while this page lagged behind: read the board again.
     source.addEventListener('change', (event) => { if (changedEtag(event.data) !== etag) refresh(); });
     source.addEventListener('resync', () => refresh());
-    source.onerror = () => { if (source.readyState !== 1) { box.dataset.live = 'polling'; schedule(); } };
+    // A broken stream may be a lost network: read the board at once, so a failed request shows it within a second.
+    source.onerror = () => { if (source.readyState !== 1) { box.dataset.live = 'polling'; refresh(); schedule(); } };
     // Hand the connection back when leaving the page: a browser holds only a few per server.
     window.addEventListener('pagehide', () => source.close());
   }

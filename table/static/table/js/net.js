@@ -10,6 +10,12 @@ export function reachable(online) {
   if (network.onChange) network.onChange();
 }
 
+// The browser's own word comes first: 'offline' fires the moment the phone loses its network (a failed request
+// says so too, for a network that is up but reaches nothing); 'online' is only a hint, until a request succeeds.
+if (typeof window !== 'undefined' && window.addEventListener) {
+  window.addEventListener('offline', () => reachable(false));
+}
+
 export function setNet(text, offline) {
   const badge = $('#net');
   if (!badge) return;

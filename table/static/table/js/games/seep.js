@@ -1,6 +1,6 @@
 import { h, fill, num, cardList } from '../dom.js';
 import { scoreBox, seg, numberInput, stepper, field, group } from '../widgets.js';
-import { seatsOf, seatLabel, teamOf, teamLabel, nextDealer } from '../seating.js';
+import { seatsOf, seatLabel, teamOf, teamLabel, nextDealer, UNKNOWN_DEALER_HINT } from '../seating.js';
 
 // ---------- Seep play by play (seep.md §S.7a): the floor as it stands, and the moves the rules allow ----------
 // The page keeps its own floor only to show it and to offer moves; the service referees every play.
@@ -232,6 +232,12 @@ function form(match) {
     field('bid', 'House bid', bidderInfo, h('div', { 'data-field': 'bid.value' }, bid), handBox),
     group('Points', mode), pointsBox, cardsBox, majorityBox, sweepsBox, playsBox);
   function update() {
+    if (!dealer.get()) { // offline: not known until the waiting deals are sent; nothing is guessed
+      bidderInfo.textContent = UNKNOWN_DEALER_HINT;
+      firstLabel.textContent = 'First-play sweep'; lastLabel.textContent = 'Last-play sweep';
+      pointsBox.hidden = mode.get() !== 'points'; cardsBox.hidden = mode.get() !== 'cards';
+      return;
+    }
     const bidder = after(dealer.get());
     bidderInfo.textContent = `Bid by ${seatLabel(match, bidder)} (team ${teamOf(match, bidder)}), the dealer's right`;
     firstLabel.textContent = `First-play sweep (team ${teamOf(match, bidder)})`;
