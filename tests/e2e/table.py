@@ -57,7 +57,16 @@ class Table:
     def tap(self, css: str) -> None:
         self._again(lambda: self._tap(css))
 
+    def unfold(self, css: str) -> None:
+        """Open the folded part of the form (a closed <details>) that holds ``css``, as a person taps its summary."""
+        self.driver.execute_script(
+            "const el = document.querySelector(arguments[0]);"
+            "const from = el && el.tagName === 'SUMMARY' ? el.parentElement.parentElement : el;"
+            "for (let d = from && from.closest('details:not([open])'); d; d = d.parentElement.closest('details:not([open])'))"
+            " d.querySelector(':scope > summary').click();", css)
+
     def _tap(self, css: str) -> None:
+        self.unfold(css)
         element = self.find(css)
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
         element.click()
@@ -81,12 +90,14 @@ class Table:
                                .get_attribute("data-value")))
 
     def type(self, css: str, text: Any) -> None:
+        self.unfold(css)
         element = self.find(css)
         element.clear()
         element.send_keys(str(text))
 
     def choose(self, css: str, value: str) -> None:
         """Pick the option ``value`` of a select (a card picker of the trick entry)."""
+        self.unfold(css)
         self._again(lambda: Select(self.find(css)).select_by_value(value))
 
     def enter_tricks(self, tricks: list[list[tuple[str, str]]]) -> None:

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { seatsOf, playerName, seatLabel, teamOf, teamLabel, nextDealer, signed } from '../../table/static/table/js/seating.js';
+import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer, signed } from '../../table/static/table/js/seating.js';
 import { earlierUrl } from '../../table/static/table/js/api.js';
 
 const match = {
@@ -14,7 +14,9 @@ test('seats, names and teams come from the match the server sent', () => {
   assert.deepEqual(seatsOf(match), ['S1', 'S2', 'S3', 'S4']);
   assert.equal(playerName(match, 'S3'), 'Ravi');
   assert.equal(playerName(match, 'S4'), 'S4'); // no player: the seat code
-  assert.equal(seatLabel(match, 'S2'), 'S2 Bala');
+  assert.equal(seatLabel(match, 'S2'), 'Bala'); // names first
+  assert.equal(teamNames(match, 'B'), 'Bala & S4');
+  assert.deepEqual([teamClass(match, 'A'), teamClass(match, 'B'), teamClass(match, null)], ['team-0', 'team-1', 'team-none']);
   assert.equal(teamOf(match, 'S4'), 'B');
   assert.equal(teamOf({ ...match, teams: null }, 'S1'), null);
   assert.equal(teamLabel(match, 'A'), 'A: Asha & Ravi');
@@ -23,6 +25,8 @@ test('seats, names and teams come from the match the server sent', () => {
 test("the next dealer is the server's, else the first seat", () => {
   assert.equal(nextDealer(match), 'S2');
   assert.equal(nextDealer({ ...match, state: {} }), 'S1');
+  // Offline with deals waiting whose results decide it: nothing is proposed.
+  assert.equal(nextDealer({ ...match, state: { next_dealer: null, next_dealer_unknown: true } }), null);
 });
 
 test('signed numbers and the earlier window of the Link header', () => {

@@ -1,26 +1,37 @@
 /* The scoreboard: the headline, the list of deals and the chart. What is particular to a game lives in its
  * module (games/*.js); this module lays the parts out. */
 import { h, fill } from './dom.js';
-import { seatLabel } from './seating.js';
+import { playerName, seatingPicture } from './seating.js';
 import { GAMES } from './games/index.js';
 
 const COLORS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490', '#a16207', '#4b5563'];
 
 // ---------- the headline ----------
 
-/** The board's headline; gameName comes from the page config (the server's facts). */
-function renderBoard(box, board, gameName) {
+const TEXT = {
+  deals: (name) => `${name} deals`,
+  firstDeal: 'First deal: anyone deals',
+  finished: 'Match finished',
+  gameLine: (game, id, count) => `${game} · match #${id} · ${count === 1 ? '1 deal' : `${count} deals`}`,
+  disputed: (n) => (n === 1 ? '1 disputed deal: see below.' : `${n} disputed deals: see below.`),
+};
+
+/** The headline: the state of the match at a glance (the game's own figures), and whose deal it is, by name.
+ *  The board page adds the seating picture; the entry page shows the same as a strip that stays on screen. */
+function renderBoard(box, board, gameName, { picture = true } = {}) {
   const m = board.match;
-  const [headline, sub, scores] = GAMES[m.game].headline(m);
-  const dealerLine = m.state.next_dealer ? `Next dealer: ${seatLabel(m, m.state.next_dealer)}` : m.status === 'finished' ? 'Match finished.' : 'First deal: any dealer.';
+  const head = GAMES[m.game].headline(m);
+  const dealer = m.state.next_dealer;
+  const dealerLine = m.status === 'finished' || m.state.match_over ? TEXT.finished : dealer ? TEXT.deals(playerName(m, dealer)) : TEXT.firstDeal;
   const disputed = board.answers.filter((a) => a.open).length;
   fill(box,
-    h('div', { class: 'sub' }, `${gameName} · match #${m.id} · ${m.deals_count} deal${m.deals_count === 1 ? '' : 's'}`),
-    h('div', { class: 'headline', id: 'headline' }, headline),
-    h('div', { class: 'sub' }, sub),
-    h('div', { class: 'scores', id: 'scores' }, scores),
-    h('p', { class: 'sub', id: 'next-dealer' }, dealerLine),
-    disputed ? h('p', { class: 'err', id: 'dispute-banner' }, `${disputed} disputed deal${disputed > 1 ? 's' : ''}: see below.`) : null);
+    h('p', { class: 'sub game-line' }, TEXT.gameLine(gameName, m.id, m.deals_count)),
+    h('div', { class: 'headline', id: 'headline' }, head.teamClass ? h('span', { class: head.teamClass }, head.title) : head.title),
+    h('p', { class: 'dealer', id: 'next-dealer' }, dealerLine),
+    head.sub ? h('p', { class: 'sub' }, head.sub) : null,
+    h('div', { class: 'scores', id: 'scores' }, head.scores),
+    picture ? seatingPicture(m, { dealer, out: head.out }) : null,
+    disputed ? h('p', { class: 'err', id: 'dispute-banner' }, TEXT.disputed(disputed)) : null);
   box.dataset.version = String(m.version);
 }
 
@@ -59,33 +70,58 @@ function chartSeries(board) {
   return GAMES[board.match.game].chart(board, { series, from, before, counted });
 }
 
+const CHART = {
+  first: (n) => `deal ${n}`,
+  guide: (team, value) => `baazi ${team} ${value}`,
+  target: (value) => `target ${value}`,
+  team: (name) => `team ${name}`,
+};
+
+/** The chart: a line per team or player over the deals; guides (Seep's baazi lines at ±lead, Euchre's target)
+ * dashed and labelled; marks (each baazi) ringed and labelled. Text is 13 units of a 320-wide view: 12 px and up
+ * on a 296 px wide chart (a 320 px screen). */
 function renderChart(box, board) {
-  const { title, lines, target } = chartSeries(board);
-  const W = 360; const H = 180; const pad = 28;
-  const values = lines.flatMap((l) => l.points).concat([0], target ? [target] : []);
+  const { title, lines, target, guides = [], marks = [] } = chartSeries(board);
+  const W = 320; const H = 190; const left = 34; const right = 12; const top = 14; const bottom = 26;
+  const guideValues = guides.map((g) => g.value);
+  const values = lines.flatMap((l) => l.points).concat([0], target ? [target] : [], guideValues);
   const lo = Math.min(...values); const hi = Math.max(...values, lo + 1);
   const n = Math.max(1, lines[0].points.length - 1);
-  const x = (i) => pad + ((W - 2 * pad) * i) / n;
-  const y = (v) => H - pad - ((H - 2 * pad) * (v - lo)) / (hi - lo);
+  const x = (i) => left + ((W - left - right) * i) / n;
+  const y = (v) => H - bottom - ((H - top - bottom) * (v - lo)) / (hi - lo);
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', title);
   const add = (tag, attrs, text) => { const el = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v); if (text !== undefined) el.textContent = text; svg.appendChild(el); return el; };
-  add('line', { x1: pad, x2: W - pad, y1: y(0), y2: y(0), stroke: '#9ca3af' });
-  if (target) add('line', { x1: pad, x2: W - pad, y1: y(target), y2: y(target), stroke: '#15803d', 'stroke-dasharray': '4 3' });
-  add('text', { x: 4, y: y(hi) + 4, 'font-size': 10, fill: '#6b7280' }, String(hi));
-  add('text', { x: 4, y: y(lo) + 4, 'font-size': 10, fill: '#6b7280' }, String(lo));
+  const FONT = 13;
+  add('line', { x1: left, x2: W - right, y1: y(0), y2: y(0), class: 'axis' });
+  for (const guide of guides) {
+    add('line', { x1: left, x2: W - right, y1: y(guide.value), y2: y(guide.value), class: 'guide' });
+    add('text', { x: W - right, y: y(guide.value) + (guide.value > 0 ? -4 : FONT), 'font-size': FONT, 'text-anchor': 'end', class: 'guide-label' }, guide.label);
+  }
+  if (target) {
+    add('line', { x1: left, x2: W - right, y1: y(target), y2: y(target), class: 'target' });
+    add('text', { x: W - right, y: y(target) - 4, 'font-size': FONT, 'text-anchor': 'end' }, CHART.target(target));
+  }
+  add('text', { x: 2, y: y(hi) + 4, 'font-size': FONT }, String(hi));
+  add('text', { x: 2, y: y(lo) + 4, 'font-size': FONT }, String(lo));
+  if (lo < 0 && hi > 0) add('text', { x: 2, y: y(0) + 4, 'font-size': FONT }, '0');
   const counted = board.deals.filter((d) => d.status !== 'voided');
   const first = counted.length ? counted[0].number - 1 : 0;
-  if (first) add('text', { x: pad, y: H - 8, 'font-size': 10, fill: '#6b7280' }, `deal ${first}`);
-  add('text', { x: W - pad, y: H - 8, 'font-size': 10, fill: '#6b7280', 'text-anchor': 'end' }, `deal ${counted.length ? counted[counted.length - 1].number : 0}`);
+  add('text', { x: left, y: H - 6, 'font-size': FONT }, CHART.first(first));
+  add('text', { x: W - right, y: H - 6, 'font-size': FONT, 'text-anchor': 'end' }, CHART.first(counted.length ? counted[counted.length - 1].number : 0));
   lines.forEach((line, index) => {
     add('polyline', { points: line.points.map((v, i) => `${x(i)},${y(v)}`).join(' '), fill: 'none', stroke: COLORS[index % COLORS.length], 'stroke-width': 2.5 });
     line.points.forEach((v, i) => add('circle', { cx: x(i), cy: y(v), r: 2.5, fill: COLORS[index % COLORS.length] }));
   });
-  const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${COLORS[i % COLORS.length]}` }), l.label || `team ${l.name}`)));
+  for (const mark of marks) {
+    const v = lines[mark.line || 0].points[mark.index];
+    add('circle', { cx: x(mark.index), cy: y(v), r: 6, fill: 'none', stroke: COLORS[(mark.line || 0) % COLORS.length], 'stroke-width': 2, class: 'mark' });
+    add('text', { x: x(mark.index), y: y(v) + (v >= 0 ? -9 : 18), 'font-size': FONT, 'text-anchor': 'middle', class: 'mark-label' }, mark.label);
+  }
+  const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${COLORS[i % COLORS.length]}` }), l.label || CHART.team(l.name))));
   fill(box, h('h2', {}, title), svg, lines.length > 1 ? legend : null);
 }
 

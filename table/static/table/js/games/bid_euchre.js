@@ -1,6 +1,6 @@
 import { h, num, cardList, words } from '../dom.js';
-import { scoreBox, seg, numberInput, stepper, field, group } from '../widgets.js';
-import { seatsOf, seatLabel, teamOf, teamLabel, nextDealer, signed } from '../seating.js';
+import { scoreBox, seg, chips, numberInput, field, line, group } from '../widgets.js';
+import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer, signed } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
 
@@ -17,6 +17,20 @@ function euchreOrder(trumpWord) {
     strength: (c) => (c === 'JKR' ? 12 : T && c === `J${T}` ? 11 : isLeft(c) ? 10 : ['9', '10', 'J', 'Q', 'K', 'A'].indexOf(cardRank(c))),
   };
 }
+const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'no trumps']];
+const FORM = {
+  dealer: 'Dealer',
+  thisDeal: 'This deal',
+  trump: 'Trump',
+  tricks: (n, names) => `Tricks won by team A (${names}); together ${n}`,
+  team: (team) => `Team ${team}`,
+  more: 'More: reneges, every trick card by card',
+  reneges: (penalty) => `Reneges (−${penalty} each)`,
+  contract: (kind, name, team) => `Contract: ${kind} by ${name} (team ${team})`,
+  allPassed: 'All passed: no score, the deal passes left.',
+  pass: 'Pass', partnersBest: "Partner's best", shootTheMoon: 'Shoot the moon',
+};
+
 function form(match) {
   const settings = match.settings;
   const seats = seatsOf(match);
@@ -50,31 +64,34 @@ function form(match) {
         turn = order[calls.length];
       }
       const kind = standing ? (standing.call === 'bid' ? `${standing.tricks}` : words(standing.call)) : '';
-      const summary = standing ? `Contract: ${kind} by ${standing.seat} (team ${teamOf(match, standing.seat)})` : 'All passed: no score, the deal passes left.';
+      const summary = standing ? FORM.contract(kind, seatLabel(match, standing.seat), teamOf(match, standing.seat)) : FORM.allPassed;
       return { closed, turn, standing, dealerSeat, passes: passed.size, summary };
     },
     offer(state, add) {
       const top = state.standing ? rank(state.standing) : 0;
       const row = h('div', { class: 'seg' });
       const mustBid = settings.stick_the_dealer && state.turn === state.dealerSeat && !state.standing;
-      if (!mustBid) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, 'Pass'));
+      if (!mustBid) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass));
       const highest = settings.allow_plain_six ? tricks : tricks - 1;
       for (let n = Math.max(settings.minimum_bid, top + 1); n <= highest; n += 1) {
         row.appendChild(h('button', { type: 'button', 'data-call': `bid-${n}`, onclick: () => add({ call: 'bid', tricks: n }) }, String(n)));
       }
-      if (top < 100) row.appendChild(h('button', { type: 'button', 'data-call': 'partners_best', onclick: () => add({ call: 'partners_best' }) }, "Partner's best"));
-      if (top < 101) row.appendChild(h('button', { type: 'button', 'data-call': 'shoot_the_moon', onclick: () => add({ call: 'shoot_the_moon' }) }, 'Shoot the moon'));
+      if (top < 100) row.appendChild(h('button', { type: 'button', 'data-call': 'partners_best', onclick: () => add({ call: 'partners_best' }) }, FORM.partnersBest));
+      if (top < 101) row.appendChild(h('button', { type: 'button', 'data-call': 'shoot_the_moon', onclick: () => add({ call: 'shoot_the_moon' }) }, FORM.shootTheMoon));
       return row;
     },
     onChange() { showParts(); },
   };
   const auction = auctionWidget(match, dealer, rules);
-  const trump = seg(settings.allow_no_trump ? [...TRUMPS, ['no_trumps', 'no trumps']] : TRUMPS, null, () => trickBox.refresh(), 'trump');
+  const trump = seg(settings.allow_no_trump ? SHORT_TRUMPS : SHORT_TRUMPS.slice(0, 4), null, () => trickBox.refresh(), 'trump');
+  // Team A's tricks by one tap on a chip (team B's follow), or typed; a renege is rare and waits in a fold.
+  const tricksA = numberInput('', 'tricks_A');
   const tricksB = numberInput('', 'tricks_B');
-  const tricksA = stepper('', 'tricks_A', () => { if (/^\d+$/.test(tricksA.input.value)) tricksB.value = tricks - parseInt(tricksA.input.value, 10); });
+  tricksA.addEventListener('input', () => { if (/^\d+$/.test(tricksA.value)) tricksB.value = tricks - parseInt(tricksA.value, 10); });
+  const tricksPicks = chips(Array.from({ length: tricks + 1 }, (_, n) => n), tricksA);
   const reneges = new Set();
   const renegeRow = h('div', { class: 'seg' }, seats.map((s) => h('button', { type: 'button', 'aria-pressed': 'false', 'data-value': s,
-    onclick: (event) => { if (reneges.has(s)) reneges.delete(s); else reneges.add(s); event.currentTarget.setAttribute('aria-pressed', String(reneges.has(s))); } }, s)));
+    onclick: (event) => { if (reneges.has(s)) reneges.delete(s); else reneges.add(s); event.currentTarget.setAttribute('aria-pressed', String(reneges.has(s))); } }, seatLabel(match, s))));
   const trickBox = trickEntry(seats, {
     count: tricks, ranks: ['9', '10', 'J', 'Q', 'K', 'A'], joker: settings.deck === 'with_joker_25' || settings.joker === true,
     play() {
@@ -91,10 +108,11 @@ function form(match) {
       return `team A ${won.A}, team B ${won.B} tricks`;
     },
   });
-  playBox.append(field('trump', 'Trump', trump),
-    field('tricks_won', `Tricks won (together ${tricks})`, h('div', { class: 'pair' },
-      field('tricks_won.A', `Team ${teamLabel(match, 'A')}`, tricksA), field('tricks_won.B', `Team ${teamLabel(match, 'B')}`, tricksB))),
-    field('reneges', 'Reneges (−2 each)', renegeRow), trickBox.el);
+  playBox.append(field('trump', FORM.trump, trump),
+    field('tricks_won', FORM.tricks(tricks, teamNames(match, 'A')), tricksPicks, h('div', { class: 'pair' },
+      line('tricks_won.A', FORM.team('A'), tricksA), line('tricks_won.B', FORM.team('B'), tricksB))),
+    h('details', { class: 'fold', id: 'euchre-more' }, h('summary', {}, FORM.more),
+      field('reneges', FORM.reneges(settings.renege_penalty), renegeRow), trickBox.el));
   function showParts() {
     const state = auction.state();
     auction.el.hidden = claiming();
@@ -103,8 +121,8 @@ function form(match) {
     trickBox.refresh();
   }
   auction.render();
-  const el = h('div', { class: 'stack' }, field('dealer', 'Dealer', dealer),
-    settings.ace_no_face ? group('This deal', kind) : null, claimBox, auction.el, playBox);
+  const el = h('div', { class: 'fields' }, field('dealer', FORM.dealer, dealer),
+    settings.ace_no_face ? group(FORM.thisDeal, kind) : null, claimBox, auction.el, playBox);
   function build() {
     if (claiming()) return { dealer: dealer.get(), ace_no_face: { seat: claimSeat.get(), hand: cardList(claimHand.value) } };
     const deal = { dealer: dealer.get(), auction: auction.get() };
@@ -112,7 +130,7 @@ function form(match) {
     deal.trump = trump.get();
     const cards = trickBox.get();
     // With every trick entered the service counts the tricks; totals typed as well must agree with them.
-    if (!cards || `${tricksA.input.value}${tricksB.value}`.trim()) deal.tricks_won = { A: num(tricksA.input.value), B: num(tricksB.value) };
+    if (!cards || `${tricksA.value}${tricksB.value}`.trim()) deal.tricks_won = { A: num(tricksA.value), B: num(tricksB.value) };
     if (reneges.size) deal.reneges = seats.filter((s) => reneges.has(s)).map((seat) => ({ seat }));
     if (cards) deal.tricks = cards;
     return deal;
@@ -126,26 +144,59 @@ function form(match) {
     }
     auction.set(input.auction || []);
     trump.set(input.trump || null);
-    if (input.tricks_won) { tricksA.input.value = input.tricks_won.A; tricksB.value = input.tricks_won.B; }
+    if (input.tricks_won) { tricksA.value = input.tricks_won.A; tricksB.value = input.tricks_won.B; }
     reneges.clear();
     (input.reneges || []).forEach((r) => reneges.add(r.seat));
     renegeRow.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(reneges.has(b.dataset.value))));
+    if (reneges.size) playBox.querySelector('#euchre-more').open = true;
     trickBox.set(input.tricks || []);
   }
   return { el, build, fill };
 }
 
-// ---------- the headline of the board ----------
+// ---------- the headline of the board, and the preview of a deal ----------
+const TEXT = {
+  score: (a, b) => `${a} – ${b}`,
+  wins: (names) => `${names} win the match`,
+  race: (target, needA, needB) => `Race to ${target}: A needs ${needA}, B needs ${needB}`,
+  tiebreak: 'Tied at the target: a tie-break deal is needed.',
+  made: (team) => `${team} made it`,
+  set: (team) => `${team} set`,
+  points: (a, b) => `A ${a}, B ${b}`,
+  after: (a, b) => `→ ${a}–${b}`,
+  noScore: 'No score: the deal passes on',
+  dealsNext: (name) => `${name} deals next`,
+};
+
+/** The race to the target: both scores, what each team still needs, a bar per team. */
 function headline(m) {
   const target = m.settings.target_score;
   const s = m.state.scores;
-  const headline = m.state.match_over ? `Team ${m.state.match_winner} wins` : `${s.A} – ${s.B}`;
-  const sub = m.state.tiebreak_deal_required ? 'Tied at the target: a tie-break deal is needed.' : `Race to ${target}.`;
-  return [headline, sub, ['A', 'B'].map((t) => {
-    const box = scoreBox(teamLabel(m, t), s[t], s[t] > s[t === 'A' ? 'B' : 'A'] ? 'lead' : '');
-    box.appendChild(h('div', { class: 'progress' }, h('span', { style: `width:${Math.max(0, Math.min(100, (100 * s[t]) / target))}%` })));
-    return box;
-  })];
+  const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner)) : TEXT.score(s.A, s.B);
+  const need = (t) => Math.max(0, target - s[t]);
+  const sub = m.state.tiebreak_deal_required ? TEXT.tiebreak : TEXT.race(target, need('A'), need('B'));
+  return {
+    title, sub,
+    scores: ['A', 'B'].map((t) => {
+      const box = scoreBox(teamLabel(m, t), s[t], `${teamClass(m, t)}${s[t] > s[t === 'A' ? 'B' : 'A'] ? ' lead' : ''}`, t);
+      box.appendChild(h('div', { class: 'progress' }, h('span', { style: `width:${Math.max(0, Math.min(100, (100 * s[t]) / target))}%` })));
+      return box;
+    }),
+  };
+}
+
+/** What a deal will do, from the server's dry run: "A made it · A +4, B +2 → 4–2 · Bala deals next". */
+function preview(answer) {
+  const r = answer.result; const m = answer.match;
+  const next = m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null;
+  if (r.outcome !== 'played' || !r.contract) return [TEXT.noScore, next].filter(Boolean).join(' · ');
+  const team = r.contract.team;
+  return [(r.made ? TEXT.made : TEXT.set)(team), `${TEXT.points(signed(r.deal_points.A), signed(r.deal_points.B))} ${TEXT.after(r.scores_after.A, r.scores_after.B)}`, next]
+    .filter(Boolean).join(' · ');
+}
+
+function stateLine(state) {
+  return TEXT.score(state.scores.A, state.scores.B);
 }
 
 // ---------- one line per deal in the list ----------
@@ -163,4 +214,4 @@ function chart(board, { series, from }) {
   return { title: `Score per team (target ${m.settings.target_score})`, target: m.settings.target_score, lines: series(['A', 'B'], from('scores', 0), (r, t) => r.scores_after[t]) };
 }
 
-export default { form, headline, summary, chart };
+export default { form, headline, preview, stateLine, summary, chart };

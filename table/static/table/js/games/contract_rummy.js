@@ -1,23 +1,38 @@
 import { h, num, cardList } from '../dom.js';
-import { scoreBox, seg, numberInput, field, group } from '../widgets.js';
+import { scoreBox, seg, numberInput, field, line, group } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, nextDealer } from '../seating.js';
 
 const contractText = (c) => [c.sets ? `${c.sets} set${c.sets > 1 ? 's' : ''}` : '', c.runs ? `${c.runs} run${c.runs > 1 ? 's' : ''}` : ''].filter(Boolean).join(' + ');
+const FORM = {
+  dealer: 'Dealer',
+  wentOut: 'Went out',
+  penalties: 'Penalty points of the others',
+  byPoints: 'Penalty points', byCards: 'Cards left',
+  enter: 'Enter',
+  more: 'More: enter the cards left instead',
+  info: (n, contract, cards) => `Deal ${n}: ${contract} (${cards} cards)`,
+  allPlayed: 'All deals are played.',
+  melds: 'Melds of the player who went out (optional)',
+  meldsHint: 'The cards of each meld; a joker as JKR=5D (the card it stands for). The service checks the contract was met.',
+};
+
 function form(match) {
   const seats = seatsOf(match);
   const next = match.state.next_deal;
   const dealer = seg(seats.map((s) => [s, seatLabel(match, s)]), nextDealer(match), null, 'dealer');
   const wentOut = seg(seats.map((s) => [s, seatLabel(match, s)]), null, () => update(), 'went_out');
-  const mode = seg([['points', 'Penalty points'], ['cards', 'Cards left']], 'points', () => update(), 'mode');
+  const mode = seg([['points', FORM.byPoints], ['cards', FORM.byCards]], 'points', () => update(), 'mode');
   const inputs = {};
   const rows = seats.map((seat) => {
     const points = numberInput('', `penalty_${seat}`);
     const cards = h('input', { name: `cards_${seat}`, placeholder: 'e.g. AS KD 7C', autocapitalize: 'characters', autocomplete: 'off' });
     inputs[seat] = { points, cards };
-    return h('div', {}, h('div', { 'data-field': `penalty_points.${seat}`, class: 'by-points' }, h('span', { class: 'label' }, seatLabel(match, seat)), points),
-      h('div', { 'data-field': `cards_left.${seat}`, class: 'by-cards' }, h('span', { class: 'label' }, seatLabel(match, seat)), cards));
+    const byPoints = line(`penalty_points.${seat}`, seatLabel(match, seat), points);
+    const byCards = line(`cards_left.${seat}`, seatLabel(match, seat), cards);
+    byPoints.classList.add('by-points'); byCards.classList.add('by-cards');
+    return h('div', {}, byPoints, byCards);
   });
-  const info = next ? `Deal ${next.number}: ${contractText(next.contract)} (${next.cards_dealt} cards)` : 'All deals are played.';
+  const info = next ? FORM.info(next.number, contractText(next.contract), next.cards_dealt) : FORM.allPlayed;
   // Optional: the melds of the player who went out, one line per set or run of the contract, so the service can
   // check the contract was met. A joker is written with the card it stands for: JKR=5D.
   const meldList = h('div', { class: 'stack' });
@@ -27,19 +42,21 @@ function form(match) {
       const input = h('input', { name: `meld_${k}`, placeholder: type === 'set' ? 'e.g. 5H 5S JKR=5D' : 'e.g. 4C 5C JKR=6C 7C', autocapitalize: 'characters', autocomplete: 'off' });
       const label = `${type === 'set' ? 'Set' : 'Run'} ${types.slice(0, k + 1).filter((t) => t === type).length}`;
       return { type, input, el: h('div', { 'data-field': `melds[${k}]` }, h('div', { 'data-field': `melds[${k}].cards` },
-        h('span', { class: 'hint' }, label), h('div', { 'data-field': `melds[${k}].jokers` }, input))) };
+        h('span', { class: 'hint' }, label), h('div', { 'data-field': `melds[${k}].jokers` }, input))), label };
     });
+    melds.forEach((m) => m.input.setAttribute('aria-label', m.label));
     meldList.replaceChildren(...melds.map((m) => m.el));
   }
   const contractTypes = (c) => [...Array(c.sets || 0).fill('set'), ...Array(c.runs || 0).fill('run')];
   setMelds(next ? contractTypes(next.contract) : []);
   const meldBox = h('details', { class: 'fold', 'data-field': 'melds', hidden: !next },
-    h('summary', {}, 'Melds of the player who went out (optional)'),
-    h('p', { class: 'hint' }, 'The cards of each meld; a joker as JKR=5D (the card it stands for). The service checks the contract was met.'),
+    h('summary', {}, FORM.melds),
+    h('p', { class: 'hint' }, FORM.meldsHint),
     meldList);
-  const el = h('div', { class: 'stack' }, h('div', { class: 'hint', id: 'contract-info' }, info),
-    field('dealer', 'Dealer', dealer), field('went_out', 'Went out', wentOut), group('Enter', mode),
-    h('div', { 'data-field': 'penalty_points' }, h('div', { 'data-field': 'cards_left', class: 'stack' }, rows)), meldBox);
+  const el = h('div', { class: 'fields' }, h('p', { class: 'hint', id: 'contract-info' }, info),
+    field('dealer', FORM.dealer, dealer), field('went_out', FORM.wentOut, wentOut),
+    h('div', { 'data-field': 'penalty_points' }, h('div', { 'data-field': 'cards_left', class: 'fields' }, h('span', { class: 'label' }, FORM.penalties), rows)),
+    h('details', { class: 'fold', id: 'rummy-more' }, h('summary', {}, FORM.more), group(FORM.enter, mode)), meldBox);
   function update() {
     for (const seat of seats) {
       const out = wentOut.get() === seat;
@@ -84,20 +101,48 @@ function form(match) {
       meldBox.hidden = false;
       meldBox.open = true;
     }
+    if (input.cards_left) el.querySelector('#rummy-more').open = true;
     update();
   }
   return { el, build, fill };
 }
 
-// ---------- the headline of the board ----------
+// ---------- the headline of the board, and the preview of a deal ----------
+const TEXT = {
+  leads: (name, total) => `${name} leads on ${total}`,
+  win: (names, many) => (many ? `${names} win` : `${names} wins`),
+  deal: (n, of, contract, cards) => `Deal ${n} of ${of}: ${contract}, ${cards} cards each`,
+  lowest: 'Lowest total wins.',
+  out: (name) => `${name} out`,
+  penalty: (name, n) => `${name} +${n}`,
+  next: (contract) => `next: ${contract}`,
+  dealsNext: (name) => `${name} deals next`,
+  last: 'the last deal',
+};
+
+/** The totals, the leader (lowest) first; the contract of the deal to come. */
 function headline(m) {
   const totals = m.state.totals;
   const order = Object.keys(totals).sort((a, b) => totals[a] - totals[b]);
   const next = m.state.next_deal;
-  const headline = m.state.match_over ? `${m.state.winners.map((s) => playerName(m, s)).join(' & ')} win${m.state.winners.length > 1 ? '' : 's'}`
-    : `Deal ${next.number} of ${m.settings.deals}: ${contractText(next.contract)}`;
-  const sub = m.state.match_over ? 'Lowest total wins.' : `${next.cards_dealt} cards each. Lowest total wins.`;
-  return [headline, sub, order.map((seat, i) => scoreBox(seatLabel(m, seat), totals[seat], i === 0 ? 'lead' : ''))];
+  const title = m.state.match_over ? TEXT.win(m.state.winners.map((s) => playerName(m, s)).join(' & '), m.state.winners.length > 1)
+    : TEXT.leads(playerName(m, order[0]), totals[order[0]]);
+  const sub = m.state.match_over ? TEXT.lowest : TEXT.deal(next.number, m.settings.deals, contractText(next.contract), next.cards_dealt);
+  return { title, sub, scores: order.map((seat, i) => scoreBox(seatLabel(m, seat), totals[seat], i === 0 ? 'lead' : '')) };
+}
+
+/** What a deal will do, from the server's dry run: "Ravi out · Asha +25 · Bala +30 · next: 2 runs". */
+function preview(answer) {
+  const r = answer.result; const m = answer.match; const i = answer.input;
+  const next = m.state.next_deal;
+  return [TEXT.out(playerName(m, i.went_out)),
+    ...Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, n]) => TEXT.penalty(playerName(m, s), n)),
+    next ? TEXT.next(contractText(next.contract)) : null, m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null]
+    .filter(Boolean).join(' · ');
+}
+
+function stateLine(state) {
+  return Object.entries(state.totals).sort((a, b) => a[1] - b[1]).map(([s, n]) => `${s} ${n}`).join(' · ');
 }
 
 // ---------- one line per deal in the list ----------
@@ -115,4 +160,4 @@ function chart(board, { series, from }) {
   return { title: 'Penalty totals per player', lines };
 }
 
-export default { form, headline, summary, chart };
+export default { form, headline, preview, stateLine, summary, chart };

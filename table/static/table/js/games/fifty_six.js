@@ -1,6 +1,6 @@
 import { h, num, words } from '../dom.js';
-import { scoreBox, seg, numberInput, stepper, field } from '../widgets.js';
-import { seatsOf, seatLabel, teamOf, teamLabel } from '../seating.js';
+import { scoreBox, seg, chips, numberInput, stepper, field, group } from '../widgets.js';
+import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
 
@@ -8,6 +8,24 @@ import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '
 const FIFTY_SIX_RANKS = ['J', '9', 'A', '10', 'K', 'Q', '8', '7'];
 const FIFTY_SIX_POINTS = { J: 3, 9: 2, A: 1, 10: 1 };
 const fiftySixOrder = (trumpWord) => ({ trump: SUIT_LETTER[trumpWord] || null, suitOf: cardSuit, strength: (c) => 8 - FIFTY_SIX_RANKS.indexOf(cardRank(c)) });
+const BID_PICKS = [28, 29, 30, 32, 35, 40, 48, 56];
+const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'no trumps']];
+const FORM = {
+  dealer: 'Dealer',
+  bid: 'Bid',
+  bidOf: (words) => `Bid ${words}`,
+  bidPoints: 'Bid',
+  trump: 'Trump',
+  noes: 'noes',
+  points: (team) => `Card points of team ${team} (out of 56)`,
+  noesTrump: (name) => `Trump named by ${name} before play (noes bid)`,
+  contract: (words, name, team, doubling) => `Contract: ${words} by ${name} (team ${team})${doubling}`,
+  doubled: ['', ' doubled', ' redoubled'],
+  allPassRedeal: 'All passed: the deal is redealt.',
+  allPassPlay: "All passed: the first speaker's team plays 28 no-trumps.",
+  pass: 'Pass', double: 'Double', redouble: 'Redouble',
+};
+
 function form(match) {
   const settings = match.settings;
   const active = match.state.active_seats || seatsOf(match);
@@ -35,8 +53,8 @@ function form(match) {
       const closed = redoubled || (standing ? passes >= n - 1 : passes >= n);
       const turn = active[(active.indexOf(dealerSeat) + 1 + calls.length) % n];
       let summary = '';
-      if (closed && standing) summary = `Contract: ${bidWords(standing)} by ${standing.seat} (team ${teamOf(match, standing.seat)})${['', ' doubled', ' redoubled'][doubling]}`;
-      else if (closed) summary = settings.all_pass_rule === 'redeal' ? 'All passed: the deal is redealt.' : 'All passed: the first speaker\'s team plays 28 no-trumps.';
+      if (closed && standing) summary = FORM.contract(bidWords(standing), seatLabel(match, standing.seat), teamOf(match, standing.seat), FORM.doubled[doubling]);
+      else if (closed) summary = settings.all_pass_rule === 'redeal' ? FORM.allPassRedeal : FORM.allPassPlay;
       return { standing, doubling, closed, turn, passed, first: calls.length === 0, summary, allPass: closed && !standing };
     },
     offer(state, add) {
@@ -45,18 +63,24 @@ function form(match) {
       const min = state.standing ? state.standing.points + 1 : 28;
       const box = h('div', { class: 'stack' });
       const row = h('div', { class: 'row' });
-      if (!(settings.all_pass_rule === 'first_speaker_must_bid' && state.first)) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, 'Pass'));
-      if (state.standing && !barred && state.doubling === 0 && teamOf(match, state.standing.seat) !== turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'double', onclick: () => add({ call: 'double' }) }, 'Double'));
-      if (state.standing && state.doubling === 1 && teamOf(match, state.standing.seat) === turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'redouble', onclick: () => add({ call: 'redouble' }) }, 'Redouble'));
+      if (!(settings.all_pass_rule === 'first_speaker_must_bid' && state.first)) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass));
+      if (state.standing && !barred && state.doubling === 0 && teamOf(match, state.standing.seat) !== turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'double', onclick: () => add({ call: 'double' }) }, FORM.double));
+      if (state.standing && state.doubling === 1 && teamOf(match, state.standing.seat) === turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'redouble', onclick: () => add({ call: 'redouble' }) }, FORM.redouble));
       box.appendChild(row);
       if (min <= 56 && !barred) {
-        const points = stepper(min, 'bid_points');
-        points.querySelector('[aria-label=less]').addEventListener('click', () => { if (num(points.input.value) < min) points.input.value = min; });
-        const trump = seg([...TRUMPS, ['no_trumps', 'no trumps'], ...(state.standing ? [['noes', 'noes']] : [])], null, null, 'bid_trump');
+        // Quick picks for the usual bids; the stepper reaches any other. The button says the bid it makes.
+        const points = stepper(min, 'bid_points', () => paintBid());
+        points.querySelector('[data-step="-1"]').addEventListener('click', () => { if (num(points.input.value) < min) points.input.value = min; paintBid(); });
+        const picks = chips(BID_PICKS.filter((v) => v >= min).slice(0, 5), points.input, () => paintBid());
+        const trump = seg([...SHORT_TRUMPS, ...(state.standing ? [['noes', FORM.noes]] : [])], null, () => paintBid(), 'bid_trump');
         const bid = () => (trump.get() === 'noes' ? { call: 'bid', points: num(points.input.value), convention: 'noes' }
           : { call: 'bid', points: num(points.input.value), trump: trump.get() });
-        box.appendChild(h('div', { class: 'stack' }, points, trump,
-          h('button', { type: 'button', class: 'primary big', 'data-call': 'bid', onclick: () => add(bid()) }, 'Bid')));
+        const bidButton = h('button', { type: 'button', class: 'primary', 'data-call': 'bid', onclick: () => { if (trump.get()) add(bid()); } }, FORM.bid);
+        const paintBid = () => { bidButton.textContent = trump.get() ? FORM.bidOf(bidWords(bid())) : FORM.bid; bidButton.disabled = !trump.get(); };
+        paintBid();
+        box.appendChild(group(FORM.bidPoints, picks));
+        box.appendChild(h('div', { class: 'bid-row' }, points, bidButton));
+        box.appendChild(group(FORM.trump, trump));
       }
       return box;
     },
@@ -64,9 +88,11 @@ function form(match) {
       pointsBox.hidden = state.allPass && settings.all_pass_rule === 'redeal';
       trickBox.el.hidden = pointsBox.hidden;
       const bidder = state.standing ? state.standing.seat : active[(active.indexOf(dealer.get()) + 1) % active.length];
-      pointsLabel.textContent = `Card points of the bidding team (team ${teamOf(match, bidder)}, out of 56)`;
+      pointsLabel.textContent = FORM.points(teamOf(match, bidder));
+      pointsInput.setAttribute('aria-label', pointsLabel.textContent);
       noesBox.hidden = !(state.closed && state.standing && state.standing.convention === 'noes' && !state.standing.trump);
-      noesLabel.textContent = state.standing ? `Trump named by ${seatLabel(match, state.standing.seat)} before play (noes bid)` : '';
+      noesLabel.textContent = state.standing ? FORM.noesTrump(seatLabel(match, state.standing.seat)) : '';
+      noesTrump.setAttribute('aria-label', noesLabel.textContent || FORM.trump);
       trickBox.refresh();
     },
   };
@@ -88,7 +114,7 @@ function form(match) {
     },
   });
   auction.render();
-  const el = h('div', { class: 'stack' }, field('dealer', 'Dealer', dealer), auction.el, noesBox, pointsBox, trickBox.el);
+  const el = h('div', { class: 'fields' }, field('dealer', FORM.dealer, dealer), auction.el, noesBox, pointsBox, trickBox.el);
   function build() {
     const deal = { dealer: dealer.get(), auction: auction.get() };
     const state = auction.state();
@@ -111,12 +137,53 @@ function form(match) {
   return { el, build, fill };
 }
 
-// ---------- the headline of the board ----------
+// ---------- the headline of the board, and the preview of a deal ----------
+const TEXT = {
+  tables: (parts) => parts.join(' · '),
+  teamTables: (team, n) => `${team} ${n}`,
+  wins: (names) => `${names} win the match`,
+  danger: 'in danger',
+  out: 'out',
+  nextDeal: (players, cards) => `${players} players; ${cards} cards each next deal`,
+  made: (team, points, trump) => `${team} made ${points} ${trump}`,
+  failed: (team, points, trump) => `${team} failed ${points} ${trump}`,
+  transfer: (from, to, n) => `${from}→${to} ${n === 1 ? '1 table' : `${n} tables`}`,
+  redealt: 'All passed: redealt',
+  dealsNext: (name) => `${name} deals next`,
+  eliminated: (team) => `${team} out`,
+};
+
+/** Each team's tables; a team that a failed lowest contract would put out is marked in danger. */
 function headline(m) {
   const out = new Set((m.state.eliminated || []).map((e) => e.team));
-  const headline = m.state.match_over ? `Team ${m.state.match_winner} wins` : 'Tables';
-  return [headline, `${m.state.active_seats.length} players; ${m.state.next_deal_cards.cards_per_player} cards each next deal.`,
-    Object.keys(m.state.tables).map((t) => scoreBox(teamLabel(m, t), m.state.tables[t], out.has(t) ? 'out' : ''))];
+  const risk = ((m.settings.bands || [])[0] || {}).lose || 0;
+  const tables = m.state.tables;
+  const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner))
+    : TEXT.tables(Object.keys(tables).map((t) => TEXT.teamTables(t, tables[t])));
+  return {
+    title, sub: TEXT.nextDeal(m.state.active_seats.length, m.state.next_deal_cards.cards_per_player),
+    out: new Set(seatsOf(m).filter((s) => !m.state.active_seats.includes(s))),
+    scores: Object.keys(tables).map((t) => {
+      const danger = !out.has(t) && tables[t] <= risk;
+      const box = scoreBox(teamLabel(m, t), tables[t], `${teamClass(m, t)}${out.has(t) ? ' out' : ''}${danger ? ' danger' : ''}`, t);
+      if (danger || out.has(t)) box.appendChild(h('div', { class: 'flag' }, danger ? TEXT.danger : TEXT.out));
+      return box;
+    }),
+  };
+}
+
+/** What a deal will do, from the server's dry run: "A made 30 spades · B→A 1 table · Bala deals next". */
+function preview(answer) {
+  const r = answer.result; const m = answer.match; const c = r.contract;
+  const next = m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null;
+  if (!c) return [TEXT.redealt, next].filter(Boolean).join(' · ');
+  const said = (r.made ? TEXT.made : TEXT.failed)(c.team, c.points, words(c.trump));
+  return [said, ...r.transfers.map((t) => TEXT.transfer(t.from, t.to, t.tables)), ...(r.eliminated || []).map((e) => TEXT.eliminated(e.team)), next]
+    .filter(Boolean).join(' · ');
+}
+
+function stateLine(state) {
+  return TEXT.tables(Object.keys(state.tables).map((t) => TEXT.teamTables(t, state.tables[t])));
 }
 
 // ---------- one line per deal in the list ----------
@@ -134,4 +201,4 @@ function chart(board, { series, from }) {
   return { title: 'Tables per team', lines: series(Object.keys(m.state.tables), from('tables', m.settings.starting_tables), (r, t) => r.tables_after[t]) };
 }
 
-export default { form, headline, summary, chart };
+export default { form, headline, preview, stateLine, summary, chart };

@@ -1,6 +1,6 @@
 import { h, fill, num, cardList } from '../dom.js';
 import { scoreBox, seg, numberInput, stepper, field, group } from '../widgets.js';
-import { seatsOf, seatLabel, teamOf, teamLabel, nextDealer, UNKNOWN_DEALER_HINT } from '../seating.js';
+import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer, UNKNOWN_DEALER_HINT } from '../seating.js';
 
 // ---------- Seep play by play (seep.md §S.7a): the floor as it stands, and the moves the rules allow ----------
 // The page keeps its own floor only to show it and to offer moves; the service referees every play.
@@ -174,6 +174,24 @@ function seepPlayEntry(match, getBidder, getBid) {
   };
 }
 
+const FORM = {
+  dealer: 'Dealer',
+  bid: 'House bid',
+  bidBy: (name, team) => `Bid by ${name} (team ${team}), the dealer's right`,
+  points: 'Card points (together 100)',
+  teamPoints: (team, names) => `${team}: ${names}`,
+  team: (team) => `Team ${team}`,
+  pointCards: 'Point cards each team captured',
+  bidderHand: "The bidder's four cards (optional)",
+  sweeps: (points) => `Sweeps (${points} each)`,
+  firstPlay: (team) => `First-play sweep (team ${team})`,
+  lastPlay: (team) => `Last-play sweep (team ${team})`,
+  more: 'More: first or last-play sweep, throw-ins, other ways to enter',
+  how: 'Enter the deal by',
+  throwInfo: (name) => `Only when ${name} held no card above 8; the same dealer deals again.`,
+  yes: 'Yes', no: 'No',
+};
+
 function form(match) {
   const seats = seatsOf(match);
   const after = (seat) => seats[(seats.indexOf(seat) + 1) % seats.length];
@@ -211,26 +229,26 @@ function form(match) {
   const cardsB = h('input', { name: 'cards_B', placeholder: '8S 7S AD …', autocapitalize: 'characters', autocomplete: 'off' });
   const regularA = stepper(0, 'sweeps_A');
   const regularB = stepper(0, 'sweeps_B');
-  const firstPlay = seg([[0, 'No'], [1, 'Yes']], 0, null, 'first_play');
-  const lastPlay = seg([[0, 'No'], [1, 'Yes']], 0, null, 'last_play');
+  const firstPlay = seg([[0, FORM.no], [1, FORM.yes]], 0, null, 'first_play');
+  const lastPlay = seg([[0, FORM.no], [1, FORM.yes]], 0, null, 'last_play');
   const firstLabel = h('span', { class: 'label' });
   const lastLabel = h('span', { class: 'label' });
-  const pointsBox = field('card_points', 'Card points (the two teams make 100)',
-    h('div', { class: 'pair' }, field('card_points.A', `Team ${teamLabel(match, 'A')}`, pointsA),
-      field('card_points.B', `Team ${teamLabel(match, 'B')}`, pointsB)));
-  const cardsBox = field('scoring_cards_captured', 'Point cards each team captured',
-    field('scoring_cards_captured.A', 'Team A', cardsA), field('scoring_cards_captured.B', 'Team B', cardsB));
-  const handBox = h('div', { 'data-field': 'bid.bidder_hand' }, h('span', { class: 'hint' }, "Bidder's four cards"), hand);
-  const sweepsBox = h('div', { class: 'stack' },
-    field('sweeps', 'Sweeps (50 each)', h('div', { class: 'pair' },
-      h('div', { 'data-field': 'sweeps.A' }, h('span', { class: 'hint' }, 'Team A'), regularA),
-      h('div', { 'data-field': 'sweeps.B' }, h('span', { class: 'hint' }, 'Team B'), regularB))),
-    h('div', { class: 'pair' }, h('div', {}, firstLabel, firstPlay), h('div', {}, lastLabel, lastPlay)));
-  const el = h('div', { class: 'stack' },
-    field('dealer', 'Dealer', dealer),
-    throwBox,
-    field('bid', 'House bid', bidderInfo, h('div', { 'data-field': 'bid.value' }, bid), handBox),
-    group('Points', mode), pointsBox, cardsBox, majorityBox, sweepsBox, playsBox);
+  const pointsBox = field('card_points', FORM.points,
+    h('div', { class: 'pair' }, field('card_points.A', FORM.teamPoints('A', teamNames(match, 'A')), pointsA),
+      field('card_points.B', FORM.teamPoints('B', teamNames(match, 'B')), pointsB)));
+  const cardsBox = field('scoring_cards_captured', FORM.pointCards,
+    field('scoring_cards_captured.A', FORM.team('A'), cardsA), field('scoring_cards_captured.B', FORM.team('B'), cardsB));
+  const handBox = field('bid.bidder_hand', FORM.bidderHand, hand);
+  const sweepsBox = field('sweeps', FORM.sweeps(match.settings.sweep_points), h('div', { class: 'pair' },
+    field('sweeps.A', FORM.team('A'), regularA), field('sweeps.B', FORM.team('B'), regularB)));
+  const endSweeps = h('div', { class: 'pair' }, h('div', {}, firstLabel, firstPlay), h('div', {}, lastLabel, lastPlay));
+  // The rare parts of a deal wait in a fold, so a plain deal fits one phone screen with its Save button.
+  const more = h('details', { class: 'fold', id: 'seep-more' }, h('summary', {}, FORM.more),
+    h('div', { class: 'fields' }, endSweeps, throwBox, handBox, group(FORM.how, mode)));
+  const el = h('div', { class: 'fields' },
+    field('dealer', FORM.dealer, dealer),
+    field('bid', FORM.bid, bidderInfo, h('div', { 'data-field': 'bid.value' }, bid)),
+    pointsBox, cardsBox, majorityBox, sweepsBox, playsBox, more);
   function update() {
     if (!dealer.get()) { // offline: not known until the waiting deals are sent; nothing is guessed
       bidderInfo.textContent = UNKNOWN_DEALER_HINT;
@@ -239,17 +257,19 @@ function form(match) {
       return;
     }
     const bidder = after(dealer.get());
-    bidderInfo.textContent = `Bid by ${seatLabel(match, bidder)} (team ${teamOf(match, bidder)}), the dealer's right`;
-    firstLabel.textContent = `First-play sweep (team ${teamOf(match, bidder)})`;
-    lastLabel.textContent = `Last-play sweep (team ${teamOf(match, dealer.get())})`;
+    bidderInfo.textContent = FORM.bidBy(seatLabel(match, bidder), teamOf(match, bidder));
+    firstLabel.textContent = FORM.firstPlay(teamOf(match, bidder));
+    lastLabel.textContent = FORM.lastPlay(teamOf(match, dealer.get()));
+    firstPlay.setAttribute('aria-label', firstLabel.textContent);
+    lastPlay.setAttribute('aria-label', lastLabel.textContent);
     pointsBox.hidden = mode.get() !== 'points';
     cardsBox.hidden = mode.get() !== 'cards';
     majorityBox.hidden = !majorityRule || mode.get() !== 'cards';
     // Play by play: the floor and the bidder's cards come from the card grid; points and sweeps from the plays.
     playsBox.hidden = mode.get() !== 'plays';
-    sweepsBox.hidden = handBox.hidden = mode.get() === 'plays';
+    sweepsBox.hidden = endSweeps.hidden = handBox.hidden = mode.get() === 'plays';
     if (mode.get() === 'plays') entry.render();
-    throwInfo.textContent = `Only when ${seatLabel(match, bidder)} held no card above 8; the same dealer deals again.`;
+    throwInfo.textContent = FORM.throwInfo(seatLabel(match, bidder));
     // Throw-ins are rare: until one is added the form shows only the button.
     dropThrowIn.hidden = !throwHands.length;
     throwBox.firstChild.hidden = !throwHands.length;
@@ -293,17 +313,54 @@ function form(match) {
       firstPlay.set(input.sweeps.A.first_play + input.sweeps.B.first_play ? 1 : 0);
       lastPlay.set(input.sweeps.A.last_play + input.sweeps.B.last_play ? 1 : 0);
     }
+    // What was entered in the fold is shown open: the corrected deal is seen whole.
+    more.open = Boolean((input.throw_ins || []).length || hand.value || mode.get() !== 'points' || firstPlay.get() || lastPlay.get());
     update();
   }
   return { el, build, fill };
 }
 
-// ---------- the headline of the board ----------
+// ---------- the headline of the board, and the preview of a deal ----------
+const TEXT = {
+  level: 'Level',
+  leads: (names, points) => `${names} lead by ${points}`,
+  wins: (names) => `${names} win the match`,
+  baazis: (team) => `Baazis ${team}`,
+  baaziAt: (lead) => `A baazi at a lead of ${lead}`,
+  leadShort: (team, points) => `lead ${team} ${points}`,
+  levelShort: 'level',
+  baaziTo: (team, under) => `baazi to ${team}${under ? ' (under 9)' : ''}`,
+  dealsNext: (name) => `${name} deals next`,
+  scored: (a, b) => `A ${a} · B ${b}`,
+};
+
+/** The running lead in big type in the leading team's colour, the baazis won beside it; the highlighted box is
+ * the team ahead in the match (more baazis), not merely ahead on the running lead. */
 function headline(m) {
   const lead = m.state.running_lead;
-  const headline = m.state.match_over ? `Team ${m.state.match_winner || '—'} wins the match` : lead.team ? `Team ${lead.team} leads by ${lead.points}` : 'Level';
-  return [headline, `Baazi at a lead of ${m.settings.baazi_lead}. Baazis won:`,
-    ['A', 'B'].map((t) => scoreBox(teamLabel(m, t), m.state.baazis_won[t], lead.team === t ? 'lead' : ''))];
+  const won = m.state.baazis_won;
+  const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner || 'A'))
+    : lead.team ? TEXT.leads(teamNames(m, lead.team), lead.points) : TEXT.level;
+  const ahead = won.A === won.B ? null : won.A > won.B ? 'A' : 'B';
+  return {
+    title, teamClass: lead.team ? teamClass(m, lead.team) : null, sub: TEXT.baaziAt(m.settings.baazi_lead),
+    scores: ['A', 'B'].map((t) => scoreBox(`${TEXT.baazis(t)}: ${teamNames(m, t)}`, won[t], `${teamClass(m, t)}${ahead === t ? ' lead' : ''}`, TEXT.baazis(t))),
+  };
+}
+
+/** What a deal will do, from the server's dry run: "A 62 · B 38 · lead A 24 · Bala deals next". */
+function preview(answer) {
+  const r = answer.result; const m = answer.match;
+  const where = r.baazi ? TEXT.baaziTo(r.baazi.winner, r.baazi.reason === 'opponent_below_minimum')
+    : r.running_lead.team ? TEXT.leadShort(r.running_lead.team, r.running_lead.points) : TEXT.levelShort;
+  const next = m.state.next_dealer ? ` · ${TEXT.dealsNext(playerName(m, m.state.next_dealer))}` : '';
+  return `${TEXT.scored(r.team_scores.A, r.team_scores.B)} · ${where}${next}`;
+}
+
+/** The state of the match in a few words, for the diff a correction shows. */
+function stateLine(state) {
+  const lead = state.running_lead || {};
+  return `${lead.team ? TEXT.leadShort(lead.team, lead.points) : TEXT.levelShort} · ${TEXT.baazis('A')} ${state.baazis_won.A}, ${TEXT.baazis('B')} ${state.baazis_won.B}`;
 }
 
 // ---------- one line per deal in the list ----------
@@ -316,10 +373,17 @@ function summary(d) {
   return `${i.dealer} dealt, ${i.bid.bidder} bid ${i.bid.value}${thrown}${refereed} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
 }
 
-// ---------- the chart: the running lead, team A up and team B down ----------
-function chart(board, { series, before }) {
+// ---------- the chart: the running lead, team A up and team B down, the baazi lines, each baazi marked ----------
+function chart(board, { series, before, counted }) {
   const lead = (rl) => (rl && rl.team === 'A' ? rl.points : rl && rl.team === 'B' ? -rl.points : 0);
-  return { title: 'Running lead (team A up, team B down)', lines: series(['lead'], () => lead(before && before.running_lead), (r) => lead(r.running_lead)) };
+  const at = board.match.settings.baazi_lead;
+  const marks = counted.map((d, i) => (d.result.baazi ? { index: i + 1, label: `baazi ${d.result.baazi.winner}` } : null)).filter(Boolean);
+  // A baazi resets the running lead: the line shows the lead that won it (the deal's margin on the lead before).
+  const pick = (r) => (r.baazi ? (r.baazi.winner === 'A' ? at : -at) : lead(r.running_lead));
+  return {
+    title: 'Running lead (team A up, team B down)', lines: series(['lead'], () => lead(before && before.running_lead), pick),
+    guides: [{ value: at, label: `baazi A +${at}` }, { value: -at, label: `baazi B −${at}` }], marks,
+  };
 }
 
-export default { form, headline, summary, chart };
+export default { form, headline, preview, stateLine, summary, chart };

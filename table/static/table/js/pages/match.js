@@ -1,5 +1,6 @@
-/* The score entry page: the board, the deal form of the game, the outbox, and the deal list with correct,
- * void, confirm and dispute. */
+/* The score entry page. The scorer's loop is the page: see who deals (the strip under the bar), enter the deal,
+ * see what it will do (the server's own dry run, under the form), save, see the new score (and Undo for a while).
+ * Also the outbox, and the deal list with correct, void, confirm and dispute. */
 import { $, h, pageConfig, uuid4 } from '../dom.js';
 import { api } from '../api.js';
 import { clearErrors, showErrors } from '../errors.js';
@@ -7,15 +8,55 @@ import { liveBoard } from '../live.js';
 import { network, setNet } from '../net.js';
 import { createOutbox } from '../outbox.js';
 import { renderBoard, renderChart, renderDeals } from '../board.js';
+import { playerName } from '../seating.js';
 import { GAMES } from '../games/index.js';
-import { seatLabel } from '../seating.js';
+
+const PREVIEW_DELAY_MS = 350;
+
+const TEXT = {
+  record: (n) => `Record deal ${n}`,
+  correct: (n) => `Correct deal ${n}`,
+  correctNote: (n, dealer) => `You are changing deal ${n} (dealt by ${dealer}). Later deals are played again with it; a reason is required.`,
+  save: 'Save deal',
+  saveCorrection: 'Save correction',
+  saved: (n) => `Deal ${n} saved.`,
+  queued: 'Saved on this phone: it is sent when the network is back.',
+  undone: (n) => `Deal ${n} undone (voided).`,
+  undo: (n) => `Undo deal ${n}`,
+  undoReason: 'Undone by the scorer right after saving.',
+  waiting: (dealer, at) => `deal dealt by ${dealer} (${at})`,
+  waitingTag: 'waiting to send',
+  offline: (waiting) => (waiting ? `Offline · ${waiting} waiting` : 'Offline'),
+  sending: (waiting) => `Sending ${waiting}…`,
+  previewOffline: 'No preview offline: Save keeps the deal on this phone until the network is back.',
+  previewNone: 'What the deal will do shows here.',
+  changes: (n) => (n === 1 ? '1 later deal changes:' : `${n} later deals change:`),
+  noChanges: 'No later deal changes.',
+  stateChange: (before, after) => `Now ${before} → after ${after}`,
+  dealChange: (n, before, after) => `deal ${n}: ${before} → ${after}`,
+  correctionOffline: 'You are offline: a correction needs the network. Try again when it is back.',
+  actionOffline: 'You are offline; try again when the network is back.',
+  correctButton: 'Correct',
+  voidButton: 'Void',
+  confirmButton: 'Confirm',
+  disputeButton: 'Dispute',
+  voidTitle: (n) => `Void deal ${n}`,
+  voidHint: 'The deal stays listed as voided and no longer counts; later deals are played again without it.',
+  reasonLabel: 'Reason (required)',
+  voidSend: (n) => `Void deal ${n}`,
+  disputeSend: 'Send dispute',
+  disputeTitle: (n) => `Dispute deal ${n}`,
+};
 
 function matchPage() {
   const cfg = pageConfig();
+  const game = GAMES[cfg.game];
   const form = $('#deal-form');
   const fieldsBox = $('#deal-fields');
-    let board = null; let gameForm = null; let correcting = null; let dirty = false; let pending = null;
+  const previewBox = $('#preview');
+  let board = null; let gameForm = null; let correcting = null; let dirty = false; let pending = null;
   let asking = null; // the reason box being typed in ({number, action, value}): a live re-render opens it again
+  let previewTimer = null; let previewAsked = 0; let toastTimer = null;
 
   let fixing = null; // the client_deal_id of the refused queued deal in the form, being fixed
   const outbox = createOutbox(`tk-outbox-${cfg.match_id}`, cfg.deals_url, {
@@ -29,7 +70,7 @@ function matchPage() {
     const box = $('#outbox');
     box.hidden = !items.length;
     const blocked = items.length && items[0].refused;
-    const name = (seat) => (board ? seatLabel(board.match, seat) : seat);
+    const name = (seat) => (board ? playerName(board.match, seat) : seat);
     box.replaceChildren(
       h('h3', {}, blocked ? 'Refused: fix it to send the rest' : `Waiting to send (${items.length})`),
       ...items.map((item, index) => h('div', { class: item.refused ? 'queued refused' : 'queued', 'data-queued': item.deal.client_deal_id },
@@ -76,13 +117,13 @@ function matchPage() {
     if (!line || !match.waiting) return;
     const waiting = `${match.waiting} deal${match.waiting > 1 ? 's' : ''} waiting to be sent`;
     line.textContent = match.state.next_dealer
-      ? `Next dealer: ${seatLabel(match, match.state.next_dealer)} (after the ${waiting})`
+      ? `Next dealer: ${playerName(match, match.state.next_dealer)} (after the ${waiting})`
       : `Next dealer: known once the ${waiting} ${match.waiting > 1 ? 'are' : 'is'} scored`;
   }
   function showNetwork() {
     const waiting = outbox.items().length;
-    if (network.online === false) setNet(`Offline${waiting ? ` · ${waiting} waiting` : ''}`, true);
-    else setNet(waiting ? `Sending ${waiting}…` : '', false);
+    if (network.online === false) setNet(TEXT.offline(waiting), true);
+    else setNet(waiting ? TEXT.sending(waiting) : '', false);
   }
   network.onChange = showNetwork;
 
@@ -98,18 +139,23 @@ function matchPage() {
       $('#save-deal').disabled = true;
       return;
     }
-    gameForm = GAMES[cfg.game].form(match);
+    gameForm = game.form(match);
     showWaitingDealer(match);
     fieldsBox.replaceChildren(gameForm.el);
     clearErrors(form);
     dirty = false;
+    if (!correcting) $("#form-title").textContent = TEXT.record(board.match.deals_count + 1 + (match.waiting || 0));
+    showPreview(null);
   }
-  form.addEventListener('input', () => { dirty = true; });
-  form.addEventListener('click', (event) => { if (event.target.closest('button[type=button]')) dirty = true; });
+  form.addEventListener('input', () => { dirty = true; askPreview(); });
+  form.addEventListener('click', (event) => {
+    const button = event.target.closest('button[type=button]');
+    if (button && !button.closest('.savebar')) { dirty = true; askPreview(); }
+  });
 
   function onBoard(next, showEarlier) {
     board = next;
-    renderBoard($('#board'), board, cfg.game_name);
+    renderBoard($('#board'), board, cfg.game_name, { picture: false });
     renderChart($('#chart'), board);
     renderDeals($('#deals'), board, dealActions, showEarlier);
     $('#save-deal').disabled = board.match.status === 'finished' && !correcting;
@@ -121,8 +167,50 @@ function matchPage() {
   }
   const live = liveBoard(cfg, onBoard);
 
-  function delivered(item) {
+  // ---------- the preview: the server's own dry run of the deal as it stands ----------
+  function showPreview(text, refused = false, extra = null) {
+    previewBox.classList.toggle('refused', refused);
+    previewBox.replaceChildren(text || (correcting ? '' : TEXT.previewNone), ...(extra ? [extra] : []));
+  }
+  function askPreview() {
+    hideToastLine();
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(runPreview, PREVIEW_DELAY_MS);
+  }
+  async function runPreview() {
+    if (!gameForm || !board) return;
+    const asked = ++previewAsked;
+    const deal = gameForm.build();
+    let res;
+    try {
+      res = correcting
+        ? await api('PUT', `${cfg.deals_url}${correcting}/?dry_run=true`, Object.assign({}, deal, { reason: $('#reason').value || '-' }), { 'If-Match': `"${board.match.version}"` })
+        : await api('POST', `${cfg.deals_url}?dry_run=true`, deal);
+    } catch (error) {
+      if (asked === previewAsked) showPreview(TEXT.previewOffline);
+      return;
+    }
+    if (asked !== previewAsked) return; // a newer preview was asked for meanwhile
+    if (!res.ok) { showPreview(refusalText(res.data), true); return; }
+    if (correcting) showPreview(...correctionPreview(res.data));
+    else showPreview(game.preview(res.data));
+  }
+  const refusalText = (body) => ((body && body.errors && body.errors[0] && body.errors[0].detail) || (body && body.detail) || '');
+  /** A correction's or void's dry run: the match's state before and after, and each later deal that changes. */
+  function correctionPreview(answer) {
+    const state = TEXT.stateChange(game.stateLine(answer.state.before), game.stateLine(answer.state.after));
+    const changed = answer.changed_deals || [];
+    const list = h('span', { class: 'changes', id: 'later-changes' }, changed.length ? TEXT.changes(changed.length) : TEXT.noChanges,
+      changed.length ? h('ul', {}, changed.map((c) => h('li', {}, TEXT.dealChange(c.deal_number, shortResult(c.before), shortResult(c.after))))) : null);
+    return [state, false, list];
+  }
+  const shortResult = (result) => Object.entries(result || {}).filter(([k]) => k !== 'deal_number')
+    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' && v !== null ? Object.values(v).filter((x) => x !== null).join(' ') : v}`).join(', ');
+
+  // ---------- saving, the saved toast and Undo ----------
+  function delivered(item, body) {
     if (pending === item.deal.client_deal_id) { pending = null; dirty = false; gameForm = null; }
+    if (body && body.number) showToast(TEXT.saved(body.number), body.number);
   }
   function refused(item, body) {
     // Bring the refused deal back into the form, as the board stands before it, with the rule's message next to
@@ -137,11 +225,45 @@ function matchPage() {
     dirty = true;
     $('#form-title').textContent = 'Fix the refused deal';
     showErrors(form, body);
+    showPreview(refusalText(body), true);
+  }
+  /** The saved toast over the form: its line until the next deal is begun, its Undo for undo_seconds. */
+  function showToast(text, number, warn = false) {
+    const toast = $('#toast');
+    toast.textContent = text;
+    toast.classList.toggle('warn', warn);
+    toast.hidden = false;
+    previewBox.hidden = true;
+    const undo = $('#undo-deal');
+    if (number) {
+      undo.textContent = TEXT.undo(number);
+      undo.onclick = () => undoDeal(number);
+      undo.hidden = false;
+      clearTimeout(toastTimer);
+      toastTimer = setTimeout(() => { undo.hidden = true; toast.hidden = true; previewBox.hidden = false; }, cfg.undo_seconds * 1000);
+    } else {
+      undo.hidden = true;
+    }
+  }
+  function hideToastLine() {
+    $('#toast').hidden = true;
+    previewBox.hidden = false;
+  }
+  async function undoDeal(number) {
+    try {
+      const res = await api('DELETE', `${cfg.deals_url}${number}/`, { reason: TEXT.undoReason });
+      if (!res.ok) { showToast(refusalText(res.data), null, true); return; }
+      showToast(TEXT.undone(number), null);
+      await live.refresh();
+    } catch (error) {
+      showToast(TEXT.actionOffline, null, true);
+    }
   }
 
   async function submit(event) {
     event.preventDefault();
     clearErrors(form);
+    clearTimeout(previewTimer);
     const deal = gameForm.build();
     if (correcting) return submitCorrection(deal);
     deal.client_deal_id = uuid4();
@@ -163,17 +285,19 @@ function matchPage() {
     if (pending === deal.client_deal_id) {
       pending = null; // still queued (offline): free the form for the next deal
       buildForm();
+      showToast(TEXT.queued, null, true);
     }
   }
   form.addEventListener('submit', submit);
 
+  // ---------- corrections: their own colour and title, a reason, the dry-run diff of the later deals ----------
   async function submitCorrection(deal) {
     const body = Object.assign({}, deal, { reason: $('#reason').value });
     let res;
     try {
       res = await api('PUT', `${cfg.deals_url}${correcting}/`, body, { 'If-Match': `"${board.match.version}"` });
     } catch (error) {
-      showErrors(form, { code: 'offline', detail: 'You are offline: a correction needs the network. Try again when it is back.', field: null });
+      showErrors(form, { code: 'offline', detail: TEXT.correctionOffline, field: null });
       return;
     }
     if (!res.ok) { showErrors(form, res.data); return; }
@@ -182,28 +306,38 @@ function matchPage() {
   }
   function startCorrection(deal) {
     correcting = deal.number;
-    $('#form-title').textContent = `Correct deal ${deal.number}`;
+    $('#entry').classList.add('correcting');
+    $('#form-title').textContent = TEXT.correct(deal.number);
+    $('#correction-note').textContent = TEXT.correctNote(deal.number, playerName(board.match, deal.input.dealer));
+    $('#correction-note').hidden = false;
     $('#reason-row').hidden = false;
     $('#reason').value = '';
     $('#cancel-correction').hidden = false;
-    $('#save-deal').textContent = 'Save correction';
+    $('#save-deal').textContent = TEXT.saveCorrection;
     $('#save-deal').disabled = false;
     buildForm(deal);
     gameForm.fill(deal.input);
-    $('#entry').scrollIntoView();
+    document.querySelectorAll('.deal.fixing').forEach((el) => el.classList.remove('fixing'));
+    const listed = $(`#deal-${deal.number}`);
+    if (listed) listed.classList.add('fixing');
+    window.scrollTo(0, 0);
+    askPreview();
   }
   function endCorrection() {
     correcting = null;
-    $('#form-title').textContent = 'Record deal';
+    $('#entry').classList.remove('correcting');
+    $('#correction-note').hidden = true;
     $('#reason-row').hidden = true;
     $('#cancel-correction').hidden = true;
-    $('#save-deal').textContent = 'Save deal';
+    $('#save-deal').textContent = TEXT.save;
+    document.querySelectorAll('.deal.fixing').forEach((el) => el.classList.remove('fixing'));
     gameForm = null;
     if (board) buildForm();
   }
   $('#cancel-correction').addEventListener('click', endCorrection);
 
-  /** Buttons under each deal: correct and void for the scorer; confirm and dispute for a seated opponent. */
+  /** Buttons under each deal: correct and void for the scorer; confirm and dispute for a seated opponent. A void
+   *  asks for its reason in a box of the correction's colour, with the dry run of what it changes. */
   function dealActions(deal, answers) {
     const box = h('div', { class: 'actions stack' });
     const row = h('div', { class: 'row' });
@@ -211,41 +345,54 @@ function matchPage() {
     const reasonBox = h('div', { class: 'stack', hidden: true, 'data-field': 'reason' });
     const url = `${cfg.deals_url}${deal.number}/`;
     const reasons = {
-      void: ['Void deal', (reason) => send('DELETE', url, { reason }, { 'If-Match': `"${board.match.version}"` })],
-      dispute: ['Send dispute', (reason) => send('POST', `${url}dispute/`, { reason })],
+      void: [TEXT.voidTitle(deal.number), TEXT.voidSend(deal.number), (reason) => send('DELETE', url, { reason }, { 'If-Match': `"${board.match.version}"` })],
+      dispute: [TEXT.disputeTitle(deal.number), TEXT.disputeSend, (reason) => send('POST', `${url}dispute/`, { reason })],
     };
     const ask = (action, typed = '') => {
-      const [label, go] = reasons[action];
-      const input = h('input', { name: 'reason', placeholder: 'Reason', maxlength: 500 });
+      const [title, label, go] = reasons[action];
+      const input = h('input', { name: 'reason', maxlength: 500, autocomplete: 'off', id: `reason-${deal.number}` });
       input.value = typed;
       const keep = () => { asking = { number: deal.number, action, value: input.value }; };
       input.addEventListener('input', keep);
-      reasonBox.replaceChildren(input, h('button', { type: 'button', class: 'primary small', 'data-action': 'send', onclick: () => go(input.value) }, label));
+      const diff = h('p', { class: 'preview', role: 'status', id: `void-preview-${deal.number}` });
+      reasonBox.className = action === 'void' ? 'stack void-box' : 'stack';
+      reasonBox.replaceChildren(h('strong', {}, title), action === 'void' ? h('p', { class: 'hint' }, TEXT.voidHint) : null,
+        h('label', { for: input.id }, TEXT.reasonLabel), input, action === 'void' ? diff : null,
+        h('button', { type: 'button', class: 'primary', 'data-action': 'send', onclick: () => go(input.value) }, label));
       reasonBox.hidden = false;
       keep();
       input.focus();
+      if (action === 'void') previewVoid(url, diff);
     };
-    const send = async (method, url, body, headers) => {
+    const send = async (method, target, body, headers) => {
       try {
-        const res = await api(method, url, body, headers);
+        const res = await api(method, target, body, headers);
         if (!res.ok) { showErrors(box, res.data); return; }
         asking = null;
         await live.refresh();
       } catch (error) {
-        showErrors(box, { code: 'offline', detail: 'You are offline; try again when the network is back.', field: null });
+        showErrors(box, { code: 'offline', detail: TEXT.actionOffline, field: null });
       }
     };
-    row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'correct', onclick: () => startCorrection(deal) }, 'Correct'));
-    row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'void', onclick: () => ask('void') }, 'Void'));
+    row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'correct', onclick: () => startCorrection(deal) }, TEXT.correctButton));
+    row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'void', onclick: () => ask('void') }, TEXT.voidButton));
     const answered = answers.some((a) => cfg.my_seats.includes(a.seat) && a.deal_revision === deal.revision);
     const mayAnswer = cfg.my_seats.length && !answered;
     if (mayAnswer) {
-      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'confirm', onclick: () => send('POST', `${url}confirm/`, {}) }, 'Confirm'));
-      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'dispute', onclick: () => ask('dispute') }, 'Dispute'));
+      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'confirm', onclick: () => send('POST', `${url}confirm/`, {}) }, TEXT.confirmButton));
+      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'dispute', onclick: () => ask('dispute') }, TEXT.disputeButton));
     }
     box.append(row, reasonBox, errors);
     if (asking && asking.number === deal.number && (asking.action === 'void' || mayAnswer)) ask(asking.action, asking.value);
     return box;
+  }
+  async function previewVoid(url, into) {
+    try {
+      const res = await api('DELETE', `${url}?dry_run=true`, { reason: '-' });
+      if (res.ok) into.replaceChildren(...correctionPreview(res.data).filter((part) => part && part !== true).map((part) => (typeof part === 'string' ? h('span', {}, part) : part)));
+    } catch (error) {
+      into.textContent = TEXT.actionOffline;
+    }
   }
 
   renderOutbox();

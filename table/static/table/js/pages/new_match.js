@@ -1,84 +1,141 @@
-/* Starting a match: the game, the players, the house rules. */
-import { $, h, pageConfig, num, words } from '../dom.js';
+/* Starting a match: the game, the players round the table, the house rules in words. Every fact (the games'
+ * names, player counts, seats, teams, the house rules with their labels, explanations and defaults) comes from
+ * the server in the page config; nothing here copies one. */
+import { $, h, pageConfig, num } from '../dom.js';
 import { api } from '../api.js';
 import { clearErrors, showErrors } from '../errors.js';
-import { seg, numberInput, field } from '../widgets.js';
+import { seg, numberInput, field, nameControls } from '../widgets.js';
+import { seatingPicture } from '../seating.js';
 
-const CHOICES = {
-  card_points: ['spades_capture_value_other_aces_1_ten_of_diamonds_6', 'ten_of_diamonds_2_majority_4'],
-  after_baazi_dealer_basis: ['baazi_loser', 'raw_difference'],
-  team_layout: ['pairs', 'two_sides'], double_mode: ['multiply', 'add'],
-  all_pass_rule: ['first_speaker_team_plays_28_no_trumps', 'first_speaker_must_bid', 'redeal'],
-  elimination: ['at_zero_tables', 'when_cannot_pay'], shortfall_distribution: ['round_robin_from_payers_right'],
-  deck: ['single_24', 'with_joker_25', 'double_48'], bidding: ['single_round', 'continuous'],
-  lone_failure_penalty: ['bid', 'contract_value'], simultaneous_target: ['higher_score_wins_equal_replays', 'bidders_win'],
-  winner_rule: ['lowest_total_ties_share'], preset: ['seed', 'pagat', 'bicycle'], four_player_pack: ['48', '32'],
-  revoke_rule: ['report', 'forfeit_deal'],
+const TEXT = {
+  players: 'Players',
+  player: (i, team) => (team ? `Player ${i} · team ${team}` : `Player ${i}`),
+  name: 'Name',
+  seating: 'Who sits where: partners sit opposite, play goes round in this order.',
+  alone: 'Each plays alone; play goes round in this order.',
+  yes: 'Yes', no: 'No',
+  byDefault: (value) => `Default: ${value}.`,
+  keptAsDefault: 'Set through the API; a new match keeps the default.',
+  count: 'How many',
+  offline: 'You are offline: starting a match needs the network.',
 };
-const HIDDEN_SETTINGS = new Set(['players']); // follows the number of players
+// Rules that follow from others or from the seats: never asked for.
+const FOLLOWS = new Set(['players', 'teams']);
 
-function settingControl(key, value) {
-  if (typeof value === 'boolean') return h('input', { type: 'checkbox', name: key, checked: value });
-  if (CHOICES[key]) {
-    return h('select', { name: key }, CHOICES[key].map((choice) => h('option', { value: choice, selected: String(value) === choice }, words(choice))));
+/** A value in words: a choice's label, yes/no, a list of rows as "from 28 to 39, win 1, lose 2; ...". */
+function inWords(rule, value) {
+  if (rule.choices) {
+    const picked = rule.choices.find((c) => String(c.value) === String(value && typeof value === 'object' ? value.type : value));
+    const count = value && typeof value === 'object' && value.count ? ` (${value.count})` : '';
+    return picked ? `${picked.label}${count}` : String(value);
   }
-  if (typeof value === 'number') return numberInput(value, key);
-  if (typeof value === 'string') return h('input', { name: key, value });
-  return h('textarea', { name: key, rows: 2 }, JSON.stringify(value));
+  if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
+  if (Array.isArray(value)) return value.map((v) => inWords({}, v)).join('; ');
+  if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} ${inWords({}, v)}`).join(', ');
+  return String(value);
 }
-function settingValue(control, original) {
-  if (control.type === 'checkbox') return control.checked;
-  if (typeof original === 'number') return num(control.value);
-  if (typeof original === 'string') return control.value;
-  try { return JSON.parse(control.value); } catch (error) { return control.value; }
+
+/** One house rule: its label, a control in words, its explanation and default on one line under it.
+ *  Returns { el, read() } where read() answers the value chosen (in the API's own terms). */
+function ruleControl(rule, value) {
+  const path = `settings.${rule.name}`;
+  const hint = h('p', { class: 'hint' }, `${rule.help} ${TEXT.byDefault(inWords(rule, value))}`);
+  if (rule.kind === 'match_end') {
+    const type = h('select', { name: rule.name, 'data-setting': rule.name },
+      rule.choices.map((c) => h('option', { value: c.value, selected: c.value === value.type }, c.label)));
+    const count = numberInput(value.count || 3, `${rule.name}_count`);
+    const countBox = field(`${path}.count`, TEXT.count, count);
+    const show = () => { countBox.hidden = type.value === 'open'; };
+    type.addEventListener('change', show);
+    show();
+    const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, type), countBox, hint);
+    return { el, read: () => (type.value === 'open' ? { type: 'open' } : { type: type.value, count: num(count.value) }) };
+  }
+  if (rule.kind === 'choice') {
+    const select = h('select', { name: rule.name, 'data-setting': rule.name },
+      rule.choices.map((c) => h('option', { value: String(c.value), selected: String(c.value) === String(value) }, c.label)));
+    const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, select), hint);
+    return { el, read: () => rule.choices.find((c) => String(c.value) === select.value).value };
+  }
+  if (rule.kind === 'boolean') {
+    const yesNo = seg([[true, TEXT.yes], [false, TEXT.no]], value, null, rule.name);
+    const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label), yesNo, hint);
+    nameControls(el, rule.label);
+    return { el, read: () => yesNo.get() };
+  }
+  if (rule.kind === 'integer') {
+    const input = numberInput(value, rule.name);
+    input.dataset.setting = rule.name;
+    const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, input), hint);
+    return { el, read: () => num(input.value) };
+  }
+  // A list or a table of values (56's bands, Rummy's contracts): shown in words, kept as the default.
+  const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label),
+    h('p', {}, inWords(rule, value)), h('p', { class: 'hint' }, `${rule.help} ${TEXT.keptAsDefault}`));
+  return { el, read: () => value };
 }
 
 function newMatchPage() {
   const cfg = pageConfig();
   const form = $('#new-match-form');
-  let game = cfg.games[0]; let count = game.counts[0];
+  let game = cfg.games[0]; let count = game.player_counts[0]; let rules = [];
   const gameSeg = seg(cfg.games.map((g) => [g.key, g.name]), game.key, (key) => {
-    game = cfg.games.find((g) => g.key === key); count = game.counts[0]; render();
+    game = cfg.games.find((g) => g.key === key); count = game.player_counts[0]; render();
   }, 'game');
+  gameSeg.setAttribute('aria-labelledby', 'game-label');
   $('#game-choice').replaceWith(gameSeg);
+
+  function names() { return Array.from(form.querySelectorAll('#players input'), (i) => i.value); }
+  function picture() {
+    const seats = game.seats[count];
+    const typed = names();
+    const match = { seats: seats.map((seat, i) => ({ seat, player: { name: typed[i] || TEXT.player(i + 1) } })), teams: game.teams[count] || {} };
+    $('#seating-box').replaceChildren(seatingPicture(match));
+  }
   function render() {
     clearErrors(form);
-    const counts = game.counts.slice().sort((a, b) => a - b);
+    const counts = game.player_counts.slice().sort((a, b) => a - b);
     const countSeg = seg(counts.map((c) => [c, String(c)]), count, (c) => { count = c; render(); }, 'count');
-    $('#count-row').replaceChildren(h('span', { class: 'label' }, 'Players'), countSeg);
+    countSeg.setAttribute('aria-label', TEXT.players);
+    $('#count-row').replaceChildren(h('span', { class: 'label' }, TEXT.players), countSeg);
     $('#count-row').hidden = counts.length < 2;
-    const names = Array.from(form.querySelectorAll('#players input'), (i) => i.value);
-    const teamHint = { seep: 'Partners sit opposite: S1+S3 (team A) against S2+S4 (team B).', bid_euchre: 'Partners sit opposite: S1+S3 (team A) against S2+S4 (team B).',
-      fifty_six: 'Seats alternate between teams, in the order of play.', contract_rummy: 'Each plays alone; list them in the order of play.' }[game.key];
-    $('#players').replaceChildren(h('p', { class: 'hint' }, teamHint), ...Array.from({ length: count }, (_, i) => field(`players[${i}]`, `S${i + 1}`,
-      h('div', { 'data-field': `players[${i}].name` }, h('input', { name: `player-${i}`, placeholder: 'Name', value: names[i] || '', autocomplete: 'off' })))));
+    const typed = names();
+    const teams = game.teams[count];
+    const teamOfSeat = (seat) => Object.keys(teams || {}).find((t) => teams[t].includes(seat)) || null;
+    $('#players').replaceChildren(h('p', { class: 'hint' }, teams ? TEXT.seating : TEXT.alone),
+      ...game.seats[count].map((seat, i) => field(`players[${i}]`, TEXT.player(i + 1, teamOfSeat(seat)),
+        h('div', { 'data-field': `players[${i}].name` }, h('input', { name: `player-${i}`, value: typed[i] || '', autocomplete: 'off',
+          oninput: picture })))));
+    picture();
     const defaults = game.defaults[count];
-    $('#rules').replaceChildren(...Object.entries(defaults).filter(([key]) => !HIDDEN_SETTINGS.has(key)).map(([key, value]) => {
-      const control = settingControl(key, value);
-      control.dataset.setting = key;
-      return h('div', { 'data-field': `settings.${key}` }, h('label', {}, words(key), ' ', control));
-    }));
+    rules = game.settings.filter((rule) => !rule.read_only && !FOLLOWS.has(rule.name) && rule.name in defaults)
+      .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name]), { rule }));
+    $('#rules').replaceChildren(...rules.map((r) => r.el));
   }
   render();
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const defaults = game.defaults[count];
     const settings = {};
-    form.querySelectorAll('[data-setting]').forEach((control) => {
-      const key = control.dataset.setting;
-      const value = settingValue(control, defaults[key]);
-      if (JSON.stringify(value) !== JSON.stringify(defaults[key])) settings[key] = value;
-    });
-    const players = Array.from(form.querySelectorAll('#players input'), (input) => ({ name: input.value.trim() }));
+    for (const { rule, read } of rules) {
+      const value = read();
+      if (JSON.stringify(value) !== JSON.stringify(defaults[rule.name])) settings[rule.name] = value;
+    }
+    const players = names().map((name) => ({ name: name.trim() }));
     clearErrors(form);
     let res;
     try {
       res = await api('POST', cfg.matches_url, { game: game.key, players, settings });
     } catch (error) {
-      showErrors(form, { code: 'offline', detail: 'You are offline: starting a match needs the network.', field: null });
+      showErrors(form, { code: 'offline', detail: TEXT.offline, field: null });
       return;
     }
-    if (!res.ok) { if (Object.keys(res.data || {}).some((k) => k === 'code')) $('#rules-box').open = String(res.data.field || '').startsWith('settings'); showErrors(form, res.data); return; }
+    if (!res.ok) {
+      const fields = ((res.data && res.data.errors) || [res.data || {}]).map((e) => String(e.field || ''));
+      if (fields.some((f) => f.startsWith('settings'))) $('#rules-box').open = true;
+      showErrors(form, res.data);
+      return;
+    }
     window.location.assign(cfg.match_page.replace('/0/', `/${res.data.id}/`));
   });
 }
