@@ -6,7 +6,10 @@ export const network = { online: null, onChange: null };
 
 /** Record how the last request went and let the page repaint its badge. */
 export function reachable(online) {
-  network.online = online;
+  // An answer that comes in after the browser said it went offline (a request already under way) does not bring
+  // the page back online: only the browser's 'online' and a request after it do.
+  const browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  network.online = online && !browserOffline;
   if (network.onChange) network.onChange();
 }
 
