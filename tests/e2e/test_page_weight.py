@@ -112,7 +112,7 @@ def test_first_and_repeat_visit_weight_and_a_first_paint_with_the_score(producti
         assert table.deal_count() == 2
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
 
-        report = {"first visit": {"requests": len(first), "transferred": total(first, "transfer"),
+        report: dict[str, Any] = {"first visit": {"requests": len(first), "transferred": total(first, "transfer"),
                                   "decoded": total(first, "decoded")},
                   "repeat visit": {"requests": len(repeat), "transferred": total(repeat, "transfer"),
                                    "decoded": total(repeat, "decoded")},

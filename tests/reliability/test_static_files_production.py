@@ -16,7 +16,8 @@ def test_the_production_server_collects_missing_static_files_and_serves_them_for
     static_root = workdir / "static"
     env = app_env(workdir, DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}", DEBUG="false",
                   SECRET_KEY=uuid.uuid4().hex * 2, SECURE_SSL_REDIRECT="false", STATIC_ROOT=str(static_root))
-    with serve_production(workdir, env) as app, app.client() as client:
+    # Collecting before the first worker starts takes seconds, or minutes on a busy machine.
+    with serve_production(workdir, env, seconds=900) as app, app.client() as client:
         hashed = json.loads((static_root / "staticfiles.json").read_text())["paths"]["table/table.css"]
         page = client.get("/table/login/")
         assert page.status_code == 200
