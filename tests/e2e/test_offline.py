@@ -105,6 +105,8 @@ def test_bid_euchre_deals_entered_offline_are_stored_once_each_in_order_with_the
 def test_seep_offline_proposes_no_dealer_that_depends_on_a_waiting_deal(phone: Table, live_app: dict[str, Any]) -> None:
     match_id = phone.start_match("seep", NAMES)
     controlled_by_the_service_worker(phone)
+    # Installable: Chromium finds nothing missing (the manifest, its icons, a worker that answers offline).
+    assert phone.driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
     try:
         go_offline(phone)
         assert phone.chosen("dealer") == "S1"  # the first deal: any seat may deal it
@@ -121,3 +123,36 @@ def test_seep_offline_proposes_no_dealer_that_depends_on_a_waiting_deal(phone: T
     wait_until(lambda: phone.deal_count() == 1, "the deal on the board", seconds=20)
     assert [(deal["number"], deal["input"]["dealer"]) for deal in api_deals(live_app, match_id)] == [(1, "S1")]
     assert phone.chosen("dealer") == "S2"  # the server's own answer: team A ahead, the deal passes right
+
+
+def test_a_queued_deal_the_server_refuses_is_shown_for_fixing_and_the_next_waits(
+        phone: Table, live_app: dict[str, Any]) -> None:
+    match_id = phone.start_match("seep", NAMES)
+    controlled_by_the_service_worker(phone)
+    try:
+        go_offline(phone)
+        phone.tap('[data-name="bid"] button[data-value="9"]')
+        phone.type("input[name=card_points_A]", 120)  # more than the pack holds: the server will refuse it
+        phone.tap("#save-deal")
+        wait_until(lambda: phone.text("#toast") == QUEUED, "deal 1 kept on the phone")
+        phone.tap('[data-name="dealer"] button[data-value="S2"]')  # the scorer's pick (nothing was proposed)
+        phone.tap('[data-name="bid"] button[data-value="10"]')
+        phone.type("input[name=card_points_A]", 62)
+        phone.tap("#save-deal")
+        wait_until(lambda: len(phone.driver.find_elements(By.CSS_SELECTOR, "#outbox > .queued")) == 2, "two waiting")
+    finally:
+        phone.set_offline(False)
+
+    wait_until(lambda: phone.text("#form-title") == "Fix the refused deal", "the refused deal back in the form")
+    assert phone.value("input[name=card_points_A]") == "120"
+    assert phone.driver.find_elements(By.CSS_SELECTOR, "#deal-form .err")
+    states = [row.text.split(" deal dealt by ")[0] for row in phone.driver.find_elements(By.CSS_SELECTOR,
+                                                                                          "#outbox > .queued")]
+    assert states[0].startswith("refused") and states[1] == "held back"
+    assert api_deals(live_app, match_id) == []  # the deal after it waits: nothing stored out of order
+
+    phone.type("input[name=card_points_A]", 62)
+    phone.tap("#save-deal")
+    wait_until(lambda: phone.deal_count() == 2, "both deals on the board", seconds=20)
+    assert [(deal["number"], deal["input"]["dealer"], deal["input"]["card_points"]["A"])
+            for deal in api_deals(live_app, match_id)] == [(1, "S1", 62), (2, "S2", 62)]

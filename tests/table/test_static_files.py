@@ -46,7 +46,7 @@ def test_collectstatic_names_each_file_by_its_hash_and_keeps_a_gzipped_copy(coll
 
 def test_a_hashed_file_is_cached_for_good_and_sent_gzipped(manifest_storage: dict[str, str]) -> None:
     url = f"/static/{manifest_storage['table/table.css']}"
-    zipped = Client().get(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+    zipped = Client().get(url, headers={"Accept-Encoding": "gzip, deflate"})
     assert (zipped.status_code, zipped["Cache-Control"], zipped["Content-Encoding"]) == (200, FOR_GOOD, "gzip")
     plain = Client().get(url)
     assert plain.status_code == 200
