@@ -47,6 +47,7 @@ async function networkFirst(request, cacheName, waitMs) {
     return response;
   });
   const kept = () => caches.match(request).then((cached) => (cached ? keptCopy(cached) : null));
+  network.catch(() => {}); // answered by the kept copy meanwhile: a later failure is no error of the page's
   try {
     if (!waitMs) return await network;
     const slow = new Promise((resolve) => { setTimeout(() => kept().then(resolve), waitMs); });
