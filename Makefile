@@ -46,7 +46,7 @@ test-js:
 
 ## Refresh the README's screenshots in docs/screenshots/ (a plain test run writes them to var/screenshots/).
 screenshots: install-dev
-	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_live_table.py tests/e2e/test_seep_play_entry.py
+	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_table_loop.py tests/e2e/test_live_table.py tests/e2e/test_seep_play_entry.py
 
 lint: install-dev
 	$(VENV)/bin/ruff check .

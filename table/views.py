@@ -3,9 +3,10 @@ through the JSON API (session auth + CSRF), which calls games.services like any 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -73,19 +74,16 @@ SEEP_CHOICES: dict[str, list[str]] = {
 MATCH_END_TYPES = ["open", "first_to_baazis", "fixed_baazis"]
 
 
-def _setting_fact(game: str, name: str, row: dict[str, Any]) -> dict[str, Any]:
-    """One house rule for the form: its label, a line saying what it does, its kind and choices in words."""
+def _setting_row(game: str, name: str, row: dict[str, Any]) -> dict[str, Any]:
+    """One house rule for a client's form, in the shape of docs/api.md "Game facts for clients" (issue 16)."""
     choices = row.get("enum") or (SEEP_CHOICES.get(name) if game == "seep" else None)
-    kind = ("match_end" if name == "match_end" else "choice" if choices else str(row.get("type", "custom")))
     fact: dict[str, Any] = {
-        "name": name, "label": row["title"], "kind": kind,
+        "name": name, "label": row["title"], "type": "choice" if choices else str(row.get("type", "object")),
         "help": SEEP_HELP.get(name, row["description"]) if game == "seep" else row["description"],
-        "read_only": bool(row.get("readOnly")),
+        "default": row.get("default"), "read_only": bool(row.get("readOnly")), "sent_back": name != "players",
     }
     if choices:
-        fact["choices"] = [{"value": value, "label": CHOICE_WORDS.get(str(value), str(value))} for value in choices]
-    if kind == "match_end":
-        fact["choices"] = [{"value": value, "label": CHOICE_WORDS[value]} for value in MATCH_END_TYPES]
+        fact["choices"] = list(choices)
     for bound in ("minimum", "maximum"):
         if bound in row:
             fact[bound] = row[bound]
@@ -93,28 +91,39 @@ def _setting_fact(game: str, name: str, row: dict[str, Any]) -> dict[str, Any]:
 
 
 def game_facts(game: str) -> dict[str, Any]:
-    """What the pages need to know of a game: its name, player counts (default first), the seats and teams for
-    each count, and its house rules with their defaults per count (Contract Rummy's packs depend on it)."""
+    """What the pages need to know of a game, as issue 16's facts will give it: its name, player counts, the seats
+    and teams for each count, and its house rules with their defaults per count (Contract Rummy's packs depend on
+    it). Counts are strings, as JSON object keys are."""
     engine = get_engine(game)
-    counts = [engine.default_player_count, *(n for n in engine.player_counts if n != engine.default_player_count)]
-    rules = {count: engine.rules_from_settings({}, count) for count in counts}
+    rules = {count: engine.rules_from_settings({}, count) for count in engine.player_counts}
     schema = engine.settings_schema()["properties"]
     return {
-        "key": game, "name": engine.display_name, "player_counts": counts,
-        "seats": {count: list(engine.seats(rules[count])) for count in counts},
-        "teams": {count: engine.teams(rules[count]) for count in counts},
-        "settings": [_setting_fact(game, name, row) for name, row in schema.items()],
-        "defaults": {count: engine.settings_json(rules[count]) for count in counts},
+        "key": game, "name": engine.display_name, "player_counts": list(engine.player_counts),
+        "default_player_count": engine.default_player_count,
+        "seats": {str(count): list(engine.seats(r)) for count, r in rules.items()},
+        "teams": {str(count): engine.teams(r) for count, r in rules.items()},
+        "settings": [_setting_row(game, name, row) for name, row in schema.items()],
+        "defaults": {str(count): engine.settings_json(r) for count, r in rules.items()},
     }
+
+
+def _page_words() -> dict[str, Any]:
+    """Page text the house-rules form needs beside the facts: a choice's value in words, match end's kinds."""
+    return {"choice_words": CHOICE_WORDS, "match_end_types": MATCH_END_TYPES}
+
+
+def _signed_in(request: HttpRequest) -> AbstractBaseUser:
+    """The user of a page behind login_required (never anonymous there)."""
+    return cast(AbstractBaseUser, request.user)
 
 
 def _game_names() -> dict[str, str]:
     return {key: get_engine(key).display_name for key in GAME_KEYS}
 
 
-def _page_config(match: Match, **urls: str) -> dict[str, Any]:
+def _page_config(match: Match, **urls: Any) -> dict[str, Any]:
     facts = game_facts(match.game)
-    return {"match_id": match.pk, "game": match.game, "game_name": facts["name"], "facts": facts,
+    return {"match_id": match.pk, "game": match.game, "game_name": facts["name"], "game_facts": {match.game: facts},
             "undo_seconds": settings.TABLE_UNDO_SECONDS, **urls}
 
 
@@ -126,7 +135,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required(login_url=LOGIN_URL)
 def new_match(request: HttpRequest) -> HttpResponse:
-    config = {"games": [game_facts(key) for key in GAME_KEYS], "matches_url": reverse("match-list"),
+    facts = {key: game_facts(key) for key in GAME_KEYS}
+    config = {"game_facts": facts, **_page_words(), "matches_url": reverse("match-list"),
               "match_page": reverse("table:match", args=[0])}
     return render(request, "table/new_match.html", {"config": config})
 
@@ -160,7 +170,7 @@ def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
         share_url=reverse("table-api:share", args=[match.pk]),
         entry_page=reverse("table:match", args=[match.pk]),
     )
-    may_share = match_writable_by(request.user, match)
+    may_share = match_writable_by(_signed_in(request), match)
     link = share_link_of(match) if may_share else None
     return render(request, "table/board.html", {
         "match": match, "config": config, "game_name": config["game_name"], "may_share": may_share,
@@ -186,5 +196,5 @@ def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required(login_url=LOGIN_URL)
 def disputes_page(request: HttpRequest) -> HttpResponse:
-    disputes = disputes_for_admin(request.user)[:200]
+    disputes = disputes_for_admin(_signed_in(request))[:200]
     return render(request, "table/disputes.html", {"disputes": disputes, "game_names": _game_names()})

@@ -62,7 +62,8 @@ class Table:
         self.driver.execute_script(
             "const el = document.querySelector(arguments[0]);"
             "const from = el && el.tagName === 'SUMMARY' ? el.parentElement.parentElement : el;"
-            "for (let d = from && from.closest('details:not([open])'); d; d = d.parentElement.closest('details:not([open])'))"
+            "const closed = (node) => node && node.closest('details:not([open])');"
+            "for (let d = closed(from); d; d = closed(d.parentElement))"
             " d.querySelector(':scope > summary').click();", css)
 
     def _tap(self, css: str) -> None:
@@ -86,6 +87,7 @@ class Table:
         self.tap(f'[data-name="{name}"] button[data-value="{value}"]')
 
     def chosen(self, name: str) -> str:
+        self.unfold(f'[data-name="{name}"]')
         return str(self._again(lambda: self.find(f'[data-name="{name}"] button[aria-pressed="true"]')
                                .get_attribute("data-value")))
 
@@ -102,6 +104,7 @@ class Table:
 
     def enter_tricks(self, tricks: list[list[tuple[str, str]]]) -> None:
         """Open the trick entry and pick every card: ``tricks[i]`` is trick i+1 as (seat, card) in any order."""
+        self.unfold("details.tricks")
         if self.find("details.tricks").get_attribute("open") is None:
             self.tap("details.tricks > summary")
         for number, trick in enumerate(tricks, start=1):

@@ -29,6 +29,9 @@ IPHONE = (390, 844)
 TAP_BUDGET = {"seep": 4, "fifty_six": 8, "bid_euchre": 6, "contract_rummy": 4 + 1}
 NAMES = ["Asha", "Bala", "Ravi", "Meena"]
 SIX = ["Asha", "Bala", "Ravi", "Meena", "Kiran", "Dev"]
+DASH = "\u2013"  # the headlines write "2 (en dash) 4"
+TIMES = "\u00d7"
+MINUS = "\u2212"
 FIGURES: dict[str, Any] = {"taps": {}, "axe": {}, "small_controls": {}, "page_weight": {}}
 
 # A control is on screen when its middle is inside the viewport and not under the sticky bar or the save bar.
@@ -43,7 +46,9 @@ const seen = [];
 for (const el of document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary')) {
   const r = el.getBoundingClientRect();
   if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
-  if (r.width < 43.5 || r.height < 43.5) seen.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className} "${(el.textContent || el.name || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  const text = (el.textContent || el.name || '').trim().slice(0, 30);
+  const what = `${el.tagName.toLowerCase()}#${el.id}.${el.className} "${text}"`;
+  if (r.width < 43.5 || r.height < 43.5) seen.push(`${what} ${Math.round(r.width)}x${Math.round(r.height)}`);
 }
 return seen;
 """
@@ -56,10 +61,10 @@ return {transfer: nav.transferSize + files.reduce((n, f) => n + f.transferSize, 
 """
 
 
-def set_phone(table: Table, size: tuple[int, int], dark: bool = False) -> None:
+def set_phone(table: Table, size: tuple[int, int], dark: bool = False, scale: int = 2) -> None:
     width, height = size
     table.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                 {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+                                 {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
     table.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
         "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
 
@@ -77,16 +82,20 @@ def phone(live_app: dict[str, Any]) -> Iterator[Table]:
 
 
 def check_page(table: Table, state: str) -> None:
-    """axe-core: no critical or serious violation; no visible control under 44x44; no sideways scrolling at 320."""
-    axe = Axe(table.driver)
-    axe.inject()
-    violations = axe.run()["violations"]
-    serious = [f"{v['id']} ({v['impact']}): {len(v['nodes'])} nodes" for v in violations
-               if v["impact"] in ("critical", "serious")]
-    FIGURES["axe"][state] = {"critical_or_serious": len(serious),
-                             "other": sorted(f"{v['id']} ({v['impact']})" for v in violations
-                                             if v["impact"] not in ("critical", "serious"))}
-    assert serious == [], state
+    """axe-core in light and in dark mode: no critical or serious violation; no visible control under 44x44."""
+    for scheme in ("light", "dark"):
+        set_phone(table, ANDROID, dark=scheme == "dark")
+        axe = Axe(table.driver)
+        axe.inject()
+        violations = axe.run()["violations"]
+        serious = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in violations
+                   if v["impact"] in ("critical", "serious")]
+        FIGURES["axe"][f"{state} ({scheme})"] = {
+            "critical_or_serious": len(serious),
+            "other": sorted(f"{v['id']} ({v['impact']})" for v in violations
+                            if v["impact"] not in ("critical", "serious"))}
+        assert serious == [], f"{state} ({scheme})"
+    set_phone(table, ANDROID)
     small = table.driver.execute_script(SMALL_CONTROLS)
     FIGURES["small_controls"][state] = len(small)
     assert small == [], state
@@ -96,7 +105,11 @@ def check_page(table: Table, state: str) -> None:
 def no_sideways_scroll_at_320(table: Table) -> None:
     set_phone(table, (320, 640))
     try:
-        assert table.driver.execute_script(SIDEWAYS) is False
+        wide = table.driver.execute_script(
+            "return [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right >"
+            " document.documentElement.clientWidth + 0.5).slice(0, 5)"
+            ".map((el) => `${el.tagName}#${el.id}.${el.className}`);")
+        assert table.driver.execute_script(SIDEWAYS) is False, wide
     finally:
         set_phone(table, ANDROID)
 
@@ -107,7 +120,7 @@ class Deal:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.taps = 0
-        self.table.find("#deal-fields [data-name=dealer]")
+        self.table.find("#deal-fields [data-field=dealer]")
         self.scrolled = self._scroll()
         assert self.scrolled == 0
         self._headline_on_screen()
@@ -117,7 +130,9 @@ class Deal:
 
     def _on_screen(self, css: str) -> Any:
         element = self.table.find(css)
-        assert self.table.driver.execute_script(ON_SCREEN, element), f"{css} is not on screen"
+        if not self.table.driver.execute_script(ON_SCREEN, element):
+            self.table.driver.save_screenshot(str(ROOT / "var" / "e2e-not-on-screen.png"))
+            raise AssertionError(f"{css} is not on screen (var/e2e-not-on-screen.png)")
         return element
 
     def _headline_on_screen(self) -> None:
@@ -135,7 +150,10 @@ class Deal:
         self.taps += 1
 
     def save(self, preview: str, number: int) -> None:
-        wait_until(lambda: self.table.text("#preview") == preview, f"the preview {preview!r}")
+        try:
+            wait_until(lambda: self.table.text("#preview") == preview, f"the preview {preview!r}")
+        except AssertionError as error:
+            raise AssertionError(f"{error}; it says {self.table.text('#preview')!r}") from None
         self._headline_on_screen()
         before = self.table.deal_count()
         self.tap("#save-deal")
@@ -172,7 +190,7 @@ def undo(table: Table, number: int, headline: str) -> None:
 def screenshots_of(table: Table, directory: Path, name: str) -> None:
     for label, size in (("360x640", ANDROID), ("390x844", IPHONE)):
         for scheme in ("light", "dark"):
-            set_phone(table, size, dark=scheme == "dark")
+            set_phone(table, size, dark=scheme == "dark", scale=1)  # CSS pixels: small files for the README
             table.screenshot(directory / f"{name}-{label}-{scheme}.png")
     set_phone(table, ANDROID)
 
@@ -180,6 +198,7 @@ def screenshots_of(table: Table, directory: Path, name: str) -> None:
 def start(table: Table, game: str, names: list[str], count: int | None = None) -> int:
     match_id = table.start_match(game, names, count)
     check_page(table, f"entry {game}")
+    no_sideways_scroll_at_320(table)
     return match_id
 
 
@@ -188,6 +207,7 @@ def board_states(table: Table, match_id: int, game: str, screenshots: Path) -> N
     table.find("#headline")
     table.find("#chart svg")
     check_page(table, f"board {game}")
+    no_sideways_scroll_at_320(table)
     screenshots_of(table, screenshots, f"{game}-board")
     table.open(f"/table/matches/{match_id}/")
 
@@ -206,27 +226,39 @@ def test_sign_in_home_and_new_match(phone: Table) -> None:
     phone.find("#rules select[name=all_pass_rule]")
     # House rules in words with their explanation and default; match end as controls; no JSON on the page.
     assert '{"' not in phone.text("#rules") and '":' not in phone.text("#rules")
-    options = phone.driver.execute_script("return [...document.querySelectorAll('#rules option, #rules .rule > p:not(.hint)')]"
-                                          ".map((o) => o.textContent).join(' | ');")
+    options = phone.driver.execute_script(
+        "return [...document.querySelectorAll('#rules option, #rules .rule > p:not(.hint)')]"
+        ".map((o) => o.textContent).join(' | ');")
     assert "_" not in options and "{" not in options
     assert phone.text('[data-field="settings.double_mode"] .hint') == (
         "A double multiplies the tables by 2 and a redouble by 4 (multiply), or adds 1 and 2 (add). "
-        "Default: Multiply (×2, ×4).")
+        f"Default: Multiply ({TIMES}2, {TIMES}4).")
     # The seating picture: six names round the table, teams of two sitting opposite.
     for index, name in enumerate(SIX):
         phone.type(f"input[name=player-{index}]", name)
     assert phone.find("#seating svg").get_attribute("aria-label") == (
         "The table: Asha (T1); Bala (T2); Ravi (T3); Meena (T1); Kiran (T2); Dev (T3)")
     check_page(phone, "new match, house rules open")
+    # Eight round the table: four teams of two, every name apart from its neighbours.
+    phone.pick("count", 8)
+    for index, name in enumerate([*SIX, "Lata", "Om"]):
+        phone.type(f"input[name=player-{index}]", name)
+    boxes = phone.driver.execute_script(
+        "return [...document.querySelectorAll('#seating svg rect')].map((r) => r.getBoundingClientRect())"
+        ".map((r) => [r.left, r.top, r.right, r.bottom]);")
+    assert len(boxes) == 8
+    assert not any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+                   for i, a in enumerate(boxes) for b in boxes[i + 1:]), "two names overlap"
     phone.pick("game", "seep")
-    phone.tap("#rules-box > summary") if phone.find("#rules-box").get_attribute("open") is None else None
+    if phone.find("#rules-box").get_attribute("open") is None:
+        phone.tap("#rules-box > summary")
     assert phone.text('[data-field="settings.match_end"] .hint').endswith("Default: Open: play as long as you like.")
     no_sideways_scroll_at_320(phone)
 
 
 def test_seep_loop(phone: Table, screenshots: Path) -> None:
     start(phone, "seep", NAMES)
-    assert phone.text("#next-dealer") == "First deal: anyone deals"
+    assert phone.text("#next-dealer") == "Anyone deals first"
     plain = [("tap", '[data-name="bid"] button[data-value="10"]', None), ("type", "input[name=card_points_A]", 62)]
     record(phone, "seep", 1, "A 62 · B 38 · lead A 24 · Bala deals next", plain)
     assert phone.headline() == "Asha & Ravi lead by 24"
@@ -234,6 +266,7 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     undo(phone, 1, "Level")
     record(phone, "seep", 2, "A 62 · B 38 · lead A 24 · Bala deals next", plain)
     assert phone.chosen("dealer") == "S2"
+    assert phone.text("#form-title") == "Record deal 3"  # the voided deal 1 keeps its number
 
     # A refusal stays beside its field, keeping what was typed.
     phone.pick("bid", 9)
@@ -244,7 +277,8 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     check_page(phone, "refusal")
 
     phone.type("input[name=card_points_A]", 30)
-    wait_until(lambda: phone.text("#preview") != "", "the preview")
+    wait_until(lambda: phone.text("#preview") == "A 30 · B 70 · lead B 16 · Ravi deals next", "the preview")
+    assert phone.driver.find_elements("css selector", "#deal-form .err") == []  # the refusal went with the change
     screenshots_of(phone, screenshots, "seep-preview")
     phone.tap("#save-deal")
     wait_until(lambda: phone.text("#toast") == "Deal 3 saved.", "deal 3")
@@ -258,6 +292,25 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     check_page(phone, "correction")
     phone.save_correction(2)
     screenshots_of(phone, screenshots, "seep-entry")
+
+    # A void asks for its reason in the correction's colour, with the dry run of what it changes.
+    phone.tap('#deal-2 [data-action="void"]')
+    wait_until(lambda: "later deal" in phone.text("#void-preview-2"), "the void's dry run")
+    assert phone.text("#void-preview-2") == (
+        "Match now: level · Baazis A 0, Baazis B 0; after the change: lead B 40 · Baazis A 0, Baazis B 0\n"
+        "1 later deal changes:\ndeal 3: level → lead B 40")
+    phone.tap('#deal-2 [data-action="send"]')
+    assert phone.refusal("reason") == "This field may not be blank."
+    check_page(phone, "void")
+
+    # A baazi (team B under 9 points) is marked on the chart, between the dashed lines at +-100.
+    phone.open(f"/table/matches/{phone_match_id(phone)}/")
+    deal = Deal(phone)
+    deal.tap('[data-name="bid"] button[data-value="9"]')
+    deal.type("input[name=card_points_A]", 100)
+    deal.save("A 100 · B 0 · baazi to A (under 9) · Meena deals next", 4)
+    labels = [el.text for el in phone.driver.find_elements("css selector", "#chart svg text")]
+    assert "baazi A" in labels and "baazi A +100" in labels and f"baazi B {MINUS}100" in labels
     board_states(phone, phone_match_id(phone), "seep", screenshots)
 
 
@@ -268,7 +321,8 @@ def phone_match_id(table: Table) -> int:
 def test_fifty_six_with_six_players_loop(phone: Table, screenshots: Path) -> None:
     match_id = start(phone, "fifty_six", SIX, 6)
     steps = [("tap", '[data-chip="30"]', None), ("tap", '[data-name="bid_trump"] button[data-value="spades"]', None),
-             ("tap", '#auction-controls [data-call="bid"]', None), ("tap", '#auction-controls [data-call="rest-pass"]', None),
+             ("tap", '#auction-controls [data-call="bid"]', None),
+             ("tap", '#auction-controls [data-call="rest-pass"]', None),
              ("type", "input[name=bidding_team_card_points]", 32)]
     record(phone, "fifty_six", 1, "T2 made 30 spades · T3→T2 1 table · T1→T2 1 table · Bala deals next", steps)
     undo(phone, 1, "T1 12 · T2 12 · T3 12")
@@ -281,17 +335,21 @@ def test_fifty_six_with_six_players_loop(phone: Table, screenshots: Path) -> Non
     phone.call("rest-pass")
     phone.type("input[name=bidding_team_card_points]", 20)
     wait_until(lambda: phone.text("#preview").startswith("T3 failed 30 hearts"), "the preview of a failed bid")
+    # The seating picture marks the dealer and the bidder the form names.
+    seating = phone.driver.find_element("css selector", "#seating-box svg").get_attribute("aria-label")
+    assert "Bala (T2): deals" in seating and "Ravi (T3): bids" in seating
     screenshots_of(phone, screenshots, "fifty_six-preview")
     board_states(phone, match_id, "fifty_six", screenshots)
 
 
 def test_bid_euchre_loop(phone: Table, screenshots: Path) -> None:
     match_id = start(phone, "bid_euchre", NAMES)
-    steps = [("tap", '#auction-controls [data-call="bid-3"]', None), ("tap", '#auction-controls [data-call="rest-pass"]', None),
+    steps = [("tap", '#auction-controls [data-call="bid-3"]', None),
+             ("tap", '#auction-controls [data-call="rest-pass"]', None),
              ("tap", '[data-name="trump"] button[data-value="hearts"]', None), ("tap", '[data-chip="2"]', None)]
-    record(phone, "bid_euchre", 1, "B made it · A +2, B +3 → 2–3 · Ravi deals next", steps)
-    undo(phone, 1, "0 – 0")
-    record(phone, "bid_euchre", 2, "B made it · A +2, B +3 → 2–3 · Bala deals next", steps)
+    record(phone, "bid_euchre", 1, "B made it · A +2, B +4 → A 2, B 4 · Bala deals next", steps)
+    undo(phone, 1, f"0 {DASH} 0")
+    record(phone, "bid_euchre", 2, "B made it · A +2, B +4 → A 2, B 4 · Bala deals next", steps)
     screenshots_of(phone, screenshots, "bid_euchre-entry")
     phone.call("bid-4")
     phone.call("rest-pass")
@@ -306,9 +364,10 @@ def test_contract_rummy_loop(phone: Table, screenshots: Path) -> None:
     match_id = start(phone, "contract_rummy", NAMES)
     steps = [("tap", '[data-name="went_out"] button[data-value="S1"]', None), ("type", "input[name=penalty_S2]", 25),
              ("type", "input[name=penalty_S3]", 30), ("type", "input[name=penalty_S4]", 12)]
-    record(phone, "contract_rummy", 1, "Asha out · Bala +25 · Ravi +30 · Meena +12 · next: 1 set + 1 run · Bala deals next", steps)
-    undo(phone, 1, "Asha leads on 0")
-    record(phone, "contract_rummy", 2, "Asha out · Bala +25 · Ravi +30 · Meena +12 · next: 1 set + 1 run · Bala deals next", steps)
+    preview = "Asha out · Bala +25 · Ravi +30 · Meena +12 · Bala deals next"
+    record(phone, "contract_rummy", 1, preview, steps)
+    undo(phone, 1, "All level on 0")
+    record(phone, "contract_rummy", 2, preview, steps)
     assert phone.text("#scores") == "Asha\n0\nMeena\n12\nBala\n25\nRavi\n30"
     screenshots_of(phone, screenshots, "contract_rummy-entry")
     phone.pick("went_out", "S3")

@@ -57,9 +57,21 @@ def test_home_new_match_disputes_and_sign_in_pages_render(browser: Client) -> No
 
 def test_the_new_match_page_carries_every_games_defaults_by_player_count(browser: Client) -> None:
     config = browser.get("/table/new/").context["config"]
-    rummy = next(game for game in config["games"] if game["key"] == "contract_rummy")
-    assert (rummy["defaults"][4]["decks"], rummy["defaults"][5]["decks"]) == (1, 2)
-    assert [game["key"] for game in config["games"]] == ["seep", "fifty_six", "bid_euchre", "contract_rummy"]
+    rummy = config["game_facts"]["contract_rummy"]
+    assert (rummy["defaults"]["4"]["decks"], rummy["defaults"]["5"]["decks"]) == (1, 2)
+    assert list(config["game_facts"]) == ["seep", "fifty_six", "bid_euchre", "contract_rummy"]
+
+
+def test_the_pages_get_the_games_facts_and_the_house_rules_in_words(browser: Client) -> None:
+    """The facts a page shows come from the engines (no copy in the script): seats and teams per player count, and
+    each house rule's label, explanation, type and choices, whose words are sent beside them."""
+    config = browser.get("/table/new/").context["config"]
+    fifty_six = config["game_facts"]["fifty_six"]
+    assert fifty_six["teams"]["6"] == {"T1": ["S1", "S4"], "T2": ["S2", "S5"], "T3": ["S3", "S6"]}
+    doubling = next(row for row in fifty_six["settings"] if row["name"] == "double_mode")
+    assert (doubling["label"], doubling["type"], doubling["choices"]) == ("Doubling", "choice", ["multiply", "add"])
+    assert config["choice_words"]["multiply"] == "Multiply (\u00d72, \u00d74)"
+    assert config["match_end_types"] == ["open", "first_to_baazis", "fixed_baazis"]
 
 
 def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:

@@ -10,7 +10,7 @@ const COLORS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490'
 
 const TEXT = {
   deals: (name) => `${name} deals`,
-  firstDeal: 'First deal: anyone deals',
+  firstDeal: 'Anyone deals first',
   finished: 'Match finished',
   gameLine: (game, id, count) => `${game} · match #${id} · ${count === 1 ? '1 deal' : `${count} deals`}`,
   disputed: (n) => (n === 1 ? '1 disputed deal: see below.' : `${n} disputed deals: see below.`),
@@ -18,7 +18,7 @@ const TEXT = {
 
 /** The headline: the state of the match at a glance (the game's own figures), and whose deal it is, by name.
  *  The board page adds the seating picture; the entry page shows the same as a strip that stays on screen. */
-function renderBoard(box, board, gameName, { picture = true } = {}) {
+function renderBoard(box, board, gameName, { seatingBox = null } = {}) {
   const m = board.match;
   const head = GAMES[m.game].headline(m);
   const dealer = m.state.next_dealer;
@@ -29,9 +29,9 @@ function renderBoard(box, board, gameName, { picture = true } = {}) {
     h('div', { class: 'headline', id: 'headline' }, head.teamClass ? h('span', { class: head.teamClass }, head.title) : head.title),
     h('p', { class: 'dealer', id: 'next-dealer' }, dealerLine),
     head.sub ? h('p', { class: 'sub' }, head.sub) : null,
-    h('div', { class: 'scores', id: 'scores' }, head.scores),
-    picture ? seatingPicture(m, { dealer, out: head.out }) : null,
+    h('div', { class: `scores${head.scoresInTitle ? ' in-title' : ''}`, id: 'scores' }, head.scores),
     disputed ? h('p', { class: 'err', id: 'dispute-banner' }, TEXT.disputed(disputed)) : null);
+  if (seatingBox) fill(seatingBox, seatingPicture(m, { dealer, out: head.out }));
   box.dataset.version = String(m.version);
 }
 
@@ -49,7 +49,7 @@ function renderDeals(box, board, actions, showEarlier) {
     const card = h('div', { class: `deal ${d.status}${open ? ' disputed' : ''}`, id: `deal-${d.number}`, 'data-number': d.number },
       h('div', { class: 'top' }, h('span', {}, `Deal ${d.number}`),
         h('span', {}, d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, d.status) : null)),
-      h('div', { class: 'what' }, GAMES[m.game].summary(d)),
+      h('div', { class: 'what' }, GAMES[m.game].summary(d, m)),
       h('div', { class: 'marks' }, marks));
     if (actions && d.status !== 'voided') card.appendChild(actions(d, answers));
     return card;
@@ -94,7 +94,14 @@ function renderChart(box, board) {
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', title);
-  const add = (tag, attrs, text) => { const el = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v); if (text !== undefined) el.textContent = text; svg.appendChild(el); return el; };
+  const add = (tag, attrs, text) => {
+    const el = document.createElementNS(ns, tag);
+    // A style goes through the CSSOM: the CSP allows no style attribute.
+    for (const [k, v] of Object.entries(attrs)) if (k === 'style') el.style.cssText = v; else el.setAttribute(k, v);
+    if (text !== undefined) el.textContent = text;
+    svg.appendChild(el);
+    return el;
+  };
   const FONT = 13;
   add('line', { x1: left, x2: W - right, y1: y(0), y2: y(0), class: 'axis' });
   for (const guide of guides) {
@@ -110,18 +117,21 @@ function renderChart(box, board) {
   if (lo < 0 && hi > 0) add('text', { x: 2, y: y(0) + 4, 'font-size': FONT }, '0');
   const counted = board.deals.filter((d) => d.status !== 'voided');
   const first = counted.length ? counted[0].number - 1 : 0;
-  add('text', { x: left, y: H - 6, 'font-size': FONT }, CHART.first(first));
+  if (first) add('text', { x: left, y: H - 6, 'font-size': FONT }, CHART.first(first));
   add('text', { x: W - right, y: H - 6, 'font-size': FONT, 'text-anchor': 'end' }, CHART.first(counted.length ? counted[counted.length - 1].number : 0));
+  // A team's line in the team's colour (as in the headline and the seating), a player's from the palette.
+  const teams = Object.keys(board.match.teams || {});
+  const colour = (line, index) => (teams.includes(line.name) ? `var(--${'abcd'[teams.indexOf(line.name)]})` : COLORS[index % COLORS.length]);
   lines.forEach((line, index) => {
-    add('polyline', { points: line.points.map((v, i) => `${x(i)},${y(v)}`).join(' '), fill: 'none', stroke: COLORS[index % COLORS.length], 'stroke-width': 2.5 });
-    line.points.forEach((v, i) => add('circle', { cx: x(i), cy: y(v), r: 2.5, fill: COLORS[index % COLORS.length] }));
+    add('polyline', { points: line.points.map((v, i) => `${x(i)},${y(v)}`).join(' '), fill: 'none', style: `stroke:${colour(line, index)}`, 'stroke-width': 2.5 });
+    line.points.forEach((v, i) => add('circle', { cx: x(i), cy: y(v), r: 3, style: `fill:${colour(line, index)}` }));
   });
   for (const mark of marks) {
     const v = lines[mark.line || 0].points[mark.index];
-    add('circle', { cx: x(mark.index), cy: y(v), r: 6, fill: 'none', stroke: COLORS[(mark.line || 0) % COLORS.length], 'stroke-width': 2, class: 'mark' });
+    add('circle', { cx: x(mark.index), cy: y(v), r: 6, fill: 'none', style: `stroke:${colour(lines[mark.line || 0], mark.line || 0)}`, 'stroke-width': 2, class: 'mark' });
     add('text', { x: x(mark.index), y: y(v) + (v >= 0 ? -9 : 18), 'font-size': FONT, 'text-anchor': 'middle', class: 'mark-label' }, mark.label);
   }
-  const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${COLORS[i % COLORS.length]}` }), l.label || CHART.team(l.name))));
+  const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${colour(l, i)}` }), l.label || CHART.team(l.name))));
   fill(box, h('h2', {}, title), svg, lines.length > 1 ? legend : null);
 }
 

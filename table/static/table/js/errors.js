@@ -22,8 +22,8 @@ function showErrors(root, body) {
     : [{ code: body && body.code, detail: (body && body.detail) || 'The server refused this.', field: null }];
   for (const error of errors) {
     const box = fieldBox(root, error.field);
-    const folded = box.closest('details');
-    if (folded) folded.open = true; // a refusal inside the collapsed trick entry opens it
+    // A refusal inside a fold (the trick entry, the rarer parts of a deal) opens it, and the folds round it.
+    for (let folded = box.closest('details'); folded; folded = folded.parentElement.closest('details')) folded.open = true;
     box.classList.add('has-err');
     box.appendChild(h('p', { class: 'err', role: 'alert', 'data-code': error.code || '' }, error.detail));
   }

@@ -28,7 +28,10 @@ const TEXT = { deals: 'deals', bids: 'bids', out: 'out', table: 'The table' };
  */
 function seatingPicture(match, marks = {}) {
   const seats = seatsOf(match);
-  const W = 320; const H = 200; const cx = W / 2; const cy = H / 2; const rx = 118; const ry = 70;
+  // Four seats round a low table; six or eight round a taller one, so neighbours' names never overlap.
+  const many = seats.length > 4;
+  const W = 320; const H = many ? 240 : 200; const cx = W / 2; const cy = H / 2; const rx = many ? 120 : 112; const ry = many ? 95 : 70;
+  const boxW = many ? 76 : 88;
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   const add = (parent, tag, attrs, text) => {
@@ -50,7 +53,7 @@ function seatingPicture(match, marks = {}) {
     const roles = [marks.dealer === seat ? TEXT.deals : null, marks.bidder === seat ? TEXT.bids : null,
       marks.out && marks.out.has(seat) ? TEXT.out : null].filter(Boolean);
     const g = add(svg, 'g', { class: marks.out && marks.out.has(seat) ? 'out' : '', 'data-seat': seat });
-    add(g, 'rect', { x: x - 46, y: y - 17, width: 92, height: 34, rx: 9,
+    add(g, 'rect', { x: x - boxW / 2, y: y - 17, width: boxW, height: 34, rx: 9,
       class: `${teamClass(match, team)}${marks.dealer === seat ? ' dealer-mark' : ''}` });
     add(g, 'text', { x, y: roles.length ? y - 2 : y + 5, 'text-anchor': 'middle', class: 'seat-name' }, playerName(match, seat));
     if (roles.length) add(g, 'text', { x, y: y + 12, 'text-anchor': 'middle', class: 'seat-role' }, roles.join(' · '));

@@ -2,7 +2,7 @@
  * fields. Every control gets an accessible name from the field it sits in. */
 import { h } from './dom.js';
 
-const TEXT = { less: (what) => `${what}: one less`, more: (what) => `${what}: one more` };
+const TEXT = { less: (what) => `${what}: one less`, more: (what) => `${what}: one more`, dealer: (label, name) => `${label}: ${name} (change)` };
 
 /** A row of big buttons acting as one choice (seats lay out as a grid of names). */
 function seg(options, value, onChange, name) {
@@ -61,8 +61,23 @@ function group(label, ...controls) {
   nameControls(box, label);
   return box;
 }
+/** The dealer's choice: a row of names, or with more seats than fit one row a fold whose summary names the
+ *  dealer, so the screen is kept for the deal (the preselected dealer is right unless the table changed seats). */
+function dealerChoice(path, label, choice, nameOf) {
+  if (choice.querySelectorAll('button').length <= 4) return field(path, label, choice);
+  const summary = h('summary', {});
+  const paint = () => { summary.textContent = TEXT.dealer(label, nameOf(choice.get())); };
+  choice.addEventListener('click', () => setTimeout(paint));
+  const set = choice.set;
+  choice.set = (v) => { set(v); paint(); };
+  const box = h('details', { class: 'fold dealer-fold', 'data-field': path }, summary, choice);
+  nameControls(box, label);
+  paint();
+  box.repaint = paint;
+  return box;
+}
 /** A score in the headline: who (and a short name for the strip on the entry page), the number in big type. */
 const scoreBox = (label, value, extra, short) => h('div', { class: `score ${extra || ''}` }, h('div', { class: 'who' }, label),
   short ? h('div', { class: 'short', 'aria-hidden': 'true' }, short) : null, h('div', { class: 'n' }, value));
 
-export { scoreBox, seg, chips, numberInput, stepper, field, line, group, nameControls };
+export { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, line, group, nameControls };

@@ -47,7 +47,7 @@ function form(match) {
     h('div', { 'data-field': 'ace_no_face.hand' }, h('span', { class: 'hint' }, `The whole hand (${tricks} cards)`), claimHand));
   const claiming = () => settings.ace_no_face && kind.get() === 'ace_no_face';
   const rules = {
-    callText: (c) => `${c.seat} ${c.call === 'bid' ? c.tricks : words(c.call)}`,
+    callText: (c) => `${seatLabel(match, c.seat)} ${c.call === 'bid' ? c.tricks : words(c.call)}`,
     state(calls, dealerSeat) {
       const order = [1, 2, 3, 4].map((k) => seats[(seats.indexOf(dealerSeat) + k) % 4]);
       const passed = new Set(calls.filter((c) => c.call === 'pass').map((c) => c.seat));
@@ -148,10 +148,11 @@ function form(match) {
     reneges.clear();
     (input.reneges || []).forEach((r) => reneges.add(r.seat));
     renegeRow.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(reneges.has(b.dataset.value))));
-    if (reneges.size) playBox.querySelector('#euchre-more').open = true;
+    if (reneges.size || (input.tricks || []).length) playBox.querySelector('#euchre-more').open = true;
     trickBox.set(input.tricks || []);
   }
-  return { el, build, fill };
+  const marks = () => ({ dealer: dealer.get(), bidder: claiming() ? null : (auction.state().standing || {}).seat });
+  return { el, build, fill, marks };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------
@@ -163,7 +164,7 @@ const TEXT = {
   made: (team) => `${team} made it`,
   set: (team) => `${team} set`,
   points: (a, b) => `A ${a}, B ${b}`,
-  after: (a, b) => `→ ${a}–${b}`,
+  after: (a, b) => `→ A ${a}, B ${b}`,
   noScore: 'No score: the deal passes on',
   dealsNext: (name) => `${name} deals next`,
 };
@@ -195,17 +196,21 @@ function preview(answer) {
     .filter(Boolean).join(' · ');
 }
 
+function resultLine(r) {
+  return TEXT.score(r.scores_after.A, r.scores_after.B);
+}
+
 function stateLine(state) {
   return TEXT.score(state.scores.A, state.scores.B);
 }
 
 // ---------- one line per deal in the list ----------
-function summary(d) {
-  const i = d.input; const r = d.result; const c = r.contract;
-  if (r.outcome !== 'played') return `${i.dealer} dealt · ${words(r.outcome)}${i.ace_no_face ? ` (${i.ace_no_face.seat})` : ''}`;
+function summary(d, m) {
+  const i = d.input; const r = d.result; const c = r.contract; const name = (seat) => playerName(m, seat);
+  if (r.outcome !== 'played') return `${name(i.dealer)} dealt · ${words(r.outcome)}${i.ace_no_face ? ` (${name(i.ace_no_face.seat)})` : ''}`;
   const penalties = Object.entries(r.renege_penalties).filter(([, v]) => v).map(([t, v]) => ` · renege ${t} ${v}`).join('');
   const won = i.tricks_won || r.tricks_won;
-  return `${c.bidder} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · tricks ${won.A}–${won.B}${foundText(r, 'renege')} · ${r.made ? 'made' : 'set'} · A ${signed(r.deal_points.A)}, B ${signed(r.deal_points.B)}${penalties} → ${r.scores_after.A}–${r.scores_after.B}`;
+  return `${name(c.bidder)} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · tricks ${won.A}–${won.B}${foundText(r, 'renege')} · ${r.made ? 'made' : 'set'} · A ${signed(r.deal_points.A)}, B ${signed(r.deal_points.B)}${penalties} → ${r.scores_after.A}–${r.scores_after.B}`;
 }
 
 // ---------- the chart: each team's score in the race to the target ----------
@@ -214,4 +219,4 @@ function chart(board, { series, from }) {
   return { title: `Score per team (target ${m.settings.target_score})`, target: m.settings.target_score, lines: series(['A', 'B'], from('scores', 0), (r, t) => r.scores_after[t]) };
 }
 
-export default { form, headline, preview, stateLine, summary, chart };
+export default { form, headline, preview, stateLine, resultLine, summary, chart };

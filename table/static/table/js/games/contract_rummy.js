@@ -1,5 +1,5 @@
 import { h, num, cardList } from '../dom.js';
-import { scoreBox, seg, numberInput, field, line, group } from '../widgets.js';
+import { dealerChoice, scoreBox, seg, numberInput, field, line, group } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, nextDealer } from '../seating.js';
 
 const contractText = (c) => [c.sets ? `${c.sets} set${c.sets > 1 ? 's' : ''}` : '', c.runs ? `${c.runs} run${c.runs > 1 ? 's' : ''}` : ''].filter(Boolean).join(' + ');
@@ -10,7 +10,7 @@ const FORM = {
   byPoints: 'Penalty points', byCards: 'Cards left',
   enter: 'Enter',
   more: 'More: enter the cards left instead',
-  info: (n, contract, cards) => `Deal ${n}: ${contract} (${cards} cards)`,
+  info: (n, contract, cards) => `Contract ${n}: ${contract} (${cards} cards)`,
   allPlayed: 'All deals are played.',
   melds: 'Melds of the player who went out (optional)',
   meldsHint: 'The cards of each meld; a joker as JKR=5D (the card it stands for). The service checks the contract was met.',
@@ -30,7 +30,8 @@ function form(match) {
     const byPoints = line(`penalty_points.${seat}`, seatLabel(match, seat), points);
     const byCards = line(`cards_left.${seat}`, seatLabel(match, seat), cards);
     byPoints.classList.add('by-points'); byCards.classList.add('by-cards');
-    return h('div', {}, byPoints, byCards);
+    inputs[seat].row = h('div', {}, byPoints, byCards);
+    return inputs[seat].row;
   });
   const info = next ? FORM.info(next.number, contractText(next.contract), next.cards_dealt) : FORM.allPlayed;
   // Optional: the melds of the player who went out, one line per set or run of the contract, so the service can
@@ -54,13 +55,14 @@ function form(match) {
     h('p', { class: 'hint' }, FORM.meldsHint),
     meldList);
   const el = h('div', { class: 'fields' }, h('p', { class: 'hint', id: 'contract-info' }, info),
-    field('dealer', FORM.dealer, dealer), field('went_out', FORM.wentOut, wentOut),
+    dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)), field('went_out', FORM.wentOut, wentOut),
     h('div', { 'data-field': 'penalty_points' }, h('div', { 'data-field': 'cards_left', class: 'fields' }, h('span', { class: 'label' }, FORM.penalties), rows)),
     h('details', { class: 'fold', id: 'rummy-more' }, h('summary', {}, FORM.more), group(FORM.enter, mode)), meldBox);
   function update() {
     for (const seat of seats) {
       const out = wentOut.get() === seat;
       inputs[seat].points.disabled = out; inputs[seat].cards.disabled = out;
+      inputs[seat].row.hidden = out; // who went out scores nothing: the screen is kept for the others
       if (out) { inputs[seat].points.value = '0'; inputs[seat].cards.value = ''; }
       else if (inputs[seat].points.value === '0') inputs[seat].points.value = '';
     }
@@ -104,20 +106,21 @@ function form(match) {
     if (input.cards_left) el.querySelector('#rummy-more').open = true;
     update();
   }
-  return { el, build, fill };
+  const marks = () => ({ dealer: dealer.get() });
+  return { el, build, fill, marks };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------
 const TEXT = {
   leads: (name, total) => `${name} leads on ${total}`,
+  level: (total) => `All level on ${total}`,
   win: (names, many) => (many ? `${names} win` : `${names} wins`),
-  deal: (n, of, contract, cards) => `Deal ${n} of ${of}: ${contract}, ${cards} cards each`,
+  deal: (n, of, contract, cards) => `Contract ${n} of ${of}: ${contract}, ${cards} cards each`,
   lowest: 'Lowest total wins.',
   out: (name) => `${name} out`,
   penalty: (name, n) => `${name} +${n}`,
-  next: (contract) => `next: ${contract}`,
   dealsNext: (name) => `${name} deals next`,
-  last: 'the last deal',
+  last: 'the match ends',
 };
 
 /** The totals, the leader (lowest) first; the contract of the deal to come. */
@@ -128,17 +131,24 @@ function headline(m) {
   const title = m.state.match_over ? TEXT.win(m.state.winners.map((s) => playerName(m, s)).join(' & '), m.state.winners.length > 1)
     : TEXT.leads(playerName(m, order[0]), totals[order[0]]);
   const sub = m.state.match_over ? TEXT.lowest : TEXT.deal(next.number, m.settings.deals, contractText(next.contract), next.cards_dealt);
-  return { title, sub, scores: order.map((seat, i) => scoreBox(seatLabel(m, seat), totals[seat], i === 0 ? 'lead' : '')) };
+  const level = !m.state.match_over && order.every((seat) => totals[seat] === totals[order[0]]);
+  return { title: level ? TEXT.level(totals[order[0]]) : title, sub,
+    scores: order.map((seat, i) => scoreBox(seatLabel(m, seat), totals[seat], i === 0 && !level ? 'lead' : '', playerName(m, seat))) };
 }
 
-/** What a deal will do, from the server's dry run: "Ravi out · Asha +25 · Bala +30 · next: 2 runs". */
+/** What a deal will do, from the server's dry run: "Ravi out · Asha +25 · Bala +30 · Meena deals next" (two lines at
+ * most on a phone: the next contract shows in the form once the deal is saved). */
 function preview(answer) {
   const r = answer.result; const m = answer.match; const i = answer.input;
   const next = m.state.next_deal;
   return [TEXT.out(playerName(m, i.went_out)),
     ...Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, n]) => TEXT.penalty(playerName(m, s), n)),
-    next ? TEXT.next(contractText(next.contract)) : null, m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null]
+    next ? null : TEXT.last, m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null]
     .filter(Boolean).join(' · ');
+}
+
+function resultLine(r) {
+  return Object.entries(r.totals_after).sort((a, b) => a[1] - b[1]).map(([s, n]) => `${s} ${n}`).join(' · ');
 }
 
 function stateLine(state) {
@@ -146,10 +156,10 @@ function stateLine(state) {
 }
 
 // ---------- one line per deal in the list ----------
-function summary(d) {
-  const i = d.input; const r = d.result;
-  const others = Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, p]) => `${s} ${p}`).join(', ');
-  return `${contractText(r.contract)} · ${i.went_out} out · ${others}`;
+function summary(d, m) {
+  const i = d.input; const r = d.result; const name = (seat) => playerName(m, seat);
+  const others = Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, p]) => `${name(s)} ${p}`).join(', ');
+  return `${contractText(r.contract)} · ${name(i.went_out)} out · ${others}`;
 }
 
 // ---------- the chart: each player's penalty total ----------
@@ -160,4 +170,4 @@ function chart(board, { series, from }) {
   return { title: 'Penalty totals per player', lines };
 }
 
-export default { form, headline, preview, stateLine, summary, chart };
+export default { form, headline, preview, stateLine, resultLine, summary, chart };

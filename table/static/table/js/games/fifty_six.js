@@ -1,5 +1,5 @@
 import { h, num, words } from '../dom.js';
-import { scoreBox, seg, chips, numberInput, stepper, field, group } from '../widgets.js';
+import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, nameControls } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
@@ -39,7 +39,7 @@ function form(match) {
   const noesBox = h('div', { id: 'noes-trump' }, noesLabel, noesTrump);
   const bidWords = (c) => (c.convention === 'noes' ? `${c.points} noes${c.trump ? ` → ${words(c.trump)}` : ''}` : `${c.points} ${words(c.trump)}`);
   const rules = {
-    callText: (c) => `${c.seat} ${c.call === 'bid' ? bidWords(c) : c.call}`,
+    callText: (c) => `${seatLabel(match, c.seat)} ${c.call === 'bid' ? bidWords(c) : c.call}`,
     state(calls, dealerSeat) {
       const n = active.length;
       let standing = null; let doubling = 0; let passes = 0; let redoubled = false;
@@ -68,19 +68,22 @@ function form(match) {
       if (state.standing && state.doubling === 1 && teamOf(match, state.standing.seat) === turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'redouble', onclick: () => add({ call: 'redouble' }) }, FORM.redouble));
       box.appendChild(row);
       if (min <= 56 && !barred) {
-        // Quick picks for the usual bids; the stepper reaches any other. The button says the bid it makes.
+        // Quick picks for the usual bids, the trump, then the stepper (any other bid) and the button that says the
+        // bid it makes.
         const points = stepper(min, 'bid_points', () => paintBid());
         points.querySelector('[data-step="-1"]').addEventListener('click', () => { if (num(points.input.value) < min) points.input.value = min; paintBid(); });
         const picks = chips(BID_PICKS.filter((v) => v >= min).slice(0, 5), points.input, () => paintBid());
+        picks.setAttribute('aria-label', FORM.bidPoints);
         const trump = seg([...SHORT_TRUMPS, ...(state.standing ? [['noes', FORM.noes]] : [])], null, () => paintBid(), 'bid_trump');
+        trump.setAttribute('aria-label', FORM.trump);
         const bid = () => (trump.get() === 'noes' ? { call: 'bid', points: num(points.input.value), convention: 'noes' }
           : { call: 'bid', points: num(points.input.value), trump: trump.get() });
         const bidButton = h('button', { type: 'button', class: 'primary', 'data-call': 'bid', onclick: () => { if (trump.get()) add(bid()); } }, FORM.bid);
         const paintBid = () => { bidButton.textContent = trump.get() ? FORM.bidOf(bidWords(bid())) : FORM.bid; bidButton.disabled = !trump.get(); };
         paintBid();
-        box.appendChild(group(FORM.bidPoints, picks));
-        box.appendChild(h('div', { class: 'bid-row' }, points, bidButton));
-        box.appendChild(group(FORM.trump, trump));
+        const bidRow = h('div', { class: 'bid-row' }, points, bidButton);
+        nameControls(bidRow, FORM.bidPoints);
+        box.append(picks, trump, bidRow);
       }
       return box;
     },
@@ -114,7 +117,7 @@ function form(match) {
     },
   });
   auction.render();
-  const el = h('div', { class: 'fields' }, field('dealer', FORM.dealer, dealer), auction.el, noesBox, pointsBox, trickBox.el);
+  const el = h('div', { class: 'fields' }, dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)), auction.el, noesBox, pointsBox, trickBox.el);
   function build() {
     const deal = { dealer: dealer.get(), auction: auction.get() };
     const state = auction.state();
@@ -134,7 +137,8 @@ function form(match) {
     pointsInput.value = input.bidding_team_card_points === undefined || input.bidding_team_card_points === null ? '' : input.bidding_team_card_points;
     trickBox.set(input.tricks || []);
   }
-  return { el, build, fill };
+  const marks = () => ({ dealer: dealer.get(), bidder: (auction.state().standing || {}).seat });
+  return { el, build, fill, marks };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------
@@ -161,7 +165,7 @@ function headline(m) {
   const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner))
     : TEXT.tables(Object.keys(tables).map((t) => TEXT.teamTables(t, tables[t])));
   return {
-    title, sub: TEXT.nextDeal(m.state.active_seats.length, m.state.next_deal_cards.cards_per_player),
+    title, scoresInTitle: true, sub: TEXT.nextDeal(m.state.active_seats.length, m.state.next_deal_cards.cards_per_player),
     out: new Set(seatsOf(m).filter((s) => !m.state.active_seats.includes(s))),
     scores: Object.keys(tables).map((t) => {
       const danger = !out.has(t) && tables[t] <= risk;
@@ -182,17 +186,21 @@ function preview(answer) {
     .filter(Boolean).join(' · ');
 }
 
+function resultLine(r) {
+  return TEXT.tables(Object.keys(r.tables_after).map((t) => TEXT.teamTables(t, r.tables_after[t])));
+}
+
 function stateLine(state) {
   return TEXT.tables(Object.keys(state.tables).map((t) => TEXT.teamTables(t, state.tables[t])));
 }
 
 // ---------- one line per deal in the list ----------
-function summary(d) {
-  const i = d.input; const r = d.result; const c = r.contract;
-  if (!c) return `${i.dealer} dealt · all passed, redealt`;
+function summary(d, m) {
+  const i = d.input; const r = d.result; const c = r.contract; const name = (seat) => playerName(m, seat);
+  if (!c) return `${name(i.dealer)} dealt · all passed, redealt`;
   const transfers = r.transfers.map((t) => `${t.from}→${t.to} ${t.tables}`).join(', ');
   const points = i.bidding_team_card_points ?? (r.card_points_by_team || {})[c.team];
-  return `${c.bidder} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')} · ${transfers}`;
+  return `${name(c.bidder)} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')} · ${transfers}`;
 }
 
 // ---------- the chart: the tables of each team ----------
@@ -201,4 +209,4 @@ function chart(board, { series, from }) {
   return { title: 'Tables per team', lines: series(Object.keys(m.state.tables), from('tables', m.settings.starting_tables), (r, t) => r.tables_after[t]) };
 }
 
-export default { form, headline, preview, stateLine, summary, chart };
+export default { form, headline, preview, stateLine, resultLine, summary, chart };

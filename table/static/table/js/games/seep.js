@@ -317,7 +317,8 @@ function form(match) {
     more.open = Boolean((input.throw_ins || []).length || hand.value || mode.get() !== 'points' || firstPlay.get() || lastPlay.get());
     update();
   }
-  return { el, build, fill };
+  const marks = () => ({ dealer: dealer.get(), bidder: after(dealer.get()) });
+  return { el, build, fill, marks };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------
@@ -357,6 +358,12 @@ function preview(answer) {
   return `${TEXT.scored(r.team_scores.A, r.team_scores.B)} · ${where}${next}`;
 }
 
+/** A deal's result in a few words, for the later deals a correction changes. */
+function resultLine(r) {
+  if (r.baazi) return TEXT.baaziTo(r.baazi.winner, r.baazi.reason === 'opponent_below_minimum');
+  return r.running_lead.team ? TEXT.leadShort(r.running_lead.team, r.running_lead.points) : TEXT.levelShort;
+}
+
 /** The state of the match in a few words, for the diff a correction shows. */
 function stateLine(state) {
   const lead = state.running_lead || {};
@@ -364,13 +371,13 @@ function stateLine(state) {
 }
 
 // ---------- one line per deal in the list ----------
-function summary(d) {
-  const i = d.input; const r = d.result;
+function summary(d, m) {
+  const i = d.input; const r = d.result; const name = (seat) => playerName(m, seat);
   const lead = r.running_lead.team ? `lead ${r.running_lead.team} +${r.running_lead.points}` : 'level';
   const thrown = r.throw_ins ? ` after ${r.throw_ins} throw-in${r.throw_ins > 1 ? 's' : ''}` : '';
   const swept = (r.sweeps_found || []).map((s) => `${s.team} play ${s.play}`);
   const refereed = r.plays_checked ? ` · play by play${swept.length ? `, sweep${swept.length > 1 ? 's' : ''} ${swept.join(', ')}` : ''}` : '';
-  return `${i.dealer} dealt, ${i.bid.bidder} bid ${i.bid.value}${thrown}${refereed} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
+  return `${name(i.dealer)} dealt, ${name(i.bid.bidder)} bid ${i.bid.value}${thrown}${refereed} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
 }
 
 // ---------- the chart: the running lead, team A up and team B down, the baazi lines, each baazi marked ----------
@@ -386,4 +393,4 @@ function chart(board, { series, before, counted }) {
   };
 }
 
-export default { form, headline, preview, stateLine, summary, chart };
+export default { form, headline, preview, stateLine, resultLine, summary, chart };

@@ -6,7 +6,7 @@ import { sharePanel } from '../share.js';
 
 const cfg = pageConfig();
 liveBoard(cfg, (board, showEarlier) => {
-  renderBoard($('#board'), board, cfg.game_name);
+  renderBoard($('#board'), board, cfg.game_name, { seatingBox: $('#seating-box') });
   renderChart($('#chart'), board);
   renderDeals($('#deals'), board, null, showEarlier);
 });

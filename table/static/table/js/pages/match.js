@@ -1,14 +1,14 @@
 /* The score entry page. The scorer's loop is the page: see who deals (the strip under the bar), enter the deal,
  * see what it will do (the server's own dry run, under the form), save, see the new score (and Undo for a while).
  * Also the outbox, and the deal list with correct, void, confirm and dispute. */
-import { $, h, pageConfig, uuid4 } from '../dom.js';
+import { $, h, fill, pageConfig, uuid4 } from '../dom.js';
 import { api } from '../api.js';
 import { clearErrors, showErrors } from '../errors.js';
 import { liveBoard } from '../live.js';
 import { network, setNet } from '../net.js';
 import { createOutbox } from '../outbox.js';
 import { renderBoard, renderChart, renderDeals } from '../board.js';
-import { playerName } from '../seating.js';
+import { playerName, seatingPicture } from '../seating.js';
 import { GAMES } from '../games/index.js';
 
 const PREVIEW_DELAY_MS = 350;
@@ -32,7 +32,7 @@ const TEXT = {
   previewNone: 'What the deal will do shows here.',
   changes: (n) => (n === 1 ? '1 later deal changes:' : `${n} later deals change:`),
   noChanges: 'No later deal changes.',
-  stateChange: (before, after) => `Now ${before} → after ${after}`,
+  stateChange: (before, after) => `Match now: ${before}; after the change: ${after}`,
   dealChange: (n, before, after) => `deal ${n}: ${before} → ${after}`,
   correctionOffline: 'You are offline: a correction needs the network. Try again when it is back.',
   actionOffline: 'You are offline; try again when the network is back.',
@@ -144,28 +144,41 @@ function matchPage() {
     fieldsBox.replaceChildren(gameForm.el);
     clearErrors(form);
     dirty = false;
-    if (!correcting) $("#form-title").textContent = TEXT.record(board.match.deals_count + 1 + (match.waiting || 0));
+    if (!correcting) $('#form-title').textContent = TEXT.record(nextNumber() + (match.waiting || 0));
     showPreview(null);
   }
-  form.addEventListener('input', () => { dirty = true; askPreview(); });
+  // A refusal stays beside its field, with what was typed, until the scorer changes the deal.
+  form.addEventListener('input', () => { dirty = true; clearErrors(form); askPreview(); paintSeating(); });
   form.addEventListener('click', (event) => {
     const button = event.target.closest('button[type=button]');
-    if (button && !button.closest('.savebar')) { dirty = true; askPreview(); }
+    if (button && !button.closest('.savebar')) { dirty = true; askPreview(); paintSeating(); }
   });
+
+  /** The number the next deal gets: one after the last listed (a voided deal keeps its number). */
+  const nextNumber = () => (board.deals.length ? board.deals[board.deals.length - 1].number + 1 : board.match.deals_count + 1);
 
   function onBoard(next, showEarlier) {
     board = next;
-    renderBoard($('#board'), board, cfg.game_name, { picture: false });
+    renderBoard($('#board'), board, cfg.game_name);
     renderChart($('#chart'), board);
     renderDeals($('#deals'), board, dealActions, showEarlier);
     $('#save-deal').disabled = board.match.status === 'finished' && !correcting;
     if (!gameForm || (!dirty && !correcting && !pending && !fixing)) buildForm();
     else if (!correcting) showWaitingDealer(projectedMatch());
+    paintSeating();
     renderOutbox();
     const head = outbox.items()[0];
     if (head && head.refused && !fixing && !correcting) refused(head, head.refused); // e.g. after a reload
   }
   const live = liveBoard(cfg, onBoard);
+
+  /** The table as this deal has it: the dealer and the bidder the form names, the seats out of the match faded. */
+  function paintSeating() {
+    if (!board || !gameForm) return;
+    const m = board.match;
+    const out = new Set(m.state.active_seats ? m.seats.map((s) => s.seat).filter((s) => !m.state.active_seats.includes(s)) : []);
+    fill($('#seating-box'), seatingPicture(m, Object.assign({ out }, gameForm.marks())));
+  }
 
   // ---------- the preview: the server's own dry run of the deal as it stands ----------
   function showPreview(text, refused = false, extra = null) {
@@ -204,8 +217,15 @@ function matchPage() {
       changed.length ? h('ul', {}, changed.map((c) => h('li', {}, TEXT.dealChange(c.deal_number, shortResult(c.before), shortResult(c.after))))) : null);
     return [state, false, list];
   }
-  const shortResult = (result) => Object.entries(result || {}).filter(([k]) => k !== 'deal_number')
-    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' && v !== null ? Object.values(v).filter((x) => x !== null).join(' ') : v}`).join(', ');
+  /** A later deal's result in the game's own words; a part-result (only what changed) in plain key words. */
+  function shortResult(result) {
+    try {
+      return game.resultLine(result);
+    } catch (error) {
+      const flat = (v) => (v && typeof v === 'object' ? Object.entries(v).map(([k, x]) => `${k.replace(/_/g, ' ')} ${flat(x)}`).join(' ') : String(v));
+      return flat(Object.fromEntries(Object.entries(result || {}).filter(([k]) => k !== 'deal_number')));
+    }
+  }
 
   // ---------- saving, the saved toast and Undo ----------
   function delivered(item, body) {

@@ -18,17 +18,16 @@ const TEXT = {
   keptAsDefault: 'Set through the API; a new match keeps the default.',
   count: 'How many',
   offline: 'You are offline: starting a match needs the network.',
+  matchEnd: 'When the match ends: play on as long as you like, stop at the first team to a number of baazis, or after a fixed number of baazis.',
 };
-// Rules that follow from others or from the seats: never asked for.
-const FOLLOWS = new Set(['players', 'teams']);
+
+let WORDS = {}; // a choice's value in words (page text from the server: translatable there)
+const said = (value) => WORDS[String(value)] || String(value);
 
 /** A value in words: a choice's label, yes/no, a list of rows as "from 28 to 39, win 1, lose 2; ...". */
 function inWords(rule, value) {
-  if (rule.choices) {
-    const picked = rule.choices.find((c) => String(c.value) === String(value && typeof value === 'object' ? value.type : value));
-    const count = value && typeof value === 'object' && value.count ? ` (${value.count})` : '';
-    return picked ? `${picked.label}${count}` : String(value);
-  }
+  if (rule.name === 'match_end') return `${said(value.type)}${value.count ? ` (${value.count})` : ''}`;
+  if (rule.type === 'choice') return said(value);
   if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
   if (Array.isArray(value)) return value.map((v) => inWords({}, v)).join('; ');
   if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} ${inWords({}, v)}`).join(', ');
@@ -37,12 +36,13 @@ function inWords(rule, value) {
 
 /** One house rule: its label, a control in words, its explanation and default on one line under it.
  *  Returns { el, read() } where read() answers the value chosen (in the API's own terms). */
-function ruleControl(rule, value) {
+function ruleControl(rule, value, matchEndTypes) {
   const path = `settings.${rule.name}`;
-  const hint = h('p', { class: 'hint' }, `${rule.help} ${TEXT.byDefault(inWords(rule, value))}`);
-  if (rule.kind === 'match_end') {
+  const hint = h('p', { class: 'hint' }, `${rule.name === 'match_end' ? TEXT.matchEnd : rule.help} ${TEXT.byDefault(inWords(rule, value))}`);
+  if (rule.name === 'match_end') {
+    // Match end is an object in the API ({type, count}); here a choice of kind and a number.
     const type = h('select', { name: rule.name, 'data-setting': rule.name },
-      rule.choices.map((c) => h('option', { value: c.value, selected: c.value === value.type }, c.label)));
+      matchEndTypes.map((kind) => h('option', { value: kind, selected: kind === value.type }, said(kind))));
     const count = numberInput(value.count || 3, `${rule.name}_count`);
     const countBox = field(`${path}.count`, TEXT.count, count);
     const show = () => { countBox.hidden = type.value === 'open'; };
@@ -51,19 +51,19 @@ function ruleControl(rule, value) {
     const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, type), countBox, hint);
     return { el, read: () => (type.value === 'open' ? { type: 'open' } : { type: type.value, count: num(count.value) }) };
   }
-  if (rule.kind === 'choice') {
+  if (rule.type === 'choice') {
     const select = h('select', { name: rule.name, 'data-setting': rule.name },
-      rule.choices.map((c) => h('option', { value: String(c.value), selected: String(c.value) === String(value) }, c.label)));
+      rule.choices.map((c) => h('option', { value: String(c), selected: String(c) === String(value) }, said(c))));
     const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, select), hint);
-    return { el, read: () => rule.choices.find((c) => String(c.value) === select.value).value };
+    return { el, read: () => rule.choices.find((c) => String(c) === select.value) };
   }
-  if (rule.kind === 'boolean') {
+  if (rule.type === 'boolean') {
     const yesNo = seg([[true, TEXT.yes], [false, TEXT.no]], value, null, rule.name);
     const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label), yesNo, hint);
     nameControls(el, rule.label);
     return { el, read: () => yesNo.get() };
   }
-  if (rule.kind === 'integer') {
+  if (rule.type === 'integer') {
     const input = numberInput(value, rule.name);
     input.dataset.setting = rule.name;
     const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, input), hint);
@@ -77,10 +77,12 @@ function ruleControl(rule, value) {
 
 function newMatchPage() {
   const cfg = pageConfig();
+  WORDS = cfg.choice_words || {};
   const form = $('#new-match-form');
-  let game = cfg.games[0]; let count = game.player_counts[0]; let rules = [];
-  const gameSeg = seg(cfg.games.map((g) => [g.key, g.name]), game.key, (key) => {
-    game = cfg.games.find((g) => g.key === key); count = game.player_counts[0]; render();
+  const games = Object.values(cfg.game_facts);
+  let game = games[0]; let count = game.default_player_count; let rules = [];
+  const gameSeg = seg(games.map((g) => [g.key, g.name]), game.key, (key) => {
+    game = cfg.game_facts[key]; count = game.default_player_count; render();
   }, 'game');
   gameSeg.setAttribute('aria-labelledby', 'game-label');
   $('#game-choice').replaceWith(gameSeg);
@@ -108,8 +110,9 @@ function newMatchPage() {
           oninput: picture })))));
     picture();
     const defaults = game.defaults[count];
-    rules = game.settings.filter((rule) => !rule.read_only && !FOLLOWS.has(rule.name) && rule.name in defaults)
-      .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name]), { rule }));
+    // A rule that follows from others (read_only) or from the seats (never sent back: the players) is not asked.
+    rules = game.settings.filter((rule) => !rule.read_only && rule.sent_back !== false && rule.name in defaults)
+      .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name], cfg.match_end_types || []), { rule }));
     $('#rules').replaceChildren(...rules.map((r) => r.el));
   }
   render();
