@@ -5,7 +5,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run demo test install install-dev migrate lint check-schema check-migrations worker clean screenshots
+.PHONY: run demo test test-js install install-dev migrate lint check-schema check-migrations worker clean screenshots
 
 $(VENV)/bin/activate:
 	python3 -m venv $(VENV)
@@ -33,9 +33,16 @@ run: migrate
 demo: migrate
 	$(PYTHON) manage.py seed_demo --base-url http://$(HOST):$(PORT)
 
-## Lint, migration and schema checks, then the whole test suite.
-test: install-dev lint check-migrations check-schema
+## Lint, migration and schema checks, the page's JavaScript modules, then the whole test suite.
+test: install-dev lint check-migrations check-schema test-js
 	$(PYTHON) -m pytest
+
+## Unit tests of the page's ES modules (tests/js/) with Node's own test runner: Node 20 or later, no npm install.
+## Without Node they are skipped with a note, except under CI=true, where they must run.
+test-js:
+	@if command -v node >/dev/null 2>&1; then node --test tests/js/; \
+	elif [ "$(CI)" = "true" ]; then echo "CI=true but node is not installed: tests/js must run" >&2; exit 1; \
+	else echo "node not found: tests/js skipped (install Node 20 or later)"; fi
 
 ## Refresh the README's screenshots in docs/screenshots/ (a plain test run writes them to var/screenshots/).
 screenshots: install-dev

@@ -229,15 +229,14 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `manage.py collectstatic` puts the hashed, compressed copies production serves (whitenoise).
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "var" / "media")))
+# The manifest storage with DEBUG too: under runserver it answers the plain names from the apps' folders (no
+# collectstatic needed); with DEBUG off it answers the hashed names in STATIC_ROOT's manifest (scorekeeper/storage.py).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
-    },
+    "staticfiles": {"BACKEND": "scorekeeper.storage.StaticFilesStorage"},
 }
 
 # A deal is a few hundred bytes; anything near this is a mistake or an attack.
@@ -285,6 +284,11 @@ BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
 BOARD_CACHE_SECONDS: int = env.int("BOARD_CACHE_SECONDS", default=300)
 # After a deal is saved the entry page offers Undo (a void with a reason, audited) for this many seconds.
 TABLE_UNDO_SECONDS: int = max(20, env.int("TABLE_UNDO_SECONDS", default=30))
+# The board tells the page what it may propose for deals entered offline (table/forecast.py): Contract Rummy's
+# contracts for this many deals ahead of the last one the server has folded.
+OFFLINE_DEALS_AHEAD: int = env.int("OFFLINE_DEALS_AHEAD", default=10)
+if OFFLINE_DEALS_AHEAD < 1:
+    raise ImproperlyConfigured("OFFLINE_DEALS_AHEAD must be 1 or more.")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -11,7 +11,7 @@ from django.db.models.functions import Coalesce
 from games.models import Deal, Match, Membership
 from games.selectors import club_ids_of, match_deals
 from games.selectors.access import Viewer
-from table.models import DealConfirmation
+from table.models import DealConfirmation, MatchShareLink
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,10 @@ def board_etag(match: Match) -> str:
     if answers is None:
         answers = DealConfirmation.objects.filter(deal__match=match).count()
     return f'"{match.version}.{answers}"'
+
+
+def share_link_of(match: Match) -> MatchShareLink | None:
+    return MatchShareLink.objects.filter(match=match).first()
 
 
 def match_for_share_token(token: str) -> Match | None:

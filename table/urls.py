@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from table import live, views
+from table import live, pwa, views
 
 app_name = "table"
 
@@ -19,4 +19,7 @@ urlpatterns = [
     path("s/<str:token>/", views.shared_board_page, name="shared-board"),
     path("s/<str:token>/events/", live.shared_match_events, name="shared-events"),
     path("disputes/", views.disputes_page, name="disputes"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("offline/", pwa.offline_page, name="offline"),
 ]

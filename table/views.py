@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
+from django.views.decorators.gzip import gzip_page
 
 from games.errors import NotFound
 from games.models import Match
@@ -17,7 +18,10 @@ from games.rules.facts import every_game_facts, facts_of
 from games.rules.registry import game_keys, get_engine
 from games.selectors import match_writable_by
 from games.selectors.matches import match_queryset, readable_match
-from table.selectors import disputes_for_admin, match_for_share_token, seats_of
+from table.api import board_for_page
+from table.selectors import disputes_for_admin, match_for_share_token, seats_of, share_link_of
+from table.serializers import PublicBoardSerializer
+from table.share import share_link_body
 
 LOGIN_URL = reverse_lazy("table:login")
 
@@ -86,6 +90,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
 
 
 @login_required(login_url=LOGIN_URL)
+@gzip_page  # the page carries its board inline (see board_for_page): a tenth of the bytes gzipped
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """Score entry: the board, the deal form of the game, and the deal list with correct, void, confirm and
     dispute."""
@@ -98,10 +103,12 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         share_url=reverse("table-api:share", args=[match.pk]),
         board_page=reverse("table:board", args=[match.pk]),
     )
-    return render(request, "table/match.html", {"match": match, "config": config, "game_name": config["game_name"]})
+    return render(request, "table/match.html", {"match": match, "config": config, "game_name": config["game_name"],
+                                                "board_data": board_for_page(request, match, config["board_url"])})
 
 
 @login_required(login_url=LOGIN_URL)
+@gzip_page
 def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _page_match(request, match_id)
     config = _page_config(
@@ -111,10 +118,15 @@ def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
         share_url=reverse("table-api:share", args=[match.pk]),
         entry_page=reverse("table:match", args=[match.pk]),
     )
-    return render(request, "table/board.html", {"match": match, "config": config, "game_name": config["game_name"],
-                                                "may_share": match_writable_by(request.user, match)})
+    may_share = match_writable_by(request.user, match)
+    link = share_link_of(match) if may_share else None
+    return render(request, "table/board.html", {
+        "match": match, "config": config, "game_name": config["game_name"], "may_share": may_share,
+        "share": share_link_body(request, link) if link else None,
+        "board_data": board_for_page(request, match, config["board_url"])})
 
 
+@gzip_page
 def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
     """The spectators' scoreboard: no account, only the secret token of the share link."""
     match = match_for_share_token(token)
@@ -125,8 +137,9 @@ def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
         board_url=reverse("table-api:shared-board", args=[token]),
         events_url=reverse("table:shared-events", args=[token]),
     )
+    board_data = board_for_page(request, match, config["board_url"], PublicBoardSerializer)
     return render(request, "table/board.html", {"match": match, "config": config, "game_name": config["game_name"],
-                                                "spectator": True})
+                                                "spectator": True, "board_data": board_data})
 
 
 @login_required(login_url=LOGIN_URL)

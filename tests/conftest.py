@@ -52,6 +52,16 @@ def _fresh_cache() -> None:
     cache.clear()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _static_files_by_their_plain_names() -> Iterator[None]:
+    """With DEBUG off, as tests run, the manifest storage names each static file from collectstatic's manifest,
+    which a test run does not make (the work tree stays clean): pages name the plain files instead. The manifest
+    storage itself is tested on files collected into a temporary folder (tests/table/test_static_files.py)."""
+    plain = {**settings.STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    with override_settings(STORAGES=plain):
+        yield
+
+
 @pytest.fixture
 def user(db: None) -> Any:
     return UserFactory.create()

@@ -162,7 +162,8 @@ class Table:
 
     def share_link(self, match_id: int) -> str:
         self.open(f"/table/matches/{match_id}/board/")
-        self.tap("#share")
+        if not self.driver.find_element(By.ID, "share-url").get_attribute("value"):
+            self.tap("#share")  # no link yet: make one
         return str(wait_until(lambda: self.find("#share-url").get_attribute("value"), "the share link"))
 
     def screenshot(self, path: Path, scroll_to: str | None = None) -> None:

@@ -29,8 +29,8 @@ def test_the_sign_in_page_and_the_admin_answer_the_strict_policy() -> None:
 
 
 def test_a_table_page_runs_no_inline_script_only_its_module_from_the_app(api: APIClient, user: Any) -> None:
-    """Each page loads one ES module from the app's own static files; no executable script is inline (the page
-    config is JSON, which a browser never runs), so the policy's 'self' is all the scripts need."""
+    """Each page loads its ES module and the service worker's registration from the app's own static files; no
+    executable script is inline (the page config is JSON, which a browser never runs), so 'self' is all they need."""
     match = start_match(api)
     browser = Client()
     browser.force_login(user)
@@ -40,6 +40,7 @@ def test_a_table_page_runs_no_inline_script_only_its_module_from_the_app(api: AP
         html = browser.get(page).content.decode()
         scripts = re.findall(r"<script\b[^>]*>", html)
         assert [s for s in scripts if 'type="application/json"' not in s] == [
+            '<script type="module" src="/static/table/js/pwa.js">',  # every page: the service worker's registration
             f'<script type="module" src="/static/table/js/{module}">']
         assert policy(browser.get(page))["script-src"].startswith("'self'")
 

@@ -80,7 +80,7 @@ def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:
     url = f"/api/v1/matches/{match['id']}/board/"
     first = api.get(url)
     assert (first.status_code, first["ETag"]) == (200, '"0.0"')
-    assert set(first.json()) == {"match", "headline", "deals", "answers"}
+    assert set(first.json()) == {"match", "headline", "deals", "answers", "offline"}
     assert api.get(url, headers={"If-None-Match": '"0.0"'}).status_code == 304
     post_deal(api, match["id"], seep_deal())
     second = api.get(url, headers={"If-None-Match": '"0.0"'})

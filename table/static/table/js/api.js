@@ -14,7 +14,9 @@ async function api(method, url, body, headers) {
   if (response.status !== 204 && response.status !== 304) {
     try { data = await response.json(); } catch (error) { data = null; }
   }
-  return { status: response.status, ok: response.ok, data, etag: response.headers.get('ETag'), link: response.headers.get('Link') };
+  // offline: the service worker answered with the copy it kept (the network is down), not the server.
+  return { status: response.status, ok: response.ok, data, etag: response.headers.get('ETag'), link: response.headers.get('Link'),
+    offline: response.headers.get('X-Served-Offline') === '1' };
 }
 
 /** The URL of a Link header's rel="earlier" (the board's window before this one), or null. */

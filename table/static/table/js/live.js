@@ -33,6 +33,13 @@ function changedEtag(data) {
   try { return JSON.parse(data).etag || undefined; } catch (error) { return undefined; }
 }
 
+/** The board the server put in the page with its ETag (#board-data), so the first paint shows the score without
+ *  waiting for a request; null on a page without one. */
+function inlineBoard() {
+  const el = document.getElementById('board-data');
+  try { return el ? JSON.parse(el.textContent) : null; } catch (error) { return null; }
+}
+
 function liveBoard(cfg, onBoard) {
   let etag = null; let source = null; let timer = null; let inflight = null; let again = false;
   const box = $('#board');
@@ -41,8 +48,8 @@ function liveBoard(cfg, onBoard) {
     let online;
     try {
       const res = await api('GET', cfg.board_url, undefined, etag ? { 'If-None-Match': etag } : {});
-      if (res.status === 200) { etag = res.etag; await windowed(res.data, res.link); }
-      online = true;
+      if (res.status === 200 && res.etag !== etag) { etag = res.etag; await windowed(res.data, res.link); }
+      online = !res.offline; // the service worker's kept copy: shown, but the page is offline
     } catch (error) {
       online = false;
     }
@@ -62,6 +69,12 @@ function liveBoard(cfg, onBoard) {
     const streaming = source && source.readyState === 1;
     timer = setTimeout(async () => { await refresh(); schedule(); }, streaming ? 20000 : 3000);
   }
+  const first = inlineBoard();
+  if (first) {
+    // The first read then answers 304 unless a deal came in meanwhile.
+    etag = first.etag;
+    windowed(first.board, first.earlier ? `<${first.earlier}>; rel="earlier"` : null);
+  }
   box.dataset.live = 'polling';
   if (window.EventSource && cfg.events_url) {
     source = new EventSource(cfg.events_url);
@@ -70,7 +83,8 @@ function liveBoard(cfg, onBoard) {
     // post); a resync says events were dropped while this page lagged behind: read the board again.
     source.addEventListener('change', (event) => { if (changedEtag(event.data) !== etag) refresh(); });
     source.addEventListener('resync', () => refresh());
-    source.onerror = () => { if (source.readyState !== 1) { box.dataset.live = 'polling'; schedule(); } };
+    // A broken stream may be a lost network: read the board at once, so a failed request shows it within a second.
+    source.onerror = () => { if (source.readyState !== 1) { box.dataset.live = 'polling'; refresh(); schedule(); } };
     // Hand the connection back when leaving the page: a browser holds only a few per server.
     window.addEventListener('pagehide', () => source.close());
   }

@@ -6,8 +6,17 @@ export const network = { online: null, onChange: null };
 
 /** Record how the last request went and let the page repaint its badge. */
 export function reachable(online) {
-  network.online = online;
+  // An answer that comes in after the browser said it went offline (a request already under way) does not bring
+  // the page back online: only the browser's 'online' and a request after it do.
+  const browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  network.online = online && !browserOffline;
   if (network.onChange) network.onChange();
+}
+
+// The browser's own word comes first: 'offline' fires the moment the phone loses its network (a failed request
+// says so too, for a network that is up but reaches nothing); 'online' is only a hint, until a request succeeds.
+if (typeof window !== 'undefined' && window.addEventListener) {
+  window.addEventListener('offline', () => reachable(false));
 }
 
 export function setNet(text, offline) {

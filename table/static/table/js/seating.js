@@ -13,7 +13,10 @@ const teamNames = (match, team) => (match.teams[team] || []).map((s) => playerNa
 const teamLabel = (match, team) => `${team}: ${teamNames(match, team)}`;
 /** The colour class of a team: its place among the match's teams (A and B, or T1..T4 in 56 with 6 or 8). */
 const teamClass = (match, team) => (team ? `team-${Object.keys(match.teams || {}).indexOf(team)}` : 'team-none');
-const nextDealer = (match) => match.state.next_dealer || seatsOf(match)[0];
+/** The dealer to propose: the server's; null where it is not known yet (offline, with deals waiting whose results
+ *  decide it: the scorer picks); the first seat for a match's first deal (any seat may deal it). */
+const nextDealer = (match) => match.state.next_dealer || (match.state.next_dealer_unknown ? null : seatsOf(match)[0]);
+const UNKNOWN_DEALER_HINT = 'Pick the dealer: who deals next depends on the deals waiting to be sent.';
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 const TEXT = { deals: 'deals', bids: 'bids', out: 'out', table: 'The table' };
@@ -60,4 +63,4 @@ function seatingPicture(match, marks = {}) {
   return h('div', { class: 'seating', id: 'seating' }, svg);
 }
 
-export { seatsOf, playerName, seatLabel, teamOf, teamNames, teamLabel, teamClass, nextDealer, signed, seatingPicture };
+export { seatsOf, playerName, seatLabel, teamOf, teamNames, teamLabel, teamClass, nextDealer, signed, seatingPicture, UNKNOWN_DEALER_HINT };

@@ -32,7 +32,7 @@ function form(match) {
   const pointsInput = numberInput('', 'bidding_team_card_points');
   const pointsLabel = h('span', { class: 'label' }, "Bidding team's card points");
   const pointsBox = h('div', { 'data-field': 'bidding_team_card_points' }, pointsLabel, pointsInput);
-  const dealer = seg(active.map((s) => [s, seatLabel(match, s)]), match.state.next_dealer || active[0], () => auction.reset(), 'dealer');
+  const dealer = seg(active.map((s) => [s, seatLabel(match, s)]), match.state.next_dealer || (match.state.next_dealer_unknown ? null : active[0]), () => auction.reset(), 'dealer');
   // A "noes" bid (void in the suit last bid) names no trump; if it wins, the bidder names one before play.
   const noesTrump = seg([...TRUMPS, ['no_trumps', 'no trumps']], null, () => trickBox.refresh(), 'noes_trump');
   const noesLabel = h('span', { class: 'label' });

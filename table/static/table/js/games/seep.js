@@ -1,6 +1,6 @@
 import { h, fill, num, cardList } from '../dom.js';
 import { scoreBox, seg, numberInput, stepper, field, group } from '../widgets.js';
-import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer } from '../seating.js';
+import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer, UNKNOWN_DEALER_HINT } from '../seating.js';
 
 // ---------- Seep play by play (seep.md §S.7a): the floor as it stands, and the moves the rules allow ----------
 // The page keeps its own floor only to show it and to offer moves; the service referees every play.
@@ -250,6 +250,12 @@ function form(match) {
     field('bid', FORM.bid, bidderInfo, h('div', { 'data-field': 'bid.value' }, bid)),
     pointsBox, cardsBox, majorityBox, sweepsBox, playsBox, more);
   function update() {
+    if (!dealer.get()) { // offline: not known until the waiting deals are sent; nothing is guessed
+      bidderInfo.textContent = UNKNOWN_DEALER_HINT;
+      firstLabel.textContent = 'First-play sweep'; lastLabel.textContent = 'Last-play sweep';
+      pointsBox.hidden = mode.get() !== 'points'; cardsBox.hidden = mode.get() !== 'cards';
+      return;
+    }
     const bidder = after(dealer.get());
     bidderInfo.textContent = FORM.bidBy(seatLabel(match, bidder), teamOf(match, bidder));
     firstLabel.textContent = FORM.firstPlay(teamOf(match, bidder));

@@ -58,17 +58,67 @@ function matchPage() {
   let asking = null; // the reason box being typed in ({number, action, value}): a live re-render opens it again
   let previewTimer = null; let previewAsked = 0; let toastTimer = null;
 
+  let fixing = null; // the client_deal_id of the refused queued deal in the form, being fixed
   const outbox = createOutbox(`tk-outbox-${cfg.match_id}`, cfg.deals_url, {
     changed: renderOutbox, delivered, refused, settled: () => live.refresh(),
   });
 
+  /** The deals waiting on this phone, in order: pending (not yet sent, or sent and not answered), or refused by the
+   *  server and waiting for the scorer's fix, with the deals after it held back. */
   function renderOutbox() {
     const items = outbox.items();
     const box = $('#outbox');
     box.hidden = !items.length;
-    box.replaceChildren(...items.map((item) => h('div', { class: 'queued' }, h('span', { class: 'tag queued' }, TEXT.waitingTag),
-      ' ', TEXT.waiting(board ? playerName(board.match, item.deal.dealer) : item.deal.dealer, new Date(item.at).toLocaleTimeString()))));
+    const blocked = items.length && items[0].refused;
+    const name = (seat) => (board ? playerName(board.match, seat) : seat);
+    box.replaceChildren(
+      h('h3', {}, blocked ? 'Refused: fix it to send the rest' : `Waiting to send (${items.length})`),
+      ...items.map((item, index) => h('div', { class: item.refused ? 'queued refused' : 'queued', 'data-queued': item.deal.client_deal_id },
+        h('span', { class: item.refused ? 'tag refused' : 'tag queued' }, item.refused ? 'refused' : blocked ? 'held back' : 'pending'),
+        ` deal dealt by ${name(item.deal.dealer)} (entered ${new Date(item.at).toLocaleTimeString()})`,
+        item.refused ? h('span', { class: 'err' }, ` ${item.refused.detail || item.refused.code}`) : null,
+        index === 0 && item.refused ? h('span', { class: 'row' },
+          h('button', { type: 'button', class: 'small', 'data-action': 'fix-queued', onclick: () => refused(item, item.refused) }, 'Fix'),
+          h('button', { type: 'button', class: 'small', 'data-action': 'discard-queued', onclick: () => discardQueued(item) }, 'Discard')) : null)));
     showNetwork();
+  }
+  let discardArmed = null;
+  function discardQueued(item) {
+    // Two taps: a deal typed at the table is not thrown away by a slip of the finger.
+    if (discardArmed !== item.deal.client_deal_id) {
+      discardArmed = item.deal.client_deal_id;
+      const button = $(`[data-queued="${item.deal.client_deal_id}"] [data-action=discard-queued]`);
+      if (button) button.textContent = 'Tap again to discard';
+      return;
+    }
+    discardArmed = null;
+    if (fixing === item.deal.client_deal_id) { fixing = null; buildForm(); }
+    outbox.discard(item.deal.client_deal_id);
+  }
+
+  /** The match as the next new deal sees it. With deals still waiting the server has not folded them: the page
+   *  proposes only what the board's offline forecast says the rules decide whatever their results (the dealer
+   *  where the deal passes on regardless, Contract Rummy's contract by deal number), and leaves the rest for the
+   *  scorer to pick, never a guess shown as a fact. */
+  function projectedMatch() {
+    const queued = outbox.items().filter((item) => item.deal.client_deal_id !== fixing);
+    if (!queued.length || fixing) return board.match;
+    const forecast = board.offline || {};
+    const last = queued[queued.length - 1].deal;
+    const state = Object.assign({}, board.match.state);
+    state.next_dealer = (forecast.dealer_after && forecast.dealer_after[last.dealer]) || null;
+    state.next_dealer_unknown = !state.next_dealer;
+    if (board.match.game === 'contract_rummy') state.next_deal = (forecast.next_deals || [])[queued.length - 1] || null;
+    return Object.assign({}, board.match, { state, waiting: queued.length });
+  }
+  /** The board's "next dealer" is the server's, before the waiting deals: say so, with what the rules decide. */
+  function showWaitingDealer(match) {
+    const line = $('#next-dealer');
+    if (!line || !match.waiting) return;
+    const waiting = `${match.waiting} deal${match.waiting > 1 ? 's' : ''} waiting to be sent`;
+    line.textContent = match.state.next_dealer
+      ? `Next dealer: ${playerName(match, match.state.next_dealer)} (after the ${waiting})`
+      : `Next dealer: known once the ${waiting} ${match.waiting > 1 ? 'are' : 'is'} scored`;
   }
   function showNetwork() {
     const waiting = outbox.items().length;
@@ -81,11 +131,20 @@ function matchPage() {
    *  in (its state_before): the seats still in, the pack and hand size, the contract of that deal. */
   function buildForm(deal) {
     const state = deal && deal.state_before;
-    gameForm = game.form(state ? Object.assign({}, board.match, { state }) : board.match);
+    const match = state ? Object.assign({}, board.match, { state }) : projectedMatch();
+    if (match.game === 'contract_rummy' && !match.state.next_deal) {
+      // Offline, with the match's last deal already waiting: there is no further deal to enter.
+      gameForm = null;
+      fieldsBox.replaceChildren(h('p', { class: 'hint' }, 'The match ends with the deals waiting to be sent.'));
+      $('#save-deal').disabled = true;
+      return;
+    }
+    gameForm = game.form(match);
+    showWaitingDealer(match);
     fieldsBox.replaceChildren(gameForm.el);
     clearErrors(form);
     dirty = false;
-    if (!correcting) $('#form-title').textContent = TEXT.record(nextNumber());
+    if (!correcting) $('#form-title').textContent = TEXT.record(nextNumber() + (match.waiting || 0));
     showPreview(null);
   }
   // A refusal stays beside its field, with what was typed, until the scorer changes the deal.
@@ -103,9 +162,13 @@ function matchPage() {
     renderBoard($('#board'), board, cfg.game_name);
     renderChart($('#chart'), board);
     renderDeals($('#deals'), board, dealActions, showEarlier);
-    if (!gameForm || (!dirty && !correcting && !pending)) buildForm();
-    paintSeating();
     $('#save-deal').disabled = board.match.status === 'finished' && !correcting;
+    if (!gameForm || (!dirty && !correcting && !pending && !fixing)) buildForm();
+    else if (!correcting) showWaitingDealer(projectedMatch());
+    paintSeating();
+    renderOutbox();
+    const head = outbox.items()[0];
+    if (head && head.refused && !fixing && !correcting) refused(head, head.refused); // e.g. after a reload
   }
   const live = liveBoard(cfg, onBoard);
 
@@ -170,15 +233,17 @@ function matchPage() {
     if (body && body.number) showToast(TEXT.saved(body.number), body.number);
   }
   function refused(item, body) {
-    // Bring the refused deal back into the form, with the rule's message next to its field.
+    // Bring the refused deal back into the form, as the board stands before it, with the rule's message next to
+    // its field. It stays first in the outbox (the deals after it wait) until saved fixed or discarded.
     pending = null;
-    if (!correcting) {
-      buildForm();
-      const copy = Object.assign({}, item.deal);
-      delete copy.client_deal_id;
-      gameForm.fill(copy);
-      dirty = true;
-    }
+    if (correcting || fixing === item.deal.client_deal_id || !board) return;
+    fixing = item.deal.client_deal_id;
+    buildForm();
+    const copy = Object.assign({}, item.deal);
+    delete copy.client_deal_id;
+    gameForm.fill(copy);
+    dirty = true;
+    $('#form-title').textContent = 'Fix the refused deal';
     showErrors(form, body);
     showPreview(refusalText(body), true);
   }
@@ -222,6 +287,16 @@ function matchPage() {
     const deal = gameForm.build();
     if (correcting) return submitCorrection(deal);
     deal.client_deal_id = uuid4();
+    if (fixing) {
+      const refusedId = fixing;
+      fixing = null; pending = deal.client_deal_id;
+      $('#form-title').textContent = 'Record deal';
+      $('#save-deal').disabled = true;
+      await outbox.fix(refusedId, deal);
+      $('#save-deal').disabled = false;
+      if (pending === deal.client_deal_id) { pending = null; buildForm(); }
+      return;
+    }
     pending = deal.client_deal_id;
     outbox.add(deal);
     $('#save-deal').disabled = true;
