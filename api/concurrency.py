@@ -6,7 +6,7 @@ import re
 
 from rest_framework.request import Request
 
-from games.rules.errors import RuleViolation
+from games.errors import InvalidInput
 
 _ETAG = re.compile(r'^\s*(?:W/)?"?(\d{1,10})"?\s*$')
 
@@ -22,8 +22,8 @@ def if_match_version(request: Request) -> int | None:
         return None
     found = _ETAG.match(header)
     if found is None:
-        raise RuleViolation(
-            "invalid", f'If-Match must be the match\'s ETag, such as "7"; {header!r} is not one.', "If-Match"
+        raise InvalidInput(
+            f'If-Match must be the match\'s ETag, such as "7"; {header!r} is not one.', "If-Match"
         )
     return int(found.group(1))
 

@@ -12,29 +12,18 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import is_valid_path
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 from django.views import defaults
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from api.errors import RequestTooLarge, SignInLocked
+from api.serializers.matches import MatchSerializer
+from games.errors import DomainError, NotFound, StaleVersion, error_body
 from games.rules.errors import RuleViolation
 from games.rules.messages import Message
-from games.services.errors import DomainError, StaleVersion
 from games.translation import localize
-
-
-class SignInLocked(exceptions.Throttled):
-    """Too many failed sign-ins for an account or from an address (django-axes): refused until the lock ends."""
-
-    default_detail = gettext_lazy("Too many failed sign-ins for this account or from this address. Try again later, "
-                                  "or ask an administrator to lift the lock.")
-    default_code = "sign_in_locked"
-
-    def __init__(self, wait: int | None, detail: str | None = None) -> None:
-        super().__init__(detail=detail)  # without DRF's "Expected available in n seconds": the detail says it
-        self.wait = wait
-
 
 # DRF exception class -> our stable code, where DRF's own code is not the one API.md names. The first class that
 # matches names the code (so a subclass comes before its base).
@@ -53,19 +42,9 @@ DRF_CODES: dict[type[exceptions.APIException], str] = {
 }
 
 
-class RequestTooLarge(exceptions.APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = gettext_lazy("The request body is too large.")
-    default_code = "request_too_large"
-
-
-def error_body(code: str, detail: str, field: str | None, extra: dict[str, Any] | None = None,
-               errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    first = {"code": code, "detail": detail, "field": field}
-    return {**first, "extra": extra or {}, "errors": errors or [first]}
-
-
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, NotFound):  # answered as every other 404 is: DRF's "Not found." unless it says more
+        exc = exceptions.NotFound(exc.detail or None)
     if isinstance(exc, RuleViolation):
         return _respond(400, error_body(exc.code, localize(exc.detail), exc.field, exc.extra))
     if isinstance(exc, DomainError):
@@ -96,13 +75,15 @@ def _drf_error(exc: exceptions.APIException) -> Response:
         body = error_body(code, str(first["detail"]), first["field"], errors=errors or [first])
     else:
         body = error_body(code, localize(exc.detail) if isinstance(exc.detail, Message) else str(exc.detail), None)
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        body["extra"]["retry_after_seconds"] = int(exc.wait)
+    # DRF's Throttled (and SignInLocked) carry the wait; its stubs do not declare the attribute.
+    wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
+    if wait is not None:
+        body["extra"]["retry_after_seconds"] = int(wait)
     response = _respond(exc.status_code, body)
     if getattr(exc, "auth_header", None):
         response["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        response["Retry-After"] = str(int(exc.wait))
+    if wait is not None:
+        response["Retry-After"] = str(int(wait))
     return response
 
 
@@ -138,8 +119,6 @@ def _respond(status_code: int, body: dict[str, Any]) -> Response:
 
 
 def _match_resource(match: Any, context: dict[str, Any]) -> dict[str, Any]:
-    from api.serializers.matches import MatchSerializer
-
     return MatchSerializer(match, context={"request": context.get("request")}).data
 
 

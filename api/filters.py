@@ -9,8 +9,7 @@ from django.utils.functional import lazy
 from api.serializers.base import valid_choices
 from games.models import Match
 from games.rules.registry import game_keys
-
-MAX_ID = 2**63 - 1  # the database's bigint: a larger number must be refused, not sent to SQL
+from games.selectors.matches import MAX_ID  # the database's bigint: a larger id is refused, not sent to SQL
 
 
 class IdFilter(django_filters.NumberFilter):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponseBase
 from django.middleware import common
 
+from api.exceptions import not_found_view
+
 REDIRECTED_METHODS = ("GET", "HEAD")
 
 
@@ -17,8 +19,6 @@ class CommonMiddleware(common.CommonMiddleware):
     def process_request(self, request: HttpRequest) -> HttpResponseBase | None:  # type: ignore[override]  # + 404
         answer = super().process_request(request)  # refused user agents, PREPEND_WWW; reads without the slash
         if answer is None and request.method not in REDIRECTED_METHODS and super().should_redirect_with_slash(request):
-            from api.exceptions import not_found_view  # here: api.exceptions loads DRF, which loads our parsers
-
             return not_found_view(request)
         return answer
 

@@ -18,7 +18,7 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 
 class ByteBoundedPagination(BasePagination):
-    page_size = api_settings.PAGE_SIZE  # as every other list (REST_FRAMEWORK["PAGE_SIZE"])
+    page_size: int = api_settings.PAGE_SIZE or 50  # as every other list (REST_FRAMEWORK["PAGE_SIZE"], which is set)
     offset_query_param = "offset"
 
     def paginate_queryset(self, queryset: QuerySet[Any], request: Request, view: Any = None) -> list[Any]:

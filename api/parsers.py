@@ -6,19 +6,20 @@ UTF-8 text can hold it, so echoing it in an answer or storing it would fail (a 5
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from api.exceptions import RequestTooLarge
+from api.errors import RequestTooLarge
 
 MAX_DEPTH = 32  # a deal nests four levels; nothing we accept comes near this
 
 
 class BoundedJSONParser(JSONParser):
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict[str, Any] | None = None) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         limit = settings.API_MAX_BODY_BYTES
         request = (parser_context or {}).get("request")
         declared = request.META.get("CONTENT_LENGTH") if request is not None else None

@@ -56,7 +56,8 @@ class ScorekeeperAutoSchema(AutoSchema):
         return parameters
 
     def _accepts_idempotency_key(self) -> bool:
-        handler = getattr(self.view, self.view.action, None) if getattr(self.view, "action", None) else None
+        action = getattr(self.view, "action", None)  # a viewset's; a plain view has none
+        handler = getattr(self.view, action, None) if action else None
         handler = handler or getattr(self.view, self.method.lower(), None)
         return self.method == "POST" and getattr(handler, "accepts_idempotency_key", False)
 

@@ -11,8 +11,8 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
-from api.exceptions import SignInLocked
-from api.throttling import lockout_message, lockout_seconds
+from api.errors import SignInLocked
+from scorekeeper.clients import lockout_message, lockout_seconds
 
 
 def signed_in_user(request: Request) -> Any:

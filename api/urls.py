@@ -29,8 +29,9 @@ urlpatterns = [
     # Swagger UI's starter script is served as a file (the split view); its page keeps a small inline <style>.
     path("docs/", csp_update({"style-src": [UNSAFE_INLINE]})(SpectacularSwaggerSplitView.as_view(url_name="schema")),
          name="docs"),
-    path("", include("table.urls")),
+    path("", include("table.api_urls")),
     path("", include("exports.urls")),
+    path("", include("webhooks.urls")),
     path("", include(deal_router.urls)),
     path("", include(router.urls)),
 ]

@@ -9,6 +9,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Django is set up by the functions below, not when this module loads
+    from django.contrib.auth.models import User
 
 
 def setup_django() -> None:
@@ -33,7 +37,7 @@ def bench_database(label: str) -> Iterator[str]:
         connection.creation.destroy_test_db(original, verbosity=0)
 
 
-def bench_user(username: str = "bench") -> object:
+def bench_user(username: str = "bench") -> User:
     from django.contrib.auth import get_user_model
 
     return get_user_model().objects.create_user(username=username, password="bench-password-not-secret")

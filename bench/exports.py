@@ -21,6 +21,10 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # Django is set up in setup_database(), not when this module loads
+    from games.models import League
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 DEALS_PER_MATCH = 50
@@ -28,7 +32,7 @@ COUNTS = (10_000, 100_000)
 FORMATS = ("csv", "xlsx")
 
 
-def setup_database() -> tuple[object, object]:
+def setup_database() -> tuple[Any, str]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
     import django
 
@@ -61,7 +65,7 @@ def template_deals() -> list[tuple[dict, dict, dict]]:
     return deals
 
 
-def fill(count: int) -> object:
+def fill(count: int) -> League:
     from django.contrib.auth import get_user_model
 
     from games.models import Club, Deal, League, Match, Player, Seat

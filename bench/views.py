@@ -7,9 +7,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.models import AuditEntry
+from games.selectors.access import signed_in
 
 
 class InsertOneRow(APIView):
     def post(self, request: Request) -> Response:
-        row = AuditEntry.objects.create(actor=request.user, action="bench.insert", after=request.data)
+        row = AuditEntry.objects.create(actor=signed_in(request.user), action="bench.insert", after=request.data)
         return Response({"id": row.pk}, status=201)

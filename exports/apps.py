@@ -4,4 +4,4 @@ from django.apps import AppConfig
 class ExportsConfig(AppConfig):
     name = "exports"
     default_auto_field = "django.db.models.BigAutoField"
-    verbose_name = "exports, imports and webhooks"
+    verbose_name = "exports and imports"

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from games.services.errors import DomainError
+from games.services.errors import DomainError, QueueUnavailable
 
-
-class QueueUnavailable(DomainError):
-    """The task queue (Redis) cannot take the job now; nothing was queued."""
-
-    status_code = 503
-    code = "queue_unavailable"
+__all__ = ["ImportRefused", "QueueUnavailable"]  # QueueUnavailable lives in games.services.errors, shared by webhooks
 
 
 class ImportRefused(DomainError):

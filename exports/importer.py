@@ -15,7 +15,7 @@ from typing import Any
 
 import jsonschema_rs
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from exports.bulk import rows_update
@@ -80,7 +80,7 @@ class ImportSummary:
     new_ids: dict[str, dict[int, int]] = field(default_factory=dict)
 
 
-def club_import(*, actor: AbstractBaseUser | None, document: Any,
+def club_import(*, actor: User | None, document: Any,
                 progress: Callable[[int, int], None] | None = None) -> ImportSummary:
     check_shape(document)
     with transaction.atomic():
@@ -100,7 +100,7 @@ def _moment(value: str | None) -> datetime | None:
 
 
 class _Loader:
-    def __init__(self, actor: AbstractBaseUser | None, document: dict[str, Any],
+    def __init__(self, actor: User | None, document: dict[str, Any],
                  progress: Callable[[int, int], None]) -> None:
         self.actor, self.doc, self.progress = actor, document, progress
         self.club: Club | None = None

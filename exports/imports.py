@@ -15,7 +15,7 @@ from functools import partial
 from typing import IO
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
@@ -26,18 +26,19 @@ from exports.errors import ImportRefused, QueueUnavailable
 from exports.import_file import read_import
 from exports.importer import ImportSummary, club_import
 from exports.models import ImportJob
-from exports.queue import enqueue
 from exports.services import job_requeue_if_lost
+from scorekeeper.queue import enqueue
 
 logger = logging.getLogger(__name__)
+RUN_IMPORT_TASK = "exports.tasks.run_import"  # queued by name: exports/tasks.py calls this module
 PROGRESS_SECONDS = 24 * 60 * 60
 
 
-def import_now(*, actor: AbstractBaseUser, stream: IO[bytes]) -> ImportSummary:
+def import_now(*, actor: User, stream: IO[bytes]) -> ImportSummary:
     return club_import(actor=actor, document=read_import(stream))
 
 
-def import_request(*, actor: AbstractBaseUser, upload: UploadedFile) -> ImportJob:
+def import_request(*, actor: User, upload: UploadedFile) -> ImportJob:
     """Keep the file in the storage and queue a job to load it. Raises ``QueueUnavailable`` (503) when the queue
     cannot take it; the job is then marked failed."""
     with transaction.atomic():
@@ -49,10 +50,8 @@ def import_request(*, actor: AbstractBaseUser, upload: UploadedFile) -> ImportJo
 
 
 def _enqueue_import(job_id: int) -> None:
-    from exports.tasks import run_import
-
     try:
-        enqueue(run_import, job_id)
+        enqueue(RUN_IMPORT_TASK, job_id)
     except QueueUnavailable:
         import_fail(job_id, QueueUnavailable.code, "The job queue was not reachable, so the import never started.")
         raise
@@ -60,9 +59,7 @@ def _enqueue_import(job_id: int) -> None:
 
 def import_requeue_if_lost(job: ImportJob) -> ImportJob:
     """As for exports: a job the queue lost is queued again when its sender looks at it (a rerun is safe)."""
-    from exports.tasks import run_import
-
-    return job_requeue_if_lost(job, run_import)
+    return job_requeue_if_lost(job, RUN_IMPORT_TASK)
 
 
 def import_progress(job: ImportJob) -> int:

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Max, QuerySet
-from django.http import Http404
 
+from games.errors import NotFound
 from games.models import Club, Deal, League, Match, Seat
 from games.selectors import club_ids_of, matches_visible_to
+from games.selectors.access import Viewer
 from games.standings import league_standings
 
 CHUNK = 2000
@@ -55,23 +55,23 @@ class ExportScope:
         return f"{self.kind} {self.id}" if named is None else f"{self.kind} {named.name}"
 
 
-def export_scope(user: AbstractBaseUser, kind: str, scope_id: int) -> ExportScope:
+def export_scope(user: Viewer, kind: str, scope_id: int) -> ExportScope:
     """The scope, if ``user`` may read it; anyone else is told it does not exist (404)."""
     if kind == "match":
         match = matches_visible_to(user).select_related("league__club").filter(pk=scope_id).first()
         if match is None:
-            raise Http404
+            raise NotFound
         league = match.league
         return ExportScope("match", scope_id, club=league.club if league else None, league=league)
     clubs = club_ids_of(user)
     if kind == "league":
         league = League.objects.select_related("club").filter(pk=scope_id, club_id__in=clubs).first()
         if league is None:
-            raise Http404
+            raise NotFound
         return ExportScope("league", scope_id, club=league.club, league=league)
     club = Club.objects.filter(pk=scope_id, pk__in=clubs).first()
     if club is None:
-        raise Http404
+        raise NotFound
     return ExportScope("club", scope_id, club=club)
 
 

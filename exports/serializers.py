@@ -1,17 +1,13 @@
-"""Input and output shapes of the export, import and webhook endpoints (kept apart, as elsewhere in the API)."""
+"""Input and output shapes of the export and import endpoints (kept apart, as elsewhere in the API)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.base import ChoiceField
 from exports.imports import import_progress
-from exports.models import ExportJob, ImportJob, Webhook, WebhookDelivery
-from exports.webhooks import EVENTS, url_problem
+from exports.models import ExportJob, ImportJob
 
 
 class ExportRequestSerializer(serializers.Serializer):
@@ -85,40 +81,3 @@ class ImportJobSerializer(serializers.ModelSerializer):
 
     def get_progress(self, job: ImportJob) -> int:
         return import_progress(job)
-
-
-class DeliverySerializer(serializers.ModelSerializer):
-    class Meta:
-        model = WebhookDelivery
-        fields = ["id", "event", "status", "attempts", "response_status", "error", "created_at", "last_attempt_at",
-                  "delivered_at", "payload"]
-
-
-class WebhookSerializer(serializers.ModelSerializer):
-    events = serializers.ListField(child=ChoiceField(choices=EVENTS), min_length=1,
-                                   help_text="The events this URL receives.")
-    last_delivery = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Webhook
-        fields = ["id", "url", "events", "active", "created_at", "last_delivery"]
-
-    def validate_url(self, url: str) -> str:
-        if problem := url_problem(url):
-            raise serializers.ValidationError(problem)
-        return url
-
-    def validate_events(self, events: list[str]) -> list[str]:
-        return list(dict.fromkeys(events))
-
-    @extend_schema_field(DeliverySerializer(allow_null=True))
-    def get_last_delivery(self, hook: Webhook) -> dict[str, Any] | None:
-        last = hook.deliveries.order_by("-id").first()
-        return None if last is None else DeliverySerializer(last).data
-
-
-class WebhookCreatedSerializer(WebhookSerializer):
-    """The secret is shown once, when the webhook is made: keep it to check signatures."""
-
-    class Meta(WebhookSerializer.Meta):
-        fields = [*WebhookSerializer.Meta.fields, "secret"]

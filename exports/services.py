@@ -13,11 +13,10 @@ import tempfile
 from datetime import timedelta
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from celery import Task
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db import transaction
@@ -25,19 +24,18 @@ from django.db.models import Q
 from django.utils import timezone, translation
 
 from exports.errors import QueueUnavailable
-from exports.models import ExportJob, ImportJob, JobStatus, Webhook
-from exports.queue import enqueue
+from exports.models import ExportJob, ImportJob, JobStatus
 from exports.selectors import export_scope, scope_by_id
-from exports.webhooks import webhook_limit_check, webhook_url_check
 from exports.writers import WRITERS, Progress
-from games.models import Club
-from games.services.audit import audit_record
+from scorekeeper.queue import enqueue
 
 logger = logging.getLogger(__name__)
 Job = TypeVar("Job", ExportJob, ImportJob)
+# exports/tasks.py calls these services; they queue its tasks by name, so neither module imports the other.
+RUN_EXPORT_TASK = "exports.tasks.run_export"
 
 
-def export_request(*, actor: AbstractBaseUser, scope: str, scope_id: int, file_format: str,
+def export_request(*, actor: User, scope: str, scope_id: int, file_format: str,
                    language: str | None = None) -> ExportJob:
     """Queue an export of a scope ``actor`` may read (anyone else gets 404), written in ``language`` (by default the
     language of the request, active now). Raises ``QueueUnavailable`` (503) when the queue cannot take it; the job is
@@ -52,10 +50,8 @@ def export_request(*, actor: AbstractBaseUser, scope: str, scope_id: int, file_f
 
 
 def _enqueue_export(job_id: int) -> None:
-    from exports.tasks import run_export
-
     try:
-        enqueue(run_export, job_id)
+        enqueue(RUN_EXPORT_TASK, job_id)
     except QueueUnavailable:
         ExportJob.objects.filter(pk=job_id).update(status=ExportJob.Status.FAILED, error="The job queue was not "
                                                    "reachable, so the export never started.")
@@ -69,12 +65,10 @@ RUNNING_LOST_AFTER = timedelta(seconds=settings.CELERY_BROKER_TRANSPORT_OPTIONS[
 
 
 def export_requeue_if_lost(job: ExportJob) -> ExportJob:
-    from exports.tasks import run_export
-
-    return job_requeue_if_lost(job, run_export)
+    return job_requeue_if_lost(job, RUN_EXPORT_TASK)
 
 
-def job_requeue_if_lost(job: Job, task: Task) -> Job:
+def job_requeue_if_lost(job: Job, task: str) -> Job:
     """Hand a job (an export or an import) the queue lost to the queue again, when someone looks at it: otherwise it
     would wait for ever. The conditional UPDATE lets one of two readers polling together send it, and only once per
     period."""
@@ -133,35 +127,3 @@ def _claim(job_id: int) -> ExportJob | None:
 
 def _set_progress(job_id: int, percent: int) -> None:
     ExportJob.objects.filter(pk=job_id, status=ExportJob.Status.RUNNING).update(progress=min(percent, 99))
-
-
-def _webhook_fields(hook: Webhook) -> dict[str, Any]:
-    return {"webhook": hook.pk, "url": hook.url, "events": hook.events, "active": hook.active}
-
-
-@transaction.atomic
-def webhook_create(*, actor: AbstractBaseUser, club: Club, url: str, events: list[str],
-                   active: bool = True) -> Webhook:
-    webhook_url_check(url)
-    webhook_limit_check(club)
-    hook = Webhook.objects.create(club=club, url=url, events=events, active=active, created_by=actor)
-    audit_record(actor=actor, action="webhook.created", club=club, after=_webhook_fields(hook))
-    return hook
-
-
-@transaction.atomic
-def webhook_update(*, actor: AbstractBaseUser, hook: Webhook, changes: dict[str, Any]) -> Webhook:
-    if "url" in changes:
-        webhook_url_check(changes["url"])
-    before = _webhook_fields(hook)
-    for name, value in changes.items():
-        setattr(hook, name, value)
-    hook.save()
-    audit_record(actor=actor, action="webhook.updated", club=hook.club, before=before, after=_webhook_fields(hook))
-    return hook
-
-
-@transaction.atomic
-def webhook_delete(*, actor: AbstractBaseUser, hook: Webhook) -> None:
-    audit_record(actor=actor, action="webhook.deleted", club=hook.club, before=_webhook_fields(hook))
-    hook.delete()

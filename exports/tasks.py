@@ -1,7 +1,7 @@
 """Celery tasks: thin wrappers over services, idempotent, with explicit time limits.
 
 Exports and imports acknowledge late (a worker that dies mid-export leaves the task to be delivered again, and the rerun
-replaces the partial file). Webhook deliveries retry with growing delays.
+replaces the partial file). Club webhooks' deliveries are webhooks/tasks.py.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import logging
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
-from exports import imports, services, webhooks
+from exports import imports, services
 
 logger = logging.getLogger(__name__)
 
@@ -19,7 +19,7 @@ EXPORT_SOFT_LIMIT_SECONDS = 15 * 60
 EXPORT_HARD_LIMIT_SECONDS = EXPORT_SOFT_LIMIT_SECONDS + 60
 
 
-@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True, name=services.RUN_EXPORT_TASK,
              soft_time_limit=EXPORT_SOFT_LIMIT_SECONDS, time_limit=EXPORT_HARD_LIMIT_SECONDS)
 def run_export(self: object, job_id: int) -> None:
     try:
@@ -32,7 +32,7 @@ def run_export(self: object, job_id: int) -> None:
         services.export_fail(job_id, "The export failed on the server; it has been logged.")
 
 
-@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True,
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True, name=imports.RUN_IMPORT_TASK,
              soft_time_limit=EXPORT_SOFT_LIMIT_SECONDS, time_limit=EXPORT_HARD_LIMIT_SECONDS)
 def run_import(self: object, job_id: int) -> None:
     # A rerun is safe: the import commits together with its job's "done", or not at all.
@@ -45,12 +45,3 @@ def run_import(self: object, job_id: int) -> None:
         logger.exception("Import job %s failed", job_id)
         imports.import_fail(job_id, "import_failed", "The import failed on the server and nothing of it was kept; "
                             "it has been logged.")
-
-
-@shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=webhooks.MAX_ATTEMPTS,
-             soft_time_limit=webhooks.TIMEOUT_SECONDS * 2, time_limit=webhooks.TIMEOUT_SECONDS * 3)
-def deliver_webhook(self, delivery_id: int) -> None:  # type: ignore[no-untyped-def]
-    # In-process (no broker) there is no one to wait for a retry: one attempt, its outcome recorded.
-    retry_in = webhooks.attempt_delivery(delivery_id, last_chance=bool(self.request.is_eager))
-    if retry_in is not None:
-        raise self.retry(countdown=retry_in)

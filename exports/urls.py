@@ -3,12 +3,11 @@
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
-from exports.views import ClubWebhookViewSet, ExportDownloadView, ExportViewSet, ImportJobViewSet, ImportView
+from exports.views import ExportDownloadView, ExportViewSet, ImportJobViewSet, ImportView
 
 router = SimpleRouter()
 router.register("exports", ExportViewSet, basename="export")
 router.register("imports", ImportJobViewSet, basename="import")
-router.register(r"clubs/(?P<club_pk>\d+)/webhooks", ClubWebhookViewSet, basename="club-webhook")
 
 urlpatterns = [
     path("exports/<int:pk>/download/", ExportDownloadView.as_view(), name="export-download"),

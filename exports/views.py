@@ -1,4 +1,4 @@
-"""Exports, imports and club webhooks: thin views over exports.services, exports.selectors and exports.webhooks."""
+"""Exports and imports: thin views over exports.services, exports.imports and exports.selectors."""
 
 from __future__ import annotations
 
@@ -10,40 +10,26 @@ from django.http import FileResponse, Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
-from rest_framework.decorators import action
 from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.serializers import BaseSerializer
 from rest_framework.views import APIView
 
-from api.exceptions import RequestTooLarge
-from api.permissions import require_club_admin
-from api.serializers.errors import ErrorSerializer
+from api.errors import RequestTooLarge
 from exports.imports import import_now, import_request, import_requeue_if_lost
-from exports.models import ExportJob, ImportJob, Webhook
+from exports.models import ExportJob, ImportJob
 from exports.selectors import export_scope
 from exports.serializers import (
-    DeliverySerializer,
     ExportJobSerializer,
     ExportRequestSerializer,
     ImportFileSerializer,
     ImportJobSerializer,
     ImportSummarySerializer,
-    WebhookCreatedSerializer,
-    WebhookSerializer,
 )
-from exports.services import (
-    export_request,
-    export_requeue_if_lost,
-    webhook_create,
-    webhook_delete,
-    webhook_update,
-)
+from exports.services import export_request, export_requeue_if_lost
 from exports.writers import CONTENT_TYPES
-from games.models import Club
-from games.selectors import club_ids_of
+from games.selectors.access import signed_in
 
 MULTIPART_OVERHEAD_BYTES = 64 * 1024  # the form's boundaries and headers around the file
 
@@ -68,7 +54,7 @@ class ExportViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         serializer = ExportRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        job = export_request(actor=request.user, scope=data["scope"], scope_id=data["id"],
+        job = export_request(actor=signed_in(request.user), scope=data["scope"], scope_id=data["id"],
                              file_format=data["format"])
         # The job as queued, even when tasks run in-process and it is already done: poll ``url`` for the news.
         body = ExportJobSerializer(job, context={"request": request}).data
@@ -116,10 +102,10 @@ class ImportView(APIView):
         if upload.size > limit:
             raise RequestTooLarge(f"An import file may be at most {limit} bytes.")
         if upload.size > settings.IMPORT_ASYNC_BYTES:
-            job = import_request(actor=request.user, upload=upload)
+            job = import_request(actor=signed_in(request.user), upload=upload)
             body = ImportJobSerializer(job, context={"request": request}).data
             return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
-        summary = import_now(actor=request.user, stream=upload)
+        summary = import_now(actor=signed_in(request.user), stream=upload)
         return Response(ImportSummarySerializer(summary).data, status=status.HTTP_201_CREATED)
 
 
@@ -136,43 +122,3 @@ class ImportJobViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
                    description="A job the queue lost is queued again when it is read, as for exports.")
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return Response(self.get_serializer(import_requeue_if_lost(self.get_object())).data)
-
-
-class ClubWebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                         mixins.UpdateModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
-    """A club's webhooks: its admins register, change and remove them; other members may not see them."""
-
-    serializer_class = WebhookSerializer
-    queryset = Webhook.objects.none()
-    pagination_class = None
-
-    def club(self) -> Club:
-        club = get_object_or_404(Club.objects.filter(pk__in=club_ids_of(self.request.user)), pk=self.kwargs["club_pk"])
-        require_club_admin(self.request, club)
-        return club
-
-    def get_queryset(self) -> QuerySet[Webhook]:
-        if getattr(self, "swagger_fake_view", False):
-            return Webhook.objects.none()
-        return Webhook.objects.filter(club=self.club())
-
-    @extend_schema(summary="Register a webhook (the answer shows its signing secret, once)",
-                   responses={201: WebhookCreatedSerializer, 409: OpenApiResponse(
-                       ErrorSerializer, description="webhook_limit_reached: the club has WEBHOOKS_PER_CLUB webhooks.")})
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        serializer = WebhookSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        hook = webhook_create(actor=request.user, club=self.club(), **serializer.validated_data)
-        return Response(WebhookCreatedSerializer(hook).data, status=status.HTTP_201_CREATED)
-
-    def perform_update(self, serializer: BaseSerializer) -> None:
-        webhook_update(actor=self.request.user, hook=serializer.instance, changes=serializer.validated_data)
-
-    def perform_destroy(self, instance: Webhook) -> None:
-        webhook_delete(actor=self.request.user, hook=instance)
-
-    @extend_schema(summary="The webhook's latest deliveries, newest first", responses=DeliverySerializer(many=True))
-    @action(detail=True, methods=["get"], serializer_class=DeliverySerializer)
-    def deliveries(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        hook = self.get_object()
-        return Response(DeliverySerializer(hook.deliveries.order_by("-id")[:50], many=True).data)

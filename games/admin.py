@@ -60,14 +60,12 @@ class LeagueAdmin(admin.ModelAdmin):
 
 class SeatInline(ReadOnlyMixin, admin.TabularInline):
     model = Seat
-    fields = ["seat", "player", "team"]
-    readonly_fields = fields
+    fields = readonly_fields = ("seat", "player", "team")
 
 
 class DealInline(ReadOnlyMixin, admin.TabularInline):
     model = Deal
-    fields = ["number", "status", "revision", "input", "result", "recorded_by", "recorded_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "status", "revision", "input", "result", "recorded_by", "recorded_at")
 
 
 @admin.register(Match)

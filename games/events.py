@@ -1,9 +1,10 @@
 """Match events, announced only once the transaction that caused them has committed.
 
-Live scoreboards (Redis pub/sub, channel ``match:<id>``) and club webhooks listen. A failure to announce never
-undoes or fails the change itself: the deal is already safe in the database. The outer apps may add fields to the
-live payload (the table adds the new board ETag, so a page that already shows that board does nothing); they register
-them in their AppConfig.ready(), as games imports none of them.
+Live scoreboards (Redis pub/sub, channel ``match:<id>``) and any registered listener hear them (club webhooks
+register one). A failure to announce never undoes or fails the change itself: the deal is already safe in the
+database. The outer apps may add fields to the live payload (the table adds the new board ETag, so a page that
+already shows that board does nothing) and listen to the documented payload; they register both in their
+AppConfig.ready(), as games imports none of them.
 """
 
 from __future__ import annotations
@@ -36,6 +37,19 @@ def add_live_field(name: str, compute: Callable[[Match], Any]) -> None:
     _live_fields[name] = compute
 
 
+# name -> what to call with each event's documented payload, after commit (the webhooks app registers its deliveries).
+_listeners: dict[str, Callable[[dict[str, Any]], None]] = {}
+
+
+def add_listener(name: str, listen: Callable[[dict[str, Any]], None]) -> None:
+    """Call ``listen`` with every event's payload after commit; registering a name again replaces its listener."""
+    _listeners[name] = listen
+
+
+def remove_listener(name: str) -> None:
+    _listeners.pop(name, None)
+
+
 def live_channel(match_id: int) -> str:
     return f"match:{match_id}"
 
@@ -55,12 +69,11 @@ def announce_match_change(event: str, match: Match, deal_number: int | None = No
 
 
 def _deliver(match: Match, events: list[tuple[str, dict[str, Any]]]) -> None:
-    from exports.webhooks import enqueue_deliveries  # the club webhooks; imported here as exports builds on games
-
     live_fields = {name: compute(match) for name, compute in _live_fields.items()}  # once for all the events
     for _event, payload in events:
         publish_live(match.pk, {**payload, **live_fields})
-        enqueue_deliveries(payload)  # webhooks get the documented payload only
+        for listen in list(_listeners.values()):
+            listen(payload)  # listeners get the documented payload only, without the live fields
 
 
 @functools.cache

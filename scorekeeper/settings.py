@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "api",
     "table",
     "exports",
+    "webhooks",
 ]
 
 MIDDLEWARE = [
@@ -176,7 +177,7 @@ if SIGN_IN_FAILURE_LIMIT < 1 or SIGN_IN_LOCKOUT_MINUTES < 0:
 AXES_FAILURE_LIMIT = SIGN_IN_FAILURE_LIMIT
 AXES_COOLOFF_TIME = timedelta(minutes=SIGN_IN_LOCKOUT_MINUTES) if SIGN_IN_LOCKOUT_MINUTES else None
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # each on its own, not the pair
-AXES_CLIENT_IP_CALLABLE = "api.throttling.client_address"  # the same address, and proxy rule, as the throttle
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.clients.client_address"  # the same address, and proxy rule, as the throttle
 AXES_LOCKOUT_CALLABLE = "table.lockout.sign_in_locked_page"
 # A success must not clear the failures: an attacker would sign in to their own account between guesses.
 AXES_RESET_ON_SUCCESS = False
@@ -194,7 +195,7 @@ CELERY_TASK_ROUTES = {
     "exports.tasks.run_import": {"queue": IMPORTS_QUEUE},
 }
 
-# Club webhooks (exports/webhooks.py) never reach private, loopback, link-local or shared addresses unless allowed
+# Club webhooks (webhooks/addresses.py) never reach private, loopback, link-local or shared addresses unless allowed
 # (a receiver on the operator's own network, or the tests' local receivers).
 WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", default=False)
 # A club may register this many webhooks, and have this many deliveries handed to the queue and not finished
@@ -234,15 +235,14 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `manage.py collectstatic` puts the hashed, compressed copies production serves (whitenoise).
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "var" / "media")))
+# The manifest storage with DEBUG too: under runserver it answers the plain names from the apps' folders (no
+# collectstatic needed); with DEBUG off it answers the hashed names in STATIC_ROOT's manifest (scorekeeper/storage.py).
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
-    },
+    "staticfiles": {"BACKEND": "scorekeeper.storage.StaticFilesStorage"},
 }
 
 # A deal is a few hundred bytes; anything near this is a mistake or an attack.
@@ -264,7 +264,7 @@ if LIVE_STREAM_QUEUE_SIZE < 1:
 # The production server (scorekeeper/gunicorn_conf.py): an idle keep-alive connection is closed after this long.
 WEB_KEEPALIVE_SECONDS: int = env.int("WEB_KEEPALIVE_SECONDS", default=5)
 # How many reverse proxies of ours stand in front: only then does X-Forwarded-For name the client (the entry that
-# many places from the right). 0: the socket's address is the client, whatever headers say (api/throttling.py).
+# many places from the right). 0: the socket's address is the client, whatever headers say (scorekeeper/clients.py).
 TRUSTED_PROXY_COUNT: int = env.int("TRUSTED_PROXY_COUNT", default=0)
 if TRUSTED_PROXY_COUNT < 0:
     raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be 0 or more.")
@@ -288,6 +288,13 @@ BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
 # A board's JSON is built once per version and kept in the cache this long (table/api.py). A new deal, correction,
 # void or answer makes a new version at once; this bounds only what the version does not cover (a player renamed).
 BOARD_CACHE_SECONDS: int = env.int("BOARD_CACHE_SECONDS", default=300)
+# After a deal is saved the entry page offers Undo (a void with a reason, audited) for this many seconds.
+TABLE_UNDO_SECONDS: int = max(20, env.int("TABLE_UNDO_SECONDS", default=30))
+# The board tells the page what it may propose for deals entered offline (table/forecast.py): Contract Rummy's
+# contracts for this many deals ahead of the last one the server has folded.
+OFFLINE_DEALS_AHEAD: int = env.int("OFFLINE_DEALS_AHEAD", default=10)
+if OFFLINE_DEALS_AHEAD < 1:
+    raise ImproperlyConfigured("OFFLINE_DEALS_AHEAD must be 1 or more.")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -306,7 +313,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "api.schema.ScorekeeperAutoSchema",
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": env.str("AUTH_THROTTLE_RATE", default="10/min")},
-    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own throttles read it; ours use api.throttling.client_address
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own throttles read it; ours use scorekeeper.clients.client_address
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 

@@ -7,7 +7,7 @@ urlpatterns = [
     # POST /i18n/setlang/ {language, next}: the language cookie for the pages' picker (Django's set_language).
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("api.urls")),
-    path("table/", include("table.page_urls")),
+    path("table/", include("table.urls")),
     path("", RedirectView.as_view(url="/table/", permanent=False)),
 ]
 

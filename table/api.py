@@ -1,19 +1,20 @@
 """The table's API: confirm or dispute a deal, the scoreboard (also through a share link), open disputes.
 
-Mounted under /api/v1/ (table/urls.py); the pages call these with fetch(), as any other client would.
+Mounted under /api/v1/ (table/api_urls.py); the pages call these with fetch(), as any other client would.
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 import threading
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import prefetch_related_objects
-from django.http import Http404, HttpResponse
-from django.urls import reverse
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.safestring import SafeString, mark_safe
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -24,9 +25,9 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from api.filters import MAX_ID
-from api.views.matches import match_id_from_url, readable_match, seats_prefetch
 from games.models import Match
+from games.selectors.access import signed_in
+from games.selectors.matches import MAX_ID, match_id_from_url, readable_match, seats_prefetch
 from table.models import DealConfirmation
 from table.selectors import board_etag, board_for, disputes_for_admin, match_for_share_token
 from table.serializers import (
@@ -39,6 +40,7 @@ from table.serializers import (
     ShareLinkSerializer,
 )
 from table.services import deal_answer, share_link_get_or_create, share_link_revoke
+from table.share import share_link_body
 
 IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
                                  description='The board ETag you have, e.g. "7.2".')
@@ -127,6 +129,24 @@ def build_board_json(match: Match, before: int | None, serializer: type[BoardSer
     return BoardJson(gzip.compress(body, compresslevel=6, mtime=0), board.earlier_before)
 
 
+# What json_script escapes: inside <script> the JSON may not close the element or open a comment.
+_SCRIPT_SAFE = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
+
+
+def board_for_page(request: Request | HttpRequest, match: Match, board_url: str,
+                   serializer: type[BoardSerializer] = BoardSerializer) -> SafeString:
+    """The board a page would fetch first, to inline in it (``<script type="application/json">``): the first paint
+    shows the score without a second request. The same cached JSON as ``board_url`` answers, with its ETag (the
+    page's first poll then answers 304) and the URL of the earlier window when older deals are left out."""
+    tag = board_etag(match)
+    board = board_json(match, tag, before=None, serializer=serializer)
+    earlier = (None if board.earlier_before is None
+               else request.build_absolute_uri(f"{board_url}?before={board.earlier_before}"))
+    body = gzip.decompress(board.gzipped).decode()
+    text = f'{{"etag": {json.dumps(tag)}, "earlier": {json.dumps(earlier)}, "board": {body}}}'
+    return mark_safe(text.translate(_SCRIPT_SAFE))  # safe: JSON with <, > and & escaped, as json_script does
+
+
 class DealConfirmView(APIView):
     @extend_schema(summary="Confirm a deal (a player of the other team, once per revision of the deal)",
                    request=ConfirmInputSerializer, responses={201: AnswerSerializer},
@@ -141,7 +161,8 @@ class DealConfirmView(APIView):
     @staticmethod
     def _answer(request: Request, match_pk: int, number: int, verdict: str, reason: str) -> Response:
         match = readable_match(request.user, match_pk, seats=False)
-        answer = deal_answer(match_id=match.pk, number=number, actor=request.user, verdict=verdict, reason=reason)
+        answer = deal_answer(match_id=match.pk, number=number, actor=signed_in(request.user), verdict=verdict,
+                             reason=reason)
         return Response(AnswerSerializer(answer).data, status=status.HTTP_201_CREATED)
 
 
@@ -183,17 +204,14 @@ class ShareLinkView(APIView):
                    request=None, parameters=[RENEW], responses={200: ShareLinkSerializer, 201: ShareLinkSerializer})
     def post(self, request: Request, match_pk: int) -> Response:
         renew = request.query_params.get("renew", "").lower() in ("1", "true")
-        link, created = share_link_get_or_create(match_id=match_id_from_url(match_pk), actor=request.user,
+        link, created = share_link_get_or_create(match_id=match_id_from_url(match_pk), actor=signed_in(request.user),
                                                  renew=renew)
-        body = {"token": link.token,
-                "page_url": request.build_absolute_uri(reverse("table:shared-board", args=[link.token])),
-                "board_url": request.build_absolute_uri(reverse("table-api:shared-board", args=[link.token]))}
-        return Response(ShareLinkSerializer(body).data, status=201 if created else 200)
+        return Response(ShareLinkSerializer(share_link_body(request, link)).data, status=201 if created else 200)
 
     @extend_schema(summary="Revoke the share link: its board and streams stop at once (the match's scorers only)",
                    request=None, responses={204: None})
     def delete(self, request: Request, match_pk: int) -> Response:
-        share_link_revoke(match_id=match_id_from_url(match_pk), actor=request.user)
+        share_link_revoke(match_id=match_id_from_url(match_pk), actor=signed_in(request.user))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

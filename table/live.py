@@ -33,9 +33,10 @@ from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
-from api.throttling import client_address
+from games.errors import error_body
 from games.events import live_channel
 from games.selectors import matches_visible_to
+from scorekeeper.clients import client_address
 from table.hub import LiveHub, Signal, Subscription, live_hub
 from table.selectors import match_for_share_token
 from table.services import SHARE_LINK_REVOKED
@@ -101,10 +102,6 @@ OPEN_STREAMS = OpenStreams()
 
 
 def _busy(status: int, code: str, detail: str, limit: int) -> HttpResponse:
-    # Imported here: api.exceptions imports DRF's views, whose settings import api.parsers, which imports
-    # api.exceptions again; importing it while this module loads would close that circle half-way.
-    from api.exceptions import error_body
-
     response = JsonResponse(error_body(code, detail, None, {"retry_after_seconds": RETRY_AFTER_SECONDS,
                                                             "limit": limit}), status=status)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)

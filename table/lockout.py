@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from api.throttling import lockout_message
+from scorekeeper.clients import lockout_message
 
 
 def sign_in_locked_page(request: HttpRequest, original_response: HttpResponse | None = None,

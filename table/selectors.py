@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from games.models import Deal, Match, Membership
 from games.selectors import club_ids_of, match_deals
-from table.models import DealConfirmation
+from games.selectors.access import Viewer
+from table.models import DealConfirmation, MatchShareLink
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,10 @@ def board_etag(match: Match) -> str:
     return f'"{match.version}.{answers}"'
 
 
+def share_link_of(match: Match) -> MatchShareLink | None:
+    return MatchShareLink.objects.filter(match=match).first()
+
+
 def match_for_share_token(token: str) -> Match | None:
     """The link's match, with its answers counted in the same query (the board's ETag needs them)."""
     counted = DealConfirmation.objects.filter(deal__match=OuterRef("pk")).values("deal__match").annotate(
@@ -64,7 +68,7 @@ def open_disputes(answers: QuerySet[DealConfirmation]) -> QuerySet[DealConfirmat
     )
 
 
-def disputes_for_admin(user: AbstractBaseUser) -> QuerySet[DealConfirmation]:
+def disputes_for_admin(user: Viewer) -> QuerySet[DealConfirmation]:
     """Open disputes in the matches of the leagues of clubs the user administers, and in friendly matches the user
     started (in a league the club's membership decides, not who started the match)."""
     admin_clubs = club_ids_of(user, roles=(Membership.Role.ADMIN,))

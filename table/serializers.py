@@ -8,6 +8,7 @@ from rest_framework import serializers
 from api.serializers.clubs import PlayerBriefSerializer
 from api.serializers.matches import DealSerializer, MatchSerializer
 from games.rules.registry import get_engine
+from table.forecast import offline_forecast
 from table.models import DealConfirmation
 
 
@@ -58,6 +59,11 @@ HEADLINE_SCHEMA = inline_serializer("Headline", {
 })
 
 
+class OfflineForecastSerializer(serializers.Serializer):
+    dealer_after = serializers.DictField(child=serializers.CharField(), allow_null=True)
+    next_deals = serializers.ListField(child=serializers.DictField(allow_null=True), allow_null=True)
+
+
 class BoardSerializer(serializers.Serializer):
     """Everything a scoreboard shows: the match, its headline figures, its deals in order (voided ones marked) and
     the opponents' answers."""
@@ -66,6 +72,10 @@ class BoardSerializer(serializers.Serializer):
     headline = serializers.SerializerMethodField()
     deals = DealSerializer(many=True)
     answers = AnswerSerializer(many=True)
+    offline = serializers.SerializerMethodField(help_text=(
+        "(added) What a page may propose for deals entered offline, before the server folds them: dealer_after "
+        "(seat to the next deal's dealer where the deal passes on whatever happened in it, else null) and "
+        "next_deals (Contract Rummy: the deals after state.next_deal, null past the last)."))
 
     @extend_schema_field(MatchSerializer)
     def get_match(self, board: Any) -> dict[str, Any]:
@@ -74,6 +84,11 @@ class BoardSerializer(serializers.Serializer):
     @extend_schema_field(HEADLINE_SCHEMA)
     def get_headline(self, board: Any) -> dict[str, Any]:
         return get_engine(board.match.game).headline(board.match.state, board.match.settings)
+
+
+    @extend_schema_field(OfflineForecastSerializer)
+    def get_offline(self, board: Any) -> dict[str, Any]:
+        return offline_forecast(board.match)
 
 
 class PublicMatchSerializer(MatchSerializer):
@@ -113,3 +128,5 @@ class ShareLinkSerializer(serializers.Serializer):
     token = serializers.CharField()
     page_url = serializers.CharField(help_text="The spectators' scoreboard page.")
     board_url = serializers.CharField(help_text="The board as JSON, readable without an account.")
+    qr_svg = serializers.CharField(help_text="(added) page_url as a QR code: an <svg> element to put in a page "
+                                   "(dark on white, sized by CSS).")

@@ -8,10 +8,10 @@ from __future__ import annotations
 import logging
 import secrets
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import Http404
 
+from games.errors import NotFound
 from games.events import publish_live
 from games.models import Deal, Match, Seat
 from games.rules.messages import msg
@@ -44,13 +44,13 @@ class AlreadyAnswered(DomainError):
 
 
 @transaction.atomic
-def deal_answer(*, match_id: int, number: int, actor: AbstractBaseUser, verdict: str,
+def deal_answer(*, match_id: int, number: int, actor: User, verdict: str,
                 reason: str = "") -> DealConfirmation:
     """Record an opponent's confirmation or dispute of deal ``number`` as it stands now (its current revision)."""
     match = Match.objects.select_for_update().filter(pk=match_id).first()
     deal = match.deals.filter(number=number).first() if match else None
     if match is None or deal is None:
-        raise Http404
+        raise NotFound
     if deal.is_voided:
         raise DealVoided(msg("Deal {number} is voided; there is nothing to confirm or dispute.", number=number), None,
                          deal_number=number)
@@ -72,7 +72,7 @@ def deal_answer(*, match_id: int, number: int, actor: AbstractBaseUser, verdict:
     return answer
 
 
-def _opponent_seat(match: Match, deal: Deal, actor: AbstractBaseUser) -> Seat:
+def _opponent_seat(match: Match, deal: Deal, actor: User) -> Seat:
     """The actor's seat that may answer: a seat of another team than the deal's scorer (another seat where
     each plays alone). A scorer without a seat has no team, so any seated player may answer."""
     mine = list(match.seats.select_related("player").filter(player__user_id=actor.pk))
@@ -96,7 +96,7 @@ SHARE_LINK_REVOKED = "share_link.revoked"
 
 
 @transaction.atomic
-def share_link_get_or_create(*, match_id: int, actor: AbstractBaseUser,
+def share_link_get_or_create(*, match_id: int, actor: User,
                              renew: bool = False) -> tuple[MatchShareLink, bool]:
     """The match's share link, made on first request; ``renew`` replaces it, and the old one stops working at once.
     The match row is locked first, so parallel first requests make one link, not a unique violation."""
@@ -112,16 +112,16 @@ def share_link_get_or_create(*, match_id: int, actor: AbstractBaseUser,
 
 
 @transaction.atomic
-def share_link_revoke(*, match_id: int, actor: AbstractBaseUser) -> None:
+def share_link_revoke(*, match_id: int, actor: User) -> None:
     """Switch the share link off: its board answers 404 and its open streams end (told after commit)."""
     match = _locked_match(match_id, actor, match_writable_by, SHARE_WRITERS_ONLY)
     link = MatchShareLink.objects.filter(match=match).first()
     if link is None:
-        raise Http404
+        raise NotFound
     _revoke(match, link, actor)
 
 
-def _revoke(match: Match, link: MatchShareLink, actor: AbstractBaseUser) -> None:
+def _revoke(match: Match, link: MatchShareLink, actor: User) -> None:
     link.delete()
     audit_record(actor=actor, action="match.share_link_revoked", match=match)
     payload = {"event": SHARE_LINK_REVOKED, "match": match.pk, "version": match.version}

@@ -1,16 +1,25 @@
-"""The table's API routes, mounted under /api/v1/ by api/urls.py."""
+"""The table's pages and its event streams, mounted at /table/ by scorekeeper/urls.py."""
 
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from table import api
+from table import live, pwa, views
 
-app_name = "table-api"
+app_name = "table"
 
 urlpatterns = [
-    path("matches/<int:match_pk>/deals/<int:number>/confirm/", api.DealConfirmView.as_view(), name="deal-confirm"),
-    path("matches/<int:match_pk>/deals/<int:number>/dispute/", api.DealDisputeView.as_view(), name="deal-dispute"),
-    path("matches/<int:match_pk>/board/", api.MatchBoardView.as_view(), name="board"),
-    path("matches/<int:match_pk>/share/", api.ShareLinkView.as_view(), name="share"),
-    path("shared/<str:token>/", api.SharedBoardView.as_view(), name="shared-board"),
-    path("disputes/", api.DisputeListView.as_view(), name="disputes"),
+    path("", views.home, name="home"),
+    path("login/", auth_views.LoginView.as_view(template_name="table/login.html", next_page="table:home"),
+         name="login"),
+    path("logout/", auth_views.LogoutView.as_view(next_page="table:login"), name="logout"),
+    path("new/", views.new_match, name="new-match"),
+    path("matches/<int:match_id>/", views.match_page, name="match"),
+    path("matches/<int:match_id>/board/", views.board_page, name="board"),
+    path("matches/<int:match_id>/events/", live.match_events, name="events"),
+    path("s/<str:token>/", views.shared_board_page, name="shared-board"),
+    path("s/<str:token>/events/", live.shared_match_events, name="shared-events"),
+    path("disputes/", views.disputes_page, name="disputes"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("offline/", pwa.offline_page, name="offline"),
 ]

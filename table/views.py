@@ -5,29 +5,75 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
+from django.views.decorators.gzip import gzip_page
 
-from api.views.matches import match_queryset, readable_match
+from games.errors import NotFound
 from games.models import Match
 from games.rules.facts import every_game_facts, facts_of
 from games.rules.registry import game_keys, get_engine
 from games.selectors import match_writable_by
-from table.selectors import disputes_for_admin, match_for_share_token, seats_of
+from games.selectors.matches import match_queryset, readable_match
+from table.api import board_for_page
+from table.selectors import disputes_for_admin, match_for_share_token, seats_of, share_link_of
+from table.serializers import PublicBoardSerializer
+from table.share import share_link_body
 
 LOGIN_URL = reverse_lazy("table:login")
+
+# Page text the house-rules form needs beside the engines' facts: a choice's value in words (translatable here,
+# the values are the engines'), and the kinds of match end.
+CHOICE_WORDS: dict[str, str] = {
+    "spades_capture_value_other_aces_1_ten_of_diamonds_6": "Spades at their value, other aces 1, ten of diamonds 6",
+    "ten_of_diamonds_2_majority_4": "Ten of diamonds 2, most cards 4",
+    "baazi_loser": "The team that lost the baazi deals", "raw_difference": "As the running lead says",
+    "optional": "Optional", "compulsory": "Compulsory",
+    "pairs": "Teams of two", "two_sides": "Two sides, alternate seats",
+    "multiply": "Multiply (\u00d72, \u00d74)", "add": "Add (+1, +2)",
+    "first_speaker_team_plays_28_no_trumps": "First speaker's team plays 28 no-trumps",
+    "first_speaker_must_bid": "First speaker must bid", "redeal": "Redeal",
+    "at_zero_tables": "At zero tables", "when_cannot_pay": "When it cannot pay in full",
+    "round_robin_from_payers_right": "One table at a time from the payer's right",
+    "report": "Reported only", "forfeit_deal": "The revoking side loses the deal",
+    "single_24": "24 cards", "with_joker_25": "25 cards with the joker", "double_48": "48 cards (double deck)",
+    "single_round": "One call each", "continuous": "Round until three pass",
+    "bid": "The tricks bid", "contract_value": "The contract's value",
+    "higher_score_wins_equal_replays": "Higher score wins, a tie plays on", "bidders_win": "The bidders win",
+    "lowest_total_ties_share": "Lowest total; ties share",
+    "lowest_total_then_last_deal": "Lowest total; then the last deal",
+    "seed": "Seed", "pagat": "Pagat", "bicycle": "Bicycle",
+    "open": "Open: play as long as you like", "first_to_baazis": "First to a number of baazis",
+    "fixed_baazis": "A fixed number of baazis",
+}
+MATCH_END_TYPES = ["open", "first_to_baazis", "fixed_baazis"]
+
+
+def _page_words() -> dict[str, Any]:
+    """Page text the house-rules form needs beside the facts: a choice's value in words, match end's kinds."""
+    return {"choice_words": CHOICE_WORDS, "match_end_types": MATCH_END_TYPES}
 
 
 def _game_names() -> dict[str, str]:
     return {key: get_engine(key).display_name for key in game_keys()}
 
 
+def _page_match(request: HttpRequest, match_id: int) -> Match:
+    """The match a page shows: Django's 404 page when there is none the user may see (the API's handler answers
+    ``NotFound`` with the error shape; a page answers with a page)."""
+    try:
+        return readable_match(request.user, match_id)
+    except NotFound:
+        raise Http404 from None
+
+
 def _page_config(match: Match, **entries: Any) -> dict[str, Any]:
     """A match page's config: its game's facts (``game_facts``, docs/api.md "Game facts for clients") and URLs."""
     return {"match_id": match.pk, "game": match.game, "game_name": get_engine(match.game).display_name,
-            "game_facts": {match.game: facts_of(match.game)}, **entries}
+            "game_facts": {match.game: facts_of(match.game)}, "undo_seconds": settings.TABLE_UNDO_SECONDS, **entries}
 
 
 @login_required(login_url=LOGIN_URL)
@@ -38,26 +84,17 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required(login_url=LOGIN_URL)
 def new_match(request: HttpRequest) -> HttpResponse:
-    facts = every_game_facts()
-    config = {"games": [_start_choice(game) for game in facts.values()], "game_facts": facts,
-              "matches_url": reverse("match-list"), "match_page": reverse("table:match", args=[0])}
+    config = {"game_facts": every_game_facts(), **_page_words(), "matches_url": reverse("match-list"),
+              "match_page": reverse("table:match", args=[0])}
     return render(request, "table/new_match.html", {"config": config})
 
 
-def _start_choice(facts: dict[str, Any]) -> dict[str, Any]:
-    """A game as the start page offers it: the player counts, the default count first, and the default house rules
-    for each count (Contract Rummy's packs depend on it)."""
-    default = facts["default_player_count"]
-    counts = [default, *(count for count in facts["player_counts"] if count != default)]
-    return {"key": facts["key"], "name": facts["name"], "counts": counts,
-            "defaults": {count: facts["defaults"][str(count)] for count in counts}}
-
-
 @login_required(login_url=LOGIN_URL)
+@gzip_page  # the page carries its board inline (see board_for_page): a tenth of the bytes gzipped
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """Score entry: the board, the deal form of the game, and the deal list with correct, void, confirm and
     dispute."""
-    match = readable_match(request.user, match_id)
+    match = _page_match(request, match_id)
     config = _page_config(
         match, mode="entry", my_seats=seats_of(request.user, match),
         board_url=reverse("table-api:board", args=[match.pk]),
@@ -66,12 +103,14 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         share_url=reverse("table-api:share", args=[match.pk]),
         board_page=reverse("table:board", args=[match.pk]),
     )
-    return render(request, "table/match.html", {"match": match, "config": config, "game_name": config["game_name"]})
+    return render(request, "table/match.html", {"match": match, "config": config, "game_name": config["game_name"],
+                                                "board_data": board_for_page(request, match, config["board_url"])})
 
 
 @login_required(login_url=LOGIN_URL)
+@gzip_page
 def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = readable_match(request.user, match_id)
+    match = _page_match(request, match_id)
     config = _page_config(
         match, mode="board", my_seats=seats_of(request.user, match),
         board_url=reverse("table-api:board", args=[match.pk]),
@@ -79,10 +118,15 @@ def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
         share_url=reverse("table-api:share", args=[match.pk]),
         entry_page=reverse("table:match", args=[match.pk]),
     )
-    return render(request, "table/board.html", {"match": match, "config": config, "game_name": config["game_name"],
-                                                "may_share": match_writable_by(request.user, match)})
+    may_share = match_writable_by(request.user, match)
+    link = share_link_of(match) if may_share else None
+    return render(request, "table/board.html", {
+        "match": match, "config": config, "game_name": config["game_name"], "may_share": may_share,
+        "share": share_link_body(request, link) if link else None,
+        "board_data": board_for_page(request, match, config["board_url"])})
 
 
+@gzip_page
 def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
     """The spectators' scoreboard: no account, only the secret token of the share link."""
     match = match_for_share_token(token)
@@ -93,8 +137,9 @@ def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
         board_url=reverse("table-api:shared-board", args=[token]),
         events_url=reverse("table:shared-events", args=[token]),
     )
+    board_data = board_for_page(request, match, config["board_url"], PublicBoardSerializer)
     return render(request, "table/board.html", {"match": match, "config": config, "game_name": config["game_name"],
-                                                "spectator": True})
+                                                "spectator": True, "board_data": board_data})
 
 
 @login_required(login_url=LOGIN_URL)

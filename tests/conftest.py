@@ -6,7 +6,6 @@ configured; with ``CI=true`` they fail instead, so CI can never pass by skipping
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -14,12 +13,11 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.test import override_settings
-from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
-
-IN_CI = os.environ.get("CI", "").lower() == "true"
+from tests.support.auth import client_for
+from tests.support.environment import IN_CI
 
 
 def _require(available: bool, what: str) -> None:
@@ -54,21 +52,19 @@ def _fresh_cache() -> None:
     cache.clear()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _static_files_by_their_plain_names() -> Iterator[None]:
+    """With DEBUG off, as tests run, the manifest storage names each static file from collectstatic's manifest,
+    which a test run does not make (the work tree stays clean): pages name the plain files instead. The manifest
+    storage itself is tested on files collected into a temporary folder (tests/table/test_static_files.py)."""
+    plain = {**settings.STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    with override_settings(STORAGES=plain):
+        yield
+
+
 @pytest.fixture
 def user(db: None) -> Any:
-    return UserFactory()
-
-
-def token_for(user: Any) -> str:
-    """A new API token for ``user``, as signing in would give."""
-    _, token = AuthToken.objects.create(user=user)
-    return token
-
-
-def client_for(user: Any) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
-    return client
+    return UserFactory.create()
 
 
 @pytest.fixture
@@ -82,6 +78,6 @@ def make_client(db: None) -> Callable[..., APIClient]:
     """A signed-in client for a new user (or the given one)."""
 
     def make(user: Any = None) -> APIClient:
-        return client_for(user or UserFactory())
+        return client_for(user or UserFactory.create())
 
     return make

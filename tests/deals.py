@@ -35,7 +35,8 @@ def euchre_partners_best(bidding_team: str) -> dict[str, Any]:
     """The seat after the dealer opens 3 and its partner goes partner's best, making all six tricks (12 points)."""
     dealer = "S4" if bidding_team == "A" else "S1"
     first = SEATS[(SEATS.index(dealer) + 1) % 4]
-    calls = [{"seat": SEATS[(SEATS.index(dealer) + step) % 4], "call": "pass"} for step in range(1, 5)]
+    calls: list[dict[str, Any]] = [{"seat": SEATS[(SEATS.index(dealer) + step) % 4], "call": "pass"}
+                                   for step in range(1, 5)]
     calls[0] = {"seat": first, "call": "bid", "tricks": 3}
     calls[2] = {"seat": calls[2]["seat"], "call": "partners_best"}
     tricks = {"A": 6, "B": 0} if bidding_team == "A" else {"A": 0, "B": 6}

@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 
 from games.models import Club, Membership, Player
 
 PASSWORD = "correct horse battery staple"
 
 
-class UserFactory(factory.django.DjangoModelFactory):
+class UserFactory(factory.django.DjangoModelFactory[User]):
     class Meta:
         model = get_user_model()
 
@@ -20,21 +21,21 @@ class UserFactory(factory.django.DjangoModelFactory):
         return model_class.objects.create_user(*args, **kwargs)
 
 
-class PlayerFactory(factory.django.DjangoModelFactory):
+class PlayerFactory(factory.django.DjangoModelFactory[Player]):
     class Meta:
         model = Player
 
     name = factory.Sequence(lambda n: f"Player {n}")
 
 
-class ClubFactory(factory.django.DjangoModelFactory):
+class ClubFactory(factory.django.DjangoModelFactory[Club]):
     class Meta:
         model = Club
 
     name = factory.Sequence(lambda n: f"Club {n}")
 
 
-class MembershipFactory(factory.django.DjangoModelFactory):
+class MembershipFactory(factory.django.DjangoModelFactory[Membership]):
     class Meta:
         model = Membership
 

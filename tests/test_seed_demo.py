@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from games.models import Club, League, Match
 from games.standings import league_standings
-from tests.conftest import client_for
+from tests.support.auth import client_for
 
 pytestmark = pytest.mark.django_db
 BASE = "http://127.0.0.1:8000"

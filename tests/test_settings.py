@@ -2,23 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-SHOW = "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'], settings.DEBUG)"
-
-
-def load_settings(show: str = SHOW, **environment: str) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL", "DEBUG")}
-    env.update(environment, DJANGO_SETTINGS_MODULE="scorekeeper.settings")
-    code = f"import django; django.setup(); {show}"
-    return subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True,
-                          check=False, timeout=60)
+from tests.support.settings_loader import load_settings
 
 
 def test_with_nothing_set_it_runs_on_sqlite_in_debug() -> None:
@@ -102,3 +88,11 @@ def test_a_statement_timeout_is_set_on_postgresql_only(environment: dict[str, st
     result = load_settings(OPTIONS, **environment)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == options
+
+
+@pytest.mark.parametrize(("value", "expected"), [(None, "30"), ("45", "45"), ("5", "20")])
+def test_the_undo_window_of_a_saved_deal_is_read_and_never_under_20_seconds(value: str | None, expected: str) -> None:
+    result = load_settings("from django.conf import settings; print(settings.TABLE_UNDO_SECONDS)",
+                           **({} if value is None else {"TABLE_UNDO_SECONDS": value}))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-1] == expected

@@ -48,7 +48,7 @@ class ChoiceField(serializers.ChoiceField):
 
     def _noun(self) -> str:
         if not self.field_name and isinstance(self.parent, serializers.ListField):
-            return self.parent.field_name
+            return self.parent.field_name or ""
         return f"{self.field_name}s"
 
 

@@ -42,7 +42,8 @@ class OfCallersClubs(serializers.PrimaryKeyRelatedField):
 
     def get_queryset(self) -> Any:
         user = self.context["request"].user
-        return super().get_queryset().filter(**{f"{self.club_lookup}__in": club_ids_of(user)})
+        queryset = super().get_queryset()  # every field built on this is given a queryset
+        return queryset.filter(**{f"{self.club_lookup}__in": club_ids_of(user)})  # type: ignore[union-attr]
 
 
 class PlayerSerializer(serializers.ModelSerializer):

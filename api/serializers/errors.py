@@ -11,4 +11,4 @@ class ErrorSerializer(ErrorItemSerializer):
     """Every 4xx answer has this shape; the top-level fields repeat the first of ``errors``."""
 
     extra = serializers.DictField(help_text="Structured facts: legal values, the current match on 412, ...")
-    errors = ErrorItemSerializer(many=True)
+    errors = ErrorItemSerializer(many=True)  # type: ignore[assignment]  # a field named as DRF's Serializer.errors

@@ -115,7 +115,7 @@ class DealWithMatchSerializer(DealSerializer):
     """The deal the service answers with, not read through ``match_deals``: ``state_before`` comes from the service
     in the context, as the match does."""
 
-    state_before = serializers.SerializerMethodField(help_text=STATE_BEFORE_HELP)
+    state_before = serializers.SerializerMethodField(help_text=STATE_BEFORE_HELP)  # type: ignore[assignment]
     match = serializers.SerializerMethodField()
 
     class Meta(DealSerializer.Meta):
@@ -202,7 +202,7 @@ class CorrectionPreviewSerializer(serializers.Serializer):
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
-    actor = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    actor: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(slug_field="username", read_only=True)
     before = serializers.JSONField()
     after = serializers.JSONField()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
@@ -12,7 +12,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,7 +19,6 @@ from rest_framework.serializers import BaseSerializer
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
-from api.permissions import club_role, require_club_admin, require_club_writer, require_player_admin
 from api.serializers.clubs import (
     ClubSerializer,
     LeagueSerializer,
@@ -30,12 +28,19 @@ from api.serializers.clubs import (
     PlayerSerializer,
     StandingsSerializer,
 )
-from games.models import Club, League, Membership, Player
+from games.errors import InvalidInput
+from games.models import Club, League, Player
 from games.ratings import player_ratings
-from games.rules.errors import RuleViolation
-from games.selectors import club_ids_of, players_visible_to
+from games.selectors.access import (
+    clubs_visible_to,
+    leagues_visible_to,
+    players_visible_to,
+    require_club_admin,
+    signed_in,
+)
 from games.services.clubs import (
     club_create,
+    club_update,
     league_save,
     membership_remove,
     membership_set,
@@ -44,41 +49,29 @@ from games.services.players import player_create, player_merge, player_unmerge, 
 from games.standings import league_standings, standings_kinds
 
 
-class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                    mixins.UpdateModelMixin, viewsets.GenericViewSet):
+# List, read, create and change; a create retried with its Idempotency-Key gets the first answer again. (A comment,
+# not a docstring: drf-spectacular would print a docstring as every operation's description.)
+class ListCreateUpdateViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                              mixins.UpdateModelMixin, viewsets.GenericViewSet):
+
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().create(request, *args, **kwargs)
+
+
+class PlayerViewSet(ListCreateUpdateViewSet):
     serializer_class = PlayerSerializer
     queryset = Player.objects.none()
 
     def get_queryset(self) -> QuerySet[Player]:
         return players_visible_to(self.request.user).order_by("id")
 
-    @idempotent
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().create(request, *args, **kwargs)
-
     def perform_create(self, serializer: BaseSerializer) -> None:
-        data = serializer.validated_data
-        self._check_links(data)
-        serializer.instance = player_create(actor=self.request.user, **data)
+        serializer.instance = player_create(actor=signed_in(self.request.user), **serializer.validated_data)
 
     def perform_update(self, serializer: BaseSerializer) -> None:
-        player = serializer.instance
-        require_player_admin(self.request, player)
-        self._check_links(serializer.validated_data)
-        player_update(actor=self.request.user, player=player, changes=serializer.validated_data)
-
-    def _check_links(self, data: dict[str, Any]) -> None:
-        """A player joins a club only by its admins or scorers; an account is linked by its owner, or by an admin of
-        the player's club to one of the club's members (a guest who became a member keeps the history)."""
-        club = data.get("club")
-        if club is not None:
-            require_club_writer(self.request, club)
-        account = data.get("user")
-        if account is None or account.pk == self.request.user.pk:
-            return
-        admin_of_club = club is not None and club_role(self.request.user, club) == Membership.Role.ADMIN
-        if not (admin_of_club and club_role(account, club) is not None):
-            raise PermissionDenied("Link your own account, or as a club admin the account of one of its members.")
+        player = cast("Player", serializer.instance)
+        player_update(actor=signed_in(self.request.user), player=player, changes=serializer.validated_data)
 
     @extend_schema(summary="A player's rating per game, with its history", responses=PlayerRatingsSerializer)
     @action(detail=True, methods=["get"], serializer_class=PlayerRatingsSerializer)
@@ -91,7 +84,8 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
     @idempotent
     def merge(self, request: Request, pk: str | None = None) -> Response:
         player, duplicate = self._merge_pair(request)
-        return Response(PlayerSerializer(player_merge(actor=request.user, player=player, duplicate=duplicate)).data)
+        merged = player_merge(actor=signed_in(request.user), player=player, duplicate=duplicate)
+        return Response(PlayerSerializer(merged).data)
 
     @extend_schema(summary="Undo a merge: the duplicate counts as a person of its own again",
                    request=MergeSerializer, responses=PlayerSerializer)
@@ -99,7 +93,8 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
     @idempotent
     def unmerge(self, request: Request, pk: str | None = None) -> Response:
         player, duplicate = self._merge_pair(request)
-        return Response(PlayerSerializer(player_unmerge(actor=request.user, player=player, duplicate=duplicate)).data)
+        unmerged = player_unmerge(actor=signed_in(request.user), player=player, duplicate=duplicate)
+        return Response(PlayerSerializer(unmerged).data)
 
     def _merge_pair(self, request: Request) -> tuple[Player, Player]:
         player = self.get_object()
@@ -107,30 +102,23 @@ class PlayerViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cre
         serializer.is_valid(raise_exception=True)
         duplicate = self.get_queryset().filter(pk=serializer.validated_data["player"]).first()
         if duplicate is None:
-            raise RuleViolation("invalid", "There is no such player that you can see.", "player")
-        require_player_admin(request, player)
-        require_player_admin(request, duplicate)
-        return player, duplicate
+            raise InvalidInput("There is no such player that you can see.", "player")
+        return player, duplicate  # the services check that the caller may administer both
 
 
-class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                  mixins.UpdateModelMixin, viewsets.GenericViewSet):
+class ClubViewSet(ListCreateUpdateViewSet):
     serializer_class = ClubSerializer
     queryset = Club.objects.none()
 
     def get_queryset(self) -> QuerySet[Club]:
-        return Club.objects.filter(pk__in=club_ids_of(self.request.user)).order_by("id")
-
-    @idempotent
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().create(request, *args, **kwargs)
+        return clubs_visible_to(self.request.user).order_by("id")
 
     def perform_create(self, serializer: BaseSerializer) -> None:
-        serializer.instance = club_create(actor=self.request.user, **serializer.validated_data)
+        serializer.instance = club_create(actor=signed_in(self.request.user), **serializer.validated_data)
 
     def perform_update(self, serializer: BaseSerializer) -> None:
-        require_club_admin(self.request, serializer.instance)
-        serializer.save()
+        serializer.instance = club_update(actor=signed_in(self.request.user), club=cast("Club", serializer.instance),
+                                          changes=serializer.validated_data)
 
     @extend_schema(summary="The club's members and their roles", responses=MembershipSerializer(many=True))
     @action(detail=True, methods=["get"], serializer_class=MembershipSerializer, pagination_class=None)
@@ -144,47 +132,42 @@ class ClubViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
     @idempotent
     def add_member(self, request: Request, pk: str | None = None) -> Response:
         club = self.get_object()
-        require_club_admin(request, club)
+        require_club_admin(request.user, club)
         serializer = MembershipSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        membership = membership_set(actor=request.user, club=club, **serializer.validated_data)
+        membership = membership_set(actor=signed_in(request.user), club=club, **serializer.validated_data)
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(summary="Remove a member (admins only)", request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"members/(?P<user_id>\d+)")
     def remove_member(self, request: Request, pk: str | None = None, user_id: str = "") -> Response:
         club = self.get_object()
-        require_club_admin(request, club)
+        require_club_admin(request.user, club)
         get_user_model().objects.get(pk=int(user_id))
-        membership_remove(actor=request.user, club=club, user_id=int(user_id))
+        membership_remove(actor=signed_in(request.user), club=club, user_id=int(user_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                    mixins.UpdateModelMixin, viewsets.GenericViewSet):
+class LeagueViewSet(ListCreateUpdateViewSet):
     serializer_class = LeagueSerializer
     queryset = League.objects.none()
 
     def get_queryset(self) -> QuerySet[League]:
-        return League.objects.filter(club_id__in=club_ids_of(self.request.user)).order_by("id")
-
-    @idempotent
-    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().create(request, *args, **kwargs)
+        return leagues_visible_to(self.request.user).order_by("id")
 
     def perform_create(self, serializer: BaseSerializer) -> None:
-        require_club_admin(self.request, serializer.validated_data["club"])
-        serializer.instance = league_save(actor=self.request.user, league=League(),
+        require_club_admin(self.request.user, serializer.validated_data["club"])
+        serializer.instance = league_save(actor=signed_in(self.request.user), league=League(),
                                           changes=serializer.validated_data)
 
     def perform_update(self, serializer: BaseSerializer) -> None:
-        league = serializer.instance
-        require_club_admin(self.request, league.club)
+        league = cast("League", serializer.instance)
+        require_club_admin(self.request.user, league.club)
         changes = dict(serializer.validated_data)
         for fixed in ("club", "game"):
             if fixed in changes and changes[fixed] != getattr(league, fixed):
-                raise RuleViolation("invalid", f"A league's {fixed} cannot change once it exists.", fixed)
-        league_save(actor=self.request.user, league=league, changes=changes)
+                raise InvalidInput(f"A league's {fixed} cannot change once it exists.", fixed)
+        league_save(actor=signed_in(self.request.user), league=league, changes=changes)
 
     @extend_schema(
         summary="League standings, by partnership or by player",
@@ -203,7 +186,7 @@ def standings_kind(request: Request, league: League) -> str | None:
     kind = request.query_params.get("by")
     allowed = standings_kinds(league.game)
     if kind is not None and kind not in allowed:
-        raise RuleViolation("invalid", f"{league.game} standings are by {' or '.join(allowed)}.", "by")
+        raise InvalidInput(f"{league.game} standings are by {' or '.join(allowed)}.", "by")
     return kind
 
 

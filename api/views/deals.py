@@ -27,10 +27,10 @@ from api.serializers.matches import (
     DealWithMatchSerializer,
     VoidInputSerializer,
 )
-from api.views.matches import match_id_from_url, readable_match, seats_prefetch
+from games.errors import InvalidInput
 from games.models import Deal, Match
-from games.rules.errors import RuleViolation
-from games.selectors import match_deals
+from games.selectors.access import signed_in
+from games.selectors.matches import match_deals, match_id_from_url, readable_match, seats_prefetch
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
 
 DRY_RUN = OpenApiParameter("dry_run", OpenApiTypes.BOOL, description="Validate and answer, storing nothing.")
@@ -85,7 +85,7 @@ class DealPagination(PageNumberPagination):
 def dry_run_requested(request: Request) -> bool:
     value = request.query_params.get("dry_run", "false").lower()
     if value not in ("true", "1", "false", "0"):
-        raise RuleViolation("invalid", "dry_run is true or false.", "dry_run")
+        raise InvalidInput("dry_run is true or false.", "dry_run")
     return value in ("true", "1")
 
 
@@ -148,7 +148,8 @@ class DealViewSet(viewsets.GenericViewSet):
         serializer.is_valid(raise_exception=True)
         dry_run = dry_run_requested(request)
         recording = deal_record(
-            match_id=match_id_from_url(match_pk), actor=request.user, payload=serializer.validated_data["payload"],
+            match_id=match_id_from_url(match_pk), actor=signed_in(request.user),
+            payload=serializer.validated_data["payload"],
             client_deal_id=serializer.validated_data["client_deal_id"],
             expected_version=if_match_version(request), dry_run=dry_run,
         )
@@ -165,7 +166,7 @@ class DealViewSet(viewsets.GenericViewSet):
         serializer = CorrectionInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         correction = deal_correct(
-            match_id=match_id_from_url(match_pk), number=int(number), actor=request.user,
+            match_id=match_id_from_url(match_pk), number=int(number), actor=signed_in(request.user),
             payload=serializer.validated_data["payload"], reason=serializer.validated_data["reason"],
             expected_version=if_match_version(request), dry_run=dry_run_requested(request),
         )
@@ -184,7 +185,7 @@ class DealViewSet(viewsets.GenericViewSet):
         serializer = VoidInputSerializer(data={"reason": body.get("reason", request.query_params.get("reason"))})
         serializer.is_valid(raise_exception=True)
         correction = deal_void(
-            match_id=match_id_from_url(match_pk), number=int(number), actor=request.user,
+            match_id=match_id_from_url(match_pk), number=int(number), actor=signed_in(request.user),
             reason=serializer.validated_data["reason"], expected_version=if_match_version(request),
             dry_run=dry_run_requested(request),
         )

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth import get_user_model
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -15,14 +13,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.concurrency import etag, none_match
-from api.filters import MAX_ID, MatchFilter
+from api.filters import MatchFilter
 from api.idempotency import idempotent
 from api.pagination import ByteBoundedPagination
-from api.permissions import require_club_writer, require_scorers_chooser
 from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
-from games.models import Match, Seat
-from games.rules.errors import RuleViolation
-from games.selectors import match_readable_by, matches_visible_to, may_score
+from games.errors import InvalidInput
+from games.models import Match
+from games.selectors.access import may_score, require_club_writer, require_scorers_chooser, signed_in
+from games.selectors.matches import id_from_url, match_queryset, readable_match
 from games.services.audit import MatchAuditLog
 from games.services.matches import match_scorer_add, match_scorer_remove, match_start
 
@@ -32,34 +30,6 @@ MATCH_EXAMPLE = OpenApiExample(
            "settings": {"baazi_lead": 100}, "league": None},
     request_only=True,
 )
-
-
-def seats_prefetch() -> Prefetch:
-    return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-
-
-def match_queryset(user: object) -> QuerySet[Match]:
-    return matches_visible_to(user).prefetch_related(seats_prefetch()).order_by("-id")  # type: ignore[arg-type]
-
-
-def id_from_url(value: object) -> int:
-    """An id in the URL, or 404 when it cannot be one (too large for the database's ids)."""
-    if not str(value).isdigit() or int(str(value)) > MAX_ID:
-        raise Http404
-    return int(str(value))
-
-
-match_id_from_url = id_from_url
-
-
-def readable_match(user: Any, match_id: object, *, seats: bool = True) -> Match:
-    """One match, with its seats unless ``seats=False`` (for callers that answer without the match), or 404 when it
-    does not exist or the caller may not see it."""
-    matches = Match.objects.prefetch_related(seats_prefetch()) if seats else Match.objects.all()
-    match = matches.filter(pk=match_id_from_url(match_id)).first()
-    if match is None or not match_readable_by(user, match):
-        raise Http404
-    return match
 
 
 def match_response(match: Match, request: Request, code: int = status.HTTP_200_OK) -> Response:
@@ -89,8 +59,8 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         data = serializer.validated_data
         league = data.get("league")
         if league is not None:
-            require_club_writer(request, league.club)
-        match = match_start(actor=request.user, game=data["game"], players=data["players"],
+            require_club_writer(request.user, league.club)
+        match = match_start(actor=signed_in(request.user), game=data["game"], players=data["players"],
                             settings=data["settings"], league=league)
         return match_response(self.get_queryset().get(pk=match.pk), request, status.HTTP_201_CREATED)
 
@@ -120,14 +90,14 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @idempotent
     def add_scorer(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        require_scorers_chooser(request, match)
+        require_scorers_chooser(request.user, match)
         serializer = ScorerSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = get_user_model().objects.filter(pk=serializer.validated_data["user"]).first()
         if user is None or not may_score(user, match):
             # One answer for both, so the endpoint does not tell which accounts exist.
-            raise RuleViolation("invalid", "There is no such user that can score this match.", "user")
-        match_scorer_add(actor=request.user, match=match, user=user)
+            raise InvalidInput("There is no such user that can score this match.", "user")
+        match_scorer_add(actor=signed_in(request.user), match=match, user=user)
         return Response({"user": user.pk}, status=status.HTTP_201_CREATED)
 
     @extend_schema(summary="Remove a scorer (the match's creator only); 404 for a user who is not one",
@@ -135,11 +105,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["delete"], url_path=r"scorers/(?P<user_id>\d+)")
     def remove_scorer(self, request: Request, pk: str | None = None, user_id: str = "") -> Response:
         match = self.get_object()
-        require_scorers_chooser(request, match)
+        require_scorers_chooser(request.user, match)
         scorer = match.scorers.filter(pk=id_from_url(user_id)).first()
         if scorer is None:
             raise Http404  # not a scorer of this match: nothing to remove, nothing to audit
-        match_scorer_remove(actor=request.user, match=match, user=scorer)
+        match_scorer_remove(actor=signed_in(request.user), match=match, user=scorer)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(summary="Every change to the match, oldest first", responses=AuditEntrySerializer(many=True))

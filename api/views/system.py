@@ -13,6 +13,7 @@ from django.db import connection
 from django.utils import translation
 from django.utils.translation import get_language_from_request
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from knox.models import AuthToken
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.parsers import FormParser
@@ -30,6 +31,7 @@ from api.serializers.errors import ErrorSerializer
 from api.sign_in import signed_in_user
 from api.throttling import SignInRateThrottle
 from games.models import Membership
+from games.selectors.access import signed_in
 from scorekeeper.celery import app as celery_app
 
 logger = logging.getLogger(__name__)
@@ -160,7 +162,7 @@ class TokenView(APIView):
         query = SignOutQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         if query.validated_data["all"]:
-            request.user.auth_token_set.all().delete()
+            AuthToken.objects.filter(user_id=signed_in(request.user).pk).delete()
         else:
             request.auth.delete()
         return Response(status=204)
@@ -184,7 +186,7 @@ class MeView(APIView):
     @extend_schema(summary="The signed-in user, their saved language, their player records and their clubs",
                    responses=ME_RESPONSE)
     def get(self, request: Request) -> Response:
-        return Response(self._me(request.user))
+        return Response(self._me(signed_in(request.user)))
 
     @extend_schema(
         summary="Save the signed-in user's language: it beats Accept-Language and the language cookie",
@@ -194,13 +196,13 @@ class MeView(APIView):
         data = LanguagePreferenceInput(data=request.data)
         data.is_valid(raise_exception=True)
         language = data.validated_data["language"]
-        preferences, _ = UserPreferences.objects.update_or_create(user=request.user, defaults={"language": language})
-        user: Any = request.user  # authenticated here (IsAuthenticated)
-        user.preferences = preferences
+        user = signed_in(request.user)
+        preferences, _ = UserPreferences.objects.update_or_create(user=user, defaults={"language": language})
+        user.preferences = preferences  # type: ignore[attr-defined]  # the reverse one-to-one, set for _me
         if not isinstance(request.successful_authenticator, TokenAuthentication):
             request.session[SESSION_KEY] = language  # the pages of this session follow at once
         translation.activate(language or get_language_from_request(request._request))
-        response = Response(self._me(request.user))
+        response = Response(self._me(user))
         if language:  # the pages of this browser follow (Django's own language cookie, as /i18n/setlang/ sets)
             response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE,
                                 samesite="Lax")

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -36,7 +37,8 @@ class Match(models.Model):
     created_by = models.ForeignKey(
         USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="matches_created"
     )
-    scorers = models.ManyToManyField(USER_MODEL, blank=True, related_name="matches_scored")
+    scorers: models.ManyToManyField[Any, Any] = models.ManyToManyField(USER_MODEL, blank=True,
+                                                                       related_name="matches_scored")
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When the last deal ended the match.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

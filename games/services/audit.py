@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import F, IntegerField, QuerySet, Value
 
 from games.models import AuditEntry, Deal, Match
@@ -17,7 +17,7 @@ RECORDED = "deal.recorded"
 _FROM_DEAL, _FROM_ENTRY = 0, 1
 
 
-def audit_record(*, actor: AbstractBaseUser | None, action: str, reason: str = "", before: Any = None,
+def audit_record(*, actor: User | None, action: str, reason: str = "", before: Any = None,
                  after: Any = None, **targets: Any) -> AuditEntry:
     """``targets`` are the rows the change is about: ``match=``, ``club=``, ``league=``, ``player=``,
     ``deal_number=``."""

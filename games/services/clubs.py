@@ -6,17 +6,18 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from games.models import Club, League, Membership
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
+from games.selectors.access import require_club_admin
 from games.services.audit import audit_record
 
 
 @transaction.atomic
-def club_create(*, actor: AbstractBaseUser, name: str) -> Club:
+def club_create(*, actor: User, name: str) -> Club:
     club = Club.objects.create(name=name)
     Membership.objects.create(club=club, user=actor, role=Membership.Role.ADMIN)
     audit_record(actor=actor, action="club.created", club=club, after={"name": name, "admin": actor.pk})
@@ -24,7 +25,24 @@ def club_create(*, actor: AbstractBaseUser, name: str) -> Club:
 
 
 @transaction.atomic
-def membership_set(*, actor: AbstractBaseUser, club: Club, user: AbstractBaseUser, role: str) -> Membership:
+def club_update(*, actor: User, club: Club, changes: Mapping[str, Any]) -> Club:
+    """Rename a club (its admins only), with the audit entry every other change has."""
+    require_club_admin(actor, club)
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    before = _club_fields(club)
+    for name, value in changes.items():
+        setattr(club, name, value)
+    club.save()
+    audit_record(actor=actor, action="club.updated", club=club, before=before, after=_club_fields(club))
+    return club
+
+
+def _club_fields(club: Club) -> dict[str, Any]:
+    return {"name": club.name}
+
+
+@transaction.atomic
+def membership_set(*, actor: User, club: Club, user: User, role: str) -> Membership:
     membership, created = Membership.objects.select_for_update().get_or_create(
         club=club, user=user, defaults={"role": role}
     )
@@ -37,7 +55,7 @@ def membership_set(*, actor: AbstractBaseUser, club: Club, user: AbstractBaseUse
 
 
 @transaction.atomic
-def membership_remove(*, actor: AbstractBaseUser, club: Club, user_id: int) -> None:
+def membership_remove(*, actor: User, club: Club, user_id: int) -> None:
     membership = Membership.objects.select_for_update().get(club=club, user_id=user_id)
     audit_record(actor=actor, action="membership.removed", club=club,
                  before={"user": user_id, "role": membership.role})
@@ -60,7 +78,7 @@ def league_settings_check(game: str, settings: Mapping[str, Any]) -> None:
 
 
 @transaction.atomic
-def league_save(*, actor: AbstractBaseUser, league: League, changes: Mapping[str, Any]) -> League:
+def league_save(*, actor: User, league: League, changes: Mapping[str, Any]) -> League:
     """Create or change a league. Changed house rules apply to matches started afterwards only (each match pinned
     its own copy). ``public_standings`` switches the public standings link on (a new token) or off."""
     creating = league.pk is None

@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.utils import timezone
 
 from games import events
+from games.errors import NotFound
 from games.models import Deal, DealRevision, Match
 from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
@@ -85,7 +85,7 @@ WRITERS_ONLY = "You may read this match but not change it: ask its creator to ad
 ADMINS_CORRECT = "In a league only the club's admins correct or void deals; ask one of them."
 
 
-def _locked_match(match_id: int, actor: AbstractBaseUser, may_change: Callable[[AbstractBaseUser, Match], bool],
+def _locked_match(match_id: int, actor: User, may_change: Callable[[User, Match], bool],
                   refusal: str) -> Match:
     """The match row, locked until the transaction ends, once ``actor`` may make this change; else 403 for someone
     who may see the match and 404 (as if there were no such match) for anyone else. Reading it here, not before,
@@ -95,7 +95,7 @@ def _locked_match(match_id: int, actor: AbstractBaseUser, may_change: Callable[[
         return match
     if match is not None and match_readable_by(actor, match):
         raise NotPermitted(refusal)
-    raise Http404
+    raise NotFound
 
 
 def _check_version(match: Match, expected_version: int | None, *, required: bool) -> None:
@@ -138,7 +138,7 @@ def _apply_match_state(match: Match, state_json: dict[str, Any]) -> None:
 def deal_record(
     *,
     match_id: int,
-    actor: AbstractBaseUser,
+    actor: User,
     payload: Mapping[str, Any],
     client_deal_id: uuid.UUID | None = None,
     expected_version: int | None = None,
@@ -169,7 +169,7 @@ def _recorded_already(match: Match, client_deal_id: uuid.UUID | None) -> DealRec
 
 
 @transaction.atomic
-def _deal_record(*, match_id: int, actor: AbstractBaseUser, payload: Mapping[str, Any],
+def _deal_record(*, match_id: int, actor: User, payload: Mapping[str, Any],
                  client_deal_id: uuid.UUID | None, expected_version: int | None, dry_run: bool) -> DealRecording:
     match = _locked_match(match_id, actor, match_writable_by, WRITERS_ONLY)
     existing = _recorded_already(match, client_deal_id) if dry_run else None  # a dry run stores nothing to meet
@@ -279,7 +279,7 @@ def _save_replay(match: Match, rewritten: list[ReplayedDeal], state: dict[str, A
 def _require_changeable_deal(match: Match, number: int) -> None:
     row = match.deals.filter(number=number).first()
     if row is None:
-        raise Http404
+        raise NotFound
     if row.is_voided:
         raise DealVoided(msg(
             "Deal {number} is voided; a voided deal cannot be changed.",
@@ -292,7 +292,7 @@ def deal_correct(
     *,
     match_id: int,
     number: int,
-    actor: AbstractBaseUser,
+    actor: User,
     payload: Mapping[str, Any],
     reason: str,
     expected_version: int | None,
@@ -311,7 +311,7 @@ def deal_void(
     *,
     match_id: int,
     number: int,
-    actor: AbstractBaseUser,
+    actor: User,
     reason: str,
     expected_version: int | None = None,
     dry_run: bool = False,
@@ -325,7 +325,7 @@ def deal_void(
     return _finish_change(match, replay, actor=actor, action="deal.voided", reason=reason, dry_run=dry_run)
 
 
-def _finish_change(match: Match, replay: Replay, *, actor: AbstractBaseUser, action: str,
+def _finish_change(match: Match, replay: Replay, *, actor: User, action: str,
                    reason: str, dry_run: bool) -> Correction:
     corrected = replay.deals[0]
     row = corrected.row

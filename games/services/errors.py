@@ -1,68 +1,18 @@
-"""Domain errors raised by services. The API's one exception handler maps them (and RuleViolation) to HTTP."""
+"""The domain errors, where services have always imported them from: they live in games/errors.py, so that
+selectors (a ring below services) raise the same ones."""
 
-from __future__ import annotations
+from games.errors import (
+    CorrectionConflicts,
+    DealVoided,
+    DomainError,
+    InvalidInput,
+    NotFound,
+    NotPermitted,
+    NotSignedIn,
+    PreconditionRequired,
+    QueueUnavailable,
+    StaleVersion,
+)
 
-from typing import TYPE_CHECKING, Any
-
-from games.rules.messages import msg
-
-if TYPE_CHECKING:
-    from games.models import Match
-
-
-class DomainError(Exception):
-    status_code = 400
-    code = "invalid"
-
-    def __init__(self, detail: str, field: str | None = None, **extra: Any) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        self.field = field
-        self.extra = extra
-
-
-class StaleVersion(DomainError):
-    """``If-Match`` named an older version: someone else changed the match first."""
-
-    status_code = 412
-    code = "stale_version"
-
-    def __init__(self, match: Match, sent_version: int) -> None:
-        super().__init__(
-            msg(
-                "The match changed since you loaded it (you have version {sent_version}, it is now at version "
-                "{version}). Reload the score and enter the deal again if it is still needed.",
-                sent_version=sent_version, version=match.version,
-            ),
-            None,
-            current_version=match.version,
-        )
-        self.match = match
-
-
-class PreconditionRequired(DomainError):
-    status_code = 428
-    code = "precondition_required"
-
-
-class CorrectionConflicts(DomainError):
-    """Replaying the later deals on the corrected history made one of them illegal."""
-
-    status_code = 409
-    code = "correction_conflicts"
-
-
-class DealVoided(DomainError):
-    status_code = 409
-    code = "deal_voided"
-
-
-class InvalidInput(DomainError):
-    """A request that is well-formed JSON but names something that cannot be used (a player id, a league)."""
-
-
-class NotPermitted(DomainError):
-    """The caller may see the match but not make this change."""
-
-    status_code = 403
-    code = "permission_denied"
+__all__ = ["CorrectionConflicts", "DealVoided", "DomainError", "InvalidInput", "NotFound", "NotPermitted",
+           "NotSignedIn", "PreconditionRequired", "QueueUnavailable", "StaleVersion"]

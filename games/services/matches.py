@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from games.models import League, Match, Player, Seat
-from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.rules.seats import seat_names
@@ -23,7 +22,7 @@ PlayerRef = int | Mapping[str, Any]
 @transaction.atomic
 def match_start(
     *,
-    actor: AbstractBaseUser,
+    actor: User,
     game: str,
     players: Sequence[PlayerRef],
     settings: Mapping[str, Any] | None = None,
@@ -64,8 +63,7 @@ def _pinned_settings(game: str, requested: Mapping[str, Any], league: League | N
         ), "game")
     for name, value in requested.items():
         if name in league.settings and league.settings[name] != value:
-            raise RuleViolation(
-                "invalid",
+            raise InvalidInput(
                 msg(
                     "League {league!r} plays with {name} = {value!r}; its matches cannot change it.",
                     league=league.name, name=name, value=league.settings[name],
@@ -75,16 +73,17 @@ def _pinned_settings(game: str, requested: Mapping[str, Any], league: League | N
     return {**league.settings, **requested}
 
 
-def _resolve_players(actor: AbstractBaseUser, refs: Sequence[PlayerRef], league: League | None) -> list[Player]:
+def _resolve_players(actor: User, refs: Sequence[PlayerRef], league: League | None) -> list[Player]:
     visible = players_visible_to(actor)
     resolved: list[Player] = []
     for index, ref in enumerate(refs):
         if isinstance(ref, Mapping):
             player = Player.objects.create(name=ref["name"], created_by=actor, club=league.club if league else None)
         else:
-            player = visible.filter(pk=ref).first()
-            if player is None:
+            found = visible.filter(pk=ref).first()
+            if found is None:
                 raise InvalidInput(msg("There is no player {ref} that you can seat.", ref=ref), f"players[{index}]")
+            player = found
         if player in resolved:
             raise InvalidInput(msg("{name} is already seated at this table.", name=player.name), f"players[{index}]")
         resolved.append(player)
@@ -92,12 +91,12 @@ def _resolve_players(actor: AbstractBaseUser, refs: Sequence[PlayerRef], league:
 
 
 @transaction.atomic
-def match_scorer_add(*, actor: AbstractBaseUser, match: Match, user: AbstractBaseUser) -> None:
+def match_scorer_add(*, actor: User, match: Match, user: User) -> None:
     match.scorers.add(user)
     audit_record(actor=actor, action="match.scorer_added", match=match, after={"user": user.pk})
 
 
 @transaction.atomic
-def match_scorer_remove(*, actor: AbstractBaseUser, match: Match, user: AbstractBaseUser) -> None:
+def match_scorer_remove(*, actor: User, match: Match, user: User) -> None:
     match.scorers.remove(user)
     audit_record(actor=actor, action="match.scorer_removed", match=match, before={"user": user.pk})

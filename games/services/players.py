@@ -5,24 +5,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
+from games.errors import InvalidInput
 from games.models import Club, Player, Seat
-from games.rules.errors import RuleViolation
+from games.selectors.access import require_player_admin, require_player_links_allowed
 from games.services.audit import audit_record
 
 
 @transaction.atomic
-def player_create(*, actor: AbstractBaseUser, name: str, club: Club | None = None,
-                  user: AbstractBaseUser | None = None) -> Player:
+def player_create(*, actor: User, name: str, club: Club | None = None,
+                  user: User | None = None) -> Player:
+    require_player_links_allowed(actor, {"club": club, "user": user})
     player = Player.objects.create(name=name, club=club, user=user, created_by=actor)
     audit_record(actor=actor, action="player.created", player=player, after=_player_fields(player))
     return player
 
 
 @transaction.atomic
-def player_update(*, actor: AbstractBaseUser, player: Player, changes: Mapping[str, Any]) -> Player:
+def player_update(*, actor: User, player: Player, changes: Mapping[str, Any]) -> Player:
+    require_player_admin(actor, player)
+    require_player_links_allowed(actor, dict(changes))
     before = _player_fields(player)
     for name, value in changes.items():
         setattr(player, name, value)
@@ -36,21 +40,23 @@ def _player_fields(player: Player) -> dict[str, Any]:
 
 
 @transaction.atomic
-def player_merge(*, actor: AbstractBaseUser, player: Player, duplicate: Player) -> Player:
+def player_merge(*, actor: User, player: Player, duplicate: Player) -> Player:
     """Count ``duplicate`` as ``player`` from now on: its matches, standings rows and ratings follow. Seats are not
     rewritten, so ``player_unmerge`` restores every figure exactly."""
+    require_player_admin(actor, player)
+    require_player_admin(actor, duplicate)
     player, duplicate = _locked_in_id_order(player, duplicate)
     if duplicate.pk == player.pk:
-        raise RuleViolation("invalid", "A player cannot be merged into itself.", "player")
+        raise InvalidInput("A player cannot be merged into itself.", "player")
     if duplicate.merged_into_id is not None:
-        raise RuleViolation("invalid", f"{duplicate.name} is already merged into another player.", "player")
+        raise InvalidInput(f"{duplicate.name} is already merged into another player.", "player")
     if player.merged_into_id is not None:
-        raise RuleViolation("invalid", f"{player.name} is itself merged into another player; merge into that one.",
+        raise InvalidInput(f"{player.name} is itself merged into another player; merge into that one.",
                             "player")
     shared = Seat.objects.filter(player=duplicate, match__seats__player=player).values_list("match_id", flat=True)
     if shared.exists():
-        raise RuleViolation(
-            "invalid", f"{player.name} and {duplicate.name} sat at the same table (match {shared.first()}): they are "
+        raise InvalidInput(
+            f"{player.name} and {duplicate.name} sat at the same table (match {shared.first()}): they are "
             "two people.", "player", matches=list(shared))
     duplicate.merged_into = player
     duplicate.save(update_fields=["merged_into"])
@@ -66,10 +72,12 @@ def _locked_in_id_order(*players: Player) -> tuple[Player, ...]:
 
 
 @transaction.atomic
-def player_unmerge(*, actor: AbstractBaseUser, player: Player, duplicate: Player) -> Player:
+def player_unmerge(*, actor: User, player: Player, duplicate: Player) -> Player:
+    require_player_admin(actor, player)
+    require_player_admin(actor, duplicate)
     duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
     if duplicate.merged_into_id != player.pk:
-        raise RuleViolation("invalid", f"{duplicate.name} is not merged into {player.name}.", "player")
+        raise InvalidInput(f"{duplicate.name} is not merged into {player.name}.", "player")
     duplicate.merged_into = None
     duplicate.save(update_fields=["merged_into"])
     audit_record(actor=actor, action="player.unmerged", player=player, before={"duplicate": duplicate.pk})

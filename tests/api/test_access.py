@@ -36,7 +36,7 @@ def test_a_bad_token_answers_401(client: Any) -> None:
 
 def test_a_scorer_added_by_the_creator_records_deals(api: Any, make_client: Any) -> None:
     match = start_match(api)
-    helper = UserFactory()
+    helper = UserFactory.create()
     assert api.post(f"/api/v1/matches/{match['id']}/scorers/", {"user": helper.pk}, format="json").status_code == 201
     assert post_deal(make_client(helper), match["id"], seep_deal()).status_code == 201
     assert api.get(f"/api/v1/matches/{match['id']}/scorers/").json() == [{"user": helper.pk}]
@@ -44,7 +44,7 @@ def test_a_scorer_added_by_the_creator_records_deals(api: Any, make_client: Any)
 
 def test_only_the_creator_chooses_scorers(api: Any, make_client: Any) -> None:
     match = start_match(api)
-    helper = UserFactory()
+    helper = UserFactory.create()
     api.post(f"/api/v1/matches/{match['id']}/scorers/", {"user": helper.pk}, format="json")
     response = make_client(helper).post(f"/api/v1/matches/{match['id']}/scorers/", {"user": helper.pk},
                                         format="json")
@@ -58,10 +58,10 @@ def league_match(api: Any, club: Any) -> dict[str, Any]:
 
 
 def test_in_a_league_members_read_scorers_write_and_outsiders_see_nothing(make_client: Any) -> None:
-    club = ClubFactory()
-    admin = MembershipFactory(club=club, role=Membership.Role.ADMIN).user
-    scorer = MembershipFactory(club=club, role=Membership.Role.SCORER).user
-    member = MembershipFactory(club=club, role=Membership.Role.MEMBER).user
+    club = ClubFactory.create()
+    admin = MembershipFactory.create(club=club, role=Membership.Role.ADMIN).user
+    scorer = MembershipFactory.create(club=club, role=Membership.Role.SCORER).user
+    member = MembershipFactory.create(club=club, role=Membership.Role.MEMBER).user
     match = league_match(make_client(admin), club)
     assert make_client(member).get(f"/api/v1/matches/{match['id']}/").status_code == 200
     assert_error(post_deal(make_client(member), match["id"], seep_deal()), 403, "permission_denied")
@@ -70,8 +70,8 @@ def test_in_a_league_members_read_scorers_write_and_outsiders_see_nothing(make_c
 
 
 def test_a_league_match_pins_the_league_house_rules(make_client: Any) -> None:
-    club = ClubFactory()
-    admin = make_client(MembershipFactory(club=club, role=Membership.Role.ADMIN).user)
+    club = ClubFactory.create()
+    admin = make_client(MembershipFactory.create(club=club, role=Membership.Role.ADMIN).user)
     league = admin.post("/api/v1/leagues/", {"club": club.pk, "name": "Long", "game": "seep",
                                              "settings": {"baazi_lead": 200}}, format="json").json()
     match = start_match(admin, league=league["id"])
@@ -82,8 +82,8 @@ def test_a_league_match_pins_the_league_house_rules(make_client: Any) -> None:
 
 
 def test_a_league_with_bad_house_rules_is_refused(make_client: Any) -> None:
-    club = ClubFactory()
-    admin = make_client(MembershipFactory(club=club, role=Membership.Role.ADMIN).user)
+    club = ClubFactory.create()
+    admin = make_client(MembershipFactory.create(club=club, role=Membership.Role.ADMIN).user)
     response = admin.post("/api/v1/leagues/", {"club": club.pk, "name": "X", "game": "seep",
                                                "settings": {"baazi_lead": -5}}, format="json")
     assert_error(response, 400, "invalid", "settings.baazi_lead")
@@ -91,7 +91,7 @@ def test_a_league_with_bad_house_rules_is_refused(make_client: Any) -> None:
 
 def test_a_club_creator_is_its_admin_and_manages_members(api: Any, user: Any) -> None:
     club = api.post("/api/v1/clubs/", {"name": "Thursday Seep"}, format="json").json()
-    other = UserFactory()
+    other = UserFactory.create()
     added = api.post(f"/api/v1/clubs/{club['id']}/members/", {"user": other.pk, "role": "scorer"}, format="json")
     assert added.status_code == 201
     members = api.get(f"/api/v1/clubs/{club['id']}/members/").json()
@@ -100,16 +100,16 @@ def test_a_club_creator_is_its_admin_and_manages_members(api: Any, user: Any) ->
 
 
 def test_a_member_cannot_manage_members(make_client: Any) -> None:
-    club = ClubFactory()
-    member = MembershipFactory(club=club).user
+    club = ClubFactory.create()
+    member = MembershipFactory.create(club=club).user
     response = make_client(member).post(f"/api/v1/clubs/{club.pk}/members/", {"user": member.pk, "role": "admin"},
                                         format="json")
     assert_error(response, 403, "permission_denied")
 
 
 def test_naming_another_clubs_league_or_club_reads_as_no_such_id(make_client: Any) -> None:
-    club = ClubFactory()
-    admin = MembershipFactory(club=club, role=Membership.Role.ADMIN).user
+    club = ClubFactory.create()
+    admin = MembershipFactory.create(club=club, role=Membership.Role.ADMIN).user
     league = make_client(admin).post("/api/v1/leagues/", {"club": club.pk, "name": "Winter", "game": "seep"},
                                      format="json").json()
     outsider = make_client()
@@ -122,3 +122,14 @@ def test_naming_another_clubs_league_or_club_reads_as_no_such_id(make_client: An
     assert_error(response, 400, "invalid", "club")
     assert response.json()["detail"] == f"You belong to no club {club.pk}."
     assert (Match.objects.count(), League.objects.count()) == (0, 1)
+
+
+def test_a_match_a_service_hides_answers_the_same_404_body_as_a_missing_address(api: Any, make_client: Any) -> None:
+    match = start_match(api)
+    outsider = make_client()
+    hidden_by_the_service = post_deal(outsider, match["id"], seep_deal())  # deal_record raises NotFound
+    assert hidden_by_the_service.status_code == 404
+    assert hidden_by_the_service.json() == {
+        "code": "not_found", "detail": "Not found.", "field": None, "extra": {},
+        "errors": [{"code": "not_found", "detail": "Not found.", "field": None}]}
+    assert outsider.get(f"/api/v1/matches/{match['id']}/").json() == hidden_by_the_service.json()

@@ -11,8 +11,9 @@ from django.test import override_settings
 
 from games.models import AuditEntry, Deal
 from tests.api.helpers import start_match
-from tests.api.test_corrections import alternating_deals, put, record
 from tests.deals import seep_deal
+from tests.factories import UserFactory
+from tests.support.corrections import alternating_deals, put, record
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +29,7 @@ def corrected_match(api: Any, deals: int) -> dict[str, Any]:
 def test_a_correction_entry_keeps_only_the_parts_of_later_results_that_changed(api: Any) -> None:
     match = corrected_match(api, 20)
     entry = AuditEntry.objects.get(match_id=match["id"], action="deal.corrected")
+    assert entry.after is not None
     # Deal 1 now leads by 30, not 10: every later running lead moves by 20 and nothing else in the results changes.
     level_to_a = {"before": {"running_lead": {"team": None, "points": 0}},
                   "after": {"running_lead": {"team": "A", "points": 20}}}
@@ -83,3 +85,23 @@ def test_correcting_a_deal_to_what_it_already_is_raises_its_revision_each_time(a
     assert deal.revision == 4
     assert list(deal.revisions.order_by("revision").values_list("revision", "reason")) == [
         (1, ""), (2, "Miscounted spades"), (3, "again"), (4, "again")]
+
+
+def test_renaming_a_club_is_audited_with_its_name_before_and_after(api: Any, user: Any) -> None:
+    club = api.post("/api/v1/clubs/", {"name": "Tuesday Seep"}, format="json").json()
+    response = api.patch(f"/api/v1/clubs/{club['id']}/", {"name": "Wednesday Seep"}, format="json")
+    assert (response.status_code, response.json()) == (200, {"id": club["id"], "name": "Wednesday Seep"})
+    entry = AuditEntry.objects.get(club_id=club["id"], action="club.updated")
+    assert (entry.actor_id, entry.before, entry.after) == (user.pk, {"name": "Tuesday Seep"},
+                                                           {"name": "Wednesday Seep"})
+
+
+def test_a_member_who_is_not_an_admin_cannot_rename_the_club_and_nothing_is_audited(api: Any,
+                                                                                     make_client: Any) -> None:
+    club = api.post("/api/v1/clubs/", {"name": "Tuesday Seep"}, format="json").json()
+    scorer = UserFactory.create()
+    api.post(f"/api/v1/clubs/{club['id']}/members/", {"user": scorer.pk, "role": "scorer"}, format="json")
+    response = make_client(scorer).patch(f"/api/v1/clubs/{club['id']}/", {"name": "Mine"}, format="json")
+    assert (response.status_code, response.json()["code"]) == (403, "permission_denied")
+    assert response.json()["detail"] == "Only the club's admins can do this."
+    assert not AuditEntry.objects.filter(club_id=club["id"], action="club.updated").exists()

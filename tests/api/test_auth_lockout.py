@@ -72,7 +72,7 @@ def test_the_table_login_is_locked_after_ten_failures_whatever_x_forwarded_for_s
 
 
 def test_the_admin_login_is_locked_and_the_admin_sees_and_lifts_the_lock(client: Any) -> None:
-    staff = UserFactory(is_staff=True)
+    staff = UserFactory.create(is_staff=True)
     wrong = [page_sign_in(client, "/admin/login/", staff.username, "guess", REMOTE_ADDR=f"10.0.3.{n}")
              for n in range(1, 11)]
     assert [response.status_code for response in wrong] == [200] * 9 + [429]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_settings import load_settings
+from tests.support.settings_loader import load_settings
 
 SHOW = ("from django.conf import settings; print(settings.TRUSTED_PROXY_COUNT, settings.AXES_FAILURE_LIMIT, "
         "settings.AXES_COOLOFF_TIME, settings.REST_KNOX['TOKEN_TTL'], settings.AUTH_TOKENS_PER_USER, "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlencode
@@ -43,7 +43,7 @@ def test_each_sign_in_gets_a_new_token_with_its_expiry(client: Any, user: Any, s
                            content_type="application/json")
     body = response.json()
     assert set(body) == {"token", "expiry"}
-    expiry = timezone.datetime.fromisoformat(body["expiry"])
+    expiry = datetime.fromisoformat(body["expiry"])
     ttl = timedelta(hours=settings.AUTH_TOKEN_TTL_HOURS)
     assert before + ttl <= expiry <= timezone.now() + ttl
     second = sign_in(client, user)
@@ -69,7 +69,7 @@ def test_sign_out_revokes_this_token_only(client: Any, user: Any) -> None:
 
 def test_sign_out_everywhere_revokes_every_token_of_the_account_only(client: Any, user: Any) -> None:
     phone, tablet = sign_in(client, user), sign_in(client, user)
-    other = UserFactory()
+    other = UserFactory.create()
     others = sign_in(client, other)
     assert sign_out(client, phone, "?all=true").status_code == 204
     assert_error(me(client, phone), 401, "not_authenticated")

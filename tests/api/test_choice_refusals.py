@@ -16,7 +16,7 @@ FOUR = [{"name": f"P{n}"} for n in range(4)]
 
 @pytest.fixture
 def admin(make_client: Any) -> tuple[Any, int, int]:
-    membership = MembershipFactory(club=ClubFactory(), role="admin")
+    membership = MembershipFactory.create(club=ClubFactory.create(), role="admin")
     return make_client(membership.user), membership.club_id, membership.user_id
 
 

@@ -19,16 +19,16 @@ pytestmark = pytest.mark.django_db
 def club_world(make_client: Any) -> dict[str, Any]:
     """A club with an admin and a scorer; the scorer started a league match (one deal), added a player of the club
     and is then removed from the club. An outsider is a member of another club."""
-    club = ClubFactory()
-    admin = make_client(MembershipFactory(club=club, role=Membership.Role.ADMIN).user)
-    scorer_user = MembershipFactory(club=club, role=Membership.Role.SCORER).user
+    club = ClubFactory.create()
+    admin = make_client(MembershipFactory.create(club=club, role=Membership.Role.ADMIN).user)
+    scorer_user = MembershipFactory.create(club=club, role=Membership.Role.SCORER).user
     scorer = make_client(scorer_user)
     league = admin.post("/api/v1/leagues/", {"club": club.pk, "name": "Winter", "game": "seep"}, format="json")
     match = start_match(scorer, league=league.json()["id"])
     admin_match = start_match(admin, league=league.json()["id"])
     assert post_deal(scorer, match["id"], seep_deal("S1")).status_code == 201
     player = scorer.post("/api/v1/players/", {"name": "Asha", "club": club.pk}, format="json").json()
-    outsider_user = MembershipFactory(role=Membership.Role.ADMIN).user
+    outsider_user = MembershipFactory.create(role=Membership.Role.ADMIN).user
     assert admin.delete(f"/api/v1/clubs/{club.pk}/members/{scorer_user.pk}/").status_code == 204
     return {"club": club, "admin": admin, "ex_member": scorer, "match": match["id"], "admin_match": admin_match["id"],
             "player": player["id"],
@@ -72,7 +72,7 @@ def test_a_league_match_takes_only_club_members_as_scorers(club_world: Any) -> N
 
 
 def test_a_club_member_can_be_added_as_scorer_of_a_league_match(club_world: Any) -> None:
-    member = MembershipFactory(club=club_world["club"], role=Membership.Role.MEMBER).user
+    member = MembershipFactory.create(club=club_world["club"], role=Membership.Role.MEMBER).user
     match = club_world["admin_match"]
     response = club_world["admin"].post(f"/api/v1/matches/{match}/scorers/", {"user": member.pk}, format="json")
     assert response.status_code == 201, response.json()
@@ -93,7 +93,7 @@ def test_a_removed_scorer_can_neither_rename_a_club_player_nor_take_it_out_of_th
 def test_a_club_member_who_made_a_club_player_but_is_no_writer_cannot_change_it(club_world: Any,
                                                                                 make_client: Any) -> None:
     """The creator of a club player keeps its rights only while a writer of the club (here demoted to member)."""
-    demoted_user = MembershipFactory(club=club_world["club"], role=Membership.Role.SCORER).user
+    demoted_user = MembershipFactory.create(club=club_world["club"], role=Membership.Role.SCORER).user
     demoted = make_client(demoted_user)
     player = demoted.post("/api/v1/players/", {"name": "Ravi", "club": club_world["club"].pk}, format="json")
     Membership.objects.filter(user=demoted_user).update(role=Membership.Role.MEMBER)
@@ -111,7 +111,7 @@ def test_the_admin_still_renames_a_club_player(club_world: Any) -> None:
 
 def test_a_friendly_match_is_still_written_by_its_creator_and_scorers(make_client: Any) -> None:
     creator = make_client()
-    helper = UserFactory()
+    helper = UserFactory.create()
     match = start_match(creator)["id"]
     assert creator.post(f"/api/v1/matches/{match}/scorers/", {"user": helper.pk}, format="json").status_code == 201
     assert post_deal(make_client(helper), match, seep_deal("S1")).status_code == 201
@@ -119,7 +119,7 @@ def test_a_friendly_match_is_still_written_by_its_creator_and_scorers(make_clien
 
 def test_naming_another_clubs_id_for_a_player_reads_as_no_such_club(make_client: Any) -> None:
     """An outsider must not tell an existing club (before: 403) from a missing one (400)."""
-    other_club = ClubFactory()
+    other_club = ClubFactory.create()
     outsider = make_client()
     answers = [outsider.post("/api/v1/players/", {"name": "Meena", "club": club}, format="json")
                for club in (other_club.pk, 9999)]
@@ -147,7 +147,7 @@ def test_removing_a_scorer_the_match_does_not_have_answers_404_and_writes_nothin
 
 def test_removing_a_scorer_takes_it_off_and_audits_it(api: Any) -> None:
     match = start_match(api)["id"]
-    helper = UserFactory()
+    helper = UserFactory.create()
     api.post(f"/api/v1/matches/{match}/scorers/", {"user": helper.pk}, format="json")
     assert api.delete(f"/api/v1/matches/{match}/scorers/{helper.pk}/").status_code == 204
     assert list(Match.objects.get(pk=match).scorers.all()) == []
@@ -158,10 +158,11 @@ def test_removing_a_scorer_takes_it_off_and_audits_it(api: Any) -> None:
 def test_a_removed_scorer_no_longer_sees_the_disputes_of_the_league_match_it_started(club_world: Any,
                                                                                     make_client: Any) -> None:
     """The open disputes list shows reasons and names: for a league match only to the club's admins."""
-    opponent = UserFactory()
-    MembershipFactory(club=club_world["club"], user=opponent, role=Membership.Role.MEMBER)
+    opponent = UserFactory.create()
+    MembershipFactory.create(club=club_world["club"], user=opponent, role=Membership.Role.MEMBER)
     match = Match.objects.get(pk=club_world["match"])
-    match.seats.filter(seat="S2").update(player=PlayerFactory(name="Bala", user=opponent, club=club_world["club"]))
+    bala = PlayerFactory.create(name="Bala", user=opponent, club=club_world["club"])
+    match.seats.filter(seat="S2").update(player=bala)
     disputed = make_client(opponent).post(f"/api/v1/matches/{match.pk}/deals/1/dispute/", {"reason": "10D"},
                                           format="json")
     assert disputed.status_code == 201, disputed.json()

@@ -11,19 +11,9 @@ from games.rules.registry import get_engine
 from games.rules.replay import replay
 from tests.api.helpers import assert_error, post_deal, start_match
 from tests.deals import seep_deal
+from tests.support.corrections import alternating_deals, put, record
 
 pytestmark = pytest.mark.django_db
-
-
-def record(api: Any, match_id: int, deals: list[dict[str, Any]]) -> None:
-    for deal in deals:
-        response = post_deal(api, match_id, deal)
-        assert response.status_code == 201, response.json()
-
-
-def put(api: Any, match_id: int, number: int, deal: dict[str, Any], version: int | None, *, query: str = "") -> Any:
-    headers = {} if version is None else {"If-Match": f'"{version}"'}
-    return api.put(f"/api/v1/matches/{match_id}/deals/{number}/{query}", deal, format="json", headers=headers)
 
 
 def fresh_replay(match: Match) -> dict[str, Any]:
@@ -35,16 +25,6 @@ def fresh_replay(match: Match) -> dict[str, Any]:
     folded = replay(engine, rules, [row.input for row in rows], voided=voided)
     assert folded.refusal is None
     return engine.state_json(folded.state)
-
-
-def alternating_deals(count: int) -> list[dict[str, Any]]:
-    """Deals whose dealers follow the rotation: A and B take turns to lead by 10 and fall back to level."""
-    deals, dealer = [], "S1"
-    for index in range(count):
-        points_a = 55 if index % 2 == 0 else 45
-        deals.append(seep_deal(dealer, points_a=points_a))
-        dealer = "S2" if index % 2 == 0 else dealer
-    return deals
 
 
 def test_a_correction_needs_if_match(api: Any) -> None:

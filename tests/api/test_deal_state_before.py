@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from games.models import Deal, Match
 from games.rules.registry import get_engine
 from tests.api.helpers import post_deal, start_match
-from tests.api.test_corrections import alternating_deals, put, record
 from tests.deals import seep_deal
+from tests.support.corrections import alternating_deals, put, record
 
 pytestmark = pytest.mark.django_db
 

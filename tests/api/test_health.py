@@ -72,7 +72,12 @@ def test_health_pings_the_workers_once_for_many_checks_and_never_fails_for_them(
         client: Any, queue: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(system, "redis_status", lambda: "ok")
     pings: list[dict[str, Any]] = []
-    monkeypatch.setattr(celery_app.control, "ping", lambda **options: pings.append(options) or [{"w1": "pong"}])
+
+    def ping(**options: Any) -> list[dict[str, str]]:
+        pings.append(options)
+        return [{"w1": "pong"}]
+
+    monkeypatch.setattr(celery_app.control, "ping", ping)
     with override_settings(REDIS_URL="redis://127.0.0.1:6379/0"):
         assert [health(client)[1]["workers"] for _ in range(3)] == ["ok", "ok", "ok"]
         assert [(options["timeout"], options["limit"]) for options in pings] == [(0.5, 1)]

@@ -17,8 +17,8 @@ FIRST_TO_ONE = {"match_end": {"type": "first_to_baazis", "count": 1}}
 
 @pytest.fixture
 def club_people(make_client: Any) -> dict[str, Any]:
-    club = ClubFactory()
-    people = {role: MembershipFactory(club=club, role=role).user for role in ("admin", "scorer", "member")}
+    club = ClubFactory.create()
+    people = {role: MembershipFactory.create(club=club, role=role).user for role in ("admin", "scorer", "member")}
     return {"club": club, **{role: make_client(user) for role, user in people.items()}, "outsider": make_client(),
             "users": people}
 

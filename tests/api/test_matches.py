@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_match_seats_known_and_new_players_in_order_of_play(api: Any, user: Any) -> None:
-    asha, bala = PlayerFactory(name="Asha", created_by=user), PlayerFactory(name="Bala", created_by=user)
+    asha, bala = PlayerFactory.create(name="Asha", created_by=user), PlayerFactory.create(name="Bala", created_by=user)
     body = start_match(api, players=[asha.pk, bala.pk, {"name": "Ravi"}, {"name": "Meena"}])
     assert body["status"] == "in_progress" and body["version"] == 0 and body["deals_count"] == 0
     assert [(seat["seat"], seat["player"]["name"], seat["team"]) for seat in body["seats"]] == [
@@ -62,7 +62,7 @@ def test_an_unknown_game_is_refused(api: Any) -> None:
 
 
 def test_a_player_that_is_not_the_callers_to_seat_is_refused(api: Any) -> None:
-    stranger = PlayerFactory()
+    stranger = PlayerFactory.create()
     response = api.post("/api/v1/matches/", {"game": "seep", "players": [stranger.pk, {"name": "a"}, {"name": "b"},
                                                                           {"name": "c"}]}, format="json")
     assert_error(response, 400, "invalid", "players[0]")
@@ -70,7 +70,7 @@ def test_a_player_that_is_not_the_callers_to_seat_is_refused(api: Any) -> None:
 
 
 def test_the_same_player_cannot_sit_twice(api: Any, user: Any) -> None:
-    asha = PlayerFactory(created_by=user)
+    asha = PlayerFactory.create(created_by=user)
     response = api.post("/api/v1/matches/", {"game": "seep", "players": [asha.pk, {"name": "b"}, asha.pk,
                                                                           {"name": "c"}]}, format="json")
     assert_error(response, 400, "invalid", "players[2]")

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from games.models import Deal, Match
 from tests.api.helpers import assert_error, post_deal, start_match
-from tests.rules.test_referee_bid_euchre import CLEAN, RENEGE
-from tests.rules.test_referee_fifty_six import BIDDER_REVOKE, FOUR
+from tests.support.referee_bid_euchre import CLEAN, RENEGE
+from tests.support.referee_docs import doc_blocks
+from tests.support.referee_fifty_six import BIDDER_REVOKE, FOUR
 
 pytestmark = pytest.mark.django_db
 
@@ -103,13 +101,6 @@ def test_card_points_sent_with_the_tricks_must_agree(api: Any) -> None:
     match = start_match(api, game="fifty_six")
     deal = {"dealer": "S1", "auction": FIFTY_SIX_AUCTION, "tricks": FOUR, "bidding_team_card_points": 35}
     assert_error(post_deal(api, match["id"], deal), 400, "card_points_inconsistent", "bidding_team_card_points")
-
-
-def doc_blocks() -> dict[str, Any]:
-    """The JSON blocks of docs/referee.md that follow a ``<!-- request game -->`` / ``<!-- result game -->`` mark."""
-    text = (Path(__file__).resolve().parents[2] / "docs" / "referee.md").read_text()
-    found = re.findall(r"<!-- (request|result) (\w+) -->\n```json\n(.*?)\n```", text, re.DOTALL)
-    return {f"{kind} {game}": json.loads(body) for kind, game, body in found}
 
 
 @pytest.mark.parametrize(("game", "settings"), [("bid_euchre", {}), ("fifty_six", {"revoke_rule": "forfeit_deal"})])

@@ -10,10 +10,10 @@ import pytest
 
 from games.models import Deal, Match
 from tests.api.helpers import assert_error, post_deal, start_match
-from tests.api.test_referee_http import doc_blocks
 from tests.deals import seep_deal
 from tests.examples import examples_for
-from tests.rules.test_referee_seep import P03, simulated, terse
+from tests.support.referee_docs import doc_blocks
+from tests.support.referee_seep import P03, simulated, terse
 
 pytestmark = pytest.mark.django_db
 

@@ -24,11 +24,9 @@ from typing import Any
 import pytest
 import requests
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+from tests.support.browser import CHROMEDRIVER, CHROMIUM, PASSWORD, ROOT, new_browser, screenshot_dir
+
 IN_CI = os.environ.get("CI", "").lower() == "true"
-PASSWORD = "a table at the club 42"
 
 SETUP_USERS = """
 import json
@@ -98,26 +96,6 @@ def _wait_for(url: str) -> None:
     raise RuntimeError(f"the server at {url} did not start")
 
 
-def new_browser() -> Any:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", f"--user-data-dir={tempfile.mkdtemp(prefix='chromium-')}",
-                 "--window-size=390,844"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    # A phone's viewport: 390 x 844 CSS pixels, touch, mobile layout.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
-    driver.implicitly_wait(0)
-    return driver
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     """On a failure, add what each browser's console said to the report."""
@@ -151,13 +129,6 @@ def opponent_browser(live_app: dict[str, Any]) -> Iterator[Any]:
     driver = new_browser()
     yield driver
     driver.quit()
-
-
-def screenshot_dir() -> Path:
-    """var/screenshots/, outside the tracked tree (var/ is ignored), so a test run leaves `git status` clean; the
-    README's pictures are refreshed on purpose with SCREENSHOT_DIR=docs/screenshots (`make screenshots`). A relative
-    SCREENSHOT_DIR is taken from the project's root."""
-    return ROOT / (os.environ.get("SCREENSHOT_DIR") or "var/screenshots")
 
 
 @pytest.fixture(scope="session")

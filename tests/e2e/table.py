@@ -57,7 +57,17 @@ class Table:
     def tap(self, css: str) -> None:
         self._again(lambda: self._tap(css))
 
+    def unfold(self, css: str) -> None:
+        """Open the folded part of the form (a closed <details>) that holds ``css``, as a person taps its summary."""
+        self.driver.execute_script(
+            "const el = document.querySelector(arguments[0]);"
+            "const from = el && el.tagName === 'SUMMARY' ? el.parentElement.parentElement : el;"
+            "const closed = (node) => node && node.closest('details:not([open])');"
+            "for (let d = closed(from); d; d = closed(d.parentElement))"
+            " d.querySelector(':scope > summary').click();", css)
+
     def _tap(self, css: str) -> None:
+        self.unfold(css)
         element = self.find(css)
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
         element.click()
@@ -77,20 +87,24 @@ class Table:
         self.tap(f'[data-name="{name}"] button[data-value="{value}"]')
 
     def chosen(self, name: str) -> str:
+        self.unfold(f'[data-name="{name}"]')
         return str(self._again(lambda: self.find(f'[data-name="{name}"] button[aria-pressed="true"]')
                                .get_attribute("data-value")))
 
     def type(self, css: str, text: Any) -> None:
+        self.unfold(css)
         element = self.find(css)
         element.clear()
         element.send_keys(str(text))
 
     def choose(self, css: str, value: str) -> None:
         """Pick the option ``value`` of a select (a card picker of the trick entry)."""
+        self.unfold(css)
         self._again(lambda: Select(self.find(css)).select_by_value(value))
 
     def enter_tricks(self, tricks: list[list[tuple[str, str]]]) -> None:
         """Open the trick entry and pick every card: ``tricks[i]`` is trick i+1 as (seat, card) in any order."""
+        self.unfold("details.tricks")
         if self.find("details.tricks").get_attribute("open") is None:
             self.tap("details.tricks > summary")
         for number, trick in enumerate(tricks, start=1):
@@ -148,13 +162,18 @@ class Table:
 
     def share_link(self, match_id: int) -> str:
         self.open(f"/table/matches/{match_id}/board/")
-        self.tap("#share")
+        if not self.driver.find_element(By.ID, "share-url").get_attribute("value"):
+            self.tap("#share")  # no link yet: make one
         return str(wait_until(lambda: self.find("#share-url").get_attribute("value"), "the share link"))
 
     def screenshot(self, path: Path, scroll_to: str | None = None) -> None:
         if scroll_to:
-            self.driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'start'});"
-                                       "window.scrollBy(0, -56);", scroll_to)  # clear of the sticky header
+            # Clear of what stays on screen at the top: the bar, and the score strip of the entry page.
+            self.driver.execute_script(
+                "document.querySelector(arguments[0]).scrollIntoView({block: 'start'});"
+                "const sticky = [...document.querySelectorAll('.bar, .board.strip')]"
+                ".reduce((n, el) => n + el.offsetHeight, 0);"
+                "window.scrollBy(0, -sticky - 8);", scroll_to)
         else:
             self.driver.execute_script("window.scrollTo(0, 0);")
         time.sleep(0.2)

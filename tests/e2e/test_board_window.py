@@ -9,10 +9,9 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.api.test_corrections import alternating_deals
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.table import Table, wait_until
-from tests.e2e.test_live_table import api_session
+from tests.support.browser import PASSWORD, api_session
+from tests.support.corrections import alternating_deals
 
 pytestmark = pytest.mark.e2e
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PASSWORD, new_browser
 from tests.e2e.table import Table, wait_until
+from tests.support.browser import PASSWORD, new_browser
 
 pytestmark = pytest.mark.e2e
 

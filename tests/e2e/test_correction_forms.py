@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.table import Table, wait_until
-from tests.e2e.test_live_table import api_session
+from tests.support.browser import PASSWORD, api_session
 
 pytestmark = pytest.mark.e2e
 
@@ -77,7 +76,7 @@ def test_correcting_a_56_deal_from_before_a_knockout_shows_that_deals_seats_and_
     options = scorer.driver.find_elements(By.CSS_SELECTOR, "select[name=trick-1-S5] option")
     assert len(options) == 1 + 24
     # The auction reads as it was called among six, and is closed: S2's 32 hearts stands.
-    assert "Contract: 32 hearts by S2" in scorer.text("#deal-fields")
+    assert "Contract: 32 hearts by Player 2" in scorer.text("#deal-fields")
     scorer.type("input[name=bidding_team_card_points]", 4)
     scorer.save_correction(1)
 
@@ -103,10 +102,10 @@ def test_correcting_a_contract_rummy_deal_offers_the_melds_of_that_deals_contrac
     assert first["contract"] != now["contract"]
     scorer.open(f"/table/matches/{match_id}/")
     wait_until(lambda: scorer.deal_count() == 2, "both deals on the board")
-    assert scorer.text("#contract-info").startswith("Deal 3: ")
+    assert scorer.text("#contract-info").startswith("Contract 3: ")
 
     scorer.correct(1, "S4 had 10")
-    assert scorer.text("#contract-info").startswith("Deal 1: ")
+    assert scorer.text("#contract-info").startswith("Contract 1: ")
     assert f"({first['cards_dealt']} cards)" in scorer.text("#contract-info")
     melds = scorer.driver.find_elements(By.CSS_SELECTOR, "#deal-fields input[name^=meld_]")
     assert len(melds) == first["contract"].get("sets", 0) + first["contract"].get("runs", 0)

@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.table import Table, wait_until
-from tests.e2e.test_live_table import api_session
+from tests.support.browser import PASSWORD, api_session
 
 pytestmark = pytest.mark.e2e
 
@@ -110,8 +109,8 @@ def test_seep_throw_ins_and_card_majority(scorer: Table, live_app: dict[str, Any
         "sweeps": {"A": NO_SWEEPS, "B": NO_SWEEPS},
     }
     # 64 in spades, 3 aces and 2 for the ten of diamonds against 27 and the 4 of the majority.
-    assert scorer.text("#deal-1 .what") == f"S1 dealt, S2 bid 9 after 2 throw-ins · 69{DASH}31 · lead A +38"
-    assert scorer.headline() == "Team A leads by 38"
+    assert scorer.text("#deal-1 .what") == f"Asha dealt, Bala bid 9 after 2 throw-ins · 69{DASH}31 · lead A +38"
+    assert scorer.headline() == "Asha & Ravi lead by 38"
     assert not scorer.driver.find_elements("css selector", "input[name=throw_in_0]")  # a fresh form
 
 
@@ -128,7 +127,7 @@ def test_bid_euchre_ace_no_face_and_every_trick(scorer: Table, live_app: dict[st
     scorer.save_and_wait()
     assert stored(api, live_app, match_id, 1) == {
         "dealer": "S1", "ace_no_face": {"seat": "S2", "hand": ["AS", "9H", "10H", "9C", "10C", "9D"]}}
-    assert scorer.text("#deal-1 .what") == "S1 dealt · ace no face redeal (S2)"
+    assert scorer.text("#deal-1 .what") == "Asha dealt · ace no face redeal (Bala)"
     assert scorer.chosen("dealer") == "S2"  # the deal passes left as after any deal
 
     # Deal 2: every trick card by card and no tricks won typed; S4 plays the ace of hearts twice by mistake.
@@ -160,7 +159,7 @@ def test_bid_euchre_ace_no_face_and_every_trick(scorer: Table, live_app: dict[st
         "reneges": [],
         "tricks": as_json(EUCHRE_TRICKS),
     }
-    assert scorer.text("#deal-2 .what") == (f"S1 3 hearts · tricks 3{DASH}3 · renege found: S4 (trick 3) · made · "
+    assert scorer.text("#deal-2 .what") == (f"Asha 3 hearts · tricks 3{DASH}3 · renege found: S4 (trick 3) · made · "
                                             f"A +3, B +3 · renege B -2 → 3{DASH}1")
     assert scorer.headline() == f"3 {DASH} 1"
 
@@ -181,8 +180,8 @@ def test_fifty_six_noes_bid_and_every_trick(scorer: Table, live_app: dict[str, A
     scorer.call("pass")
     scorer.call("pass")
     scorer.call("pass")
-    assert scorer.text("#turn-info") == "Contract: 30 noes by S3 (team A)"
-    assert scorer.text("#noes-trump .label") == "Trump named by S3 Ravi before play (noes bid)"
+    assert scorer.text("#turn-info") == "Contract: 30 noes by Ravi (team A)"
+    assert scorer.text("#noes-trump .label") == "Trump named by Ravi before play (noes bid)"
     scorer.enter_tricks(FIFTY_SIX_TRICKS)
     scorer.save()
     assert scorer.refusal("auction[1]") == ("S3's noes bid of 30 won the auction: name the trump suit or no-trumps "
@@ -203,8 +202,8 @@ def test_fifty_six_noes_bid_and_every_trick(scorer: Table, live_app: dict[str, A
         "tricks": as_json(FIFTY_SIX_TRICKS),
     }
     # Team A took 25 of the 56 card points: 30 fails and A pays B 2 tables; S2's revoke is only listed.
-    assert scorer.text("#deal-1 .what") == "S3 30 hearts · failed with 25 · revoke found: S2 (trick 4) · A→B 2"
-    wait_until(lambda: scorer.text("#scores") == "A: Asha & Ravi\n10\nB: Bala & Meena\n14", "the tables")
+    assert scorer.text("#deal-1 .what") == "Ravi 30 hearts · failed with 25 · revoke found: S2 (trick 4) · A→B 2"
+    wait_until(lambda: scorer.headline() == "A 10 · B 14", "the tables")
 
 
 def test_contract_rummy_melds_of_the_player_who_went_out(scorer: Table, live_app: dict[str, Any]) -> None:
@@ -213,7 +212,7 @@ def test_contract_rummy_melds_of_the_player_who_went_out(scorer: Table, live_app
     scorer.type("input[name=penalty_S1]", 32)
     scorer.type("input[name=penalty_S2]", 27)
     scorer.type("input[name=penalty_S4]", 40)
-    scorer.tap("details.fold > summary")
+    scorer.tap('details[data-field="melds"] > summary')
     assert scorer.text('[data-field="melds[0]"] .hint') == "Set 1"  # deal 1 needs two sets: a line for each
     scorer.type("input[name=meld_0]", "5H 5S 5D")
     scorer.type("input[name=meld_1]", "9C 9H KD")
@@ -228,4 +227,4 @@ def test_contract_rummy_melds_of_the_player_who_went_out(scorer: Table, live_app
         "melds": [{"type": "set", "cards": ["5H", "5S", "5D"], "jokers": []},
                   {"type": "set", "cards": ["9C", "9H", "JKR"], "jokers": ["9S"]}],
     }
-    assert scorer.text("#deal-1 .what") == "2 sets · S3 out · S1 32, S2 27, S4 40"
+    assert scorer.text("#deal-1 .what") == "2 sets · Ravi out · Asha 32, Bala 27, Meena 40"

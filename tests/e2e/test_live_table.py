@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import requests
 
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.table import Table, wait_until
+from tests.support.browser import PASSWORD, api_session
 
 pytestmark = pytest.mark.e2e
 
@@ -34,13 +33,6 @@ def scorer(scorer_browser: Any, live_app: dict[str, Any]) -> Table:
 @pytest.fixture(scope="module")
 def spectator(spectator_browser: Any, live_app: dict[str, Any]) -> Table:
     return Table(spectator_browser, live_app["base"])
-
-
-def api_session(live_app: dict[str, Any], username: str) -> requests.Session:
-    session = requests.Session()
-    answer = session.post(f"{live_app['base']}/api/v1/auth/token/", json={"username": username, "password": PASSWORD})
-    session.headers["Authorization"] = f"Token {answer.json()['token']}"
-    return session
 
 
 def watch(spectator: Table, scorer: Table, match_id: int, live_app: dict[str, Any]) -> None:
@@ -62,7 +54,7 @@ def test_seep_through_the_page(scorer: Table, spectator: Table, live_app: dict[s
     scorer.type("input[name=card_points_A]", 62)
     assert scorer.find("input[name=card_points_B]").get_attribute("value") == "38"
     scorer.save_and_wait()
-    assert scorer.headline() == "Team A leads by 24"
+    assert scorer.headline() == "Asha & Ravi lead by 24"
     assert scorer.chosen("dealer") == "S2"  # the leading dealer's turn passed to the right
 
     # A refused deal: the message sits next to the bid it names, and nothing is recorded.
@@ -85,9 +77,9 @@ def test_seep_through_the_page(scorer: Table, spectator: Table, live_app: dict[s
     scorer.correct(1, "Team B's ten of diamonds was missed")
     scorer.type("input[name=card_points_A]", 56)
     scorer.save_correction(1)
-    assert scorer.headline() == "Team B leads by 12"
-    wait_until(lambda: spectator.headline() == "Team B leads by 12", "the spectator to see the correction")
-    scorer.screenshot(screenshots / "seep-entry.png", scroll_to="#entry")
+    assert scorer.headline() == "Bala & Meena lead by 12"
+    wait_until(lambda: spectator.headline() == "Bala & Meena lead by 12", "the spectator to see the correction")
+    scorer.screenshot(screenshots / "seep-entry.png")  # the entry page fits on one screen
     spectator.screenshot(screenshots / "seep-board.png")
 
 
@@ -104,13 +96,13 @@ def test_fifty_six_through_the_page(scorer: Table, spectator: Table, live_app: d
     scorer.call("pass")
     scorer.call("pass")
     scorer.call("pass")
-    assert scorer.text("#turn-info") == "Contract: 32 hearts by S2 (team B) doubled"
+    assert scorer.text("#turn-info") == "Contract: 32 hearts by Bala (team B) doubled"
     scorer.type("input[name=bidding_team_card_points]", 60)
     scorer.save()
     assert scorer.refusal("bidding_team_card_points") == "Card points are whole numbers from 0 to 56; 60 is not one."
     scorer.type("input[name=bidding_team_card_points]", 35)
     scorer.save_and_wait()
-    assert scorer.text("#scores") == "A: Asha & Ravi\n10\nB: Bala & Meena\n14"
+    assert scorer.headline() == "A 10 · B 14"
     wait_until(lambda: "14" in spectator.text("#scores"), "the spectator's tables")
 
     assert scorer.chosen("dealer") == "S2"
@@ -123,14 +115,14 @@ def test_fifty_six_through_the_page(scorer: Table, spectator: Table, live_app: d
     scorer.call("pass")
     scorer.type("input[name=bidding_team_card_points]", 30)
     scorer.save_and_wait()
-    assert scorer.text("#scores") == "A: Asha & Ravi\n13\nB: Bala & Meena\n11"
+    assert scorer.headline() == "A 13 · B 11"
 
     scorer.correct(2, "It was 40 made, not failed")
     scorer.type("input[name=bidding_team_card_points]", 41)
     scorer.save_correction(2)
-    assert scorer.text("#scores") == "A: Asha & Ravi\n8\nB: Bala & Meena\n16"
+    assert scorer.headline() == "A 8 · B 16"
     wait_until(lambda: "16" in spectator.text("#scores"), "the spectator to see the correction")
-    scorer.screenshot(screenshots / "fifty_six-entry.png", scroll_to="#entry")
+    scorer.screenshot(screenshots / "fifty_six-entry.png")  # the entry page fits on one screen
     spectator.screenshot(screenshots / "fifty_six-board.png")
 
 
@@ -171,7 +163,7 @@ def test_bid_euchre_through_the_page(scorer: Table, spectator: Table, live_app: 
     scorer.save_correction(1)
     assert scorer.headline() == f"15 {DASH} 1"
     wait_until(lambda: spectator.headline() == f"15 {DASH} 1", "the spectator to see the correction")
-    scorer.screenshot(screenshots / "bid_euchre-entry.png", scroll_to="#entry")
+    scorer.screenshot(screenshots / "bid_euchre-entry.png")  # the entry page fits on one screen
     spectator.screenshot(screenshots / "bid_euchre-board.png")
 
 
@@ -179,7 +171,7 @@ def test_contract_rummy_through_the_page(scorer: Table, spectator: Table, live_a
                                          screenshots: Path) -> None:
     match_id = scorer.start_match("contract_rummy", SEEP_NAMES)
     watch(spectator, scorer, match_id, live_app)
-    assert scorer.text("#contract-info") == "Deal 1: 2 sets (10 cards)"
+    assert scorer.text("#contract-info") == "Contract 1: 2 sets (10 cards)"
     scorer.pick("went_out", "S3")
     scorer.type("input[name=penalty_S1]", 32)
     scorer.type("input[name=penalty_S2]", 1)
@@ -188,7 +180,8 @@ def test_contract_rummy_through_the_page(scorer: Table, spectator: Table, live_a
     assert "a penalty of 1 cannot happen" in scorer.refusal("penalty_points.S2")
     scorer.type("input[name=penalty_S2]", 27)
     scorer.save_and_wait()
-    assert scorer.headline() == "Deal 2 of 7: 1 set + 1 run"
+    assert scorer.headline() == "Ravi leads on 0"
+    assert scorer.text("#contract-info") == "Contract 2: 1 set + 1 run (10 cards)"
     assert scorer.chosen("dealer") == "S2"
 
     scorer.pick("went_out", "S1")
@@ -197,15 +190,15 @@ def test_contract_rummy_through_the_page(scorer: Table, spectator: Table, live_a
     scorer.type("input[name=cards_S3]", "5H")
     scorer.type("input[name=cards_S4]", "JKR 2H")
     scorer.save_and_wait()
-    assert scorer.text("#scores") == "S3 Ravi\n5\nS1 Asha\n32\nS4 Meena\n57\nS2 Bala\n59"
-    wait_until(lambda: spectator.headline() == "Deal 3 of 7: 2 runs", "the spectator's board")
+    assert scorer.text("#scores") == "Ravi\n5\nAsha\n32\nMeena\n57\nBala\n59"
+    wait_until(lambda: spectator.headline() == "Ravi leads on 5", "the spectator's board")
 
     scorer.correct(2, "Meena had no joker")
     scorer.type("input[name=cards_S4]", "2H")
     scorer.save_correction(2)
-    assert scorer.text("#scores") == "S3 Ravi\n5\nS1 Asha\n32\nS4 Meena\n42\nS2 Bala\n59"
+    assert scorer.text("#scores") == "Ravi\n5\nAsha\n32\nMeena\n42\nBala\n59"
     wait_until(lambda: "42" in spectator.text("#scores"), "the spectator to see the correction")
-    scorer.screenshot(screenshots / "contract_rummy-entry.png", scroll_to="#entry")
+    scorer.screenshot(screenshots / "contract_rummy-entry.png")  # the entry page fits on one screen
     spectator.screenshot(screenshots / "contract_rummy-board.png")
 
 
@@ -224,7 +217,7 @@ def test_a_deal_saved_offline_arrives_once_when_the_network_is_back(scorer: Tabl
     wait_until(lambda: scorer.deal_count() == 1, "the queued deal to arrive", seconds=15)
     wait_until(lambda: scorer.driver.find_element("id", "outbox").get_attribute("hidden") is not None,
                "the outbox to empty")
-    assert scorer.headline() == "Team A leads by 24"
+    assert scorer.headline() == "Asha & Ravi lead by 24"
     deals = api_session(live_app, "asha").get(f"{live_app['base']}/api/v1/matches/{match_id}/deals/").json()
     assert [(deal["number"], deal["status"]) for deal in deals["results"]] == [(1, "recorded")]
     assert deals["results"][0]["client_deal_id"] is not None

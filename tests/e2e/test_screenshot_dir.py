@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import ROOT, screenshot_dir
+from tests.support.browser import ROOT, screenshot_dir
 
 
 def test_screenshots_go_to_the_ignored_var_folder_by_default(monkeypatch: pytest.MonkeyPatch) -> None:

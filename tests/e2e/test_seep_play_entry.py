@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.table import Table, wait_until
-from tests.e2e.test_live_table import api_session
 from tests.examples import examples_for
+from tests.support.browser import PASSWORD, api_session
 
 pytestmark = pytest.mark.e2e
 
@@ -103,7 +102,7 @@ def test_a_whole_seep_deal_entered_play_by_play_is_stored_with_the_worked_result
     assert {key: deal["result"][key] for key in want} == want
     assert deal["input"]["plays"] == P01["plays"]
     assert scorer.text("#deal-1 .what") == (
-        f"S1 dealt, S2 bid 11 · play by play, sweep B play 23 · 82{DASH}68 · lead A +14")
+        f"Asha dealt, Bala bid 11 · play by play, sweep B play 23 · 82{DASH}68 · lead A +14")
 
     # Correcting the deal opens it play by play, the 48 plays and the floor of the end of the deal shown.
     scorer.correct(1, "checking the plays")

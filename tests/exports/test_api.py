@@ -9,13 +9,14 @@ import pytest
 from django.core.files.storage import default_storage
 from django.utils import timezone
 
-from exports.models import ExportJob, WebhookDelivery
+from exports.models import ExportJob
 from games.models import Membership
 from tests.api.helpers import assert_error, post_deal
-from tests.conftest import client_for
 from tests.deals import seep_deal
-from tests.exports.conftest import Season, make_season
 from tests.exports.helpers import csv_rows
+from tests.support.auth import client_for
+from tests.support.seasons import Season, make_season
+from webhooks.models import WebhookDelivery
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def test_an_export_answers_202_with_a_job_that_finishes_with_a_download(
     assert download.status_code == 200
     assert download["Content-Type"] == "text/csv; charset=utf-8"
     assert download["Content-Disposition"] == f'attachment; filename="league-{season.seep.pk}.csv"'
-    assert len(csv_rows(b"".join(download.streaming_content))) == 8
+    assert len(csv_rows(b"".join(download.streaming_content))) == 8  # type: ignore[attr-defined]  # a FileResponse
     assert job.file.name == f"exports/{job.pk}/league-{season.seep.pk}.csv"
     assert default_storage.exists(job.file.name)
 

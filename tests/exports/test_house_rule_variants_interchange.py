@@ -43,8 +43,8 @@ def seated(*names: str) -> list[dict[str, str]]:
 
 
 def make_club() -> Club:
-    club = ClubFactory(name="House Rules Club")
-    admin = MembershipFactory(club=club, role="admin").user
+    club = ClubFactory.create(name="House Rules Club")
+    admin = MembershipFactory.create(club=club, role="admin").user
     euchre = league_save(actor=admin, league=League(),
                          changes={"club": club, "name": "Cincinnati", "game": "bid_euchre", "settings": EUCHRE})
     stakes = league_save(actor=admin, league=League(),
@@ -90,7 +90,7 @@ def test_a_club_playing_the_new_house_rules_exports_and_imports_as_the_same_club
     assert [deal["result"].get("redeal") for deal in document["matches"][1]["deals"]] == [
         {"reason": "hand_at_or_below_threshold", "seat": "S3"}, None, None]
     empty_the_database()
-    summary = club_import(actor=UserFactory(), document=document)
+    summary = club_import(actor=UserFactory.create(), document=document)
     assert (summary.leagues, summary.matches, summary.deals) == (2, 2, 6)
     assert club_picture() == before
 
@@ -98,7 +98,7 @@ def test_a_club_playing_the_new_house_rules_exports_and_imports_as_the_same_club
 def test_an_imported_match_with_the_new_rules_replays_to_its_stored_state(tmp_path: Path) -> None:
     document = club_file(make_club(), tmp_path)
     empty_the_database()
-    club_import(actor=UserFactory(), document=document)
+    club_import(actor=UserFactory.create(), document=document)
     for match in Match.objects.all():
         engine = get_engine(match.game)
         rules = engine.rules_from_settings(match.settings, match.player_count)
@@ -122,7 +122,7 @@ def test_a_match_pinned_before_the_new_settings_gets_their_defaults_and_exports_
         get_engine("fifty_six").rules_from_settings(old, 4))
     document = club_file(club, tmp_path)
     empty_the_database()
-    assert club_import(actor=UserFactory(), document=document).matches == 2
+    assert club_import(actor=UserFactory.create(), document=document).matches == 2
 
 
 @pytest.mark.parametrize("game", ["fifty_six", "bid_euchre", "contract_rummy"])
@@ -148,7 +148,7 @@ def test_a_file_written_before_the_new_settings_existed_imports(tmp_path: Path) 
         if name not in FIFTY_SIX:  # the ones this league never set: an older file would not list them
             match["settings"].pop(name)
     empty_the_database()
-    assert club_import(actor=UserFactory(), document=document).matches == 2
+    assert club_import(actor=UserFactory.create(), document=document).matches == 2
 
 
 def test_a_file_that_leaves_out_a_setting_the_game_always_had_is_still_refused(tmp_path: Path) -> None:
@@ -156,7 +156,7 @@ def test_a_file_that_leaves_out_a_setting_the_game_always_had_is_still_refused(t
     document["matches"][1]["settings"].pop("double_mode")
     empty_the_database()
     with pytest.raises(ImportRefused) as refused:
-        club_import(actor=UserFactory(), document=document)
+        club_import(actor=UserFactory.create(), document=document)
     assert (refused.value.code, refused.value.field) == ("import_invalid", "matches[1].settings")
 
 

@@ -24,9 +24,9 @@ from games.services.deals import deal_record
 from games.services.matches import match_start
 from tests.conftest import client_for
 from tests.deals import seep_deal, seep_win
-from tests.exports.conftest import Season
 from tests.exports.helpers import csv_rows, pdf_text, xlsx_sheets
 from tests.factories import UserFactory
+from tests.support.seasons import Season
 
 pytestmark = pytest.mark.django_db
 # Skipped on a machine without poppler-utils; under CI=true it must be there (.ci/run installs it).
@@ -40,7 +40,7 @@ INVISIBLE = re.compile("[\u200c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def _sheet(tmp_path: Path, language: str) -> bytes:
-    actor = UserFactory()
+    actor = UserFactory.create()  # create() is typed as the User the services take
     match = match_start(actor=actor, game="seep", players=[{"name": name} for name in NAMES])
     deal_record(match_id=match.pk, actor=actor, payload=seep_deal())
     deal_record(match_id=match.pk, actor=actor, payload=seep_win("A", dealer="S2"))

@@ -32,8 +32,8 @@ PLAY_LEVEL = ("capture_must_take_all_sets", "owner_may_throw_loose", "house_only
 
 
 def club_with_a_refereed_deal() -> tuple[Any, Match]:
-    club = ClubFactory(name="Play by play")
-    admin = MembershipFactory(club=club, role="admin").user
+    club = ClubFactory.create(name="Play by play")
+    admin = MembershipFactory.create(club=club, role="admin").user
     league = league_save(actor=admin, league=League(), changes={"club": club, "name": "Seep", "game": "seep",
                                                                 "settings": {}})
     match = match_start(actor=admin, game="seep", players=[{"name": name} for name in ("A", "B", "C", "D")],
@@ -74,7 +74,7 @@ def test_a_club_with_a_refereed_deal_exports_and_imports_back_the_same(tmp_path:
     document = exported(club, tmp_path)
     assert document["matches"][0]["deals"][0]["input"]["plays"] == P01["plays"]
     empty_the_database()
-    club_import(actor=UserFactory(), document=document)
+    club_import(actor=UserFactory.create(), document=document)
     assert club_picture() == before
 
 
@@ -85,7 +85,7 @@ def test_a_seep_match_pinned_before_the_play_level_settings_gets_their_defaults_
     old = {name: value for name, value in match.settings.items() if name not in PLAY_LEVEL}
     Match.objects.filter(pk=match.pk).update(settings=old)
     with pytest.raises(ImportRefused) as refused:
-        club_import(actor=UserFactory(), document=exported(club, tmp_path))
+        club_import(actor=UserFactory.create(), document=exported(club, tmp_path))
     assert refused.value.field == "matches[0].settings"
     migration = importlib.import_module("games.migrations.0004_seep_play_level_settings")
     migration.fill_in_play_level_settings(apps, None)
@@ -94,4 +94,4 @@ def test_a_seep_match_pinned_before_the_play_level_settings_gets_their_defaults_
                                                        "loose_sets_join_house": "optional"}
     document = exported(club, tmp_path)
     empty_the_database()
-    club_import(actor=UserFactory(), document=document)
+    club_import(actor=UserFactory.create(), document=document)

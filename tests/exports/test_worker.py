@@ -22,16 +22,18 @@ from django.test import override_settings
 from jsonschema import Draft202012Validator
 
 from exports.interchange import SCHEMA_PATH
-from exports.models import ExportJob, Webhook, WebhookDelivery
-from exports.queue import enqueue
-from exports.tasks import deliver_webhook, run_export
+from exports.models import ExportJob
+from exports.tasks import run_export
 from scorekeeper.celery import app as celery_app
+from scorekeeper.queue import enqueue
 from tests.api.helpers import post_deal
-from tests.conftest import client_for
 from tests.deals import fifty_six_made
-from tests.exports.conftest import make_season
 from tests.exports.helpers import as_text, csv_rows, webhook_receiver, xlsx_sheets
 from tests.exports.roundtrip import club_picture, empty_the_database
+from tests.support.auth import client_for
+from tests.support.seasons import make_season
+from webhooks.models import Webhook, WebhookDelivery
+from webhooks.tasks import deliver_webhook
 
 # The cache stays in-process here: clearing a Redis cache would also clear the broker's queues on the same database.
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True),

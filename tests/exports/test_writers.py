@@ -19,8 +19,8 @@ from exports.writers.common import CONTROL_CHARACTERS, neutralise
 from exports.writers.pdf import final_result
 from games.models import League, Player
 from games.standings import league_standings
-from tests.exports.conftest import FORMULA_NAME, Season
 from tests.exports.helpers import as_text, csv_rows, pdf_text, xlsx_sheets
+from tests.support.seasons import FORMULA_NAME, Season
 
 pytestmark = pytest.mark.django_db
 

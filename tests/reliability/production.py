@@ -10,7 +10,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.reliability.conftest import ROOT, App, free_port, served
+from tests.static_files import collected_static_root
+from tests.support.servers import ROOT, App, free_port, served
 
 # The production command sits in the README between backquotes, after "Production:".
 PRODUCTION_COMMAND = re.compile(r"^Production:.*?`(\.venv/bin/gunicorn [^`]+)`", re.MULTILINE | re.DOTALL)
@@ -29,7 +30,10 @@ def production_command(port: int, workers: int) -> list[str]:
 
 
 @contextlib.contextmanager
-def serve_production(folder: Path, env: dict[str, str], workers: int = 1) -> Iterator[App]:
+def serve_production(folder: Path, env: dict[str, str], workers: int = 1, seconds: float = 60) -> Iterator[App]:
+    """The production command on a free port, serving the static files collected once for the test run (as the
+    README runs collectstatic before it) unless ``env`` names a STATIC_ROOT of its own."""
     port = free_port()
-    with served(production_command(port, workers), port, folder / f"production-{port}.log", env, seconds=60) as app:
+    env = {"STATIC_ROOT": str(collected_static_root()), **env}
+    with served(production_command(port, workers), port, folder / f"production-{port}.log", env, seconds) as app:
         yield app

@@ -15,11 +15,10 @@ import httpx
 import psycopg
 import pytest
 
-from tests.reliability.conftest import App, app_env, private_postgres
 from tests.reliability.production import serve_production
-from tests.reliability.test_deploy_settings import PRODUCTION
-from tests.reliability.test_deploy_settings import manage as check_settings
-from tests.reliability.test_fault_database_restart import NEW_USER, manage
+from tests.support.deploy import PRODUCTION
+from tests.support.deploy import manage as check_settings
+from tests.support.servers import NEW_USER, App, app_env, manage, private_postgres
 
 REQUESTS = 60
 POOL = 8

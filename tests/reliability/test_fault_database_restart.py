@@ -4,29 +4,16 @@ the restart succeeds at once, with no retry: Django's health check finds the dea
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.deals import seep_deal
-from tests.reliability.conftest import ROOT, app_env, private_postgres, serve
+from tests.support.servers import NEW_USER, app_env, manage, private_postgres, serve
 
 pytestmark = pytest.mark.postgres
 
 PRODUCTION_POOLING = "?conn_max_age=60&conn_health_checks=true"
-NEW_USER = (
-    "from django.contrib.auth import get_user_model; from knox.models import AuthToken; "
-    "print(AuthToken.objects.create(user=get_user_model().objects.create_user('scorer'))[1])"
-)
-
-
-def manage(env: dict[str, str], *command: str) -> str:
-    done = subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout
 
 
 def test_the_request_after_a_database_restart_succeeds(workdir: Path) -> None:

@@ -20,9 +20,9 @@ import pytest
 from django.db import connection
 
 from games.models import Player
-from tests.conftest import token_for
 from tests.factories import UserFactory
-from tests.reliability.conftest import App, app_env, database_url, serve, wait_until
+from tests.support.auth import token_for
+from tests.support.servers import App, app_env, database_url, serve, wait_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -64,7 +64,7 @@ def running_statements() -> list[str]:
 
 
 def test_a_30000_player_import_takes_time_in_proportion_and_leaves_nothing_running(workdir: Path) -> None:
-    token = token_for(UserFactory())
+    token = token_for(UserFactory.create())
     env = app_env(workdir, DATABASE_URL=database_url(), IMPORT_ASYNC_BYTES="1000")
     with serve(workdir, env) as app:
         timed_import(app, token, players_file(10))  # warm up the worker (imports, schema, first connection)

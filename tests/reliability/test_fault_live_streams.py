@@ -6,61 +6,22 @@ and every stream hears it."""
 
 from __future__ import annotations
 
-import contextlib
-import socket
-import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
 
 from tests.deals import seep_deal
-from tests.reliability.conftest import PrivateCluster, PrivateRedis, app_env, private_postgres
 from tests.reliability.production import serve_production
-from tests.reliability.test_fault_database_restart import NEW_USER, manage
+from tests.support.servers import NEW_USER, PrivateCluster, PrivateRedis, app_env, manage, private_postgres
+from tests.support.streams import READY, open_streams, read_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 STREAMS = 300
 MAX_CONNECTIONS = 20
-READY = b"event: ready"
 CHANGE = b"event: change"
-
-
-@contextlib.contextmanager
-def open_streams(base_url: str, path: str, count: int) -> Iterator[list[socket.socket]]:
-    """``count`` event-stream requests sent at once, each on its own socket, closed afterwards."""
-    host, port = base_url.removeprefix("http://").split(":")
-    sockets: list[socket.socket] = []
-    try:
-        for _ in range(count):
-            sockets.append(socket.create_connection((host, int(port)), timeout=30))
-        for stream in sockets:
-            stream.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
-        yield sockets
-    finally:
-        for stream in sockets:
-            stream.close()
-
-
-def read_until(stream: socket.socket, marker: bytes, seconds: float) -> bytes:
-    """What the stream sent until ``marker`` (or until it closed or the time ran out)."""
-    received = bytearray()
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        stream.settimeout(max(deadline - time.monotonic(), 0.01))
-        try:
-            chunk = stream.recv(65536)
-        except TimeoutError:
-            break
-        if not chunk:
-            break
-        received += chunk
-        if received.find(marker, max(len(received) - len(chunk) - len(marker), 0)) >= 0:  # only the new bytes
-            break
-    return bytes(received)
 
 
 def sessions_on(cluster: PrivateCluster, database: str) -> int:

@@ -5,21 +5,22 @@ still record, an export answers 503 queue_unavailable and health says so; when i
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from exports.models import ExportJob
-from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
-from tests.reliability.conftest import PrivateRedis, app_env, database_url, serve
+from tests.support.auth import token_for
+from tests.support.servers import PrivateRedis, app_env, database_url, serve
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
 def test_deals_record_while_redis_is_down_and_everything_recovers_when_it_is_back(
         workdir: Path, private_redis: PrivateRedis) -> None:
-    token = token_for(UserFactory())
+    token = token_for(UserFactory.create())
     env = app_env(workdir, DATABASE_URL=database_url(), REDIS_URL=private_redis.url)
     with serve(workdir, env, workers=1, threads=2) as app, app.client(token) as client:
         match_id = client.post("/api/v1/matches/", json={"game": "seep", "players": [{"name": f"P{n}"}
@@ -30,7 +31,7 @@ def test_deals_record_while_redis_is_down_and_everything_recovers_when_it_is_bac
             assert response.status_code == 201, response.text
             return response.json()["number"]
 
-        def export() -> tuple[int, dict[str, object]]:
+        def export() -> tuple[int, dict[str, Any]]:
             response = client.post("/api/v1/exports/", json={"scope": "match", "id": match_id, "format": "csv"})
             return response.status_code, response.json()
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.reliability.conftest import app_env, database_url
 from tests.reliability.production import serve_production
+from tests.support.servers import app_env, database_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

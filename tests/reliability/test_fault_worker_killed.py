@@ -19,20 +19,10 @@ import pytest
 from exports.models import ExportJob
 from games.services.deals import deal_record
 from games.services.matches import match_start
-from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
-from tests.reliability.conftest import (
-    App,
-    PrivateRedis,
-    app_env,
-    database_url,
-    serve,
-    start,
-    stop,
-    tail,
-    wait_until,
-)
+from tests.support.auth import token_for
+from tests.support.servers import App, PrivateRedis, app_env, database_url, serve, start, stop, tail, wait_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
@@ -77,7 +67,7 @@ def export_a_match(app: App, token: str, match_id: int) -> int:
 
 def test_an_export_whose_worker_is_killed_finishes_once_on_the_next_worker(
         workdir: Path, private_redis: PrivateRedis) -> None:
-    user = UserFactory()
+    user = UserFactory.create()
     token = token_for(user)
     match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
     for number in range(10):

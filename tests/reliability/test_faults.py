@@ -3,7 +3,6 @@ left alone) and the database connection killed between two requests (only our ow
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,15 +12,10 @@ from django.db import connection, connections
 from werkzeug.test import Client
 
 from tests.api.helpers import post_deal, start_match
-from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
-
-
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]  # closed again when this returns: nothing listens there
+from tests.support.auth import token_for
+from tests.support.servers import closed_port
 
 
 @pytest.fixture
@@ -86,7 +80,7 @@ def test_the_request_after_the_database_connection_is_killed_succeeds(wsgi: Clie
                                                                      request: pytest.FixtureRequest) -> None:
     if pooling.startswith("persistent"):
         request.getfixturevalue("persistent_connections")
-    user = UserFactory()
+    user = UserFactory.create()
     headers = {"Authorization": f"Token {token_for(user)}"}
     body = {"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}
     match = wsgi.post("/api/v1/matches/", json=body, headers=headers).get_json()

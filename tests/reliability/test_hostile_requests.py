@@ -50,7 +50,9 @@ def send(world: World, hostile: Hostile) -> Any:
     headers = {name: value.replace("{version}", str(names["version"])) for name, value in hostile.headers.items()}
     path = hostile.path.replace("{{", "\0").format(**names).replace("\0", "{") if "{" in hostile.path else hostile.path
     client = APIClient() if "Authorization" in headers else world.api  # its own credentials would win
-    return client.generic(hostile.method, path, body, content_type=hostile.content_type, headers=headers)
+    # The body goes as the bytes it is (the stubs ask for text; the test client sends either).
+    return client.generic(hostile.method, path, body, content_type=hostile.content_type,  # type: ignore[arg-type]
+                          headers=headers)
 
 
 def refusal_problem(hostile: Hostile, response: Any) -> str | None:

@@ -4,6 +4,7 @@ a proper answer) that leaves the database as it should be."""
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 import pytest
@@ -11,12 +12,12 @@ from django.db.models.query import QuerySet
 from django.test import override_settings
 
 from api.models import IdempotentResponse
+from games.errors import InvalidInput
 from games.models import Deal, League, Player
-from games.rules.errors import RuleViolation
 from games.services.players import player_merge
 from tests.api.helpers import assert_error, start_match
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
-from tests.services.test_concurrency import run_together
+from tests.support.concurrency import run_together
 
 
 def raw_request(api: Any, method: str, path: str, body: bytes = b"", **headers: Any) -> Any:
@@ -46,7 +47,7 @@ def test_a_surrogate_pair_is_text_and_is_accepted(api: Any) -> None:
 
 @pytest.fixture
 def league_admin(make_client: Any) -> tuple[Any, int]:
-    membership = MembershipFactory(club=ClubFactory(), role="admin")
+    membership = MembershipFactory.create(club=ClubFactory.create(), role="admin")
     admin = make_client(membership.user)
     league = admin.post("/api/v1/leagues/", {"club": membership.club_id, "name": "Winter", "game": "seep",
                                              "starts_on": "2026-01-10", "ends_on": "2026-03-31"}, format="json")
@@ -82,7 +83,7 @@ def test_two_patches_can_move_a_league_later_when_each_keeps_the_order(league_ad
 @pytest.mark.django_db
 def test_a_path_longer_than_the_column_with_an_idempotency_key_is_answered_and_replayed(api: Any, user: Any) -> None:
     match = start_match(api)
-    scorer = UserFactory()
+    scorer = UserFactory.create()
     path = f"/api/v1/matches/{match['id']:0>200}/scorers/"  # match 7 written as 000…0007
     first = api.post(path, {"user": scorer.pk}, format="json", headers={"Idempotency-Key": "add-scorer"})
     again = api.post(path, {"user": scorer.pk}, format="json", headers={"Idempotency-Key": "add-scorer"})
@@ -148,16 +149,16 @@ def slow_row_locks(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_opposite_merges_at_once_merge_one_way_and_refuse_the_other(monkeypatch: pytest.MonkeyPatch) -> None:
-    actor = UserFactory()
+    actor = UserFactory.create()
     pairs = [(Player.objects.create(name=f"A{n}", created_by=actor), Player.objects.create(name=f"B{n}",
                                                                                           created_by=actor))
              for n in range(3)]
     slow_row_locks(monkeypatch)
     for a, b in pairs:
-        results = run_together([lambda a=a, b=b: player_merge(actor=actor, player=b, duplicate=a),
-                                lambda a=a, b=b: player_merge(actor=actor, player=a, duplicate=b)])
+        results = run_together([partial(player_merge, actor=actor, player=b, duplicate=a),
+                                partial(player_merge, actor=actor, player=a, duplicate=b)])
         refused = [result for result in results if isinstance(result, Exception)]
-        assert len(refused) == 1 and isinstance(refused[0], RuleViolation), results
+        assert len(refused) == 1 and isinstance(refused[0], InvalidInput), results
         assert refused[0].code == "invalid"
         merged = dict(Player.objects.filter(pk__in=[a.pk, b.pk]).values_list("pk", "merged_into"))
         assert merged in ({a.pk: b.pk, b.pk: None}, {a.pk: None, b.pk: a.pk})

@@ -22,12 +22,12 @@ import httpx
 import pytest
 import redis
 
-from tests.conftest import token_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
-from tests.reliability.conftest import PrivateRedis, app_env, database_url, wait_until
 from tests.reliability.production import serve_production
-from tests.reliability.test_fault_live_streams import READY, open_streams, read_until
+from tests.support.auth import token_for
+from tests.support.servers import PrivateRedis, app_env, database_url, wait_until
+from tests.support.streams import READY, open_streams, read_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
@@ -89,7 +89,7 @@ def new_match(client: httpx.Client) -> tuple[int, str]:
 
 def test_viewers_on_two_processes_hear_every_change_posted_through_either_on_one_subscription_each(
         workdir: Path, private_redis: PrivateRedis) -> None:
-    token = token_for(UserFactory())
+    token = token_for(UserFactory.create())
     env = server_env(workdir, private_redis.url)
     with (serve_production(workdir, env) as first, serve_production(workdir, env) as second,
           first.client(token) as via_first, second.client(token) as via_second):
@@ -121,7 +121,7 @@ def test_viewers_on_two_processes_hear_every_change_posted_through_either_on_one
 
 def test_a_viewer_that_stops_reading_holds_up_nobody_and_is_told_to_resync(
         workdir: Path, private_redis: PrivateRedis) -> None:
-    token = token_for(UserFactory())
+    token = token_for(UserFactory.create())
     env = server_env(workdir, private_redis.url, LIVE_STREAM_QUEUE_SIZE="16")
     with serve_production(workdir, env) as app, app.client(token) as client:
         match_id, events = new_match(client)
@@ -155,7 +155,7 @@ def test_a_viewer_that_stops_reading_holds_up_nobody_and_is_told_to_resync(
 
 def test_while_redis_is_down_streams_end_and_new_ones_are_told_to_poll(
         workdir: Path, private_redis: PrivateRedis) -> None:
-    token = token_for(UserFactory())
+    token = token_for(UserFactory.create())
     env = server_env(workdir, private_redis.url)
     with serve_production(workdir, env) as app, app.client(token) as client:
         _, events = new_match(client)

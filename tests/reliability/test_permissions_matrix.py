@@ -15,9 +15,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.api.helpers import post_deal, start_match
-from tests.conftest import client_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.auth import client_for
 
 ROLES = ("anonymous", "outsider", "removed", "member", "scorer", "admin")
 M = "/api/v1/matches/{match}"
@@ -93,7 +93,7 @@ MATRIX: list[tuple[str, str, Any, tuple[int, ...]]] = [
 
 
 def build_club() -> dict[str, Any]:
-    admin, scorer, member, outsider, removed = (UserFactory() for _ in range(5))
+    admin, scorer, member, outsider, removed = (UserFactory.create() for _ in range(5))
     admin_api = client_for(admin)
     club = admin_api.post("/api/v1/clubs/", {"name": "Matrix club"}, format="json").json()["id"]
     for user, role in ((scorer, "scorer"), (member, "member"), (removed, "scorer")):

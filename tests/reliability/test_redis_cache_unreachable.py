@@ -14,7 +14,7 @@ import pytest
 from scorekeeper.cache import _down_until, redis_caches
 from tests.api.helpers import assert_error
 from tests.factories import PASSWORD
-from tests.reliability.test_faults import closed_port
+from tests.support.servers import closed_port
 
 pytestmark = pytest.mark.django_db
 OUTAGE_WARNING = "Redis cache unreachable"

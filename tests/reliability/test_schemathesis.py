@@ -39,9 +39,10 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import FailureGroup  # not an Exception: a BaseExceptionGroup
 from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance
 
-from tests.conftest import IN_CI, token_for
 from tests.factories import UserFactory
 from tests.reliability.world import World, build_world
+from tests.support.auth import token_for
+from tests.support.environment import IN_CI
 
 DEFAULT_REQUESTS = 2_600  # both phases; about 55 operations
 MINIMUM_EXAMPLES_PER_OPERATION = 24  # half valid, half invalid
@@ -101,7 +102,7 @@ def token_for_case(operation: Any, world: World) -> str:
     """The world's token, except for signing out, which (with ?all=true) would revoke it for every later request:
     that gets a token of a new account of its own."""
     if operation.method.upper() == "DELETE" and operation.path.endswith("/auth/token/"):
-        return token_for(UserFactory())
+        return token_for(UserFactory.create())
     return world.token
 
 

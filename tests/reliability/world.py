@@ -9,9 +9,9 @@ from typing import Any
 from rest_framework.test import APIClient
 
 from tests.api.helpers import post_deal, start_match
-from tests.conftest import client_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.auth import client_for
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class World:
 
 
 def build_world() -> World:
-    owner = UserFactory()
+    owner = UserFactory.create()
     api = client_for(owner)
     club = api.post("/api/v1/clubs/", {"name": "Reliability club"}, format="json").json()["id"]
     league = api.post("/api/v1/leagues/", {"club": club, "name": "Winter league", "game": "seep", "settings": {}},
@@ -38,5 +38,5 @@ def build_world() -> World:
         assert post_deal(api, league_match, seep_deal(dealer, points_a=40 + number)).status_code == 201
         assert post_deal(api, own_match, seep_deal(dealer)).status_code == 201
     player = api.post("/api/v1/players/", {"name": "Asha"}, format="json").json()["id"]
-    token = api._credentials["HTTP_AUTHORIZATION"].split()[1]
+    token = api._credentials["HTTP_AUTHORIZATION"].split()[1]  # type: ignore[attr-defined]  # the one it signed in with
     return World(owner, token, api, club, league, league_match, own_match, player)

@@ -8,16 +8,7 @@ import pytest
 
 from games.rules.bid_euchre import BidEuchreRules
 from games.rules.errors import RuleViolation
-from tests.rules.test_bid_euchre_support import (
-    ENGINE,
-    calls,
-    deal,
-    passed_out,
-    play,
-    play_one,
-    refusal,
-    rules,
-)
+from tests.support.bid_euchre import ENGINE, calls, deal, passed_out, play, play_one, refusal, rules
 
 
 def state_at(a: int, b: int, next_dealer: str | None = None, tiebreak: bool = False) -> Any:
@@ -375,7 +366,7 @@ def test_the_trump_is_read_in_any_case_and_answered_as_a_suit_word(given: str, c
 
 
 @pytest.mark.parametrize("trump", ["stars", "", 4, ["hearts"], {"suit": "hearts"}])
-def test_an_unknown_trump_is_refused(trump: object) -> None:
+def test_an_unknown_trump_is_refused(trump: Any) -> None:
     violation = refusal(deal(trump=trump))
     assert (violation.code, violation.field) == ("invalid_trump", "trump")
 
@@ -704,7 +695,7 @@ def test_settings_must_be_an_object(settings: object) -> None:
 
 # --- reading the deal ----------------------------------------------------------------------------------------
 
-SHAPE_REFUSALS = [
+SHAPE_REFUSALS: list[tuple[Any, str, str | None]] = [
     (None, "invalid", None),
     ([], "invalid", None),
     ({"auction": []}, "invalid", "dealer"),

@@ -7,10 +7,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.rules.engine import DealOutcome
+from games.rules.codes import CODES
 from games.rules.errors import RuleViolation
-from tests.rules.test_bid_euchre_support import ENGINE, SEATS, left_of, rules
 from tests.strategies import any_json
+from tests.support.bid_euchre import ENGINE, SEATS, left_of, rules
 
 TEAM_OF = {"S1": "A", "S3": "A", "S2": "B", "S4": "B"}
 PARTNER_OF = {"S1": "S3", "S3": "S1", "S2": "S4", "S4": "S2"}
@@ -186,13 +186,18 @@ def mutate(value: Any, path: list[int], replacement: Any) -> Any:
 
 def answers(payload: Any, the_rules: Any, state: Any = None) -> None:
     state = state if state is not None else ENGINE.initial_state(the_rules)
+    before = ENGINE.state_json(state)
     try:
         outcome = ENGINE.play_deal(state, ENGINE.parse_deal(payload, the_rules), the_rules)
     except RuleViolation as violation:
-        assert isinstance(violation.code, str)
+        assert violation.code in CODES, violation.code  # a registered code, never a made-up one
+        assert set(violation.extra) <= set(CODES[violation.code].extra_keys), violation.extra
         assert violation.detail
+        assert ENGINE.state_json(state) == before  # a refusal leaves the state as it was
         return
-    assert isinstance(outcome, DealOutcome)
+    # An accepted deal names who deals next (unless it ended the match), and its new state survives a JSON round trip.
+    assert outcome.state.match_over or outcome.state.next_dealer is not None
+    assert ENGINE.state_from_json(ENGINE.state_json(outcome.state), the_rules) == outcome.state
 
 
 @settings(max_examples=200, deadline=None)

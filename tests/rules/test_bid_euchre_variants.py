@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from tests.rules.test_bid_euchre_support import ENGINE, deal, play, play_one, refusal, rules
-from tests.rules.test_referee_bid_euchre import CLEAN, LONE, RENEGE, with_tricks
-from tests.rules.test_referee_bid_euchre_support import trick
+from tests.support.bid_euchre import ENGINE, deal, play, play_one, refusal, rules
+from tests.support.referee_bid_euchre import CLEAN, LONE, RENEGE, with_tricks
+from tests.support.trick_notation import trick
 
 
 def outcome_of(result: dict[str, Any]) -> tuple[Any, ...]:

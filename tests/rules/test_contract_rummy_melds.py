@@ -32,6 +32,16 @@ def run_at(deal_number: int, melds: Any, rules: ContractRummyRules | None = None
     return ENGINE.play_deal(state, ENGINE.parse_deal(meld_deal(melds), rules), rules).result
 
 
+# What the deal of ``meld_deal`` scores once its melds are accepted: S3 went out, the others as entered.
+SCORED_AS_ENTERED = {"went_out": "S3", "penalties": {"S1": 5, "S2": 6, "S3": 0, "S4": 7}}
+
+
+def accepted(deal_number: int, melds: Any, rules: ContractRummyRules | None = None) -> dict[str, Any]:
+    """The part of the deal's result that shows it was accepted and scored as entered."""
+    result = run_at(deal_number, melds, rules)
+    return {"went_out": result["went_out"], "penalties": result["penalties"]}
+
+
 def meld_refusal(deal_number: int, melds: Any, rules: ContractRummyRules | None = None) -> RuleViolation:
     with pytest.raises(RuleViolation) as caught:
         run_at(deal_number, melds, rules)
@@ -95,7 +105,7 @@ def test_sets_do_not_stand_in_for_runs() -> None:
 
 
 def test_melds_beyond_the_contract_are_accepted() -> None:
-    run_at(1, [SET_5, SET_9, RUN_H])
+    assert accepted(1, [SET_5, SET_9, RUN_H]) == SCORED_AS_ENTERED
 
 
 @pytest.mark.parametrize(
@@ -181,11 +191,11 @@ def test_an_undeclared_joker_is_refused() -> None:
     ],
 )
 def test_legal_melds_are_accepted(deal_number: int, melds: list[dict[str, Any]], house: dict[str, Any]) -> None:
-    run_at(deal_number, melds, make_rules(**house))
+    assert accepted(deal_number, melds, make_rules(**house)) == SCORED_AS_ENTERED
 
 
 def test_a_run_may_be_longer_than_four_cards_in_the_last_deal() -> None:
-    run_at(7, [r("3H", "4H", "5H", "6H", "7H", "8H"), RUN_S, RUN_C])
+    assert accepted(7, [r("3H", "4H", "5H", "6H", "7H", "8H"), RUN_S, RUN_C]) == SCORED_AS_ENTERED
 
 
 @pytest.mark.parametrize(

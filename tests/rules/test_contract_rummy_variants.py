@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.test_contract_rummy import ENGINE, make_rules, play, points_deal, refusal, setup_refusal
+from games.rules.contract_rummy import ENGINE
+from tests.support.contract_rummy import make_rules, play, points_deal, refusal, setup_refusal
 
 TWO = {"allow_two_players": True}
 APP = {**TWO, "non_dealer_extra_card": True, "cards_dealt": [10, 10, 10, 12, 12, 14, 14]}

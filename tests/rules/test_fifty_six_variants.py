@@ -8,10 +8,11 @@ import pytest
 
 from games.rules.cards import parse_card
 from games.rules.errors import RuleViolation
+from games.rules.fifty_six import ENGINE
 from games.rules.fifty_six.auction import Contract
 from games.rules.fifty_six.referee import find_trump_leads
 from games.rules.tricks import Play, Record, TrickResult
-from tests.rules.test_fifty_six import ENGINE, bid, dbl, deal, one, pas, play, rdbl, refused, rules
+from tests.support.fifty_six import bid, dbl, deal, one, pas, play, rdbl, refused, rules
 
 
 def state_with_tables(the_rules: Any, **tables: int) -> Any:

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import ENGINE as FIFTY_SIX
 from games.rules.fifty_six import FiftySixRules, FiftySixState
-from tests.rules.test_bid_euchre_support import ENGINE as EUCHRE
-from tests.rules.test_bid_euchre_support import SEATS as EUCHRE_SEATS
-from tests.rules.test_bid_euchre_support import left_of
-from tests.rules.test_fifty_six_properties import AuctionModel, model_for
+from tests.support.bid_euchre import ENGINE as EUCHRE
+from tests.support.bid_euchre import SEATS as EUCHRE_SEATS
+from tests.support.bid_euchre import left_of
+from tests.support.fifty_six_auction import AuctionModel, model_for
 
 PROPERTIES = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BANDS = ((28, 39, 1, 2), (40, 47, 2, 3), (48, 55, 3, 4), (56, 56, 4, 5))

@@ -6,48 +6,32 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import cache
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.seep_plays import SimulatedDeal, simulate
 from games.rules.cards import parse_card
 from games.rules.seep.floor import capture_choices, house_values_for, splits_into_sets
 from tests.examples import examples_for
-from tests.rules.test_referee_seep_support import (
+from tests.support.referee_seep import (
+    P03,
     complete,
     floor_after,
     normalized,
     plays_of,
     refusal,
     result_of,
+    simulated,
+    terse,
 )
+from tests.support.seep_plays import SimulatedDeal, simulate
 
 EXAMPLES = {case["id"]: case for case in examples_for("seep")}
 P01 = EXAMPLES["seep-p01"]["deals"][0]
 P02 = EXAMPLES["seep-p02"]["deals"][0]
 
-# seep-p03 as §S.10 writes it: one row per round, in play order from the bidder S3.
-P03_ROUNDS = [
-    ("5S >11 6H", "2H >13 7S 4C", "3S", "6C"),
-    ("9S x 3S 6C", "KS x [13]", "3D", "AC"),
-    ("8D", "5H >9 3D AC", "2S >10 8D", "2D ^10"),
-    ("2C ^9", "QC x [12]", "JD x [11] *", "7D"),
-    ("4D >11 7D", "3H", "10H", "10C >10 10H"),
-    ("JC >11", "JH x [11]", "9C", "10S x [10]"),
-    ("AH", "QS x 3H 9C", "8S", "6D"),
-    ("9H x AH 8S", "7C", "8H", "4H >12 8H"),
-    ("KC >13 6D 7C", "5D", "8C", "QD >12"),
-    ("JS", "4S >9 5D", "5C >13 8C", "AS >12 JS"),
-    ("10D", "6S", "3C >13 10D", "QH x [12]"),
-    ("KH x [13]", "9D x [9]", "AD", "7H x 6S AD *"),
-]
-P03 = {"dealer": "S2", "throw_ins": [{"bidder_hand": ["2H", "8H", "4D", "AD"]}],
-       "bid": {"value": 11, "bidder_hand": ["5S", "8D", "9H", "JC"]}, "floor": ["6H", "7S", "KD", "4C"],
-       "plays": plays_of(P03_ROUNDS)}
 
 # The "floor after the round" column of §S.10 for each worked deal.
 FLOORS = {
@@ -134,7 +118,7 @@ def test_the_notation_of_seep_p01_and_seep_p02_is_the_json_of_examples_json() ->
 # --- P1 the deal, P2 turns -----------------------------------------------------------------------------------------
 
 # Dealer S1, so S2 bids and makes plays 1, 5, 9 ...; S3 plays 2, 6 ...; S4 3, 7 ...; S1 4, 8 ...
-TWO_NINES = {"floor": ["9H", "9D", "2C", "3C"], "hand": ["9S", "4S", "5S", "6S"], "bid": 9}
+TWO_NINES: dict[str, Any] = {"floor": ["9H", "9D", "2C", "3C"], "hand": ["9S", "4S", "5S", "6S"], "bid": 9}
 
 
 def test_p1_two_cards_of_one_value_on_the_starting_floor_stay_two_loose_cards_taken_as_two_sets() -> None:
@@ -201,7 +185,7 @@ def test_p3_no_other_seat_plays_one_of_the_bidders_four_cards() -> None:
 
 # --- P4 throw --------------------------------------------------------------------------------------------------
 
-OWNED_NINE = {"floor": ["4C", "5C", "KD", "2H"], "hand": ["9S", "9H", "3S", "6S"], "bid": 9}
+OWNED_NINE: dict[str, Any] = {"floor": ["4C", "5C", "KD", "2H"], "hand": ["9S", "9H", "3S", "6S"], "bid": 9}
 # 9S into a house of 9 with 4C + 5C (cemented: two sets); S2 keeps 9H. Then three throws that cannot capture.
 OWNED_NINE_OPENING = ["9S >9 4C 5C", "7D", "8D", "QC"]
 
@@ -244,7 +228,7 @@ def test_p4_with_the_house_rule_off_a_seat_owning_nothing_still_throws() -> None
 
 # --- P5 capture -------------------------------------------------------------------------------------------------
 
-OVERLAP = {"floor": ["2H", "3H", "4H", "5D"], "hand": ["9S", "AS", "KS", "QS"], "bid": 9}
+OVERLAP: dict[str, Any] = {"floor": ["2H", "3H", "4H", "5D"], "hand": ["9S", "AS", "KS", "QS"], "bid": 9}
 
 
 @pytest.mark.parametrize(("takes", "left"), [(["4H", "5D"], "2H 3H"), (["2H", "3H", "4H"], "5D")])
@@ -354,7 +338,7 @@ def test_p6_a_house_built_by_the_first_play_needs_a_second_card_of_its_value_amo
 # --- P7 cement, P9 ownership, P10 raise --------------------------------------------------------------------------
 
 # S2 builds a plain house of 9 (4S + 2C + 3C) keeping 9S and 9H; S3, S4 and S1 follow.
-HOUSE = {"floor": ["2C", "3C", "KD", "8D"], "hand": ["4S", "9S", "9H", "AH"], "bid": 9}
+HOUSE: dict[str, Any] = {"floor": ["2C", "3C", "KD", "8D"], "hand": ["4S", "9S", "9H", "AH"], "bid": 9}
 HOUSE_FIRST = "4S >9 2C 3C"
 
 
@@ -444,7 +428,7 @@ def test_p10_the_raise_messages_say_what_is_allowed() -> None:
 
 # --- P8 loose cards of a house's value ---------------------------------------------------------------------------
 
-SET_BESIDE = {"floor": ["2C", "3C", "5H", "4D"], "hand": ["4S", "9S", "9H", "AH"], "bid": 9}
+SET_BESIDE: dict[str, Any] = {"floor": ["2C", "3C", "5H", "4D"], "hand": ["4S", "9S", "9H", "AH"], "bid": 9}
 
 
 def test_p8_a_loose_set_worth_the_house_may_stay_beside_it_or_join_it() -> None:
@@ -480,12 +464,6 @@ def test_p11_the_first_play_sweep_is_worth_25_to_the_bidders_side() -> None:
 def test_p11_the_sweep_values_are_the_house_rules() -> None:
     result = result_of(P03, sweep_points=40, last_play_sweep_points=10)
     assert result["team_scores"] == {"A": 73, "B": 77}
-
-
-@cache
-def simulated(count: int, seed: int = 21) -> tuple[SimulatedDeal, ...]:
-    rng = random.Random(seed)
-    return tuple(simulate(rng) for _ in range(count))
 
 
 def test_p11_taking_a_house_that_was_all_the_floor_held_is_a_sweep_unless_the_house_rule_says_not() -> None:
@@ -642,17 +620,6 @@ def test_a_deal_with_plays_needs_no_totals_and_a_deal_without_them_still_does() 
 
 
 # --- inference: a terse entry and a full one give the same result -------------------------------------------------
-
-
-def terse(payload: dict[str, Any], keep_houses: tuple[int, ...] = ()) -> dict[str, Any]:
-    """The same deal with every seat left out, and every house but those of the plays in ``keep_houses``."""
-    plays = []
-    for k, item in enumerate(payload["plays"]):
-        short = {key: value for key, value in item.items() if key != "seat"}
-        if k not in keep_houses:
-            short.pop("house", None)
-        plays.append(short)
-    return {**payload, "plays": plays}
 
 
 @pytest.mark.parametrize(("payload", "keep"), [(P01, (9,)), (P02, ()), (P03, (11, 12))])

@@ -27,9 +27,10 @@ def sweeps(a: tuple[int, int, int] = (0, 0, 0), b: tuple[int, int, int] = (0, 0,
     return {"A": dict(zip(kinds, a, strict=True)), "B": dict(zip(kinds, b, strict=True))}
 
 
-def deal(dealer: str = "S1", a: int = 50, b: int | None = None, *, value: int = 9, hand: list[str] | None = None,
-         sweep: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
-    """A deal payload: card points A-B (B defaults to 100 - A), a 9 bid by the dealer's right."""
+def deal(dealer: str = "S1", a: int = 50, b: int | None = None, *, value: int = 9, hand: list[Any] | None = None,
+         sweep: Any = None, **extra: Any) -> dict[str, Any]:
+    """A deal payload: card points A-B (B defaults to 100 - A), a 9 bid by the dealer's right. ``hand`` and ``sweep``
+    take anything, as the refusal tests send what a client should not."""
     bid: dict[str, Any] = {"bidder": right_of(dealer), "value": value}
     if hand is not None:
         bid["bidder_hand"] = hand

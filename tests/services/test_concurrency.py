@@ -2,48 +2,25 @@
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from games.models import Deal, Match
 from games.services.deals import deal_record
 from games.services.matches import match_start
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.concurrency import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Start every call at the same moment on its own thread and connection; return results or exceptions."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def worker(index: int) -> None:
-        barrier.wait()
-        try:
-            results[index] = calls[index]()
-        except Exception as error:  # collected and asserted on by the test
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(index,)) for index in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
-
-
 @pytest.fixture
 def seep_match() -> tuple[Any, Match]:
-    user = UserFactory()
+    user = UserFactory.create()
     return user, match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
 
 
@@ -77,7 +54,7 @@ def test_fifty_concurrent_posts_with_25_repeated_ids_store_25_deals(seep_match: 
 def test_two_concurrent_match_starts_with_one_idempotency_key_start_one_match() -> None:
     from rest_framework.test import APIClient
 
-    user = UserFactory()
+    user = UserFactory.create()
     body = {"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}
 
     def start() -> Any:

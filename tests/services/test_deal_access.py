@@ -6,11 +6,10 @@ import uuid
 from typing import Any
 
 import pytest
-from django.http import Http404
 
 from games.models import AuditEntry, Deal, League, Match, Membership
 from games.services.deals import deal_correct, deal_record, deal_void
-from games.services.errors import NotPermitted
+from games.services.errors import NotFound, NotPermitted
 from games.services.matches import match_scorer_add, match_start
 from tests.deals import seep_deal
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
@@ -28,20 +27,20 @@ def unchanged(match: Match) -> tuple[Any, ...]:
 
 
 def test_an_outsider_cannot_tell_the_match_exists() -> None:
-    creator, outsider = UserFactory(), UserFactory()
+    creator, outsider = UserFactory.create(), UserFactory.create()
     match = match_start(actor=creator, game="seep", players=seep_players())
     before = unchanged(match)
-    with pytest.raises(Http404):
+    with pytest.raises(NotFound):
         deal_record(match_id=match.pk, actor=outsider, payload=seep_deal(), client_deal_id=uuid.uuid4())
     assert unchanged(match) == before
 
 
 def league_match_with(role: str) -> tuple[Any, Any, Match]:
     """A league match started by a club admin, and a club member with ``role``."""
-    admin = UserFactory()
-    club = ClubFactory()
-    MembershipFactory(club=club, user=admin, role=Membership.Role.ADMIN)
-    member = MembershipFactory(club=club, role=role).user
+    admin = UserFactory.create()
+    club = ClubFactory.create()
+    MembershipFactory.create(club=club, user=admin, role=Membership.Role.ADMIN)
+    member = MembershipFactory.create(club=club, role=role).user
     league = League.objects.create(club=club, name="Sunday", game="seep")
     return admin, member, match_start(actor=admin, game="seep", players=seep_players(), league=league)
 
@@ -73,7 +72,7 @@ def test_a_scorer_records_but_only_club_admins_correct_in_a_league() -> None:
 
 
 def test_outside_a_league_the_creators_scorer_records_and_corrects() -> None:
-    creator, scorer = UserFactory(), UserFactory()
+    creator, scorer = UserFactory.create(), UserFactory.create()
     match = match_start(actor=creator, game="seep", players=seep_players())
     match_scorer_add(actor=creator, match=match, user=scorer)
     recorded = deal_record(match_id=match.pk, actor=scorer, payload=seep_deal())

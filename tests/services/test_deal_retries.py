@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def scorer() -> Any:
-    return UserFactory()
+    return UserFactory.create()
 
 
 def new_match(scorer: Any) -> Match:

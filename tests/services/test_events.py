@@ -9,12 +9,13 @@ import pytest
 import redis
 from django.conf import settings
 
-from games.events import live_channel
+from games.events import add_listener, live_channel, remove_listener
 from games.rules.errors import RuleViolation
 from games.services.deals import deal_record
 from games.services.matches import match_start
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from webhooks.deliveries import enqueue_deliveries
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,7 @@ def messages(subscriber: Any) -> list[dict[str, Any]]:
 def test_a_recorded_deal_is_published_to_the_match_channel_after_commit(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    user = UserFactory()
+    user = UserFactory.create()
     match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
     subscriber = redis.Redis.from_url(settings.REDIS_URL).pubsub()
     subscriber.subscribe(live_channel(match.pk))
@@ -45,8 +46,33 @@ def test_a_recorded_deal_is_published_to_the_match_channel_after_commit(
 
 
 def test_a_refused_deal_queues_no_event(django_capture_on_commit_callbacks: Any) -> None:
-    user = UserFactory()
+    user = UserFactory.create()
     match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
     with django_capture_on_commit_callbacks() as callbacks, pytest.raises(RuleViolation):
         deal_record(match_id=match.pk, actor=user, payload={**seep_deal(), "dealer": "S7"})
     assert callbacks == []
+
+
+def test_a_registered_listener_hears_the_documented_payload_after_commit(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    user = UserFactory.create()
+    match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
+    heard: list[dict[str, Any]] = []
+    add_listener("test-listener", heard.append)
+    try:
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            deal_record(match_id=match.pk, actor=user, payload=seep_deal())
+        assert heard == []  # nothing before commit
+        for callback in callbacks:
+            callback()
+    finally:
+        remove_listener("test-listener")
+    assert heard == [{"event": "deal.recorded", "match": match.pk, "version": 1, "deal_number": 1,
+                      "status": "in_progress", "league": None}]  # no live fields: those are for the pages
+
+
+def test_the_webhooks_app_registers_its_deliveries_as_a_listener() -> None:
+    from games import events
+
+    assert events._listeners["webhooks"] is enqueue_deliveries

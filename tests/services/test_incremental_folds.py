@@ -22,7 +22,7 @@ from games.services.deals import deal_correct, deal_record, deal_void
 from games.services.matches import match_start
 from tests.deals import seep_deal, seep_win
 from tests.factories import ClubFactory, MembershipFactory
-from tests.services.test_standings import LEAGUE_RULES
+from tests.support.standings import LEAGUE_RULES
 
 pytestmark = pytest.mark.django_db
 
@@ -31,9 +31,9 @@ class Club:
     """A seep league of six players and the changes a season makes to it."""
 
     def __init__(self, rng: random.Random) -> None:
-        club = ClubFactory()
+        club = ClubFactory.create()
         self.rng = rng
-        self.desk = MembershipFactory(club=club, role="admin").user
+        self.desk = MembershipFactory.create(club=club, role="admin").user
         self.league = league_save(actor=self.desk, league=League(), changes={
             "club": club, "name": "Winter", "game": "seep", "settings": LEAGUE_RULES["seep"]})
         self.players = [Player.objects.create(name=f"P{n}", club=club) for n in range(6)]

@@ -15,10 +15,10 @@ from games.services.clubs import club_create, league_save
 from games.services.deals import deal_record
 from games.services.matches import match_start
 from tests.api.helpers import assert_error
-from tests.conftest import client_for
 from tests.deals import seep_win
 from tests.factories import UserFactory
-from tests.services.test_standings import LEAGUE_RULES, fresh, play, roster
+from tests.support.auth import client_for
+from tests.support.standings import LEAGUE_RULES, fresh, play, roster
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +54,7 @@ def friendly(desk: Any, players: list[Player], winner: str) -> None:
 
 @pytest.fixture
 def desk() -> Any:
-    return UserFactory()
+    return UserFactory.create()
 
 
 def test_a_friendly_no_longer_moves_a_leagues_ratings(desk: Any) -> None:

@@ -5,31 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 
 from games import ratings, standings
+from games.errors import InvalidInput
 from games.models import League, Match, Player
-from games.rules.errors import RuleViolation
 from games.services.clubs import club_create, league_save
-from games.services.deals import deal_correct, deal_record, deal_void
-from games.services.matches import match_start
+from games.services.deals import deal_correct, deal_void
 from games.services.players import player_merge, player_unmerge
 from tests.deals import euchre_partners_best, fifty_six_made, rummy_deal, seep_win
 from tests.factories import UserFactory
+from tests.support.standings import LEAGUE_RULES, fresh, play, roster
 
 pytestmark = pytest.mark.django_db
-
-LEAGUE_RULES = {
-    "seep": {"match_end": {"type": "first_to_baazis", "count": 1}},
-    "bid_euchre": {"target_score": 12},
-    "fifty_six": {"starting_tables": 1},
-    "contract_rummy": {"deals": 1, "cards_dealt": [10], "contracts": [{"sets": 2, "runs": 0}]},
-}
 
 
 @pytest.fixture
 def desk() -> Any:
-    return UserFactory()
+    return UserFactory.create()
 
 
 def make_league(desk: Any, game: str, **scoring: Any) -> League:
@@ -38,26 +30,10 @@ def make_league(desk: Any, game: str, **scoring: Any) -> League:
                                                                "settings": LEAGUE_RULES[game], **scoring})
 
 
-def play(desk: Any, league: League, players: list[Player], *deals: dict[str, Any]) -> Match:
-    match = match_start(actor=desk, game=league.game, players=[p.pk for p in players], league=league)
-    for deal in deals:
-        deal_record(match_id=match.pk, actor=desk, payload=deal)
-    return Match.objects.get(pk=match.pk)
-
-
-def roster(desk: Any, count: int) -> list[Player]:
-    return [Player.objects.create(name=f"P{index}", created_by=desk) for index in range(1, count + 1)]
-
-
 def table(body: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Rows as (rank, name, played, won, drawn, lost, points, tiebreak)."""
     return [(row["rank"], row["entrant"]["name"], row["played"], row["won"], row["drawn"], row["lost"],
              row["points"], row["tiebreak"]) for row in body["rows"]]
-
-
-def fresh(league: League, by: str | None = None) -> dict[str, Any]:
-    cache.clear()
-    return standings.league_standings(league, by)
 
 
 def seep_season(desk: Any) -> tuple[League, list[Player], list[Match]]:
@@ -203,6 +179,6 @@ def test_merge_then_unmerge_restores_every_figure(desk: Any) -> None:
 
 def test_two_players_who_sat_at_one_table_cannot_be_merged(desk: Any) -> None:
     _, p, _ = seep_season(desk)
-    with pytest.raises(RuleViolation) as refused:
+    with pytest.raises(InvalidInput) as refused:
         player_merge(actor=desk, player=p[0], duplicate=p[1])
     assert refused.value.field == "player" and "same table" in refused.value.detail

@@ -20,9 +20,9 @@ from games.models import Match, Player
 from table import api as table_api
 from table.serializers import BoardSerializer, PublicBoardSerializer
 from tests.api.helpers import post_deal, start_match
-from tests.conftest import client_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.auth import client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the events go out on commit, as in production
 
@@ -85,7 +85,7 @@ def test_the_shared_board_is_cached_apart_from_the_signed_in_one(api: APIClient,
 
 def test_a_correction_a_void_and_an_answer_each_make_a_new_board_and_their_event_carries_its_etag(
         user: Any, api: APIClient, published: list[dict[str, Any]]) -> None:
-    opponent = UserFactory()
+    opponent = UserFactory.create()
     seated = Player.objects.create(name="Bala", user=opponent, created_by=user)
     match = start_match(api, players=[{"name": "Asha"}, seated.pk, {"name": "Ravi"}, {"name": "Meena"}])
     url = f"/api/v1/matches/{match['id']}/board/"
@@ -145,7 +145,7 @@ def test_a_reader_that_accepts_gzip_gets_the_board_compressed_once_with_the_same
 
 def test_a_shared_board_poll_that_changed_nothing_is_one_query_and_an_answer_moves_its_etag(
         user: Any, api: APIClient, django_assert_num_queries: Any) -> None:
-    opponent = UserFactory()
+    opponent = UserFactory.create()
     seated = Player.objects.create(name="Bala", user=opponent, created_by=user)
     match = start_match(api, players=[{"name": "Asha"}, seated.pk, {"name": "Ravi"}, {"name": "Meena"}])
     next_deal(api, match["id"])

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from games.models import Deal, Seat
 from table.models import DealConfirmation
 from tests.api.helpers import assert_error, post_deal, start_match
-from tests.api.test_corrections import alternating_deals
+from tests.support.corrections import alternating_deals
 
 pytestmark = pytest.mark.django_db
 

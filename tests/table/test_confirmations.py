@@ -11,9 +11,9 @@ from rest_framework.test import APIClient
 from games.models import AuditEntry, Club, League, Membership, Player
 from table.models import DealConfirmation
 from tests.api.helpers import assert_error, post_deal, start_match
-from tests.conftest import client_for
 from tests.deals import seep_deal
 from tests.factories import UserFactory
+from tests.support.auth import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def table(user: Any, api: APIClient) -> dict[str, Any]:
     """A Seep match started by ``user`` (not seated), with accounts for S1 (team A) and S2 (team B)."""
-    s1_user, s2_user = UserFactory(), UserFactory()
+    s1_user, s2_user = UserFactory.create(), UserFactory.create()
     s1 = Player.objects.create(name="Asha", user=s1_user, created_by=user)
     s2 = Player.objects.create(name="Bala", user=s2_user, created_by=user)
     match = start_match(api, players=[s1.pk, s2.pk, {"name": "Ravi"}, {"name": "Meena"}])
@@ -106,11 +106,11 @@ def test_a_correction_resolves_a_dispute_and_the_deal_may_be_confirmed_again(tab
 def test_club_admins_see_the_disputes_of_their_leagues_and_nobody_else_does(user: Any, api: APIClient) -> None:
     club = Club.objects.create(name="Friday club")
     Membership.objects.create(club=club, user=user, role=Membership.Role.ADMIN)
-    admin2, member = UserFactory(), UserFactory()
+    admin2, member = UserFactory.create(), UserFactory.create()
     Membership.objects.create(club=club, user=admin2, role=Membership.Role.ADMIN)
     Membership.objects.create(club=club, user=member, role=Membership.Role.MEMBER)
     league = League.objects.create(club=club, name="Winter", game="seep")
-    opponent = UserFactory()
+    opponent = UserFactory.create()
     bala = Player.objects.create(name="Bala", user=opponent, club=club, created_by=user)
     match = start_match(api, players=[{"name": "A"}, bala.pk, {"name": "C"}, {"name": "D"}], league=league.pk)
     post_deal(api, match["id"], seep_deal())

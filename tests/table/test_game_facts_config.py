@@ -53,10 +53,12 @@ def test_the_new_match_page_has_every_games_facts_by_key(browser: Client) -> Non
         1, 2)
 
 
-def test_the_start_choices_offer_the_default_player_count_first(browser: Client) -> None:
+def test_the_start_page_offers_each_game_with_its_player_counts_and_default(browser: Client) -> None:
     config = page_config(browser.get("/table/new/"))
-    assert {game["key"]: game["counts"] for game in config["games"]} == {
-        "seep": [4], "fifty_six": [4, 6, 8], "bid_euchre": [4], "contract_rummy": [4, 3, 5, 6, 7, 8],
+    assert {key: (game["player_counts"], game["default_player_count"])
+            for key, game in config["game_facts"].items()} == {
+        "seep": ([4], 4), "fifty_six": ([4, 6, 8], 4), "bid_euchre": ([4], 4),
+        "contract_rummy": ([3, 4, 5, 6, 7, 8], 4),
     }
 
 

@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from django.http import StreamingHttpResponse
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
@@ -43,7 +44,7 @@ def test_pages_ask_to_sign_in_and_hide_other_peoples_matches(api: APIClient) -> 
     response = Client().get(f"/table/matches/{match['id']}/")
     assert (response.status_code, response["Location"]) == (302, f"/table/login/?next=/table/matches/{match['id']}/")
     stranger = Client()
-    stranger.force_login(UserFactory())
+    stranger.force_login(UserFactory.create())
     assert stranger.get(f"/table/matches/{match['id']}/").status_code == 404
     assert stranger.get(f"/table/matches/{match['id']}/board/").status_code == 404
 
@@ -57,9 +58,21 @@ def test_home_new_match_disputes_and_sign_in_pages_render(browser: Client) -> No
 
 def test_the_new_match_page_carries_every_games_defaults_by_player_count(browser: Client) -> None:
     config = browser.get("/table/new/").context["config"]
-    rummy = next(game for game in config["games"] if game["key"] == "contract_rummy")
-    assert (rummy["defaults"][4]["decks"], rummy["defaults"][5]["decks"]) == (1, 2)
-    assert [game["key"] for game in config["games"]] == ["seep", "fifty_six", "bid_euchre", "contract_rummy"]
+    rummy = config["game_facts"]["contract_rummy"]
+    assert (rummy["defaults"]["4"]["decks"], rummy["defaults"]["5"]["decks"]) == (1, 2)
+    assert list(config["game_facts"]) == ["seep", "fifty_six", "bid_euchre", "contract_rummy"]
+
+
+def test_the_pages_get_the_games_facts_and_the_house_rules_in_words(browser: Client) -> None:
+    """The facts a page shows come from the engines (no copy in the script): seats and teams per player count, and
+    each house rule's label, explanation, type and choices, whose words are sent beside them."""
+    config = browser.get("/table/new/").context["config"]
+    fifty_six = config["game_facts"]["fifty_six"]
+    assert fifty_six["teams"]["6"] == {"T1": ["S1", "S4"], "T2": ["S2", "S5"], "T3": ["S3", "S6"]}
+    doubling = next(row for row in fifty_six["settings"] if row["name"] == "double_mode")
+    assert (doubling["label"], doubling["type"], doubling["choices"]) == ("Doubling", "choice", ["multiply", "add"])
+    assert config["choice_words"]["multiply"] == "Multiply (\u00d72, \u00d74)"
+    assert config["match_end_types"] == ["open", "first_to_baazis", "fixed_baazis"]
 
 
 def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:
@@ -67,7 +80,7 @@ def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:
     url = f"/api/v1/matches/{match['id']}/board/"
     first = api.get(url)
     assert (first.status_code, first["ETag"]) == (200, '"0.0"')
-    assert set(first.json()) == {"match", "headline", "deals", "answers"}
+    assert set(first.json()) == {"match", "headline", "deals", "answers", "offline"}
     assert api.get(url, headers={"If-None-Match": '"0.0"'}).status_code == 304
     post_deal(api, match["id"], seep_deal())
     second = api.get(url, headers={"If-None-Match": '"0.0"'})
@@ -104,7 +117,9 @@ def test_the_event_stream_relays_what_is_published_on_the_match_channel() -> Non
 
     async def listen() -> list[str]:
         response = await _event_stream(424242)
-        chunks = aiter(response.streaming_content)
+        assert isinstance(response, StreamingHttpResponse)
+        stream: Any = response.streaming_content  # an async iterator (a generator: aclose() ends it)
+        chunks = aiter(stream)
         ready = await anext(chunks)
         publish_live(424242, {"event": "deal.recorded", "match": 424242, "version": 3})
         change = await asyncio.wait_for(anext(chunks), timeout=5)

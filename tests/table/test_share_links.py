@@ -4,11 +4,13 @@ too), parallel first requests make one link, and the shared board names nobody's
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import connection
+from django.http import StreamingHttpResponse
 from django.test import Client, RequestFactory
 from rest_framework.test import APIClient
 
@@ -16,10 +18,10 @@ from games.models import AuditEntry, Membership
 from table.live import shared_match_events
 from table.models import MatchShareLink
 from tests.api.helpers import assert_error, post_deal, start_match
-from tests.conftest import client_for
 from tests.deals import seep_deal
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
-from tests.services.test_concurrency import run_together
+from tests.support.auth import client_for
+from tests.support.concurrency import run_together
 
 
 def share_url(match_id: int) -> str:
@@ -29,11 +31,11 @@ def share_url(match_id: int) -> str:
 @pytest.fixture
 def league_match(make_client: Any) -> dict[str, Any]:
     """A league match started by the club's admin, with a plain member who may read it."""
-    club = ClubFactory()
-    admin = make_client(MembershipFactory(club=club, role=Membership.Role.ADMIN).user)
+    club = ClubFactory.create()
+    admin = make_client(MembershipFactory.create(club=club, role=Membership.Role.ADMIN).user)
     league = admin.post("/api/v1/leagues/", {"club": club.pk, "name": "Winter", "game": "seep"}, format="json")
     match = start_match(admin, league=league.json()["id"])
-    member = make_client(MembershipFactory(club=club, role=Membership.Role.MEMBER).user)
+    member = make_client(MembershipFactory.create(club=club, role=Membership.Role.MEMBER).user)
     return {"id": match["id"], "admin": admin, "member": member}
 
 
@@ -86,8 +88,8 @@ def test_renewing_replaces_the_link(api: APIClient) -> None:
 @pytest.mark.django_db
 def test_the_shared_board_shows_names_and_scores_but_no_accounts_confirmers_or_reasons(user: Any,
                                                                                        api: APIClient) -> None:
-    opponent = UserFactory()
-    bala = PlayerFactory(name="Bala", user=opponent, created_by=user)
+    opponent = UserFactory.create()
+    bala = PlayerFactory.create(name="Bala", user=opponent, created_by=user)
     match = start_match(api, players=[{"name": "Asha"}, bala.pk, {"name": "C"}, {"name": "D"}])["id"]
     post_deal(api, match, seep_deal())
     client_for(opponent).post(f"/api/v1/matches/{match}/deals/1/dispute/", {"reason": "Bala had the 10D"},
@@ -121,7 +123,9 @@ def test_revoking_a_link_ends_its_open_stream(user: Any, api: APIClient) -> None
 
     async def watch() -> tuple[int, list[str]]:
         response = await shared_match_events(RequestFactory().get(f"/table/s/{token}/events/"), token)
-        chunks = aiter(response.streaming_content)
+        assert isinstance(response, StreamingHttpResponse)
+        stream: Any = response.streaming_content  # an async iterator (a generator: aclose() ends it)
+        chunks = aiter(stream)
         ready = await anext(chunks)
         status = await revoke()
         rest = [chunk async for chunk in _until_end(chunks)]
@@ -144,10 +148,10 @@ def _text(chunk: Any) -> str:
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_six_parallel_first_requests_make_one_link() -> None:
-    owner = UserFactory()
+    owner = UserFactory.create()
     match = start_match(client_for(owner))["id"]
     clients = [client_for(owner) for _ in range(6)]
-    answers = run_together([lambda client=client: client.post(share_url(match)) for client in clients])
+    answers = run_together([partial(client.post, share_url(match)) for client in clients])
     assert sorted(answer.status_code for answer in answers) == [200, 200, 200, 200, 200, 201]
     assert len({answer.json()["token"] for answer in answers}) == 1
     assert MatchShareLink.objects.count() == 1

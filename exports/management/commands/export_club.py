@@ -4,7 +4,7 @@ write an export straight to a file, with a progress bar (no queue, no permission
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 import click
 from django.core.exceptions import ObjectDoesNotExist
@@ -30,6 +30,7 @@ class Command(BaseCommand):
             scope = scope_by_id(scope_kind, scope_id)
         except ObjectDoesNotExist as error:
             raise CommandError(f"There is no {scope_kind} {scope_id}.") from error
-        with click.progressbar(length=100, label=f"Exporting {scope.title}", file=self.stderr._out) as bar:
+        errors = cast("TextIO", self.stderr._out)  # the command's own stderr (tests capture it)
+        with click.progressbar(length=100, label=f"Exporting {scope.title}", file=errors) as bar:
             WRITERS[file_format](scope, output, Progress(lambda percent: bar.update(percent - bar.pos)))
         self.stdout.write(f"Wrote {output} ({output.stat().st_size} bytes).")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TextIO, cast
 
 import click
 from django.contrib.auth import get_user_model
@@ -33,8 +33,9 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read {options['file']}: {error}") from error
         except ImportRefused as refused:
             raise CommandError(f"Refused, nothing imported: {refused.detail}") from refused
+        errors = cast("TextIO", self.stderr._out)  # the command's own stderr (tests capture it)
         with click.progressbar(length=max(1, len(document.get("matches") or [])), label="Importing matches",
-                               file=self.stderr._out) as bar:
+                               file=errors) as bar:
             try:
                 summary = club_import(actor=admin, document=document,
                                       progress=lambda done, total: bar.update(done - bar.pos))

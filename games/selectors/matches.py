@@ -1,0 +1,74 @@
+"""Reads of matches: the lists and the one match a user may see, with the prefetches every answer needs, and the
+states around a deal. What a user may see is decided by games.selectors.access."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import JSONField, OuterRef, Prefetch, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
+
+from games.errors import NotFound
+from games.models import Deal, Match, Seat
+from games.rules.engine import GameEngine
+from games.rules.registry import get_engine
+from games.selectors.access import Viewer, match_readable_by, matches_visible_to
+
+MAX_ID = 2**63 - 1  # the database's bigint: a larger number must be refused, not sent to SQL
+
+
+def id_from_url(value: object) -> int:
+    """An id from an address, or ``NotFound`` (404) when it cannot be one (too large for the database's ids)."""
+    if not str(value).isdigit() or int(str(value)) > MAX_ID:
+        raise NotFound
+    return int(str(value))
+
+
+match_id_from_url = id_from_url
+
+
+def seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+
+
+def match_queryset(user: Viewer) -> QuerySet[Match]:
+    """The matches ``user`` may see, newest first, with their seats."""
+    return matches_visible_to(user).prefetch_related(seats_prefetch()).order_by("-id")
+
+
+def readable_match(user: Viewer, match_id: object, *, seats: bool = True) -> Match:
+    """One match, with its seats unless ``seats=False`` (for callers that answer without the match), or ``NotFound``
+    when it does not exist or the caller may not see it."""
+    matches = Match.objects.prefetch_related(seats_prefetch()) if seats else Match.objects.all()
+    match = matches.filter(pk=match_id_from_url(match_id)).first()
+    if match is None or not match_readable_by(user, match):
+        raise NotFound
+    return match
+
+
+def initial_state_json(match: Match, engine: GameEngine | None = None, rules: Any = None) -> dict[str, Any]:
+    """The match state before its first deal, from the pinned settings."""
+    if engine is None:
+        engine = get_engine(match.game)
+    if rules is None:
+        rules = engine.rules_from_settings(match.settings, match.player_count)
+    return engine.state_json(engine.initial_state(rules))
+
+
+def state_before_deal(match: Match, number: int, engine: GameEngine | None = None, rules: Any = None
+                      ) -> dict[str, Any]:
+    """The match state deal ``number`` was played in: ``state_after`` of the deal before it (a voided deal's is the
+    state before that one, so this holds for every deal), or the initial state for the first deal. One query."""
+    previous = match.deals.filter(number__lt=number).order_by("-number").only("state_after").first()
+    return previous.state_after if previous else initial_state_json(match, engine, rules)
+
+
+def match_deals(match: Match) -> QuerySet[Deal]:
+    """The match's deals in order, each annotated with ``state_before`` (see ``state_before_deal``) in the same
+    query: a subquery on the previous deal by the (match, number) index, the first deal given the initial state."""
+    previous = Deal.objects.filter(match_id=OuterRef("match_id"), number=OuterRef("number") - 1)
+    return match.deals.order_by("number").annotate(state_before=Coalesce(
+        Subquery(previous.values("state_after")[:1], output_field=JSONField()),
+        Value(initial_state_json(match), output_field=JSONField()),
+        output_field=JSONField(),
+    ))

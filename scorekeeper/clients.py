@@ -1,0 +1,46 @@
+"""Who is asking, and how long they must wait: the client's real address for the sign-in throttle and django-axes
+alike, and the length of an axes lock.
+
+``X-Forwarded-For`` is written by whoever sends the request, so it only counts behind proxies we run: with
+``TRUSTED_PROXY_COUNT`` = n, the client is the address the outermost of our n proxies saw (the n-th entry from the
+right); anything further left was made up by the client. With 0 (the default) only the socket's address counts.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+from django.conf import settings
+from django.http import HttpRequest
+
+
+def client_address(request: HttpRequest) -> str:
+    remote = request.META.get("REMOTE_ADDR", "")
+    proxies = settings.TRUSTED_PROXY_COUNT
+    forwarded = [entry.strip() for entry in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if entry.strip()]
+    if proxies == 0 or not forwarded:
+        return remote
+    claimed = forwarded[-min(proxies, len(forwarded))]
+    return claimed if _is_address(claimed) else remote  # a mangled header must not become a key (or a DB error)
+
+
+def _is_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def lockout_seconds() -> int | None:
+    """How long a sign-in lock lasts from the latest attempt (each refused attempt starts it again); None: until an
+    administrator lifts it."""
+    cool_off = settings.AXES_COOLOFF_TIME
+    return int(cool_off.total_seconds()) if cool_off else None
+
+
+def lockout_message() -> str:
+    seconds = lockout_seconds()
+    wait = f"Try again in {seconds // 60} minutes, or ask" if seconds else "Ask"
+    return (f"Too many failed sign-ins for this account or from this address. {wait} an administrator to lift "
+            "the lock.")

@@ -1,0 +1,138 @@
+/* The scoreboard: the headline, the list of deals and the chart. What is particular to a game lives in its
+ * module (games/*.js); this module lays the parts out. */
+import { h, fill } from './dom.js';
+import { playerName, seatingPicture } from './seating.js';
+import { GAMES } from './games/index.js';
+
+const COLORS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490', '#a16207', '#4b5563'];
+
+// ---------- the headline ----------
+
+const TEXT = {
+  deals: (name) => `${name} deals`,
+  firstDeal: 'Anyone deals first',
+  finished: 'Match finished',
+  gameLine: (game, id, count) => `${game} · match #${id} · ${count === 1 ? '1 deal' : `${count} deals`}`,
+  disputed: (n) => (n === 1 ? '1 disputed deal: see below.' : `${n} disputed deals: see below.`),
+};
+
+/** The headline: the state of the match at a glance (the game's own figures), and whose deal it is, by name.
+ *  The board page adds the seating picture; the entry page shows the same as a strip that stays on screen. */
+function renderBoard(box, board, gameName, { seatingBox = null } = {}) {
+  const m = board.match;
+  const head = GAMES[m.game].headline(m);
+  const dealer = m.state.next_dealer;
+  const dealerLine = m.status === 'finished' || m.state.match_over ? TEXT.finished : dealer ? TEXT.deals(playerName(m, dealer)) : TEXT.firstDeal;
+  const disputed = board.answers.filter((a) => a.open).length;
+  fill(box,
+    h('p', { class: 'sub game-line' }, TEXT.gameLine(gameName, m.id, m.deals_count)),
+    h('div', { class: 'headline', id: 'headline' }, head.teamClass ? h('span', { class: head.teamClass }, head.title) : head.title),
+    h('p', { class: 'dealer', id: 'next-dealer' }, dealerLine),
+    head.sub ? h('p', { class: 'sub' }, head.sub) : null,
+    h('div', { class: `scores${head.scoresInTitle ? ' in-title' : ''}`, id: 'scores' }, head.scores),
+    disputed ? h('p', { class: 'err', id: 'dispute-banner' }, TEXT.disputed(disputed)) : null);
+  if (seatingBox) fill(seatingBox, seatingPicture(m, { dealer, out: head.out }));
+  box.dataset.version = String(m.version);
+}
+
+// ---------- the list of deals ----------
+function renderDeals(box, board, actions, showEarlier) {
+  const m = board.match;
+  const byDeal = {};
+  for (const a of board.answers) (byDeal[a.deal_number] = byDeal[a.deal_number] || []).push(a);
+  const items = board.deals.slice().reverse().map((d) => {
+    const answers = (byDeal[d.number] || []).filter((a) => a.deal_revision === d.revision || a.verdict === 'disputed');
+    const open = answers.some((a) => a.open);
+    const marks = answers.map((a) => h('div', { class: 'mark' },
+      h('span', { class: `tag ${a.open ? 'disputed' : a.verdict}` }, a.verdict === 'confirmed' ? '✓ confirmed' : a.open ? '⚠ disputed' : 'dispute resolved'),
+      a.player ? ` ${a.player.name} (${a.seat})${a.reason ? `: ${a.reason}` : ''}` : ''));  // a shared board names nobody
+    const card = h('div', { class: `deal ${d.status}${open ? ' disputed' : ''}`, id: `deal-${d.number}`, 'data-number': d.number },
+      h('div', { class: 'top' }, h('span', {}, `Deal ${d.number}`),
+        h('span', {}, d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, d.status) : null)),
+      h('div', { class: 'what' }, GAMES[m.game].summary(d, m)),
+      h('div', { class: 'marks' }, marks));
+    if (actions && d.status !== 'voided') card.appendChild(actions(d, answers));
+    return card;
+  });
+  const hidden = board.deals.length ? board.deals[0].number - 1 : 0;
+  const more = showEarlier && hidden ? h('button', { type: 'button', class: 'small', 'data-action': 'earlier', onclick: showEarlier },
+    `Show earlier deals (${hidden} more)`) : null;
+  fill(box, h('h2', {}, 'Deals'), items.length ? items : h('p', { class: 'muted' }, 'No deals yet.'), more);
+}
+
+// ---------- the chart of the score over the deals ----------
+// The board sends a window of the latest deals: the chart starts from the state the first of them was played in.
+function chartSeries(board) {
+  const counted = board.deals.filter((d) => d.status !== 'voided');
+  const before = (counted.length && counted[0].state_before) || null;
+  const from = (key, fallback) => (name) => (before && before[key] && before[key][name] !== undefined ? before[key][name] : fallback);
+  const series = (names, start, pick) => names.map((name) => ({ name, points: [start(name), ...counted.map((d) => pick(d.result, name))] }));
+  return GAMES[board.match.game].chart(board, { series, from, before, counted });
+}
+
+const CHART = {
+  first: (n) => `deal ${n}`,
+  guide: (team, value) => `baazi ${team} ${value}`,
+  target: (value) => `target ${value}`,
+  team: (name) => `team ${name}`,
+};
+
+/** The chart: a line per team or player over the deals; guides (Seep's baazi lines at ±lead, Euchre's target)
+ * dashed and labelled; marks (each baazi) ringed and labelled. Text is 13 units of a 320-wide view: 12 px and up
+ * on a 296 px wide chart (a 320 px screen). */
+function renderChart(box, board) {
+  const { title, lines, target, guides = [], marks = [] } = chartSeries(board);
+  const W = 320; const H = 190; const left = 34; const right = 12; const top = 14; const bottom = 26;
+  const guideValues = guides.map((g) => g.value);
+  const values = lines.flatMap((l) => l.points).concat([0], target ? [target] : [], guideValues);
+  const lo = Math.min(...values); const hi = Math.max(...values, lo + 1);
+  const n = Math.max(1, lines[0].points.length - 1);
+  const x = (i) => left + ((W - left - right) * i) / n;
+  const y = (v) => H - bottom - ((H - top - bottom) * (v - lo)) / (hi - lo);
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', title);
+  const add = (tag, attrs, text) => {
+    const el = document.createElementNS(ns, tag);
+    // A style goes through the CSSOM: the CSP allows no style attribute.
+    for (const [k, v] of Object.entries(attrs)) if (k === 'style') el.style.cssText = v; else el.setAttribute(k, v);
+    if (text !== undefined) el.textContent = text;
+    svg.appendChild(el);
+    return el;
+  };
+  const FONT = 13;
+  add('line', { x1: left, x2: W - right, y1: y(0), y2: y(0), class: 'axis' });
+  for (const guide of guides) {
+    add('line', { x1: left, x2: W - right, y1: y(guide.value), y2: y(guide.value), class: 'guide' });
+    add('text', { x: W - right, y: y(guide.value) + (guide.value > 0 ? -4 : FONT), 'font-size': FONT, 'text-anchor': 'end', class: 'guide-label' }, guide.label);
+  }
+  if (target) {
+    add('line', { x1: left, x2: W - right, y1: y(target), y2: y(target), class: 'target' });
+    add('text', { x: W - right, y: y(target) - 4, 'font-size': FONT, 'text-anchor': 'end' }, CHART.target(target));
+  }
+  add('text', { x: 2, y: y(hi) + 4, 'font-size': FONT }, String(hi));
+  add('text', { x: 2, y: y(lo) + 4, 'font-size': FONT }, String(lo));
+  if (lo < 0 && hi > 0) add('text', { x: 2, y: y(0) + 4, 'font-size': FONT }, '0');
+  const counted = board.deals.filter((d) => d.status !== 'voided');
+  const first = counted.length ? counted[0].number - 1 : 0;
+  if (first) add('text', { x: left, y: H - 6, 'font-size': FONT }, CHART.first(first));
+  add('text', { x: W - right, y: H - 6, 'font-size': FONT, 'text-anchor': 'end' }, CHART.first(counted.length ? counted[counted.length - 1].number : 0));
+  // A team's line in the team's colour (as in the headline and the seating), a player's from the palette.
+  const teams = Object.keys(board.match.teams || {});
+  const colour = (line, index) => (teams.includes(line.name) ? `var(--${'abcd'[teams.indexOf(line.name)]})` : COLORS[index % COLORS.length]);
+  lines.forEach((line, index) => {
+    add('polyline', { points: line.points.map((v, i) => `${x(i)},${y(v)}`).join(' '), fill: 'none', style: `stroke:${colour(line, index)}`, 'stroke-width': 2.5 });
+    line.points.forEach((v, i) => add('circle', { cx: x(i), cy: y(v), r: 3, style: `fill:${colour(line, index)}` }));
+  });
+  for (const mark of marks) {
+    const v = lines[mark.line || 0].points[mark.index];
+    add('circle', { cx: x(mark.index), cy: y(v), r: 6, fill: 'none', style: `stroke:${colour(lines[mark.line || 0], mark.line || 0)}`, 'stroke-width': 2, class: 'mark' });
+    add('text', { x: x(mark.index), y: y(v) + (v >= 0 ? -9 : 18), 'font-size': FONT, 'text-anchor': 'middle', class: 'mark-label' }, mark.label);
+  }
+  const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${colour(l, i)}` }), l.label || CHART.team(l.name))));
+  fill(box, h('h2', {}, title), svg, lines.length > 1 ? legend : null);
+}
+
+export { renderBoard, renderDeals, renderChart };

@@ -1,0 +1,13 @@
+/* The scoreboard page (the scorer's, or the spectators' shared one): the board, live. */
+import { $, pageConfig } from '../dom.js';
+import { liveBoard } from '../live.js';
+import { renderBoard, renderChart, renderDeals } from '../board.js';
+import { sharePanel } from '../share.js';
+
+const cfg = pageConfig();
+liveBoard(cfg, (board, showEarlier) => {
+  renderBoard($('#board'), board, cfg.game_name, { seatingBox: $('#seating-box') });
+  renderChart($('#chart'), board);
+  renderDeals($('#deals'), board, null, showEarlier);
+});
+sharePanel(cfg);

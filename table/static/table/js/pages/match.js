@@ -1,0 +1,422 @@
+/* The score entry page. The scorer's loop is the page: see who deals (the strip under the bar), enter the deal,
+ * see what it will do (the server's own dry run, under the form), save, see the new score (and Undo for a while).
+ * Also the outbox, and the deal list with correct, void, confirm and dispute. */
+import { $, h, fill, pageConfig, uuid4 } from '../dom.js';
+import { api } from '../api.js';
+import { clearErrors, showErrors } from '../errors.js';
+import { liveBoard } from '../live.js';
+import { network, setNet } from '../net.js';
+import { createOutbox } from '../outbox.js';
+import { renderBoard, renderChart, renderDeals } from '../board.js';
+import { playerName, seatingPicture } from '../seating.js';
+import { GAMES } from '../games/index.js';
+
+const PREVIEW_DELAY_MS = 350;
+
+const TEXT = {
+  record: (n) => `Record deal ${n}`,
+  correct: (n) => `Correct deal ${n}`,
+  correctNote: (n, dealer) => `You are changing deal ${n} (dealt by ${dealer}). Later deals are played again with it; a reason is required.`,
+  save: 'Save deal',
+  saveCorrection: 'Save correction',
+  saved: (n) => `Deal ${n} saved.`,
+  queued: 'Saved on this phone: it is sent when the network is back.',
+  undone: (n) => `Deal ${n} undone (voided).`,
+  undo: (n) => `Undo deal ${n}`,
+  undoReason: 'Undone by the scorer right after saving.',
+  waiting: (dealer, at) => `deal dealt by ${dealer} (${at})`,
+  waitingTag: 'waiting to send',
+  offline: (waiting) => (waiting ? `Offline · ${waiting} waiting` : 'Offline'),
+  sending: (waiting) => `Sending ${waiting}…`,
+  previewOffline: 'No preview offline: Save keeps the deal on this phone until the network is back.',
+  previewNone: 'What the deal will do shows here.',
+  changes: (n) => (n === 1 ? '1 later deal changes:' : `${n} later deals change:`),
+  noChanges: 'No later deal changes.',
+  stateChange: (before, after) => `Match now: ${before}; after the change: ${after}`,
+  dealChange: (n, before, after) => `deal ${n}: ${before} → ${after}`,
+  correctionOffline: 'You are offline: a correction needs the network. Try again when it is back.',
+  actionOffline: 'You are offline; try again when the network is back.',
+  correctButton: 'Correct',
+  voidButton: 'Void',
+  confirmButton: 'Confirm',
+  disputeButton: 'Dispute',
+  voidTitle: (n) => `Void deal ${n}`,
+  voidHint: 'The deal stays listed as voided and no longer counts; later deals are played again without it.',
+  reasonLabel: 'Reason (required)',
+  voidSend: (n) => `Void deal ${n}`,
+  disputeSend: 'Send dispute',
+  disputeTitle: (n) => `Dispute deal ${n}`,
+};
+
+function matchPage() {
+  const cfg = pageConfig();
+  const game = GAMES[cfg.game];
+  const form = $('#deal-form');
+  const fieldsBox = $('#deal-fields');
+  const previewBox = $('#preview');
+  let board = null; let gameForm = null; let correcting = null; let dirty = false; let pending = null;
+  let asking = null; // the reason box being typed in ({number, action, value}): a live re-render opens it again
+  let previewTimer = null; let previewAsked = 0; let toastTimer = null;
+
+  let fixing = null; // the client_deal_id of the refused queued deal in the form, being fixed
+  const outbox = createOutbox(`tk-outbox-${cfg.match_id}`, cfg.deals_url, {
+    changed: renderOutbox, delivered, refused, settled: () => live.refresh(),
+  });
+
+  /** The deals waiting on this phone, in order: pending (not yet sent, or sent and not answered), or refused by the
+   *  server and waiting for the scorer's fix, with the deals after it held back. */
+  function renderOutbox() {
+    const items = outbox.items();
+    const box = $('#outbox');
+    box.hidden = !items.length;
+    const blocked = items.length && items[0].refused;
+    const name = (seat) => (board ? playerName(board.match, seat) : seat);
+    box.replaceChildren(
+      h('h3', {}, blocked ? 'Refused: fix it to send the rest' : `Waiting to send (${items.length})`),
+      ...items.map((item, index) => h('div', { class: item.refused ? 'queued refused' : 'queued', 'data-queued': item.deal.client_deal_id },
+        h('span', { class: item.refused ? 'tag refused' : 'tag queued' }, item.refused ? 'refused' : blocked ? 'held back' : 'pending'),
+        ` deal dealt by ${name(item.deal.dealer)} (entered ${new Date(item.at).toLocaleTimeString()})`,
+        item.refused ? h('span', { class: 'err' }, ` ${item.refused.detail || item.refused.code}`) : null,
+        index === 0 && item.refused ? h('span', { class: 'row' },
+          h('button', { type: 'button', class: 'small', 'data-action': 'fix-queued', onclick: () => refused(item, item.refused) }, 'Fix'),
+          h('button', { type: 'button', class: 'small', 'data-action': 'discard-queued', onclick: () => discardQueued(item) }, 'Discard')) : null)));
+    showNetwork();
+  }
+  let discardArmed = null;
+  function discardQueued(item) {
+    // Two taps: a deal typed at the table is not thrown away by a slip of the finger.
+    if (discardArmed !== item.deal.client_deal_id) {
+      discardArmed = item.deal.client_deal_id;
+      const button = $(`[data-queued="${item.deal.client_deal_id}"] [data-action=discard-queued]`);
+      if (button) button.textContent = 'Tap again to discard';
+      return;
+    }
+    discardArmed = null;
+    if (fixing === item.deal.client_deal_id) { fixing = null; buildForm(); }
+    outbox.discard(item.deal.client_deal_id);
+  }
+
+  /** The match as the next new deal sees it. With deals still waiting the server has not folded them: the page
+   *  proposes only what the board's offline forecast says the rules decide whatever their results (the dealer
+   *  where the deal passes on regardless, Contract Rummy's contract by deal number), and leaves the rest for the
+   *  scorer to pick, never a guess shown as a fact. */
+  function projectedMatch() {
+    const queued = outbox.items().filter((item) => item.deal.client_deal_id !== fixing);
+    if (!queued.length || fixing) return board.match;
+    const forecast = board.offline || {};
+    const last = queued[queued.length - 1].deal;
+    const state = Object.assign({}, board.match.state);
+    state.next_dealer = (forecast.dealer_after && forecast.dealer_after[last.dealer]) || null;
+    state.next_dealer_unknown = !state.next_dealer;
+    if (board.match.game === 'contract_rummy') state.next_deal = (forecast.next_deals || [])[queued.length - 1] || null;
+    return Object.assign({}, board.match, { state, waiting: queued.length });
+  }
+  /** The board's "next dealer" is the server's, before the waiting deals: say so, with what the rules decide. */
+  function showWaitingDealer(match) {
+    const line = $('#next-dealer');
+    if (!line || !match.waiting) return;
+    const waiting = `${match.waiting} deal${match.waiting > 1 ? 's' : ''} waiting to be sent`;
+    line.textContent = match.state.next_dealer
+      ? `Next dealer: ${playerName(match, match.state.next_dealer)} (after the ${waiting})`
+      : `Next dealer: known once the ${waiting} ${match.waiting > 1 ? 'are' : 'is'} scored`;
+  }
+  function showNetwork() {
+    const waiting = outbox.items().length;
+    if (network.online === false) setNet(TEXT.offline(waiting), true);
+    else setNet(waiting ? TEXT.sending(waiting) : '', false);
+  }
+  network.onChange = showNetwork;
+
+  /** The form of a new deal reads the match's state; a correction reads the state the corrected deal was played
+   *  in (its state_before): the seats still in, the pack and hand size, the contract of that deal. */
+  function buildForm(deal) {
+    const state = deal && deal.state_before;
+    const match = state ? Object.assign({}, board.match, { state }) : projectedMatch();
+    if (match.game === 'contract_rummy' && !match.state.next_deal) {
+      // Offline, with the match's last deal already waiting: there is no further deal to enter.
+      gameForm = null;
+      fieldsBox.replaceChildren(h('p', { class: 'hint' }, 'The match ends with the deals waiting to be sent.'));
+      $('#save-deal').disabled = true;
+      return;
+    }
+    gameForm = game.form(match);
+    showWaitingDealer(match);
+    fieldsBox.replaceChildren(gameForm.el);
+    clearErrors(form);
+    dirty = false;
+    if (!correcting) $('#form-title').textContent = TEXT.record(nextNumber() + (match.waiting || 0));
+    showPreview(null);
+  }
+  // A refusal stays beside its field, with what was typed, until the scorer changes the deal.
+  form.addEventListener('input', () => { dirty = true; clearErrors(form); askPreview(); paintSeating(); });
+  form.addEventListener('click', (event) => {
+    const button = event.target.closest('button[type=button]');
+    if (button && !button.closest('.savebar')) { dirty = true; askPreview(); paintSeating(); }
+  });
+
+  /** The number the next deal gets: one after the last listed (a voided deal keeps its number). */
+  const nextNumber = () => (board.deals.length ? board.deals[board.deals.length - 1].number + 1 : board.match.deals_count + 1);
+
+  function onBoard(next, showEarlier) {
+    board = next;
+    renderBoard($('#board'), board, cfg.game_name);
+    renderChart($('#chart'), board);
+    renderDeals($('#deals'), board, dealActions, showEarlier);
+    $('#save-deal').disabled = board.match.status === 'finished' && !correcting;
+    if (!gameForm || (!dirty && !correcting && !pending && !fixing)) buildForm();
+    else if (!correcting) showWaitingDealer(projectedMatch());
+    paintSeating();
+    renderOutbox();
+    const head = outbox.items()[0];
+    if (head && head.refused && !fixing && !correcting) refused(head, head.refused); // e.g. after a reload
+  }
+  const live = liveBoard(cfg, onBoard);
+
+  /** The table as this deal has it: the dealer and the bidder the form names, the seats out of the match faded. */
+  function paintSeating() {
+    if (!board || !gameForm) return;
+    const m = board.match;
+    const out = new Set(m.state.active_seats ? m.seats.map((s) => s.seat).filter((s) => !m.state.active_seats.includes(s)) : []);
+    fill($('#seating-box'), seatingPicture(m, Object.assign({ out }, gameForm.marks())));
+  }
+
+  // ---------- the preview: the server's own dry run of the deal as it stands ----------
+  function showPreview(text, refused = false, extra = null) {
+    previewBox.classList.toggle('refused', refused);
+    previewBox.replaceChildren(text || (correcting ? '' : TEXT.previewNone), ...(extra ? [extra] : []));
+  }
+  function askPreview() {
+    hideToastLine();
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(runPreview, PREVIEW_DELAY_MS);
+  }
+  async function runPreview() {
+    if (!gameForm || !board) return;
+    const asked = ++previewAsked;
+    const deal = gameForm.build();
+    let res;
+    try {
+      res = correcting
+        ? await api('PUT', `${cfg.deals_url}${correcting}/?dry_run=true`, Object.assign({}, deal, { reason: $('#reason').value || '-' }), { 'If-Match': `"${board.match.version}"` })
+        : await api('POST', `${cfg.deals_url}?dry_run=true`, deal);
+    } catch (error) {
+      if (asked === previewAsked) showPreview(TEXT.previewOffline);
+      return;
+    }
+    if (asked !== previewAsked) return; // a newer preview was asked for meanwhile
+    if (!res.ok) { showPreview(refusalText(res.data), true); return; }
+    if (correcting) showPreview(...correctionPreview(res.data));
+    else showPreview(game.preview(res.data));
+  }
+  const refusalText = (body) => ((body && body.errors && body.errors[0] && body.errors[0].detail) || (body && body.detail) || '');
+  /** A correction's or void's dry run: the match's state before and after, and each later deal that changes. */
+  function correctionPreview(answer) {
+    const state = TEXT.stateChange(game.stateLine(answer.state.before), game.stateLine(answer.state.after));
+    const changed = answer.changed_deals || [];
+    const list = h('span', { class: 'changes', id: 'later-changes' }, changed.length ? TEXT.changes(changed.length) : TEXT.noChanges,
+      changed.length ? h('ul', {}, changed.map((c) => h('li', {}, TEXT.dealChange(c.deal_number, shortResult(c.before), shortResult(c.after))))) : null);
+    return [state, false, list];
+  }
+  /** A later deal's result in the game's own words; a part-result (only what changed) in plain key words. */
+  function shortResult(result) {
+    try {
+      return game.resultLine(result);
+    } catch (error) {
+      const flat = (v) => (v && typeof v === 'object' ? Object.entries(v).map(([k, x]) => `${k.replace(/_/g, ' ')} ${flat(x)}`).join(' ') : String(v));
+      return flat(Object.fromEntries(Object.entries(result || {}).filter(([k]) => k !== 'deal_number')));
+    }
+  }
+
+  // ---------- saving, the saved toast and Undo ----------
+  function delivered(item, body) {
+    if (pending === item.deal.client_deal_id) { pending = null; dirty = false; gameForm = null; }
+    if (body && body.number) showToast(TEXT.saved(body.number), body.number);
+  }
+  function refused(item, body) {
+    // Bring the refused deal back into the form, as the board stands before it, with the rule's message next to
+    // its field. It stays first in the outbox (the deals after it wait) until saved fixed or discarded.
+    pending = null;
+    if (correcting || fixing === item.deal.client_deal_id || !board) return;
+    fixing = item.deal.client_deal_id;
+    buildForm();
+    const copy = Object.assign({}, item.deal);
+    delete copy.client_deal_id;
+    gameForm.fill(copy);
+    dirty = true;
+    $('#form-title').textContent = 'Fix the refused deal';
+    showErrors(form, body);
+    showPreview(refusalText(body), true);
+  }
+  /** The saved toast over the form: its line until the next deal is begun, its Undo for undo_seconds. */
+  function showToast(text, number, warn = false) {
+    const toast = $('#toast');
+    toast.textContent = text;
+    toast.classList.toggle('warn', warn);
+    toast.hidden = false;
+    previewBox.hidden = true;
+    const undo = $('#undo-deal');
+    if (number) {
+      undo.textContent = TEXT.undo(number);
+      undo.onclick = () => undoDeal(number);
+      undo.hidden = false;
+      clearTimeout(toastTimer);
+      toastTimer = setTimeout(() => { undo.hidden = true; toast.hidden = true; previewBox.hidden = false; }, cfg.undo_seconds * 1000);
+    } else {
+      undo.hidden = true;
+    }
+  }
+  function hideToastLine() {
+    $('#toast').hidden = true;
+    previewBox.hidden = false;
+  }
+  async function undoDeal(number) {
+    try {
+      const res = await api('DELETE', `${cfg.deals_url}${number}/`, { reason: TEXT.undoReason });
+      if (!res.ok) { showToast(refusalText(res.data), null, true); return; }
+      showToast(TEXT.undone(number), null);
+      await live.refresh();
+    } catch (error) {
+      showToast(TEXT.actionOffline, null, true);
+    }
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    clearErrors(form);
+    clearTimeout(previewTimer);
+    const deal = gameForm.build();
+    if (correcting) return submitCorrection(deal);
+    deal.client_deal_id = uuid4();
+    if (fixing) {
+      const refusedId = fixing;
+      fixing = null; pending = deal.client_deal_id;
+      $('#form-title').textContent = 'Record deal';
+      $('#save-deal').disabled = true;
+      await outbox.fix(refusedId, deal);
+      $('#save-deal').disabled = false;
+      if (pending === deal.client_deal_id) { pending = null; buildForm(); }
+      return;
+    }
+    pending = deal.client_deal_id;
+    outbox.add(deal);
+    $('#save-deal').disabled = true;
+    await outbox.flush();
+    $('#save-deal').disabled = false;
+    if (pending === deal.client_deal_id) {
+      pending = null; // still queued (offline): free the form for the next deal
+      buildForm();
+      showToast(TEXT.queued, null, true);
+    }
+  }
+  form.addEventListener('submit', submit);
+
+  // ---------- corrections: their own colour and title, a reason, the dry-run diff of the later deals ----------
+  async function submitCorrection(deal) {
+    const body = Object.assign({}, deal, { reason: $('#reason').value });
+    let res;
+    try {
+      res = await api('PUT', `${cfg.deals_url}${correcting}/`, body, { 'If-Match': `"${board.match.version}"` });
+    } catch (error) {
+      showErrors(form, { code: 'offline', detail: TEXT.correctionOffline, field: null });
+      return;
+    }
+    if (!res.ok) { showErrors(form, res.data); return; }
+    endCorrection();
+    await live.refresh();
+  }
+  function startCorrection(deal) {
+    correcting = deal.number;
+    $('#entry').classList.add('correcting');
+    $('#form-title').textContent = TEXT.correct(deal.number);
+    $('#correction-note').textContent = TEXT.correctNote(deal.number, playerName(board.match, deal.input.dealer));
+    $('#correction-note').hidden = false;
+    $('#reason-row').hidden = false;
+    $('#reason').value = '';
+    $('#cancel-correction').hidden = false;
+    $('#save-deal').textContent = TEXT.saveCorrection;
+    $('#save-deal').disabled = false;
+    buildForm(deal);
+    gameForm.fill(deal.input);
+    document.querySelectorAll('.deal.fixing').forEach((el) => el.classList.remove('fixing'));
+    const listed = $(`#deal-${deal.number}`);
+    if (listed) listed.classList.add('fixing');
+    window.scrollTo(0, 0);
+    askPreview();
+  }
+  function endCorrection() {
+    correcting = null;
+    $('#entry').classList.remove('correcting');
+    $('#correction-note').hidden = true;
+    $('#reason-row').hidden = true;
+    $('#cancel-correction').hidden = true;
+    $('#save-deal').textContent = TEXT.save;
+    document.querySelectorAll('.deal.fixing').forEach((el) => el.classList.remove('fixing'));
+    gameForm = null;
+    if (board) buildForm();
+  }
+  $('#cancel-correction').addEventListener('click', endCorrection);
+
+  /** Buttons under each deal: correct and void for the scorer; confirm and dispute for a seated opponent. A void
+   *  asks for its reason in a box of the correction's colour, with the dry run of what it changes. */
+  function dealActions(deal, answers) {
+    const box = h('div', { class: 'actions stack' });
+    const row = h('div', { class: 'row' });
+    const errors = h('div', { 'data-field': '' });
+    const reasonBox = h('div', { class: 'stack', hidden: true, 'data-field': 'reason' });
+    const url = `${cfg.deals_url}${deal.number}/`;
+    const reasons = {
+      void: [TEXT.voidTitle(deal.number), TEXT.voidSend(deal.number), (reason) => send('DELETE', url, { reason }, { 'If-Match': `"${board.match.version}"` })],
+      dispute: [TEXT.disputeTitle(deal.number), TEXT.disputeSend, (reason) => send('POST', `${url}dispute/`, { reason })],
+    };
+    const ask = (action, typed = '') => {
+      const [title, label, go] = reasons[action];
+      const input = h('input', { name: 'reason', maxlength: 500, autocomplete: 'off', id: `reason-${deal.number}` });
+      input.value = typed;
+      const keep = () => { asking = { number: deal.number, action, value: input.value }; };
+      input.addEventListener('input', keep);
+      const diff = h('p', { class: 'preview', role: 'status', id: `void-preview-${deal.number}` });
+      reasonBox.className = action === 'void' ? 'stack void-box' : 'stack';
+      reasonBox.replaceChildren(h('strong', {}, title), action === 'void' ? h('p', { class: 'hint' }, TEXT.voidHint) : null,
+        h('label', { for: input.id }, TEXT.reasonLabel), input, action === 'void' ? diff : null,
+        h('button', { type: 'button', class: 'primary', 'data-action': 'send', onclick: () => go(input.value) }, label));
+      reasonBox.hidden = false;
+      keep();
+      input.focus();
+      if (action === 'void') previewVoid(url, diff);
+    };
+    const send = async (method, target, body, headers) => {
+      try {
+        const res = await api(method, target, body, headers);
+        if (!res.ok) { showErrors(box, res.data); return; }
+        asking = null;
+        await live.refresh();
+      } catch (error) {
+        showErrors(box, { code: 'offline', detail: TEXT.actionOffline, field: null });
+      }
+    };
+    row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'correct', onclick: () => startCorrection(deal) }, TEXT.correctButton));
+    row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'void', onclick: () => ask('void') }, TEXT.voidButton));
+    const answered = answers.some((a) => cfg.my_seats.includes(a.seat) && a.deal_revision === deal.revision);
+    const mayAnswer = cfg.my_seats.length && !answered;
+    if (mayAnswer) {
+      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'confirm', onclick: () => send('POST', `${url}confirm/`, {}) }, TEXT.confirmButton));
+      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'dispute', onclick: () => ask('dispute') }, TEXT.disputeButton));
+    }
+    box.append(row, reasonBox, errors);
+    if (asking && asking.number === deal.number && (asking.action === 'void' || mayAnswer)) ask(asking.action, asking.value);
+    return box;
+  }
+  async function previewVoid(url, into) {
+    try {
+      const res = await api('DELETE', `${url}?dry_run=true`, { reason: '-' });
+      if (res.ok) into.replaceChildren(...correctionPreview(res.data).filter((part) => part && part !== true).map((part) => (typeof part === 'string' ? h('span', {}, part) : part)));
+    } catch (error) {
+      into.textContent = TEXT.actionOffline;
+    }
+  }
+
+  renderOutbox();
+  outbox.flush();
+}
+
+matchPage();

@@ -1,0 +1,146 @@
+/* Starting a match: the game, the players round the table, the house rules in words. Every fact (the games'
+ * names, player counts, seats, teams, the house rules with their labels, explanations and defaults) comes from
+ * the server in the page config; nothing here copies one. */
+import { $, h, pageConfig, num } from '../dom.js';
+import { api } from '../api.js';
+import { clearErrors, showErrors } from '../errors.js';
+import { seg, numberInput, field, nameControls } from '../widgets.js';
+import { seatingPicture } from '../seating.js';
+
+const TEXT = {
+  players: 'Players',
+  player: (i, team) => (team ? `Player ${i} · team ${team}` : `Player ${i}`),
+  name: 'Name',
+  seating: 'Who sits where: partners sit opposite, play goes round in this order.',
+  alone: 'Each plays alone; play goes round in this order.',
+  yes: 'Yes', no: 'No',
+  byDefault: (value) => `Default: ${value}.`,
+  keptAsDefault: 'Set through the API; a new match keeps the default.',
+  count: 'How many',
+  offline: 'You are offline: starting a match needs the network.',
+  matchEnd: 'When the match ends: play on as long as you like, stop at the first team to a number of baazis, or after a fixed number of baazis.',
+};
+
+let WORDS = {}; // a choice's value in words (page text from the server: translatable there)
+const said = (value) => WORDS[String(value)] || String(value);
+
+/** A value in words: a choice's label, yes/no, a list of rows as "from 28 to 39, win 1, lose 2; ...". */
+function inWords(rule, value) {
+  if (rule.name === 'match_end') return `${said(value.type)}${value.count ? ` (${value.count})` : ''}`;
+  if (rule.type === 'choice') return said(value);
+  if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
+  if (Array.isArray(value)) return value.map((v) => inWords({}, v)).join('; ');
+  if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} ${inWords({}, v)}`).join(', ');
+  return String(value);
+}
+
+/** One house rule: its label, a control in words, its explanation and default on one line under it.
+ *  Returns { el, read() } where read() answers the value chosen (in the API's own terms). */
+function ruleControl(rule, value, matchEndTypes) {
+  const path = `settings.${rule.name}`;
+  const hint = h('p', { class: 'hint' }, `${rule.name === 'match_end' ? TEXT.matchEnd : rule.help} ${TEXT.byDefault(inWords(rule, value))}`);
+  if (rule.name === 'match_end') {
+    // Match end is an object in the API ({type, count}); here a choice of kind and a number.
+    const type = h('select', { name: rule.name, 'data-setting': rule.name },
+      matchEndTypes.map((kind) => h('option', { value: kind, selected: kind === value.type }, said(kind))));
+    const count = numberInput(value.count || 3, `${rule.name}_count`);
+    const countBox = field(`${path}.count`, TEXT.count, count);
+    const show = () => { countBox.hidden = type.value === 'open'; };
+    type.addEventListener('change', show);
+    show();
+    const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, type), countBox, hint);
+    return { el, read: () => (type.value === 'open' ? { type: 'open' } : { type: type.value, count: num(count.value) }) };
+  }
+  if (rule.type === 'choice') {
+    const select = h('select', { name: rule.name, 'data-setting': rule.name },
+      rule.choices.map((c) => h('option', { value: String(c), selected: String(c) === String(value) }, said(c))));
+    const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, select), hint);
+    return { el, read: () => rule.choices.find((c) => String(c) === select.value) };
+  }
+  if (rule.type === 'boolean') {
+    const yesNo = seg([[true, TEXT.yes], [false, TEXT.no]], value, null, rule.name);
+    const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label), yesNo, hint);
+    nameControls(el, rule.label);
+    return { el, read: () => yesNo.get() };
+  }
+  if (rule.type === 'integer') {
+    const input = numberInput(value, rule.name);
+    input.dataset.setting = rule.name;
+    const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, input), hint);
+    return { el, read: () => num(input.value) };
+  }
+  // A list or a table of values (56's bands, Rummy's contracts): shown in words, kept as the default.
+  const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label),
+    h('p', {}, inWords(rule, value)), h('p', { class: 'hint' }, `${rule.help} ${TEXT.keptAsDefault}`));
+  return { el, read: () => value };
+}
+
+function newMatchPage() {
+  const cfg = pageConfig();
+  WORDS = cfg.choice_words || {};
+  const form = $('#new-match-form');
+  const games = Object.values(cfg.game_facts);
+  let game = games[0]; let count = game.default_player_count; let rules = [];
+  const gameSeg = seg(games.map((g) => [g.key, g.name]), game.key, (key) => {
+    game = cfg.game_facts[key]; count = game.default_player_count; render();
+  }, 'game');
+  gameSeg.setAttribute('aria-labelledby', 'game-label');
+  $('#game-choice').replaceWith(gameSeg);
+
+  function names() { return Array.from(form.querySelectorAll('#players input'), (i) => i.value); }
+  function picture() {
+    const seats = game.seats[count];
+    const typed = names();
+    const match = { seats: seats.map((seat, i) => ({ seat, player: { name: typed[i] || TEXT.player(i + 1) } })), teams: game.teams[count] || {} };
+    $('#seating-box').replaceChildren(seatingPicture(match));
+  }
+  function render() {
+    clearErrors(form);
+    const counts = game.player_counts.slice().sort((a, b) => a - b);
+    const countSeg = seg(counts.map((c) => [c, String(c)]), count, (c) => { count = c; render(); }, 'count');
+    countSeg.setAttribute('aria-label', TEXT.players);
+    $('#count-row').replaceChildren(h('span', { class: 'label' }, TEXT.players), countSeg);
+    $('#count-row').hidden = counts.length < 2;
+    const typed = names();
+    const teams = game.teams[count];
+    const teamOfSeat = (seat) => Object.keys(teams || {}).find((t) => teams[t].includes(seat)) || null;
+    $('#players').replaceChildren(h('p', { class: 'hint' }, teams ? TEXT.seating : TEXT.alone),
+      ...game.seats[count].map((seat, i) => field(`players[${i}]`, TEXT.player(i + 1, teamOfSeat(seat)),
+        h('div', { 'data-field': `players[${i}].name` }, h('input', { name: `player-${i}`, value: typed[i] || '', autocomplete: 'off',
+          oninput: picture })))));
+    picture();
+    const defaults = game.defaults[count];
+    // A rule that follows from others (read_only) or from the seats (never sent back: the players) is not asked.
+    rules = game.settings.filter((rule) => !rule.read_only && rule.sent_back !== false && rule.name in defaults)
+      .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name], cfg.match_end_types || []), { rule }));
+    $('#rules').replaceChildren(...rules.map((r) => r.el));
+  }
+  render();
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const defaults = game.defaults[count];
+    const settings = {};
+    for (const { rule, read } of rules) {
+      const value = read();
+      if (JSON.stringify(value) !== JSON.stringify(defaults[rule.name])) settings[rule.name] = value;
+    }
+    const players = names().map((name) => ({ name: name.trim() }));
+    clearErrors(form);
+    let res;
+    try {
+      res = await api('POST', cfg.matches_url, { game: game.key, players, settings });
+    } catch (error) {
+      showErrors(form, { code: 'offline', detail: TEXT.offline, field: null });
+      return;
+    }
+    if (!res.ok) {
+      const fields = ((res.data && res.data.errors) || [res.data || {}]).map((e) => String(e.field || ''));
+      if (fields.some((f) => f.startsWith('settings'))) $('#rules-box').open = true;
+      showErrors(form, res.data);
+      return;
+    }
+    window.location.assign(cfg.match_page.replace('/0/', `/${res.data.id}/`));
+  });
+}
+
+newMatchPage();

@@ -1,0 +1,66 @@
+/* The match's people: seats, names, teams, and the picture of the table. Names first; seat codes only where a
+ * person needs them (a refusal that names a seat, the trick entry). */
+import { h } from './dom.js';
+
+const seatsOf = (match) => match.seats.map((s) => s.seat);
+const playerName = (match, seat) => ((match.seats.find((s) => s.seat === seat) || {}).player || {}).name || seat;
+const seatLabel = (match, seat) => playerName(match, seat);
+function teamOf(match, seat) {
+  for (const [team, members] of Object.entries(match.teams || {})) if (members.includes(seat)) return team;
+  return null;
+}
+const teamNames = (match, team) => (match.teams[team] || []).map((s) => playerName(match, s)).join(' & ');
+const teamLabel = (match, team) => `${team}: ${teamNames(match, team)}`;
+/** The colour class of a team: its place among the match's teams (A and B, or T1..T4 in 56 with 6 or 8). */
+const teamClass = (match, team) => (team ? `team-${Object.keys(match.teams || {}).indexOf(team)}` : 'team-none');
+/** The dealer to propose: the server's; null where it is not known yet (offline, with deals waiting whose results
+ *  decide it: the scorer picks); the first seat for a match's first deal (any seat may deal it). */
+const nextDealer = (match) => match.state.next_dealer || (match.state.next_dealer_unknown ? null : seatsOf(match)[0]);
+const UNKNOWN_DEALER_HINT = 'Pick the dealer: who deals next depends on the deals waiting to be sent.';
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+const TEXT = { deals: 'deals', bids: 'bids', out: 'out', table: 'The table' };
+
+/**
+ * The table seen from above: the seats round it in the order of play, each with the player's name, coloured by
+ * team, the dealer ringed and marked, the bidder marked, seats out of the match faded.
+ * marks: { dealer, bidder, out: Set of seats }.
+ */
+function seatingPicture(match, marks = {}) {
+  const seats = seatsOf(match);
+  // Four seats round a low table; six or eight round a taller one, so neighbours' names never overlap.
+  const many = seats.length > 4;
+  const W = 320; const H = many ? 240 : 200; const cx = W / 2; const cy = H / 2; const rx = many ? 120 : 112; const ry = many ? 95 : 70;
+  const boxW = many ? 76 : 88;
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  const add = (parent, tag, attrs, text) => {
+    const el = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (text !== undefined) el.textContent = text;
+    parent.appendChild(el);
+    return el;
+  };
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  const said = [];
+  add(svg, 'ellipse', { cx, cy, rx: rx - 42, ry: ry - 30, class: 'table-top' });
+  seats.forEach((seat, i) => {
+    // The first seat at the bottom, the others round the table in the order of play.
+    const angle = Math.PI / 2 + (2 * Math.PI * i) / seats.length;
+    const x = cx + rx * Math.cos(angle); const y = cy + ry * Math.sin(angle);
+    const team = teamOf(match, seat);
+    const roles = [marks.dealer === seat ? TEXT.deals : null, marks.bidder === seat ? TEXT.bids : null,
+      marks.out && marks.out.has(seat) ? TEXT.out : null].filter(Boolean);
+    const g = add(svg, 'g', { class: marks.out && marks.out.has(seat) ? 'out' : '', 'data-seat': seat });
+    add(g, 'rect', { x: x - boxW / 2, y: y - 17, width: boxW, height: 34, rx: 9,
+      class: `${teamClass(match, team)}${marks.dealer === seat ? ' dealer-mark' : ''}` });
+    add(g, 'text', { x, y: roles.length ? y - 2 : y + 5, 'text-anchor': 'middle', class: 'seat-name' }, playerName(match, seat));
+    if (roles.length) add(g, 'text', { x, y: y + 12, 'text-anchor': 'middle', class: 'seat-role' }, roles.join(' · '));
+    said.push(`${playerName(match, seat)}${team ? ` (${team})` : ''}${roles.length ? `: ${roles.join(', ')}` : ''}`);
+  });
+  svg.setAttribute('aria-label', `${TEXT.table}: ${said.join('; ')}`);
+  return h('div', { class: 'seating', id: 'seating' }, svg);
+}
+
+export { seatsOf, playerName, seatLabel, teamOf, teamNames, teamLabel, teamClass, nextDealer, signed, seatingPicture, UNKNOWN_DEALER_HINT };

@@ -1,0 +1,105 @@
+/* Cards, tricks and trick-by-trick entry, shared by 56 and Bid Euchre. */
+import { h } from './dom.js';
+
+const TRUMPS = [['clubs', '♣ clubs'], ['diamonds', '♦ diamonds'], ['hearts', '♥ hearts'], ['spades', '♠ spades']];
+// ---------- trick-by-trick entry (docs/referee.md): the service finds each winner and proves every renege ----------
+const SUIT_LETTER = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
+const SUIT_SIGN = { S: '♠', H: '♥', D: '♦', C: '♣' };
+const cardRank = (code) => code.slice(0, -1);
+const cardSuit = (code) => code.slice(-1);
+const cardText = (code) => (code === 'JKR' ? 'Joker' : `${cardRank(code)}${SUIT_SIGN[cardSuit(code)] || cardSuit(code)}`);
+const rotate = (seats, first) => { const k = Math.max(0, seats.indexOf(first)); return [...seats.slice(k), ...seats.slice(0, k)]; };
+
+/** The highest trump, else the highest card of the suit led; of two equal cards the first played wins. */
+function trickWinner(plays, order) {
+  const led = order.suitOf(plays[0].card);
+  const power = (card) => { const suit = order.suitOf(card); return (suit === order.trump ? 200 : suit === led ? 100 : 0) + order.strength(card); };
+  let best = plays[0];
+  for (const play of plays.slice(1)) if (power(play.card) > power(best.card)) best = play;
+  return best.seat;
+}
+
+/** Every trick, a card picker per seat, folded away until wanted. The leaders and winners shown are this page's
+ * reading of the rules, to guide the entry; the service referees the tricks (its refusals land on the cell).
+ * opts: count (tricks in a deal), ranks, joker, play() -> {seats, leader, order} or null while the contract is
+ * open, tally(results) -> a line such as "team A 3, team B 3". */
+function trickEntry(allSeats, opts) {
+  const pack = [];
+  for (const suit of ['S', 'H', 'D', 'C']) for (const rank of opts.ranks) pack.push(`${rank}${suit}`);
+  if (opts.joker) pack.push('JKR');
+  const rows = [];
+  const list = h('div', { class: 'tricks-list' });
+  const tally = h('p', { class: 'hint', id: 'tricks-tally' });
+  const el = h('details', { class: 'fold tricks', 'data-field': 'tricks' },
+    h('summary', {}, 'Every trick, card by card (optional)'),
+    h('p', { class: 'hint' }, 'Pick the cards of each trick. The service then works out who won each trick and finds any renege; the totals above may be left empty.'),
+    list, tally);
+  function addRow() {
+    const i = rows.length;
+    const cells = {};
+    const info = h('span', { class: 'hint' });
+    const cardsBox = h('div', { class: 'trick-cards' }, allSeats.map((seat) => {
+      const select = h('select', { name: `trick-${i + 1}-${seat}`, 'aria-label': `Trick ${i + 1}, ${seat}`, onchange: refresh },
+        h('option', { value: '' }, '–'), pack.map((code) => h('option', { value: code }, cardText(code))));
+      cells[seat] = h('div', { class: 'trick-card', 'data-seat': seat }, h('span', { class: 'seat' }, seat), select);
+      cells[seat].select = select;
+      return cells[seat];
+    }));
+    const row = h('div', { class: 'trick', id: `trick-${i + 1}` }, h('div', { class: 'trick-head' }, h('span', {}, `Trick ${i + 1}`), info), cardsBox);
+    Object.assign(row, { cells, info, order: allSeats });
+    row.dataset.field = `tricks[${i}]`;
+    rows.push(row);
+    list.appendChild(row);
+  }
+  while (rows.length < opts.count) addRow();
+  const picked = (row) => row.order.filter((seat) => row.cells[seat].select.value).map((seat) => ({ seat, card: row.cells[seat].select.value }));
+  function refresh() {
+    const play = opts.play();
+    let leader = play ? play.leader : null;
+    const results = [];
+    rows.forEach((row, i) => {
+      row.order = play ? rotate(play.seats, leader || play.seats[0]) : allSeats;
+      const plays = picked(row);
+      const winner = play && leader && plays.length === row.order.length ? trickWinner(plays, play.order) : null;
+      for (const seat of allSeats) {
+        const cell = row.cells[seat]; const j = row.order.indexOf(seat);
+        cell.hidden = j < 0;
+        if (j < 0) cell.removeAttribute('data-field'); else cell.dataset.field = `tricks[${i}][${j}]`;
+        cell.classList.toggle('lead', seat === leader);
+        cell.classList.toggle('won', seat === winner);
+      }
+      row.info.textContent = !leader ? '' : winner ? `${leader} led · ${winner} won` : `${leader} leads`;
+      if (winner) results.push({ winner, plays });
+      leader = winner;
+    });
+    tally.textContent = results.length ? `From the tricks${results.length < rows.length ? ' so far' : ''}: ${opts.tally(results)}` : '';
+  }
+  function get() {
+    refresh();
+    const tricks = rows.map(picked);
+    while (tricks.length && !tricks[tricks.length - 1].length) tricks.pop();
+    return tricks.length ? tricks : null;
+  }
+  function set(tricks) {
+    while (rows.length < (tricks || []).length) addRow();
+    rows.forEach((row, i) => {
+      for (const seat of allSeats) row.cells[seat].select.value = '';
+      for (const p of (tricks || [])[i] || []) {
+        const select = row.cells[p.seat] && row.cells[p.seat].select;
+        if (!select) continue;
+        if (!pack.includes(p.card)) select.appendChild(h('option', { value: p.card }, cardText(p.card)));
+        select.value = p.card;
+      }
+    });
+    if (tricks && tricks.length) el.open = true;
+    refresh();
+  }
+  refresh();
+  return { el, get, set, refresh };
+}
+
+/** The reneges the referee proved from the entered tricks: " · renege found: S4 (trick 3)". */
+const foundText = (r, word) => ((r.reneges_found || []).length
+  ? ` · ${word} found: ${r.reneges_found.map((f) => `${f.seat} (trick ${f.trick})`).join(', ')}` : '');
+
+export { TRUMPS, SUIT_LETTER, cardRank, cardSuit, cardText, rotate, trickWinner, trickEntry, foundText };
