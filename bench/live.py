@@ -48,6 +48,7 @@ READ_CONCURRENCY = 50  # board and health reads in flight at a time
 HEALTH_SAMPLES = 200
 PHASE_SECONDS = 180.0  # no phase waits longer than this
 TARGETS = {"redis": 2, "kib_per_viewer": 50, "p99_ms": 500, "health": 1.5, "board": 1.2}
+POOL_CAP = os.environ.get("REDIS_POOL_MAX_CONNECTIONS", "2")  # what the server runs with (settings.py default)
 
 
 def free_port() -> int:
@@ -282,7 +283,8 @@ def report(n: int, hot: int, matches: int, found: dict[str, float]) -> None:
           f"SQLite, Redis")
     print(f"Redis connections held by the server while the streams wait: {found['held']:.0f} "
           f"({found['subscribed']:.0f} subscribed, target <= {TARGETS['redis']}); after {READ_CONCURRENCY} reads at "
-          f"a time: {found['held_busy']:.0f} (the cache's and health's pools)")
+          f"a time: {found['held_busy']:.0f} (the subscribed one and the shared pool, at most "
+          f"REDIS_POOL_MAX_CONNECTIONS={POOL_CAP})")
     print(f"server memory: {found['rss_before_mib']:.0f} MiB before, {found['rss_open_mib']:.0f} MiB with the "
           f"streams open: {found['kib_per_viewer']:.1f} KiB per viewer (target <= {TARGETS['kib_per_viewer']})")
     print(f"heard the deal ({hot} viewers): p50 {found['p50']:.0f} ms, p99 {found['p99']:.0f} ms, max "
