@@ -48,7 +48,14 @@ CLIENTS = 16  # accounts (and closed-loop connections)
 # 35 deals a second over 1,024 matches that is every 29 s (256 made answers of 10 s overlap: 400 refused).
 MATCHES_PER_PHASE = {"capacity": 256, "open_bare": 1024, "open_deals": 1024}
 BODIES = 400  # deal bodies by number: more than any match gets in a phase
-OPEN_CONNECTIONS = 256  # enough idle connections for every request to go out at its moment, even when answers queue
+# The open loop's connections: enough free ones for every request to go out at its moment, and few enough that
+# each is used again within the server's keep-alive (WEB_KEEPALIVE_SECONDS, 5 s): 256 at 29 deals a second sat
+# idle 9 s, and the server's closing them counted as 433 socket errors (every deal due was stored).
+OPEN_CONNECTIONS_PER_RATE, OPEN_CONNECTIONS_MAX = 3, 256
+
+
+def open_connections(rate: float) -> int:
+    return max(CLIENTS, min(OPEN_CONNECTIONS_MAX, round(OPEN_CONNECTIONS_PER_RATE * rate)))
 TARGET_P99_MS = 100.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 BENCH_DB = "bench_load_open"  # not bench/load.py's: the two may run at once
@@ -260,7 +267,7 @@ def main() -> int:
                                   ("deals at deals/2", deals.rate / 2, "open_deals")):
             targets = write_deal_targets(folder, tokens, matches[phase])
             results.append(run_wrk(name, base, mode="open", rate=rate, phase=300 + len(results), targets=targets,
-                                   bodies=deal_bodies, connections=OPEN_CONNECTIONS, seconds=args.open_seconds,
+                                   bodies=deal_bodies, connections=open_connections(rate), seconds=args.open_seconds,
                                    master=server.pid))
             due_rates.append(rate)
     finally:
@@ -283,7 +290,8 @@ def report(args: argparse.Namespace, results: list[Result], due_rates: list[floa
     bare, deals, open_bare, open_deals = results
     print(f"gunicorn {args.workers} uvicorn workers, {os.cpu_count()} cores, PostgreSQL, Redis {redis}; wrk -t1: "
           f"closed loop {CLIENTS} connections, {args.slices} turns of {args.slice_seconds:.0f} s a side; open loop "
-          f"{OPEN_CONNECTIONS} connections, {args.open_seconds:.0f} s; cpu as a share of one core")
+          f"{OPEN_CONNECTIONS_PER_RATE} connections per deal due a second, {args.open_seconds:.0f} s; cpu as a share "
+          "of one core")
     print(HEADER)
     for result in results:
         print(result.line())
