@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from bench.deals import SEATS4, seep_deal
 from bench.django_env import bench_database, bench_user
@@ -36,7 +37,7 @@ def main() -> int:
         from games.services.matches import match_start
         from table.services import share_link_get_or_create
 
-        user = bench_user()
+        user: Any = bench_user()
         match = match_start(actor=user, game="seep", players=[{"name": f"Seat {n}"} for n in range(1, 5)])
         for number in range(FINAL_DEALS):
             deal_record(match_id=match.pk, actor=user, payload=seep_deal(SEATS4[number % 4], number))
