@@ -171,8 +171,7 @@ def board_for_page(request: Request | HttpRequest, match: Match, board_url: str,
     """The board a page would fetch first, to inline in it (``<script type="application/json">``): the first paint
     shows the score without a second request. The same cached JSON as ``board_url`` answers, with its ETag (the
     page's first poll then answers 304) and the URL of the earlier window when older deals are left out."""
-    tag = board_etag(match)
-    board = board_json(match, tag, before=None, serializer=serializer)
+    tag, board = board_json(match, board_etag(match), before=None, serializer=serializer)
     earlier = (None if board.earlier_before is None
                else request.build_absolute_uri(f"{board_url}?before={board.earlier_before}"))
     body = gzip.decompress(board.gzipped).decode()

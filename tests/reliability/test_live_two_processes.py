@@ -194,7 +194,7 @@ def test_a_new_board_version_read_by_fifty_viewers_on_two_processes_is_built_at_
         match_id, events = new_match(via_first)
         shared = f"/api/v1/shared/{events.split('/')[3]}/"
         assert via_first.post(f"/api/v1/matches/{match_id}/deals/", json=seep_deal("S1")).status_code == 201
-        stop, seen = threading.Event(), []
+        stop, seen = threading.Event(), list[str]()
         with ThreadPoolExecutor(max_workers=51) as pool:
             watching = pool.submit(board_sets, private_redis.url, f"board:{match_id}:1.0:", stop, seen)
             time.sleep(0.5)  # MONITOR is on before the first read
