@@ -6,14 +6,19 @@ malformed JSON) all arrive here; no view catches a domain error itself.
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Iterator
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import is_valid_path
 from django.utils.translation import gettext
 from django.views import defaults
+from psycopg_pool import PoolTimeout
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -132,3 +137,29 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
         detail = gettext("There is nothing at this address; API addresses end with a slash: {address}").format(
             address=f"{request.path}/")
     return JsonResponse(error_body("not_found", detail, None), status=404)
+
+
+def server_error_view(request: HttpRequest) -> HttpResponse:
+    """Django's own 500, for an exception nothing answered (DEBUG off). A request that waited the whole
+    ``DATABASE_POOL_TIMEOUT`` for a pooled connection is an overloaded server, not a fault of the request: it answers
+    ``503 database_busy`` with ``Retry-After`` (in the error shape under /api/), so a client or a balancer tries again
+    later. Wired as ``handler500`` in the root URLconf; Django calls it inside its ``except``, so the exception is at
+    hand."""
+    if _waited_out_the_pool(sys.exc_info()[1]):
+        retry_after = math.ceil(settings.DATABASE_POOL_TIMEOUT)
+        detail = "The server is busy: no database connection came free in time. Try again in a few seconds."
+        body = error_body("database_busy", detail, None, {"retry_after_seconds": retry_after})
+        response: HttpResponse = (JsonResponse(body, status=503) if request.path.startswith("/api/")
+                                  else HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8"))
+        response["Retry-After"] = str(retry_after)
+        return response
+    return defaults.server_error(request)
+
+
+def _waited_out_the_pool(exc: BaseException | None) -> bool:
+    """True for psycopg's pool timeout, as raised or as Django's OperationalError wrapping it."""
+    while exc is not None:
+        if isinstance(exc, PoolTimeout):
+            return True
+        exc = exc.__cause__ if isinstance(exc, OperationalError) else None
+    return False

@@ -9,7 +9,6 @@ AppConfig.ready(), as games imports none of them.
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 from collections.abc import Callable
@@ -76,13 +75,12 @@ def _deliver(match: Match, events: list[tuple[str, dict[str, Any]]]) -> None:
             listen(payload)  # listeners get the documented payload only, without the live fields
 
 
-@functools.cache
 def _redis(url: str) -> Any:
-    """One client, and so one connection pool, per process: a new client per event opened a connection per deal.
-    redis-py's pool notices a fork and starts afresh in the child."""
-    import redis
+    """A client on the process's one capped pool (scorekeeper/redis_pool.py): a new client per event opened a
+    connection per deal."""
+    from scorekeeper.redis_pool import client
 
-    return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+    return client(url)
 
 
 def publish_live(match_id: int, payload: dict[str, Any]) -> None:

@@ -9,14 +9,15 @@ tries Redis again, so a Redis that hangs costs one socket timeout per process pe
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
+
+from scorekeeper.redis_pool import connection_pool, pool_exhausted
 
 logger = logging.getLogger(__name__)
 
@@ -28,8 +29,6 @@ OPERATIONS = ("add", "get", "set", "touch", "delete", "get_many", "has_key", "in
 # Monotonic time until which each Redis location is taken to be down. Module-level because Django makes one
 # backend instance per thread, and all threads of a process should see the same outage.
 _down_until: dict[str, float] = {}
-_clients: dict[tuple[str, str], Any] = {}
-_clients_lock = threading.Lock()
 
 
 def redis_caches(url: str, socket_timeout: float, retry_seconds: float) -> dict[str, Any]:
@@ -42,29 +41,35 @@ def redis_caches(url: str, socket_timeout: float, retry_seconds: float) -> dict[
     }}
 
 
+class SharedPoolRedisCacheClient(RedisCacheClient):
+    """Django's client on the process's one capped pool (scorekeeper/redis_pool.py). Django makes a backend, and so
+    a client with pools of its own, per thread, and under ASGI each request has a thread of its own: a pool per
+    client opened a Redis connection per request, left open until collected (47 held after 1,000 live streams
+    opened, bench/live.py); one uncapped pool per process still grew with the requests at once (38 to 80)."""
+
+    # Set or defined by RedisCacheClient (the stubs do not declare them).
+    _servers: list[str]
+    _pool_options: dict[str, Any]
+    _get_connection_pool_index: Callable[[bool], int]
+
+    def _get_connection_pool(self, write: bool) -> Any:
+        server = self._servers[self._get_connection_pool_index(write)]
+        return connection_pool(server, socket_timeout=self._pool_options.get("socket_timeout"))
+
+
 class FailSoftRedisCache(RedisCache):
     # Set by RedisCache.__init__ (the stubs do not declare them).
     _servers: list[str]
     _options: dict[str, Any]
     _class: Any
+    _cache: Any
 
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._location = server
         self._retry_seconds = float(params.get("RETRY_SECONDS", 5))
         self._memory = LocMemCache(f"redis-stand-in:{server}", {"TIMEOUT": params.get("TIMEOUT", 300)})
-
-    @property
-    def _cache(self) -> Any:
-        """The process's one client for this location: Django makes a backend per thread, and under ASGI each
-        request has a thread of its own, so a client (and connection pool) per backend opened a Redis connection
-        per request, left open until collected (47 held after 1,000 live streams opened, bench/live.py). redis-py's
-        pool is thread-safe and starts afresh in a forked child."""
-        key = (self._location, repr(sorted(self._options.items())))
-        with _clients_lock:
-            if key not in _clients:
-                _clients[key] = self._class(self._servers, **self._options)
-            return _clients[key]
+        self._class = SharedPoolRedisCacheClient
 
     def _redis_is_down(self) -> bool:
         return time.monotonic() < _down_until.get(self._location, 0.0)
@@ -83,7 +88,13 @@ def _fail_soft(operation: str) -> Callable[..., Any]:
             try:
                 return on_redis(self, *args, **kwargs)
             except OUTAGE_ERRORS as error:
-                self._note_outage(operation, error)
+                if pool_exhausted(error):
+                    # Every pooled connection stayed lent for the pool's whole wait: Redis is slow or this process
+                    # very busy. This one call stands in with memory; Redis is not taken to be down for the rest.
+                    logger.warning("Redis cache busy (%s: no pooled connection came free); using this process's "
+                                   "memory for this call.", operation)
+                else:
+                    self._note_outage(operation, error)
         return getattr(self._memory, operation)(*args, **kwargs)
 
     run.__name__ = operation

@@ -148,6 +148,13 @@ REDIS_SOCKET_TIMEOUT_SECONDS: float = env.float("REDIS_SOCKET_TIMEOUT_SECONDS", 
 REDIS_RETRY_SECONDS: float = env.float("REDIS_RETRY_SECONDS", default=5.0)
 if REDIS_SOCKET_TIMEOUT_SECONDS <= 0 or REDIS_RETRY_SECONDS < 0:
     raise ImproperlyConfigured("REDIS_SOCKET_TIMEOUT_SECONDS must be above 0 and REDIS_RETRY_SECONDS 0 or more.")
+# Every synchronous use of Redis in a process (cache, throttling, health, live events) shares one pool of at most
+# this many connections (scorekeeper/redis_pool.py); a request finding them all lent waits up to the timeout, then
+# the cache stands in with memory for that call. The live streams' one pub/sub connection is apart.
+REDIS_POOL_MAX_CONNECTIONS: int = env.int("REDIS_POOL_MAX_CONNECTIONS", default=2)
+REDIS_POOL_TIMEOUT_SECONDS: float = env.float("REDIS_POOL_TIMEOUT_SECONDS", default=2.0)
+if REDIS_POOL_MAX_CONNECTIONS < 1 or REDIS_POOL_TIMEOUT_SECONDS <= 0:
+    raise ImproperlyConfigured("REDIS_POOL_MAX_CONNECTIONS must be at least 1 and REDIS_POOL_TIMEOUT_SECONDS above 0.")
 if REDIS_URL:
     # While Redis cannot be reached the cache stands in with process memory (scorekeeper/cache.py): no 500s.
     CACHES = redis_caches(REDIS_URL, socket_timeout=REDIS_SOCKET_TIMEOUT_SECONDS, retry_seconds=REDIS_RETRY_SECONDS)

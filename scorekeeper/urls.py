@@ -13,3 +13,5 @@ urlpatterns = [
 
 # An address that matches no route answers the API's error shape under /api/ (api/exceptions.py).
 handler404 = "api.exceptions.not_found_view"
+# A request that waited out the database pool answers 503 with Retry-After, not 500 (api/exceptions.py).
+handler500 = "api.exceptions.server_error_view"

@@ -29,7 +29,14 @@ from games.models import Match
 from games.selectors.access import signed_in
 from games.selectors.matches import MAX_ID, match_id_from_url, readable_match, seats_prefetch
 from table.models import DealConfirmation
-from table.selectors import board_etag, board_for, disputes_for_admin, match_for_share_token
+from table.selectors import (
+    SharedBoardKey,
+    board_etag,
+    board_for,
+    disputes_for_admin,
+    match_with_answers_count,
+    shared_board_key,
+)
 from table.serializers import (
     AnswerSerializer,
     BoardSerializer,
@@ -60,19 +67,23 @@ class BoardQuerySerializer(serializers.Serializer):
     before = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
 
-def board_response(request: Request, match: Match,
+def board_response(request: Request, match: Match | SharedBoardKey,
                    serializer: type[BoardSerializer] = BoardSerializer) -> HttpResponse:
     """The board with an ETag of match version and answers count; a matching If-None-Match answers 304. Each
     window (``?before=``) is its own URL, so the one ETag serves them all. The body is the cached JSON as it is
-    (not a DRF Response): the same bytes for every reader of a version."""
-    query = BoardQuerySerializer(data=request.query_params)
-    query.is_valid(raise_exception=True)
-    tag = board_etag(match)
+    (not a DRF Response): the same bytes for every reader of a version. A shared board comes with its key only
+    (``SharedBoardKey``): the match itself is read only when the cache does not have the board."""
+    before = None
+    if request.query_params:  # the page's reads have none: no serializer to build for them
+        query = BoardQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        before = query.validated_data.get("before")
+    tag = match.etag if isinstance(match, SharedBoardKey) else board_etag(match)
     sent = {item.strip().removeprefix("W/") for item in request.headers.get("If-None-Match", "").split(",")}
     if tag in sent:
         response: HttpResponse = Response(status=304)
     else:
-        board = board_json(match, tag, before=query.validated_data.get("before"), serializer=serializer)
+        tag, board = board_json(match, tag, before=before, serializer=serializer)
         response = board_body_response(request, board)
         if board.earlier_before is not None:
             earlier = replace_query_param(request.build_absolute_uri(), "before", board.earlier_before)
@@ -107,19 +118,41 @@ def board_body_response(request: Request, board: BoardJson) -> HttpResponse:
 _BUILD_LOCKS = [threading.Lock() for _ in range(64)]
 
 
-def board_json(match: Match, tag: str, *, before: int | None, serializer: type[BoardSerializer]) -> BoardJson:
+def board_json(match: Match | SharedBoardKey, tag: str, *, before: int | None,
+               serializer: type[BoardSerializer]) -> tuple[str, BoardJson]:
     """The board built once per version and served from the cache (Redis when configured, shared by every
-    process). The key holds the ETag, which moves with every deal, correction, void and answer, so a cached board is
-    never one of an older version."""
-    key = f"board:{match.pk}:{tag.strip(chr(34))}:{serializer.__name__}:{settings.BOARD_DEALS_WINDOW}:{before or ''}"
+    process), with its ETag. The key holds the ETag, which moves with every deal, correction, void and answer, so a
+    cached board is never one of an older version. A board built from a shared link's key reads the match then, and
+    is kept (and answered) under the ETag of what it read, which a change since the key was read may have moved."""
+    key = board_key(match.match_id if isinstance(match, SharedBoardKey) else match.pk, tag, before, serializer)
     found = cache.get(key)
-    if found is None:
-        with _BUILD_LOCKS[hash(key) % len(_BUILD_LOCKS)]:
-            found = cache.get(key)  # another reader may have built it meanwhile
-            if found is None:
-                found = build_board_json(match, before, serializer)
-                cache.set(key, found, settings.BOARD_CACHE_SECONDS)
-    return found
+    if found is not None:
+        return tag, found
+    with _BUILD_LOCKS[hash(key) % len(_BUILD_LOCKS)]:
+        found = cache.get(key)  # another reader may have built it meanwhile
+        if found is not None:
+            return tag, found
+        if isinstance(match, SharedBoardKey):
+            match = match_for_share_key(match)
+            tag = board_etag(match)
+            key = board_key(match.pk, tag, before, serializer)
+            found = cache.get(key)
+        if found is None:
+            found = build_board_json(match, before, serializer)
+            cache.set(key, found, settings.BOARD_CACHE_SECONDS)
+    return tag, found
+
+
+def board_key(match_id: int, tag: str, before: int | None, serializer: type[BoardSerializer]) -> str:
+    return f"board:{match_id}:{tag.strip(chr(34))}:{serializer.__name__}:{settings.BOARD_DEALS_WINDOW}:{before or ''}"
+
+
+def match_for_share_key(key: SharedBoardKey) -> Match:
+    """The match behind a shared board's key, with its answers counted (its ETag as of now)."""
+    match = match_with_answers_count(Match.objects.filter(pk=key.match_id)).first()
+    if match is None:  # deleted since the key was read
+        raise Http404
+    return match
 
 
 def build_board_json(match: Match, before: int | None, serializer: type[BoardSerializer]) -> BoardJson:
@@ -138,8 +171,7 @@ def board_for_page(request: Request | HttpRequest, match: Match, board_url: str,
     """The board a page would fetch first, to inline in it (``<script type="application/json">``): the first paint
     shows the score without a second request. The same cached JSON as ``board_url`` answers, with its ETag (the
     page's first poll then answers 304) and the URL of the earlier window when older deals are left out."""
-    tag = board_etag(match)
-    board = board_json(match, tag, before=None, serializer=serializer)
+    tag, board = board_json(match, board_etag(match), before=None, serializer=serializer)
     earlier = (None if board.earlier_before is None
                else request.build_absolute_uri(f"{board_url}?before={board.earlier_before}"))
     body = gzip.decompress(board.gzipped).decode()
@@ -193,10 +225,10 @@ class SharedBoardView(APIView):
     @extend_schema(summary="The scoreboard through a share link, without an account: names and scores only",
                    parameters=BOARD_PARAMETERS, responses=PUBLIC_BOARD_RESPONSES)
     def get(self, request: Request, token: str) -> HttpResponse:
-        match = match_for_share_token(token)
-        if match is None:
+        key = shared_board_key(token)
+        if key is None:
             raise Http404
-        return board_response(request, match, PublicBoardSerializer)
+        return board_response(request, key, PublicBoardSerializer)
 
 
 class ShareLinkView(APIView):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
@@ -54,11 +56,49 @@ def share_link_of(match: Match) -> MatchShareLink | None:
 
 def match_for_share_token(token: str) -> Match | None:
     """The link's match, with its answers counted in the same query (the board's ETag needs them)."""
+    return match_with_answers_count(Match.objects.filter(share_link__token=token)).first()
+
+
+def match_with_answers_count(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """``matches`` with each one's answers counted in the same query (``answers_count``, read by ``board_etag``)."""
     counted = DealConfirmation.objects.filter(deal__match=OuterRef("pk")).values("deal__match").annotate(
         total=Count("id")).values("total")
-    match = Match.objects.filter(share_link__token=token).annotate(
-        answers_count=Coalesce(Subquery(counted), 0)).first()
-    return match
+    return matches.annotate(answers_count=Coalesce(Subquery(counted), 0))
+
+
+@dataclass(frozen=True)
+class SharedBoardKey:
+    """What a shared board read needs before the cache answers it: the link's match and the board's ETag."""
+
+    match_id: int
+    etag: str
+
+
+def shared_board_key(token: str) -> SharedBoardKey | None:
+    """The link's match id, version and answers count, the ETag of ``match_for_share_token``'s board without
+    reading the match row. Every live viewer re-reads the board after a change, and it is served from the cache:
+    building this lookup through the ORM, and making a Match of its row (its state is JSON), was most of the CPU of
+    such a read, twice that of a health check (bench/profile_board.py). The statement is written once per process."""
+    with connection.cursor() as cursor:
+        cursor.execute(_shared_board_key_sql(connection.vendor), [token])
+        row = cursor.fetchone()
+    return None if row is None else SharedBoardKey(int(row[0]), f'"{row[1]}.{row[2]}"')
+
+
+@functools.cache
+def _shared_board_key_sql(vendor: str) -> str:
+    quote = connection.ops.quote_name
+    link, match, deal, answer = (model._meta for model in (MatchShareLink, Match, Deal, DealConfirmation))
+
+    def column(meta: Any, field: str) -> str:
+        return quote(meta.get_field(field).column)
+
+    return (f"SELECT m.{column(match, 'id')}, m.{column(match, 'version')}, "
+            f"(SELECT COUNT(*) FROM {quote(answer.db_table)} a INNER JOIN {quote(deal.db_table)} d "
+            f"ON a.{column(answer, 'deal')} = d.{column(deal, 'id')} WHERE d.{column(deal, 'match')} = "
+            f"m.{column(match, 'id')}) "
+            f"FROM {quote(link.db_table)} l INNER JOIN {quote(match.db_table)} m "
+            f"ON l.{column(link, 'match')} = m.{column(match, 'id')} WHERE l.{column(link, 'token')} = %s")
 
 
 def open_disputes(answers: QuerySet[DealConfirmation]) -> QuerySet[DealConfirmation]:

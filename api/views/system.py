@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import logging
 from typing import Any
 
@@ -49,13 +48,12 @@ def redis_status() -> str:
     return "ok"
 
 
-@functools.cache
 def _redis(url: str) -> Any:
-    """One client (one pooled connection) per process: a client per health check left a connection open per check
-    until the collector came by (63 held after a minute of checks, bench/live.py)."""
-    import redis
+    """A client on the process's one capped pool (scorekeeper/redis_pool.py): a client per health check left a
+    connection open per check until the collector came by (63 held after a minute of checks, bench/live.py)."""
+    from scorekeeper.redis_pool import client
 
-    return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+    return client(url)
 
 
 WORKERS_CACHE_KEY = "health:workers"

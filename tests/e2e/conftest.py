@@ -24,20 +24,10 @@ from typing import Any
 import pytest
 import requests
 
-from tests.support.browser import CHROMEDRIVER, CHROMIUM, PASSWORD, ROOT, new_browser, screenshot_dir
+from tests.support.browser import CHROMEDRIVER, CHROMIUM, PASSWORD, ROOT, SETUP_USERS, new_browser, screenshot_dir
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
-SETUP_USERS = """
-import json
-from django.contrib.auth import get_user_model
-from games.models import Player
-User = get_user_model()
-scorer = User.objects.create_user("asha", password={password!r})
-opponent = User.objects.create_user("bala", password={password!r})
-bala = Player.objects.create(name="Bala", user=opponent, created_by=scorer)
-print(json.dumps({{"scorer": scorer.pk, "opponent": opponent.pk, "opponent_player": bala.pk}}))
-"""
 
 
 @pytest.fixture(scope="session")

@@ -13,8 +13,8 @@ import pytest
 import requests
 from selenium.webdriver.common.by import By
 
-from tests.e2e.conftest import PASSWORD, new_browser
 from tests.e2e.table import Table, wait_until
+from tests.support.browser import PASSWORD, new_browser
 
 pytestmark = pytest.mark.e2e
 

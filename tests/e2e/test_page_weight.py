@@ -20,11 +20,11 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.conftest import PASSWORD, ROOT, SETUP_USERS, new_browser
 from tests.e2e.table import Table, wait_until
-from tests.reliability.conftest import app_env
 from tests.reliability.production import serve_production
-from tests.static_files import collected_static_root
+from tests.support.browser import PASSWORD, ROOT, SETUP_USERS, new_browser
+from tests.support.servers import app_env
+from tests.support.static_files import collected_static_root
 
 pytestmark = pytest.mark.e2e
 

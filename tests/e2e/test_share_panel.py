@@ -10,8 +10,8 @@ import requests
 from selenium.webdriver.common.by import By
 
 from table.share import share_qr_svg
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.table import Table, wait_until
+from tests.support.browser import PASSWORD
 
 pytestmark = pytest.mark.e2e
 

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from axe_selenium_python import Axe
 
-from tests.e2e.conftest import PASSWORD, ROOT, new_browser
 from tests.e2e.table import Table, wait_until
+from tests.support.browser import PASSWORD, ROOT, new_browser
 
 pytestmark = pytest.mark.e2e
 

@@ -10,8 +10,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.static_files import collected_static_root
 from tests.support.servers import ROOT, App, free_port, served
+from tests.support.static_files import collected_static_root
 
 # The production command sits in the README between backquotes, after "Production:".
 PRODUCTION_COMMAND = re.compile(r"^Production:.*?`(\.venv/bin/gunicorn [^`]+)`", re.MULTILINE | re.DOTALL)

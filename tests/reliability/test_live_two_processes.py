@@ -12,6 +12,7 @@ import contextlib
 import json
 import re
 import socket
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -168,3 +169,41 @@ def test_while_redis_is_down_streams_end_and_new_ones_are_told_to_poll(
         private_redis.start()
         with open_streams(app.base_url, events, 1) as again:
             assert READY in read_until(again[0], READY, 30)
+
+
+def board_sets(redis_url: str, key_part: str, stop: threading.Event, seen: list[str]) -> None:
+    """Every SET of a cache key holding ``key_part``, as Redis's MONITOR shows it, until ``stop``."""
+    client = redis.Redis.from_url(redis_url)
+    with client.monitor() as monitor:
+        for command in monitor.listen():
+            if stop.is_set():
+                return
+            text = str(command.get("command", ""))
+            if text.startswith("SET ") and key_part in text.split(" ", 2)[1]:
+                seen.append(text.split(" ", 2)[1])
+
+
+def test_a_new_board_version_read_by_fifty_viewers_on_two_processes_is_built_at_most_once_in_each(
+        workdir: Path, private_redis: PrivateRedis) -> None:
+    """The board of a version is built once per process at most (here at most twice in all) for all its readers,
+    however many miss the cache together: each build is one SET of its cache key, which MONITOR counts."""
+    token = token_for(UserFactory())
+    env = server_env(workdir, private_redis.url)
+    with (serve_production(workdir, env) as first, serve_production(workdir, env) as second,
+          first.client(token) as via_first):
+        match_id, events = new_match(via_first)
+        shared = f"/api/v1/shared/{events.split('/')[3]}/"
+        assert via_first.post(f"/api/v1/matches/{match_id}/deals/", json=seep_deal("S1")).status_code == 201
+        stop, seen = threading.Event(), list[str]()
+        with ThreadPoolExecutor(max_workers=51) as pool:
+            watching = pool.submit(board_sets, private_redis.url, f"board:{match_id}:1.0:", stop, seen)
+            time.sleep(0.5)  # MONITOR is on before the first read
+            bases = [first.base_url, second.base_url] * 25
+            answers = list(pool.map(lambda base: httpx.get(base + shared, headers={"If-None-Match": '"0.0"'},
+                                                           timeout=30), bases))
+            stop.set()
+            redis.Redis.from_url(private_redis.url).ping()  # one more command, so the monitor sees the stop
+            watching.result(timeout=10)
+    assert {(answer.status_code, answer.headers["ETag"]) for answer in answers} == {(200, '"1.0"')}
+    assert len({answer.content for answer in answers}) == 1
+    assert 1 <= len(seen) <= 2, seen

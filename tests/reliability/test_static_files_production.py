@@ -8,8 +8,8 @@ import re
 import uuid
 from pathlib import Path
 
-from tests.reliability.conftest import app_env
 from tests.reliability.production import serve_production
+from tests.support.servers import app_env
 
 
 def test_the_production_server_collects_missing_static_files_and_serves_them_for_good(workdir: Path) -> None:

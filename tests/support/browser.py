@@ -19,6 +19,17 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 
 
 PASSWORD = "a table at the club 42"
+# The e2e server's two accounts and the opponent's player, made by `manage.py shell -c` (formatted with the password).
+SETUP_USERS = """
+import json
+from django.contrib.auth import get_user_model
+from games.models import Player
+User = get_user_model()
+scorer = User.objects.create_user("asha", password={password!r})
+opponent = User.objects.create_user("bala", password={password!r})
+bala = Player.objects.create(name="Bala", user=opponent, created_by=scorer)
+print(json.dumps({{"scorer": scorer.pk, "opponent": opponent.pk, "opponent_player": bala.pk}}))
+"""
 
 
 def new_browser() -> Any:

@@ -126,7 +126,7 @@ def test_readers_missing_the_cache_together_wait_for_one_build(api: APIClient, m
     with ThreadPoolExecutor(max_workers=8) as pool:
         bodies = list(pool.map(lambda _: table_api.board_json(match, '"0.0"', before=None,
                                                                serializer=PublicBoardSerializer), range(8)))
-    assert (bodies, built) == ([table_api.BoardJson(b"board 0", None)] * 8, [0])
+    assert (bodies, built) == ([('"0.0"', table_api.BoardJson(b"board 0", None))] * 8, [0])
 
 
 def test_a_reader_that_accepts_gzip_gets_the_board_compressed_once_with_the_same_etag(
@@ -157,3 +157,30 @@ def test_a_shared_board_poll_that_changed_nothing_is_one_query_and_an_answer_mov
     answered = spectator.get(f"/api/v1/shared/{token}/", headers={"If-None-Match": '"1.0"'})
     assert (unchanged.status_code, answered.status_code, answered["ETag"]) == (304, 200, '"1.1"')
     assert [answer["verdict"] for answer in answered.json()["answers"]] == ["confirmed"]
+
+
+def test_a_shared_board_read_from_the_cache_reads_no_match_row(api: APIClient, django_assert_num_queries: Any) -> None:
+    match = start_match(api)
+    next_deal(api, match["id"])
+    token = api.post(f"/api/v1/matches/{match['id']}/share/").json()["token"]
+    spectator = Client()
+    first = spectator.get(f"/api/v1/shared/{token}/")
+    with django_assert_num_queries(1) as queries:  # the link's match id, version and answers count: the ETag
+        cached = spectator.get(f"/api/v1/shared/{token}/", headers={"If-None-Match": '"0.0"'})
+    assert (first.status_code, cached.status_code, cached["ETag"], cached.content) == (200, 200, '"1.0"',
+                                                                                      first.content)
+    assert "state" not in queries.captured_queries[0]["sql"]
+
+
+def test_a_shared_board_built_after_its_match_moved_on_is_kept_and_answered_under_the_new_etag(
+        api: APIClient, builds: Counter[tuple[int, str]]) -> None:
+    match = start_match(api)
+    token = api.post(f"/api/v1/matches/{match['id']}/share/").json()["token"]
+    key = table_api.shared_board_key(token)
+    assert key == table_api.SharedBoardKey(match["id"], '"0.0"')
+    next_deal(api, match["id"])  # between the key's read and the build
+    tag, board = table_api.board_json(key, key.etag, before=None, serializer=PublicBoardSerializer)
+    again = Client().get(f"/api/v1/shared/{token}/")
+    assert (tag, again["ETag"], builds) == ('"1.0"', '"1.0"', {(1, "PublicBoardSerializer"): 1})
+    assert again.json()["match"]["version"] == 1
+    assert gzip.decompress(board.gzipped) == again.content

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.test import Client, override_settings
 
-from tests.static_files import collected_static_root
+from tests.support.static_files import collected_static_root
 
 pytestmark = pytest.mark.django_db
 

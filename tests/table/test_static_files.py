@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from tests.api.helpers import post_deal, start_match
 from tests.deals import seep_deal
-from tests.static_files import collected_static_root
+from tests.support.static_files import collected_static_root
 
 pytestmark = pytest.mark.django_db
 FOR_GOOD = "max-age=315360000, public, immutable"
