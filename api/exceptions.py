@@ -147,7 +147,7 @@ def server_error_view(request: HttpRequest) -> HttpResponse:
     hand."""
     if _waited_out_the_pool(sys.exc_info()[1]):
         retry_after = math.ceil(settings.DATABASE_POOL_TIMEOUT)
-        detail = "The server is busy: no database connection came free in time. Try again in a few seconds."
+        detail = gettext("The server is busy: no database connection came free in time. Try again in a few seconds.")
         body = error_body("database_busy", detail, None, {"retry_after_seconds": retry_after})
         response: HttpResponse = (JsonResponse(body, status=503) if request.path.startswith("/api/")
                                   else HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8"))
