@@ -5,7 +5,8 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run demo test test-js install install-dev migrate lint check-schema check-migrations worker clean screenshots
+.PHONY: run demo test test-js install install-dev migrate lint check-schema check-migrations worker clean screenshots \
+	messages
 
 $(VENV)/bin/activate:
 	python3 -m venv $(VENV)
@@ -46,7 +47,15 @@ test-js:
 
 ## Refresh the README's screenshots in docs/screenshots/ (a plain test run writes them to var/screenshots/).
 screenshots: install-dev
-	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_table_loop.py tests/e2e/test_live_table.py tests/e2e/test_seep_play_entry.py
+	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_table_loop.py tests/e2e/test_live_table.py \
+		tests/e2e/test_seep_play_entry.py tests/exports/test_score_sheet_languages.py
+
+## Refresh locale/*/django.po from the source (new messages arrive untranslated), then compile the .mo files.
+## Needs gettext's tools (apt-get install gettext); the compiled .mo files are committed, so running needs neither.
+messages: install-dev
+	$(PYTHON) manage.py makemessages -l et -l fa -l hu --no-location --ignore=.venv --ignore=var --ignore=tests \
+		--ignore=bench --ignore=node_modules --ignore='table/static/*'
+	$(PYTHON) manage.py compilemessages --ignore=.venv
 
 ## ruff; mypy over the app, bench and tests; the rings of DESIGN.md and no import cycle (import-linter's contracts
 ## in pyproject.toml); no block of 11 lines written twice in the app (pylint's duplicate-code only, configured in

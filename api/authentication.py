@@ -14,9 +14,12 @@ from knox.auth import TokenAuthentication as KnoxTokenAuthentication
 from knox.crypto import hash_token
 from knox.models import AuthToken
 from knox.settings import knox_settings
+from rest_framework import authentication
 from rest_framework.authentication import get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
+
+from api.languages import activate_saved_language, activate_session_language
 
 SCHEME = "Token"
 WRONG_SCHEME = f"Send the token as 'Authorization: {SCHEME} <token>'; no other scheme (such as Bearer) is accepted."
@@ -29,7 +32,10 @@ class TokenAuthentication(KnoxTokenAuthentication):
         header = get_authorization_header(request).split()
         if header and header[0].lower() != SCHEME.lower().encode():
             raise AuthenticationFailed(WRONG_SCHEME)
-        return super().authenticate(request)
+        authenticated = super().authenticate(request)
+        if authenticated is not None:  # now the user is known: their saved language beats Accept-Language
+            activate_saved_language(request, authenticated[0])
+        return authenticated
 
     def authenticate_credentials(self, key: bytes) -> tuple[Any, AuthToken]:
         """Knox's check, except that an expired token says so instead of "Invalid token"."""
@@ -37,7 +43,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
             token = key.decode()
         except UnicodeDecodeError:
             raise AuthenticationFailed(INVALID) from None
-        stored = AuthToken.objects.select_related("user").filter(digest=hash_token(token)).first()
+        stored = AuthToken.objects.select_related("user", "user__preferences").filter(digest=hash_token(token)).first()
         if stored is None:
             raise AuthenticationFailed(INVALID)
         if stored.expiry is not None and stored.expiry < timezone.now():
@@ -46,6 +52,17 @@ class TokenAuthentication(KnoxTokenAuthentication):
         if knox_settings.AUTO_REFRESH and stored.expiry:
             self.renew_token(stored)
         return self.validate_user(stored)
+
+
+class SessionAuthentication(authentication.SessionAuthentication):
+    """DRF's, and then the signed-in user's saved language beats the cookie and Accept-Language (the session is
+    read by then, so this costs no query but the first of a session)."""
+
+    def authenticate(self, request: Request) -> tuple[Any, None] | None:
+        authenticated = super().authenticate(request)
+        if authenticated is not None:
+            activate_session_language(request._request, authenticated[0])
+        return authenticated
 
 
 def token_issue(*, user: Any) -> tuple[AuthToken, str]:

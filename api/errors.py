@@ -3,14 +3,15 @@ apart from the handler: the handler imports DRF's views, whose settings load api
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
 
 
 class SignInLocked(exceptions.Throttled):
     """Too many failed sign-ins for an account or from an address (django-axes): refused until the lock ends."""
 
-    default_detail = ("Too many failed sign-ins for this account or from this address. Try again later, or ask an "
-                      "administrator to lift the lock.")
+    default_detail = gettext_lazy("Too many failed sign-ins for this account or from this address. Try again later, "
+                                  "or ask an administrator to lift the lock.")
     default_code = "sign_in_locked"
 
     def __init__(self, wait: int | None, detail: str | None = None) -> None:
@@ -20,5 +21,5 @@ class SignInLocked(exceptions.Throttled):
 
 class RequestTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = "The request body is too large."
+    default_detail = gettext_lazy("The request body is too large.")
     default_code = "request_too_large"

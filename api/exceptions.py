@@ -16,6 +16,7 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, Request
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import is_valid_path
+from django.utils.translation import gettext
 from django.views import defaults
 from psycopg_pool import PoolTimeout
 from rest_framework import exceptions
@@ -26,6 +27,8 @@ from api.errors import RequestTooLarge, SignInLocked
 from api.serializers.matches import MatchSerializer
 from games.errors import DomainError, NotFound, StaleVersion, error_body
 from games.rules.errors import RuleViolation
+from games.rules.messages import Message
+from games.translation import localize
 
 # DRF exception class -> our stable code, where DRF's own code is not the one API.md names. The first class that
 # matches names the code (so a subclass comes before its base).
@@ -48,16 +51,18 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, NotFound):  # answered as every other 404 is: DRF's "Not found." unless it says more
         exc = exceptions.NotFound(exc.detail or None)
     if isinstance(exc, RuleViolation):
-        return _respond(400, error_body(exc.code, exc.detail, exc.field, exc.extra))
+        return _respond(400, error_body(exc.code, localize(exc.detail), exc.field, exc.extra))
     if isinstance(exc, DomainError):
-        extra = dict(exc.extra)
+        # A message carried as a fact (correction_conflicts' rule_detail) is read by people too; values a client
+        # switches on (codes, seats, suits) stay as they are.
+        extra = {key: localize(value) if key.endswith("detail") else value for key, value in exc.extra.items()}
         if isinstance(exc, StaleVersion):
             extra["match"] = _match_resource(exc.match, context)
-        return _respond(exc.status_code, error_body(exc.code, exc.detail, exc.field, extra))
+        return _respond(exc.status_code, error_body(exc.code, localize(exc.detail), exc.field, extra))
     if isinstance(exc, RequestDataTooBig):
-        exc = RequestTooLarge("The request body is larger than the service accepts.")
+        exc = RequestTooLarge(gettext("The request body is larger than the service accepts."))
     elif isinstance(exc, SuspiciousOperation):
-        exc = exceptions.ParseError("The request could not be read.")
+        exc = exceptions.ParseError(gettext("The request could not be read."))
     elif isinstance(exc, (Http404, ObjectDoesNotExist)):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
@@ -70,11 +75,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 def _drf_error(exc: exceptions.APIException) -> Response:
     code = next((code for cls, code in DRF_CODES.items() if isinstance(exc, cls)), exc.default_code)
     if isinstance(exc, exceptions.ValidationError):
-        errors = [{"code": code, "detail": detail, "field": field} for field, detail in _flatten(exc.detail)]
-        first = errors[0] if errors else {"code": code, "detail": "The request is not valid.", "field": None}
+        errors = [{"code": code, "detail": localize(detail), "field": field} for field, detail in _flatten(exc.detail)]
+        first = errors[0] if errors else {"code": code, "detail": gettext("The request is not valid."), "field": None}
         body = error_body(code, str(first["detail"]), first["field"], errors=errors or [first])
     else:
-        body = error_body(code, str(exc.detail), None)
+        body = error_body(code, localize(exc.detail) if isinstance(exc.detail, Message) else str(exc.detail), None)
     # DRF's Throttled (and SignInLocked) carry the wait; its stubs do not declare the attribute.
     wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
     if wait is not None:
@@ -127,9 +132,10 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
     Django's page elsewhere. Wired as ``handler404`` in the root URLconf."""
     if not request.path.startswith("/api/"):
         return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
-    detail = "There is nothing at this address."
+    detail = gettext("There is nothing at this address.")
     if not request.path_info.endswith("/") and is_valid_path(f"{request.path_info}/"):
-        detail = f"There is nothing at this address; API addresses end with a slash: {request.path}/"
+        detail = gettext("There is nothing at this address; API addresses end with a slash: {address}").format(
+            address=f"{request.path}/")
     return JsonResponse(error_body("not_found", detail, None), status=404)
 
 
@@ -141,7 +147,7 @@ def server_error_view(request: HttpRequest) -> HttpResponse:
     hand."""
     if _waited_out_the_pool(sys.exc_info()[1]):
         retry_after = math.ceil(settings.DATABASE_POOL_TIMEOUT)
-        detail = "The server is busy: no database connection came free in time. Try again in a few seconds."
+        detail = gettext("The server is busy: no database connection came free in time. Try again in a few seconds.")
         body = error_body("database_busy", detail, None, {"retry_after_seconds": retry_after})
         response: HttpResponse = (JsonResponse(body, status=503) if request.path.startswith("/api/")
                                   else HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8"))

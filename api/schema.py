@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
@@ -33,6 +34,12 @@ class TokenScheme(KnoxTokenScheme):
 
     target_class = "api.authentication.TokenAuthentication"
     name = "tokenAuth"
+
+
+class PageSessionScheme(SessionScheme):
+    """The pages' session cookie (DRF's, which then applies the user's saved language: api/authentication.py)."""
+
+    target_class = "api.authentication.SessionAuthentication"
 
 
 IDEMPOTENCY_KEY = OpenApiParameter(

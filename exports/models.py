@@ -53,6 +53,9 @@ class ExportJob(QueuedJob):
     progress = models.PositiveSmallIntegerField(default=0, help_text="0..100")
     file = models.FileField(upload_to="exports/", max_length=255, blank=True)
     error = models.TextField(blank=True)
+    # The requester's language when they asked (issue 18): the worker writes the column titles, sheet names and
+    # score sheets in it. A code of settings.LANGUAGES; no choices, so adding a language needs no migration.
+    language = models.CharField(max_length=16, default="en")
 
     def __str__(self) -> str:
         return f"{self.format} export of {self.scope} {self.scope_id} ({self.status})"

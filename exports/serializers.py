@@ -25,7 +25,8 @@ class ExportJobSerializer(serializers.ModelSerializer):
     class Meta:
         model = ExportJob
         fields = ["id", "status", "progress", "url", "download_url", "error", "scope", "scope_id", "format",
-                  "created_at", "finished_at"]
+                  "language", "created_at", "finished_at"]
+        read_only_fields = ["language"]
 
     def get_url(self, job: ExportJob) -> str:
         return self._absolute(reverse("export-detail", args=[job.pk]))

@@ -21,7 +21,7 @@ from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from exports.errors import QueueUnavailable
 from exports.models import ExportJob, ImportJob, JobStatus
@@ -35,12 +35,16 @@ Job = TypeVar("Job", ExportJob, ImportJob)
 RUN_EXPORT_TASK = "exports.tasks.run_export"
 
 
-def export_request(*, actor: User, scope: str, scope_id: int, file_format: str) -> ExportJob:
-    """Queue an export of a scope ``actor`` may read (anyone else gets 404). Raises ``QueueUnavailable`` (503) when
-    the queue cannot take it; the job is then marked failed."""
+def export_request(*, actor: User, scope: str, scope_id: int, file_format: str,
+                   language: str | None = None) -> ExportJob:
+    """Queue an export of a scope ``actor`` may read (anyone else gets 404), written in ``language`` (by default the
+    language of the request, active now). Raises ``QueueUnavailable`` (503) when the queue cannot take it; the job is
+    then marked failed."""
     export_scope(actor, scope, scope_id)
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
     with transaction.atomic():
-        job = ExportJob.objects.create(requested_by=actor, scope=scope, scope_id=scope_id, format=file_format)
+        job = ExportJob.objects.create(requested_by=actor, scope=scope, scope_id=scope_id, format=file_format,
+                                       language=language)
         transaction.on_commit(partial(_enqueue_export, job.pk))
     return job
 
@@ -92,7 +96,7 @@ def export_run(job_id: int) -> None:
     if job is None:
         return
     name = export_file_name(job)
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-export-") as folder:
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-export-") as folder, translation.override(job.language):
         path = Path(folder) / Path(name).name
         WRITERS[job.format](scope_by_id(job.scope, job.scope_id), path, Progress(partial(_set_progress, job.pk)))
         if default_storage.exists(name):  # a partial file from an interrupted run

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from games.rules.messages import msg
+
 if TYPE_CHECKING:
     from games.models import Match
 
@@ -35,8 +37,11 @@ class StaleVersion(DomainError):
 
     def __init__(self, match: Match, sent_version: int) -> None:
         super().__init__(
-            f"The match changed since you loaded it (you have version {sent_version}, it is now at "
-            f"version {match.version}). Reload the score and enter the deal again if it is still needed.",
+            msg(
+                "The match changed since you loaded it (you have version {sent_version}, it is now at version "
+                "{version}). Reload the score and enter the deal again if it is still needed.",
+                sent_version=sent_version, version=match.version,
+            ),
             None,
             current_version=match.version,
         )

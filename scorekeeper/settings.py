@@ -73,6 +73,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the cookie or Accept-Language; sets Content-Language and Vary
     "api.middleware.CommonMiddleware",  # Django's, but a write is never redirected to the slash (its body is lost)
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -230,7 +231,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# The players' languages (issue 18): English is the source, the catalogues in locale/ carry the rest. A request's
+# language is the signed-in user's saved one, else the language cookie (/i18n/setlang/), else Accept-Language.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("et", "Eesti"), ("fa", "فارسی"), ("hu", "Magyar")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = env.int("LANGUAGE_COOKIE_AGE", default=365 * 24 * 3600)
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True
@@ -300,7 +306,7 @@ if OFFLINE_DEALS_AHEAD < 1:
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "api.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "api.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["api.parsers.BoundedJSONParser"],

@@ -4,6 +4,8 @@ from django.views.generic import RedirectView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # POST /i18n/setlang/ {language, next}: the language cookie for the pages' picker (Django's set_language).
+    path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("api.urls")),
     path("table/", include("table.urls")),
     path("", RedirectView.as_view(url="/table/", permanent=False)),

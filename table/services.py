@@ -14,6 +14,7 @@ from django.db import transaction
 from games.errors import NotFound
 from games.events import publish_live
 from games.models import Deal, Match, Seat
+from games.rules.messages import msg
 from games.selectors import match_writable_by
 from games.services.audit import audit_record
 from games.services.deals import _locked_match  # the one lock-then-ask-access of every match write
@@ -51,11 +52,14 @@ def deal_answer(*, match_id: int, number: int, actor: User, verdict: str,
     if match is None or deal is None:
         raise NotFound
     if deal.is_voided:
-        raise DealVoided(f"Deal {number} is voided; there is nothing to confirm or dispute.", None,
+        raise DealVoided(msg("Deal {number} is voided; there is nothing to confirm or dispute.", number=number), None,
                          deal_number=number)
     seat = _opponent_seat(match, deal, actor)
     if DealConfirmation.objects.filter(deal=deal, player=seat.player, deal_revision=deal.revision).exists():
-        raise AlreadyAnswered(f"{seat.player.name} ({seat.seat}) has already answered deal {number}.", None,
+        raise AlreadyAnswered(msg(
+            "{name} ({seat}) has already answered deal {number}.",
+            name=seat.player.name, seat=seat.seat, number=number,
+        ), None,
                               deal_number=number)
     answer = DealConfirmation.objects.create(deal=deal, deal_revision=deal.revision, player=seat.player,
                                              seat=seat.seat, user=actor, verdict=verdict, reason=reason)
@@ -81,8 +85,10 @@ def _opponent_seat(match: Match, deal: Deal, actor: User) -> Seat:
         if (seat.team or seat.seat) not in taken:
             return seat
     side = f"team {mine[0].team}" if mine[0].team else f"seat {mine[0].seat}"
-    raise SameSideAsScorer(f"Deal {deal.number} was recorded by your own side ({side}); a player of the other "
-                           "team confirms or disputes it.", None)
+    raise SameSideAsScorer(msg(
+        "Deal {number} was recorded by your own side ({side}); a player of the other team confirms or disputes it.",
+        number=deal.number, side=side,
+    ), None)
 
 
 SHARE_WRITERS_ONLY = "Only the match's scorers can share it or revoke its share link."

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.core.cache import cache
 from django.db import connection
+from django.utils import translation
+from django.utils.translation import get_language_from_request
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from knox.models import AuthToken
 from rest_framework import serializers
@@ -21,6 +23,8 @@ from rest_framework.views import APIView
 
 import scorekeeper
 from api.authentication import TokenAuthentication, token_issue
+from api.languages import SESSION_KEY, saved_language
+from api.models import UserPreferences
 from api.parsers import BoundedJSONParser
 from api.serializers.errors import ErrorSerializer
 from api.sign_in import signed_in_user
@@ -162,22 +166,55 @@ class TokenView(APIView):
         return Response(status=204)
 
 
+class LanguagePreferenceInput(serializers.Serializer):
+    # "" clears the saved language: the cookie or Accept-Language decide again.
+    language = serializers.ChoiceField(choices=[("", "none"), *settings.LANGUAGES], allow_blank=True)
+
+
+ME_RESPONSE = inline_serializer("Me", {
+    "id": serializers.IntegerField(),
+    "username": serializers.CharField(),
+    "language": serializers.CharField(help_text="The saved language (en, et, fa, hu), or \"\" for none."),
+    "players": serializers.ListField(child=serializers.IntegerField()),
+    "clubs": serializers.ListField(child=serializers.DictField()),
+})
+
+
 class MeView(APIView):
-    @extend_schema(
-        summary="The signed-in user, their player records and their clubs",
-        responses=inline_serializer("Me", {
-            "id": serializers.IntegerField(),
-            "username": serializers.CharField(),
-            "players": serializers.ListField(child=serializers.IntegerField()),
-            "clubs": serializers.ListField(child=serializers.DictField()),
-        }),
-    )
+    @extend_schema(summary="The signed-in user, their saved language, their player records and their clubs",
+                   responses=ME_RESPONSE)
     def get(self, request: Request) -> Response:
+        return Response(self._me(signed_in(request.user)))
+
+    @extend_schema(
+        summary="Save the signed-in user's language: it beats Accept-Language and the language cookie",
+        request=LanguagePreferenceInput, responses={200: ME_RESPONSE, 400: ErrorSerializer},
+    )
+    def patch(self, request: Request) -> Response:
+        data = LanguagePreferenceInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        language = data.validated_data["language"]
         user = signed_in(request.user)
+        preferences, _ = UserPreferences.objects.update_or_create(user=user, defaults={"language": language})
+        user.preferences = preferences  # type: ignore[attr-defined]  # the reverse one-to-one, set for _me
+        if not isinstance(request.successful_authenticator, TokenAuthentication):
+            request.session[SESSION_KEY] = language  # the pages of this session follow at once
+        translation.activate(language or get_language_from_request(request._request))
+        response = Response(self._me(user))
+        if language:  # the pages of this browser follow (Django's own language cookie, as /i18n/setlang/ sets)
+            response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE,
+                                samesite="Lax")
+        else:
+            response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+        return response
+
+    @staticmethod
+    def _me(user: Any) -> dict[str, Any]:
         clubs = Membership.objects.filter(user_id=user.pk).values("club", "role")
-        return Response({
+        return {
             "id": user.pk,
             "username": user.get_username(),
+            "language": saved_language(user),
             "players": list(user.players.values_list("pk", flat=True)),
             "clubs": [{"club": item["club"], "role": item["role"]} for item in clubs],
-        })
+        }

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from exports.selectors import DealRow, ExportScope, deal_payloads, most_seats
 from games.rules.registry import get_engine
@@ -17,6 +18,26 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 MATCH_COLUMNS = ["match", "game", "league", "match_started", "match_status", "deal", "deal_status", "revision",
                  "recorded_at"]
+
+
+# The fixed columns' titles in the language of the export (an English title is the column's key, as before). The
+# dotted columns of a deal's input and result (input.bid.value) are the API's field paths and stay as they are.
+COLUMN_TITLES: dict[str, Any] = {
+    "match": pgettext_lazy("export column", "match"), "game": pgettext_lazy("export column", "game"),
+    "league": pgettext_lazy("export column", "league"),
+    "match_started": pgettext_lazy("export column", "match_started"),
+    "match_status": pgettext_lazy("export column", "match_status"), "deal": pgettext_lazy("export column", "deal"),
+    "deal_status": pgettext_lazy("export column", "deal_status"),
+    "revision": pgettext_lazy("export column", "revision"),
+    "recorded_at": pgettext_lazy("export column", "recorded_at"), "rank": pgettext_lazy("export column", "rank"),
+    "entrant": pgettext_lazy("export column", "entrant"), "played": pgettext_lazy("export column", "played"),
+    "won": pgettext_lazy("export column", "won"), "drawn": pgettext_lazy("export column", "drawn"),
+    "lost": pgettext_lazy("export column", "lost"), "points": pgettext_lazy("export column", "points"),
+}
+
+
+def column_titles(columns: Iterable[str]) -> list[str]:
+    return [str(COLUMN_TITLES.get(column, column)) for column in columns]
 
 
 def neutralise(value: Any) -> Any:

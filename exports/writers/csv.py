@@ -6,7 +6,7 @@ import csv
 from pathlib import Path
 
 from exports.selectors import ExportScope, deal_rows
-from exports.writers.common import DealTable, Progress
+from exports.writers.common import DealTable, Progress, column_titles
 
 
 def write_csv(scope: ExportScope, path: Path, progress: Progress) -> None:
@@ -16,7 +16,7 @@ def write_csv(scope: ExportScope, path: Path, progress: Progress) -> None:
     # utf-8-sig: Excel otherwise reads the names of players as Latin-1.
     with path.open("w", newline="", encoding="utf-8-sig") as out:
         writer = csv.writer(out)
-        writer.writerow(table.header)
+        writer.writerow(column_titles(table.header))
         for row in deal_rows(scope):
             writer.writerow(table.cells(row))
             progress.step()

@@ -1,49 +1,63 @@
-"""PDF score sheets with ReportLab: one page (or more) per match, the deal-by-deal table as players keep it on
-paper, then the final result, with the league and the date in the heading."""
+"""PDF score sheets: one page (or more) per match, the deal-by-deal table as players keep it on paper, then the
+final result, with the league and the date in the heading.
+
+WeasyPrint lays the sheet out (Pango, HarfBuzz and FriBidi underneath), so Persian names and a Persian sheet are
+shaped and ordered right to left, which ReportLab alone does not do, and the text copied or extracted from the PDF
+is the text as typed. The sheet is in the language of whoever asked for it (the export job's language): its
+words, its direction and its dates; names stay as typed, each isolated (``<bdi>``) so "مریم رضایی" next to "S3"
+or "Zoltán" keeps its order.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from html import escape
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4, landscape
-from reportlab.lib.styles import getSampleStyleSheet
-from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext, gettext_lazy
 
 from exports.selectors import ExportScope, deal_rows
-from exports.writers.common import Progress, local_time, printable, readable
+from exports.writers.common import Progress, printable, readable
 from games.rules.engine import GameEngine
 from games.rules.registry import get_engine
+from games.translation import localize
 
-STYLES = getSampleStyleSheet()
-GRID = TableStyle([
-    ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
-    ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
-    ("FONTSIZE", (0, 0), (-1, -1), 8),
-    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-])
+HEADER = [gettext_lazy("Deal"), gettext_lazy("Dealer"), gettext_lazy("Call"), gettext_lazy("This deal")]
+# Fonts with the letters of every language the sheets speak (õ ä ö ü ő ű and the Arabic script): DejaVu Sans is
+# in Debian's fonts-dejavu-core (installed with Chromium); Noto or Vazirmatn are used where DejaVu is missing.
+STYLE = """
+@page { size: A4 landscape; margin: 12mm; }
+body { font-family: "DejaVu Sans", "Noto Sans", "Noto Sans Arabic", "Vazirmatn", sans-serif; font-size: 8pt; }
+h1 { font-size: 13pt; } h2 { font-size: 11pt; margin-block: 0 2mm; } h3 { font-size: 10pt; }
+table { border-collapse: collapse; margin-block: 4mm; }
+th, td { border: 0.4pt solid grey; padding: 1pt 4pt; text-align: start; vertical-align: top; }
+th { background: lightgrey; }
+section + section { break-before: page; }
+"""
 
 
 def write_pdf(scope: ExportScope, path: Path, progress: Progress) -> None:
     progress.start(scope.deals().count())
-    title = printable(f"Score sheets: {scope.title}")
-    document = SimpleDocTemplate(str(path), pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
-                                 topMargin=12 * mm, bottomMargin=12 * mm, title=title)
-    story: list[Any] = []
-    for sheet in _score_sheets(scope, progress):
-        if story:
-            story.append(PageBreak())
-        story.extend(sheet)
-    if not story:
-        story.append(_text(f"No deals recorded in {scope.title}.", "Title"))
-    document.build(story)
+    title = gettext("Score sheets: {title}").format(title=printable(scope.title))
+    sheets = "".join(_score_sheets(scope, progress))
+    if not sheets:
+        nothing = gettext("No deals recorded in {title}.").format(title=scope.title)
+        sheets = f"<h1>{_text(nothing)}</h1>"
+    from weasyprint import HTML  # here: importing it parses its stylesheets, which no other process needs
+
+    HTML(string=_document(title, sheets)).write_pdf(str(path))
 
 
-def _score_sheets(scope: ExportScope, progress: Progress) -> Iterator[list[Any]]:
+def _document(title: str, body: str) -> str:
+    language = translation.get_language() or "en"
+    direction = "rtl" if translation.get_language_bidi() else "ltr"
+    return (f'<!doctype html><html lang="{language}" dir="{direction}"><head><meta charset="utf-8">'
+            f"<title>{_text(title)}</title><style>{STYLE}</style></head><body>{body}</body></html>")
+
+
+def _score_sheets(scope: ExportScope, progress: Progress) -> Iterator[str]:
     match, seats, rows = None, [], []
     for row in deal_rows(scope):
         if match is not None and row.match.pk != match.pk:
@@ -56,24 +70,41 @@ def _score_sheets(scope: ExportScope, progress: Progress) -> Iterator[list[Any]]
         yield _sheet(match, seats, rows)
 
 
-def _sheet(match: Any, seats: list[Any], deals: list[Any]) -> list[Any]:
+def _sheet(match: Any, seats: list[Any], deals: list[Any]) -> str:
     match.refresh_from_db(fields=["state"])
-    league = f" · {match.league.name}" if match.league else ""
     engine = get_engine(match.game)
-    heading = f"{engine.display_name}, match {match.pk}{league} · {local_time(match.created_at)}"
-    players = ", ".join(f"{seat.seat} {seat.player.name}" + (f" ({seat.team})" if seat.team else "") for seat in seats)
+    heading = gettext("{game}, match {number}").format(game=engine.display_name, number=match.pk)
+    parts = [_text(heading)] + ([_name(match.league.name)] if match.league else []) + [
+        _text(sheet_date(match.created_at))]
+    # Each seat isolated as a whole too, so on a right-to-left sheet "S2 Zoltán (B)" still reads S2 first.
+    players = ", ".join(f"<bdi>{seat.seat} {_name(seat.player.name)}" + (f" ({seat.team})" if seat.team else "")
+                        + "</bdi>" for seat in seats)
     columns = _running_columns(engine, deals)
-    header = ["Deal", "Dealer", "Call", "This deal", *columns]
-    body = [_deal_line(engine, deal, columns) for deal in deals]
-    table = Table([header, *body], repeatRows=1)
-    table.setStyle(GRID)
-    return [_text(heading, "Heading2"), _text(players, "Normal"), Spacer(1, 4 * mm), table, Spacer(1, 4 * mm),
-            _text(final_result(match, seats), "Heading3")]
+    # The engine names its running-score columns (a team, a seat, Seep's "Lead"): a name that is a message is
+    # translated.
+    titles = [*HEADER, *(localize(column) for column in columns)]
+    head = "".join(f"<th>{_text(str(title))}</th>" for title in titles)
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in _deal_line(engine, deal, columns)) + "</tr>"
+                   for deal in deals)
+    return (f"<section><h2>{' · '.join(parts)}</h2><p>{players}</p><table><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table><h3>{_text(final_result(match, seats))}</h3></section>")
 
 
-def _text(text: str, style: str) -> Paragraph:
-    """Names as typed, without the control characters a phone keyboard can slip in (a PDF shows them as boxes)."""
-    return Paragraph(escape(printable(text)), STYLES[style])
+def sheet_date(moment: Any) -> str:
+    """The date and time in the reader's own way (``1. detsember 2026 18:30``, ``2026. december 1. 18:30``)."""
+    if moment is None:
+        return ""
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+def _text(text: str) -> str:
+    """Text as typed, escaped, without the control characters a phone keyboard can slip in (a PDF shows them as
+    boxes)."""
+    return escape(printable(str(text)))
+
+
+def _name(name: str) -> str:
+    return f"<bdi>{_text(name)}</bdi>"
 
 
 def _running_columns(engine: GameEngine[Any, Any, Any], deals: list[Any]) -> list[str]:
@@ -84,25 +115,27 @@ def _running_columns(engine: GameEngine[Any, Any, Any], deals: list[Any]) -> lis
     return list(seen)
 
 
-def _deal_line(engine: GameEngine[Any, Any, Any], deal: Any, columns: list[str]) -> list[Any]:
+def _deal_line(engine: GameEngine[Any, Any, Any], deal: Any, columns: list[str]) -> list[str]:
     if deal.status == "voided":
-        return [deal.number, deal.input.get("dealer", ""), "voided", "", *[""] * len(columns)]
+        return [str(deal.number), _text(deal.input.get("dealer", "")), _text(gettext("voided")), "",
+                *[""] * len(columns)]
     running = engine.running_score(deal.result)
-    cells = [running.get(column, "") for column in columns]
+    cells = [localize(running.get(column, "")) for column in columns]
     this_deal = engine.deal_score(deal.result)
-    return [deal.number, deal.input.get("dealer", ""), _text(_call(deal), "BodyText"),
-            _text(str(_scores(this_deal)), "BodyText"), *cells]
+    return [str(deal.number), _text(deal.input.get("dealer", "")), _text(_call(deal)), _text(str(_scores(this_deal))),
+            *(_text(str(cell)) for cell in cells)]
 
 
 def _call(deal: Any) -> str:
     contract = deal.result.get("contract")
     if isinstance(contract, dict):
         made = deal.result.get("made")
-        return readable([contract]) + ("" if made is None else (", made" if made else ", went down"))
+        return readable([contract]) + ("" if made is None else (gettext(", made") if made else gettext(", went down")))
     if isinstance(deal.input.get("bid"), dict):
-        return f"{deal.input['bid'].get('bidder')} bids {deal.input['bid'].get('value')}"
+        bid = deal.input["bid"]
+        return gettext("{bidder} bids {value}").format(bidder=bid.get("bidder"), value=bid.get("value"))
     if deal.input.get("went_out"):
-        return f"{deal.input['went_out']} went out"
+        return gettext("{seat} went out").format(seat=deal.input["went_out"])
     return str(deal.result.get("outcome", ""))
 
 
@@ -117,13 +150,13 @@ def final_result(match: Any, seats: list[Any]) -> str:
     state = match.state or {}
     winner = state.get("match_winner") or state.get("winners")
     if match.status != "finished":
-        return "In progress."
+        return gettext("In progress.")
     if not winner:
-        return "Finished: drawn."
+        return gettext("Finished: drawn.")
     winners = winner if isinstance(winner, list) else [winner]
     named = []
     for side in winners:
         players = [seat.player.name for seat in seats if side in (seat.team, seat.seat)]
-        label = side if any(seat.seat == side for seat in seats) else f"team {side}"
+        label = side if any(seat.seat == side for seat in seats) else gettext("team {team}").format(team=side)
         named.append(f"{label} ({' & '.join(players)})" if players else label)
-    return f"Finished: won by {', '.join(named)}."
+    return gettext("Finished: won by {winners}.").format(winners=", ".join(named))

@@ -8,10 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from django.utils.translation import pgettext
 from openpyxl import Workbook
 
 from exports.selectors import ExportScope, deal_rows, league_standings_of
-from exports.writers.common import DealTable, Progress, flatten, spreadsheet_cell
+from exports.writers.common import DealTable, Progress, column_titles, flatten, spreadsheet_cell
 
 STANDINGS_COLUMNS = ["rank", "entrant", "played", "won", "drawn", "lost", "points"]
 
@@ -20,13 +21,14 @@ def write_xlsx(scope: ExportScope, path: Path, progress: Progress) -> None:
     progress.start(2 * scope.deals().count())
     table = DealTable.learn(scope, progress)
     workbook = Workbook(write_only=True)
-    deals = workbook.create_sheet("Deals")
-    deals.append(table.header)
+    deals = workbook.create_sheet(pgettext("export sheet", "Deals"))
+    deals.append(column_titles(table.header))
     for row in deal_rows(scope):
         deals.append([_cell(value) for value in table.cells(row)])
         progress.step()
     if scope.kind == "league" and scope.league is not None:
-        _append_standings(workbook.create_sheet("Standings"), league_standings_of(scope.league))
+        _append_standings(workbook.create_sheet(pgettext("export sheet", "Standings")),
+                          league_standings_of(scope.league))
     workbook.save(path)
 
 
@@ -47,6 +49,6 @@ def standings_table(standings: dict[str, Any]) -> tuple[list[str], list[list[Any
 
 def _append_standings(sheet: Any, standings: dict[str, Any]) -> None:
     header, rows = standings_table(standings)
-    sheet.append(header)
+    sheet.append(column_titles(header))
     for row in rows:
         sheet.append([_cell(value) for value in row])

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES: dict[str, str] = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+SUIT_NAMES: dict[str, str] = {"S": msg("spades"), "H": msg("hearts"), "D": msg("diamonds"), "C": msg("clubs")}
+RANK_NAMES: dict[str, str] = {"A": msg("ace"), "J": msg("jack"), "Q": msg("queen"), "K": msg("king")}
 JOKER = "JKR"
 
 
@@ -37,8 +38,14 @@ class Card:
     def describe(self) -> str:
         """Words for messages: ``the 10 of spades``, ``the queen of hearts``, ``a joker``."""
         if self.is_joker:
-            return "a joker"
-        return f"the {RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+            return msg("a joker")
+        return msg("the {rank} of {suit}", rank=RANK_NAMES.get(self.rank, self.rank), suit=SUIT_NAMES[self.suit])
+
+    def noun(self) -> str:
+        """The words without an article: ``10 of spades``, ``joker``."""
+        if self.is_joker:
+            return msg("joker")
+        return msg("{rank} of {suit}", rank=RANK_NAMES.get(self.rank, self.rank), suit=SUIT_NAMES[self.suit])
 
 
 JOKER_CARD = Card("", "")
@@ -47,7 +54,10 @@ JOKER_CARD = Card("", "")
 def parse_card(text: object, field: str | None = None) -> Card:
     """Parse one card code, or raise ``invalid_card`` naming ``field``."""
     if not isinstance(text, str):
-        raise RuleViolation("invalid_card", f"{text!r} is not a card; write cards like 10D, AS or JKR.", field)
+        raise RuleViolation("invalid_card", msg(
+            "{text!r} is not a card; write cards like 10D, AS or JKR.",
+            text=text,
+        ), field)
     code = text.strip().upper()
     if code in (JOKER, "JOKER"):
         return JOKER_CARD
@@ -56,7 +66,10 @@ def parse_card(text: object, field: str | None = None) -> Card:
         rank = "10"
     if rank not in RANKS or suit not in SUITS:
         raise RuleViolation(
-            "invalid_card", f"'{text}' is not a card; write cards like 10D, AS, QH or JKR.", field, card=text
+            "invalid_card", msg(
+                "'{text}' is not a card; write cards like 10D, AS, QH or JKR.",
+                text=text,
+            ), field, card=text
         )
     return Card(rank, suit)
 
@@ -64,7 +77,7 @@ def parse_card(text: object, field: str | None = None) -> Card:
 def parse_cards(values: object, field: str) -> tuple[Card, ...]:
     """Parse a list of card codes; each bad element is reported as ``field[i]``."""
     if not isinstance(values, (list, tuple)):
-        raise RuleViolation("invalid", "Give the cards as a list of codes such as [\"10D\", \"AS\"].", field)
+        raise RuleViolation("invalid", msg('Give the cards as a list of codes such as ["10D", "AS"].'), field)
     return tuple(parse_card(value, f"{field}[{index}]") for index, value in enumerate(values))
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 
 ENGINE_MODULES: dict[str, str] = {
     "seep": "games.rules.seep",
@@ -33,7 +34,10 @@ def get_engine(key: str) -> GameEngine[Any, Any, Any]:
     module_name = ENGINE_MODULES.get(key) if isinstance(key, str) else None
     if module_name is None:
         choices = ", ".join(game_keys())
-        raise RuleViolation("invalid", f"Unknown game {key!r}; choose one of {choices}.", "game")
+        raise RuleViolation("invalid", msg(
+            "Unknown game {key!r}; choose one of {choices}.",
+            key=key, choices=choices,
+        ), "game")
     return _loaded(module_name)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 
 
 def seat_names(count: int) -> tuple[str, ...]:
@@ -17,4 +18,7 @@ def require_seat(value: object, seats: tuple[str, ...], field: str, code: str = 
     """Return ``value`` when it names one of ``seats``; otherwise refuse with ``code``."""
     if isinstance(value, str) and value.strip().upper() in seats:
         return value.strip().upper()
-    raise RuleViolation(code, f"Choose a seat from {seats[0]}-{seats[-1]}; {value!r} is not one.", field)
+    raise RuleViolation(code, msg(
+        "Choose a seat from {seats_0}-{seats}; {value!r} is not one.",
+        seats_0=seats[0], seats=seats[-1], value=value,
+    ), field)

@@ -27,10 +27,11 @@ from typing import Any
 
 from games.rules.cards import SUIT_NAMES, Card, parse_card
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg, nmsg
 from games.rules.shapes import reject_unknown_keys
 
 PLAY_KEYS: tuple[str, ...] = ("seat", "card")
-COPY_WORDS: dict[int, str] = {0: "no", 1: "one", 2: "two"}
+COPY_WORDS: dict[int, str] = {0: msg("no"), 1: msg("one"), 2: msg("two")}
 ORDINALS: dict[int, str] = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
@@ -54,13 +55,18 @@ Tricks = tuple[Trick, ...]
 
 def _parse_play(value: object, seats: tuple[str, ...], field: str) -> Play:
     if not isinstance(value, Mapping):
-        raise RuleViolation("invalid", 'Each card of a trick is an object such as {"seat": "S2", "card": "JH"}.', field)
+        raise RuleViolation("invalid", msg(
+            'Each card of a trick is an object such as {{"seat": "S2", "card": "JH"}}.',
+        ), field)
     reject_unknown_keys(value, PLAY_KEYS, field,
-                        lambda key: f"A played card has only seat and card; {key!r} is not one.")
+                        lambda key: msg("A played card has only seat and card; {key!r} is not one.", key=key))
     seat = value.get("seat")
     if not (isinstance(seat, str) and seat.strip().upper() in seats):
         raise RuleViolation(
-            "invalid", f"The seat that played is one of {', '.join(seats)}; {seat!r} is not.", f"{field}.seat",
+            "invalid", msg(
+                "The seat that played is one of {seats}; {seat!r} is not.",
+                seats=', '.join(seats), seat=seat,
+            ), f"{field}.seat",
             allowed=list(seats),
         )
     return Play(seat.strip().upper(), parse_card(value.get("card"), f"{field}.card"))
@@ -72,13 +78,17 @@ def parse_tricks(value: object, seats: tuple[str, ...], field: str = "tricks") -
         return None
     if not isinstance(value, list):
         raise RuleViolation(
-            "invalid", 'tricks is a list of tricks, each the cards in the order played: [[{"seat": "S1", "card": '
-            '"JH"}, ...], ...].', field,
+            "invalid", msg(
+                'tricks is a list of tricks, each the cards in the order played: [[{{"seat": "S1", "card": "JH"}}, '
+                "...], ...].",
+            ), field,
         )
     parsed = []
     for i, trick in enumerate(value):
         if not isinstance(trick, list):
-            raise RuleViolation("invalid", "Each trick is a list of the cards in the order they fell.", f"{field}[{i}]")
+            raise RuleViolation("invalid", msg(
+                "Each trick is a list of the cards in the order they fell.",
+            ), f"{field}[{i}]")
         parsed.append(tuple(_parse_play(play, seats, f"{field}[{i}][{j}]") for j, play in enumerate(trick)))
     return tuple(parsed)
 
@@ -166,18 +176,27 @@ def _check_play(play: Play, order: tuple[str, ...], j: int, field: str, table: T
         return
     trick_seats = ", ".join(order)
     if play.seat not in table.seats:
-        detail = f"{play.seat} does not play this deal; the cards come from {', '.join(table.seats)}."
+        detail = msg(
+            "{seat} does not play this deal; the cards come from {seats}.",
+            seat=play.seat, seats=', '.join(table.seats),
+        )
     elif play.seat in order[:j]:
-        detail = f"{play.seat} has already played to this trick; each seat plays once, in turn: {trick_seats}."
+        detail = msg(
+            "{seat} has already played to this trick; each seat plays once, in turn: {trick_seats}.",
+            seat=play.seat, trick_seats=trick_seats,
+        )
     else:
-        detail = f"It is {order[j]}'s turn, not {play.seat}'s: this trick goes {trick_seats}."
+        detail = msg(
+            "It is {order}'s turn, not {seat}'s: this trick goes {trick_seats}.",
+            order=order[j], seat=play.seat, trick_seats=trick_seats,
+        )
     raise RuleViolation(
         "play_out_of_turn", detail, field, seat=play.seat, expected_seat=order[j] if j < len(order) else None,
     )
 
 
 def _noun(card: Card) -> str:
-    return "joker" if card.is_joker else card.describe().removeprefix("the ")
+    return card.noun()
 
 
 def _check_card(card: Card, seen: Counter[Card], field: str, table: Table) -> None:
@@ -187,14 +206,19 @@ def _check_card(card: Card, seen: Counter[Card], field: str, table: Table) -> No
     copies = table.copies(card)
     if copies == 0:
         raise RuleViolation(
-            "card_not_in_pack", f"{table.pack_words} has no {_noun(card)}.", field, card=card.code, in_pack=0,
+            "card_not_in_pack", msg(
+                "{pack_words} has no {noun}.",
+                pack_words=table.pack_words, noun=_noun(card),
+            ), field, card=card.code, in_pack=0,
         )
     seen[card] += 1
     if seen[card] > copies:
         raise RuleViolation(
             "card_count_exceeds_pack",
-            f"{table.pack_words} has {COPY_WORDS.get(copies, str(copies))} {_noun(card)}; it is played once too "
-            "often here.", field, card=card.code, in_pack=copies,
+            msg(
+                "{pack_words} has {get} {noun}; it is played once too often here.",
+                pack_words=table.pack_words, get=COPY_WORDS.get(copies, str(copies)), noun=_noun(card),
+            ), field, card=card.code, in_pack=copies,
         )
 
 
@@ -218,8 +242,11 @@ def _winner(trick: Trick, table: Table) -> str:
 
 
 def _leader_detail(i: int, leader: str, table: Table, trick: Trick) -> str:
-    rule = table.first_leader_reason if i == 0 else f"{leader} won trick {i} and leads trick {i + 1}"
-    return f"The leader is wrong: {rule}; this trick is led by {trick[0].seat}."
+    rule = table.first_leader_reason if i == 0 else msg(
+        "{leader} won trick {i} and leads trick {i_2}",
+        leader=leader, i=i, i_2=i + 1,
+    )
+    return msg("The leader is wrong: {rule}; this trick is led by {seat}.", rule=rule, seat=trick[0].seat)
 
 
 def _find_reneges(tricks: Tricks, table: Table) -> tuple[Renege, ...]:
@@ -250,8 +277,11 @@ def referee(tricks: Tricks, table: Table) -> Record:
         if i >= table.hand_size:
             raise RuleViolation(
                 "hand_size_invalid",
-                f"Each hand holds {table.hand_size} cards, so a deal has {table.hand_size} tricks; trick {i + 1} "
-                "would be a card more than each seat holds.", f"tricks[{i}]", expected=table.hand_size,
+                msg(
+                    "Each hand holds {hand_size} cards, so a deal has {hand_size} tricks; trick {i} would be a card "
+                    "more than each seat holds.",
+                    hand_size=table.hand_size, i=i + 1,
+                ), f"tricks[{i}]", expected=table.hand_size,
             )
         order = _order_from(leader, table.seats)
         if trick and trick[0].seat != leader:
@@ -264,8 +294,11 @@ def referee(tricks: Tricks, table: Table) -> Record:
         if len(trick) != len(order):
             raise RuleViolation(
                 "trick_count_invalid",
-                f"Trick {i + 1} has {len(trick)} cards; each trick has {len(order)}, one from each of "
-                f"{', '.join(order)} in turn.", f"tricks[{i}]", expected=len(order),
+                msg(
+                    "Trick {i} has {trick_count} cards; each trick has {order_count}, one from each of {order} in "
+                    "turn.",
+                    i=i + 1, trick_count=len(trick), order_count=len(order), order=', '.join(order),
+                ), f"tricks[{i}]", expected=len(order),
             )
         winner = _winner(trick, table)
         results.append(TrickResult(i + 1, leader, winner, trick))
@@ -273,7 +306,11 @@ def referee(tricks: Tricks, table: Table) -> Record:
     if len(tricks) != table.hand_size:
         raise RuleViolation(
             "trick_count_invalid",
-            f"{len(tricks)} tricks are entered; every card is played, so this deal has {table.hand_size} tricks.",
+            nmsg(
+                "{tricks_count} trick is entered; every card is played, so this deal has {hand_size} tricks.",
+                "{tricks_count} tricks are entered; every card is played, so this deal has {hand_size} tricks.",
+                "tricks_count", tricks_count=len(tricks), hand_size=table.hand_size,
+            ),
             "tricks", expected=table.hand_size,
         )
     return Record(tuple(results), _find_reneges(tricks, table))

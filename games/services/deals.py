@@ -22,6 +22,7 @@ from games.errors import NotFound
 from games.models import Deal, DealRevision, Match
 from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.rules.replay import DealRefused, ReplayStep, replay_steps
 from games.selectors import match_correctable_by, match_readable_by, match_writable_by, state_before_deal
@@ -101,8 +102,11 @@ def _check_version(match: Match, expected_version: int | None, *, required: bool
     if expected_version is None:
         if required:
             raise PreconditionRequired(
-                "A correction must say which version of the match it corrects: send If-Match with the match's "
-                f'ETag (now "{match.version}").',
+                msg(
+                    "A correction must say which version of the match it corrects: send If-Match with the match's "
+                    'ETag (now "{version}").',
+                    version=match.version,
+                ),
                 None,
                 current_version=match.version,
             )
@@ -234,8 +238,11 @@ def _replayed(engine: GameEngine, row: Deal, step: ReplayStep, changed: int) -> 
 
 def _conflict(later: int, corrected: int, violation: RuleViolation) -> CorrectionConflicts:
     return CorrectionConflicts(
-        f"Deal {later} would no longer be legal after changing deal {corrected}: {violation.detail} "
-        f"Correct or void deal {later} first.",
+        msg(
+            "Deal {later} would no longer be legal after changing deal {corrected}: {detail} Correct or void deal "
+            "{later} first.",
+            later=later, corrected=corrected, detail=violation.detail,
+        ),
         None,
         deal_number=later,
         rule_code=violation.code,
@@ -274,7 +281,10 @@ def _require_changeable_deal(match: Match, number: int) -> None:
     if row is None:
         raise NotFound
     if row.is_voided:
-        raise DealVoided(f"Deal {number} is voided; a voided deal cannot be changed.", None, deal_number=number)
+        raise DealVoided(msg(
+            "Deal {number} is voided; a voided deal cannot be changed.",
+            number=number,
+        ), None, deal_number=number)
 
 
 @transaction.atomic

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from games.models import League, Match, Player, Seat
+from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.rules.seats import seat_names
 from games.selectors import players_visible_to
@@ -56,11 +57,17 @@ def _pinned_settings(game: str, requested: Mapping[str, Any], league: League | N
     if league is None:
         return dict(requested)
     if league.game != game:
-        raise InvalidInput(f"League {league.name!r} plays {league.game}, not {game}.", "game")
+        raise InvalidInput(msg(
+            "League {league!r} plays {league_game}, not {game}.",
+            league=league.name, league_game=league.game, game=game,
+        ), "game")
     for name, value in requested.items():
         if name in league.settings and league.settings[name] != value:
             raise InvalidInput(
-                f"League {league.name!r} plays with {name} = {league.settings[name]!r}; its matches cannot change it.",
+                msg(
+                    "League {league!r} plays with {name} = {value!r}; its matches cannot change it.",
+                    league=league.name, name=name, value=league.settings[name],
+                ),
                 f"settings.{name}",
             )
     return {**league.settings, **requested}
@@ -75,10 +82,10 @@ def _resolve_players(actor: User, refs: Sequence[PlayerRef], league: League | No
         else:
             found = visible.filter(pk=ref).first()
             if found is None:
-                raise InvalidInput(f"There is no player {ref} that you can seat.", f"players[{index}]")
+                raise InvalidInput(msg("There is no player {ref} that you can seat.", ref=ref), f"players[{index}]")
             player = found
         if player in resolved:
-            raise InvalidInput(f"{player.name} is already seated at this table.", f"players[{index}]")
+            raise InvalidInput(msg("{name} is already seated at this table.", name=player.name), f"players[{index}]")
         resolved.append(player)
     return resolved
 

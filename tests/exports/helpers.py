@@ -65,3 +65,13 @@ def webhook_receiver(answers: list[int] | None = None) -> Iterator[Receiver]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def pdf_text(data: bytes, tmp_path: Any) -> str:
+    """The PDF's text as poppler's pdftotext extracts it (in reading order, Persian included)."""
+    import subprocess
+
+    path = tmp_path / "extracted.pdf"
+    path.write_bytes(data)
+    return subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True,
+                          text=True).stdout

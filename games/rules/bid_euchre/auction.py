@@ -14,6 +14,7 @@ from games.rules.bid_euchre.deal import Call
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS
 from games.rules.errors import RuleViolation
+from games.rules.messages import and_list, comma_list, msg, msg_template, nmsg, or_list
 from games.rules.seats import seat_after
 
 # Ladder rank of the lone bids, above the number of tricks in a deal.
@@ -21,8 +22,23 @@ LONE_RANK_ABOVE_TRICKS: dict[str, int] = {
     "partners_best": 1, "shoot_the_moon": 2, "triple_moon": 3, "quadruple_moon": 4,
 }
 CALL_WORDS: dict[str, str] = {
-    "partners_best": "partner's best", "shoot_the_moon": "shoot the moon", "triple_moon": "triple moon",
-    "quadruple_moon": "quadruple moon",
+    "partners_best": msg("partner's best"), "shoot_the_moon": msg("shoot the moon"), "triple_moon": msg("triple moon"),
+    "quadruple_moon": msg("quadruple moon"),
+}
+# The sentences that start with a call's name, one per call (a translation cannot capitalise a word inside one).
+HIGHEST_CALL_TEMPLATES: dict[str, str] = {
+    "partners_best": msg_template("Partner's best is the highest bid; after it {seat} can only pass."),
+    "shoot_the_moon": msg_template("Shoot the moon is the highest bid; after it {seat} can only pass."),
+    "triple_moon": msg_template("Triple moon is the highest bid; after it {seat} can only pass."),
+    "quadruple_moon": msg_template("Quadruple moon is the highest bid; after it {seat} can only pass."),
+}
+EXTRA_MOON_OFF_TEMPLATES: dict[str, str] = {
+    "triple_moon": msg_template(
+        "Triple moon calls are not enabled for this match (extra_moon_calls is off); {seat} may {or_pass}."
+    ),
+    "quadruple_moon": msg_template(
+        "Quadruple moon calls are not enabled for this match (extra_moon_calls is off); {seat} may {or_pass}."
+    ),
 }
 # E-A17: each extra moon is called only over the call one step below it.
 EXTRA_MOONS: dict[str, str] = {"triple_moon": "shoot_the_moon", "quadruple_moon": "triple_moon"}
@@ -48,14 +64,8 @@ def rank_of(call: Call, rules: BidEuchreRules) -> int:
     return rules.tricks_per_deal + LONE_RANK_ABOVE_TRICKS[call.call]
 
 
-def _join(words: list[str], last: str = "or") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
 def _or_pass(legal: list[str]) -> str:
-    return f"{', '.join(legal)}, or pass" if legal else "pass"
+    return msg("{legal}, or pass", legal=comma_list(legal)) if legal else msg("pass")
 
 
 def _may_call(kind: str, standing_rank: int, rules: BidEuchreRules) -> bool:
@@ -68,7 +78,7 @@ def _may_call(kind: str, standing_rank: int, rules: BidEuchreRules) -> bool:
 def legal_bids(standing_rank: int, rules: BidEuchreRules) -> list[str]:
     """The calls above ``standing_rank``, in words, for messages."""
     numbers = [str(n) for n in range(max(rules.minimum_bid, standing_rank + 1), rules.max_number_bid + 1)]
-    words = [f"bid {_join(numbers)}"] if numbers else []
+    words = [msg("bid {numbers}", numbers=or_list(numbers))] if numbers else []
     words += [CALL_WORDS[kind] for kind in lone_kinds(rules) if _may_call(kind, standing_rank, rules)]
     return words
 
@@ -80,16 +90,23 @@ def _check_range(call: Call, field: str, rules: BidEuchreRules) -> None:
     if tricks == top and not rules.allow_plain_six:
         raise RuleViolation(
             "plain_six_not_allowed",
-            f"A bid of {top} must be 'partner's best' ({rules.partners_best_points} points) or 'shoot the moon' "
-            f"({rules.shoot_the_moon_points} points).",
+            msg(
+                "A bid of {top} must be 'partner's best' ({partners_best_points} points) or 'shoot the moon' "
+                "({shoot_the_moon_points} points).",
+                top=top, partners_best_points=rules.partners_best_points,
+                shoot_the_moon_points=rules.shoot_the_moon_points,
+            ),
             field, allowed=["partners_best", "shoot_the_moon"],
         )
     if not rules.minimum_bid <= tricks <= rules.max_number_bid:
-        limit = f"The lowest bid is {rules.minimum_bid} tricks" if tricks < rules.minimum_bid else (
-            f"A deal has only {top} tricks"
+        limit = nmsg(
+            "The lowest bid is {minimum_bid} trick", "The lowest bid is {minimum_bid} tricks", "minimum_bid",
+            minimum_bid=rules.minimum_bid,
+        ) if tricks < rules.minimum_bid else (
+            nmsg("A deal has only {top} trick", "A deal has only {top} tricks", "top", top=top)
         )
         raise RuleViolation(
-            "bid_out_of_range", f"{limit}; {_or_pass(legal_bids(0, rules))}.", field,
+            "bid_out_of_range", msg("{limit}; {or_pass}.", limit=limit, or_pass=_or_pass(legal_bids(0, rules))), field,
             minimum=rules.minimum_bid, maximum=rules.max_number_bid,
         )
 
@@ -113,24 +130,30 @@ class _Auction:
 
     def check_turn(self, call: Call, field: str) -> None:
         if self.over:
-            ended = ("all four passed" if self.standing is None else
-                     f"everyone but {self.standing.seat}, the standing bidder, has passed")
-            detail = (f"The auction is over: {ended}." if self.continuous else
-                      "Everyone has had their one call; the auction is over.")
+            ended = (msg("all four passed") if self.standing is None else
+                     msg("everyone but {seat}, the standing bidder, has passed", seat=self.standing.seat))
+            detail = (msg("The auction is over: {ended}.", ended=ended) if self.continuous else
+                      msg("Everyone has had their one call; the auction is over."))
             raise RuleViolation("auction_closed", detail, field)
         if call.seat == self.to_call:
             return
         spent = self.passed if self.continuous else self.called
         if call.seat in spent:
-            again = "passed and may not come back in" if self.continuous else "already had the one call"
+            again = msg("passed and may not come back in") if self.continuous else msg("already had the one call")
             raise RuleViolation(
-                "already_called", f"{call.seat} has {again}; it is {self.to_call}'s turn.", field,
+                "already_called", msg(
+                    "{seat} has {again}; it is {to_call}'s turn.",
+                    seat=call.seat, again=again, to_call=self.to_call,
+                ), field,
                 expected_seat=self.to_call,
             )
-        how = ("bidding goes clockwise among the players who have not passed" if self.continuous else
-               "bidding goes clockwise from the dealer's left, once round, dealer last")
+        how = (msg("bidding goes clockwise among the players who have not passed") if self.continuous else
+               msg("bidding goes clockwise from the dealer's left, once round, dealer last"))
         raise RuleViolation(
-            "call_out_of_turn", f"It is {self.to_call}'s turn ({how}).", field, expected_seat=self.to_call
+            "call_out_of_turn", msg(
+                "It is {to_call}'s turn ({how}).",
+                to_call=self.to_call, how=how,
+            ), field, expected_seat=self.to_call
         )
 
     def check_extra_moon(self, call: Call, field: str) -> None:
@@ -141,17 +164,24 @@ class _Auction:
         if not self.rules.extra_moon_calls:
             raise RuleViolation(
                 "variant_not_enabled",
-                f"{CALL_WORDS[call.call].capitalize()} calls are not enabled for this match (extra_moon_calls is "
-                f"off); {call.seat} may {_or_pass(legal_bids(self.standing_rank, self.rules))}.", field,
+                msg(
+                    EXTRA_MOON_OFF_TEMPLATES[call.call],
+                    seat=call.seat, or_pass=_or_pass(legal_bids(self.standing_rank, self.rules)),
+                ), field,
                 setting="extra_moon_calls",
             )
         standing = None if self.standing is None else self.standing.call
         if standing == needs or rank_of(call, self.rules) <= self.standing_rank:
             return  # a call not above the standing one is bid_not_higher (check_level)
-        said = "no call stands yet" if self.standing is None else f"the standing call is a {self._words(self.standing)}"
+        said = msg("no call stands yet") if self.standing is None else msg(
+            "the standing call is a {call}", call=self._words(self.standing),
+        )
         raise RuleViolation(
             "moon_call_not_allowed",
-            f"A {CALL_WORDS[call.call]} can only be called over a {CALL_WORDS[needs]}; {said}.", field,
+            msg(
+                "A {call} can only be called over a {needs}; {said}.",
+                call=CALL_WORDS[call.call], needs=CALL_WORDS[needs], said=said,
+            ), field,
             needs=needs, standing=standing, legal=[*legal_bids(self.standing_rank, self.rules), "pass"],
         )
 
@@ -163,25 +193,31 @@ class _Auction:
             if self.rules.stick_the_dealer and call.seat == self.dealer and self.standing is None and others_passed:
                 raise RuleViolation(
                     "dealer_must_bid",
-                    f"Stick the dealer is on: the other three passed, so dealer {self.dealer} must bid at least "
-                    f"{self.rules.minimum_bid} and name trump.", field, legal=legal_bids(0, self.rules),
+                    msg(
+                        "Stick the dealer is on: the other three passed, so dealer {dealer} must bid at least "
+                        "{minimum_bid} and name trump.",
+                        dealer=self.dealer, minimum_bid=self.rules.minimum_bid,
+                    ), field, legal=legal_bids(0, self.rules),
                     allowed=legal_bids(0, self.rules),  # allowed: deprecated
                 )
             return
         if rank_of(call, self.rules) <= self.standing_rank:
             legal = legal_bids(self.standing_rank, self.rules)
             if legal and self.standing is not None:
-                said = f"{self.standing.seat}'s {self._words(self.standing)}"
-                detail = f"The standing bid is {said}; {call.seat} may {_or_pass(legal)}."
+                said = msg("{seat}'s {call}", seat=self.standing.seat, call=self._words(self.standing))
+                detail = msg(
+                    "The standing bid is {said}; {seat} may {or_pass}.",
+                    said=said, seat=call.seat, or_pass=_or_pass(legal),
+                )
             else:
-                highest = CALL_WORDS[lone_kinds(self.rules)[-1]].capitalize()
-                detail = f"{highest} is the highest bid; after it {call.seat} can only pass."
+                highest = lone_kinds(self.rules)[-1]
+                detail = msg(HIGHEST_CALL_TEMPLATES[highest], seat=call.seat)
             raise RuleViolation("bid_not_higher", detail, field, legal=[*legal, "pass"],
                                 allowed=[*legal, "pass"])  # allowed: deprecated
 
     @staticmethod
     def _words(call: Call) -> str:
-        return f"bid of {call.tricks}" if call.call == "bid" else CALL_WORDS[call.call]
+        return msg("bid of {tricks}", tricks=call.tricks) if call.call == "bid" else CALL_WORDS[call.call]
 
     def take(self, call: Call) -> None:
         self.called.add(call.seat)
@@ -221,13 +257,19 @@ def run_auction(dealer: str, calls: tuple[Call, ...], rules: BidEuchreRules) -> 
         auction.take(call)
     if not auction.over:
         waiting = auction.still_to_call()
-        names = [f"the dealer {seat}" if seat == dealer else seat for seat in waiting]
+        names = [msg("the dealer {seat}", seat=seat) if seat == dealer else seat for seat in waiting]
         if auction.continuous:
-            detail = (f"The auction is not finished: {names[0]} is to call next (it ends when everyone but the "
-                      "standing bidder has passed).")
+            detail = (msg(
+                "The auction is not finished: {names_0} is to call next (it ends when everyone but the standing "
+                "bidder has passed).",
+                names_0=names[0],
+            ))
         else:
-            detail = f"The auction is not finished: {_join(names, 'and')} still {'has' if len(names) == 1 else 'have'}"
-            detail += " to call."
+            detail = nmsg(
+                "The auction is not finished: {waiting} still has to call.",
+                "The auction is not finished: {waiting} still have to call.",
+                "count", waiting=and_list(names), count=len(names),
+            )
         raise RuleViolation("auction_incomplete", detail, "auction", to_call=waiting)
     standing = auction.standing
     if standing is None:

@@ -12,10 +12,11 @@ from games.rules.bid_euchre.state import BidEuchreState
 from games.rules.bid_euchre.tables import LONE_KINDS, PARTNER_OF, TEAMS
 from games.rules.cards import SUIT_NAMES, Card
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg, msg_template, or_list
 from games.rules.tricks import Record
 
 FACE_RANKS: frozenset[str] = frozenset({"J", "Q", "K"})
-COPY_WORDS: dict[int, str] = {0: "no", 1: "one", 2: "two"}
+COPY_WORDS: dict[int, str] = {0: msg("no"), 1: msg("one"), 2: msg("two")}
 
 
 def _check_dealer(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
@@ -23,23 +24,29 @@ def _check_dealer(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRu
         team, score = state.match_winner, state.scores[TEAMS.index(state.match_winner or "A")]
         raise RuleViolation(
             "match_already_finished",
-            f"Team {team} reached {score} and won this match; start a new match to record more deals.", None,
+            msg(
+                "Team {team} reached {score} and won this match; start a new match to record more deals.",
+                team=team, score=score,
+            ), None,
             match_winner=team, winners=[team],
         )
     if rules.enforce_dealer_order and state.next_dealer is not None and deal.dealer != state.next_dealer:
         raise RuleViolation(
-            "dealer_out_of_turn", f"{state.next_dealer} deals this hand: the deal passes to the left.", "dealer",
+            "dealer_out_of_turn", msg(
+                "{next_dealer} deals this hand: the deal passes to the left.",
+                next_dealer=state.next_dealer,
+            ), "dealer",
             expected_dealer=state.next_dealer,
         )
 
 
 def _pack_words(rules: BidEuchreRules) -> str:
-    return f"The {rules.facts.size}-card pack"
+    return msg("The {size}-card pack", size=rules.facts.size)
 
 
 def _card_noun(card: Card) -> str:
     """``9 of clubs`` / ``joker``: the card's words without an article."""
-    return "joker" if card.is_joker else card.describe().removeprefix("the ")
+    return card.noun()
 
 
 def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> None:
@@ -47,14 +54,17 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
     if not rules.ace_no_face:
         raise RuleViolation(
             "variant_not_enabled",
-            "Ace-no-face redeals are not enabled for this match; the hand must be bid or passed.", "ace_no_face",
+            msg("Ace-no-face redeals are not enabled for this match; the hand must be bid or passed."), "ace_no_face",
             setting="ace_no_face",
         )
     size = rules.tricks_per_deal + (1 if rules.joker and claim.seat == dealer else 0)
     if len(claim.hand) != size:
-        who = "The dealer holds" if size > rules.tricks_per_deal else "Each player holds"
+        who = msg("The dealer holds") if size > rules.tricks_per_deal else msg("Each player holds")
         raise RuleViolation(
-            "hand_size_invalid", f"{who} {size} cards in this game; the claimed hand has {len(claim.hand)}.",
+            "hand_size_invalid", msg(
+                "{who} {size} cards in this game; the claimed hand has {hand_count}.",
+                who=who, size=size, hand_count=len(claim.hand),
+            ),
             "ace_no_face.hand", expected=size,
         )
     seen: Counter[str] = Counter()
@@ -62,7 +72,9 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
         field = f"ace_no_face.hand[{index}]"
         if card.is_joker and not rules.joker:
             raise RuleViolation(
-                "variant_not_enabled", "The joker is not in play in this match (deck 'with_joker_25' is off).", field,
+                "variant_not_enabled", msg(
+                    "The joker is not in play in this match (deck 'with_joker_25' is off).",
+                ), field,
                 setting="joker",
             )
         seen[card.code] += 1
@@ -70,15 +82,22 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
         if seen[card.code] > copies:
             raise RuleViolation(
                 "card_count_exceeds_pack",
-                f"{_pack_words(rules)} has {COPY_WORDS.get(copies, str(copies))} {_card_noun(card)}.", field,
+                msg(
+                    "{pack_words} has {get} {card_noun}.",
+                    pack_words=_pack_words(rules), get=COPY_WORDS.get(copies, str(copies)),
+                    card_noun=_card_noun(card),
+                ), field,
                 card=card.code, in_pack=copies,
             )
     faces = [card for card in claim.hand if card.rank in FACE_RANKS]
     if faces or not any(card.rank == "A" for card in claim.hand):
-        holds = f"holds {faces[0].describe()}" if faces else "has no ace"
+        holds = msg("holds {card}", card=faces[0].describe()) if faces else msg("has no ace")
         raise RuleViolation(
             "ace_no_face_not_allowed",
-            f"Ace-no-face needs at least one ace and no jack, queen or king; this hand {holds}.", "ace_no_face.hand",
+            msg(
+                "Ace-no-face needs at least one ace and no jack, queen or king; this hand {holds}.",
+                holds=holds,
+            ), "ace_no_face.hand",
         )
 
 
@@ -86,15 +105,15 @@ def _check_passed_out(deal: BidEuchreDeal) -> None:
     for key, value in (("trump", deal.trump), ("tricks_won", deal.tricks_won), ("tricks", deal.tricks)):
         if value is not None:
             raise RuleViolation(
-                "invalid", f"Everyone passed: the deal is thrown in, so it has no {key}.", key
+                "invalid", msg("Everyone passed: the deal is thrown in, so it has no {key}.", key=key), key
             )
     if deal.reneges:
         raise RuleViolation(
-            "renege_invalid", "Everyone passed and no card was played, so nobody can renege.", "reneges[0]"
+            "renege_invalid", msg("Everyone passed and no card was played, so nobody can renege."), "reneges[0]"
         )
 
 
-TRUMP_WORDS_SPOKEN: dict[str, str] = {NO_TRUMPS: "no-trumps", LOW_NO_TRUMPS: "low no-trumps"}
+TRUMP_WORDS_SPOKEN: dict[str, str] = {NO_TRUMPS: msg("no-trumps"), LOW_NO_TRUMPS: msg("low no-trumps")}
 
 
 def _spoken_order(word: str) -> tuple[bool, bool, str]:
@@ -111,18 +130,22 @@ def _trumps_allowed(rules: BidEuchreRules) -> list[str]:
 def _check_trump(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
     if deal.trump is None:
         raise RuleViolation(
-            "trump_missing", f"Name the trump suit chosen by {contract.bidder}.", "trump",
+            "trump_missing", msg("Name the trump suit chosen by {bidder}.", bidder=contract.bidder), "trump",
             allowed=_trumps_allowed(rules),
         )
+    # One sentence per refused trump: it starts with the trump's name, which a translation places itself.
     refused = {
-        NO_TRUMPS: ("No-trumps", rules.allow_no_trump), LOW_NO_TRUMPS: ("Low no-trumps", rules.allow_low_no_trump),
+        NO_TRUMPS: (msg_template("No-trumps is not allowed in this match; {bidder} names {legal}."),
+                    rules.allow_no_trump),
+        LOW_NO_TRUMPS: (msg_template("Low no-trumps is not allowed in this match; {bidder} names {legal}."),
+                        rules.allow_low_no_trump),
     }
-    name, allowed_here = refused.get(deal.trump, ("", True))
+    template, allowed_here = refused.get(deal.trump, ("", True))
     if not allowed_here:
         legal = [TRUMP_WORDS_SPOKEN.get(word, word) for word in sorted(_trumps_allowed(rules), key=_spoken_order)]
         raise RuleViolation(
-            "invalid_trump", f"{name} is not allowed in this match; {contract.bidder} names {', '.join(legal[:-1])} "
-            f"or {legal[-1]}.", "trump", allowed=_trumps_allowed(rules),
+            "invalid_trump", msg(template, bidder=contract.bidder, legal=or_list(legal)),
+            "trump", allowed=_trumps_allowed(rules),
         )
 
 
@@ -130,20 +153,26 @@ def _check_tricks(deal: BidEuchreDeal, rules: BidEuchreRules) -> tuple[int, int]
     top = rules.tricks_per_deal
     if deal.tricks_won is None:
         raise RuleViolation(
-            "invalid", 'Give the tricks each team took: tricks_won {"A": ..., "B": ...}.', "tricks_won"
+            "invalid", msg('Give the tricks each team took: tricks_won {{"A": ..., "B": ...}}.'), "tricks_won"
         )
     for team, tricks in zip(TEAMS, deal.tricks_won, strict=True):
         if not 0 <= tricks <= top:
             raise RuleViolation(
-                "tricks_out_of_range", f"Tricks are whole numbers from 0 to {top}; {tricks} is not.",
+                "tricks_out_of_range", msg(
+                    "Tricks are whole numbers from 0 to {top}; {tricks} is not.",
+                    top=top, tricks=tricks,
+                ),
                 f"tricks_won.{team}", minimum=0, maximum=top,
             )
     total = sum(deal.tricks_won)
     if total != top:
         raise RuleViolation(
             "tricks_total_mismatch",
-            f"Tricks add up to {total}; in a {rules.facts.size}-card deal the two teams take exactly {top} tricks "
-            "between them.", "tricks_won", expected_total=top,
+            msg(
+                "Tricks add up to {total}; in a {size}-card deal the two teams take exactly {top} tricks between "
+                "them.",
+                total=total, size=rules.facts.size, top=top,
+            ), "tricks_won", expected_total=top,
         )
     return deal.tricks_won
 
@@ -154,12 +183,18 @@ def _check_reneges(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRule
         if index == 1 and rules.renege_ends_deal:
             raise RuleViolation(
                 "renege_invalid",
-                f"A renege ends the hand in this match, so only one can be reported: {deal.reneges[0]}'s ended it.",
+                msg(
+                    "A renege ends the hand in this match, so only one can be reported: {seat}'s ended it.",
+                    seat=deal.reneges[0],
+                ),
                 f"reneges[{index}]", maximum=1,
             )
         if seat == sitting_out:
             raise RuleViolation(
-                "renege_invalid", f"{seat} sat out this lone hand and cannot renege.", f"reneges[{index}]",
+                "renege_invalid", msg(
+                    "{seat} sat out this lone hand and cannot renege.",
+                    seat=seat,
+                ), f"reneges[{index}]",
                 sitting_out=seat,
             )
 

@@ -14,6 +14,7 @@ from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import SEATS, TEAMS
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.shapes import reject_unknown_keys
 from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
@@ -71,7 +72,10 @@ def _invalid(detail: str, field: str | None, **extra: Any) -> RuleViolation:
 def _seat(value: object, field: str, what: str) -> str:
     if isinstance(value, str) and value.strip().upper() in SEATS:
         return value.strip().upper()
-    raise _invalid(f"{what} is one of the seats S1, S2, S3 or S4; {value!r} is not.", field, allowed=list(SEATS))
+    raise _invalid(msg(
+        "{what} is one of the seats S1, S2, S3 or S4; {value!r} is not.",
+        what=what, value=value,
+    ), field, allowed=list(SEATS))
 
 
 def _whole_number(value: object) -> bool:
@@ -80,31 +84,37 @@ def _whole_number(value: object) -> bool:
 
 def _parse_call(value: object, field: str) -> Call:
     if not isinstance(value, Mapping):
-        raise _invalid('Each call is an object such as {"seat": "S2", "call": "bid", "tricks": 3}.', field)
+        raise _invalid(msg('Each call is an object such as {{"seat": "S2", "call": "bid", "tricks": 3}}.'), field)
     reject_unknown_keys(value, ("seat", "call", "tricks"), field,
-                        lambda key: f"A call has only seat, call and tricks; {key!r} is not one of them.")
-    seat = _seat(value.get("seat"), f"{field}.seat", "The calling seat")
+                        lambda key: msg("A call has only seat, call and tricks; {key!r} is not one of them.", key=key))
+    seat = _seat(value.get("seat"), f"{field}.seat", msg("The calling seat"))
     raw = value.get("call")
     call = raw.strip().lower() if isinstance(raw, str) else raw
     if call not in CALLS:
         raise _invalid(
-            f"A call is bid (with tricks), partners_best, shoot_the_moon or pass (triple_moon and quadruple_moon "
-            f"where allowed); {raw!r} is not.",
+            msg(
+                "A call is bid (with tricks), partners_best, shoot_the_moon or pass (triple_moon and quadruple_moon "
+                "where allowed); {raw!r} is not.",
+                raw=raw,
+            ),
             f"{field}.call", allowed=list(CALLS),
         )
     tricks = value.get("tricks")
     if call == "bid":
         if not _whole_number(tricks):
-            raise _invalid(f"A bid names the number of tricks as a whole number; {tricks!r} is not.", f"{field}.tricks")
+            raise _invalid(msg(
+                "A bid names the number of tricks as a whole number; {tricks!r} is not.",
+                tricks=tricks,
+            ), f"{field}.tricks")
         return Call(seat, "bid", tricks)
     if tricks is not None:
-        raise _invalid(f"Only a plain bid names tricks; a {call} call has none.", f"{field}.tricks")
+        raise _invalid(msg("Only a plain bid names tricks; a {call} call has none.", call=call), f"{field}.tricks")
     return Call(seat, call)
 
 
 def _parse_auction(value: object) -> tuple[Call, ...]:
     if not isinstance(value, list):
-        raise _invalid("The auction is the list of calls in the order they were made.", "auction")
+        raise _invalid(msg("The auction is the list of calls in the order they were made."), "auction")
     return tuple(_parse_call(item, f"auction[{index}]") for index, item in enumerate(value))
 
 
@@ -114,8 +124,11 @@ def _parse_trump(value: object) -> str | None:
     word = TRUMP_WORDS.get(value.strip().lower()) if isinstance(value, str) else None
     if word is None:
         raise RuleViolation(
-            "invalid_trump", f"The trump is clubs, diamonds, hearts or spades (or no_trumps / low_no_trumps where "
-            f"allowed); {value!r} is not.", "trump", allowed=[*TRUMP_SUITS, NO_TRUMPS, LOW_NO_TRUMPS],
+            "invalid_trump", msg(
+                "The trump is clubs, diamonds, hearts or spades (or no_trumps / low_no_trumps where allowed); "
+                "{value!r} is not.",
+                value=value,
+            ), "trump", allowed=[*TRUMP_SUITS, NO_TRUMPS, LOW_NO_TRUMPS],
         )
     return word
 
@@ -124,17 +137,20 @@ def _parse_tricks_won(value: object, rules: BidEuchreRules) -> tuple[int, int] |
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise _invalid('tricks_won is an object with the tricks of each team: {"A": 4, "B": 2}.', "tricks_won")
+        raise _invalid(msg('tricks_won is an object with the tricks of each team: {{"A": 4, "B": 2}}.'), "tricks_won")
     reject_unknown_keys(value, TEAMS, "tricks_won",
-                        lambda key: f"The teams are A (S1+S3) and B (S2+S4); {key!r} is not one.")
+                        lambda key: msg("The teams are A (S1+S3) and B (S2+S4); {key!r} is not one.", key=key))
     counts = []
     for team in TEAMS:
         if team not in value:
-            raise _invalid(f"Give the tricks team {team} took.", f"tricks_won.{team}")
+            raise _invalid(msg("Give the tricks team {team} took.", team=team), f"tricks_won.{team}")
         if not _whole_number(value[team]):
             top = rules.tricks_per_deal
             raise RuleViolation(
-                "tricks_out_of_range", f"Tricks are whole numbers from 0 to {top}; {value[team]!r} is not.",
+                "tricks_out_of_range", msg(
+                    "Tricks are whole numbers from 0 to {top}; {value!r} is not.",
+                    top=top, value=value[team],
+                ),
                 f"tricks_won.{team}", minimum=0, maximum=top,
             )
         counts.append(value[team])
@@ -145,16 +161,19 @@ def _parse_reneges(value: object) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise _invalid('reneges is a list such as [{"seat": "S4"}], one entry per renege.', "reneges")
+        raise _invalid(msg('reneges is a list such as [{{"seat": "S4"}}], one entry per renege.'), "reneges")
     seats = []
     for index, item in enumerate(value):
         field = f"reneges[{index}]"
         if not isinstance(item, Mapping) or set(item) != {"seat"}:
-            raise _invalid('Each renege is an object {"seat": "S4"} naming the offending seat.', field)
+            raise _invalid(msg('Each renege is an object {{"seat": "S4"}} naming the offending seat.'), field)
         seat = item["seat"]
         if not (isinstance(seat, str) and seat.strip().upper() in SEATS):
             raise RuleViolation(
-                "renege_invalid", f"A renege is made by one of the seats S1, S2, S3 or S4; {seat!r} is not.", field,
+                "renege_invalid", msg(
+                    "A renege is made by one of the seats S1, S2, S3 or S4; {seat!r} is not.",
+                    seat=seat,
+                ), field,
                 allowed=list(SEATS),
             )
         seats.append(seat.strip().upper())
@@ -163,13 +182,13 @@ def _parse_reneges(value: object) -> tuple[str, ...]:
 
 def _parse_claim(value: object) -> AceNoFaceClaim:
     if not isinstance(value, Mapping):
-        raise _invalid('An ace-no-face claim is {"seat": "S2", "hand": ["AS", "9H", ...]}.', "ace_no_face")
+        raise _invalid(msg('An ace-no-face claim is {{"seat": "S2", "hand": ["AS", "9H", ...]}}.'), "ace_no_face")
     reject_unknown_keys(value, ("seat", "hand"), "ace_no_face",
-                        lambda key: f"An ace-no-face claim has only seat and hand; {key!r} is not one.")
-    seat = _seat(value.get("seat"), "ace_no_face.seat", "The claiming seat")
+                        lambda key: msg("An ace-no-face claim has only seat and hand; {key!r} is not one.", key=key))
+    seat = _seat(value.get("seat"), "ace_no_face.seat", msg("The claiming seat"))
     hand = value.get("hand")
     if not isinstance(hand, list):
-        raise _invalid("Give the claimed hand as a list of cards such as [\"AS\", \"9H\"].", "ace_no_face.hand")
+        raise _invalid(msg("Give the claimed hand as a list of cards such as [\"AS\", \"9H\"]."), "ace_no_face.hand")
     return AceNoFaceClaim(seat, tuple(parse_card(card, f"ace_no_face.hand[{i}]") for i, card in enumerate(hand)))
 
 
@@ -178,7 +197,7 @@ def _parse_claim_deal(payload: Mapping[str, Any], dealer: str) -> BidEuchreDeal:
     for key in ("auction", "trump", "tricks_won", "reneges", "tricks"):
         if payload.get(key) not in (None, []):
             raise _invalid(
-                f"An ace-no-face claim throws the hand in before the auction: send no {key} with it.", key
+                msg("An ace-no-face claim throws the hand in before the auction: send no {key} with it.", key=key), key
             )
     return BidEuchreDeal(dealer=dealer, ace_no_face=claim)
 
@@ -186,16 +205,19 @@ def _parse_claim_deal(payload: Mapping[str, Any], dealer: str) -> BidEuchreDeal:
 def parse_deal(payload: object, rules: BidEuchreRules) -> BidEuchreDeal:
     """The submitted deal as a frozen object; raises ``RuleViolation`` (only) for any malformed JSON."""
     if not isinstance(payload, Mapping):
-        raise _invalid("A deal is an object with dealer, auction, trump, tricks_won and reneges.", None)
+        raise _invalid(msg("A deal is an object with dealer, auction, trump, tricks_won and reneges."), None)
     reject_unknown_keys(payload, DEAL_KEYS, None,
-                        lambda key: f"A Bid Euchre deal has no field {key!r}; its fields are {', '.join(DEAL_KEYS)}.")
+                        lambda key: msg(
+                            "A Bid Euchre deal has no field {key!r}; its fields are {deal_keys}.",
+                            key=key, deal_keys=', '.join(DEAL_KEYS),
+                        ))
     if "dealer" not in payload:
-        raise _invalid("Name the dealer (S1-S4).", "dealer")
-    dealer = _seat(payload["dealer"], "dealer", "The dealer")
+        raise _invalid(msg("Name the dealer (S1-S4)."), "dealer")
+    dealer = _seat(payload["dealer"], "dealer", msg("The dealer"))
     if payload.get("ace_no_face") is not None:
         return _parse_claim_deal(payload, dealer)
     if payload.get("auction") is None:
-        raise _invalid("Give the auction (the calls in order), or an ace_no_face claim instead.", "auction")
+        raise _invalid(msg("Give the auction (the calls in order), or an ace_no_face claim instead."), "auction")
     return BidEuchreDeal(
         dealer=dealer,
         auction=_parse_auction(payload["auction"]),

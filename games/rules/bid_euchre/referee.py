@@ -19,6 +19,7 @@ from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import LONE_KINDS, PARTNER_OF, SEATS, TEAM_OF, TEAMS
 from games.rules.cards import JOKER, Card
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.tricks import Record, Table, referee, tricks_by_seat
 
 PLAIN_ORDER: dict[str, int] = {rank: power for power, rank in enumerate(("9", "10", "J", "Q", "K", "A"))}
@@ -64,7 +65,7 @@ def _refuse_joker(rules: BidEuchreRules) -> Callable[[Card, str], None]:
     def refuse(card: Card, field: str) -> None:
         if card.is_joker and not rules.joker:
             raise RuleViolation(
-                "variant_not_enabled", "The joker is not in play in this match (deck 'with_joker_25' is off).",
+                "variant_not_enabled", msg("The joker is not in play in this match (deck 'with_joker_25' is off)."),
                 field, setting="joker",
             )
     return refuse
@@ -82,9 +83,9 @@ def table_for(contract: Contract, trump_word: str, rules: BidEuchreRules) -> Tab
     return Table(
         seats=players_of(contract),
         first_leader=contract.bidder,
-        first_leader_reason=f"the winning bidder {contract.bidder} leads the first trick",
+        first_leader_reason=msg("the winning bidder {bidder} leads the first trick", bidder=contract.bidder),
         hand_size=rules.tricks_per_deal,
-        pack_words=f"The {rules.facts.size}-card pack",
+        pack_words=msg("The {size}-card pack", size=rules.facts.size),
         copies=rules.copies_in_pack,
         suit_of=cards.suit_of,
         strength=cards.strength,
@@ -118,6 +119,8 @@ def check_summary(sent: tuple[int, int], derived: tuple[int, int]) -> None:
     if sent != derived:
         raise RuleViolation(
             "tricks_inconsistent",
-            f"tricks_won says A {sent[0]}, B {sent[1]}, but the tricks entered give A {derived[0]}, "
-            f"B {derived[1]}.", "tricks_won", from_tricks={"A": derived[0], "B": derived[1]},
+            msg(
+                "tricks_won says A {sent_0}, B {sent_1}, but the tricks entered give A {derived_0}, B {derived_1}.",
+                sent_0=sent[0], sent_1=sent[1], derived_0=derived[0], derived_1=derived[1],
+            ), "tricks_won", from_tricks={"A": derived[0], "B": derived[1]},
         )

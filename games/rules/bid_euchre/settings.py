@@ -23,6 +23,7 @@ from games.rules.bid_euchre.tables import (
 )
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.settings_spec import Setting, SettingsSpec
 
 SINGLE = DECK_FACTS["single_24"]
@@ -144,7 +145,7 @@ class BidEuchreRules:
 def check_player_count(player_count: object) -> None:
     if isinstance(player_count, bool) or player_count != 4:
         raise RuleViolation(
-            "player_count_invalid", "Bid Euchre is played by four players: S1+S3 against S2+S4.", "players",
+            "player_count_invalid", msg("Bid Euchre is played by four players: S1+S3 against S2+S4."), "players",
             allowed=[4], teams={team: list(seats) for team, seats in TEAM_SEATS.items()},
         )
 
@@ -157,8 +158,11 @@ def _deck_from(settings: Mapping[str, Any]) -> str:
     if joker is not None and joker != DECK_FACTS[deck].joker:
         raise RuleViolation(
             "invalid",
-            f"joker is {'true' if DECK_FACTS[deck].joker else 'false'} with deck {deck!r}: the joker variant plays "
-            "the 25-card pack (deck 'with_joker_25').",
+            msg(
+                "joker is {value} with deck {deck!r}: the joker variant plays the 25-card pack (deck "
+                "'with_joker_25').",
+                value='true' if DECK_FACTS[deck].joker else 'false', deck=deck,
+            ),
             "settings.joker", expected=DECK_FACTS[deck].joker,
         )
     if "tricks_per_deal" in settings:
@@ -166,8 +170,10 @@ def _deck_from(settings: Mapping[str, Any]) -> str:
         if isinstance(value, bool) or not isinstance(value, int) or value != DECK_FACTS[deck].tricks:
             raise RuleViolation(
                 "invalid",
-                f"tricks_per_deal follows from the deck: {DECK_FACTS[deck].tricks} with deck {deck!r}; "
-                f"{value!r} is not.",
+                msg(
+                    "tricks_per_deal follows from the deck: {tricks} with deck {deck!r}; {value!r} is not.",
+                    tricks=DECK_FACTS[deck].tricks, deck=deck, value=value,
+                ),
                 "settings.tricks_per_deal", expected=DECK_FACTS[deck].tricks,
             )
     return deck
@@ -202,10 +208,13 @@ def rules_from_settings(settings: Mapping[str, Any], player_count: int) -> BidEu
 # §E.7: the combinations refused at match creation, each on the setting it names. Bicycle calls its moons in one
 # round of a 24-card deal; values for 12 tricks would be ours (E-A17).
 EXTRA_MOONS_CONFLICTS: tuple[tuple[str, str, str], ...] = (
-    ("bidding", "continuous", "Triple and quadruple moons are called in a single round of bidding; they cannot be "
-     "combined with bidding = continuous."),
-    ("deck", "double_48", "Triple and quadruple moons are played with the 24-card pack; they cannot be combined "
-     "with deck = double_48."),
+    ("bidding", "continuous", msg(
+        "Triple and quadruple moons are called in a single round of bidding; they cannot be combined with bidding = "
+        "continuous."
+    )),
+    ("deck", "double_48", msg(
+        "Triple and quadruple moons are played with the 24-card pack; they cannot be combined with deck = double_48."
+    )),
 )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS, TEAMS
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,10 @@ def state_json(state: BidEuchreState) -> dict[str, Any]:
 
 
 def _bad_state(field: str) -> RuleViolation:
-    return RuleViolation("invalid", f"The stored Bid Euchre match state has a bad {field}.", f"state.{field}")
+    return RuleViolation("invalid", msg(
+        "The stored Bid Euchre match state has a bad {field}.",
+        field=field,
+    ), f"state.{field}")
 
 
 def state_from_json(data: object, rules: BidEuchreRules) -> BidEuchreState:

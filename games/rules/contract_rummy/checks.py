@@ -11,13 +11,14 @@ from games.rules.contract_rummy.melds import check_melds
 from games.rules.contract_rummy.settings import GAME_NAME, ContractRummyRules, describe_pack
 from games.rules.contract_rummy.state import ContractRummyState
 from games.rules.errors import RuleViolation
+from games.rules.messages import and_chain, msg
 
 
 def _won_words(state: ContractRummyState) -> str:
     best = min(state.totals)
     if len(state.winners) == 1:
-        return f"{state.winners[0]} won with {best}"
-    return f"{' and '.join(state.winners)} shared the win with {best}"
+        return msg("{winners_0} won with {best}", winners_0=state.winners[0], best=best)
+    return msg("{winners} shared the win with {best}", winners=and_chain(state.winners), best=best)
 
 
 def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | None, deal: ContractRummyDeal,
@@ -26,34 +27,48 @@ def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | N
         if cards:
             raise RuleViolation(
                 "went_out_with_cards",
-                f"{seat} is marked as going out, so {seat} has no cards left; remove {' '.join(c.code for c in cards)} "
-                f"or pick the player who really went out.", f"cards_left.{seat}",
+                msg(
+                    "{seat} is marked as going out, so {seat} has no cards left; remove {cards} or pick the player "
+                    "who really went out.",
+                    seat=seat, cards=' '.join(c.code for c in cards),
+                ), f"cards_left.{seat}",
             )
         if points:
             raise RuleViolation(
                 "went_out_with_cards",
-                f"{seat} is marked as going out, so {seat} scores 0, not {points}; enter 0 or pick the player who "
-                f"really went out.", f"penalty_points.{seat}",
+                msg(
+                    "{seat} is marked as going out, so {seat} scores 0, not {points}; enter 0 or pick the player who "
+                    "really went out.",
+                    seat=seat, points=points,
+                ), f"penalty_points.{seat}",
             )
         return
     if cards is None and points is None:
         name = "penalty_points" if deal.cards_left is None and deal.penalty_points is not None else "cards_left"
         raise RuleViolation(
-            "invalid", f"{seat} did not go out: enter {seat}'s cards left (cards_left) or penalty points "
-            f"(penalty_points).", f"{name}.{seat}",
+            "invalid", msg(
+                "{seat} did not go out: enter {seat}'s cards left (cards_left) or penalty points (penalty_points).",
+                seat=seat,
+            ), f"{name}.{seat}",
         )
-    for empty, name, what in ((cards == (), "cards_left", "no cards"), (points == 0, "penalty_points", "0 points")):
+    reports = ((cards == (), "cards_left", msg("no cards")), (points == 0, "penalty_points", msg("0 points")))
+    for empty, name, what in reports:
         if not empty:
             continue
         if deal.went_out is None:
             raise RuleViolation(
-                "went_out_missing", f"{seat} is reported with {what}, so {seat} went out: mark {seat} as the player "
-                f"who went out.", "went_out",
+                "went_out_missing", msg(
+                    "{seat} is reported with {what}, so {seat} went out: mark {seat} as the player who went out.",
+                    seat=seat, what=what,
+                ), "went_out",
             )
         raise RuleViolation(
             "exactly_one_player_out",
-            f"Exactly one player goes out in a deal: {deal.went_out} is marked out, but {seat} is also reported with "
-            f"{what}. Enter {seat}'s remaining {'cards' if name == 'cards_left' else 'penalty'}.",
+            msg(
+                "Exactly one player goes out in a deal: {went_out} is marked out, but {seat} is also reported with "
+                "{what}. Enter {seat}'s remaining {value}.",
+                went_out=deal.went_out, seat=seat, what=what, value='cards' if name == 'cards_left' else 'penalty',
+            ),
             f"{name}.{seat}", went_out=deal.went_out,
         )
     if points is not None:
@@ -62,7 +77,10 @@ def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | N
             worth = " + ".join(f"{card.code} {rules.card_values[card]}" for card in cards)
             raise RuleViolation(
                 "penalty_mismatch",
-                f"{seat}'s cards ({worth}) are worth {rules.hand_value(cards)}, not {points}.",
+                msg(
+                    "{seat}'s cards ({worth}) are worth {hand_value}, not {points}.",
+                    seat=seat, worth=worth, hand_value=rules.hand_value(cards), points=points,
+                ),
                 f"penalty_points.{seat}", cards_value=rules.hand_value(cards), entered=points,
             )
 
@@ -70,20 +88,29 @@ def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | N
 def _check_penalty(seat: str, points: int, rules: ContractRummyRules) -> None:
     field = f"penalty_points.{seat}"
     if points < 0:
-        reason = f"a penalty cannot be negative; {points} cannot happen."
+        reason = msg("a penalty cannot be negative; {points} cannot happen.", points=points)
     elif points < rules.min_penalty:
         reason = (
-            f"{seat} still holds at least one card, worth {rules.min_penalty} or more; a penalty of {points} cannot "
-            f"happen."
+            msg(
+                "{seat} still holds at least one card, worth {min_penalty} or more; a penalty of {points} cannot "
+                "happen.",
+                seat=seat, min_penalty=rules.min_penalty, points=points,
+            )
         )
     elif points % rules.penalty_step:
-        reason = f"every card is worth a multiple of {rules.penalty_step} points; a penalty of {points} cannot happen."
+        reason = msg(
+            "every card is worth a multiple of {penalty_step} points; a penalty of {points} cannot happen.",
+            penalty_step=rules.penalty_step, points=points,
+        )
     elif points > rules.pack_value:
-        reason = f"the whole pack is worth {rules.pack_value}; a penalty of {points} cannot happen."
+        reason = msg(
+            "the whole pack is worth {pack_value}; a penalty of {points} cannot happen.",
+            pack_value=rules.pack_value, points=points,
+        )
     else:
         return
     raise RuleViolation(
-        "penalty_impossible", f"{seat} did not go out, so {reason}", field,
+        "penalty_impossible", msg("{seat} did not go out, so {reason}", seat=seat, reason=reason), field,
         minimum=rules.min_penalty, multiple_of=rules.penalty_step, maximum=rules.pack_value,
     )
 
@@ -100,8 +127,10 @@ def _check_card_counts(deal: ContractRummyDeal, rules: ContractRummyRules) -> No
                 pack = describe_pack(rules.decks, rules.jokers)
                 raise RuleViolation(
                     "card_count_exceeds_pack",
-                    f"{card.code} is reported {seen[card]} times, but this match's pack ({pack}) has only {allowed} "
-                    f"of it.", f"{path}[{position}]", card=card.code, in_pack=allowed,
+                    msg(
+                        "{code} is reported {seen} times, but this match's pack ({pack}) has only {allowed} of it.",
+                        code=card.code, seen=seen[card], pack=pack, allowed=allowed,
+                    ), f"{path}[{position}]", card=card.code, in_pack=allowed,
                     copies_in_pack=allowed,  # deprecated: in_pack, as in every game
                 )
 
@@ -111,18 +140,24 @@ def check_deal(state: ContractRummyState, deal: ContractRummyDeal, rules: Contra
     if state.match_over:
         raise RuleViolation(
             "match_already_finished",
-            f"{GAME_NAME} has {rules.deals} deals and all {rules.deals} are recorded; {_won_words(state)}.",
+            msg(
+                "{game_name} has {deals} deals and all {deals} are recorded; {won_words}.",
+                game_name=GAME_NAME, deals=rules.deals, won_words=_won_words(state),
+            ),
             winners=list(state.winners),
         )
     number = state.deals_played + 1
     if rules.enforce_dealer_order and state.next_dealer is not None and deal.dealer != state.next_dealer:
         raise RuleViolation(
             "dealer_out_of_turn",
-            f"{state.next_dealer} deals deal {number} (the deal passes to the left); {deal.dealer} was entered.",
+            msg(
+                "{next_dealer} deals deal {number} (the deal passes to the left); {dealer} was entered.",
+                next_dealer=state.next_dealer, number=number, dealer=deal.dealer,
+            ),
             "dealer", expected_dealer=state.next_dealer, expected=state.next_dealer,  # expected: deprecated
         )
     if deal.went_out is None and not rules.allow_no_winner_deal:
-        raise RuleViolation("went_out_missing", "Mark the player who went out.", "went_out")
+        raise RuleViolation("went_out_missing", msg("Mark the player who went out."), "went_out")
     cards = dict(deal.cards_left or ())
     points = dict(deal.penalty_points or ())
     order = rules.seats if deal.went_out is None else (deal.went_out, *rules.seats)
@@ -132,7 +167,9 @@ def check_deal(state: ContractRummyState, deal: ContractRummyDeal, rules: Contra
     if deal.melds is not None:
         if deal.went_out is None:
             raise RuleViolation(
-                "invalid", "Melds are entered for the player who went out, and nobody went out in this deal.", "melds"
+                "invalid", msg(
+                    "Melds are entered for the player who went out, and nobody went out in this deal.",
+                ), "melds"
             )
         check_melds(
             deal.melds, rules.contracts[state.deals_played], number,

@@ -15,6 +15,7 @@ from games.rules.cards import Card, card_codes
 from games.rules.contract_rummy.melds import Meld, meld_json, parse_melds
 from games.rules.contract_rummy.settings import ContractRummyRules, parse_hand
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.shapes import reject_unknown_keys
 
 DEAL_KEYS: tuple[str, ...] = ("dealer", "went_out", "cards_left", "penalty_points", "melds")
@@ -35,7 +36,10 @@ def _seat(value: object, seats: tuple[str, ...], field: str) -> str:
     if isinstance(value, str) and value.strip().upper() in seats:
         return value.strip().upper()
     raise RuleViolation(
-        "unknown_player", f"{value!r} is not a player of this match; choose a seat from {seats[0]}-{seats[-1]}.",
+        "unknown_player", msg(
+            "{value!r} is not a player of this match; choose a seat from {seats_0}-{seats}.",
+            value=value, seats_0=seats[0], seats=seats[-1],
+        ),
         field, allowed=list(seats), seats=list(seats),  # seats: deprecated
     )
 
@@ -44,23 +48,35 @@ def _per_seat(value: object, name: str, seats: tuple[str, ...], parse: Any) -> t
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise RuleViolation("invalid", f"{name} is an object keyed by seat, such as {{\"S1\": ...}}.", name)
+        raise RuleViolation("invalid", msg(
+            '{name} is an object keyed by seat, such as {{"S1": ...}}.',
+            name=name,
+        ), name)
     entries: dict[str, Any] = {}
     for key, item in value.items():
         seat = _seat(key, seats, f"{name}.{key}")
         if seat in entries:
-            raise RuleViolation("invalid", f"{seat} is entered twice in {name}.", f"{name}.{key}")
+            raise RuleViolation("invalid", msg(
+                "{seat} is entered twice in {name}.",
+                seat=seat, name=name,
+            ), f"{name}.{key}")
         entries[seat] = parse(item, f"{name}.{seat}")
     return tuple((seat, entries[seat]) for seat in seats if seat in entries)
 
 
 def _penalty(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise RuleViolation("invalid", f"A penalty is a whole number of points; {value!r} is not.", field)
+        raise RuleViolation("invalid", msg(
+            "A penalty is a whole number of points; {value!r} is not.",
+            value=value,
+        ), field)
     if isinstance(value, float):
         if not value.is_integer():
             raise RuleViolation(
-                "penalty_impossible", f"Penalties are whole numbers of points; {value!r} cannot happen.", field
+                "penalty_impossible", msg(
+                    "Penalties are whole numbers of points; {value!r} cannot happen.",
+                    value=value,
+                ), field
             )
         return int(value)
     return value
@@ -69,12 +85,17 @@ def _penalty(value: object, field: str) -> int:
 def parse_deal(payload: object, rules: ContractRummyRules) -> ContractRummyDeal:
     """Shape, seats and card codes; the rules of §R.3 and §R.5 are checked by ``check_deal``."""
     if not isinstance(payload, Mapping):
-        raise RuleViolation("invalid", "A deal is an object with dealer, went_out and cards_left or penalty_points.")
+        raise RuleViolation("invalid", msg(
+            "A deal is an object with dealer, went_out and cards_left or penalty_points.",
+        ))
     reject_unknown_keys(payload, DEAL_KEYS, None,
-                        lambda key: f"A Contract Rummy deal has {', '.join(DEAL_KEYS)}; {key!r} is not one of them.")
+                        lambda key: msg(
+                            "A Contract Rummy deal has {deal_keys}; {key!r} is not one of them.",
+                            deal_keys=', '.join(DEAL_KEYS), key=key,
+                        ))
     seats = rules.seats
     if payload.get("dealer") is None:
-        raise RuleViolation("invalid", "Enter the dealer of this deal.", "dealer")
+        raise RuleViolation("invalid", msg("Enter the dealer of this deal."), "dealer")
     dealer = _seat(payload["dealer"], seats, "dealer")
     went_out_value = payload.get("went_out")
     went_out = None if went_out_value is None else _seat(went_out_value, seats, "went_out")

@@ -6,6 +6,7 @@ card declared for it in ``jokers``, in order (the seed: "the card a joker stands
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
@@ -13,13 +14,18 @@ from itertools import pairwise
 from games.rules.cards import RANKS, SUIT_NAMES, Card, card_codes
 from games.rules.contract_rummy.settings import parse_hand
 from games.rules.errors import RuleViolation
+from games.rules.messages import and_chain, and_list, msg, nmsg
 from games.rules.shapes import reject_unknown_keys
 
 MELD_TYPES: tuple[str, ...] = ("set", "run")
 MELD_KEYS: tuple[str, ...] = ("type", "cards", "jokers")
-NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+NUMBER_WORDS: tuple[str, ...] = (
+    msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), msg("five"), msg("six"), msg("seven"), msg("eight"),
+)
 RANK_LOW: dict[str, int] = {rank: index + 1 for index, rank in enumerate(RANKS)}  # A=1 ... K=13
-RANK_PLURAL: dict[str, str] = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "sixes"}
+RANK_PLURAL: dict[str, str] = {
+    "A": msg("aces"), "J": msg("jacks"), "Q": msg("queens"), "K": msg("kings"), "6": msg("sixes"),
+}
 
 
 @dataclass(frozen=True)
@@ -35,21 +41,26 @@ def parse_melds(value: object, field: str = "melds") -> tuple[Meld, ...] | None:
         return None
     if not isinstance(value, list):
         raise RuleViolation(
-            "invalid", 'melds is a list such as [{"type": "set", "cards": ["5H", "5S", "JKR"], "jokers": ["5D"]}].',
+            "invalid", msg(
+                'melds is a list such as [{{"type": "set", "cards": ["5H", "5S", "JKR"], "jokers": ["5D"]}}].',
+            ),
             field,
         )
     melds = []
     for index, item in enumerate(value):
         path = f"{field}[{index}]"
         if not isinstance(item, Mapping):
-            raise RuleViolation("invalid", "A meld is an object with type (set or run), cards and jokers.", path)
+            raise RuleViolation("invalid", msg("A meld is an object with type (set or run), cards and jokers."), path)
         reject_unknown_keys(item, MELD_KEYS, path,
-                            lambda key: f"A meld has type, cards and jokers; {key!r} is not allowed.")
+                            lambda key: msg("A meld has type, cards and jokers; {key!r} is not allowed.", key=key))
         kind = item.get("type")
         if kind not in MELD_TYPES:
-            raise RuleViolation("invalid", f"A meld's type is 'set' or 'run'; {kind!r} is not.", f"{path}.type")
+            raise RuleViolation("invalid", msg(
+                "A meld's type is 'set' or 'run'; {kind!r} is not.",
+                kind=kind,
+            ), f"{path}.type")
         if "cards" not in item:
-            raise RuleViolation("invalid", "List the meld's cards.", f"{path}.cards")
+            raise RuleViolation("invalid", msg("List the meld's cards."), f"{path}.cards")
         cards = parse_hand(item["cards"], f"{path}.cards")
         jokers_value = item.get("jokers")
         jokers = () if jokers_value is None else parse_hand(jokers_value, f"{path}.jokers")
@@ -83,13 +94,16 @@ def effective_cards(meld: Meld, path: str) -> tuple[Card, ...]:
     if joker_count != len(meld.jokers):
         raise RuleViolation(
             "meld_invalid",
-            f"{_show(meld)}: every joker must be declared as the card it stands for; this {meld.type} has "
-            f"{joker_count} joker(s) and {len(meld.jokers)} declared card(s) in jokers.",
+            msg(
+                "{show}: every joker must be declared as the card it stands for; this {type} has {joker_count} "
+                "joker(s) and {jokers_count} declared card(s) in jokers.",
+                show=_show(meld), type=meld.type, joker_count=joker_count, jokers_count=len(meld.jokers),
+            ),
             f"{path}.jokers", jokers=joker_count, declared=len(meld.jokers),
         )
     if any(card.is_joker for card in meld.jokers):
         raise RuleViolation(
-            "meld_invalid", "A joker stands for a real card (such as 6H), not for another joker.", f"{path}.jokers"
+            "meld_invalid", msg("A joker stands for a real card (such as 6H), not for another joker."), f"{path}.jokers"
         )
     declared = iter(meld.jokers)
     return tuple(next(declared) if card.is_joker else card for card in meld.cards)
@@ -101,24 +115,30 @@ def _check_set(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int, 
     ranks = {card.rank for card in cards}
     if len(ranks) > 1:
         raise RuleViolation(
-            "meld_invalid", f"{shown} is not a set: a set is cards of one rank, and this one mixes "
-            f"{', '.join(sorted(ranks, key=RANK_LOW.__getitem__))}.", path,
+            "meld_invalid", msg(
+                "{shown} is not a set: a set is cards of one rank, and this one mixes {ranks}.",
+                shown=shown, ranks=', '.join(sorted(ranks, key=RANK_LOW.__getitem__)),
+            ), path,
         )
     if len(cards) < min_length:
         raise RuleViolation(
-            "meld_invalid", f"{shown} is not a set: a set has at least {min_length} cards; this one has {len(cards)}.",
+            "meld_invalid", msg(
+                "{shown} is not a set: a set has at least {min_length} cards; this one has {cards_count}.",
+                shown=shown, min_length=min_length, cards_count=len(cards),
+            ),
             path, min_length=min_length,
         )
     suits = [card.suit for card in cards]
     if len(set(suits)) < len(suits) and (distinct_suits or one_pack):
         repeated = next(suit for suit in suits if suits.count(suit) > 1)
-        reason = (
-            "a set may not hold two cards of one suit" if distinct_suits else "one pack has only one of each card"
-        )
+        reason = (msg("a set may not hold two cards of one suit") if distinct_suits
+                  else msg("one pack has only one of each card"))
         raise RuleViolation(
             "meld_invalid",
-            f"{shown} is not a set: {reason}, and it has two {SUIT_NAMES[repeated]}; at most one "
-            f"{cards[0].rank} of each suit.", path,
+            msg(
+                "{shown} is not a set: {reason}, and it has two {suit_names}; at most one {rank} of each suit.",
+                shown=shown, reason=reason, suit_names=SUIT_NAMES[repeated], rank=cards[0].rank,
+            ), path,
         )
 
 
@@ -127,12 +147,17 @@ def _check_run(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int) 
     suits = {card.suit for card in cards}
     if len(suits) > 1:
         raise RuleViolation(
-            "meld_invalid", f"{shown} is not a run: a run is consecutive cards of one suit, and this one mixes "
-            f"{' and '.join(SUIT_NAMES[suit] for suit in sorted(suits))}.", path,
+            "meld_invalid", msg(
+                "{shown} is not a run: a run is consecutive cards of one suit, and this one mixes {suits}.",
+                shown=shown, suits=and_chain(SUIT_NAMES[suit] for suit in sorted(suits)),
+            ), path,
         )
     if len(cards) < min_length:
         raise RuleViolation(
-            "meld_invalid", f"{shown} is not a run: a run has at least {min_length} cards; this one has {len(cards)}.",
+            "meld_invalid", msg(
+                "{shown} is not a run: a run has at least {min_length} cards; this one has {cards_count}.",
+                shown=shown, min_length=min_length, cards_count=len(cards),
+            ),
             path, min_length=min_length,
         )
     low = sorted(RANK_LOW[card.rank] for card in cards)
@@ -144,39 +169,57 @@ def _check_run(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int) 
     if len(set(ranks)) < len(ranks):
         repeated = next(rank for rank in ranks if ranks.count(rank) > 1)
         raise RuleViolation(
-            "meld_invalid", f"{shown} is not a run: it has two {_plural(repeated)}, and a run has each rank once.", path
+            "meld_invalid", msg(
+                "{shown} is not a run: it has two {repeated}, and a run has each rank once.",
+                shown=shown, repeated=_plural(repeated),
+            ), path
         )
     if "A" in ranks and "K" in ranks and "2" in ranks:
         raise RuleViolation(
-            "meld_invalid", f"{shown} is not a run: it turns the corner K-A-2, and the ace is high or low, not both.",
+            "meld_invalid", msg(
+                "{shown} is not a run: it turns the corner K-A-2, and the ace is high or low, not both.",
+                shown=shown,
+            ),
             path,
         )
     values = low if "A" in ranks and "2" in ranks else high
     gaps = [RANKS[value % 13] for earlier, later in pairwise(values)
             for value in range(earlier, later - 1)]
     raise RuleViolation(
-        "meld_invalid", f"{shown} is not a run: its ranks must follow on without gaps ({', '.join(gaps)} missing).",
+        "meld_invalid", msg(
+            "{shown} is not a run: its ranks must follow on without gaps ({gaps} missing).",
+            shown=shown, gaps=', '.join(gaps),
+        ),
         path, missing=gaps,
     )
+
+
+def _sets_words(count: int) -> str:
+    return nmsg("{number} set", "{number} sets", "count", number=NUMBER_WORDS[min(count, 8)], count=count)
+
+
+def _runs_words(count: int) -> str:
+    return nmsg("{number} run", "{number} runs", "count", number=NUMBER_WORDS[min(count, 8)], count=count)
 
 
 def _count_words(sets: int, runs: int) -> str:
     parts = []
     if sets or not runs:
-        parts.append(f"{NUMBER_WORDS[min(sets, 8)]} set" + ("s" if sets != 1 else ""))
+        parts.append(_sets_words(sets))
     if runs or not sets:
-        parts.append(f"{NUMBER_WORDS[min(runs, 8)]} run" + ("s" if runs != 1 else ""))
-    return " and ".join(parts)
+        parts.append(_runs_words(runs))
+    return and_list(parts)
 
 
+@functools.cache  # every deal's result names its contract: the words of each of the few contracts built once
 def contract_words(sets: int, runs: int) -> str:
     """``two sets``, ``one set and one run``, ``three runs``."""
     parts = []
     if sets:
-        parts.append(f"{NUMBER_WORDS[sets]} set" + ("s" if sets != 1 else ""))
+        parts.append(_sets_words(sets))
     if runs:
-        parts.append(f"{NUMBER_WORDS[runs]} run" + ("s" if runs != 1 else ""))
-    return " and ".join(parts)
+        parts.append(_runs_words(runs))
+    return and_list(parts) if parts else ""
 
 
 def check_melds(melds: tuple[Meld, ...], contract: tuple[int, int], deal_number: int, *, min_set_length: int,
@@ -201,8 +244,11 @@ def check_melds(melds: tuple[Meld, ...], contract: tuple[int, int], deal_number:
         verb = "was" if sets + runs == 1 else "were"
         raise RuleViolation(
             "contract_not_met",
-            f"Deal {deal_number} needs {contract_words(need_sets, need_runs)}; "
-            f"{only}{_count_words(sets, runs) if sets + runs else 'no melds'} {verb} entered.",
+            msg(
+                "Deal {deal_number} needs {contract_words}; {only}{count_words} {verb} entered.",
+                deal_number=deal_number, contract_words=contract_words(need_sets, need_runs), only=only,
+                count_words=_count_words(sets, runs) if sets + runs else msg('no melds'), verb=verb,
+            ),
             field, contract={"sets": need_sets, "runs": need_runs}, entered={"sets": sets, "runs": runs},
         )
     if contract_runs_distinct_suits and need_runs > 1 and len({suit for _, suit in run_suits}) < need_runs:
@@ -211,8 +257,12 @@ def check_melds(melds: tuple[Meld, ...], contract: tuple[int, int], deal_number:
             if suit in seen:
                 raise RuleViolation(
                     "meld_invalid",
-                    f"{_show(melds[index])}: the {need_runs} runs of deal {deal_number}'s contract must be in "
-                    f"different suits, and another run is already in {SUIT_NAMES[suit]}.",
+                    msg(
+                        "{show}: the {need_runs} runs of deal {deal_number}'s contract must be in different suits, "
+                        "and another run is already in {suit_names}.",
+                        show=_show(melds[index]), need_runs=need_runs, deal_number=deal_number,
+                        suit_names=SUIT_NAMES[suit],
+                    ),
                     f"{field}[{index}]",
                 )
             seen.add(suit)

@@ -9,6 +9,7 @@ from typing import Any
 
 from games.rules.cards import JOKER_CARD, RANKS, SUITS, Card, parse_cards
 from games.rules.errors import RuleViolation
+from games.rules.messages import and_list, msg, nmsg
 from games.rules.settings_spec import Setting, SettingsSpec
 from games.rules.shapes import reject_unknown_keys
 
@@ -79,12 +80,18 @@ def _is_int(value: object) -> bool:
 
 def _int_list(value: object, name: str, length: int) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != length:
-        raise _invalid(name, f"{name} is a list of {length} numbers: the cards each player is dealt, deal by deal.")
+        raise _invalid(name, msg(
+            "{name} is a list of {length} numbers: the cards each player is dealt, deal by deal.",
+            name=name, length=length,
+        ))
     for index, item in enumerate(value):
         if not _is_int(item) or not 1 <= item <= MAX_CARDS_DEALT:
             raise _invalid(
                 f"{name}[{index}]",
-                f"Deal {index + 1} deals 1 to {MAX_CARDS_DEALT} cards to each player; {item!r} is not.",
+                msg(
+                    "Deal {index} deals 1 to {max_cards_dealt} cards to each player; {item!r} is not.",
+                    index=index + 1, max_cards_dealt=MAX_CARDS_DEALT, item=item,
+                ),
             )
     return tuple(value)
 
@@ -92,24 +99,33 @@ def _int_list(value: object, name: str, length: int) -> tuple[int, ...]:
 def _contracts(value: object, length: int) -> tuple[tuple[int, int], ...]:
     example = '[{"sets": 2, "runs": 0}, {"sets": 1, "runs": 1}, ...]'
     if not isinstance(value, list) or len(value) != length:
-        raise _invalid("contracts", f"contracts lists the contract of each of the {length} deals: {example}.")
+        raise _invalid("contracts", msg(
+            "contracts lists the contract of each of the {length} deals: {example}.",
+            length=length, example=example,
+        ))
     contracts: list[tuple[int, int]] = []
     for index, item in enumerate(value):
         name = f"contracts[{index}]"
         if not isinstance(item, Mapping):
-            raise _invalid(name, f"A contract is an object such as {{\"sets\": 2, \"runs\": 0}}; {item!r} is not.")
+            raise _invalid(name, msg(
+                'A contract is an object such as {{"sets": 2, "runs": 0}}; {item!r} is not.',
+                item=item,
+            ))
         reject_unknown_keys(item, ("sets", "runs"), f"settings.{name}",
-                            lambda key: f"A contract has only sets and runs; {key!r} is not allowed.")
+                            lambda key: msg("A contract has only sets and runs; {key!r} is not allowed.", key=key))
         counts: list[int] = []
         for key in ("sets", "runs"):
             count = item.get(key)
             if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 4:
                 raise _invalid(
-                    f"{name}.{key}", f"Deal {index + 1}'s {key} is a whole number from 0 to 4; {count!r} is not."
+                    f"{name}.{key}", msg(
+                        "Deal {index}'s {key} is a whole number from 0 to 4; {count!r} is not.",
+                        index=index + 1, key=key, count=count,
+                    )
                 )
             counts.append(count)
         if counts[0] + counts[1] == 0:
-            raise _invalid(name, f"Deal {index + 1}'s contract needs at least one set or run.")
+            raise _invalid(name, msg("Deal {index}'s contract needs at least one set or run.", index=index + 1))
         contracts.append((counts[0], counts[1]))
     return tuple(contracts)
 
@@ -117,9 +133,12 @@ def _contracts(value: object, length: int) -> tuple[tuple[int, int], ...]:
 def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
     name = "penalty_points"
     if not isinstance(value, Mapping):
-        raise _invalid(name, 'penalty_points is an object such as {"number_cards": "face_value", "A": 15}.')
+        raise _invalid(name, msg('penalty_points is an object such as {{"number_cards": "face_value", "A": 15}}.'))
     reject_unknown_keys(value, PENALTY_KEYS, f"settings.{name}",
-                        lambda key: f"penalty_points has the keys {', '.join(PENALTY_KEYS)}; not {key!r}.")
+                        lambda key: msg(
+                            "penalty_points has the keys {penalty_keys}; not {key!r}.",
+                            penalty_keys=', '.join(PENALTY_KEYS), key=key,
+                        ))
     table: dict[str, int | str] = dict(DEFAULT_PENALTIES)
     for key, item in value.items():
         face_value = key == "number_cards" and item == "face_value"
@@ -129,7 +148,10 @@ def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
             allowed = '"face_value" or ' if key == "number_cards" else ""
             raise _invalid(
                 f"{name}.{key}",
-                f"The penalty for {key} is {allowed}a whole number from 1 to {MAX_CARD_PENALTY}; {item!r} is not.",
+                msg(
+                    "The penalty for {key} is {allowed}a whole number from 1 to {max_card_penalty}; {item!r} is not.",
+                    key=key, allowed=allowed, max_card_penalty=MAX_CARD_PENALTY, item=item,
+                ),
             )
     return tuple((key, table[key]) for key in PENALTY_KEYS if key in table)
 
@@ -245,8 +267,7 @@ def _deal_ranges(numbers: list[int]) -> str:
         else:
             groups.append([number])
     parts = [f"{group[0]}-{group[-1]}" if len(group) > 1 else f"{group[0]}" for group in groups]
-    words = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return ("deals " if len(numbers) > 1 else "deal ") + words
+    return nmsg("deal {numbers}", "deals {numbers}", "count", numbers=and_list(parts), count=len(numbers))
 
 
 def check_feasible(rules: ContractRummyRules) -> None:
@@ -263,17 +284,21 @@ def check_feasible(rules: ContractRummyRules) -> None:
         (decks for decks in range(1, MAX_DECKS + 1) if decks * CARDS_PER_PACK + rules.jokers >= needed), None
     )
     advice = (
-        f"Use {packs_needed} pack" + ("s." if packs_needed != 1 else ".")
+        nmsg("Use {packs} pack.", "Use {packs} packs.", "packs", packs=packs_needed)
         if packs_needed
-        else "Deal fewer cards or seat fewer players."
+        else msg("Deal fewer cards or seat fewer players.")
     )
-    stock_words = f"{stock} stock card" + ("s" if stock != 1 else "")
-    extra_words = ", 1 more for the non-dealer" if extra else ""
+    stock_words = nmsg("{stock} stock card", "{stock} stock cards", "stock", stock=stock)
+    extra_words = msg(", 1 more for the non-dealer") if extra else ""
     raise RuleViolation(
         "not_enough_cards",
-        f"{rules.players} players need at least {needed} cards ({rules.players} x {largest} dealt in "
-        f"{_deal_ranges(biggest)}{extra_words}, {UP_CARDS} up-card, {stock_words}); "
-        f"{describe_pack(rules.decks, rules.jokers)} has {have}. {advice}",
+        msg(
+            "{players} players need at least {needed} cards ({players} x {largest} dealt in "
+            "{deal_ranges}{extra_words}, {up_cards} up-card, {stock_words}); {describe_pack} has {have}. {advice}",
+            players=rules.players, needed=needed, largest=largest, deal_ranges=_deal_ranges(biggest),
+            extra_words=extra_words, up_cards=UP_CARDS, stock_words=stock_words,
+            describe_pack=describe_pack(rules.decks, rules.jokers), have=have, advice=advice,
+        ),
         "settings.decks",
         needed=needed,
         available=have,
@@ -281,7 +306,7 @@ def check_feasible(rules: ContractRummyRules) -> None:
     )
 
 
-CARD_HELP = "use A, 2-10, J, Q, K followed by S, H, D or C, or JKR for a joker"
+CARD_HELP = msg("use A, 2-10, J, Q, K followed by S, H, D or C, or JKR for a joker")
 
 
 def parse_hand(values: object, field: str) -> tuple[Card, ...]:
@@ -292,14 +317,20 @@ def parse_hand(values: object, field: str) -> tuple[Card, ...]:
         if violation.code != "invalid_card" or "card" not in violation.extra:
             raise
         bad = violation.extra["card"]
-        raise RuleViolation("invalid_card", f"{bad!r} is not a card: {CARD_HELP}.", violation.field, card=bad) from None
+        raise RuleViolation("invalid_card", msg(
+            "{bad!r} is not a card: {card_help}.",
+            bad=bad, card_help=CARD_HELP,
+        ), violation.field, card=bad) from None
 
 
 def rules_from_settings(settings: object, player_count: object) -> ContractRummyRules:
     """Validate any subset of the §R.7 settings for ``player_count`` players; the rest take their defaults."""
     if not _is_int(player_count):
         raise RuleViolation(
-            "player_count_invalid", f"Give the number of players as a whole number; {player_count!r} is not.", "players"
+            "player_count_invalid", msg(
+                "Give the number of players as a whole number; {player_count!r} is not.",
+                player_count=player_count,
+            ), "players"
         )
     assert isinstance(player_count, int)
     two_allowed = isinstance(settings, Mapping) and settings.get("allow_two_players") is True
@@ -307,7 +338,10 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
     if not fewest <= player_count <= MAX_PLAYERS:
         raise RuleViolation(
             "player_count_out_of_range",
-            f"{GAME_NAME} needs {fewest} to {MAX_PLAYERS} players; {player_count} were given.",
+            msg(
+                "{game_name} needs {min_players} to {max_players} players; {player_count} were given.",
+                game_name=GAME_NAME, min_players=fewest, max_players=MAX_PLAYERS, player_count=player_count,
+            ),
             "players", minimum=fewest, maximum=MAX_PLAYERS,
         )
     if settings is None:
@@ -316,7 +350,10 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
     assert isinstance(settings, Mapping)
     players = settings.get("players", player_count)
     if players != player_count or not _is_int(players):
-        raise _invalid("players", f"This match seats {player_count} players; settings.players says {players!r}.")
+        raise _invalid("players", msg(
+            "This match seats {player_count} players; settings.players says {players!r}.",
+            player_count=player_count, players=players,
+        ))
     preset = SETTINGS["preset"].read(settings)
     pack, preset_cards, preset_run = PRESETS[preset]
     default_decks, default_jokers = pack(player_count)
@@ -328,7 +365,10 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
     for name, default in (("cards_dealt", preset_cards), ("contracts", SEED_CONTRACTS)):
         if name not in settings and len(default) != deals:
             raise _invalid(
-                name, f"With {deals} deals, give {name} with {deals} entries (the default has {len(default)})."
+                name, msg(
+                    "With {deals} deals, give {name} with {deals} entries (the default has {default_count}).",
+                    deals=deals, name=name, default_count=len(default),
+                )
             )
     moved_by_preset = {
         "players": player_count,
@@ -351,7 +391,10 @@ def check_combinations(rules: ContractRummyRules) -> None:
     if rules.non_dealer_extra_card and rules.players > MIN_PLAYERS_WITH_TWO:
         raise RuleViolation(
             "settings_conflict",
-            f"Only a two-player game deals the non-dealer an extra card; this match seats {rules.players}.",
+            msg(
+                "Only a two-player game deals the non-dealer an extra card; this match seats {players}.",
+                players=rules.players,
+            ),
             "settings.non_dealer_extra_card",
             setting="non_dealer_extra_card", conflicts_with={"players": rules.players},
         )

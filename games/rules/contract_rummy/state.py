@@ -9,6 +9,7 @@ from typing import Any
 
 from games.rules.contract_rummy.settings import ContractRummyRules
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 
 
 @dataclass(frozen=True)
@@ -81,27 +82,36 @@ def state_json(state: ContractRummyState) -> dict[str, Any]:
 
 def _by_seat(value: object, seats: tuple[str, ...], field: str) -> tuple[int, ...]:
     if not isinstance(value, Mapping) or set(value) != set(seats):
-        raise RuleViolation("invalid", f"The stored {field} must have one whole number per seat.", f"state.{field}")
+        raise RuleViolation("invalid", msg(
+            "The stored {field} must have one whole number per seat.",
+            field=field,
+        ), f"state.{field}")
     numbers = tuple(value[seat] for seat in seats)
     if any(isinstance(number, bool) or not isinstance(number, int) for number in numbers):
-        raise RuleViolation("invalid", f"The stored {field} must have one whole number per seat.", f"state.{field}")
+        raise RuleViolation("invalid", msg(
+            "The stored {field} must have one whole number per seat.",
+            field=field,
+        ), f"state.{field}")
     return numbers
 
 
 def state_from_json(data: object, rules: ContractRummyRules) -> ContractRummyState:
     """Rebuild the state from ``state_json``; the derived parts are recomputed from the rules."""
     if not isinstance(data, Mapping):
-        raise RuleViolation("invalid", "The stored state is not an object.", "state")
+        raise RuleViolation("invalid", msg("The stored state is not an object."), "state")
     seats = rules.seats
     totals = _by_seat(data.get("totals"), seats, "totals")
     played = data.get("deals_played", 0)
     if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played <= rules.deals:
-        raise RuleViolation("invalid", f"The stored deals_played must be 0 to {rules.deals}.", "state.deals_played")
+        raise RuleViolation("invalid", msg(
+            "The stored deals_played must be 0 to {deals}.",
+            deals=rules.deals,
+        ), "state.deals_played")
     last_value = data.get("last_penalties")
     last = None if last_value is None else _by_seat(last_value, seats, "last_penalties")
     dealer = data.get("next_dealer")
     if dealer is not None and dealer not in seats:
-        raise RuleViolation("invalid", "The stored next_dealer is not a seat.", "state.next_dealer")
+        raise RuleViolation("invalid", msg("The stored next_dealer is not a seat."), "state.next_dealer")
     over = played >= rules.deals
     return ContractRummyState(
         seats=seats,

@@ -10,8 +10,11 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import Call
 from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.messages import and_list, msg, nmsg, or_list
 
-NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+NUMBER_WORDS: tuple[str, ...] = (
+    msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), msg("five"), msg("six"), msg("seven"), msg("eight"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,20 +44,16 @@ def describe_bid(points: int | None, trump: str | None) -> str:
 
 
 def _or_list(items: list[str]) -> str:
-    if len(items) <= 2:
-        return " or ".join(items)
-    return ", ".join(items[:-1]) + ", or " + items[-1]
+    return or_list(items, serial_comma=True) if items else ""
 
 
 def _or_list_plain(items: list[str]) -> str:
     """``a, b or c``: the list as the rules file's messages write it."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return or_list(items)
 
 
 def _and_list(items: list[str]) -> str:
-    if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return and_list(items) if items else ""
 
 
 def speaking_order(active_seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
@@ -115,15 +114,15 @@ class _Auction:
         raise_ok = self.may_raise(seat)
         low, high = self.lowest_bid(), self.highest_affordable_bid(seat)
         if raise_ok and low <= high:
-            options.append(f"bid {low}" if low == high else f"bid {low} to {high}")
+            options.append(msg("bid {low}", low=low) if low == high else msg("bid {low} to {high}", low=low, high=high))
         if not (self.position == 0 and self.rules.all_pass_rule == "first_speaker_must_bid"):
-            options.append("pass")
+            options.append(msg("pass"))
         if raise_ok and self.may_double(seat) and self.affordable(seat, "double"):
-            options.append("double")
+            options.append(msg("double"))
         if (raise_ok or self.rules.redouble_out_of_turn) and self.may_redouble(seat) and self.affordable(
             seat, "redouble"
         ):
-            options.append("redouble")
+            options.append(msg("redouble"))
         return options
 
     # -- calls limited by the tables held (§F.3, F-A19) --------------------------------------------------------
@@ -166,13 +165,17 @@ class _Auction:
         held, cost = self.tables[team], self.worst_cost(call.call, points)
         band = self.rules.band_by_points[points]
         assert band is not None
-        what = {"bid": f"a bid of {points}", "double": f"a double of {points}", "redouble": f"a redouble of {points}"}
+        what = {"bid": msg("a bid of {points}", points=points), "double": msg("a double of {points}", points=points),
+                "redouble": msg("a redouble of {points}", points=points)}
         legal = self.legal_calls(call.seat)
-        choice = "can only pass" if legal == ["pass"] else f"may {_or_list_plain(legal)}"
+        choice = msg("can only pass") if legal == ["pass"] else msg("may {calls}", calls=_or_list_plain(legal))
         raise RuleViolation(
             "call_not_affordable",
-            f"Team {team} holds {held} table{'s' if held != 1 else ''}; {what[call.call]} could cost it {cost} "
-            f"(band {band.label}), so {team} {choice}.",
+            nmsg(
+                "Team {team} holds {held} table; {what} could cost it {cost} (band {band}), so {team} {choice}.",
+                "Team {team} holds {held} tables; {what} could cost it {cost} (band {band}), so {team} {choice}.",
+                "held", team=team, held=held, what=what[call.call], cost=cost, band=band.label, choice=choice,
+            ),
             f"auction[{index}]", seat=call.seat, legal=legal, team=team, tables_held=held, could_cost=cost,
             band=band.label,
         )
@@ -184,14 +187,23 @@ class _Auction:
     def closed_message(self) -> str:
         if self.closed_how == "redouble":
             assert self.standing is not None
-            return (f"The auction ended with {self.doubler}'s redouble: the contract is {self.standing_words()} "
-                    "redoubled. No further calls are possible.")
+            return (msg(
+                "The auction ended with {doubler}'s redouble: the contract is {standing_words} redoubled. No further "
+                "calls are possible.",
+                doubler=self.doubler, standing_words=self.standing_words(),
+            ))
         if self.standing is None:
-            return (f"The auction ended when all {len(self.order)} players passed. No further calls are possible.")
+            return (msg(
+                "The auction ended when all {order_count} players passed. No further calls are possible.",
+                order_count=len(self.order),
+            ))
         doubled = " doubled" if self.doubling == "doubled" else ""
         passes = NUMBER_WORDS[len(self.order) - 1] if len(self.order) - 1 < len(NUMBER_WORDS) else "the"
         last = f"{self.standing.seat}'s {self.standing_words()}{doubled}"
-        return f"The auction ended with {passes} passes after {last}. No further calls are possible."
+        return msg(
+            "The auction ended with {passes} passes after {last}. No further calls are possible.",
+            passes=passes, last=last,
+        )
 
     def take(self, index: int, call: Call) -> None:
         seat = call.seat
@@ -203,12 +215,18 @@ class _Auction:
             return
         if seat != expected:
             if self.position == 0:
-                detail = (f"{expected} speaks first after dealer {self.dealer} (bidding goes to the right, "
-                          f"counter-clockwise); {seat} waits for its turn.")
+                detail = (msg(
+                    "{expected} speaks first after dealer {dealer} (bidding goes to the right, counter-clockwise); "
+                    "{seat} waits for its turn.",
+                    expected=expected, dealer=self.dealer, seat=seat,
+                ))
             else:
                 following = self.order[(self.position + 1) % len(self.order)]
-                detail = (f"It is {expected}'s turn to call (bidding goes to the right, counter-clockwise); "
-                          f"{following} speaks after {expected}.")
+                detail = (msg(
+                    "It is {expected}'s turn to call (bidding goes to the right, counter-clockwise); {following} "
+                    "speaks after {expected}.",
+                    expected=expected, following=following,
+                ))
             raise RuleViolation("call_out_of_turn", detail, f"auction[{index}]", seat=seat, expected_seat=expected)
         getattr(self, f"_{call.call}")(index, call)
         self.position += 1
@@ -217,8 +235,11 @@ class _Auction:
         if self.position == 0 and self.rules.all_pass_rule == "first_speaker_must_bid":
             raise self._violation(
                 "opening_bid_required",
-                f"{call.seat} speaks first after dealer {self.dealer} and must open with a bid of at least "
-                f"{t.MIN_BID}; passing is not allowed.",
+                msg(
+                    "{seat} speaks first after dealer {dealer} and must open with a bid of at least {min_bid}; "
+                    "passing is not allowed.",
+                    seat=call.seat, dealer=self.dealer, min_bid=t.MIN_BID,
+                ),
                 index, call.seat,
             )
         self.passes += 1
@@ -231,7 +252,7 @@ class _Auction:
         if not self.may_raise(call.seat):
             raise self._violation(
                 "passed_player_may_not_bid",
-                f"{call.seat} passed earlier in this auction and may only pass now.", index, call.seat,
+                msg("{seat} passed earlier in this auction and may only pass now.", seat=call.seat), index, call.seat,
             )
 
     def _bid(self, index: int, call: Call) -> None:
@@ -242,19 +263,28 @@ class _Auction:
             points = self._plus_points(index, call)
         if points is None or not t.MIN_BID <= points <= t.MAX_BID:
             raise self._violation(
-                "bid_out_of_range", f"Bids run from {t.MIN_BID} to {t.MAX_BID} points; {points} is not possible.",
+                "bid_out_of_range", msg(
+                    "Bids run from {min_bid} to {max_bid} points; {points} is not possible.",
+                    min_bid=t.MIN_BID, max_bid=t.MAX_BID, points=points,
+                ),
                 index, seat,
             )
         if self.standing is not None and points <= int(self.standing.points or 0):
             options = _or_list(self.legal_calls(seat))
             raise self._violation(
-                "bid_not_higher", f"The standing bid is {self.standing.points}; {seat} may {options}.", index, seat
+                "bid_not_higher", msg(
+                    "The standing bid is {points}; {seat} may {options}.",
+                    points=self.standing.points, seat=seat, options=options,
+                ), index, seat
             )
         if call.trump is None and call.convention != "noes":
             raise self._violation(
                 "invalid_trump",
-                f"Name a trump suit or no-trumps for {seat}'s bid of {points}: clubs, diamonds, hearts, spades or "
-                "no_trumps.",
+                msg(
+                    "Name a trump suit or no-trumps for {seat}'s bid of {points}: clubs, diamonds, hearts, spades or "
+                    "no_trumps.",
+                    seat=seat, points=points,
+                ),
                 index, seat,
             )
         self.check_affordable(index, call, points)
@@ -270,8 +300,11 @@ class _Auction:
         if self.standing is None:
             raise self._violation(
                 "plus_bid_invalid",
-                f"\"Plus {plus}\" raises the standing bid, and nobody has bid yet; {seat} may bid {t.MIN_BID} to "
-                f"{t.MAX_BID} or pass.",
+                msg(
+                    '"Plus {plus}" raises the standing bid, and nobody has bid yet; {seat} may bid {min_bid} to '
+                    "{max_bid} or pass.",
+                    plus=plus, seat=seat, min_bid=t.MIN_BID, max_bid=t.MAX_BID,
+                ),
                 index, seat,
             )
         base = int(self.standing.points or 0)
@@ -279,19 +312,28 @@ class _Auction:
         if plus < 1:
             raise self._violation(
                 "plus_bid_invalid",
-                f"Plus {plus} on {base} would be {result}, not above the standing bid; plus runs from 1 to "
-                f"{t.MAX_BID - base}.",
+                msg(
+                    "Plus {plus} on {base} would be {result}, not above the standing bid; plus runs from 1 to "
+                    "{max_bid}.",
+                    plus=plus, base=base, result=result, max_bid=t.MAX_BID - base,
+                ),
                 index, seat,
             )
         if result > t.MAX_BID:
             raise self._violation(
-                "plus_bid_invalid", f"Plus {plus} on {base} would be {result}; the highest bid is {t.MAX_BID}.",
+                "plus_bid_invalid", msg(
+                    "Plus {plus} on {base} would be {result}; the highest bid is {max_bid}.",
+                    plus=plus, base=base, result=result, max_bid=t.MAX_BID,
+                ),
                 index, seat,
             )
         if call.points is not None and call.points != result:
             raise self._violation(
                 "plus_bid_invalid",
-                f"Plus {plus} on the standing {base} is {result}, but the call says {call.points}.", index, seat,
+                msg(
+                    "Plus {plus} on the standing {base} is {result}, but the call says {points}.",
+                    plus=plus, base=base, result=result, points=call.points,
+                ), index, seat,
             )
         return result
 
@@ -299,13 +341,22 @@ class _Auction:
         seat = call.seat
         self._check_passed(index, call)
         if self.standing is None:
-            detail = f"{seat} cannot double: nobody has bid yet; only an opponent's standing bid may be doubled."
+            detail = msg(
+                "{seat} cannot double: nobody has bid yet; only an opponent's standing bid may be doubled.",
+                seat=seat,
+            )
         elif self.rules.team_of[seat] == self.rules.team_of[self.standing.seat]:
-            detail = (f"{seat} cannot double: the standing bid ({self.standing_words()}) belongs to {seat}'s own "
-                      "team; only an opponent of the bidder may double.")
+            detail = (msg(
+                "{seat} cannot double: the standing bid ({standing_words}) belongs to {seat}'s own team; only an "
+                "opponent of the bidder may double.",
+                seat=seat, standing_words=self.standing_words(),
+            ))
         elif self.doubling != "none":
-            detail = (f"{seat} cannot double: the standing bid ({self.standing_words()}) is already {self.doubling}; "
-                      "a bid may be doubled only once.")
+            detail = (msg(
+                "{seat} cannot double: the standing bid ({standing_words}) is already {doubling}; a bid may be "
+                "doubled only once.",
+                seat=seat, standing_words=self.standing_words(), doubling=self.doubling,
+            ))
         else:
             self.check_affordable(index, call, int(self.standing.points or t.MIN_BID))
             self.doubling = "doubled"
@@ -319,13 +370,19 @@ class _Auction:
         if not self.rules.redouble_out_of_turn:  # F-A18: a seat that passed may still redouble out of turn
             self._check_passed(index, call)
         if self.standing is None or self.doubling != "doubled":
-            what = "nobody has bid yet" if self.standing is None else (
-                f"the standing bid ({self.standing_words()}) has not been doubled")
-            detail = f"{seat} cannot redouble: {what}. Only the team that was doubled may redouble."
+            what = msg("nobody has bid yet") if self.standing is None else (
+                msg("the standing bid ({standing_words}) has not been doubled", standing_words=self.standing_words()))
+            detail = msg(
+                "{seat} cannot redouble: {what}. Only the team that was doubled may redouble.",
+                seat=seat, what=what,
+            )
         elif self.rules.team_of[seat] != self.rules.team_of[self.standing.seat]:
             team = self.rules.team_of[self.standing.seat]
-            detail = (f"{seat} cannot redouble: only the team that was doubled may redouble (team {team}, "
-                      f"whose {self.standing_words()} was doubled).")
+            detail = (msg(
+                "{seat} cannot redouble: only the team that was doubled may redouble (team {team}, whose "
+                "{standing_words} was doubled).",
+                seat=seat, team=team, standing_words=self.standing_words(),
+            ))
         else:
             self.check_affordable(index, call, int(self.standing.points or t.MIN_BID))
             self.doubling = "redoubled"
@@ -341,14 +398,20 @@ class _Auction:
     def incomplete(self) -> RuleViolation:
         waiting = self.still_to_call()
         if self.standing is None:
-            after = "no bid yet" if self.position == 0 else "the passes so far"
-            detail = (f"The auction is not finished: with {after}, {_and_list(waiting)} must still pass or call "
-                      f"(the first call belongs to {self.order[0]}, after dealer {self.dealer}).")
+            after = msg("no bid yet") if self.position == 0 else msg("the passes so far")
+            detail = (msg(
+                "The auction is not finished: with {after}, {waiting} must still pass or call (the first call "
+                "belongs to {order_0}, after dealer {dealer}).",
+                after=after, waiting=_and_list(waiting), order_0=self.order[0], dealer=self.dealer,
+            ))
         else:
             last = f"{self.standing.seat}'s {self.standing_words()}"
             if self.doubling == "doubled":
-                last = f"{self.doubler}'s double of {last}"
-            detail = f"The auction is not finished: after {last}, {_and_list(waiting)} must still pass or call."
+                last = msg("{doubler}'s double of {last}", doubler=self.doubler, last=last)
+            detail = msg(
+                "The auction is not finished: after {last}, {waiting} must still pass or call.",
+                last=last, waiting=_and_list(waiting),
+            )
         return RuleViolation("auction_incomplete", detail, "auction", to_call=waiting,
                              waiting_for=waiting)  # waiting_for: deprecated
 
@@ -373,8 +436,11 @@ def run_auction(
     if standing.trump is None:
         raise RuleViolation(
             "invalid_trump",
-            f"{standing.seat}'s noes bid of {standing.points} won the auction: name the trump suit or no-trumps "
-            "chosen before play (trump on that call).",
+            msg(
+                "{seat}'s noes bid of {points} won the auction: name the trump suit or no-trumps chosen before play "
+                "(trump on that call).",
+                seat=standing.seat, points=standing.points,
+            ),
             f"auction[{state.standing_index}]",
             allowed=list(t.TRUMPS),
         )

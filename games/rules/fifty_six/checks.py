@@ -10,6 +10,7 @@ from games.rules.fifty_six.redeal import check_redeal
 from games.rules.fifty_six.referee import card_points_by_team, check_summary, referee_tricks
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.state import FiftySixState, deal_cards, next_dealer
+from games.rules.messages import msg
 from games.rules.tricks import Record
 
 
@@ -27,7 +28,7 @@ def _referee(
     assert deal.tricks is not None
     if contract is None:
         raise RuleViolation(
-            "invalid", "Everyone passed and the hand is redealt: no card is played, so send no tricks.", "tricks"
+            "invalid", msg("Everyone passed and the hand is redealt: no card is played, so send no tricks."), "tricks"
         )
     pack = deal_cards(len(state.active_seats), rules)
     record = referee_tricks(deal.tricks, deal.dealer, state.active_seats, contract, pack)
@@ -41,7 +42,10 @@ def check_dealer(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules)
     if state.match_over:
         raise RuleViolation(
             "match_already_finished",
-            f"Team {state.match_winner} has won: every other team is out of tables. No more deals can be recorded.",
+            msg(
+                "Team {match_winner} has won: every other team is out of tables. No more deals can be recorded.",
+                match_winner=state.match_winner,
+            ),
             None, match_winner=state.match_winner, winners=[state.match_winner],
         )
     dealer = deal.dealer
@@ -49,13 +53,19 @@ def check_dealer(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules)
         out_team = rules.team_of[dealer]
         suggestion = state.next_dealer or next_dealer(dealer, state.active_seats, rules)
         raise RuleViolation(
-            "dealer_not_active", f"{dealer}'s team ({out_team}) is out; {suggestion} deals next.", "dealer",
+            "dealer_not_active", msg(
+                "{dealer}'s team ({out_team}) is out; {suggestion} deals next.",
+                dealer=dealer, out_team=out_team, suggestion=suggestion,
+            ), "dealer",
             expected_dealer=suggestion, next_dealer=suggestion,  # next_dealer: deprecated, kept for clients
         )
     if rules.enforce_dealer_order and state.next_dealer is not None and dealer != state.next_dealer:
         raise RuleViolation(
             "dealer_out_of_turn",
-            f"The deal passes to the right: {state.next_dealer} deals next, not {dealer}.", "dealer",
+            msg(
+                "The deal passes to the right: {next_dealer} deals next, not {dealer}.",
+                next_dealer=state.next_dealer, dealer=dealer,
+            ), "dealer",
             expected_dealer=state.next_dealer, next_dealer=state.next_dealer,  # next_dealer: deprecated
         )
 
@@ -67,20 +77,29 @@ def _check_points_by_team(state: FiftySixState, deal: FiftySixDeal, rules: Fifty
         active_teams = [team for team in rules.team_names if team not in dict(state.eliminated)]
         for team in by_team:
             if team not in active_teams:
-                raise RuleViolation("invalid", f"Team {team} is out of the match and takes no card points.",
+                raise RuleViolation("invalid", msg(
+                    "Team {team} is out of the match and takes no card points.",
+                    team=team,
+                ),
                                     f"card_points_by_team.{team}")
         missing = [team for team in active_teams if team not in by_team]
         if missing:
             raise RuleViolation(
-                "invalid", f"Enter the card points of every team still playing: {', '.join(active_teams)} "
-                f"({', '.join(missing)} missing), or leave card_points_by_team out.", "card_points_by_team",
+                "invalid", msg(
+                    "Enter the card points of every team still playing: {active_teams} ({missing} missing), or leave "
+                    "card_points_by_team out.",
+                    active_teams=', '.join(active_teams), missing=', '.join(missing),
+                ), "card_points_by_team",
                 missing=missing,
             )
         total = sum(by_team.values())
         if total != t.TOTAL_CARD_POINTS:
             raise RuleViolation(
                 "card_points_total_mismatch",
-                f"Card points add up to {total}; all teams together must have exactly {t.TOTAL_CARD_POINTS}.",
+                msg(
+                    "Card points add up to {total}; all teams together must have exactly {total_card_points}.",
+                    total=total, total_card_points=t.TOTAL_CARD_POINTS,
+                ),
                 "card_points_by_team", total=total,
             )
     return by_team
@@ -106,15 +125,20 @@ def check_play(
         team_points = by_team[contract.team]
         if points is not None and points != team_points:
             raise RuleViolation(
-                "card_points_inconsistent", f"Team {contract.team} is entered as {points} and as {team_points}.",
+                "card_points_inconsistent", msg(
+                    "Team {team} is entered as {points} and as {team_points}.",
+                    team=contract.team, points=points, team_points=team_points,
+                ),
                 "bidding_team_card_points", team=contract.team,
             )
         points = team_points
     if points is None:
         raise RuleViolation(
             "invalid",
-            f"Enter the card points of the bidding team ({contract.team}), a whole number from 0 to "
-            f"{t.TOTAL_CARD_POINTS}.",
+            msg(
+                "Enter the card points of the bidding team ({team}), a whole number from 0 to {total_card_points}.",
+                team=contract.team, total_card_points=t.TOTAL_CARD_POINTS,
+            ),
             "bidding_team_card_points",
         )
     return contract, points, None

@@ -11,6 +11,7 @@ from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.messages import msg
 from games.rules.shapes import reject_unknown_keys
 from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
@@ -55,7 +56,10 @@ def parse_trump(value: Any, field: str) -> str | None:
             return trump
     raise RuleViolation(
         "invalid_trump",
-        f"Name a trump suit or no-trumps (clubs, diamonds, hearts, spades or no_trumps); {value!r} is not one.",
+        msg(
+            "Name a trump suit or no-trumps (clubs, diamonds, hearts, spades or no_trumps); {value!r} is not one.",
+            value=value,
+        ),
         field,
         allowed=list(t.TRUMPS),
     )
@@ -66,25 +70,39 @@ def parse_call(payload: Any, index: int, seats: tuple[str, ...], last_bid_points
     where = f"auction[{index}]"
     if not isinstance(payload, Mapping):
         raise RuleViolation(
-            "invalid", 'Each call is an object such as {"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"}.',
+            "invalid", msg(
+                'Each call is an object such as {{"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"}}.',
+            ),
             where,
         )
     reject_unknown_keys(payload, CALL_KEYS, where,
-                        lambda key: f"A call has only seat, call, points, trump, plus and convention; not {key!r}.")
+                        lambda key: msg(
+                            "A call has only seat, call, points, trump, plus and convention; not {key!r}.",
+                            key=key,
+                        ))
     seat = payload.get("seat")
     if not isinstance(seat, str) or seat.strip().upper() not in seats:
-        raise RuleViolation("invalid", f"Name the seat making the call, {seats[0]}-{seats[-1]}; {seat!r} is not one.",
+        raise RuleViolation("invalid", msg(
+            "Name the seat making the call, {seats_0}-{seats}; {seat!r} is not one.",
+            seats_0=seats[0], seats=seats[-1], seat=seat,
+        ),
                             f"{where}.seat")
     seat = seat.strip().upper()
     kind = payload.get("call")
     kind = kind.strip().lower() if isinstance(kind, str) else kind
     if kind not in t.CALLS:
-        raise RuleViolation("invalid", f"A call is bid, pass, double or redouble; {payload.get('call')!r} is not.",
+        raise RuleViolation("invalid", msg(
+            "A call is bid, pass, double or redouble; {get!r} is not.",
+            get=payload.get('call'),
+        ),
                             f"{where}.call", allowed=list(t.CALLS))
     if kind != "bid":
         for key in BID_ONLY_KEYS:
             if payload.get(key) is not None:
-                raise RuleViolation("invalid", f"A {kind} carries no {key}; only a bid does.", f"{where}.{key}")
+                raise RuleViolation("invalid", msg(
+                    "A {kind} carries no {key}; only a bid does.",
+                    kind=kind, key=key,
+                ), f"{where}.{key}")
         return Call(seat, kind)
     return _parse_bid(payload, where, seat, last_bid_points)
 
@@ -96,24 +114,36 @@ def _parse_bid(payload: Mapping[str, Any], where: str, seat: str, last_bid_point
     if convention is not None:
         convention = convention.strip().lower() if isinstance(convention, str) else convention
         if convention not in t.CONVENTIONS:
-            raise RuleViolation("invalid", f"convention is plus or noes; {payload.get('convention')!r} is not.",
+            raise RuleViolation("invalid", msg(
+                "convention is plus or noes; {get!r} is not.",
+                get=payload.get('convention'),
+            ),
                                 f"{where}.convention", allowed=list(t.CONVENTIONS))
     if plus is not None:
         if isinstance(plus, bool) or not isinstance(plus, int):
-            raise RuleViolation("invalid", f"plus is the whole number N of a \"plus N\" bid; {plus!r} is not.",
+            raise RuleViolation("invalid", msg(
+                'plus is the whole number N of a "plus N" bid; {plus!r} is not.',
+                plus=plus,
+            ),
                                 f"{where}.plus")
         if convention == "noes":
-            raise RuleViolation("invalid", "A bid is either \"plus N\" or \"noes\", not both.", f"{where}.convention")
+            raise RuleViolation("invalid", msg('A bid is either "plus N" or "noes", not both.'), f"{where}.convention")
         convention = "plus"
     elif convention == "plus":
-        raise RuleViolation("invalid", "A \"plus\" bid says by how much it raises the standing bid: plus: N.",
+        raise RuleViolation("invalid", msg('A "plus" bid says by how much it raises the standing bid: plus: N.'),
                             f"{where}.plus")
     if points is None and plus is None:
-        raise RuleViolation("bid_out_of_range", f"A bid names its points, {t.MIN_BID} to {t.MAX_BID}.", where,
+        raise RuleViolation("bid_out_of_range", msg(
+            "A bid names its points, {min_bid} to {max_bid}.",
+            min_bid=t.MIN_BID, max_bid=t.MAX_BID,
+        ), where,
                             minimum=t.MIN_BID, maximum=t.MAX_BID)
     if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
         raise RuleViolation(
-            "bid_out_of_range", f"Bids run from {t.MIN_BID} to {t.MAX_BID} points; {points!r} is not a whole number.",
+            "bid_out_of_range", msg(
+                "Bids run from {min_bid} to {max_bid} points; {points!r} is not a whole number.",
+                min_bid=t.MIN_BID, max_bid=t.MAX_BID, points=points,
+            ),
             where, minimum=t.MIN_BID, maximum=t.MAX_BID,
         )
     if points is None and plus is not None and plus >= 1 and last_bid_points is not None:
@@ -124,7 +154,7 @@ def _parse_bid(payload: Mapping[str, Any], where: str, seat: str, last_bid_point
 
 def parse_auction(value: Any, seats: tuple[str, ...]) -> tuple[Call, ...]:
     if not isinstance(value, list):
-        raise RuleViolation("invalid", "auction is the list of calls in the order they were made.", "auction")
+        raise RuleViolation("invalid", msg("auction is the list of calls in the order they were made."), "auction")
     calls: list[Call] = []
     last_bid_points: int | None = None
     for index, payload in enumerate(value):
@@ -179,7 +209,7 @@ class RedealClaim:
 
 def _cards(value: Any, field: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise RuleViolation("invalid", 'A hand is the list of its cards, such as ["KS", "QH", ...].', field)
+        raise RuleViolation("invalid", msg('A hand is the list of its cards, such as ["KS", "QH", ...].'), field)
     return tuple(parse_card(card, f"{field}[{index}]") for index, card in enumerate(value))
 
 
@@ -192,18 +222,22 @@ def parse_redeal(payload: Mapping[str, Any]) -> RedealClaim:
     value = payload["redeal"]
     if not isinstance(value, Mapping):
         raise RuleViolation(
-            "invalid", 'A redeal record is {"reason": ..., "seat": ..., "hand": [...]} or {"reason": ..., "team": '
-            '..., "hands": {...}}.', "redeal",
+            "invalid", msg(
+                'A redeal record is {{"reason": ..., "seat": ..., "hand": [...]}} or {{"reason": ..., "team": '
+                '..., "hands": {{...}}}}.',
+            ), "redeal",
         )
     reject_unknown_keys(value, REDEAL_KEYS, "redeal",
-                        lambda key: f"A redeal record has only reason, seat and hand, or team and hands; not {key!r}.")
+                        lambda key: msg(
+                            "A redeal record has only reason, seat and hand, or team and hands; not {key!r}.", key=key,
+                        ))
     reason = value.get("reason")
     reason = reason.strip().lower() if isinstance(reason, str) else reason
     hand = None if value.get("hand") is None else _cards(value["hand"], "redeal.hand")
     hands = value.get("hands")
     if hands is not None:
         if not isinstance(hands, Mapping):
-            raise RuleViolation("invalid", "hands is an object of seat and its cards.", "redeal.hands")
+            raise RuleViolation("invalid", msg("hands is an object of seat and its cards."), "redeal.hands")
         hands = tuple((_upper(seat), _cards(cards, f"redeal.hands.{_upper(seat)}")) for seat, cards in hands.items())
     stray = tuple(key for key in PLAY_KEYS if payload.get(key) is not None)
     return RedealClaim(reason, _upper(value.get("seat")), hand, _upper(value.get("team")), hands, stray)
@@ -213,7 +247,10 @@ def _card_points(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= t.TOTAL_CARD_POINTS:
         raise RuleViolation(
             "card_points_out_of_range",
-            f"Card points are whole numbers from 0 to {t.TOTAL_CARD_POINTS}; {value!r} is not one.",
+            msg(
+                "Card points are whole numbers from 0 to {total_card_points}; {value!r} is not one.",
+                total_card_points=t.TOTAL_CARD_POINTS, value=value,
+            ),
             field, minimum=0, maximum=t.TOTAL_CARD_POINTS,
         )
     return value
@@ -222,19 +259,27 @@ def _card_points(value: Any, field: str) -> int:
 def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
     if not isinstance(payload, Mapping):
         raise RuleViolation(
-            "invalid", "A deal is an object with dealer, auction and bidding_team_card_points.", None
+            "invalid", msg("A deal is an object with dealer, auction and bidding_team_card_points."), None
         )
     reject_unknown_keys(payload, DEAL_KEYS, None, lambda key: (
-        "A 56 deal has only dealer, auction, bidding_team_card_points, card_points_by_team and tricks (or dealer "
-        f"and redeal); not {key!r}."))
+        msg(
+            "A 56 deal has only dealer, auction, bidding_team_card_points, card_points_by_team and tricks (or dealer "
+            "and redeal); not {key!r}.",
+            key=key,
+        )))
     seats = rules.seats
     dealer = payload.get("dealer")
     if not isinstance(dealer, str) or dealer.strip().upper() not in seats:
-        raise RuleViolation("invalid", f"Name the dealer, {seats[0]}-{seats[-1]}; {dealer!r} is not a seat.", "dealer")
+        raise RuleViolation("invalid", msg(
+            "Name the dealer, {seats_0}-{seats}; {dealer!r} is not a seat.",
+            seats_0=seats[0], seats=seats[-1], dealer=dealer,
+        ), "dealer")
     if payload.get("redeal") is not None:
         return FiftySixDeal(dealer.strip().upper(), (), redeal=parse_redeal(payload))
     if "auction" not in payload:
-        raise RuleViolation("invalid", "Give the auction: the list of calls in the order they were made.", "auction")
+        raise RuleViolation("invalid", msg(
+            "Give the auction: the list of calls in the order they were made.",
+        ), "auction")
     auction = parse_auction(payload["auction"], seats)
     points = payload.get("bidding_team_card_points")
     if points is not None:
@@ -243,14 +288,17 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
     by_team: tuple[tuple[str, int], ...] | None = None
     if by_team_raw is not None:
         if not isinstance(by_team_raw, Mapping):
-            raise RuleViolation("invalid", "card_points_by_team is an object of team and card points.",
+            raise RuleViolation("invalid", msg("card_points_by_team is an object of team and card points."),
                                 "card_points_by_team")
         found: dict[str, int] = {}
         for name, value in by_team_raw.items():
             team = name.strip().upper() if isinstance(name, str) else name
             if team not in rules.team_names or team in found:
                 raise RuleViolation(
-                    "invalid", f"The teams are {', '.join(rules.team_names)}; {name!r} is not one of them (or twice).",
+                    "invalid", msg(
+                        "The teams are {team_names}; {name!r} is not one of them (or twice).",
+                        team_names=', '.join(rules.team_names), name=name,
+                    ),
                     f"card_points_by_team.{name}",
                 )
             found[team] = _card_points(value, f"card_points_by_team.{name}")

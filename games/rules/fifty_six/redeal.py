@@ -19,13 +19,14 @@ from games.rules.fifty_six.deal import RedealClaim
 from games.rules.fifty_six.referee import Pack
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.state import FiftySixState, deal_cards
+from games.rules.messages import comma_list, msg
 
 REASON_SETTING: dict[str, str] = {
     "hand_at_or_below_threshold": "redeal_hand_points_at_most", "team_without_jack": "redeal_team_without_jack",
 }
 NOT_ENABLED: dict[str, str] = {
-    "hand_at_or_below_threshold": "Redeals for a weak hand are not enabled for this match; enter the auction.",
-    "team_without_jack": "Redeals for a team without a jack are not enabled for this match; enter the auction.",
+    "hand_at_or_below_threshold": msg("Redeals for a weak hand are not enabled for this match; enter the auction."),
+    "team_without_jack": msg("Redeals for a team without a jack are not enabled for this match; enter the auction."),
 }
 
 
@@ -44,7 +45,10 @@ def _check_reason(claim: RedealClaim, rules: FiftySixRules) -> str:
     reason = claim.reason
     if reason not in t.REDEAL_REASONS:
         raise RuleViolation(
-            "invalid", f"A redeal's reason is hand_at_or_below_threshold or team_without_jack; {reason!r} is not.",
+            "invalid", msg(
+                "A redeal's reason is hand_at_or_below_threshold or team_without_jack; {reason!r} is not.",
+                reason=reason,
+            ),
             "redeal.reason", allowed=list(t.REDEAL_REASONS),
         )
     if not _enabled(reason, rules):
@@ -52,7 +56,8 @@ def _check_reason(claim: RedealClaim, rules: FiftySixRules) -> str:
     if claim.stray:
         key = claim.stray[0]
         raise RuleViolation(
-            "invalid", f"A redeal record throws the deal in before anyone calls: send no {key} with it.", key
+            "invalid", msg("A redeal record throws the deal in before anyone calls: send no {key} with it.", key=key),
+            key,
         )
     return str(reason)
 
@@ -62,7 +67,10 @@ def _check_sizes(hands: list[tuple[str, tuple[Card, ...]]], hand_size: int, play
         if len(hand) != hand_size:
             raise RuleViolation(
                 "hand_size_invalid",
-                f"With {players} players each hand has {hand_size} cards; this one has {len(hand)}.", field,
+                msg(
+                    "With {players} players each hand has {hand_size} cards; this one has {count}.",
+                    players=players, hand_size=hand_size, count=len(hand),
+                ), field,
                 expected=hand_size, given=len(hand),
             )
 
@@ -72,7 +80,10 @@ def _check_in_pack(hands: list[tuple[str, tuple[Card, ...]]], pack: Pack, player
         for index, card in enumerate(hand):
             if pack.copies(card) == 0:
                 raise RuleViolation(
-                    "card_not_in_pack", f"The {pack.size}-card pack of {players} players has no {_noun(card)}.",
+                    "card_not_in_pack", msg(
+                        "The {size}-card pack of {players} players has no {card}.",
+                        size=pack.size, players=players, card=_noun(card),
+                    ),
                     f"{field}[{index}]", card=card.code, in_pack=0,
                 )
 
@@ -89,7 +100,7 @@ def _check_cards(hands: list[tuple[str, tuple[Card, ...]]], field: str, state: F
 
 
 def _noun(card: Card) -> str:
-    return "joker" if card.is_joker else card.describe().removeprefix("the ")
+    return card.noun()
 
 
 def _check_copies(hands: list[tuple[Card, ...]], field: str, pack: Pack) -> None:
@@ -98,7 +109,10 @@ def _check_copies(hands: list[tuple[Card, ...]], field: str, pack: Pack) -> None
         if count > t.COPIES_OF_EACH_CARD:
             raise RuleViolation(
                 "card_count_exceeds_pack",
-                f"The {pack.size}-card pack has two {_noun(card)} cards; it is shown {count} times here.", field,
+                msg(
+                    "The {size}-card pack has two {card} cards; it is shown {count} times here.",
+                    size=pack.size, card=_noun(card), count=count,
+                ), field,
                 card=card.code, in_pack=t.COPIES_OF_EACH_CARD,
             )
 
@@ -106,18 +120,23 @@ def _check_copies(hands: list[tuple[Card, ...]], field: str, pack: Pack) -> None
 def _check_weak_hand(claim: RedealClaim, state: FiftySixState, rules: FiftySixRules) -> dict[str, str]:
     if claim.seat not in state.active_seats:
         raise RuleViolation(
-            "invalid", f"The seat that shows its hand is one of {', '.join(state.active_seats)}; {claim.seat!r} is "
-            "not.", "redeal.seat", allowed=list(state.active_seats),
+            "invalid", msg(
+                "The seat that shows its hand is one of {seats}; {seat!r} is not.",
+                seats=comma_list(state.active_seats), seat=claim.seat,
+            ), "redeal.seat", allowed=list(state.active_seats),
         )
     if claim.hand is None:
-        raise RuleViolation("invalid", f"Show {claim.seat}'s whole hand: redeal.hand.", "redeal.hand")
+        raise RuleViolation("invalid", msg("Show {seat}'s whole hand: redeal.hand.", seat=claim.seat), "redeal.hand")
     _check_cards([("redeal.hand", claim.hand)], "redeal.hand", state, rules)
     worth, limit = hand_points(claim.hand), rules.redeal_hand_points_at_most
     assert limit is not None
     if worth > limit:
         raise RuleViolation(
             "redeal_not_allowed",
-            f"{claim.seat}'s hand is worth {worth} card points; this match redeals only for {limit} or fewer.",
+            msg(
+                "{seat}'s hand is worth {worth} card points; this match redeals only for {limit} or fewer.",
+                seat=claim.seat, worth=worth, limit=limit,
+            ),
             "redeal.hand", hand_points=worth, maximum=limit,
         )
     return {"reason": "hand_at_or_below_threshold", "seat": str(claim.seat)}
@@ -127,14 +146,20 @@ def _check_team_hands(claim: RedealClaim, state: FiftySixState, rules: FiftySixR
     playing = [team for team in rules.team_names if team not in dict(state.eliminated)]
     if claim.team not in playing:
         raise RuleViolation(
-            "invalid", f"The team without a jack is one of {', '.join(playing)}; {claim.team!r} is not.",
+            "invalid", msg(
+                "The team without a jack is one of {teams}; {team!r} is not.",
+                teams=comma_list(playing), team=claim.team,
+            ),
             "redeal.team", allowed=playing,
         )
     members = [seat for seat in state.active_seats if rules.team_of[seat] == claim.team]
     hands = dict(claim.hands or ())
     if claim.hands is None or len(claim.hands) != len(hands) or sorted(hands) != sorted(members):
         raise RuleViolation(
-            "invalid", f"Show the whole hand of every player of team {claim.team}: {', '.join(members)}.",
+            "invalid", msg(
+                "Show the whole hand of every player of team {team}: {members}.",
+                team=claim.team, members=comma_list(members),
+            ),
             "redeal.hands", expected=members,
         )
     _check_cards([(f"redeal.hands.{seat}", hands[seat]) for seat in members], "redeal.hands", state, rules)
@@ -143,8 +168,10 @@ def _check_team_hands(claim: RedealClaim, state: FiftySixState, rules: FiftySixR
         if jack is not None:
             raise RuleViolation(
                 "redeal_not_allowed",
-                f"{seat} holds {jack.describe()}; this match redeals only when no player of team {claim.team} "
-                "holds a jack.", f"redeal.hands.{seat}", card=jack.code,
+                msg(
+                    "{seat} holds {jack}; this match redeals only when no player of team {team} holds a jack.",
+                    seat=seat, jack=jack.describe(), team=claim.team,
+                ), f"redeal.hands.{seat}", card=jack.code,
             )
     return {"reason": "team_without_jack", "team": str(claim.team)}
 

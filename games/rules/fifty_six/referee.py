@@ -15,6 +15,7 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, speaking_order
 from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.messages import msg
 from games.rules.tricks import Record, Renege, Table, Tricks, referee
 
 SUIT_LETTERS: dict[str, str] = {word: letter for letter, word in SUIT_NAMES.items()}
@@ -49,9 +50,12 @@ def table_for(
     return Table(
         seats=active_seats,
         first_leader=first,
-        first_leader_reason=f"{first}, the dealer's right, leads the first trick",
+        first_leader_reason=msg("{first}, the dealer's right, leads the first trick", first=first),
         hand_size=hand_size,
-        pack_words=f"The {deck_size}-card pack of {len(active_seats)} players",
+        pack_words=msg(
+            "The {deck_size}-card pack of {active_seats_count} players",
+            deck_size=deck_size, active_seats_count=len(active_seats),
+        ),
         copies=Pack(deck_size).copies,
         suit_of=_suit_of,
         strength=_strength,
@@ -81,13 +85,19 @@ def check_summary(
         team = next(name for name in derived if sent_by_team.get(name) != derived[name])
         raise RuleViolation(
             "card_points_inconsistent",
-            f"Team {team} is entered as {sent_by_team.get(team)} and the tricks give it {derived[team]}.",
+            msg(
+                "Team {team} is entered as {get} and the tricks give it {derived}.",
+                team=team, get=sent_by_team.get(team), derived=derived[team],
+            ),
             "card_points_by_team", team=team, from_tricks=derived,
         )
     if sent_points is not None and sent_points != derived[bidding_team]:
         raise RuleViolation(
             "card_points_inconsistent",
-            f"Team {bidding_team} is entered as {sent_points} and the tricks give it {derived[bidding_team]}.",
+            msg(
+                "Team {bidding_team} is entered as {sent_points} and the tricks give it {derived}.",
+                bidding_team=bidding_team, sent_points=sent_points, derived=derived[bidding_team],
+            ),
             "bidding_team_card_points", team=bidding_team, from_tricks=derived,
         )
 

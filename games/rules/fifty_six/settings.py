@@ -8,6 +8,7 @@ from typing import Any
 
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
+from games.rules.messages import msg
 from games.rules.seats import seat_names
 from games.rules.settings_spec import Setting, SettingsSpec
 from games.rules.shapes import reject_unknown_keys
@@ -50,8 +51,8 @@ def _layout_message(players: int, team_layout: str) -> str:
     teams = team_layout_teams(players, team_layout)
     listing = ", ".join(f"{name} {'+'.join(members)}" for name, members in teams)
     if team_layout == "two_sides":
-        return f"Seat the two sides alternately: {listing}."
-    return f"Seat the teams alternately: {listing}."
+        return msg("Seat the two sides alternately: {listing}.", listing=listing)
+    return msg("Seat the teams alternately: {listing}.", listing=listing)
 
 
 def _check_teams(value: Any, players: int, team_layout: str) -> None:
@@ -72,43 +73,61 @@ def _check_teams(value: Any, players: int, team_layout: str) -> None:
 
 def _parse_bands(value: Any) -> tuple[Band, ...]:
     where = "settings.bands"
-    cover = f"The bands must cover every bid from {t.MIN_BID} to {t.MAX_BID} in order, without gaps or overlaps"
+    cover = msg(
+        "The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps",
+        min_bid=t.MIN_BID, max_bid=t.MAX_BID,
+    )
     if not isinstance(value, list) or not value:
-        raise RuleViolation("invalid", f"bands is a list of {{from, to, win, lose}} rows. {cover}.", where)
+        raise RuleViolation("invalid", msg(
+            "bands is a list of {{from, to, win, lose}} rows. {cover}.",
+            cover=cover,
+        ), where)
     bands: list[Band] = []
     expected_from = t.MIN_BID
     for index, row in enumerate(value):
         row_field = f"{where}[{index}]"
         if not isinstance(row, Mapping):
-            raise RuleViolation("invalid", "Each band is an object {from, to, win, lose}.", row_field)
+            raise RuleViolation("invalid", msg("Each band is an object {{from, to, win, lose}}."), row_field)
         reject_unknown_keys(row, BAND_KEYS, row_field,
-                            lambda key: f"A band has only from, to, win and lose; not {key!r}.")
+                            lambda key: msg("A band has only from, to, win and lose; not {key!r}.", key=key))
         numbers: dict[str, int] = {}
         for key in BAND_KEYS:
             number = row.get(key)
             limit = t.MAX_BID if key in ("from", "to") else MAX_BAND_AMOUNT
             if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= limit:
                 raise RuleViolation(
-                    "invalid", f"A band's {key} is a whole number from 0 to {limit}; {number!r} is not.",
+                    "invalid", msg(
+                        "A band's {key} is a whole number from 0 to {limit}; {number!r} is not.",
+                        key=key, limit=limit, number=number,
+                    ),
                     f"{row_field}.{key}",
                 )
             numbers[key] = number
         if numbers["from"] != expected_from or numbers["to"] < numbers["from"]:
             raise RuleViolation(
-                "invalid", f"{cover}: this band should start at {expected_from}.", row_field,
+                "invalid", msg(
+                    "{cover}: this band should start at {expected_from}.",
+                    cover=cover, expected_from=expected_from,
+                ), row_field,
                 expected_from=expected_from,
             )
         bands.append(Band(numbers["from"], numbers["to"], numbers["win"], numbers["lose"]))
         expected_from = numbers["to"] + 1
     if expected_from != t.MAX_BID + 1:
-        raise RuleViolation("invalid", f"{cover}: the last band must end at {t.MAX_BID}.", where)
+        raise RuleViolation("invalid", msg(
+            "{cover}: the last band must end at {max_bid}.",
+            cover=cover, max_bid=t.MAX_BID,
+        ), where)
     return tuple(bands)
 
 
 def _parse_four_player_pack(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in t.FOUR_PLAYER_PACKS:
         raise RuleViolation(
-            "invalid", f"four_player_pack is 48 or 32 cards; {value!r} is not.", "settings.four_player_pack"
+            "invalid", msg(
+                "four_player_pack is 48 or 32 cards; {value!r} is not.",
+                value=value,
+            ), "settings.four_player_pack"
         )
     return int(value)
 
@@ -116,7 +135,8 @@ def _parse_four_player_pack(value: Any) -> int:
 def _parse_eight_player_pack(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in t.EIGHT_PLAYER_PACKS:
         raise RuleViolation(
-            "invalid", f"eight_player_pack is 64 or 48 cards; {value!r} is not.", "settings.eight_player_pack"
+            "invalid", msg("eight_player_pack is 64 or 48 cards; {value!r} is not.", value=value),
+            "settings.eight_player_pack",
         )
     return int(value)
 
@@ -127,8 +147,10 @@ def _parse_redeal_threshold(value: Any) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise RuleViolation(
-            "invalid", f"redeal_hand_points_at_most is null (off) or a whole number of card points from 0; {value!r} "
-            "is not.", "settings.redeal_hand_points_at_most",
+            "invalid", msg(
+                "redeal_hand_points_at_most is null (off) or a whole number of card points from 0; {value!r} is not.",
+                value=value,
+            ), "settings.redeal_hand_points_at_most",
         )
     return value
 
@@ -242,7 +264,7 @@ def rules_from_settings(settings: Mapping[str, Any], player_count: Any) -> Fifty
     """Validate house rules (any subset, the rest default) for ``player_count`` players."""
     if not isinstance(player_count, int) or isinstance(player_count, bool) or player_count not in t.PLAYER_COUNTS:
         raise RuleViolation(
-            "player_count_invalid", "56 is played by 4, 6 or 8 players.", "players", allowed=list(t.PLAYER_COUNTS)
+            "player_count_invalid", msg("56 is played by 4, 6 or 8 players."), "players", allowed=list(t.PLAYER_COUNTS)
         )
     if settings is None:
         settings = {}
@@ -251,12 +273,19 @@ def rules_from_settings(settings: Mapping[str, Any], player_count: Any) -> Fifty
         stated = settings["players"]
         if isinstance(stated, bool) or not isinstance(stated, int):
             raise RuleViolation(
-                "invalid", f"players is a whole number (4, 6 or 8); {stated!r} is not.", "settings.players"
+                "invalid", msg(
+                    "players is a whole number (4, 6 or 8); {stated!r} is not.",
+                    stated=stated,
+                ), "settings.players"
             )
         if stated != player_count:
             raise RuleViolation(
                 "player_count_invalid",
-                f"The settings say {stated} players but {player_count} are seated; 56 is played by 4, 6 or 8 players.",
+                msg(
+                    "The settings say {stated} players but {player_count} are seated; 56 is played by 4, 6 or 8 "
+                    "players.",
+                    stated=stated, player_count=player_count,
+                ),
                 "settings.players",
                 seated=player_count,
             )
@@ -278,17 +307,23 @@ def check_combinations(rules: FiftySixRules) -> None:
     if rules.calls_limited_by_tables and rules.all_pass_rule == "first_speaker_must_bid":
         raise RuleViolation(
             "settings_conflict",
-            "calls_limited_by_tables cannot be combined with all_pass_rule first_speaker_must_bid: a first speaker "
-            "short of tables could neither pass nor bid.", "settings.calls_limited_by_tables",
+            msg(
+                "calls_limited_by_tables cannot be combined with all_pass_rule first_speaker_must_bid: a first "
+                "speaker short of tables could neither pass nor bid.",
+            ), "settings.calls_limited_by_tables",
             setting="calls_limited_by_tables", conflicts_with={"all_pass_rule": "first_speaker_must_bid"},
         )
     threshold, limit = rules.redeal_hand_points_at_most, redeal_threshold_limit(rules.players)
     if threshold is not None and threshold > limit:
         raise RuleViolation(
             "settings_conflict",
-            f"With {rules.players} players redeal_hand_points_at_most is at most {limit}: {rules.players} hands each "
-            f"worth more than {threshold} would need {rules.players * (threshold + 1)} card points and the pack has "
-            f"{t.TOTAL_CARD_POINTS}, so every deal would be thrown in.", "settings.redeal_hand_points_at_most",
+            msg(
+                "With {players} players redeal_hand_points_at_most is at most {limit}: {players} hands each worth "
+                "more than {threshold} would need {needed} card points and the pack has {total}, so every deal would "
+                "be thrown in.",
+                players=rules.players, limit=limit, threshold=threshold, needed=rules.players * (threshold + 1),
+                total=t.TOTAL_CARD_POINTS,
+            ), "settings.redeal_hand_points_at_most",
             setting="redeal_hand_points_at_most", conflicts_with={"players": rules.players}, maximum=limit,
         )
 

@@ -9,6 +9,7 @@ from typing import Any
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.messages import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,45 +75,51 @@ def state_json(state: FiftySixState) -> dict[str, Any]:
 
 
 def _bad_state(key: str, detail: str) -> RuleViolation:
-    return RuleViolation("invalid", f"The stored 56 match state is damaged: {detail}", f"state.{key}")
+    return RuleViolation("invalid", msg(
+        "The stored 56 match state is damaged: {detail}",
+        detail=detail,
+    ), f"state.{key}")
 
 
 def state_from_json(data: Mapping[str, Any], rules: FiftySixRules) -> FiftySixState:
     """Rebuild the state from ``state_json``; anything inconsistent is refused (``invalid`` on ``state.<key>``)."""
     if not isinstance(data, Mapping):
-        raise RuleViolation("invalid", "The stored 56 match state is not an object.", "state")
+        raise RuleViolation("invalid", msg("The stored 56 match state is not an object."), "state")
     raw_tables = data.get("tables")
     if not isinstance(raw_tables, Mapping) or sorted(map(str, raw_tables)) != sorted(rules.team_names):
-        raise _bad_state("tables", f"tables must list exactly the teams {', '.join(rules.team_names)}.")
+        raise _bad_state("tables", msg(
+            "tables must list exactly the teams {team_names}.",
+            team_names=', '.join(rules.team_names),
+        ))
     counts = tuple(raw_tables[team] for team in rules.team_names)
     if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts) or (
         sum(counts) != rules.starting_tables * len(rules.team_names)
     ):
-        raise _bad_state("tables", "tables are whole numbers that add up to the tables the teams started with.")
+        raise _bad_state("tables", msg("tables are whole numbers that add up to the tables the teams started with."))
     raw_out = data.get("eliminated", [])
     reasons = (t.NO_TABLES_LEFT, t.COULD_NOT_PAY_IN_FULL)
     if not isinstance(raw_out, list) or not all(
         isinstance(item, Mapping) and item.get("team") in rules.team_names and item.get("reason") in reasons
         for item in raw_out
     ):
-        raise _bad_state("eliminated", "eliminated is a list of {team, reason}.")
+        raise _bad_state("eliminated", msg("eliminated is a list of {{team, reason}}."))
     eliminated = tuple((str(item["team"]), str(item["reason"])) for item in raw_out)
     gone = {team for team, _ in eliminated}
     if len(gone) != len(eliminated) or len(gone) >= len(rules.team_names):
-        raise _bad_state("eliminated", "a team is listed twice, or no team is left.")
+        raise _bad_state("eliminated", msg("a team is listed twice, or no team is left."))
     active = tuple(seat for seat in rules.seats if rules.team_of[seat] not in gone)
     if data.get("active_seats", list(active)) != list(active):
-        raise _bad_state("active_seats", "active_seats must be the seats of the teams still playing.")
+        raise _bad_state("active_seats", msg("active_seats must be the seats of the teams still playing."))
     teams_left = {rules.team_of[seat] for seat in active}
     match_winner = next(iter(teams_left)) if len(teams_left) == 1 else None
     if data.get("match_winner") != match_winner:
-        raise _bad_state("match_winner", "match_winner must be the one team left, or null.")
+        raise _bad_state("match_winner", msg("match_winner must be the one team left, or null."))
     dealer = data.get("next_dealer")
     if dealer is not None and (match_winner is not None or dealer not in active):
-        raise _bad_state("next_dealer", "next_dealer must be an active seat, or null.")
+        raise _bad_state("next_dealer", msg("next_dealer must be an active seat, or null."))
     cards = None if match_winner is not None else deal_cards(len(active), rules)
     expected_cards = None if cards is None else {"deck_size": cards[0], "cards_per_player": cards[1]}
     if data.get("next_deal_cards", expected_cards) != expected_cards:
-        raise _bad_state("next_deal_cards", "next_deal_cards must fit the players still at the table.")
+        raise _bad_state("next_deal_cards", msg("next_deal_cards must fit the players still at the table."))
     tables = tuple(zip(rules.team_names, counts, strict=True))
     return FiftySixState(tables, eliminated, active, cards, dealer, match_winner)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from games.rules.messages import msg
+
 MIN_BID = 28
 MAX_BID = 56
 TOTAL_CARD_POINTS = 56
@@ -20,7 +22,8 @@ TRUMP_ALIASES: MappingProxyType[str, str] = MappingProxyType(
     }
 )
 TRUMP_WORDS: MappingProxyType[str, str] = MappingProxyType(
-    {"clubs": "clubs", "diamonds": "diamonds", "hearts": "hearts", "spades": "spades", "no_trumps": "no-trumps"}
+    {"clubs": msg("clubs"), "diamonds": msg("diamonds"), "hearts": msg("hearts"), "spades": msg("spades"),
+     "no_trumps": msg("no-trumps")}
 )
 
 CALLS: tuple[str, ...] = ("bid", "pass", "double", "redouble")

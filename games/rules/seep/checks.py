@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
+from games.rules.messages import and_chain, msg, msg_template, or_list
 from games.rules.seep.deal import HouseBid, SeepDeal, ThrowIn
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.state import (
@@ -27,38 +28,52 @@ from games.rules.seep.tables import (
     seat_right_of,
 )
 
-BID_CARD_NAMES: dict[int, str] = {9: "a 9", 10: "a 10", 11: "a jack", 12: "a queen", 13: "a king"}
+BID_CARD_NAMES: dict[int, str] = {
+    9: msg("a 9"), 10: msg("a 10"), 11: msg("a jack"), 12: msg("a queen"), 13: msg("a king"),
+}
 ORDINAL_SUFFIX: dict[int, str] = {1: "st", 2: "nd", 3: "rd"}
+ORDINAL_TEMPLATES: dict[str, str] = {  # one template per English suffix; each language has its own ordinal
+    "st": msg_template("{number}st"), "nd": msg_template("{number}nd"), "rd": msg_template("{number}rd"),
+    "th": msg_template("{number}th"),
+}
 
 # dealer_out_of_turn explanations, by the reason the state gives for its next dealer.
 DEALER_ORDER_MESSAGES: dict[str, str] = {
-    SAME_DEALER_LEVEL: "The running lead is level, so {next} deals again",
-    SAME_DEALER_BEHIND: "Team {team} is behind, so {next} deals again",
-    PASSED_RIGHT: "Team {leader} leads, so {previous}'s turn to deal passed to the right",
-    AFTER_BAAZI: "The baazi is over, so the deal went to {next}, the partner of {partner}",
+    SAME_DEALER_LEVEL: msg_template("The running lead is level, so {next} deals again"),
+    SAME_DEALER_BEHIND: msg_template("Team {team} is behind, so {next} deals again"),
+    PASSED_RIGHT: msg_template("Team {leader} leads, so {previous}'s turn to deal passed to the right"),
+    AFTER_BAAZI: msg_template("The baazi is over, so the deal went to {next}, the partner of {partner}"),
 }
 
 
 def _ordinal(number: int) -> str:
     suffix = "th" if 10 <= number % 100 <= 20 else ORDINAL_SUFFIX.get(number % 10, "th")
-    return f"{number}{suffix}"
+    return msg(ORDINAL_TEMPLATES[suffix], number=number)
 
 
 def _or_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+    return or_list(items)
 
 
 def finished_message(state: SeepState, rules: SeepRules) -> str:
     won_a, won_b = state.baazis_won
-    tail = "; start a new match to record more deals."
+    tail = msg("; start a new match to record more deals.")
     if rules.match_end.type == "first_to_baazis":
         count = max(won_a, won_b)
-        return f"This match ended when team {state.match_winner} won its {_ordinal(count)} baazi{tail}"
+        return msg(
+            "This match ended when team {match_winner} won its {count} baazi{tail}",
+            match_winner=state.match_winner, count=_ordinal(count), tail=tail,
+        )
     if state.match_drawn:
-        return f"This match of {rules.match_end.count} baazis ended level at {won_a}-{won_b}{tail}"
+        return msg(
+            "This match of {count} baazis ended level at {won_a}-{won_b}{tail}",
+            count=rules.match_end.count, won_a=won_a, won_b=won_b, tail=tail,
+        )
     best, worst = max(won_a, won_b), min(won_a, won_b)
-    return (f"This match of {rules.match_end.count} baazis ended with team {state.match_winner} "
-            f"winning {best}-{worst}{tail}")
+    return (msg(
+        "This match of {count} baazis ended with team {match_winner} winning {best}-{worst}{tail}",
+        count=rules.match_end.count, match_winner=state.match_winner, best=best, worst=worst, tail=tail,
+    ))
 
 
 def check_match_open(state: SeepState, rules: SeepRules) -> None:
@@ -73,10 +88,14 @@ def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> No
     if not rules.enforce_dealer_order or expected is None or deal.dealer == expected:
         return
     lead = signed_json(state.running_lead)
-    template = DEALER_ORDER_MESSAGES.get(state.next_dealer_reason or "", "The computed next dealer is {next}")
-    reason = template.format(next=expected, team=TEAM_OF_SEAT[expected], leader=lead["team"],
+    fallback = msg_template("The computed next dealer is {next}")
+    template = DEALER_ORDER_MESSAGES.get(state.next_dealer_reason or "", fallback)
+    reason = msg(template, next=expected, team=TEAM_OF_SEAT[expected], leader=lead["team"],
                              previous=seat_right_of(expected, 3), partner=partner_of(expected))
-    raise RuleViolation("dealer_out_of_turn", f"{reason}: {expected} deals now, not {deal.dealer}.", "dealer",
+    raise RuleViolation("dealer_out_of_turn", msg(
+        "{reason}: {expected} deals now, not {dealer}.",
+        reason=reason, expected=expected, dealer=deal.dealer,
+    ), "dealer",
                         expected_dealer=expected, expected=expected)  # expected: deprecated
 
 
@@ -84,7 +103,10 @@ def check_bidder(dealer: str, bidder: str, field: str, what: str) -> None:
     expected = seat_right_of(dealer)
     if bidder != expected:
         raise RuleViolation(
-            "wrong_bidder", f"With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {bidder}.",
+            "wrong_bidder", msg(
+                "With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {bidder}.",
+                dealer=dealer, what=what, expected=expected, bidder=bidder,
+            ),
             field, expected_bidder=expected, expected=expected,  # expected: deprecated
         )
 
@@ -99,30 +121,35 @@ def _legal_bids(hand: tuple[Card, ...]) -> list[int]:
 
 def check_throw_in(dealer: str, throw_in: ThrowIn, index: int) -> None:
     prefix = f"throw_ins[{index}]"
-    check_bidder(dealer, throw_in.bidder, f"{prefix}.bidder", "the throw-in")
+    check_bidder(dealer, throw_in.bidder, f"{prefix}.bidder", msg("the throw-in"))
     high = _high_cards(throw_in.hand)
     if high:
         bids = [str(value) for value in _legal_bids(throw_in.hand)]
-        held = " and ".join(card.describe() for card in high)
+        held = and_chain(card.describe() for card in high)
         raise RuleViolation(
-            "throw_in_not_allowed", f"A throw-in is only allowed when none of the four cards is above 8; this hand "
-            f"holds {held}, so {throw_in.bidder} must bid {_or_list(bids)}.", f"{prefix}.bidder_hand",
+            "throw_in_not_allowed", msg(
+                "A throw-in is only allowed when none of the four cards is above 8; this hand holds {held}, so "
+                "{bidder} must bid {bids}.",
+                held=held, bidder=throw_in.bidder, bids=_or_list(bids),
+            ), f"{prefix}.bidder_hand",
             legal_bids=_legal_bids(throw_in.hand),
         )
 
 
 def check_bid(dealer: str, bid: HouseBid) -> None:
-    check_bidder(dealer, bid.bidder, "bid.bidder", "the house bid")
+    check_bidder(dealer, bid.bidder, "bid.bidder", msg("the house bid"))
     if bid.hand is None or any(CAPTURE_VALUE[card.rank] == bid.value for card in bid.hand):
         return
     legal = _legal_bids(bid.hand)
     if legal:
-        allows = f"this hand allows a bid of {_or_list([str(value) for value in legal])}"
+        allows = msg("this hand allows a bid of {legal}", legal=_or_list([str(value) for value in legal]))
     else:
-        allows = "this hand has no card above 8, so it must be thrown in and dealt again"
+        allows = msg("this hand has no card above 8, so it must be thrown in and dealt again")
     raise RuleViolation(
-        "bid_card_not_in_hand", f"A bid of {bid.value} needs {BID_CARD_NAMES[bid.value]} among the bidder's four "
-        f"cards; {allows}.", "bid.value", legal_bids=legal, allowed=list(BID_VALUES),
+        "bid_card_not_in_hand", msg(
+            "A bid of {value} needs {bid_card_names} among the bidder's four cards; {allows}.",
+            value=bid.value, bid_card_names=BID_CARD_NAMES[bid.value], allows=allows,
+        ), "bid.value", legal_bids=legal, allowed=list(BID_VALUES),
     )
 
 
@@ -133,8 +160,11 @@ def check_card_points(deal: SeepDeal) -> None:
         total = sum(deal.card_points)
         if total != CARD_POINTS_TOTAL:
             raise RuleViolation(
-                "card_points_total_mismatch", f"Card points add up to {total}; the two teams' card points must total "
-                "exactly 100 (sweep bonuses are entered separately).", "card_points", total=total,
+                "card_points_total_mismatch", msg(
+                    "Card points add up to {total}; the two teams' card points must total exactly 100 (sweep bonuses "
+                    "are entered separately).",
+                    total=total,
+                ), "card_points", total=total,
             )
         return
     assert deal.scoring_cards is not None
@@ -142,8 +172,11 @@ def check_card_points(deal: SeepDeal) -> None:
     missing = [code for code in POINT_CARD_ORDER if code not in listed]
     if missing:
         raise RuleViolation(
-            "scoring_cards_incomplete", "The 17 point cards (13 spades, 3 other aces, 10 of diamonds) must each be "
-            f"given to one team; missing: {', '.join(missing)}.", "scoring_cards_captured", missing=missing,
+            "scoring_cards_incomplete", msg(
+                "The 17 point cards (13 spades, 3 other aces, 10 of diamonds) must each be given to one team; "
+                "missing: {missing}.",
+                missing=', '.join(missing),
+            ), "scoring_cards_captured", missing=missing,
         )
 
 
@@ -157,27 +190,38 @@ def check_sweeps(deal: SeepDeal, rules: SeepRules) -> None:
     counts = dict(zip(TEAM_NAMES, deal.sweeps, strict=True))
     if counts[dealer_team].first_play:
         raise RuleViolation(
-            "first_play_sweep_wrong_team", f"The first play of a deal is the bidder's ({bidder}, team {bidder_team}), "
-            f"so only team {bidder_team} can score the {rules.first_play_sweep_points}-point first-play sweep.",
+            "first_play_sweep_wrong_team", msg(
+                "The first play of a deal is the bidder's ({bidder}, team {bidder_team}), so only team {bidder_team} "
+                "can score the {first_play_sweep_points}-point first-play sweep.",
+                bidder=bidder, bidder_team=bidder_team, first_play_sweep_points=rules.first_play_sweep_points,
+            ),
             f"sweeps.{dealer_team}.first_play",
             team=bidder_team,
         )
     if counts[bidder_team].last_play:
         raise RuleViolation(
-            "last_play_sweep_wrong_team", f"The last (48th) play of a deal is the dealer's ({deal.dealer}, team "
-            f"{dealer_team}), so only team {dealer_team} can record a last-play sweep.",
+            "last_play_sweep_wrong_team", msg(
+                "The last (48th) play of a deal is the dealer's ({dealer}, team {dealer_team}), so only team "
+                "{dealer_team} can record a last-play sweep.",
+                dealer=deal.dealer, dealer_team=dealer_team,
+            ),
             f"sweeps.{bidder_team}.last_play", team=dealer_team,
         )
     for team, kind in ((bidder_team, "first_play"), (dealer_team, "last_play")):
         if getattr(counts[team], kind) > 1:
             raise RuleViolation("too_many_first_or_last_sweeps",
-                                "There is only one first play and one last play in a deal.", f"sweeps.{team}.{kind}",
+                                msg(
+                                    "There is only one first play and one last play in a deal.",
+                                ), f"sweeps.{team}.{kind}",
                                 maximum=1)
     regular = sum(side.regular for side in deal.sweeps)
     if regular > MAX_REGULAR_SWEEPS:
         raise RuleViolation(
-            "too_many_sweeps", f"At most {MAX_REGULAR_SWEEPS} regular sweeps fit in one deal (after a sweep the floor "
-            f"is empty, so the next play cannot sweep); {regular} were entered.", "sweeps", maximum=MAX_REGULAR_SWEEPS,
+            "too_many_sweeps", msg(
+                "At most {max_regular_sweeps} regular sweeps fit in one deal (after a sweep the floor is empty, so "
+                "the next play cannot sweep); {regular} were entered.",
+                max_regular_sweeps=MAX_REGULAR_SWEEPS, regular=regular,
+            ), "sweeps", maximum=MAX_REGULAR_SWEEPS,
         )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.tables import (
     BID_VALUES,
@@ -104,13 +105,16 @@ def _is_int(value: object) -> bool:
 
 def _object(value: object, field: str | None, what: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise RuleViolation("invalid", f"{what} must be an object.", field)
+        raise RuleViolation("invalid", msg("{what} must be an object.", what=what), field)
     return value
 
 
 def _only_keys(value: Mapping[str, Any], allowed: tuple[str, ...], field: str | None, what: str) -> None:
     reject_unknown_keys(value, allowed, field,
-                        lambda key: f"{what} has no field {key!r}; its fields are: {', '.join(allowed)}.",
+                        lambda key: msg(
+                            "{what} has no field {key!r}; its fields are: {allowed}.",
+                            what=what, key=key, allowed=', '.join(allowed),
+                        ),
                         allowed=list(allowed))
 
 
@@ -123,7 +127,7 @@ def seep_card(value: object, field: str) -> Card:
         return _CARD_CACHE[value]
     card = parse_card(value, field)
     if card.is_joker:
-        raise RuleViolation("invalid_card", "Seep uses one 52-card pack without jokers.", field, card=value)
+        raise RuleViolation("invalid_card", msg("Seep uses one 52-card pack without jokers."), field, card=value)
     if isinstance(value, str) and len(value) <= 4:
         _CARD_CACHE[value] = card
     return card
@@ -131,12 +135,15 @@ def seep_card(value: object, field: str) -> Card:
 
 def card_list(values: object, field: str) -> list[Card]:
     if not isinstance(values, list | tuple):
-        raise RuleViolation("invalid", 'Give the cards as a list of codes such as ["10D", "AS"].', field)
+        raise RuleViolation("invalid", msg('Give the cards as a list of codes such as ["10D", "AS"].'), field)
     return [seep_card(value, f"{field}[{index}]") for index, value in enumerate(values)]
 
 
 def refuse_duplicate(card: Card, field: str, where: str) -> RuleViolation:
-    return RuleViolation("duplicate_card", f"{card.code} is listed {where}; each card exists once.", field,
+    return RuleViolation("duplicate_card", msg(
+        "{code} is listed {where}; each card exists once.",
+        code=card.code, where=where,
+    ), field,
                          card=card.code)
 
 
@@ -146,11 +153,14 @@ def parse_hand(values: object, field: str) -> tuple[Card, ...]:
     seen: set[str] = set()
     for index, card in enumerate(cards):
         if card.code in seen:
-            raise refuse_duplicate(card, f"{field}[{index}]", "twice in this hand")
+            raise refuse_duplicate(card, f"{field}[{index}]", msg("twice in this hand"))
         seen.add(card.code)
     if len(cards) != HAND_SIZE:
         raise RuleViolation(
-            "hand_size_invalid", f"The bidder holds exactly {HAND_SIZE} cards at the bid; {len(cards)} were given.",
+            "hand_size_invalid", msg(
+                "The bidder holds exactly {hand_size} cards at the bid; {cards_count} were given.",
+                hand_size=HAND_SIZE, cards_count=len(cards),
+            ),
             field, expected=HAND_SIZE, given=len(cards),
         )
     return tuple(cards)
@@ -158,11 +168,14 @@ def parse_hand(values: object, field: str) -> tuple[Card, ...]:
 
 def parse_dealer(payload: Mapping[str, Any]) -> str:
     if "dealer" not in payload or payload["dealer"] is None:
-        raise RuleViolation("invalid", "Say who dealt: one of S1-S4.", "dealer")
+        raise RuleViolation("invalid", msg("Say who dealt: one of S1-S4."), "dealer")
     value = payload["dealer"]
     if isinstance(value, str) and value.strip().upper() in SEATS:
         return value.strip().upper()
-    raise RuleViolation("dealer_unknown", f"Choose the dealer from S1-S4; {value!r} is not one of them.", "dealer",
+    raise RuleViolation("dealer_unknown", msg(
+        "Choose the dealer from S1-S4; {value!r} is not one of them.",
+        value=value,
+    ), "dealer",
                         allowed=list(SEATS))
 
 
@@ -174,7 +187,10 @@ def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
         return value.strip().upper()
     expected = seat_right_of(dealer)
     raise RuleViolation(
-        "wrong_bidder", f"With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {value!r}.",
+        "wrong_bidder", msg(
+            "With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {value!r}.",
+            dealer=dealer, what=what, expected=expected, value=value,
+        ),
         field, expected_bidder=expected, expected=expected,  # expected: deprecated
     )
 
@@ -183,9 +199,9 @@ def _parse_throw_in(value: object, dealer: str, index: int) -> ThrowIn:
     prefix = f"throw_ins[{index}]"
     throw_in = _object(value, prefix, "A throw-in")
     _only_keys(throw_in, THROW_IN_KEYS, prefix, "A throw-in")
-    bidder = _parse_bidder(throw_in.get("bidder"), dealer, f"{prefix}.bidder", "the throw-in")
+    bidder = _parse_bidder(throw_in.get("bidder"), dealer, f"{prefix}.bidder", msg("the throw-in"))
     if throw_in.get("bidder_hand") is None:
-        raise RuleViolation("invalid", "A throw-in shows the bidder's four cards; give them as bidder_hand.",
+        raise RuleViolation("invalid", msg("A throw-in shows the bidder's four cards; give them as bidder_hand."),
                             f"{prefix}.bidder_hand")
     return ThrowIn(bidder, parse_hand(throw_in["bidder_hand"], f"{prefix}.bidder_hand"))
 
@@ -194,23 +210,26 @@ def parse_throw_ins(value: object, dealer: str) -> tuple[ThrowIn, ...]:
     if value is None:
         return ()
     if not isinstance(value, list | tuple):
-        raise RuleViolation("invalid", "throw_ins is a list of {bidder, bidder_hand} objects.", "throw_ins")
+        raise RuleViolation("invalid", msg("throw_ins is a list of {{bidder, bidder_hand}} objects."), "throw_ins")
     return tuple(_parse_throw_in(item, dealer, index) for index, item in enumerate(value))
 
 
 def parse_bid(value: object, dealer: str) -> HouseBid:
     if value is None:
-        raise RuleViolation("invalid", "Give the house bid: {bidder, value, bidder_hand?}.", "bid")
-    bid = _object(value, "bid", "The house bid")
-    _only_keys(bid, BID_KEYS, "bid", "The house bid")
-    bidder = _parse_bidder(bid.get("bidder"), dealer, "bid.bidder", "the house bid")
+        raise RuleViolation("invalid", msg("Give the house bid: {{bidder, value, bidder_hand?}}."), "bid")
+    bid = _object(value, "bid", msg("The house bid"))
+    _only_keys(bid, BID_KEYS, "bid", msg("The house bid"))
+    bidder = _parse_bidder(bid.get("bidder"), dealer, "bid.bidder", msg("the house bid"))
     if bid.get("value") is None:
-        raise RuleViolation("invalid", "Give the value of the house bid: 9, 10, 11, 12 or 13 (king).", "bid.value",
+        raise RuleViolation("invalid", msg("Give the value of the house bid: 9, 10, 11, 12 or 13 (king)."), "bid.value",
                             allowed=list(BID_VALUES))
     amount = bid["value"]
     if not _is_int(amount) or amount not in BID_VALUES:
         raise RuleViolation(
-            "bid_out_of_range", f"A house bid must be 9, 10, 11, 12 or 13 (king); {amount!r} is not allowed.",
+            "bid_out_of_range", msg(
+                "A house bid must be 9, 10, 11, 12 or 13 (king); {amount!r} is not allowed.",
+                amount=amount,
+            ),
             "bid.value", allowed=list(BID_VALUES),
         )
     hand = bid.get("bidder_hand")
@@ -223,13 +242,18 @@ def parse_card_points(value: object) -> tuple[int, int]:
     points: list[int] = []
     for team in TEAM_NAMES:
         if team not in totals:
-            raise RuleViolation("invalid", f"Give the card points of both teams; team {team}'s are missing.",
+            raise RuleViolation("invalid", msg(
+                "Give the card points of both teams; team {team}'s are missing.",
+                team=team,
+            ),
                                 f"card_points.{team}")
         amount = totals[team]
         if not _is_int(amount) or not 0 <= amount <= 100:
             raise RuleViolation(
-                "card_points_out_of_range", f"Card points per team are whole numbers from 0 to 100; "
-                f"team {team}'s {amount!r} is not.", f"card_points.{team}", minimum=0, maximum=100,
+                "card_points_out_of_range", msg(
+                    "Card points per team are whole numbers from 0 to 100; team {team}'s {amount!r} is not.",
+                    team=team, amount=amount,
+                ), f"card_points.{team}", minimum=0, maximum=100,
             )
         points.append(amount)
     return points[0], points[1]
@@ -248,11 +272,14 @@ def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ..
         for index, card in enumerate(cards):
             if card.code not in point_cards:
                 raise RuleViolation(
-                    "invalid_card", f"{card.code} scores nothing in Seep; list only the 17 point cards "
-                    "(13 spades, the other 3 aces, the 10 of diamonds).", f"{field}[{index}]", card=card.code,
+                    "invalid_card", msg(
+                        "{code} scores nothing in Seep; list only the 17 point cards (13 spades, the other 3 aces, "
+                        "the 10 of diamonds).",
+                        code=card.code,
+                    ), f"{field}[{index}]", card=card.code,
                 )
             if card in owner:
-                where = "twice for this team" if owner[card] == team else "for both teams"
+                where = msg("twice for this team") if owner[card] == team else msg("for both teams")
                 raise refuse_duplicate(card, f"{field}[{index}]", where)
             owner[card] = team
         sides.append(tuple(cards))
@@ -268,18 +295,25 @@ def parse_card_majority(payload: Mapping[str, Any], rules: SeepRules, cards_list
     if value is None:
         if needed:
             raise RuleViolation(
-                "invalid", "With the 'majority 4' card points, say which team took more cards: "
-                "card_majority is A, B or tied (26 each: 2 points each).", "card_majority",
+                "invalid", msg(
+                    "With the 'majority 4' card points, say which team took more cards: card_majority is A, B or "
+                    "tied (26 each: 2 points each).",
+                ), "card_majority",
                 allowed=list(MAJORITY_CHOICES),
             )
         return None
     if not allowed:
         raise RuleViolation(
-            "invalid", "card_majority is only given with the 'majority 4' card points and listed point cards; "
-            "with totals, the majority bonus is already in the card points.", "card_majority",
+            "invalid", msg(
+                "card_majority is only given with the 'majority 4' card points and listed point cards; with totals, "
+                "the majority bonus is already in the card points.",
+            ), "card_majority",
         )
     if value not in MAJORITY_CHOICES:
-        raise RuleViolation("invalid", f"card_majority is A, B or tied; {value!r} is not.", "card_majority",
+        raise RuleViolation("invalid", msg(
+            "card_majority is A, B or tied; {value!r} is not.",
+            value=value,
+        ), "card_majority",
                             allowed=list(MAJORITY_CHOICES))
     return str(value)
 
@@ -288,14 +322,17 @@ def _parse_sweep_side(value: object, team: str) -> SweepCounts:
     if value is None:
         return NO_SWEEPS
     prefix = f"sweeps.{team}"
-    side = _object(value, prefix, f"Team {team}'s sweeps")
-    _only_keys(side, SWEEP_KINDS, prefix, f"Team {team}'s sweeps")
+    side = _object(value, prefix, msg("Team {team}'s sweeps", team=team))
+    _only_keys(side, SWEEP_KINDS, prefix, msg("Team {team}'s sweeps", team=team))
     counts: list[int] = []
     for kind in SWEEP_KINDS:
         count = side.get(kind, 0)
         if not _is_int(count) or count < 0:
             raise RuleViolation(
-                "sweep_count_invalid", f"Sweep counts are whole numbers of 0 or more; {count!r} is not.",
+                "sweep_count_invalid", msg(
+                    "Sweep counts are whole numbers of 0 or more; {count!r} is not.",
+                    count=count,
+                ),
                 f"{prefix}.{kind}",
             )
         counts.append(count)
@@ -314,7 +351,7 @@ def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
     """The §S.3 fields of the submitted deal as a ``SeepDeal`` (``floor`` and ``plays`` are left to
     ``plays.parse_deal``); raises only ``RuleViolation`` whatever the JSON."""
     deal = _object(payload, None, "A deal")
-    _only_keys(deal, DEAL_KEYS, None, "A Seep deal")
+    _only_keys(deal, DEAL_KEYS, None, msg("A Seep deal"))
     dealer = parse_dealer(deal)
     throw_ins = parse_throw_ins(deal.get("throw_ins"), dealer)
     bid = parse_bid(deal.get("bid"), dealer)
@@ -324,8 +361,11 @@ def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
     if (has_totals and has_cards) or not (has_totals or has_cards or has_plays):
         field = "scoring_cards_captured" if has_totals else "card_points"
         raise RuleViolation(
-            "invalid", "Give either card_points {A, B} or scoring_cards_captured {A: [...], B: [...]}, "
-            f"{'not both' if has_totals else 'one of them'} (or the plays, from which they follow).", field,
+            "invalid", msg(
+                "Give either card_points {{A, B}} or scoring_cards_captured {{A: [...], B: [...]}}, {value} (or the "
+                "plays, from which they follow).",
+                value=msg('not both') if has_totals else msg('one of them'),
+            ), field,
         )
     card_points = parse_card_points(deal["card_points"]) if has_totals else None
     scoring_cards = parse_scoring_cards(deal["scoring_cards_captured"], rules) if has_cards else None

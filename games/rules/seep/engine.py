@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
+from games.rules.messages import msg
 from games.rules.outcomes import other_side
 from games.rules.seep import deal, plays, referee, scoring, settings, state
 from games.rules.seep.deal import SeepDeal
@@ -42,7 +43,8 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
 
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """The running lead, then the baazis each team has won."""
-        return {"Lead": _lead_text(result["running_lead"]), **result["baazis_won"]}
+        # Messages, so a sheet in another language says its own words for "Lead" and "level".
+        return {msg("Lead"): _lead_text(result["running_lead"]), **result["baazis_won"]}
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
         return result["team_scores"]
@@ -102,7 +104,7 @@ def _signed_lead(lead: Mapping[str, Any]) -> int:
 
 def _lead_text(lead: Mapping[str, Any]) -> str:
     """``A +24``, or ``level``."""
-    return f"{lead['team']} +{lead['points']}" if lead.get("team") else "level"
+    return f"{lead['team']} +{lead['points']}" if lead.get("team") else msg("level")
 
 
 # What a play did, in words for a spreadsheet cell (seep.md §S.7a).

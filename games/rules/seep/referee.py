@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from games.rules.cards import Card, card_codes
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg, or_chain
 from games.rules.seep import tally
 from games.rules.seep.checks import BID_CARD_NAMES
 from games.rules.seep.deal import Play, SeepDeal
@@ -45,7 +46,7 @@ PERMISSIVE = SeepRules(capture_must_take_all_sets=False)
 
 
 def _house_words(value: int) -> str:
-    return f"the house of {value}"
+    return msg("the house of {value}", value=value)
 
 
 class _Replay:
@@ -96,14 +97,20 @@ class _Replay:
         bid = self.bid.value
         if k == FIRST_PLAY and value != bid:
             raise RuleViolation(
-                "first_play_not_bid_value", f"The bid was {bid}: the first play must build a house of {bid}, or "
-                f"capture or throw {BID_CARD_NAMES[bid]}; {what} is neither.", field, bid=bid,
+                "first_play_not_bid_value", msg(
+                    "The bid was {bid}: the first play must build a house of {bid}, or capture or throw "
+                    "{bid_card_names}; {what} is neither.",
+                    bid=bid, bid_card_names=BID_CARD_NAMES[bid], what=what,
+                ), field, bid=bid,
             )
 
     def _check_loose(self, k: int, cards: tuple[Card, ...], key: str) -> None:
         for index, card in enumerate(cards):
             if card not in self.floor.loose:
-                raise RuleViolation("card_not_on_floor", f"{card.code} is not a loose card on the floor now.",
+                raise RuleViolation("card_not_on_floor", msg(
+                    "{code} is not a loose card on the floor now.",
+                    code=card.code,
+                ),
                                     f"plays[{k}].{key}[{index}]", card=card.code)
 
     def _check_capture_cards_kept(self, k: int, play: Play) -> None:
@@ -111,8 +118,12 @@ class _Replay:
         for house in self._owned(play.seat):
             if not self._holds(k, play, house.value):
                 raise RuleViolation(
-                    "capture_card_not_kept", f"{play.seat} owns {_house_words(house.value)} and must keep "
-                    f"{BID_CARD_NAMES[house.value]} to capture it; after this play {play.seat} holds none.",
+                    "capture_card_not_kept", msg(
+                        "{seat} owns {house_words} and must keep {bid_card_names} to capture it; after this play "
+                        "{seat} holds none.",
+                        seat=play.seat, house_words=_house_words(house.value),
+                        bid_card_names=BID_CARD_NAMES[house.value],
+                    ),
                     f"plays[{k}].card", house=house.value,
                 )
 
@@ -123,8 +134,10 @@ class _Replay:
         left = one_set(self.floor.loose, value)
         if left:
             raise RuleViolation(
-                "house_set_left_loose", f"Loose cards that add up to {value} ({card_list(left)}) must go into "
-                f"{_house_words(value)}.", field, house=value, cards=card_codes(left),
+                "house_set_left_loose", msg(
+                    "Loose cards that add up to {value} ({left}) must go into {house_words}.",
+                    value=value, left=card_list(left), house_words=_house_words(value),
+                ), field, house=value, cards=card_codes(left),
             )
 
     # --- throw and capture -----------------------------------------------------------------------------------
@@ -142,14 +155,19 @@ class _Replay:
         could_take = self._capture_words(value)
         if could_take:
             raise RuleViolation(
-                "capture_required", f"{play.card.code} can capture on this floor ({could_take}), so it may not be "
-                "thrown loose.", f"plays[{k}].action",
+                "capture_required", msg(
+                    "{code} can capture on this floor ({could_take}), so it may not be thrown loose.",
+                    code=play.card.code, could_take=could_take,
+                ), f"plays[{k}].action",
             )
         owned = self._owned(play.seat)
         if owned and not self.rules.owner_may_throw_loose:
             raise RuleViolation(
-                "owner_may_not_throw", f"{play.seat} owns {_house_words(owned[0].value)}, so may not throw a loose "
-                "card; capture, build, cement or raise instead.", f"plays[{k}].action", house=owned[0].value,
+                "owner_may_not_throw", msg(
+                    "{seat} owns {house_words}, so may not throw a loose card; capture, build, cement or raise "
+                    "instead.",
+                    seat=play.seat, house_words=_house_words(owned[0].value),
+                ), f"plays[{k}].action", house=owned[0].value,
             )
         self.floor.loose.append(play.card)
         return play
@@ -160,8 +178,10 @@ class _Replay:
         house = self.floor.houses.get(value)
         if house is None and not has_set(self.floor.loose_values(), value):
             raise RuleViolation(
-                "nothing_to_capture", f"Nothing on the floor is worth {value}: {play.card.code} can only be thrown "
-                "loose or used in a house.", f"{field}.action",
+                "nothing_to_capture", msg(
+                    "Nothing on the floor is worth {value}: {code} can only be thrown loose or used in a house.",
+                    value=value, code=play.card.code,
+                ), f"{field}.action",
             )
         takes = self._infer_takes(k, play, value) if play.takes is None else self._checked_takes(k, play, value)
         self.floor.remove_loose(takes)
@@ -179,26 +199,36 @@ class _Replay:
         takes, field = play.takes or (), f"plays[{k}].takes"
         self._check_loose(k, takes, "takes")
         if not splits_into_sets(values_of(takes), value):
-            raise RuleViolation("capture_sets_invalid", f"{card_list(takes)} cannot be split into sets worth {value} "
-                                "each.", field)
+            raise RuleViolation("capture_sets_invalid", msg(
+                "{takes} cannot be split into sets worth {value} each.",
+                takes=card_list(takes), value=value,
+            ), field)
         if self.rules.capture_must_take_all_sets:
             left = one_set([card for card in self.floor.loose if card not in takes], value)
             if left:
                 raise RuleViolation(
-                    "capture_incomplete", f"A capture with {play.card.code} must take every set worth {value}: "
-                    f"{card_list(left)} {'are' if len(left) > 1 else 'is'} still left loose.", field,
+                    "capture_incomplete", msg(
+                        "A capture with {code} must take every set worth {value}: {left} {value_2} still left loose.",
+                        code=play.card.code, value=value, left=card_list(left),
+                        value_2='are' if len(left) > 1 else 'is',
+                    ), field,
                     cards=card_codes(left),
                 )
         if not takes and value not in self.floor.houses:
-            raise RuleViolation("nothing_to_capture", f"There is no house of {value} to take, so {play.card.code} "
-                                "must take some loose cards; list them.", field)
+            raise RuleViolation("nothing_to_capture", msg(
+                "There is no house of {value} to take, so {code} must take some loose cards; list them.",
+                value=value, code=play.card.code,
+            ), field)
         return takes
 
     def _infer_takes(self, k: int, play: Play, value: int) -> tuple[Card, ...]:
         choices = capture_choices(self.floor.loose, value)
         if len(choices) > 1:
-            readings = " or ".join(card_list(choice) for choice in choices)
-            raise RuleViolation("play_ambiguous", f"{play.card.code} can take {readings}; list the cards taken.",
+            readings = or_chain(card_list(choice) for choice in choices)
+            raise RuleViolation("play_ambiguous", msg(
+                "{code} can take {readings}; list the cards taken.",
+                code=play.card.code, readings=readings,
+            ),
                                 f"plays[{k}].takes", choices=[card_codes(choice) for choice in choices])
         return choices[0]
 
@@ -210,19 +240,26 @@ class _Replay:
         self._check_loose(k, added, "with")
         values = values_of((play.card, *added))
         value = self._house_value(k, play, values)
-        self._check_first_play_value(k, value, f"a house of {value}", f"{field}.house")
+        self._check_first_play_value(k, value, msg("a house of {value}", value=value), f"{field}.house")
         standing = self.floor.houses.get(value)
         if standing is None and play.action == "cement":
-            raise RuleViolation("house_not_found", f"There is no house of {value} on the floor to cement; to start "
-                                "one, use build.", f"{field}.house", house=value)
+            raise RuleViolation("house_not_found", msg(
+                "There is no house of {value} on the floor to cement; to start one, use build.",
+                value=value,
+            ), f"{field}.house", house=value)
         if standing is None and not added:
             raise RuleViolation(
-                "house_needs_floor_card", f"A new house is the played card together with at least one loose floor "
-                f"card; {play.card.code} alone would just be a loose card.", f"{field}.with",
+                "house_needs_floor_card", msg(
+                    "A new house is the played card together with at least one loose floor card; {code} alone would "
+                    "just be a loose card.",
+                    code=play.card.code,
+                ), f"{field}.with",
             )
         if not splits_into_sets(values, value):
-            raise RuleViolation("build_sets_invalid", f"{card_list((play.card, *added))} makes {sum(values)}, not "
-                                f"sets worth {value}.", f"{field}.with", house=value)
+            raise RuleViolation("build_sets_invalid", msg(
+                "{value} makes {values}, not sets worth {value_2}.",
+                value=card_list((play.card, *added)), values=sum(values), value_2=value,
+            ), f"{field}.with", house=value)
         self.floor.remove_loose(added)
         owners: tuple[str, ...]
         if standing is None:
@@ -236,16 +273,22 @@ class _Replay:
         field = f"plays[{k}]"
         if play.house is not None:
             if play.house not in HOUSE_VALUES:
-                raise RuleViolation("house_value_out_of_range", f"A house is worth 9, 10, 11, 12 or 13; "
-                                    f"{play.house} is not.", f"{field}.house", allowed=list(HOUSE_VALUES))
+                raise RuleViolation("house_value_out_of_range", msg(
+                    "A house is worth 9, 10, 11, 12 or 13; {house} is not.",
+                    house=play.house,
+                ), f"{field}.house", allowed=list(HOUSE_VALUES))
             return play.house
         readings = house_values_for(values)
         if not readings:
-            raise RuleViolation("build_sets_invalid", f"{card_list((play.card, *(play.with_ or ())))} makes "
-                                f"{sum(values)}, not whole sets of one value from 9 to 13.", f"{field}.with")
+            raise RuleViolation("build_sets_invalid", msg(
+                "{value} makes {values}, not whole sets of one value from 9 to 13.",
+                value=card_list((play.card, *(play.with_ or ()))), values=sum(values),
+            ), f"{field}.with")
         if len(readings) > 1:
-            raise RuleViolation("play_ambiguous", f"These cards make sets of {' or '.join(map(str, readings))}; "
-                                "say which house.", f"{field}.house", choices=readings)
+            raise RuleViolation("play_ambiguous", msg(
+                "These cards make sets of {map}; say which house.",
+                map=or_chain(map(str, readings)),
+            ), f"{field}.house", choices=readings)
         return readings[0]
 
     @staticmethod
@@ -266,18 +309,26 @@ class _Replay:
         house = self._house_to_raise(k, play)
         if house.cemented:
             raise RuleViolation(
-                "cemented_house_cannot_be_raised", f"{_house_words(house.value).capitalize()} is cemented: it can be "
-                f"added to with sets worth {house.value}, or captured, but not raised.", f"{field}.house",
+                "cemented_house_cannot_be_raised", msg(
+                    "{capitalize} is cemented: it can be added to with sets worth {value}, or captured, but not "
+                    "raised.",
+                    capitalize=_house_words(house.value).capitalize(), value=house.value,
+                ), f"{field}.house",
             )
         new_value = house.value + added
         if new_value > max(HOUSE_VALUES):
             raise RuleViolation(
-                "house_value_out_of_range", f"{play.card.code} would raise {_house_words(house.value)} to "
-                f"{new_value}; a house is worth at most {max(HOUSE_VALUES)}.", f"{field}.card",
+                "house_value_out_of_range", msg(
+                    "{code} would raise {house_words} to {new_value}; a house is worth at most {house_values}.",
+                    code=play.card.code, house_words=_house_words(house.value), new_value=new_value,
+                    house_values=max(HOUSE_VALUES),
+                ), f"{field}.card",
             )
         if play.seat in house.owners:
-            raise RuleViolation("own_house_cannot_be_raised", f"{play.seat} owns {_house_words(house.value)} and may "
-                                "not raise it; another player may.", f"{field}.house")
+            raise RuleViolation("own_house_cannot_be_raised", msg(
+                "{seat} owns {house_words} and may not raise it; another player may.",
+                seat=play.seat, house_words=_house_words(house.value),
+            ), f"{field}.house")
         del self.floor.houses[house.value]
         owners: tuple[str, ...]
         cards, owners = (*house.cards, play.card), (play.seat,)
@@ -293,13 +344,15 @@ class _Replay:
         value = play.house
         if value is None and len(houses) > 1:
             standing = ", ".join(str(house) for house in sorted(houses))
-            raise RuleViolation("play_ambiguous", f"Houses of {standing} stand; say which one {play.card.code} "
-                                "raises.", field, choices=sorted(houses))
+            raise RuleViolation("play_ambiguous", msg(
+                "Houses of {standing} stand; say which one {code} raises.",
+                standing=standing, code=play.card.code,
+            ), field, choices=sorted(houses))
         if value is None and houses:
             value = next(iter(houses))
         if value is None or value not in houses:
-            which = "no house" if value is None else f"no house of {value}"
-            raise RuleViolation("house_not_found", f"There is {which} on the floor to raise.", field)
+            which = msg("no house") if value is None else msg("no house of {value}", value=value)
+            raise RuleViolation("house_not_found", msg("There is {which} on the floor to raise.", which=which), field)
         return houses[value]
 
     ACTIONS: dict[str, Callable[[_Replay, int, Play], Play]] = {

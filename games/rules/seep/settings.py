@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.seep.tables import (
     DEALER_BASES,
     DEFAULT_CARD_POINTS,
@@ -39,26 +40,34 @@ def parse_match_end(value: object) -> MatchEnd:
     if not isinstance(value, Mapping):
         raise RuleViolation(
             "invalid",
-            'match_end is an object: {"type": "open"}, {"type": "first_to_baazis", "count": N} '
-            'or {"type": "fixed_baazis", "count": N}.',
+            msg(
+                'match_end is an object: {{"type": "open"}}, {{"type": "first_to_baazis", "count": N}} or {{"type": '
+                '"fixed_baazis", "count": N}}.',
+            ),
             field_name,
         )
     reject_unknown_keys(value, ("type", "count"), field_name,
-                        lambda key: f"match_end has only 'type' and 'count'; {key!r} is not one.")
+                        lambda key: msg("match_end has only 'type' and 'count'; {key!r} is not one.", key=key))
     kind = value.get("type")
     if not isinstance(kind, str) or kind not in MATCH_END_TYPES:
-        raise RuleViolation("invalid", f"match_end.type must be one of {', '.join(MATCH_END_TYPES)}; {kind!r} is not.",
+        raise RuleViolation("invalid", msg(
+            "match_end.type must be one of {match_end_types}; {kind!r} is not.",
+            match_end_types=', '.join(MATCH_END_TYPES), kind=kind,
+        ),
                             f"{field_name}.type", allowed=list(MATCH_END_TYPES))
     count = value.get("count")
     if kind == "open":
         if count is not None:
-            raise RuleViolation("invalid", "An open match has no baazi count; leave out match_end.count.",
+            raise RuleViolation("invalid", msg("An open match has no baazi count; leave out match_end.count."),
                                 f"{field_name}.count")
         return MatchEnd()
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_MATCH_END_COUNT:
         raise RuleViolation(
-            "invalid", f"match_end.count is the number of baazis, a whole number from 1 to {MAX_MATCH_END_COUNT}; "
-            f"{count!r} is not.", f"{field_name}.count",
+            "invalid", msg(
+                "match_end.count is the number of baazis, a whole number from 1 to {max_match_end_count}; {count!r} "
+                "is not.",
+                max_match_end_count=MAX_MATCH_END_COUNT, count=count,
+            ), f"{field_name}.count",
         )
     return MatchEnd(kind, count)
 
@@ -135,7 +144,10 @@ def check_player_count(count: object) -> None:
     if isinstance(count, bool) or not isinstance(count, int) or count != PLAYER_COUNT:
         raise RuleViolation(
             "player_count_invalid",
-            f"Seep is played by exactly four players: S1 and S3 against S2 and S4. {count!r} players were given.",
+            msg(
+                "Seep is played by exactly four players: S1 and S3 against S2 and S4. {count!r} players were given.",
+                count=count,
+            ),
             "players", allowed=[PLAYER_COUNT],
         )
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.tables import SEATS, TEAM_NAMES, TEAM_SIGN
 
@@ -73,7 +74,7 @@ def state_json(state: SeepState) -> dict[str, Any]:
 
 
 def _bad_state(field: str) -> RuleViolation:
-    return RuleViolation("invalid", f"The stored Seep state has a bad {field!r}.", f"state.{field}")
+    return RuleViolation("invalid", msg("The stored Seep state has a bad {field!r}.", field=field), f"state.{field}")
 
 
 def _count(value: object, field: str) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 
 from games.rules.cards import RANKS, Card, card_codes
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.seep.deal import Play, SeepDeal, SweepCounts
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.tables import MAJORITY_BONUS, POINT_CARDS, TEAM_NAMES, TEAM_OF_SEAT
@@ -91,21 +92,29 @@ def check_totals(deal: SeepDeal, derived: Totals) -> None:
     """Step 5 of §S.7a.3: totals sent with the plays must be those the plays give (``plays_totals_mismatch``)."""
     points, cards, sweeps = derived.card_points, derived.scoring_cards, derived.sweeps
     if deal.card_points is not None and deal.card_points != points:
-        raise _mismatch("card_points", f"card points A {points[0]}, B {points[1]}, not A {deal.card_points[0]}, "
-                        f"B {deal.card_points[1]}", _by_team(points))
+        raise _mismatch("card_points", msg(
+            "card points A {points_0}, B {points_1}, not A {card_points_0}, B {card_points_1}",
+            points_0=points[0], points_1=points[1], card_points_0=deal.card_points[0],
+            card_points_1=deal.card_points[1],
+        ), _by_team(points))
     if deal.scoring_cards is not None:
         sent = tuple(sorted(card.code for card in side) for side in deal.scoring_cards)
         if sent != tuple(sorted(side) for side in cards):
-            raise _mismatch("scoring_cards_captured", f"the point cards A {' '.join(cards[0])} and B "
-                            f"{' '.join(cards[1])}", _by_team(cards))
+            raise _mismatch("scoring_cards_captured", msg(
+                "the point cards A {cards_0} and B {cards_1}",
+                cards_0=' '.join(cards[0]), cards_1=' '.join(cards[1]),
+            ), _by_team(cards))
     if deal.card_majority is not None and deal.card_majority != derived.card_majority:
-        raise _mismatch("card_majority", f"the card majority {derived.card_majority}", derived.card_majority)
+        raise _mismatch("card_majority", msg(
+            "the card majority {card_majority}",
+            card_majority=derived.card_majority,
+        ), derived.card_majority)
     if deal.sweeps is not None and deal.sweeps != sweeps:
         raise _mismatch("sweeps", f"sweeps {_sweeps_text(sweeps)}", _sweeps_json(sweeps))
 
 
 def _mismatch(field: str, what: str, derived: Any) -> RuleViolation:
-    return RuleViolation("plays_totals_mismatch", f"The plays give {what}.", field, from_plays=derived)
+    return RuleViolation("plays_totals_mismatch", msg("The plays give {what}.", what=what), field, from_plays=derived)
 
 
 def scored_deal(deal: SeepDeal, derived: Totals) -> SeepDeal:

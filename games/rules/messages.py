@@ -1,0 +1,123 @@
+"""Refusal messages as templates: the English text plus what it takes to say it in another language.
+
+A rules engine writes ``msg("A bid of {value} is not allowed.", value=12)`` where it used to write an f-string.
+The result is a ``Message``: a ``str`` holding the English text exactly as the f-string gave it (so every caller,
+test and client that reads ``detail`` sees no difference), which also remembers its template and values. Outside
+the engines (games/translation.py, with Django's gettext) the template is looked up in the active language's
+catalogue and filled with the same values. The engines stay free of Django: this module is plain Python.
+
+The templates are the msgids of locale/*/LC_MESSAGES/django.po: ``manage.py makemessages`` extracts every literal
+first argument of ``msg`` (and both of ``nmsg``), and tests/test_catalogues.py finds them the same way, so a new
+message needs nothing but the call that raises it.
+
+A value may itself be a ``Message`` (a phrase such as "a queen", or a list from ``or_list``): it is translated
+too, so no English fragment is left inside a translated sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+
+class Message(str):
+    """English text of a message that remembers its template (``plural`` too when a count picks the form)."""
+
+    template: str
+    plural: str | None
+    count_key: str | None
+    values: Mapping[str, Any]
+
+    def __new__(cls, template: str, values: Mapping[str, Any], plural: str | None = None,
+                count_key: str | None = None) -> Message:
+        chosen = template if plural is None or count_key is None or values[count_key] == 1 else plural
+        message = super().__new__(cls, chosen.format(**values))
+        message.template = template
+        message.plural = plural
+        message.count_key = count_key
+        message.values = dict(values)
+        return message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Celery and copy.deepcopy rebuild it from its parts (the default would format the English text again).
+        return (Message, (self.template, self.values, self.plural, self.count_key))
+
+
+# A message without values is the same object every time: engines name phrases ("the house bid") on paths every
+# deal takes, where building it each time would cost the fold measurably (bench/engines.py).
+_FIXED: dict[str, Message] = {}
+
+
+def msg(template: str, /, **values: Any) -> str:
+    """A message with named placeholders (``str.format`` syntax); the template is the catalogue's msgid. Typed as
+    the ``str`` it is, so engines can mix it with plain text; it is a ``Message`` underneath."""
+    if values:
+        return Message(template, values)
+    fixed = _FIXED.get(template)
+    if fixed is None:
+        fixed = _FIXED[template] = Message(template, values)
+    return fixed
+
+
+def msg_template(template: str, /) -> str:
+    """Marks a template kept in a table (filled later with ``msg(template, ...)``) for makemessages and the
+    catalogue check; it returns the template as it is."""
+    return template
+
+
+def nmsg(singular: str, plural: str, count: str, /, **values: Any) -> str:
+    """A message whose words depend on the number in ``values[count]`` ("1 trick", "3 tricks")."""
+    return Message(singular, values, plural, count)
+
+
+def _listing(items: Iterable[Any], join_last: Callable[[Any, Any], str]) -> Any:
+    parts = list(items)
+    if len(parts) == 1:
+        return parts[0]
+    head = parts[0]
+    for item in parts[1:-1]:
+        head = msg("{head}, {item}", head=head, item=item)
+    return join_last(head, parts[-1])
+
+
+def or_list(items: Iterable[Any], *, serial_comma: bool = False) -> Any:
+    """``9, 10 or 11`` (``9, 10, or 11`` with the serial comma), with each language's own "or"; a single item
+    stays as it is."""
+    parts = list(items)
+    if serial_comma and len(parts) > 2:
+        return _listing(parts, lambda head, last: msg("{head}, or {last}", head=head, last=last))
+    return _listing(parts, lambda head, last: msg("{head} or {last}", head=head, last=last))
+
+
+def comma_list(items: Iterable[Any]) -> Any:
+    """``a, b, c``: items joined by the language's comma only."""
+    parts = list(items)
+    if not parts:
+        return ""
+    head = parts[0]
+    for item in parts[1:]:
+        head = msg("{head}, {item}", head=head, item=item)
+    return head
+
+
+def and_chain(items: Iterable[Any]) -> Any:
+    """``a and b and c``: every item joined by the language's "and" (no commas)."""
+    parts = list(items)
+    head = parts[0] if parts else ""
+    for item in parts[1:]:
+        head = msg("{head} and {last}", head=head, last=item)
+    return head
+
+
+def or_chain(items: Iterable[Any]) -> Any:
+    """``a or b or c``: every item joined by the language's "or" (no commas)."""
+    parts = list(items)
+    head = parts[0] if parts else ""
+    for item in parts[1:]:
+        head = msg("{head} or {last}", head=head, last=item)
+    return head
+
+
+def and_list(items: Iterable[Any]) -> Any:
+    """``S1, S2 and S3``, with each language's own "and"."""
+    return _listing(items, lambda head, last: msg("{head} and {last}", head=head, last=last))

@@ -1,0 +1,77 @@
+"""A refusal's text in the active language: the engines' ``Message`` templates looked up in the gettext catalogues.
+
+The engines build messages in English with games.rules.messages (no Django there); this is the one place that
+turns one into the language of the request (LocaleMiddleware, or the signed-in user's saved language). A message
+without a translation, or a translation that does not fit its values, stays English rather than failing.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from django.utils import translation
+
+from games.rules.messages import Message
+
+# Persian text runs right to left; a seat code, a card or a number inside it is wrapped in a first-strong isolate
+# so the surrounding Arabic script cannot reorder "S2", "+24" or "10D" (shared/rules/glossary.md, Persian).
+FIRST_STRONG_ISOLATE = "\u2068"
+POP_DIRECTIONAL_ISOLATE = "\u2069"
+
+
+def localize(text: Any) -> Any:
+    """``text`` in the active language when it is a ``Message`` with a translation; anything else as it is."""
+    if not isinstance(text, Message) or _is_english():
+        return text
+    if text.plural is not None and text.count_key is not None:
+        template = translation.ngettext(text.template, text.plural, _count(text.values[text.count_key]))
+    else:
+        template = translation.gettext(text.template)
+    values = {name: _Translated(localize(value)) if isinstance(value, Message) else value
+              for name, value in text.values.items()}
+    try:
+        return _FORMATTER.format(template, **values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return str(text)  # a catalogue entry that names another placeholder: English beats a 500
+
+
+def localize_mapping(body: dict[str, Any]) -> dict[str, Any]:
+    """An error body with its ``detail`` (and each of ``errors``' details) in the active language."""
+    localized = {**body, "detail": localize(body.get("detail"))}
+    if isinstance(body.get("errors"), list):
+        localized["errors"] = [
+            {**item, "detail": localize(item.get("detail"))} if isinstance(item, dict) else item
+            for item in body["errors"]
+        ]
+    return localized
+
+
+class _Translated(str):
+    """A phrase already in the active language (a nested message): it needs no isolating."""
+
+
+class _IsolatingFormatter(string.Formatter):
+    """``str.format``, but in a right-to-left language every value that is not itself a translated phrase is
+    formatted (``{lead:+d}``) and then isolated."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        if isinstance(value, _Translated) or not translation.get_language_bidi():
+            return text
+        return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+
+
+_FORMATTER = _IsolatingFormatter()
+
+
+def _count(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _is_english() -> bool:
+    language = translation.get_language()
+    return language is None or language.split("-")[0] == "en"
