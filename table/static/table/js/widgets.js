@@ -25,7 +25,7 @@ function chips(values, input, onPick) {
     onclick: () => { input.value = String(v); input.dispatchEvent(new Event('input', { bubbles: true })); if (onPick) onPick(v); } }, String(v))));
 }
 function numberInput(value, name) {
-  return h('input', { type: 'text', inputmode: 'numeric', pattern: '-?[0-9]*', value: value === undefined ? '' : value, name, autocomplete: 'off' });
+  return h('input', { type: 'text', inputmode: 'numeric', pattern: '-?[0-9]*', value: value ?? '', name, autocomplete: 'off' });
 }
 function stepper(value, name, onChange) {
   const input = numberInput(value, name);

@@ -67,7 +67,8 @@ function ruleControl(rule, value, matchEndTypes) {
     const input = numberInput(value, rule.name);
     input.dataset.setting = rule.name;
     const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, input), hint);
-    return { el, read: () => num(input.value) };
+    // Blank is "none" for a rule whose default is none (56's redeal_hand_points_at_most), never an empty string.
+    return { el, read: () => (input.value.trim() === '' && value === null ? null : num(input.value)) };
   }
   // A list or a table of values (56's bands, Rummy's contracts): shown in words, kept as the default.
   const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label),
