@@ -132,10 +132,13 @@ class App:
 @contextlib.contextmanager
 def serve(folder: Path, env: dict[str, str], workers: int = 1, threads: int = 4) -> Iterator[App]:
     """The app under gunicorn's sync workers (the WSGI application); tests/reliability/production.py serves the
-    README's production command instead."""
+    README's production command instead. Connections are kept open for a minute (gunicorn's default is 2 s): a test
+    that connects its clients first and releases them together at a barrier must not find a connection closed
+    under it while a busy machine starts the last of its threads (a POST on it would be reset)."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi:application", "--bind", f"127.0.0.1:{port}",
-               "--workers", str(workers), "--threads", str(threads), "--timeout", "60", "--graceful-timeout", "2"]
+               "--workers", str(workers), "--threads", str(threads), "--timeout", "60", "--graceful-timeout", "2",
+               "--keep-alive", "60"]
     with served(command, port, folder / f"gunicorn-{port}.log", env, seconds=30) as app:
         yield app
 
