@@ -39,3 +39,23 @@ test('Bid Euchre: the preview of a hand a renege ended names the renege and the 
   const listed = { input: answer.input, result: answer.result };
   assert.equal(GAMES.bid_euchre.summary(listed, { seats: FOUR, teams: PAIRS }), 'Bala 3 hearts · ended by a renege · renege A -2 · award B +2 → -2–2');
 });
+
+test('56: the calls a team may still afford, read from the server\'s legal list', async () => {
+  const { callLimits, notOfferedWords } = await import('../../table/static/table/js/games/fifty_six.js');
+  assert.deepEqual(callLimits(['bid 28 to 39', 'pass']), { highestBid: 39, double: false, redouble: false });
+  assert.deepEqual(callLimits(['bid 31', 'pass', 'double']), { highestBid: 31, double: true, redouble: false });
+  assert.deepEqual(callLimits(['pass']), { highestBid: 0, double: false, redouble: false });
+  assert.equal(notOfferedWords(callLimits(['bid 28 to 39', 'pass']), { lowestBid: 28, double: false, redouble: false }), 'bids above 39');
+  assert.equal(notOfferedWords(callLimits(['pass']), { lowestBid: 31, double: true, redouble: false }), 'any bid, double');
+  assert.equal(notOfferedWords(callLimits(['bid 31 to 56', 'pass', 'double']), { lowestBid: 31, double: true, redouble: false }), '');
+});
+
+test('56: a redeal record\'s preview and list line say why, and that the same dealer deals again', () => {
+  const match = { seats: FOUR, teams: PAIRS, state: { next_dealer: 'S1' } };
+  const weak = { input: { dealer: 'S1', redeal: { reason: 'hand_at_or_below_threshold', seat: 'S3', hand: [] } },
+    result: { contract: null, made: null, transfers: [], eliminated: [], redeal: { reason: 'hand_at_or_below_threshold', seat: 'S3' } }, match };
+  assert.equal(GAMES.fifty_six.preview(weak), "Redeal: Ravi's weak hand · Asha deals again");
+  assert.equal(GAMES.fifty_six.summary(weak, match), "Asha dealt · Redeal: Ravi's weak hand");
+  const noJack = { input: { dealer: 'S1' }, result: { contract: null, transfers: [], redeal: { reason: 'team_without_jack', team: 'B' } }, match };
+  assert.equal(GAMES.fifty_six.preview(noJack), 'Redeal: team B holds no jack · Asha deals again');
+});
