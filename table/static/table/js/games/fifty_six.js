@@ -105,9 +105,9 @@ function form(match) {
     if (!limitsAsked.has(key)) {
       const deal = { dealer: dealer.get(), auction: [...calls, probe], bidding_team_card_points: 28 };
       limitsAsked.set(key, api('POST', `${pageConfig().deals_url}?dry_run=true`, deal).then((res) => {
-        const error = res.data && (res.data.errors ? res.data.errors[0] : res.data);
+        const error = res.data; // the first refusal, with its extra (the errors list leaves extra out)
         if (res.ok || !error || error.code !== 'call_not_affordable') return null;
-        return { limits: callLimits(error.extra.legal || []), why: error.detail };
+        return { limits: callLimits((error.extra || {}).legal || []), why: error.detail };
       }).catch(() => { limitsAsked.delete(key); return null; }));
     }
     return limitsAsked.get(key);
