@@ -3,8 +3,8 @@ scorer's loop is (axe-core: 0 critical or serious violations, light and dark; no
 
 - Bid Euchre with extra moons: a quadruple moon skipping a step (a deal waiting on the phone) is refused beside
   its call in the auction, and fixed into a triple moon that is called and scored;
-- 56 with calls limited by tables: a redeal record (a weak hand) saved, the same dealer dealing again; the bids
-  the team cannot afford not offered, with the server's reason;
+- 56 with calls limited by tables: a redeal record (a weak hand) refused beside the hand, then saved, the same
+  dealer dealing again; the bids the team cannot afford not offered, with the server's reason;
 - Contract Rummy with two players, started from the new-match page once its house rule opens the count.
 """
 
@@ -95,6 +95,14 @@ def test_fifty_six_call_limits_and_a_redeal_record(phone: Table) -> None:
                                                         "redeal_hand_points_at_most": 2})
     phone.pick("deal_kind", "hand_at_or_below_threshold")
     phone.pick("redeal_seat", "S3")
+    # A hand worth 7 points is not weak enough: refused beside the hand, and brought back to be fixed.
+    phone.type("input[name=redeal_hand]", WEAK_HAND.replace("KS KS", "JS 9S"))
+    phone.save()
+    refusal = wait_until(lambda: phone.refusal("redeal.hand"), "the refusal beside the hand")
+    assert refusal == "S3's hand is worth 7 card points; this match redeals only for 2 or fewer."
+    assert phone.text("#form-title") == "Fix the refused deal"
+    assert phone.chosen("redeal_seat") == "S3"
+    check_page(phone, "entry fifty_six redeal refused")
     phone.type("input[name=redeal_hand]", WEAK_HAND)
     wait_until(lambda: phone.text("#preview") == "Redeal: Ravi's weak hand · Asha deals again", "the redeal preview")
     check_page(phone, "entry fifty_six redeal record")
