@@ -59,3 +59,13 @@ test('56: a redeal record\'s preview and list line say why, and that the same de
   const noJack = { input: { dealer: 'S1' }, result: { contract: null, transfers: [], redeal: { reason: 'team_without_jack', team: 'B' } }, match };
   assert.equal(GAMES.fifty_six.preview(noJack), 'Redeal: team B holds no jack · Asha deals again');
 });
+
+test('56: a deal in the list names the early trump leads trick entry found', () => {
+  const match = { seats: FOUR, teams: PAIRS, state: {} };
+  const deal = { input: { dealer: 'S1', bidding_team_card_points: 30 },
+    result: { contract: { bidder: 'S2', team: 'B', points: 28, trump: 'spades', doubling: 'none', forced: false }, made: true,
+      transfers: [{ from: 'A', to: 'B', tables: 1 }], trump_leads_found: [{ seat: 'S4', trick: 1, card_led: 'JS', held_card: 'AH' }] } };
+  assert.equal(GAMES.fifty_six.summary(deal, match), 'Bala 28 spades · made with 30 · early trump lead: S4 (trick 1) · A→B 1');
+  delete deal.result.trump_leads_found;
+  assert.equal(GAMES.fifty_six.summary(deal, match), 'Bala 28 spades · made with 30 · A→B 1');
+});

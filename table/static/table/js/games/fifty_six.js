@@ -305,6 +305,9 @@ function headline(m) {
   };
 }
 
+/** The early trump leads trick entry found under trump_lead_rule = after_trump_played (§F.9a, F-A22). */
+const earlyTrumpLeads = (r) => ((r.trump_leads_found || []).length
+  ? ` · early trump lead: ${r.trump_leads_found.map((f) => `${f.seat} (trick ${f.trick})`).join(', ')}` : '');
 const redealWords = (redeal, m) => TEXT.redealRecord[redeal.reason](redeal.seat ? playerName(m, redeal.seat) : redeal.team);
 
 /** What a deal will do, from the server's dry run: "A made 30 spades · B→A 1 table · Bala deals next". */
@@ -333,7 +336,7 @@ function summary(d, m) {
   if (!c) return `${name(i.dealer)} dealt · all passed, redealt`;
   const transfers = r.transfers.map((t) => `${t.from}→${t.to} ${t.tables}`).join(', ');
   const points = i.bidding_team_card_points ?? (r.card_points_by_team || {})[c.team];
-  return `${name(c.bidder)} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')} · ${transfers}`;
+  return `${name(c.bidder)} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')}${earlyTrumpLeads(r)} · ${transfers}`;
 }
 
 // ---------- the chart: the tables of each team ----------
