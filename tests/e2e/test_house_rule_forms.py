@@ -5,6 +5,7 @@ scorer's loop is (axe-core: 0 critical or serious violations, light and dark; no
   its call in the auction, and fixed into a triple moon that is called and scored;
 - 56 with calls limited by tables: a redeal record (a weak hand) refused beside the hand, then saved, the same
   dealer dealing again; the bids the team cannot afford not offered, with the server's reason;
+- Bid Euchre low no-trumps and one renege that ends the hand, the tricks won left out;
 - Contract Rummy with two players, started from the new-match page once its house rule opens the count.
 """
 
@@ -130,3 +131,24 @@ def test_contract_rummy_two_players_from_the_new_match_page(phone: Table) -> Non
              phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="went_out"] button')]
     assert seats == ["S1", "S2"]
     check_page(phone, "entry contract_rummy two players")
+
+
+def test_bid_euchre_low_no_trumps_and_a_renege_that_ends_the_hand(phone: Table) -> None:
+    start_with_house_rules(phone, "bid_euchre", NAMES, {"allow_low_no_trump": True, "renege_ends_deal": True})
+    phone.call("bid-3")
+    phone.call("rest-pass")
+    phone.pick("trump", "low_no_trumps")
+    # One renege at most: a second seat tapped takes the place of the first; the tricks won are not asked.
+    phone.pick("reneges", "S3")
+    phone.pick("reneges", "S4")
+    pressed = [b.get_attribute("data-value") for b in
+               phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="reneges"] button[aria-pressed="true"]')]
+    assert pressed == ["S4"]
+    assert phone.text("#renege-ends-hint") == "With a renege the tricks won are not needed: the hand ended there."
+    wait_until(lambda: phone.text("#preview") == "Ended by a renege (Meena) · A 0, B -2 → A 0, B -2 · Bala deals next",
+               "the preview of the hand the renege ended")
+    check_page(phone, "entry bid_euchre renege ends the hand")
+    phone.save()
+    wait_until(lambda: phone.deal_count() == 1, "the hand on the board")
+    listed = phone.text("#deal-1")
+    assert "Bala 3 low no trumps · ended by a renege · renege B -2" in listed, listed
