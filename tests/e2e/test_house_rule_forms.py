@@ -52,7 +52,11 @@ def start_with_house_rules(table: Table, game: str, names: list[str], rules: dic
     for index, name in enumerate(names):
         table.type(f"input[name=player-{index}]", name)
     table.tap("#start")
-    wait_until(lambda: "/table/matches/" in table.driver.current_url, "the match page")
+    try:
+        wait_until(lambda: "/table/matches/" in table.driver.current_url, "the match page")
+    except AssertionError:
+        errors = [e.text for e in table.driver.find_elements(By.CSS_SELECTOR, "#new-match-form .err")]
+        raise AssertionError(f"the match did not start: {errors}") from None
     table.find("#headline")
     return int(table.driver.current_url.rstrip("/").split("/")[-1])
 
@@ -152,3 +156,22 @@ def test_bid_euchre_low_no_trumps_and_a_renege_that_ends_the_hand(phone: Table) 
     wait_until(lambda: phone.deal_count() == 1, "the hand on the board")
     listed = phone.text("#deal-1")
     assert "Bala 3 low no trumps · ended by a renege · renege B -2" in listed, listed
+
+
+def test_fifty_six_redouble_out_of_turn(phone: Table) -> None:
+    start_with_house_rules(phone, "fifty_six", NAMES, {"redouble_out_of_turn": True})
+    phone.tap('#auction-controls [data-chip="30"]')
+    phone.pick("bid_trump", "hearts")
+    phone.call("bid")
+    phone.call("double")
+    phone.call("pass")  # Meena (team B) passes; Asha (team A) is to call
+    redoublers = [b.text for b in
+                  phone.driver.find_elements(By.CSS_SELECTOR, '#auction-controls [data-call="redouble"]')]
+    assert redoublers == ["Redouble (Bala)", "Redouble (Meena)"]
+    phone.tap('#auction-controls [data-call="redouble"][data-seat="S2"]')
+    assert phone.text("#turn-info") == "Contract: 30 hearts by Bala (team B) redoubled"
+    phone.type("input[name=bidding_team_card_points]", 33)
+    wait_until(lambda: phone.text("#preview").startswith("B made 30 hearts · A→B 4 tables"), "the redoubled preview")
+    check_page(phone, "entry fifty_six redouble out of turn")
+    phone.save()
+    wait_until(lambda: phone.deal_count() == 1, "the redoubled deal on the board")

@@ -21,3 +21,11 @@ test('the count a house rule opens is sent with that rule; the game\'s own count
   assert.deepEqual(settingsForCount(RUMMY, 2), { allow_two_players: true });
   assert.deepEqual(settingsForCount(RUMMY, 4), {});
 });
+
+test('a number left empty is null where the rule is off by default (56\'s redeal threshold), else read as typed', async () => {
+  const { integerRead } = await import('../../table/static/table/js/pages/new_match.js');
+  assert.equal(integerRead('', null), null);
+  assert.equal(integerRead('  ', null), null);
+  assert.equal(integerRead('2', null), 2);
+  assert.equal(integerRead('12', 12), 12);
+});

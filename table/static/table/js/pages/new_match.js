@@ -13,7 +13,7 @@ const TEXT = {
   name: 'Name',
   seating: 'Who sits where: partners sit opposite, play goes round in this order.',
   alone: 'Each plays alone; play goes round in this order.',
-  yes: 'Yes', no: 'No',
+  yes: 'Yes', no: 'No', off: 'Off',
   byDefault: (value) => `Default: ${value}.`,
   keptAsDefault: 'Set through the API; a new match keeps the default.',
   count: 'How many',
@@ -28,6 +28,10 @@ function offeredCounts(facts, chosen) {
     .filter((entry) => Object.entries(entry.settings).every(([name, value]) => chosen[name] === value)).map((entry) => entry.count);
   return [...new Set([...facts.player_counts, ...opened])].sort((a, b) => a - b);
 }
+/** A typed whole number; left empty, null where null is the rule's default (a threshold that is off). */
+function integerRead(text, byDefault) {
+  return text.trim() === '' && byDefault === null ? null : num(text);
+}
 /** The house rules a count needs sent with the match (none for the game's own counts). */
 function settingsForCount(facts, count) {
   const entry = (facts.player_counts_under_settings || []).find((e) => e.count === count && !facts.player_counts.includes(count));
@@ -41,6 +45,7 @@ const said = (value) => WORDS[String(value)] || String(value);
 function inWords(rule, value) {
   if (rule.name === 'match_end') return `${said(value.type)}${value.count ? ` (${value.count})` : ''}`;
   if (rule.type === 'choice') return said(value);
+  if (value === null) return TEXT.off;
   if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
   if (Array.isArray(value)) return value.map((v) => inWords({}, v)).join('; ');
   if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} ${inWords({}, v)}`).join(', ');
@@ -77,10 +82,11 @@ function ruleControl(rule, value, matchEndTypes, onChange) {
     return { el, read: () => yesNo.get() };
   }
   if (rule.type === 'integer') {
-    const input = numberInput(value, rule.name);
+    // A number that may be left empty (off by default: 56's redeal threshold) reads null when empty.
+    const input = numberInput(value === null ? '' : value, rule.name);
     input.dataset.setting = rule.name;
     const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, input), hint);
-    return { el, read: () => num(input.value) };
+    return { el, read: () => integerRead(input.value, rule.default) };
   }
   // A list or a table of values (56's bands, Rummy's contracts): shown in words, kept as the default.
   const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label),
@@ -166,4 +172,4 @@ function newMatchPage() {
 
 if (typeof document !== 'undefined' && document.getElementById('new-match-form')) newMatchPage();
 
-export { offeredCounts, settingsForCount };
+export { integerRead, offeredCounts, settingsForCount };
