@@ -130,6 +130,14 @@ def test_contract_rummy_two_players_from_the_new_match_page(phone: Table) -> Non
     counts = [b.get_attribute("data-value") for b in
               phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="count"] button')]
     assert counts == ["3", "4", "5", "6", "7", "8"]  # two only once the house rule is chosen
+    # The non-dealer's extra card with four players: settings_conflict, shown beside that house rule.
+    phone.pick("non_dealer_extra_card", "true")
+    for index, name in enumerate(NAMES):
+        phone.type(f"input[name=player-{index}]", name)
+    phone.tap("#start")
+    refusal = wait_until(lambda: phone.refusal("settings.non_dealer_extra_card"), "the conflict beside the rule")
+    assert refusal == "Only a two-player game deals the non-dealer an extra card; this match seats 4."
+    check_page(phone, "new match contract_rummy settings conflict")
     start_with_house_rules(phone, "contract_rummy", ["Asha", "Bala"], {"allow_two_players": True}, count=2)
     seats = [b.get_attribute("data-value") for b in
              phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="went_out"] button')]
