@@ -48,8 +48,10 @@ CHOICE_WORDS: dict[str, str] = {
     "seed": "Seed", "pagat": "Pagat", "bicycle": "Bicycle",
     "open": "Open: play as long as you like", "first_to_baazis": "First to a number of baazis",
     "fixed_baazis": "A fixed number of baazis",
-    "any_time": "Trumps may be led at any time", "after_trump_played": "No trump lead before a trump has been played",
-    "tricks_taken": "The tricks taken", "tricks_bid": "The tricks bid",
+    # issue 20's house rules
+    "tricks_taken": "The tricks taken", "tricks_bid": "The number bid",
+    "any_time": "Any time", "after_trump_played": "Only after a trump has been played",
+    "64": "64 cards, 8 each", "48": "48 cards, 6 each (no 8s or 7s)",
 }
 MATCH_END_TYPES = ["open", "first_to_baazis", "fixed_baazis"]
 

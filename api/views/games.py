@@ -26,6 +26,11 @@ class GameFactsSerializer(serializers.Serializer):
     rules_file = serializers.CharField(help_text="The rules file in shared/rules/ the engine implements.")
     player_counts = serializers.ListField(child=serializers.IntegerField(), help_text="Ascending.")
     default_player_count = serializers.IntegerField()
+    player_counts_under_settings = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Counts a house rule opens beyond player_counts: {count, settings} (the settings that open it; "
+                  "seats, teams and defaults have the count too).",
+    )
     plays_in_teams = serializers.BooleanField(help_text="False where everyone plays alone (standings by player).")
     seats = serializers.DictField(child=_seats(), help_text="By player count: the seats in the order of play.")
     teams = serializers.DictField(

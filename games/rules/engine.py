@@ -182,6 +182,9 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
 
     key: str
     rules_file: str
+    # Player counts a house rule opens beyond ``player_counts`` (Contract Rummy's two players, R-A13), each with
+    # the settings that open it: a new-match form offers the count only while they are chosen.
+    player_counts_under_settings: tuple[tuple[int, Mapping[str, Any]], ...] = ()
 
     @abstractmethod
     def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> RulesT: ...

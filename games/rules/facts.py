@@ -16,12 +16,17 @@ from games.rules.registry import game_keys, get_engine
 def game_facts(engine: GameEngine[Any, Any, Any]) -> dict[str, Any]:
     """Everything a client needs to offer the game, draw its table and read its results."""
     by_count = {count: engine.rules_from_settings({}, count) for count in engine.player_counts}
+    opened = getattr(engine, "player_counts_under_settings", ())
+    # A count only a house rule opens has its seats and defaults as that rule makes them.
+    by_count.update({count: engine.rules_from_settings(needs, count) for count, needs in opened})
+    by_count = dict(sorted(by_count.items()))
     return {
         "key": engine.key,
         "name": engine.display_name,
         "rules_file": engine.rules_file,
         "player_counts": list(engine.player_counts),
         "default_player_count": engine.default_player_count,
+        "player_counts_under_settings": [{"count": count, "settings": dict(needs)} for count, needs in opened],
         "plays_in_teams": engine.plays_in_teams,
         "seats": {str(count): list(engine.seats(rules)) for count, rules in by_count.items()},
         "teams": {str(count): engine.teams(rules) for count, rules in by_count.items()},

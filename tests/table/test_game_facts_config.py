@@ -67,3 +67,13 @@ def test_a_match_and_its_boards_carry_the_facts_of_their_own_game_only(api: APIC
     for path in (f"/table/matches/{match['id']}/", f"/table/matches/{match['id']}/board/"):
         config = page_config(browser.get(path))
         assert (config["game_name"], list(config["game_facts"])) == ("56", ["fifty_six"]), path
+
+
+def test_two_contract_rummy_players_are_a_count_the_two_players_rule_opens(browser: Client) -> None:
+    facts = page_config(browser.get("/table/new/"))["game_facts"]
+    rummy = facts["contract_rummy"]
+    assert rummy["player_counts_under_settings"] == [{"count": 2, "settings": {"allow_two_players": True}}]
+    assert (rummy["seats"]["2"], rummy["teams"]["2"], rummy["defaults"]["2"]["allow_two_players"]) == (
+        ["S1", "S2"], None, True)
+    assert list(rummy["seats"]) == ["2", "3", "4", "5", "6", "7", "8"]
+    assert facts["fifty_six"]["player_counts_under_settings"] == []

@@ -21,6 +21,9 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
     display_name = "Contract Rummy"
     player_counts: tuple[int, ...] = tuple(range(settings.MIN_PLAYERS, settings.MAX_PLAYERS + 1))
     default_player_count = 4
+    player_counts_under_settings: tuple[tuple[int, Mapping[str, Any]], ...] = (
+        (settings.MIN_PLAYERS_WITH_TWO, {"allow_two_players": True}),
+    )
 
     result_keys: tuple[str, ...] = (
         "contract", "contract_text", "cards_dealt", "went_out", "penalties", "totals_after", "next_dealer",

@@ -6,18 +6,36 @@ import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '
 
 
 /** Bid Euchre's card order once trump is named: the left bower is a trump; no-trumps has no bowers and the
- * joker is a suit of its own that wins (games/rules/bid_euchre/referee.py). */
+ * joker is a suit of its own that wins; low no-trumps ranks 9 highest and the ace lowest
+ * (games/rules/bid_euchre/referee.py). */
 function euchreOrder(trumpWord) {
+  const plain = trumpWord === 'low_no_trumps' ? ['A', 'K', 'Q', 'J', '10', '9'] : ['9', '10', 'J', 'Q', 'K', 'A'];
   const T = SUIT_LETTER[trumpWord] || null;
   const left = T && { S: 'C', C: 'S', H: 'D', D: 'H' }[T];
   const isLeft = (c) => Boolean(T) && cardRank(c) === 'J' && cardSuit(c) === left;
   return {
     trump: T || 'JKR',
     suitOf: (c) => (c === 'JKR' ? T || 'JKR' : isLeft(c) ? T : cardSuit(c)),
-    strength: (c) => (c === 'JKR' ? 12 : T && c === `J${T}` ? 11 : isLeft(c) ? 10 : ['9', '10', 'J', 'Q', 'K', 'A'].indexOf(cardRank(c))),
+    strength: (c) => (c === 'JKR' ? 12 : T && c === `J${T}` ? 11 : isLeft(c) ? 10 : plain.indexOf(cardRank(c))),
   };
 }
 const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'no trumps']];
+const LOW_NO_TRUMPS = ['low_no_trumps', 'Low NT', 'low no trumps'];
+/** The lone calls in rank order: each moon call only over the one below it (triple and quadruple with
+ * extra_moon_calls, §E.3, E-A17). */
+const LONE_CALLS = ['partners_best', 'shoot_the_moon', 'triple_moon', 'quadruple_moon'];
+const LONE_RANK = { partners_best: 100, shoot_the_moon: 101, triple_moon: 102, quadruple_moon: 103 };
+const callRank = (c) => (c.call === 'bid' ? c.tricks : LONE_RANK[c.call] || 0);
+/** The lone calls a seat may make over the standing call: partner's best and shoot the moon over anything lower;
+ * a triple moon only over a shoot the moon, a quadruple only over a triple. */
+function loneCallsOffered(standingRank, extraMoons) {
+  const offered = [];
+  if (standingRank < LONE_RANK.partners_best) offered.push('partners_best');
+  if (standingRank < LONE_RANK.shoot_the_moon) offered.push('shoot_the_moon');
+  if (extraMoons && standingRank === LONE_RANK.shoot_the_moon) offered.push('triple_moon');
+  if (extraMoons && standingRank === LONE_RANK.triple_moon) offered.push('quadruple_moon');
+  return offered;
+}
 const FORM = {
   dealer: 'Dealer',
   thisDeal: 'This deal',
@@ -25,17 +43,19 @@ const FORM = {
   tricks: (n, names) => `Tricks won by team A (${names}); together ${n}`,
   team: (team) => `Team ${team}`,
   more: 'More: reneges, every trick card by card',
-  reneges: (penalty) => `Reneges (−${penalty} each)`,
+  reneges: (penalty, award) => `Reneges (−${penalty} each${award ? `, +${award} to the other team` : ''})`,
+  renegeEnds: (penalty, award) => `A renege (−${penalty}${award ? `, +${award} to the other team` : ''}; it ends the hand)`,
+  renegeEndsHint: 'With a renege the tricks won are not needed: the hand ended there.',
   contract: (kind, name, team) => `Contract: ${kind} by ${name} (team ${team})`,
   allPassed: 'All passed: no score, the deal passes left.',
-  pass: 'Pass', partnersBest: "Partner's best", shootTheMoon: 'Shoot the moon',
+  pass: 'Pass',
+  lone: { partners_best: "Partner's best", shoot_the_moon: 'Shoot the moon', triple_moon: 'Triple moon', quadruple_moon: 'Quadruple moon' },
 };
 
 function form(match) {
   const settings = match.settings;
   const seats = seatsOf(match);
   const tricks = settings.tricks_per_deal || 6;
-  const rank = (c) => (c.call === 'bid' ? c.tricks : c.call === 'partners_best' ? 100 : c.call === 'shoot_the_moon' ? 101 : 0);
   const playBox = h('div', { class: 'stack' });
   const dealer = seg(seats.map((s) => [s, seatLabel(match, s)]), nextDealer(match), () => auction.reset(), 'dealer');
   // Ace no face (a variant): the hand is shown and thrown in before the auction, and the deal passes left.
@@ -68,7 +88,7 @@ function form(match) {
       return { closed, turn, standing, dealerSeat, passes: passed.size, summary };
     },
     offer(state, add) {
-      const top = state.standing ? rank(state.standing) : 0;
+      const top = state.standing ? callRank(state.standing) : 0;
       const row = h('div', { class: 'seg' });
       const mustBid = settings.stick_the_dealer && state.turn === state.dealerSeat && !state.standing;
       if (!mustBid) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass));
@@ -76,29 +96,42 @@ function form(match) {
       for (let n = Math.max(settings.minimum_bid, top + 1); n <= highest; n += 1) {
         row.appendChild(h('button', { type: 'button', 'data-call': `bid-${n}`, onclick: () => add({ call: 'bid', tricks: n }) }, String(n)));
       }
-      if (top < 100) row.appendChild(h('button', { type: 'button', 'data-call': 'partners_best', onclick: () => add({ call: 'partners_best' }) }, FORM.partnersBest));
-      if (top < 101) row.appendChild(h('button', { type: 'button', 'data-call': 'shoot_the_moon', onclick: () => add({ call: 'shoot_the_moon' }) }, FORM.shootTheMoon));
+      for (const call of loneCallsOffered(top, settings.extra_moon_calls)) {
+        row.appendChild(h('button', { type: 'button', 'data-call': call, onclick: () => add({ call }) }, FORM.lone[call]));
+      }
       return row;
     },
     onChange() { showParts(); },
   };
   const auction = auctionWidget(match, dealer, rules);
-  const trump = seg(settings.allow_no_trump ? SHORT_TRUMPS : SHORT_TRUMPS.slice(0, 4), null, () => trickBox.refresh(), 'trump');
+  const trumpWords = [...(settings.allow_no_trump ? SHORT_TRUMPS : SHORT_TRUMPS.slice(0, 4)), ...(settings.allow_low_no_trump ? [LOW_NO_TRUMPS] : [])];
+  const trump = seg(trumpWords, null, () => trickBox.refresh(), 'trump');
   // Team A's tricks by one tap on a chip (team B's follow), or typed; a renege is rare and waits in a fold.
   const tricksA = numberInput('', 'tricks_A');
   const tricksB = numberInput('', 'tricks_B');
   tricksA.addEventListener('input', () => { if (/^\d+$/.test(tricksA.value)) tricksB.value = tricks - parseInt(tricksA.value, 10); });
   const tricksPicks = chips(Array.from({ length: tricks + 1 }, (_, n) => n), tricksA);
+  // With renege_ends_deal the first renege ends the hand: one seat at most, and the tricks won are not asked.
+  const endsDeal = Boolean(settings.renege_ends_deal);
   const reneges = new Set();
-  const renegeRow = h('div', { class: 'seg' }, seats.map((s) => h('button', { type: 'button', 'aria-pressed': 'false', 'data-value': s,
-    onclick: (event) => { if (reneges.has(s)) reneges.delete(s); else reneges.add(s); event.currentTarget.setAttribute('aria-pressed', String(reneges.has(s))); } }, seatLabel(match, s))));
+  const paintReneges = () => {
+    renegeRow.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(reneges.has(b.dataset.value))));
+    renegeHint.hidden = !(endsDeal && reneges.size);
+  };
+  const toggleRenege = (s) => {
+    if (reneges.has(s)) reneges.delete(s); else { if (endsDeal) reneges.clear(); reneges.add(s); }
+    paintReneges();
+  };
+  const renegeRow = h('div', { class: 'seg', 'data-name': 'reneges' }, seats.map((s) => h('button', { type: 'button', 'aria-pressed': 'false', 'data-value': s,
+    onclick: () => toggleRenege(s) }, seatLabel(match, s))));
+  const renegeHint = h('p', { class: 'hint', id: 'renege-ends-hint', hidden: true }, FORM.renegeEndsHint);
   const trickBox = trickEntry(seats, {
     count: tricks, ranks: ['9', '10', 'J', 'Q', 'K', 'A'], joker: settings.deck === 'with_joker_25' || settings.joker === true,
     play() {
       const state = auction.state();
       if (!state.closed || !state.standing) return null;
       const bidder = state.standing.seat;
-      const lone = state.standing.call === 'partners_best' || state.standing.call === 'shoot_the_moon';
+      const lone = LONE_CALLS.includes(state.standing.call);
       const partner = (match.teams[teamOf(match, bidder)] || []).find((s) => s !== bidder);
       return { seats: lone ? seats.filter((s) => s !== partner) : seats, leader: bidder, order: euchreOrder(trump.get()) };
     },
@@ -112,7 +145,7 @@ function form(match) {
     field('tricks_won', FORM.tricks(tricks, teamNames(match, 'A')), tricksPicks, h('div', { class: 'pair' },
       line('tricks_won.A', FORM.team('A'), tricksA), line('tricks_won.B', FORM.team('B'), tricksB))),
     h('details', { class: 'fold', id: 'euchre-more' }, h('summary', {}, FORM.more),
-      field('reneges', FORM.reneges(settings.renege_penalty), renegeRow), trickBox.el));
+      field('reneges', (endsDeal ? FORM.renegeEnds : FORM.reneges)(settings.renege_penalty, settings.renege_award), renegeRow, renegeHint), trickBox.el));
   function showParts() {
     const state = auction.state();
     auction.el.hidden = claiming();
@@ -130,7 +163,8 @@ function form(match) {
     deal.trump = trump.get();
     const cards = trickBox.get();
     // With every trick entered the service counts the tricks; totals typed as well must agree with them.
-    if (!cards || `${tricksA.value}${tricksB.value}`.trim()) deal.tricks_won = { A: num(tricksA.value), B: num(tricksB.value) };
+    const renegeEnded = endsDeal && reneges.size > 0;
+    if ((!cards && !renegeEnded) || `${tricksA.value}${tricksB.value}`.trim()) deal.tricks_won = { A: num(tricksA.value), B: num(tricksB.value) };
     if (reneges.size) deal.reneges = seats.filter((s) => reneges.has(s)).map((seat) => ({ seat }));
     if (cards) deal.tricks = cards;
     return deal;
@@ -147,7 +181,7 @@ function form(match) {
     if (input.tricks_won) { tricksA.value = input.tricks_won.A; tricksB.value = input.tricks_won.B; }
     reneges.clear();
     (input.reneges || []).forEach((r) => reneges.add(r.seat));
-    renegeRow.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(reneges.has(b.dataset.value))));
+    paintReneges();
     if (reneges.size || (input.tricks || []).length) playBox.querySelector('#euchre-more').open = true;
     trickBox.set(input.tricks || []);
   }
@@ -166,6 +200,7 @@ const TEXT = {
   points: (a, b) => `A ${a}, B ${b}`,
   after: (a, b) => `→ A ${a}, B ${b}`,
   noScore: 'No score: the deal passes on',
+  endedByRenege: (names) => `Ended by a renege (${names})`,
   dealsNext: (name) => `${name} deals next`,
 };
 
@@ -190,6 +225,11 @@ function headline(m) {
 function preview(answer) {
   const r = answer.result; const m = answer.match;
   const next = m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null;
+  if (r.outcome === 'ended_by_renege') {
+    const change = (t) => signed((r.renege_penalties[t] || 0) + ((r.renege_awards || {})[t] || 0));
+    const who = (answer.input && answer.input.reneges ? answer.input.reneges : []).map((x) => playerName(m, x.seat)).join(', ');
+    return [TEXT.endedByRenege(who), `${TEXT.points(change('A'), change('B'))} ${TEXT.after(r.scores_after.A, r.scores_after.B)}`, next].filter(Boolean).join(' · ');
+  }
   if (r.outcome !== 'played' || !r.contract) return [TEXT.noScore, next].filter(Boolean).join(' · ');
   const team = r.contract.team;
   return [(r.made ? TEXT.made : TEXT.set)(team), `${TEXT.points(signed(r.deal_points.A), signed(r.deal_points.B))} ${TEXT.after(r.scores_after.A, r.scores_after.B)}`, next]
@@ -207,10 +247,15 @@ function stateLine(state) {
 // ---------- one line per deal in the list ----------
 function summary(d, m) {
   const i = d.input; const r = d.result; const c = r.contract; const name = (seat) => playerName(m, seat);
+  const awards = Object.entries(r.renege_awards || {}).filter(([, v]) => v).map(([t, v]) => ` · award ${t} +${v}`).join('');
+  if (r.outcome === 'ended_by_renege') {
+    const penalties = Object.entries(r.renege_penalties).filter(([, v]) => v).map(([t, v]) => ` · renege ${t} ${v}`).join('');
+    return `${name(c.bidder)} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · ended by a renege${penalties}${awards} → ${r.scores_after.A}–${r.scores_after.B}`;
+  }
   if (r.outcome !== 'played') return `${name(i.dealer)} dealt · ${words(r.outcome)}${i.ace_no_face ? ` (${name(i.ace_no_face.seat)})` : ''}`;
   const penalties = Object.entries(r.renege_penalties).filter(([, v]) => v).map(([t, v]) => ` · renege ${t} ${v}`).join('');
   const won = i.tricks_won || r.tricks_won;
-  return `${name(c.bidder)} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · tricks ${won.A}–${won.B}${foundText(r, 'renege')} · ${r.made ? 'made' : 'set'} · A ${signed(r.deal_points.A)}, B ${signed(r.deal_points.B)}${penalties} → ${r.scores_after.A}–${r.scores_after.B}`;
+  return `${name(c.bidder)} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · tricks ${won.A}–${won.B}${foundText(r, 'renege')} · ${r.made ? 'made' : 'set'} · A ${signed(r.deal_points.A)}, B ${signed(r.deal_points.B)}${penalties}${awards} → ${r.scores_after.A}–${r.scores_after.B}`;
 }
 
 // ---------- the chart: each team's score in the race to the target ----------
@@ -219,4 +264,5 @@ function chart(board, { series, from }) {
   return { title: `Score per team (target ${m.settings.target_score})`, target: m.settings.target_score, lines: series(['A', 'B'], from('scores', 0), (r, t) => r.scores_after[t]) };
 }
 
+export { loneCallsOffered, euchreOrder };
 export default { form, headline, preview, stateLine, resultLine, summary, chart };

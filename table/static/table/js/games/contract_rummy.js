@@ -11,6 +11,7 @@ const FORM = {
   enter: 'Enter',
   more: 'More: enter the cards left instead',
   info: (n, contract, cards) => `Contract ${n}: ${contract} (${cards} cards)`,
+  infoExtraCard: (n, contract, cards) => `Contract ${n}: ${contract} (${cards} cards; the non-dealer ${cards + 1})`,
   allPlayed: 'All deals are played.',
   melds: 'Melds of the player who went out (optional)',
   meldsHint: 'The cards of each meld; a joker as JKR=5D (the card it stands for). The service checks the contract was met.',
@@ -33,7 +34,9 @@ function form(match) {
     inputs[seat].row = h('div', {}, byPoints, byCards);
     return inputs[seat].row;
   });
-  const info = next ? FORM.info(next.number, contractText(next.contract), next.cards_dealt) : FORM.allPlayed;
+  // Two players with non_dealer_extra_card (R-A14): cards_dealt is the dealer's hand; the other holds one more.
+  const infoOf = match.settings.non_dealer_extra_card ? FORM.infoExtraCard : FORM.info;
+  const info = next ? infoOf(next.number, contractText(next.contract), next.cards_dealt) : FORM.allPlayed;
   // Optional: the melds of the player who went out, one line per set or run of the contract, so the service can
   // check the contract was met. A joker is written with the card it stands for: JKR=5D.
   const meldList = h('div', { class: 'stack' });

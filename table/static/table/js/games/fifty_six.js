@@ -1,5 +1,6 @@
-import { h, num, words } from '../dom.js';
-import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, nameControls } from '../widgets.js';
+import { h, num, words, cardList, pageConfig } from '../dom.js';
+import { api } from '../api.js';
+import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
@@ -24,7 +25,35 @@ const FORM = {
   allPassRedeal: 'All passed: the deal is redealt.',
   allPassPlay: "All passed: the first speaker's team plays 28 no-trumps.",
   pass: 'Pass', double: 'Double', redouble: 'Redouble',
+  redoubleBy: (name) => `Redouble (${name})`,
+  thisDeal: 'This deal',
+  kinds: { played: 'Bid and played', hand_at_or_below_threshold: 'Redeal: a weak hand', team_without_jack: 'Redeal: a team without a jack' },
+  redealNote: 'Thrown in before the auction: the same dealer deals again.',
+  weakSeat: 'Whose hand',
+  weakHand: (n, most) => `The hand shown (${n} cards, ${most} card points or fewer)`,
+  jackTeam: 'The team without a jack',
+  teamHand: (name, n) => `${name}'s hand (${n} cards)`,
+  handPlaceholder: 'e.g. KS QS KH QH 8D 7C …',
+  notOffered: (what, why) => `Not offered: ${what}. ${why}`,
+  bidsAbove: (n) => `bids above ${n}`,
+  noBid: 'any bid',
 };
+
+/** What the calls limited by tables leave a seat, read from the `legal` of the server's refusal of a call the
+ * team cannot afford ("bid 28 to 39", "bid 30", "pass", "double", "redouble"): the highest bid (0: none), and
+ * whether it may double or redouble. */
+function callLimits(legal) {
+  const bid = legal.map((call) => /^bid (\d+)(?: to (\d+))?$/.exec(call)).find(Boolean);
+  return { highestBid: bid ? Number(bid[2] || bid[1]) : 0, double: legal.includes('double'), redouble: legal.includes('redouble') };
+}
+/** The calls on the form that the limits leave out, in words ("bids above 39, double"). */
+function notOfferedWords(limits, offered) {
+  const out = [];
+  if (offered.lowestBid <= 56 && limits.highestBid < 56) out.push(limits.highestBid >= offered.lowestBid ? FORM.bidsAbove(limits.highestBid) : FORM.noBid);
+  if (offered.double && !limits.double) out.push(FORM.double.toLowerCase());
+  if (offered.redouble && !limits.redouble) out.push(FORM.redouble.toLowerCase());
+  return out.join(', ');
+}
 
 function form(match) {
   const settings = match.settings;
@@ -37,6 +66,74 @@ function form(match) {
   const noesTrump = seg([...TRUMPS, ['no_trumps', 'no trumps']], null, () => trickBox.refresh(), 'noes_trump');
   const noesLabel = h('span', { class: 'label' });
   const noesBox = h('div', { id: 'noes-trump' }, noesLabel, noesTrump);
+  // The redeal record (§F.3a): a weak hand or a team without a jack, shown before the auction.
+  const redealKinds = ['played', ...(settings.redeal_hand_points_at_most !== null && settings.redeal_hand_points_at_most !== undefined ? ['hand_at_or_below_threshold'] : []),
+    ...(settings.redeal_team_without_jack ? ['team_without_jack'] : [])];
+  const kind = seg(redealKinds.map((k) => [k, FORM.kinds[k]]), 'played', () => showParts(), 'deal_kind');
+  const handSize = (match.state.next_deal_cards || {}).cards_per_player || (active.length === 4 ? 12 : 8);
+  const handInput = (name) => h('input', { name, placeholder: FORM.handPlaceholder, autocapitalize: 'characters', autocomplete: 'off' });
+  const weakSeat = seg(active.map((s) => [s, seatLabel(match, s)]), null, null, 'redeal_seat');
+  const weakHand = handInput('redeal_hand');
+  const weakBox = h('div', {}, field('redeal.seat', FORM.weakSeat, weakSeat), field('redeal.hand', FORM.weakHand(handSize, settings.redeal_hand_points_at_most), weakHand));
+  const activeTeams = Object.keys(match.teams || {}).filter((t) => match.teams[t].some((s) => active.includes(s)));
+  const teamHands = {};
+  const teamHandsBox = h('div', { 'data-field': 'redeal.hands' });
+  const paintTeamHands = () => {
+    const team = jackTeam.get();
+    const members = team ? match.teams[team].filter((s) => active.includes(s)) : [];
+    teamHandsBox.replaceChildren(...members.map((seat) => {
+      teamHands[seat] = teamHands[seat] || handInput(`redeal_hand_${seat}`);
+      return field(`redeal.hands.${seat}`, FORM.teamHand(seatLabel(match, seat), handSize), teamHands[seat]);
+    }));
+  };
+  const jackTeam = seg(activeTeams.map((t) => [t, teamLabel(match, t)]), null, () => paintTeamHands(), 'redeal_team');
+  const jackBox = h('div', {}, field('redeal.team', FORM.jackTeam, jackTeam), teamHandsBox);
+  const redealBox = h('div', { 'data-field': 'redeal', id: 'redeal-record' }, h('p', { class: 'hint' }, FORM.redealNote), weakBox, jackBox);
+  const redealing = () => kind.get() !== 'played';
+  function showParts() {
+    redealBox.hidden = !redealing();
+    weakBox.hidden = kind.get() !== 'hand_at_or_below_threshold';
+    jackBox.hidden = kind.get() !== 'team_without_jack';
+    auction.el.hidden = redealing();
+    auction.render();
+  }
+  // Calls limited by tables (§F.3, F-A19): the server's dry run of the auction so far, with the dearest call to
+  // try as its last, answers what the team may still call (`legal`, and why not the rest).
+  const limitsAsked = new Map();
+  function askLimits(calls, probe) {
+    const key = JSON.stringify([dealer.get(), calls, probe]);
+    if (!limitsAsked.has(key)) {
+      const deal = { dealer: dealer.get(), auction: [...calls, probe], bidding_team_card_points: 28 };
+      limitsAsked.set(key, api('POST', `${pageConfig().deals_url}?dry_run=true`, deal).then((res) => {
+        const error = res.data; // the first refusal, with its extra (the errors list leaves extra out)
+        if (res.ok || !error || error.code !== 'call_not_affordable') return null;
+        return { limits: callLimits((error.extra || {}).legal || []), why: error.detail };
+      }).catch(() => { limitsAsked.delete(key); return null; }));
+    }
+    return limitsAsked.get(key);
+  }
+  /** Take the calls the team cannot afford off the offer, and say why beside it. */
+  function limitOffer(state, box, offered) {
+    const calls = auction.get();
+    const probes = [];
+    if (offered.lowestBid <= 56) probes.push({ seat: state.turn, call: 'bid', points: 56, trump: 'clubs' });
+    if (offered.double) probes.push({ seat: state.turn, call: 'double' });
+    if (offered.redouble) probes.push({ seat: state.turn, call: 'redouble' });
+    Promise.all(probes.map((probe) => askLimits(calls, probe))).then((answers) => {
+      const found = answers.find(Boolean);
+      if (!found || JSON.stringify(auction.get()) !== JSON.stringify(calls) || !box.isConnected) return;
+      const { limits, why } = found;
+      if (!limits.double) box.querySelectorAll('[data-call=double]').forEach((b) => b.remove());
+      if (!limits.redouble) box.querySelectorAll(`[data-call=redouble][data-seat="${state.turn}"]`).forEach((b) => b.remove());
+      if (limits.highestBid < offered.lowestBid) box.querySelectorAll('.bid-part').forEach((el) => el.remove());
+      else {
+        box.querySelectorAll('[data-chip]').forEach((chip) => { if (Number(chip.dataset.chip) > limits.highestBid) chip.remove(); });
+        box.dataset.highestBid = String(limits.highestBid);
+      }
+      const what = notOfferedWords(limits, offered);
+      if (what) box.appendChild(h('p', { class: 'hint not-offered', id: 'not-offered', 'data-field': `auction[${calls.length}]` }, FORM.notOffered(what, why)));
+    });
+  }
   const bidWords = (c) => (c.convention === 'noes' ? `${c.points} noes${c.trump ? ` → ${words(c.trump)}` : ''}` : `${c.points} ${words(c.trump)}`);
   const rules = {
     callText: (c) => `${seatLabel(match, c.seat)} ${c.call === 'bid' ? bidWords(c) : c.call}`,
@@ -65,8 +162,17 @@ function form(match) {
       const row = h('div', { class: 'row' });
       if (!(settings.all_pass_rule === 'first_speaker_must_bid' && state.first)) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass));
       if (state.standing && !barred && state.doubling === 0 && teamOf(match, state.standing.seat) !== turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'double', onclick: () => add({ call: 'double' }) }, FORM.double));
-      if (state.standing && state.doubling === 1 && teamOf(match, state.standing.seat) === turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'redouble', onclick: () => add({ call: 'redouble' }) }, FORM.redouble));
+      // Redouble out of turn (§F.3, F-A18): any active member of the doubled team, listed where it is made.
+      const doubledTeam = state.standing && state.doubling === 1 ? teamOf(match, state.standing.seat) : null;
+      const redoublers = !doubledTeam ? [] : settings.redouble_out_of_turn
+        ? active.filter((s) => teamOf(match, s) === doubledTeam) : doubledTeam === turnTeam ? [state.turn] : [];
+      for (const seat of redoublers) {
+        row.appendChild(h('button', { type: 'button', 'data-call': 'redouble', 'data-seat': seat, onclick: () => add({ seat, call: 'redouble' }) },
+          seat === state.turn ? FORM.redouble : FORM.redoubleBy(playerName(match, seat))));
+      }
       box.appendChild(row);
+      const offered = { lowestBid: barred ? 57 : min, double: Boolean(row.querySelector('[data-call=double]')), redouble: redoublers.includes(state.turn) };
+      if (settings.calls_limited_by_tables) limitOffer(state, box, offered);
       if (min <= 56 && !barred) {
         // Quick picks for the usual bids, the trump, then the stepper (any other bid) and the button that says the
         // bid it makes.
@@ -76,24 +182,26 @@ function form(match) {
         picks.setAttribute('aria-label', FORM.bidPoints);
         const trump = seg([...SHORT_TRUMPS, ...(state.standing ? [['noes', FORM.noes]] : [])], null, () => paintBid(), 'bid_trump');
         trump.setAttribute('aria-label', FORM.trump);
-        const bid = () => (trump.get() === 'noes' ? { call: 'bid', points: num(points.input.value), convention: 'noes' }
-          : { call: 'bid', points: num(points.input.value), trump: trump.get() });
+        const bidPoints = () => num(points.input.value);
+        const bid = () => (trump.get() === 'noes' ? { call: 'bid', points: bidPoints(), convention: 'noes' }
+          : { call: 'bid', points: bidPoints(), trump: trump.get() });
         const bidButton = h('button', { type: 'button', class: 'primary', 'data-call': 'bid', onclick: () => { if (trump.get()) add(bid()); } }, FORM.bid);
-        const paintBid = () => { bidButton.textContent = trump.get() ? FORM.bidOf(bidWords(bid())) : FORM.bid; bidButton.disabled = !trump.get(); };
+        const paintBid = () => { bidButton.textContent = trump.get() ? FORM.bidOf(bidWords(bid())) : FORM.bid; bidButton.disabled = !trump.get() || bidPoints() > Number(box.dataset.highestBid || 56); };
         paintBid();
-        const bidRow = h('div', { class: 'bid-row' }, points, bidButton);
+        const bidRow = h('div', { class: 'bid-row bid-part' }, points, bidButton);
         nameControls(bidRow, FORM.bidPoints);
+        picks.classList.add('bid-part'); trump.classList.add('bid-part');
         box.append(picks, trump, bidRow);
       }
       return box;
     },
     onChange(state) {
-      pointsBox.hidden = state.allPass && settings.all_pass_rule === 'redeal';
+      pointsBox.hidden = redealing() || (state.allPass && settings.all_pass_rule === 'redeal');
       trickBox.el.hidden = pointsBox.hidden;
       const bidder = state.standing ? state.standing.seat : active[(active.indexOf(dealer.get()) + 1) % active.length];
       pointsLabel.textContent = FORM.points(teamOf(match, bidder));
       pointsInput.setAttribute('aria-label', pointsLabel.textContent);
-      noesBox.hidden = !(state.closed && state.standing && state.standing.convention === 'noes' && !state.standing.trump);
+      noesBox.hidden = redealing() || !(state.closed && state.standing && state.standing.convention === 'noes' && !state.standing.trump);
       noesLabel.textContent = state.standing ? FORM.noesTrump(seatLabel(match, state.standing.seat)) : '';
       noesTrump.setAttribute('aria-label', noesLabel.textContent || FORM.trump);
       trickBox.refresh();
@@ -117,8 +225,16 @@ function form(match) {
     },
   });
   auction.render();
-  const el = h('div', { class: 'fields' }, dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)), auction.el, noesBox, pointsBox, trickBox.el);
+  const el = h('div', { class: 'fields' }, dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)),
+    redealKinds.length > 1 ? group(FORM.thisDeal, kind) : null, redealBox, auction.el, noesBox, pointsBox, trickBox.el);
+  showParts();
   function build() {
+    if (redealing()) {
+      const record = kind.get() === 'hand_at_or_below_threshold'
+        ? { reason: kind.get(), seat: weakSeat.get(), hand: cardList(weakHand.value) }
+        : { reason: kind.get(), team: jackTeam.get(), hands: Object.fromEntries(Array.from(teamHandsBox.querySelectorAll('input'), (input) => [input.name.replace('redeal_hand_', ''), cardList(input.value)])) };
+      return { dealer: dealer.get(), redeal: record };
+    }
     const deal = { dealer: dealer.get(), auction: auction.get() };
     const state = auction.state();
     if (!noesBox.hidden && noesTrump.get()) {
@@ -133,6 +249,17 @@ function form(match) {
   }
   function fill(input) {
     dealer.set(input.dealer);
+    if (input.redeal) {
+      kind.set(input.redeal.reason);
+      if (input.redeal.seat) { weakSeat.set(input.redeal.seat); weakHand.value = (input.redeal.hand || []).join(' '); }
+      if (input.redeal.team) {
+        jackTeam.set(input.redeal.team);
+        paintTeamHands();
+        for (const [seat, hand] of Object.entries(input.redeal.hands || {})) if (teamHands[seat]) teamHands[seat].value = hand.join(' ');
+      }
+      showParts();
+      return;
+    }
     auction.set(input.auction || []);
     pointsInput.value = input.bidding_team_card_points === undefined || input.bidding_team_card_points === null ? '' : input.bidding_team_card_points;
     trickBox.set(input.tricks || []);
@@ -153,6 +280,8 @@ const TEXT = {
   failed: (team, points, trump) => `${team} failed ${points} ${trump}`,
   transfer: (from, to, n) => `${from}→${to} ${n === 1 ? '1 table' : `${n} tables`}`,
   redealt: 'All passed: redealt',
+  redealRecord: { hand_at_or_below_threshold: (name) => `Redeal: ${name}'s weak hand`, team_without_jack: (team) => `Redeal: team ${team} holds no jack` },
+  sameDealer: (name) => `${name} deals again`,
   dealsNext: (name) => `${name} deals next`,
   eliminated: (team) => `${team} out`,
 };
@@ -176,10 +305,16 @@ function headline(m) {
   };
 }
 
+/** The early trump leads trick entry found under trump_lead_rule = after_trump_played (§F.9a, F-A22). */
+const earlyTrumpLeads = (r) => ((r.trump_leads_found || []).length
+  ? ` · early trump lead: ${r.trump_leads_found.map((f) => `${f.seat} (trick ${f.trick})`).join(', ')}` : '');
+const redealWords = (redeal, m) => TEXT.redealRecord[redeal.reason](redeal.seat ? playerName(m, redeal.seat) : redeal.team);
+
 /** What a deal will do, from the server's dry run: "A made 30 spades · B→A 1 table · Bala deals next". */
 function preview(answer) {
   const r = answer.result; const m = answer.match; const c = r.contract;
   const next = m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null;
+  if (r.redeal) return [redealWords(r.redeal, m), m.state.next_dealer ? TEXT.sameDealer(playerName(m, m.state.next_dealer)) : null].filter(Boolean).join(' · ');
   if (!c) return [TEXT.redealt, next].filter(Boolean).join(' · ');
   const said = (r.made ? TEXT.made : TEXT.failed)(c.team, c.points, words(c.trump));
   return [said, ...r.transfers.map((t) => TEXT.transfer(t.from, t.to, t.tables)), ...(r.eliminated || []).map((e) => TEXT.eliminated(e.team)), next]
@@ -197,10 +332,11 @@ function stateLine(state) {
 // ---------- one line per deal in the list ----------
 function summary(d, m) {
   const i = d.input; const r = d.result; const c = r.contract; const name = (seat) => playerName(m, seat);
+  if (r.redeal) return `${name(i.dealer)} dealt · ${redealWords(r.redeal, m)}`;
   if (!c) return `${name(i.dealer)} dealt · all passed, redealt`;
   const transfers = r.transfers.map((t) => `${t.from}→${t.to} ${t.tables}`).join(', ');
   const points = i.bidding_team_card_points ?? (r.card_points_by_team || {})[c.team];
-  return `${name(c.bidder)} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')} · ${transfers}`;
+  return `${name(c.bidder)} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')}${earlyTrumpLeads(r)} · ${transfers}`;
 }
 
 // ---------- the chart: the tables of each team ----------
@@ -209,4 +345,5 @@ function chart(board, { series, from }) {
   return { title: 'Tables per team', lines: series(Object.keys(m.state.tables), from('tables', m.settings.starting_tables), (r, t) => r.tables_after[t]) };
 }
 
+export { callLimits, notOfferedWords };
 export default { form, headline, preview, stateLine, resultLine, summary, chart };

@@ -13,13 +13,30 @@ const TEXT = {
   name: 'Name',
   seating: 'Who sits where: partners sit opposite, play goes round in this order.',
   alone: 'Each plays alone; play goes round in this order.',
-  yes: 'Yes', no: 'No',
+  yes: 'Yes', no: 'No', off: 'Off',
   byDefault: (value) => `Default: ${value}.`,
   keptAsDefault: 'Set through the API; a new match keeps the default.',
   count: 'How many',
   offline: 'You are offline: starting a match needs the network.',
   matchEnd: 'When the match ends: play on as long as you like, stop at the first team to a number of baazis, or after a fixed number of baazis.',
 };
+
+/** The counts the game seats, with those whose opening house rules (facts.player_counts_under_settings) all
+ *  have their value in `chosen`, ascending. */
+function offeredCounts(facts, chosen) {
+  const opened = (facts.player_counts_under_settings || [])
+    .filter((entry) => Object.entries(entry.settings).every(([name, value]) => chosen[name] === value)).map((entry) => entry.count);
+  return [...new Set([...facts.player_counts, ...opened])].sort((a, b) => a - b);
+}
+/** A typed whole number; left empty, null where null is the rule's default (a threshold that is off). */
+function integerRead(text, byDefault) {
+  return text.trim() === '' && byDefault === null ? null : num(text);
+}
+/** The house rules a count needs sent with the match (none for the game's own counts). */
+function settingsForCount(facts, count) {
+  const entry = (facts.player_counts_under_settings || []).find((e) => e.count === count && !facts.player_counts.includes(count));
+  return entry ? Object.assign({}, entry.settings) : {};
+}
 
 let WORDS = {}; // a choice's value in words (page text from the server: translatable there)
 const said = (value) => WORDS[String(value)] || String(value);
@@ -28,6 +45,7 @@ const said = (value) => WORDS[String(value)] || String(value);
 function inWords(rule, value) {
   if (rule.name === 'match_end') return `${said(value.type)}${value.count ? ` (${value.count})` : ''}`;
   if (rule.type === 'choice') return said(value);
+  if (value === null) return TEXT.off;
   if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
   if (Array.isArray(value)) return value.map((v) => inWords({}, v)).join('; ');
   if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} ${inWords({}, v)}`).join(', ');
@@ -36,7 +54,7 @@ function inWords(rule, value) {
 
 /** One house rule: its label, a control in words, its explanation and default on one line under it.
  *  Returns { el, read() } where read() answers the value chosen (in the API's own terms). */
-function ruleControl(rule, value, matchEndTypes) {
+function ruleControl(rule, value, matchEndTypes, onChange) {
   const path = `settings.${rule.name}`;
   const hint = h('p', { class: 'hint' }, `${rule.name === 'match_end' ? TEXT.matchEnd : rule.help} ${TEXT.byDefault(inWords(rule, value))}`);
   if (rule.name === 'match_end') {
@@ -58,17 +76,17 @@ function ruleControl(rule, value, matchEndTypes) {
     return { el, read: () => rule.choices.find((c) => String(c) === select.value) };
   }
   if (rule.type === 'boolean') {
-    const yesNo = seg([[true, TEXT.yes], [false, TEXT.no]], value, null, rule.name);
+    const yesNo = seg([[true, TEXT.yes], [false, TEXT.no]], value, onChange, rule.name);
     const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label), yesNo, hint);
     nameControls(el, rule.label);
     return { el, read: () => yesNo.get() };
   }
   if (rule.type === 'integer') {
-    const input = numberInput(value, rule.name);
+    // A number that may be left empty (off by default: 56's redeal threshold) reads null when empty.
+    const input = numberInput(value === null ? '' : value, rule.name);
     input.dataset.setting = rule.name;
     const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, input), hint);
-    // Blank is "none" for a rule whose default is none (56's redeal_hand_points_at_most), never an empty string.
-    return { el, read: () => (input.value.trim() === '' && value === null ? null : num(input.value)) };
+    return { el, read: () => integerRead(input.value, rule.default) };
   }
   // A list or a table of values (56's bands, Rummy's contracts): shown in words, kept as the default.
   const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label),
@@ -95,13 +113,19 @@ function newMatchPage() {
     const match = { seats: seats.map((seat, i) => ({ seat, player: { name: typed[i] || TEXT.player(i + 1) } })), teams: game.teams[count] || {} };
     $('#seating-box').replaceChildren(seatingPicture(match));
   }
-  function render() {
-    clearErrors(form);
-    const counts = game.player_counts.slice().sort((a, b) => a - b);
+  /** The house rules as chosen on the form now, by name. */
+  const chosen = () => Object.fromEntries(rules.map(({ rule, read }) => [rule.name, read()]));
+  /** The player counts on offer: the game's, and those a house rule chosen now opens (the engine says which). */
+  function renderCounts() {
+    const counts = offeredCounts(game, chosen());
+    if (!counts.includes(count)) { count = game.default_player_count; render(); return; }
     const countSeg = seg(counts.map((c) => [c, String(c)]), count, (c) => { count = c; render(); }, 'count');
     countSeg.setAttribute('aria-label', TEXT.players);
     $('#count-row').replaceChildren(h('span', { class: 'label' }, TEXT.players), countSeg);
     $('#count-row').hidden = counts.length < 2;
+  }
+  function render() {
+    clearErrors(form);
     const typed = names();
     const teams = game.teams[count];
     const teamOfSeat = (seat) => Object.keys(teams || {}).find((t) => teams[t].includes(seat)) || null;
@@ -113,8 +137,9 @@ function newMatchPage() {
     const defaults = game.defaults[count];
     // A rule that follows from others (read_only) or from the seats (never sent back: the players) is not asked.
     rules = game.settings.filter((rule) => !rule.read_only && rule.sent_back !== false && rule.name in defaults)
-      .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name], cfg.match_end_types || []), { rule }));
+      .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name], cfg.match_end_types || [], renderCounts), { rule }));
     $('#rules').replaceChildren(...rules.map((r) => r.el));
+    renderCounts();
   }
   render();
   form.addEventListener('submit', async (event) => {
@@ -125,6 +150,7 @@ function newMatchPage() {
       const value = read();
       if (JSON.stringify(value) !== JSON.stringify(defaults[rule.name])) settings[rule.name] = value;
     }
+    Object.assign(settings, settingsForCount(game, count)); // the rules that open this count (two players)
     const players = names().map((name) => ({ name: name.trim() }));
     clearErrors(form);
     let res;
@@ -144,4 +170,6 @@ function newMatchPage() {
   });
 }
 
-newMatchPage();
+if (typeof document !== 'undefined' && document.getElementById('new-match-form')) newMatchPage();
+
+export { integerRead, offeredCounts, settingsForCount };
