@@ -49,12 +49,12 @@ CHOICE_WORDS: dict[str, str] = {
     "open": "Open: play as long as you like", "first_to_baazis": "First to a number of baazis",
     "fixed_baazis": "A fixed number of baazis",
 }
-MATCH_END_TYPES = ["open", "first_to_baazis", "fixed_baazis"]
 
 
 def _page_words() -> dict[str, Any]:
-    """Page text the house-rules form needs beside the facts: a choice's value in words, match end's kinds."""
-    return {"choice_words": CHOICE_WORDS, "match_end_types": MATCH_END_TYPES}
+    """Page text the house-rules form needs beside the facts: a choice's value (or match end's kind) in words.
+    The kinds themselves are the engine's (the setting row's ``kinds`` in ``game_facts``)."""
+    return {"choice_words": CHOICE_WORDS}
 
 
 def _game_names() -> dict[str, str]:

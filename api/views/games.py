@@ -35,7 +35,7 @@ class GameFactsSerializer(serializers.Serializer):
     settings = serializers.ListField(
         child=serializers.DictField(),
         help_text="The house rules, in order: {name, label, help, type, default, minimum?, maximum?, choices?, "
-                  "read_only, sent_back}.",
+                  "kinds?, read_only, sent_back}.",
     )
     defaults = serializers.DictField(child=serializers.DictField(),
                                      help_text="By player count: every house rule with its default.")

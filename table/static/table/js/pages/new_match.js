@@ -112,7 +112,7 @@ function newMatchPage() {
     const defaults = game.defaults[count];
     // A rule that follows from others (read_only) or from the seats (never sent back: the players) is not asked.
     rules = game.settings.filter((rule) => !rule.read_only && rule.sent_back !== false && rule.name in defaults)
-      .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name], cfg.match_end_types || []), { rule }));
+      .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name], rule.kinds || []), { rule }));
     $('#rules').replaceChildren(...rules.map((r) => r.el));
   }
   render();
