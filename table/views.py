@@ -48,6 +48,8 @@ CHOICE_WORDS: dict[str, str] = {
     "seed": "Seed", "pagat": "Pagat", "bicycle": "Bicycle",
     "open": "Open: play as long as you like", "first_to_baazis": "First to a number of baazis",
     "fixed_baazis": "A fixed number of baazis",
+    "any_time": "Any time", "after_trump_played": "Only after a trump has been played",
+    "tricks_taken": "The tricks taken", "tricks_bid": "Only the tricks bid",
 }
 
 

@@ -78,6 +78,15 @@ def test_the_pages_get_the_games_facts_and_the_house_rules_in_words(browser: Cli
     assert all("kinds" not in row for row in fifty_six["settings"])
 
 
+def test_every_choice_and_kind_of_every_game_has_its_words(browser: Client) -> None:
+    """The house-rules form never shows an API name: each text choice (and match end's kinds) has its words."""
+    config = browser.get("/table/new/").context["config"]
+    unsaid = [(key, row["name"], value) for key, facts in config["game_facts"].items() for row in facts["settings"]
+              for value in [*row.get("choices", []), *row.get("kinds", [])]
+              if isinstance(value, str) and value not in config["choice_words"]]
+    assert unsaid == []
+
+
 def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:
     match = start_match(api)
     url = f"/api/v1/matches/{match['id']}/board/"
