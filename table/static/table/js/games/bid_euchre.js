@@ -17,7 +17,7 @@ function euchreOrder(trumpWord) {
     strength: (c) => (c === 'JKR' ? 12 : T && c === `J${T}` ? 11 : isLeft(c) ? 10 : ['9', '10', 'J', 'Q', 'K', 'A'].indexOf(cardRank(c))),
   };
 }
-const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'no trumps']];
+const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'NT, no trumps']];
 const FORM = {
   dealer: 'Dealer',
   thisDeal: 'This deal',
