@@ -67,7 +67,8 @@ function ruleControl(rule, value, matchEndTypes) {
     const input = numberInput(value, rule.name);
     input.dataset.setting = rule.name;
     const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, input), hint);
-    return { el, read: () => num(input.value) };
+    // A rule off by default (null, 56's weak-hand redeal) stays off while its box is empty.
+    return { el, read: () => (value === null && input.value.trim() === '' ? null : num(input.value)) };
   }
   // A list or a table of values (56's bands, Rummy's contracts): shown in words, kept as the default.
   const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label),
