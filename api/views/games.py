@@ -27,6 +27,9 @@ class GameFactsSerializer(serializers.Serializer):
     player_counts = serializers.ListField(child=serializers.IntegerField(), help_text="Ascending.")
     default_player_count = serializers.IntegerField()
     plays_in_teams = serializers.BooleanField(help_text="False where everyone plays alone (standings by player).")
+    turn_direction = serializers.ChoiceField(
+        choices=["clockwise", "counter_clockwise"],
+        help_text="Which way the turn goes round the table seen from above (the order of the seats S1..Sn).")
     seats = serializers.DictField(child=_seats(), help_text="By player count: the seats in the order of play.")
     teams = serializers.DictField(
         child=serializers.DictField(child=_seats(), allow_null=True),

@@ -23,6 +23,7 @@ def game_facts(engine: GameEngine[Any, Any, Any]) -> dict[str, Any]:
         "player_counts": list(engine.player_counts),
         "default_player_count": engine.default_player_count,
         "plays_in_teams": engine.plays_in_teams,
+        "turn_direction": engine.turn_direction,
         "seats": {str(count): list(engine.seats(rules)) for count, rules in by_count.items()},
         "teams": {str(count): engine.teams(rules) for count, rules in by_count.items()},
         "settings": engine.settings_spec.form_rows(),

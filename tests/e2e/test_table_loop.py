@@ -101,6 +101,17 @@ def check_page(table: Table, state: str) -> None:
     table.driver.execute_script("window.scrollTo(0, 0);")  # axe scrolls what it checks into view
 
 
+def seating_sides(table: Table) -> dict[str, str]:
+    """Where each seat sits in the seating picture seen from S1 at the bottom: left, right or top (opposite)."""
+    places = table.driver.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('#seating svg g[data-seat]')].map((g) => {"
+        " const r = g.getBoundingClientRect(); return [g.dataset.seat, [r.left + r.width / 2, r.top + r.height / 2]];"
+        " }));")
+    x1, top = places["S1"][0], min(y for _, y in places.values())
+    return {seat: "top" if abs(x - x1) < 1 and y == top else "right" if x > x1 else "left"
+            for seat, (x, y) in places.items() if seat != "S1"}
+
+
 def no_sideways_scroll_at_320(table: Table) -> None:
     set_phone(table, (320, 640))
     try:
@@ -237,6 +248,8 @@ def test_sign_in_home_and_new_match(phone: Table) -> None:
         phone.type(f"input[name=player-{index}]", name)
     assert phone.find("#seating svg").get_attribute("aria-label") == (
         "The table: Asha (T1); Bala (T2); Ravi (T3); Meena (T1); Kiran (T2); Dev (T3)")
+    # 56 passes to the right (counter-clockwise): Bala sits on Asha's right, Dev on her left, Meena opposite.
+    assert seating_sides(phone) == {"S2": "right", "S3": "right", "S4": "top", "S5": "left", "S6": "left"}
     check_page(phone, "new match, house rules open")
     # Eight round the table: four teams of two, every name apart from its neighbours.
     phone.pick("count", 8)
@@ -248,7 +261,10 @@ def test_sign_in_home_and_new_match(phone: Table) -> None:
     assert len(boxes) == 8
     assert not any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
                    for i, a in enumerate(boxes) for b in boxes[i + 1:]), "two names overlap"
-    phone.pick("game", "seep")
+    phone.pick("game", "bid_euchre")  # Bid Euchre goes to the left (clockwise): the next seat on the left
+    assert seating_sides(phone) == {"S2": "left", "S3": "top", "S4": "right"}
+    phone.pick("game", "seep")  # Seep to the right, like 56
+    assert seating_sides(phone) == {"S2": "right", "S3": "top", "S4": "left"}
     if phone.find("#rules-box").get_attribute("open") is None:
         phone.tap("#rules-box > summary")
     assert phone.text('[data-field="settings.match_end"] .hint').endswith("Default: Open: play as long as you like.")

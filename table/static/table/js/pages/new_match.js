@@ -93,7 +93,7 @@ function newMatchPage() {
     const seats = game.seats[count];
     const typed = names();
     const match = { seats: seats.map((seat, i) => ({ seat, player: { name: typed[i] || TEXT.player(i + 1) } })), teams: game.teams[count] || {} };
-    $('#seating-box').replaceChildren(seatingPicture(match));
+    $('#seating-box').replaceChildren(seatingPicture(match, { direction: game.turn_direction }));
   }
   function render() {
     clearErrors(form);
