@@ -359,6 +359,12 @@ def test_fifty_six_with_six_players_loop(phone: Table, screenshots: Path) -> Non
 
 def test_bid_euchre_loop(phone: Table, screenshots: Path) -> None:
     match_id = start(phone, "bid_euchre", NAMES)
+    # Team A's tricks, 0 to 6, on one row at 360 px (each chip 44x44 or more: check_page counts small controls).
+    chips = phone.driver.execute_script(
+        "return [...document.querySelectorAll('[data-field=tricks_won] [data-chip]')]"
+        ".map((b) => [b.dataset.chip, Math.round(b.getBoundingClientRect().top)]);")
+    assert [chip for chip, _ in chips] == ["0", "1", "2", "3", "4", "5", "6"]
+    assert len({top for _, top in chips}) == 1, chips
     steps = [("tap", '#auction-controls [data-call="bid-3"]', None),
              ("tap", '#auction-controls [data-call="rest-pass"]', None),
              ("tap", '[data-name="trump"] button[data-value="hearts"]', None), ("tap", '[data-chip="2"]', None)]
