@@ -20,8 +20,12 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(VENV)/bin/acti
 	$(PIP) install --quiet -r requirements-dev.txt
 	touch $@ $(VENV)/.installed
 
+# The e2e checks' axe-core (package.json, pinned by package-lock.json): npm ci, again only when the lock changes.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
 install: $(VENV)/.installed
-install-dev: $(VENV)/.installed-dev
+install-dev: $(VENV)/.installed-dev node_modules/.package-lock.json
 
 migrate: install
 	$(PYTHON) manage.py migrate --noinput

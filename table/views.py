@@ -53,12 +53,12 @@ CHOICE_WORDS: dict[str, str] = {
     "any_time": "Any time", "after_trump_played": "Only after a trump has been played",
     "64": "64 cards, 8 each", "48": "48 cards, 6 each (no 8s or 7s)",
 }
-MATCH_END_TYPES = ["open", "first_to_baazis", "fixed_baazis"]
 
 
 def _page_words() -> dict[str, Any]:
-    """Page text the house-rules form needs beside the facts: a choice's value in words, match end's kinds."""
-    return {"choice_words": CHOICE_WORDS, "match_end_types": MATCH_END_TYPES}
+    """Page text the house-rules form needs beside the facts: a choice's value (or match end's kind) in words.
+    The kinds themselves are the engine's (the setting row's ``kinds`` in ``game_facts``)."""
+    return {"choice_words": CHOICE_WORDS}
 
 
 def _game_names() -> dict[str, str]:

@@ -32,6 +32,9 @@ class GameFactsSerializer(serializers.Serializer):
                   "seats, teams and defaults have the count too).",
     )
     plays_in_teams = serializers.BooleanField(help_text="False where everyone plays alone (standings by player).")
+    turn_direction = serializers.ChoiceField(
+        choices=["clockwise", "counter_clockwise"],
+        help_text="Which way the turn goes round the table seen from above (the order of the seats S1..Sn).")
     seats = serializers.DictField(child=_seats(), help_text="By player count: the seats in the order of play.")
     teams = serializers.DictField(
         child=serializers.DictField(child=_seats(), allow_null=True),
@@ -40,7 +43,7 @@ class GameFactsSerializer(serializers.Serializer):
     settings = serializers.ListField(
         child=serializers.DictField(),
         help_text="The house rules, in order: {name, label, help, type, default, minimum?, maximum?, choices?, "
-                  "read_only, sent_back}.",
+                  "kinds?, read_only, sent_back}.",
     )
     defaults = serializers.DictField(child=serializers.DictField(),
                                      help_text="By player count: every house rule with its default.")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from games.rules.errors import RuleViolation
 from games.rules.outcomes import winner_places
@@ -33,6 +33,11 @@ DealT = TypeVar("DealT")
 Sides = Mapping[str, Sequence[str]]
 # A tie-break measure of the standings: its name and +1 when more is better, -1 when less is better.
 Measure = tuple[str, int]
+
+# Which way the deal, the bidding and the play go round the table, seen from above (each game's rules file): to
+# the right is counter-clockwise (Seep, 56), to the left clockwise (Bid Euchre, Contract Rummy). The seats S1..Sn
+# are numbered in that order, so a client draws them round the table this way.
+TurnDirection = Literal["clockwise", "counter_clockwise"]
 
 # The counts a player-count probe tries for an engine that does not list its own (no card game here seats more).
 PROBED_PLAYER_COUNTS: tuple[int, ...] = tuple(range(2, 13))
@@ -55,6 +60,7 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
 
     key: str
     rules_file: str
+    turn_direction: TurnDirection
 
     @property
     def display_name(self) -> str:
@@ -185,6 +191,7 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
     # Player counts a house rule opens beyond ``player_counts`` (Contract Rummy's two players, R-A13), each with
     # the settings that open it: a new-match form offers the count only while they are chosen.
     player_counts_under_settings: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    turn_direction: TurnDirection  # each engine states its own (no default: a new game must say which way it goes)
 
     @abstractmethod
     def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> RulesT: ...

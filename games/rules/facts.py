@@ -28,6 +28,7 @@ def game_facts(engine: GameEngine[Any, Any, Any]) -> dict[str, Any]:
         "default_player_count": engine.default_player_count,
         "player_counts_under_settings": [{"count": count, "settings": dict(needs)} for count, needs in opened],
         "plays_in_teams": engine.plays_in_teams,
+        "turn_direction": engine.turn_direction,
         "seats": {str(count): list(engine.seats(rules)) for count, rules in by_count.items()},
         "teams": {str(count): engine.teams(rules) for count, rules in by_count.items()},
         "settings": engine.settings_spec.form_rows(),

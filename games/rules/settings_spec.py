@@ -40,6 +40,9 @@ class Setting:
     parse: Callable[[Any], Any] | None = None
     dump: Callable[[Any], Any] = _identity
     json_type: str | None = None  # the JSON type of a custom row for the form: "array" or "object"
+    # The values of a custom object's "type" key (Seep's match end: open, first_to_baazis, fixed_baazis), so a
+    # client offers the kinds the engine reads and keeps no copy of them.
+    kinds: tuple[str, ...] = ()
     echoed: bool = True
     derived: bool = False
     # A house rule added after matches were already recorded: a stored match (or an interchange file) pinned before
@@ -67,7 +70,8 @@ class Setting:
         """This setting for a client's form: name, label, help, type, default and its bounds or choices.
 
         ``read_only`` marks a setting that follows from others (shown, not asked); ``sent_back`` is false for one
-        that is accepted on input but never written back in the match's settings.
+        that is accepted on input but never written back in the match's settings; ``kinds`` lists a custom
+        object's ``type`` values.
         """
         row: dict[str, Any] = {"name": self.name, "label": self.label, "help": self.help,
                                "type": (self.json_type or "object") if self.kind == "custom" else self.kind,
@@ -76,6 +80,8 @@ class Setting:
             row.update(minimum=self.minimum, maximum=self.maximum)
         if self.kind == "choice":
             row["choices"] = list(self.choices)
+        if self.kinds:
+            row["kinds"] = list(self.kinds)
         return row
 
     def schema(self) -> dict[str, Any]:

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
+from tests.e2e.phone import ANDROID, DASH, NAMES, check_page, set_phone
 from tests.e2e.table import Table, wait_until
-from tests.e2e.test_table_loop import ANDROID, DASH, NAMES, check_page, set_phone
 from tests.support.browser import PASSWORD, new_browser
 
 pytestmark = pytest.mark.e2e

@@ -3,7 +3,7 @@
 For each deal: every tap lands on a control already on screen (nothing scrolls between the first input and Save),
 the headline and whose deal it is stay on screen, the taps are counted against the budget, the preview is the
 server's own dry run, and after Save the saved toast offers an Undo that voids the deal. Every page state is
-checked with axe-core (0 critical or serious violations) and for controls smaller than 44x44 CSS px. Screenshots
+checked with axe-core 4.14 (0 critical or serious violations) and for controls smaller than 44x44 CSS px. Screenshots
 of each game's entry, preview and board at 360x640 and 390x844, light and dark, go to var/screenshots/ (to
 docs/screenshots/ with SCREENSHOT_DIR=docs/screenshots). The figures (taps, axe counts, page weight) are written to
 var/table-figures.json.
@@ -17,22 +17,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_selenium_python import Axe
 
+from tests.e2e.phone import (
+    ANDROID,
+    DASH,
+    FIGURES,
+    IPHONE,
+    MINUS,
+    NAMES,
+    SIX,
+    TIMES,
+    check_page,
+    set_phone,
+)
 from tests.e2e.table import Table, wait_until
 from tests.support.browser import PASSWORD, ROOT, new_browser
 
 pytestmark = pytest.mark.e2e
 
-ANDROID = (360, 640)
-IPHONE = (390, 844)
 TAP_BUDGET = {"seep": 4, "fifty_six": 8, "bid_euchre": 6, "contract_rummy": 4 + 1}
-NAMES = ["Asha", "Bala", "Ravi", "Meena"]
-SIX = ["Asha", "Bala", "Ravi", "Meena", "Kiran", "Dev"]
-DASH = "\u2013"  # the headlines write "2 (en dash) 4"
-TIMES = "\u00d7"
-MINUS = "\u2212"
-FIGURES: dict[str, Any] = {"taps": {}, "axe": {}, "small_controls": {}, "page_weight": {}}
 
 # A control is on screen when its middle is inside the viewport and not under the sticky bar or the save bar.
 ON_SCREEN = """
@@ -41,17 +44,6 @@ if (!r.width || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > i
 const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
 return Boolean(hit) && (hit === el || el.contains(hit));
 """
-SMALL_CONTROLS = """
-const seen = [];
-for (const el of document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary')) {
-  const r = el.getBoundingClientRect();
-  if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
-  const text = (el.textContent || el.name || '').trim().slice(0, 30);
-  const what = `${el.tagName.toLowerCase()}#${el.id}.${el.className} "${text}"`;
-  if (r.width < 43.5 || r.height < 43.5) seen.push(`${what} ${Math.round(r.width)}x${Math.round(r.height)}`);
-}
-return seen;
-"""
 SIDEWAYS = "return document.documentElement.scrollWidth > document.documentElement.clientWidth;"
 PAGE_WEIGHT = """
 const nav = performance.getEntriesByType('navigation')[0];
@@ -59,14 +51,6 @@ const files = performance.getEntriesByType('resource');
 return {transfer: nav.transferSize + files.reduce((n, f) => n + f.transferSize, 0),
         decoded: nav.decodedBodySize + files.reduce((n, f) => n + f.decodedBodySize, 0), files: files.length + 1};
 """
-
-
-def set_phone(table: Table, size: tuple[int, int], dark: bool = False, scale: int = 2) -> None:
-    width, height = size
-    table.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                 {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
-    table.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
 
 
 @pytest.fixture(scope="module")
@@ -81,25 +65,15 @@ def phone(live_app: dict[str, Any]) -> Iterator[Table]:
     out.write_text(json.dumps(FIGURES, indent=2) + "\n")
 
 
-def check_page(table: Table, state: str) -> None:
-    """axe-core in light and in dark mode: no critical or serious violation; no visible control under 44x44."""
-    for scheme in ("light", "dark"):
-        set_phone(table, ANDROID, dark=scheme == "dark")
-        axe = Axe(table.driver)
-        axe.inject()
-        violations = axe.run()["violations"]
-        serious = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in violations
-                   if v["impact"] in ("critical", "serious")]
-        FIGURES["axe"][f"{state} ({scheme})"] = {
-            "critical_or_serious": len(serious),
-            "other": sorted(f"{v['id']} ({v['impact']})" for v in violations
-                            if v["impact"] not in ("critical", "serious"))}
-        assert serious == [], f"{state} ({scheme})"
-    set_phone(table, ANDROID)
-    small = table.driver.execute_script(SMALL_CONTROLS)
-    FIGURES["small_controls"][state] = len(small)
-    assert small == [], state
-    table.driver.execute_script("window.scrollTo(0, 0);")  # axe scrolls what it checks into view
+def seating_sides(table: Table) -> dict[str, str]:
+    """Where each seat sits in the seating picture seen from S1 at the bottom: left, right or top (opposite)."""
+    places = table.driver.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('#seating svg g[data-seat]')].map((g) => {"
+        " const r = g.getBoundingClientRect(); return [g.dataset.seat, [r.left + r.width / 2, r.top + r.height / 2]];"
+        " }));")
+    x1, top = places["S1"][0], min(y for _, y in places.values())
+    return {seat: "top" if abs(x - x1) < 1 and y == top else "right" if x > x1 else "left"
+            for seat, (x, y) in places.items() if seat != "S1"}
 
 
 def no_sideways_scroll_at_320(table: Table) -> None:
@@ -238,6 +212,8 @@ def test_sign_in_home_and_new_match(phone: Table) -> None:
         phone.type(f"input[name=player-{index}]", name)
     assert phone.find("#seating svg").get_attribute("aria-label") == (
         "The table: Asha (T1); Bala (T2); Ravi (T3); Meena (T1); Kiran (T2); Dev (T3)")
+    # 56 passes to the right (counter-clockwise): Bala sits on Asha's right, Dev on her left, Meena opposite.
+    assert seating_sides(phone) == {"S2": "right", "S3": "right", "S4": "top", "S5": "left", "S6": "left"}
     check_page(phone, "new match, house rules open")
     # Eight round the table: four teams of two, every name apart from its neighbours.
     phone.pick("count", 8)
@@ -249,7 +225,10 @@ def test_sign_in_home_and_new_match(phone: Table) -> None:
     assert len(boxes) == 8
     assert not any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
                    for i, a in enumerate(boxes) for b in boxes[i + 1:]), "two names overlap"
-    phone.pick("game", "seep")
+    phone.pick("game", "bid_euchre")  # Bid Euchre goes to the left (clockwise): the next seat on the left
+    assert seating_sides(phone) == {"S2": "left", "S3": "top", "S4": "right"}
+    phone.pick("game", "seep")  # Seep to the right, like 56
+    assert seating_sides(phone) == {"S2": "right", "S3": "top", "S4": "left"}
     if phone.find("#rules-box").get_attribute("open") is None:
         phone.tap("#rules-box > summary")
     assert phone.text('[data-field="settings.match_end"] .hint').endswith("Default: Open: play as long as you like.")
@@ -344,6 +323,12 @@ def test_fifty_six_with_six_players_loop(phone: Table, screenshots: Path) -> Non
 
 def test_bid_euchre_loop(phone: Table, screenshots: Path) -> None:
     match_id = start(phone, "bid_euchre", NAMES)
+    # Team A's tricks, 0 to 6, on one row at 360 px (each chip 44x44 or more: check_page counts small controls).
+    chips = phone.driver.execute_script(
+        "return [...document.querySelectorAll('[data-field=tricks_won] [data-chip]')]"
+        ".map((b) => [b.dataset.chip, Math.round(b.getBoundingClientRect().top)]);")
+    assert [chip for chip, _ in chips] == ["0", "1", "2", "3", "4", "5", "6"]
+    assert len({top for _, top in chips}) == 1, chips
     steps = [("tap", '#auction-controls [data-call="bid-3"]', None),
              ("tap", '#auction-controls [data-call="rest-pass"]', None),
              ("tap", '[data-name="trump"] button[data-value="hearts"]', None), ("tap", '[data-chip="2"]', None)]

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer, signed } from '../../table/static/table/js/seating.js';
+import { seatPositions, seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer, signed } from '../../table/static/table/js/seating.js';
 import { earlierUrl } from '../../table/static/table/js/api.js';
 
 const match = {
@@ -34,4 +34,16 @@ test('signed numbers and the earlier window of the Link header', () => {
   assert.equal(earlierUrl('<http://h/api/v1/matches/1/board/?before=5>; rel="earlier"'), 'http://h/api/v1/matches/1/board/?before=5');
   assert.equal(earlierUrl(null), null);
   assert.equal(earlierUrl('<http://h/x>; rel="next"'), null);
+});
+
+const rounded = (places) => places.map(({ x, y }) => [Math.round(x * 100) / 100 + 0, Math.round(y * 100) / 100 + 0]);
+
+test('seats go round the table the way the game turns: to the right (Seep, 56) or to the left', () => {
+  // Screen coordinates (y down): the first seat at the bottom; counter-clockwise seen from above puts the next
+  // seat on the bottom player's right (screen right), clockwise on the left.
+  assert.deepEqual(rounded(seatPositions(4, 'counter_clockwise')), [[0, 1], [1, 0], [0, -1], [-1, 0]]);
+  assert.deepEqual(rounded(seatPositions(4, 'clockwise')), [[0, 1], [-1, 0], [0, -1], [1, 0]]);
+  // 56 with six: S2 low on the right, S3 high on the right, S4 opposite S1 at the top.
+  assert.deepEqual(rounded(seatPositions(6, 'counter_clockwise', { cx: 160, cy: 120, rx: 120, ry: 95 })),
+    [[160, 215], [263.92, 167.5], [263.92, 72.5], [160, 25], [56.08, 72.5], [56.08, 167.5]]);
 });

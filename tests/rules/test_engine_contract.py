@@ -283,6 +283,7 @@ def test_the_toy_gets_the_bases_facts_for_what_it_does_not_declare() -> None:
     toy = get_engine("toy")
     assert (toy.display_name, toy.player_counts, toy.default_player_count, toy.plays_in_teams) == (
         "Toy", (2, 3, 4), 4, False)
+    assert game_facts(toy)["turn_direction"] == "clockwise"  # declared by the toy: the base has no default
     assert toy.state_keys == ("points", "next_dealer", "match_over", "match_winner")
     assert (toy.result_keys, toy.tiebreak_measures, toy.running_score({"winner": "S1"})) == ((), (), {})
     assert toy.side_places({"match_winner": "S2"}, {"S1": ["S1"], "S2": ["S2"]}) == {"S1": 2, "S2": 1}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.cards import RANKS, parse_card
-from games.rules.engine import DealOutcome, EngineBase, GameEngine
+from games.rules.engine import DealOutcome, EngineBase, GameEngine, TurnDirection
 from games.rules.errors import RuleViolation
 from games.rules.seats import require_seat, seat_after, seat_names
 from games.rules.settings_spec import Setting, SettingsSpec
@@ -66,6 +66,7 @@ def apply_deal(state: ToyState, deal: ToyDeal, rules: ToyRules) -> DealOutcome:
 class ToyEngine(EngineBase[ToyRules, ToyState, ToyDeal]):
     key = "toy"
     rules_file = "toy.md"
+    turn_direction: TurnDirection = "clockwise"
 
     def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> ToyRules:
         SETTINGS.reject_unknown(settings)

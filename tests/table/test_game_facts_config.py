@@ -38,6 +38,10 @@ def test_the_new_match_page_has_every_games_facts_by_key(browser: Client) -> Non
         "seep": ("Seep", [4], 4, True), "fifty_six": ("56", [4, 6, 8], 4, True),
         "bid_euchre": ("Bid Euchre", [4], 4, True), "contract_rummy": ("Contract Rummy", [3, 4, 5, 6, 7, 8], 4, False),
     }
+    # Each rules file's direction: Seep and 56 pass to the right (counter-clockwise), the others to the left.
+    assert {key: game["turn_direction"] for key, game in facts.items()} == {
+        "seep": "counter_clockwise", "fifty_six": "counter_clockwise",
+        "bid_euchre": "clockwise", "contract_rummy": "clockwise"}
     assert facts["fifty_six"]["seats"]["6"] == ["S1", "S2", "S3", "S4", "S5", "S6"]
     assert facts["fifty_six"]["teams"]["6"] == {"T1": ["S1", "S4"], "T2": ["S2", "S5"], "T3": ["S3", "S6"]}
     assert facts["contract_rummy"]["teams"]["3"] is None

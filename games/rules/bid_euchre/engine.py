@@ -10,7 +10,7 @@ from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.state import BidEuchreState
 from games.rules.bid_euchre.tables import SEATS, TEAM_SEATS
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
+from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
 from games.rules.outcomes import other_side
 from games.rules.settings_spec import SettingsSpec
 
@@ -20,6 +20,7 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
 
     key = "bid_euchre"
     rules_file = "bid_euchre.md"
+    turn_direction: TurnDirection = "clockwise"  # bid_euchre.md: bidding goes clockwise from the dealer's left
     display_name = "Bid Euchre"
     player_counts: tuple[int, ...] = (4,)
     default_player_count = 4

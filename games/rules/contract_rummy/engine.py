@@ -9,7 +9,7 @@ from games.rules.contract_rummy import deal, scoring, settings, state
 from games.rules.contract_rummy.deal import ContractRummyDeal
 from games.rules.contract_rummy.settings import ContractRummyRules
 from games.rules.contract_rummy.state import ContractRummyState
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
+from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
 from games.rules.settings_spec import SettingsSpec
 
 
@@ -18,6 +18,7 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
 
     key = "contract_rummy"
     rules_file = "contract_rummy.md"
+    turn_direction: TurnDirection = "clockwise"  # contract_rummy.md: the deal passes to the left, dealt clockwise
     display_name = "Contract Rummy"
     player_counts: tuple[int, ...] = tuple(range(settings.MIN_PLAYERS, settings.MAX_PLAYERS + 1))
     default_player_count = 4

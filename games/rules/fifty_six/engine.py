@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
+from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
 from games.rules.fifty_six import deal, scoring, settings, state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import FiftySixDeal
@@ -19,6 +19,7 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
 
     key = "fifty_six"
     rules_file = "fifty_six.md"
+    turn_direction: TurnDirection = "counter_clockwise"  # fifty_six.md: deal, bidding and play pass to the right
     display_name = "56"
     player_counts: tuple[int, ...] = t.PLAYER_COUNTS
     default_player_count = 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, headline_figures
+from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
 from games.rules.messages import msg
 from games.rules.outcomes import other_side
 from games.rules.seep import deal, plays, referee, scoring, settings, state
@@ -21,6 +21,7 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
 
     key = "seep"
     rules_file = "seep.md"
+    turn_direction: TurnDirection = "counter_clockwise"  # seep.md: deal and play go counter-clockwise (to the right)
     display_name = "Seep"
     player_counts: tuple[int, ...] = (PLAYER_COUNT,)
     default_player_count = PLAYER_COUNT

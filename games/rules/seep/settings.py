@@ -103,7 +103,7 @@ SETTINGS = SettingsSpec(GAME_NAME, (
     Setting("match_end", "custom", MatchEnd(), "Match end",
             'When the match ends: {"type": "open"}, {"type": "first_to_baazis", "count": N} or '
             '{"type": "fixed_baazis", "count": N} (S-A11).',
-            parse=parse_match_end, dump=match_end_json, json_type="object"),
+            parse=parse_match_end, dump=match_end_json, json_type="object", kinds=MATCH_END_TYPES),
     Setting("capture_must_take_all_sets", "boolean", True, "A capture takes every set",
             "On: a capture leaves no loose set worth its card (S-A17; deals entered with their plays)."),
     Setting("owner_may_throw_loose", "boolean", True, "A house owner may throw loose",

@@ -18,7 +18,7 @@ const TEXT = {
 
 /** The headline: the state of the match at a glance (the game's own figures), and whose deal it is, by name.
  *  The board page adds the seating picture; the entry page shows the same as a strip that stays on screen. */
-function renderBoard(box, board, gameName, { seatingBox = null } = {}) {
+function renderBoard(box, board, gameName, { seatingBox = null, direction = 'clockwise' } = {}) {
   const m = board.match;
   const head = GAMES[m.game].headline(m);
   const dealer = m.state.next_dealer;
@@ -31,7 +31,7 @@ function renderBoard(box, board, gameName, { seatingBox = null } = {}) {
     head.sub ? h('p', { class: 'sub' }, head.sub) : null,
     h('div', { class: `scores${head.scoresInTitle ? ' in-title' : ''}`, id: 'scores' }, head.scores),
     disputed ? h('p', { class: 'err', id: 'dispute-banner' }, TEXT.disputed(disputed)) : null);
-  if (seatingBox) fill(seatingBox, seatingPicture(m, { dealer, out: head.out }));
+  if (seatingBox) fill(seatingBox, seatingPicture(m, { dealer, out: head.out, direction }));
   box.dataset.version = String(m.version);
 }
 

@@ -22,9 +22,24 @@ const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const TEXT = { deals: 'deals', bids: 'bids', out: 'out', table: 'The table' };
 
 /**
+ * Where each of `count` seats sits round an ellipse (centre cx, cy; radii rx, ry), the first at the bottom (the
+ * scorer's own side), the others in the order of play. The seats are numbered the way the game goes round
+ * (its engine's turn_direction): counter-clockwise seen from above (Seep, 56: the turn passes to the right, so
+ * the next seat is on the right of the bottom one), or clockwise (Bid Euchre, Contract Rummy: to the left).
+ * Screen y grows downwards, so a growing angle turns clockwise on screen.
+ */
+function seatPositions(count, direction, { cx = 0, cy = 0, rx = 1, ry = 1 } = {}) {
+  const turn = direction === 'counter_clockwise' ? -1 : 1;
+  return Array.from({ length: count }, (_, i) => {
+    const angle = Math.PI / 2 + turn * (2 * Math.PI * i) / count;
+    return { x: cx + rx * Math.cos(angle), y: cy + ry * Math.sin(angle) };
+  });
+}
+
+/**
  * The table seen from above: the seats round it in the order of play, each with the player's name, coloured by
  * team, the dealer ringed and marked, the bidder marked, seats out of the match faded.
- * marks: { dealer, bidder, out: Set of seats }.
+ * marks: { dealer, bidder, out: Set of seats, direction: the game's turn_direction (its facts) }.
  */
 function seatingPicture(match, marks = {}) {
   const seats = seatsOf(match);
@@ -45,10 +60,10 @@ function seatingPicture(match, marks = {}) {
   svg.setAttribute('role', 'img');
   const said = [];
   add(svg, 'ellipse', { cx, cy, rx: rx - 42, ry: ry - 30, class: 'table-top' });
+  svg.dataset.direction = marks.direction || 'clockwise';
+  const places = seatPositions(seats.length, marks.direction, { cx, cy, rx, ry });
   seats.forEach((seat, i) => {
-    // The first seat at the bottom, the others round the table in the order of play.
-    const angle = Math.PI / 2 + (2 * Math.PI * i) / seats.length;
-    const x = cx + rx * Math.cos(angle); const y = cy + ry * Math.sin(angle);
+    const { x, y } = places[i];
     const team = teamOf(match, seat);
     const roles = [marks.dealer === seat ? TEXT.deals : null, marks.bidder === seat ? TEXT.bids : null,
       marks.out && marks.out.has(seat) ? TEXT.out : null].filter(Boolean);
@@ -63,4 +78,4 @@ function seatingPicture(match, marks = {}) {
   return h('div', { class: 'seating', id: 'seating' }, svg);
 }
 
-export { seatsOf, playerName, seatLabel, teamOf, teamNames, teamLabel, teamClass, nextDealer, signed, seatingPicture, UNKNOWN_DEALER_HINT };
+export { seatPositions, seatsOf, playerName, seatLabel, teamOf, teamNames, teamLabel, teamClass, nextDealer, signed, seatingPicture, UNKNOWN_DEALER_HINT };

@@ -19,8 +19,8 @@ function euchreOrder(trumpWord) {
     strength: (c) => (c === 'JKR' ? 12 : T && c === `J${T}` ? 11 : isLeft(c) ? 10 : plain.indexOf(cardRank(c))),
   };
 }
-const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'no trumps']];
-const LOW_NO_TRUMPS = ['low_no_trumps', 'Low NT', 'low no trumps'];
+const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'NT, no trumps']];
+const LOW_NO_TRUMPS = ['low_no_trumps', 'Low NT', 'Low NT, low no trumps'];
 /** The lone calls in rank order: each moon call only over the one below it (triple and quadruple with
  * extra_moon_calls, §E.3, E-A17). */
 const LONE_CALLS = ['partners_best', 'shoot_the_moon', 'triple_moon', 'quadruple_moon'];

@@ -10,7 +10,7 @@ const FIFTY_SIX_RANKS = ['J', '9', 'A', '10', 'K', 'Q', '8', '7'];
 const FIFTY_SIX_POINTS = { J: 3, 9: 2, A: 1, 10: 1 };
 const fiftySixOrder = (trumpWord) => ({ trump: SUIT_LETTER[trumpWord] || null, suitOf: cardSuit, strength: (c) => 8 - FIFTY_SIX_RANKS.indexOf(cardRank(c)) });
 const BID_PICKS = [28, 29, 30, 32, 35, 40, 48, 56];
-const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'no trumps']];
+const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'NT, no trumps']];
 const FORM = {
   dealer: 'Dealer',
   bid: 'Bid',

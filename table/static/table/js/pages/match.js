@@ -177,7 +177,7 @@ function matchPage() {
     if (!board || !gameForm) return;
     const m = board.match;
     const out = new Set(m.state.active_seats ? m.seats.map((s) => s.seat).filter((s) => !m.state.active_seats.includes(s)) : []);
-    fill($('#seating-box'), seatingPicture(m, Object.assign({ out }, gameForm.marks())));
+    fill($('#seating-box'), seatingPicture(m, Object.assign({ out, direction: cfg.game_facts[cfg.game].turn_direction }, gameForm.marks())));
   }
 
   // ---------- the preview: the server's own dry run of the deal as it stands ----------

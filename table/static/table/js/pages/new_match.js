@@ -111,7 +111,7 @@ function newMatchPage() {
     const seats = game.seats[count];
     const typed = names();
     const match = { seats: seats.map((seat, i) => ({ seat, player: { name: typed[i] || TEXT.player(i + 1) } })), teams: game.teams[count] || {} };
-    $('#seating-box').replaceChildren(seatingPicture(match));
+    $('#seating-box').replaceChildren(seatingPicture(match, { direction: game.turn_direction }));
   }
   /** The house rules as chosen on the form now, by name. */
   const chosen = () => Object.fromEntries(rules.map(({ rule, read }) => [rule.name, read()]));
@@ -137,7 +137,7 @@ function newMatchPage() {
     const defaults = game.defaults[count];
     // A rule that follows from others (read_only) or from the seats (never sent back: the players) is not asked.
     rules = game.settings.filter((rule) => !rule.read_only && rule.sent_back !== false && rule.name in defaults)
-      .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name], cfg.match_end_types || [], renderCounts), { rule }));
+      .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name], rule.kinds || [], renderCounts), { rule }));
     $('#rules').replaceChildren(...rules.map((r) => r.el));
     renderCounts();
   }
