@@ -65,6 +65,11 @@ def test_seep_through_the_page(scorer: Table, spectator: Table, live_app: dict[s
     assert scorer.refusal("bid.value") == ("A bid of 12 needs a queen among the bidder's four cards; this hand "
                                            "allows a bid of 9 or 13.")
     assert scorer.deal_count() == 1
+    # Refused online, nothing is queued: no outbox, no "Sending" badge, and the form keeps what was typed.
+    assert scorer.driver.find_element("id", "outbox").get_attribute("hidden") is not None
+    assert scorer.driver.find_element("id", "net").get_attribute("hidden") is not None
+    assert scorer.value("input[name=card_points_A]") == "50"
+    assert scorer.chosen("bid") == "12"
 
     watch(spectator, scorer, match_id, live_app)
     scorer.pick("bid", 13)
@@ -212,6 +217,8 @@ def test_a_deal_saved_offline_arrives_once_when_the_network_is_back(scorer: Tabl
         wait_until(lambda: "waiting to send" in scorer.text("#outbox"), "the deal to wait in the outbox")
         wait_until(lambda: scorer.text("#net") == "Offline · 1 waiting", "the offline badge")
         assert scorer.deal_count() == 0
+        assert scorer.text("#next-dealer") == "Next dealer: known once the 1 deal waiting to be sent is scored"
+        assert headline_lines(scorer) == 1  # the long dealer line wraps below the lead, not the lead letter by letter
     finally:
         scorer.set_offline(False)
     wait_until(lambda: scorer.deal_count() == 1, "the queued deal to arrive", seconds=15)
@@ -221,6 +228,13 @@ def test_a_deal_saved_offline_arrives_once_when_the_network_is_back(scorer: Tabl
     deals = api_session(live_app, "asha").get(f"{live_app['base']}/api/v1/matches/{match_id}/deals/").json()
     assert [(deal["number"], deal["status"]) for deal in deals["results"]] == [(1, "recorded")]
     assert deals["results"][0]["client_deal_id"] is not None
+
+
+def headline_lines(table: Table) -> int:
+    """How many lines the score strip's headline takes, from its height and its line height."""
+    return int(table.driver.execute_script(
+        "const el = document.getElementById('headline');"
+        "return Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));"))
 
 
 def seep_match_scored_once(scorer: Table, live_app: dict[str, Any]) -> dict[str, Any]:

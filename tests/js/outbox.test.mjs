@@ -8,13 +8,14 @@ const URL = '/api/v1/matches/7/deals/';
 const deal = (id, dealer) => ({ client_deal_id: id, dealer });
 
 function recordingHooks() {
-  const seen = { delivered: [], refused: [], changed: 0, settled: 0 };
+  const seen = { delivered: [], refused: [], rejected: [], changed: 0, settled: 0 };
   return {
     seen,
     hooks: {
       changed: () => { seen.changed += 1; },
       delivered: (item, body) => seen.delivered.push([item.deal.client_deal_id, body]),
       refused: (item, body) => seen.refused.push([item.deal.client_deal_id, body]),
+      rejected: (item, body) => seen.rejected.push([item.deal.client_deal_id, body]),
       settled: () => { seen.settled += 1; },
     },
   };
@@ -126,5 +127,48 @@ test('a refused deal is dropped only when the scorer discards it; the next then 
   assert.equal(outbox.items().length, 2);
   await outbox.discard('a');
   assert.deepEqual(calls.map((call) => call.body.client_deal_id), ['a', 'b']);
+  assert.deepEqual(outbox.items(), []);
+});
+
+test('a deal refused as it is saved online goes back to the form: nothing is queued, nothing held back', async () => {
+  const refusal = { code: 'bid_needs_queen', detail: 'A bid of 12 needs a queen.', field: 'bid.value' };
+  const calls = answerFetches([{ status: 400, body: refusal }, { status: 201, body: { number: 1 } }]);
+  const { seen, hooks } = recordingHooks();
+  const outbox = createOutbox('tk-outbox-7', URL, hooks);
+  await outbox.send(deal('typed', 'S2'));
+  assert.deepEqual(calls.map((call) => call.body.client_deal_id), ['typed']);
+  assert.deepEqual(seen.rejected, [['typed', refusal]]);
+  assert.deepEqual(seen.refused, []);
+  assert.deepEqual(outbox.items(), []);
+
+  await outbox.send(deal('fixed', 'S2')); // the scorer's fix, from the same form
+  assert.deepEqual(seen.delivered, [['fixed', { number: 1 }]]);
+  assert.deepEqual(outbox.items(), []);
+});
+
+test('a deal saved while the network is down is queued; refused when sent later, it stays first to be fixed', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const refusal = { code: 'dealer_out_of_turn', detail: 'S3 deals this hand.', field: 'dealer' };
+  answerFetches([new Error('down'), { status: 400, body: refusal }]);
+  const { seen, hooks } = recordingHooks();
+  const outbox = createOutbox('tk-outbox-7', URL, hooks);
+  await outbox.send(deal('offline', 'S2'));
+  assert.deepEqual(outbox.items().map((item) => item.deal.client_deal_id), ['offline']);
+  await outbox.flush(); // the network is back
+  assert.deepEqual(seen.rejected, []);
+  assert.deepEqual(seen.refused, [['offline', refusal]]);
+  assert.deepEqual(outbox.items().map((item) => [item.deal.client_deal_id, item.refused]), [['offline', refusal]]);
+});
+
+test('a deal saved behind deals queued offline is sent after them; a refusal of it still returns it to the form', async () => {
+  const refusal = { code: 'invalid', detail: 'No.', field: null };
+  const calls = answerFetches([{ status: 201, body: { number: 1 } }, { status: 400, body: refusal }]);
+  const { seen, hooks } = recordingHooks();
+  const outbox = createOutbox('tk-outbox-7', URL, hooks);
+  outbox.add(deal('queued', 'S1'));
+  await outbox.send(deal('typed', 'S2'));
+  assert.deepEqual(calls.map((call) => call.body.client_deal_id), ['queued', 'typed']);
+  assert.deepEqual(seen.delivered.map(([id]) => id), ['queued']);
+  assert.deepEqual(seen.rejected, [['typed', refusal]]);
   assert.deepEqual(outbox.items(), []);
 });

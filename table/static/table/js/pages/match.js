@@ -24,8 +24,8 @@ const TEXT = {
   undone: (n) => `Deal ${n} undone (voided).`,
   undo: (n) => `Undo deal ${n}`,
   undoReason: 'Undone by the scorer right after saving.',
-  waiting: (dealer, at) => `deal dealt by ${dealer} (${at})`,
-  waitingTag: 'waiting to send',
+  outboxTitle: (n) => (n === 1 ? '1 deal waiting to send' : `${n} deals waiting to send`),
+  outboxBlocked: 'Refused: fix it to send the rest',
   offline: (waiting) => (waiting ? `Offline · ${waiting} waiting` : 'Offline'),
   sending: (waiting) => `Sending ${waiting}…`,
   previewOffline: 'No preview offline: Save keeps the deal on this phone until the network is back.',
@@ -60,7 +60,7 @@ function matchPage() {
 
   let fixing = null; // the client_deal_id of the refused queued deal in the form, being fixed
   const outbox = createOutbox(`tk-outbox-${cfg.match_id}`, cfg.deals_url, {
-    changed: renderOutbox, delivered, refused, settled: () => live.refresh(),
+    changed: renderOutbox, delivered, refused, rejected, settled: () => live.refresh(),
   });
 
   /** The deals waiting on this phone, in order: pending (not yet sent, or sent and not answered), or refused by the
@@ -72,7 +72,7 @@ function matchPage() {
     const blocked = items.length && items[0].refused;
     const name = (seat) => (board ? playerName(board.match, seat) : seat);
     box.replaceChildren(
-      h('h3', {}, blocked ? 'Refused: fix it to send the rest' : `Waiting to send (${items.length})`),
+      h('h3', {}, blocked ? TEXT.outboxBlocked : TEXT.outboxTitle(items.length)),
       ...items.map((item, index) => h('div', { class: item.refused ? 'queued refused' : 'queued', 'data-queued': item.deal.client_deal_id },
         h('span', { class: item.refused ? 'tag refused' : 'tag queued' }, item.refused ? 'refused' : blocked ? 'held back' : 'pending'),
         ` deal dealt by ${name(item.deal.dealer)} (entered ${new Date(item.at).toLocaleTimeString()})`,
@@ -170,7 +170,6 @@ function matchPage() {
     const head = outbox.items()[0];
     if (head && head.refused && !fixing && !correcting) refused(head, head.refused); // e.g. after a reload
   }
-  const live = liveBoard(cfg, onBoard);
 
   /** The table as this deal has it: the dealer and the bidder the form names, the seats out of the match faded. */
   function paintSeating() {
@@ -247,6 +246,13 @@ function matchPage() {
     showErrors(form, body);
     showPreview(refusalText(body), true);
   }
+  function rejected(item, body) {
+    // Refused as it was saved, online: nothing is queued; the form keeps what was typed, the refusal sits beside
+    // its field (issue 17 point 2). The outbox's refused deal is for deals sent later, after being offline.
+    if (pending === item.deal.client_deal_id) pending = null;
+    showErrors(form, body);
+    showPreview(refusalText(body), true);
+  }
   /** The saved toast over the form: its line until the next deal is begun, its Undo for undo_seconds. */
   function showToast(text, number, warn = false) {
     const toast = $('#toast');
@@ -298,9 +304,8 @@ function matchPage() {
       return;
     }
     pending = deal.client_deal_id;
-    outbox.add(deal);
     $('#save-deal').disabled = true;
-    await outbox.flush();
+    await outbox.send(deal);
     $('#save-deal').disabled = false;
     if (pending === deal.client_deal_id) {
       pending = null; // still queued (offline): free the form for the next deal
@@ -415,6 +420,9 @@ function matchPage() {
     }
   }
 
+  // Started last: the board inlined in the page is painted at once (onBoard runs now), with everything it calls
+  // already defined (a refused deal kept from before a reload is brought back into the form from here).
+  const live = liveBoard(cfg, onBoard);
   renderOutbox();
   outbox.flush();
 }
