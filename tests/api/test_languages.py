@@ -11,8 +11,8 @@ from django.conf import settings
 from rest_framework.test import APIClient
 
 from tests.api.helpers import assert_error, post_deal, start_match
-from tests.conftest import client_for as client_for_user
 from tests.deals import euchre_partners_best, fifty_six_made, rummy_deal, seep_deal
+from tests.support.auth import client_for as client_for_user
 
 pytestmark = pytest.mark.django_db
 

@@ -22,10 +22,10 @@ from exports.selectors import scope_by_id
 from exports.writers import WRITERS, Progress
 from games.services.deals import deal_record
 from games.services.matches import match_start
-from tests.conftest import client_for
 from tests.deals import seep_deal, seep_win
 from tests.exports.helpers import csv_rows, pdf_text, xlsx_sheets
 from tests.factories import UserFactory
+from tests.support.auth import client_for
 from tests.support.seasons import Season
 
 pytestmark = pytest.mark.django_db
