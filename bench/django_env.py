@@ -7,9 +7,11 @@ touches the data of a running service or of a test run; on the default SQLite it
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
 
 if TYPE_CHECKING:  # Django is set up by the functions below, not when this module loads
     from django.contrib.auth.models import User
@@ -41,3 +43,22 @@ def bench_user(username: str = "bench") -> User:
     from django.contrib.auth import get_user_model
 
     return get_user_model().objects.create_user(username=username, password="bench-password-not-secret")
+
+
+def server_database_url(url: str, name: str) -> str:
+    """``url`` (a PostgreSQL ``DATABASE_URL``) with its database replaced by ``name``: a benchmark that serves the
+    app in other processes (bench/load.py, bench/load_open.py) gives them a database of its own."""
+    parts = urlsplit(url)
+    if not parts.scheme.startswith("postgres"):
+        sys.exit(f"{sys.argv[0]} needs PostgreSQL: set DATABASE_URL=postgres://...")
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def recreate_server_database(url: str, name: str) -> None:
+    """Drop and create the database ``name`` on ``url``'s server (its open connections are closed first)."""
+    import psycopg
+
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres", query=""))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {name}")

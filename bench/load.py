@@ -33,11 +33,11 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
 from bench.deals import SEATS4, seep_deal
+from bench.django_env import recreate_server_database, server_database_url
 
 REPO = Path(__file__).resolve().parent.parent
 BENCH_DB = "bench_load"
@@ -67,22 +67,6 @@ class Side:
         return (f"{self.name:<8}{len(self.latencies):>9}{self.throughput:>10.1f}/s"
                 f"{1000 * statistics.median(self.latencies):>10.1f} ms{self.percentile_ms(0.99):>10.1f} ms"
                 f"{len(self.errors):>8}")
-
-
-def bench_database_url(url: str) -> str:
-    parts = urlsplit(url)
-    if not parts.scheme.startswith("postgres"):
-        sys.exit("bench/load.py needs PostgreSQL: set DATABASE_URL=postgres://...")
-    return urlunsplit(parts._replace(path=f"/{BENCH_DB}"))
-
-
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    admin = urlunsplit(urlsplit(url)._replace(path="/postgres", query=""))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {BENCH_DB}")
 
 
 def prepare(clients: int) -> tuple[list[str], list[int], list[int]]:
@@ -250,8 +234,8 @@ def main() -> int:
     parser.add_argument("--keep-database", action="store_true")
     args = parser.parse_args()
 
-    url = bench_database_url(os.environ.get("DATABASE_URL", ""))
-    recreate_database(url)
+    url = server_database_url(os.environ.get("DATABASE_URL", ""), BENCH_DB)
+    recreate_server_database(url, BENCH_DB)
     os.environ.update(DATABASE_URL=url, DJANGO_SETTINGS_MODULE="bench.settings")
     tokens, matches, open_matches = prepare(args.clients)
     port = free_port()
@@ -272,7 +256,7 @@ def main() -> int:
         from django.db import connections
 
         connections.close_all()
-        recreate_database(url)  # leave an empty database behind, not the run's rows
+        recreate_server_database(url, BENCH_DB)  # leave an empty database behind, not the run's rows
     deals, bare = sides["deals"], sides["bare"]
     ok = (not deals.errors and not bare.errors and not opened.errors and deals_stored == len(deals.latencies)
           and open_stored == len(opened.latencies) and deals.throughput / bare.throughput >= TARGET_RATIO

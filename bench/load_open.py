@@ -36,9 +36,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from bench.deals import SEATS4, seep_deal
+from bench.django_env import recreate_server_database, server_database_url
 from bench.load import free_port, start_gunicorn
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,22 +59,6 @@ def open_connections(rate: float) -> int:
 TARGET_P99_MS = 100.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 BENCH_DB = "bench_load_open"  # not bench/load.py's: the two may run at once
-
-
-def bench_database_url(url: str) -> str:
-    parts = urlsplit(url)
-    if not parts.scheme.startswith("postgres"):
-        sys.exit("bench/load_open.py needs PostgreSQL: set DATABASE_URL=postgres://...")
-    return urlunsplit(parts._replace(path=f"/{BENCH_DB}"))
-
-
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    admin = urlunsplit(urlsplit(url)._replace(path="/postgres", query=""))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {BENCH_DB}")
 
 
 @dataclass
@@ -238,8 +222,8 @@ def main() -> int:
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed (Debian: apt-get install wrk; for benchmarks only)")
-    url = bench_database_url(os.environ.get("DATABASE_URL", ""))
-    recreate_database(url)
+    url = server_database_url(os.environ.get("DATABASE_URL", ""), BENCH_DB)
+    recreate_server_database(url, BENCH_DB)
     os.environ.update(DATABASE_URL=url, DJANGO_SETTINGS_MODULE="bench.settings")
     tokens, matches = prepare()
     folder = Path(tempfile.mkdtemp(prefix="bench-wrk-"))
@@ -279,7 +263,7 @@ def main() -> int:
     from django.db import connections
 
     connections.close_all()
-    recreate_database(url)  # leave an empty database behind, not the run's rows
+    recreate_server_database(url, BENCH_DB)  # leave an empty database behind, not the run's rows
     open_bare = results[2]
     failed = any(result.errors or result.socket_errors for result in results)
     return 0 if open_bare.p99_ms < TARGET_P99_MS and not failed else 1
