@@ -100,12 +100,14 @@ def test_fifty_six_call_limits_and_a_redeal_record(phone: Table) -> None:
                                                         "redeal_hand_points_at_most": 2})
     phone.pick("deal_kind", "hand_at_or_below_threshold")
     phone.pick("redeal_seat", "S3")
-    # A hand worth 7 points is not weak enough: refused beside the hand, and brought back to be fixed.
+    # A hand worth 7 points is not weak enough: refused beside the hand as it is saved, the record kept in the form
+    # to be fixed and nothing queued (a refusal online never waits in the outbox).
     phone.type("input[name=redeal_hand]", WEAK_HAND.replace("KS KS", "JS 9S"))
     phone.save()
     refusal = wait_until(lambda: phone.refusal("redeal.hand"), "the refusal beside the hand")
     assert refusal == "S3's hand is worth 7 card points; this match redeals only for 2 or fewer."
-    assert phone.text("#form-title") == "Fix the refused deal"
+    assert phone.text("#form-title") == "Record deal 1"
+    assert phone.driver.find_element(By.ID, "outbox").get_attribute("hidden") is not None
     assert phone.chosen("redeal_seat") == "S3"
     check_page(phone, "entry fifty_six redeal refused")
     phone.type("input[name=redeal_hand]", WEAK_HAND)
