@@ -102,19 +102,21 @@ def comma_list(items: Iterable[Any]) -> Any:
 
 def and_chain(items: Iterable[Any]) -> Any:
     """``a and b and c``: every item joined by the language's "and" (no commas)."""
-    parts = list(items)
-    head = parts[0] if parts else ""
-    for item in parts[1:]:
-        head = msg("{head} and {last}", head=head, last=item)
-    return head
+    return _chain(items, lambda head, last: msg("{head} and {last}", head=head, last=last))
 
 
 def or_chain(items: Iterable[Any]) -> Any:
     """``a or b or c``: every item joined by the language's "or" (no commas)."""
+    return _chain(items, lambda head, last: msg("{head} or {last}", head=head, last=last))
+
+
+def _chain(items: Iterable[Any], join: Callable[[Any, Any], Any]) -> Any:
+    """The items joined two at a time by ``join`` (the message literal stays at its caller, where the catalogue
+    finds it)."""
     parts = list(items)
     head = parts[0] if parts else ""
     for item in parts[1:]:
-        head = msg("{head} or {last}", head=head, last=item)
+        head = join(head, item)
     return head
 
 
