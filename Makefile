@@ -54,11 +54,13 @@ screenshots: install-dev
 	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_table_loop.py tests/e2e/test_live_table.py \
 		tests/e2e/test_seep_play_entry.py tests/exports/test_score_sheet_languages.py
 
-## Refresh locale/*/django.po from the source (new messages arrive untranslated), then compile the .mo files.
+## Refresh locale/*/django.po (Python, templates) and djangojs.po (the pages' ES modules) from the source (new messages arrive untranslated), then compile the .mo files.
 ## Needs gettext's tools (apt-get install gettext); the compiled .mo files are committed, so running needs neither.
 messages: install-dev
 	$(PYTHON) manage.py makemessages -l et -l fa -l hu --no-location --ignore=.venv --ignore=var --ignore=tests \
 		--ignore=bench --ignore=node_modules --ignore='table/static/*'
+	$(PYTHON) manage.py makemessages -d djangojs -l et -l fa -l hu --no-location --ignore=.venv --ignore=var \
+		--ignore=tests --ignore=bench --ignore=node_modules --ignore=staticfiles --ignore='table/templates/*'
 	$(PYTHON) manage.py compilemessages --ignore=.venv
 
 ## ruff; mypy over the app, bench and tests; the rings of DESIGN.md and no import cycle (import-linter's contracts

@@ -12,7 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
 
 
 def supported_languages() -> list[str]:
@@ -49,3 +52,33 @@ def activate_session_language(request: Any, user: Any) -> None:
     if language in supported_languages():
         translation.activate(language)
         request.LANGUAGE_CODE = language
+
+
+class SavedLanguageMiddleware:
+    """The pages' side of the same rule: on a page (anything outside /api/, whose authentication classes do it), a
+    signed-in user's saved language beats the cookie and Accept-Language, read once per session. After
+    AuthenticationMiddleware; it touches the session only for a request that has one."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: Any) -> Any:
+        if not request.path.startswith("/api/") and settings.SESSION_COOKIE_NAME in request.COOKIES:
+            user = request.user
+            if user.is_authenticated:
+                activate_session_language(request, user)
+        return self.get_response(request)
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The pages' language picker (POST /i18n/setlang/ {language, next}): Django's set_language (the language
+    cookie, then back to ``next``), and for a signed-in user their saved language too, which would otherwise beat
+    the new cookie (the same as PATCH /api/v1/me/)."""
+    from api.models import UserPreferences  # the models load after this module, which the settings name
+
+    language = request.POST.get("language", "")
+    if language in supported_languages() and request.user.is_authenticated:
+        UserPreferences.objects.update_or_create(user=request.user, defaults={"language": language})
+        request.session[SESSION_KEY] = language
+    return django_set_language(request)

@@ -3,7 +3,9 @@
 ``makemessages`` (with games/management/commands/makemessages.py) writes the catalogues from the same calls;
 this module lets a test check them without gettext's tools: every literal template of ``msg``, ``msg_template``
 and ``nmsg`` (the rules engines, games/rules/messages.py), of Django's ``gettext`` family (views, services,
-serializers), and every ``{% translate "..." %}`` of the page templates.
+serializers), and every ``{% translate "..." %}`` and ``{% blocktranslate %}`` of the page templates (the
+``django`` catalogues); and every ``t("...")`` and ``nt("...", "...")`` of the pages' ES modules (the ``djangojs``
+catalogues, table/static/table/js/i18n.js).
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ SINGULAR_CALLS = ("msg", "msg_template", "gettext", "gettext_lazy", "gettext_noo
 PLURAL_CALLS = ("nmsg", "ngettext", "ngettext_lazy")
 CONTEXT_CALLS = ("pgettext", "pgettext_lazy")
 TEMPLATE_TAG = re.compile(r"""{%\s*(?:translate|trans)\s+(["'])(.+?)\1""")
+BLOCK_TAG = re.compile(r"{%\s*blocktranslate\b[^%]*%}(.*?){%\s*endblocktranslate\s*%}", re.DOTALL)
+BLOCK_VARIABLE = re.compile(r"{{\s*(\w+)\s*}}")
+SCRIPT_SOURCES = ("table/static/table/js",)
+_STRING = r"""('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*")"""
+SCRIPT_CALL = re.compile(r"(?<![\w.$])(n?t)\(\s*" + _STRING + r"(?:\s*,\s*" + _STRING + r")?")
 
 
 @dataclass(frozen=True)
@@ -46,12 +53,46 @@ def source_messages(base: Path = BASE_DIR) -> list[SourceMessage]:
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
                 found.extend(SourceMessage(match.group(2), None, None, f"{path.relative_to(base)}:{number}")
                              for match in TEMPLATE_TAG.finditer(line))
+            found.extend(_block_messages(path, base))
     return found
 
 
+def script_messages(base: Path = BASE_DIR) -> list[SourceMessage]:
+    """The messages of the pages' ES modules: the first argument of ``t()``, the two of ``nt()`` (string
+    literals only; a template literal is not a message)."""
+    found: list[SourceMessage] = []
+    for folder in SCRIPT_SOURCES:
+        for path in sorted((base / folder).rglob("*.js")):
+            text = path.read_text(encoding="utf-8")
+            for match in SCRIPT_CALL.finditer(text):
+                where = f"{path.relative_to(base)}:{text.count(chr(10), 0, match.start()) + 1}"
+                singular = _script_string(match.group(2))
+                plural = _script_string(match.group(3)) if match.group(1) == "nt" and match.group(3) else None
+                found.append(SourceMessage(singular, plural, None, where))
+    return found
+
+
+def _script_string(literal: str) -> str:
+    """A JavaScript string literal's text: its quotes off, its escapes read as JavaScript (and Python) read them."""
+    return ast.literal_eval(literal)
+
+
+def _block_messages(path: Path, base: Path) -> Iterator[SourceMessage]:
+    """``{% blocktranslate with a=... %}... {{ a }} ...{% endblocktranslate %}``: gettext's msgid writes each
+    variable ``%(a)s``."""
+    text = path.read_text(encoding="utf-8")
+    for match in BLOCK_TAG.finditer(text):
+        where = f"{path.relative_to(base)}:{text.count(chr(10), 0, match.start()) + 1}"
+        yield SourceMessage(BLOCK_VARIABLE.sub(r"%(\1)s", match.group(1)), None, None, where)
+
+
+PERCENT_FIELD = re.compile(r"%\((\w+)\)[sd]")
+
+
 def placeholders(text: str) -> set[str]:
-    """The ``{name}``, ``{name!r}``, ``{name:+d}`` fields of a template (``{{`` is a brace, not a field)."""
-    fields = set()
+    """The ``{name}``, ``{name!r}``, ``{name:+d}`` fields of a template (``{{`` is a brace, not a field), and the
+    ``%(name)s`` of a page template's ``blocktranslate``."""
+    fields = {match.group(0) for match in PERCENT_FIELD.finditer(text)}
     for _literal, name, spec, conversion in string.Formatter().parse(text):
         if name is not None:
             fields.add("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")

@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "api.middleware.CommonMiddleware",  # Django's, but a write is never redirected to the slash (its body is lost)
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "api.languages.SavedLanguageMiddleware",  # a page: the signed-in user's saved language beats the cookie
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a locked page sign-in into the lockout page
@@ -105,6 +106,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "table.i18n.page_language",
             ]
         },
     }

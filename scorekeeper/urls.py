@@ -2,10 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from api.languages import set_language
+
 urlpatterns = [
     path("admin/", admin.site.urls),
-    # POST /i18n/setlang/ {language, next}: the language cookie for the pages' picker (Django's set_language).
-    path("i18n/", include("django.conf.urls.i18n")),
+    # POST /i18n/setlang/ {language, next}: the pages' picker (Django's set_language, and the user's saved language).
+    path("i18n/setlang/", set_language, name="set_language"),
     path("api/v1/", include("api.urls")),
     path("table/", include("table.urls")),
     path("", RedirectView.as_view(url="/table/", permanent=False)),

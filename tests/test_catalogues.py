@@ -14,15 +14,18 @@ import polib
 import pytest
 from django.conf import settings
 
-from games.catalogue import BASE_DIR, placeholders, source_messages
+from games.catalogue import BASE_DIR, SourceMessage, placeholders, script_messages, source_messages
 
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != "en"]
 RULES = BASE_DIR / "games" / "rules"
 TEMPLATE_CALLS = ("msg", "nmsg")
+# Each gettext domain and where its messages are found: Python and page templates, and the pages' ES modules.
+DOMAINS = {"django": source_messages, "djangojs": script_messages}
+CATALOGUES = [(language, domain) for language in TRANSLATED for domain in DOMAINS]
 
 
-def _po(language: str) -> polib.POFile:
-    return polib.pofile(str(BASE_DIR / "locale" / language / "LC_MESSAGES" / "django.po"))
+def _po(language: str, domain: str = "django") -> polib.POFile:
+    return polib.pofile(str(BASE_DIR / "locale" / language / "LC_MESSAGES" / f"{domain}.po"))
 
 
 def _translations(entry: polib.POEntry) -> list[str]:
@@ -43,29 +46,36 @@ def test_the_source_messages_include_every_engine_template() -> None:
     assert len(found) > 300
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_every_message_of_the_source_has_a_translation(language: str) -> None:
-    catalogue = {(entry.msgctxt, entry.msgid): entry for entry in _po(language) if not entry.obsolete}
+def test_the_script_messages_include_every_page_module_call() -> None:
+    found = {(message.msgid, message.plural) for message in script_messages()}
+    assert ("{what}: one less", None) in found
+    assert len(found) > 200
+
+
+@pytest.mark.parametrize(("language", "domain"), CATALOGUES)
+def test_every_message_of_the_source_has_a_translation(language: str, domain: str) -> None:
+    catalogue = {(entry.msgctxt, entry.msgid): entry for entry in _po(language, domain) if not entry.obsolete}
     missing = []
-    for message in source_messages():
+    messages: list[SourceMessage] = DOMAINS[domain]()
+    for message in messages:
         entry = catalogue.get((message.context, message.msgid))
         if entry is None or not all(_translations(entry)) or (message.plural and entry.msgid_plural != message.plural):
             missing.append(f"{message.where}: {message.msgid!r}")
-    assert missing == [], f"{len(missing)} messages not translated in locale/{language} (make messages)"
+    assert missing == [], f"{len(missing)} messages not translated in locale/{language}/{domain}.po (make messages)"
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_no_entry_is_fuzzy_or_empty(language: str) -> None:
-    catalogue = _po(language)
+@pytest.mark.parametrize(("language", "domain"), CATALOGUES)
+def test_no_entry_is_fuzzy_or_empty(language: str, domain: str) -> None:
+    catalogue = _po(language, domain)
     assert not catalogue.metadata_is_fuzzy
     assert [entry.msgid for entry in catalogue.fuzzy_entries()] == []
     assert [entry.msgid for entry in catalogue.untranslated_entries()] == []
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_every_translation_has_exactly_the_placeholders_of_its_english(language: str) -> None:
+@pytest.mark.parametrize(("language", "domain"), CATALOGUES)
+def test_every_translation_has_exactly_the_placeholders_of_its_english(language: str, domain: str) -> None:
     wrong = []
-    for entry in _po(language).translated_entries():
+    for entry in _po(language, domain).translated_entries():
         english = placeholders(entry.msgid) | placeholders(entry.msgid_plural or "")
         for text in _translations(entry):
             if placeholders(text) != english:
@@ -73,17 +83,18 @@ def test_every_translation_has_exactly_the_placeholders_of_its_english(language:
     assert wrong == []
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_the_compiled_catalogue_matches_its_po_file(language: str) -> None:
+@pytest.mark.parametrize(("language", "domain"), CATALOGUES)
+def test_the_compiled_catalogue_matches_its_po_file(language: str, domain: str) -> None:
     folder = BASE_DIR / "locale" / language / "LC_MESSAGES"
-    compiled = {(entry.msgctxt, entry.msgid): _translations(entry) for entry in polib.mofile(str(folder / "django.mo"))}
-    source = {(entry.msgctxt, entry.msgid): _translations(entry) for entry in _po(language).translated_entries()}
+    compiled = {(entry.msgctxt, entry.msgid): _translations(entry) for entry in polib.mofile(str(folder / f"{domain}.mo"))}
+    source = {(entry.msgctxt, entry.msgid): _translations(entry) for entry in _po(language, domain).translated_entries()}
     assert compiled == source, "run `make messages` (compilemessages) and commit the .mo files"
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_the_plural_forms_are_declared(language: str) -> None:
-    assert _po(language).metadata["Plural-Forms"].startswith("nplurals=2;")
+@pytest.mark.parametrize(("language", "domain"), CATALOGUES)
+def test_the_plural_forms_are_declared(language: str, domain: str) -> None:
+    # nplurals=2 in every catalogue: the pages pick the form with Intl.PluralRules ("one" or the other), i18n.js
+    assert _po(language, domain).metadata["Plural-Forms"].startswith("nplurals=2;")
 
 
 def _refusals_without_a_template(path: Path) -> list[str]:

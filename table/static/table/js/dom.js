@@ -1,4 +1,5 @@
 /* DOM and text helpers every module uses. */
+import { asciiDigits } from './i18n.js';
 
 const $ = (selector, root) => (root || document).querySelector(selector);
 function h(tag, attrs, ...children) {
@@ -21,7 +22,8 @@ function h(tag, attrs, ...children) {
 const fill = (box, ...children) => box.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
 const pageConfig = () => JSON.parse($('#page-config').textContent);
 const csrfToken = () => ($('meta[name=csrf-token]') || {}).content || '';
-const num = (value) => { const text = String(value).trim(); return /^-?\d+$/.test(text) ? parseInt(text, 10) : text; };
+// A number typed on a Persian keyboard (۱۲) is the number 12.
+const num = (value) => { const text = asciiDigits(value).trim(); return /^-?\d+$/.test(text) ? parseInt(text, 10) : text; };
 const cardList = (text) => (text.trim() ? text.trim().split(/[\s,]+/) : []);
 const words = (key) => key.replace(/_/g, ' ');
 

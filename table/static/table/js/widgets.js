@@ -1,8 +1,13 @@
 /* The form widgets: a row of big buttons as one choice, quick-pick chips, number inputs, steppers, and labelled
  * fields. Every control gets an accessible name from the field it sits in. */
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
-const TEXT = { less: (what) => `${what}: one less`, more: (what) => `${what}: one more`, dealer: (label, name) => `${label}: ${name} (change)` };
+const TEXT = {
+  less: (what) => t('{what}: one less', { what }),
+  more: (what) => t('{what}: one more', { what }),
+  dealer: (label, name) => t('{label}: {name} (change)', { label, name }),
+};
 
 /** A row of big buttons acting as one choice (seats lay out as a grid of names). */
 function seg(options, value, onChange, name) {

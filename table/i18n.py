@@ -1,0 +1,51 @@
+"""The pages' own words in the page's language: the catalogue of the ES modules (issue 18).
+
+The modules write their text in English through ``t()``/``nt()`` (table/static/table/js/i18n.js); ``make messages``
+collects those calls into locale/<lang>/LC_MESSAGES/djangojs.po. A page carries the compiled catalogue of its
+language inline (``#page-i18n``), so a page the service worker kept speaks the same language offline, and no second
+request is needed before the first paint. English pages carry none: the English template is the text.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import polib
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils import translation
+
+PageCatalogue = dict[str, str | list[str]]
+
+
+def page_catalogue(language: str | None) -> PageCatalogue | None:
+    """``{english: translation}`` (a plural: ``{singular: [one, other]}``) for ``language``; None for English."""
+    code = (language or "en").split("-")[0]
+    if code == "en" or code not in dict(settings.LANGUAGES):
+        return None
+    return _compiled_catalogue(code)
+
+
+@lru_cache(maxsize=8)
+def _compiled_catalogue(code: str) -> PageCatalogue:
+    path = Path(settings.LOCALE_PATHS[0]) / code / "LC_MESSAGES" / "djangojs.mo"
+    if not path.exists():
+        return {}
+    found: PageCatalogue = {}
+    for entry in polib.mofile(str(path)):
+        if not entry.msgid:
+            continue  # the header
+        if entry.msgid_plural:
+            found[entry.msgid] = [entry.msgstr_plural[index] for index in sorted(entry.msgstr_plural)]
+        else:
+            found[entry.msgid] = entry.msgstr
+    return found
+
+
+def page_language(request: HttpRequest) -> dict[str, Any]:
+    """Template context: the page's direction and the catalogue of its language (None in English)."""
+    language = translation.get_language()
+    return {"page_dir": "rtl" if translation.get_language_bidi() else "ltr",
+            "page_catalogue": page_catalogue(language)}

@@ -1,0 +1,64 @@
+/* The page's words in the page's language (issue 18). Every text a person reads is written here in English as a
+ * template with named placeholders, t('Team {team}', { team }) or nt('{count} trick', '{count} tricks', n, { count: n }),
+ * and looked up in the catalogue the server puts in the page (#page-i18n: locale/<lang>/LC_MESSAGES/djangojs.po,
+ * table/i18n.py; `make messages` finds the calls). English pages carry no catalogue: the template is the text.
+ *
+ * Numbers inserted in a template, and those written with numberText(), take the locale's digits (a Persian page
+ * shows ۰-۹); on a right-to-left page each inserted value is isolated (U+2068 ... U+2069) so a Latin name, a seat
+ * code or "+24" keeps its order inside the Persian sentence, as the server does for refusals (games/translation.py).
+ * The JSON the page sends and receives keeps plain numbers: only the words shown change. */
+
+const root = typeof document !== 'undefined' ? document.documentElement : null;
+const LANG = (root && root.lang) || 'en';
+const RTL = Boolean(root && root.dir === 'rtl');
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+let catalogue;
+function entries() {
+  if (catalogue === undefined) {
+    const el = typeof document !== 'undefined' && document.querySelector ? document.querySelector('#page-i18n') : null;
+    catalogue = el ? JSON.parse(el.textContent) : {};
+  }
+  return catalogue;
+}
+
+const NUMBERS = new Intl.NumberFormat(LANG, { useGrouping: false });
+const SIGNED = new Intl.NumberFormat(LANG, { useGrouping: false, signDisplay: 'exceptZero' });
+const PLURALS = new Intl.PluralRules(LANG);
+
+/** A number in the page's digits: "12" in English, Estonian and Hungarian, "۱۲" in Persian. */
+const numberText = (n) => (typeof n === 'number' && Number.isFinite(n) ? NUMBERS.format(n) : String(n));
+/** A score change with its sign: "+24", "−3" written the locale's way; zero without a sign. */
+const signedText = (n) => (typeof n === 'number' && Number.isFinite(n) ? SIGNED.format(n).replace('\u2212', '-') : String(n));
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (field, name) => {
+    if (!values || !(name in values)) return field;
+    const value = values[name];
+    const text = typeof value === 'number' ? numberText(value) : String(value);
+    return RTL ? `${FSI}${text}${PDI}` : text;
+  });
+}
+
+/** `english` in the page's language, its {placeholders} filled from `values`. */
+function t(english, values) {
+  const found = entries()[english];
+  return fill(typeof found === 'string' && found ? found : english, values);
+}
+
+/** The singular or plural of a message by `count` (the locale's plural rule; every language here has two forms). */
+function nt(singular, plural, count, values) {
+  const forms = entries()[singular];
+  const translated = Array.isArray(forms) ? forms[PLURALS.select(count) === 'one' ? 0 : 1] : '';
+  return fill(translated || (count === 1 ? singular : plural), { count, ...values });
+}
+
+/** A time of day the locale's way (a queued deal's "entered 21:04"). */
+const timeText = (date) => new Date(date).toLocaleTimeString(LANG, { hour: '2-digit', minute: '2-digit' });
+
+/** Digits as a phone may type them (Persian ۰-۹, Arabic-Indic ٠-٩) read as ASCII digits before parsing. */
+const asciiDigits = (text) => String(text).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+  .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+
+export { t, nt, numberText, signedText, timeText, asciiDigits, LANG, RTL };
