@@ -30,7 +30,7 @@ const PLURALS = new Intl.PluralRules(LANG);
 /** A number in the page's digits: "12" in English, Estonian and Hungarian, "۱۲" in Persian. */
 const numberText = (n) => (typeof n === 'number' && Number.isFinite(n) ? NUMBERS.format(n) : String(n));
 /** A score change with its sign: "+24", "−3" written the locale's way; zero without a sign. */
-const signedText = (n) => (typeof n === 'number' && Number.isFinite(n) ? SIGNED.format(n).replace('\u2212', '-') : String(n));
+const signedText = (n) => (typeof n === 'number' && Number.isFinite(n) ? SIGNED.format(n) : String(n));
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (field, name) => {
