@@ -1,0 +1,100 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+// i18n.js reads the page's language and direction from <html lang dir> when it is imported, and its catalogue
+// (#page-i18n) at the first t() or nt(). Here each language is a page of its own: a stand-in document with that
+// html element and catalogue, and the module imported afresh under a query string of its own (a module is
+// evaluated once per URL). The first call is made before the next page's document replaces this one.
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+async function page(lang, dir, catalogue) {
+  globalThis.document = {
+    documentElement: { lang, dir },
+    querySelector: (css) => (css === '#page-i18n' && catalogue ? { textContent: JSON.stringify(catalogue) } : null),
+  };
+  const module = await import(`../../table/static/table/js/i18n.js?page=${lang}`);
+  module.t('');  // reads this page's catalogue now
+  return module;
+}
+
+const en = await page('en', 'ltr', null);
+const fa = await page('fa', 'rtl', {
+  'Team {team}': 'تیم {team}',
+  'Deal {number} saved.': 'دست {number} ثبت شد.',
+  '{name} deals': '{name} می‌دهد',
+  'Not translated yet': '',
+  '{count} trick': ['{count} دست', '{count} دست‌ها'],
+});
+const hu = await page('hu', 'ltr', {
+  'Team {team}': '{team} csapat',
+  '{name} deals': '{name} oszt',
+  '{count} trick': ['{count} ütés', '{count} ütés (több)'],
+});
+const et = await page('et', 'ltr', { '{count} trick': ['{count} tihi', '{count} tihti'] });
+
+test('the module takes the page\'s language and direction from <html lang dir>', () => {
+  assert.deepEqual([en.LANG, en.RTL, fa.LANG, fa.RTL, hu.LANG, hu.RTL], ['en', false, 'fa', true, 'hu', false]);
+});
+
+test('t() fills the placeholders of the English on an English page, which carries no catalogue', () => {
+  assert.equal(en.t('Team {team}', { team: 'A' }), 'Team A');
+  assert.equal(en.t('{name} deals', { name: 'Zoltán' }), 'Zoltán deals');
+  assert.equal(en.t('Deal {number} saved.', { number: 12 }), 'Deal 12 saved.');
+  assert.equal(en.t('{a} and {b}', { a: 'x' }), 'x and {b}');  // a value not given leaves its placeholder
+});
+
+test('t() writes the translation with its placeholders filled', () => {
+  assert.equal(hu.t('Team {team}', { team: 'A' }), 'A csapat');
+  assert.equal(hu.t('{name} deals', { name: 'Õie' }), 'Õie oszt');
+});
+
+test('t() falls back to the English for a message the catalogue lacks or leaves empty', () => {
+  assert.equal(hu.t('Deal {number} saved.', { number: 3 }), 'Deal 3 saved.');
+  assert.equal(fa.t('Not translated yet'), 'Not translated yet');
+  assert.equal(et.t('Team {team}', { team: 'B' }), 'Team B');
+});
+
+test('on a right-to-left page every value is isolated and its numbers are Persian digits', () => {
+  assert.equal(fa.t('Team {team}', { team: 'A' }), `تیم ${FSI}A${PDI}`);
+  assert.equal(fa.t('Deal {number} saved.', { number: 12 }), `دست ${FSI}۱۲${PDI} ثبت شد.`);
+  assert.equal(fa.t('{name} deals', { name: 'Zoltán' }), `${FSI}Zoltán${PDI} می‌دهد`);
+  assert.equal(fa.t('Deal {number} saved.', { number: '12' }), `دست ${FSI}12${PDI} ثبت شد.`);  // a string stays as it is
+  // A left-to-right page isolates nothing: its text would only carry invisible marks.
+  assert.equal(hu.t('{name} deals', { name: 'مریم رضایی' }), 'مریم رضایی oszt');
+  assert.ok(![...en.t('Team {team}', { team: 'A' })].some((c) => c === FSI || c === PDI));
+});
+
+test('nt() picks the form Intl.PluralRules gives the language, and {count} is the count', () => {
+  const forms = (module) => [0, 1, 2, 5].map((n) => module.nt('{count} trick', '{count} tricks', n));
+  assert.deepEqual(forms(en), ['0 tricks', '1 trick', '2 tricks', '5 tricks']);
+  // Persian's "one" is 0 and 1 (as the catalogue's Plural-Forms: n > 1)
+  const isolated = (n) => `${FSI}${n}${PDI}`;
+  assert.deepEqual(forms(fa), [`${isolated('۰')} دست`, `${isolated('۱')} دست`, `${isolated('۲')} دست‌ها`,
+    `${isolated('۵')} دست‌ها`]);
+  assert.deepEqual(forms(hu), ['0 ütés (több)', '1 ütés', '2 ütés (több)', '5 ütés (több)']);
+  assert.deepEqual(forms(et), ['0 tihti', '1 tihi', '2 tihti', '5 tihti']);
+});
+
+test('nt() falls back to the English singular for 1 and the plural otherwise', () => {
+  assert.equal(hu.nt('{count} deal', '{count} deals', 1), '1 deal');
+  assert.equal(hu.nt('{count} deal', '{count} deals', 0), '0 deals');
+  assert.equal(fa.nt('{count} deal', '{count} deals', 0), `${FSI}۰${PDI} deals`);  // English words, Persian digits
+  assert.equal(en.nt('{count} point to {team}', '{count} points to {team}', 3, { team: 'B' }), '3 points to B');
+});
+
+test('numberText writes the locale\'s digits without grouping; signedText adds the sign but none to zero', () => {
+  assert.deepEqual([fa.numberText(1234), fa.numberText(0), fa.numberText(-3)], ['۱۲۳۴', '۰', '\u200e\u2212۳']);
+  assert.deepEqual([en.numberText(1234), hu.numberText(1234), et.numberText(56)], ['1234', '1234', '56']);
+  assert.equal(fa.numberText('S2'), 'S2');  // not a number: as it is
+  assert.deepEqual([en.signedText(24), en.signedText(-3), en.signedText(0)], ['+24', '-3', '0']);
+  assert.match(fa.signedText(24), /^\u200e?\+۲۴$/);
+  assert.equal(fa.signedText(0), '۰');
+});
+
+test('timeText writes a time of day the locale\'s way; asciiDigits reads Persian and Arabic digits', () => {
+  const time = new Date(2026, 0, 1, 21, 4);
+  assert.deepEqual([fa.timeText(time), hu.timeText(time), et.timeText(time)], ['۲۱:۰۴', '21:04', '21:04']);
+  assert.equal(fa.asciiDigits('۱۲۰'), '120');
+  assert.equal(fa.asciiDigits('٣٤ and 5'), '34 and 5');
+});
