@@ -19,7 +19,8 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 
 
 PASSWORD = "a table at the club 42"
-# The e2e server's two accounts and the opponent's player, made by `manage.py shell -c` (formatted with the password).
+# The e2e server's accounts (a scorer, an opponent, two scorers of the language tests) and the opponent's player,
+# made by `manage.py shell -c` (formatted with the password).
 SETUP_USERS = """
 import json
 from django.contrib.auth import get_user_model
@@ -28,6 +29,9 @@ User = get_user_model()
 scorer = User.objects.create_user("asha", password={password!r})
 opponent = User.objects.create_user("bala", password={password!r})
 bala = Player.objects.create(name="Bala", user=opponent, created_by=scorer)
+# Scorers of the language tests (tests/e2e/test_page_languages.py): their picker must not change asha's language.
+User.objects.create_user("maryam", password={password!r})
+User.objects.create_user("zoltan", password={password!r})
 print(json.dumps({{"scorer": scorer.pk, "opponent": opponent.pk, "opponent_player": bala.pk}}))
 """
 
