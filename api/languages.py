@@ -9,6 +9,7 @@ that browser follow without a lookup per request.
 
 from __future__ import annotations
 
+from inspect import iscoroutinefunction
 from typing import Any
 
 from django.conf import settings
@@ -55,19 +56,23 @@ def activate_session_language(request: Any, user: Any) -> None:
 
 
 class SavedLanguageMiddleware:
-    """The pages' side of the same rule: on a page (anything outside /api/, whose authentication classes do it), a
-    signed-in user's saved language beats the cookie and Accept-Language, read once per session. After
-    AuthenticationMiddleware; it touches the session only for a request that has one."""
+    """The pages' side of the same rule: before a page's view (anything outside /api/, whose authentication classes
+    do it), a signed-in user's saved language beats the cookie and Accept-Language, read once per session. After
+    AuthenticationMiddleware. An async view (the live event streams) is left alone: it reads the session on a
+    connection it closes before it waits (table/live.py), and this middleware's thread would keep one open."""
 
     def __init__(self, get_response: Any) -> None:
         self.get_response = get_response
 
     def __call__(self, request: Any) -> Any:
-        if not request.path.startswith("/api/") and settings.SESSION_COOKIE_NAME in request.COOKIES:
-            user = request.user
-            if user.is_authenticated:
-                activate_session_language(request, user)
         return self.get_response(request)
+
+    def process_view(self, request: Any, view_func: Any, view_args: Any, view_kwargs: Any) -> None:
+        if (request.path.startswith("/api/") or iscoroutinefunction(view_func)
+                or settings.SESSION_COOKIE_NAME not in request.COOKIES):
+            return
+        if request.user.is_authenticated:
+            activate_session_language(request, request.user)
 
 
 @require_POST

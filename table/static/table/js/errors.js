@@ -1,4 +1,5 @@
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 // ---------- refusals shown next to the field they name ----------
 function clearErrors(root) {
@@ -19,7 +20,7 @@ function fieldBox(root, path) {
 function showErrors(root, body) {
   clearErrors(root);
   const errors = body && body.errors && body.errors.length ? body.errors
-    : [{ code: body && body.code, detail: (body && body.detail) || 'The server refused this.', field: null }];
+    : [{ code: body && body.code, detail: (body && body.detail) || t('The server refused this.'), field: null }];
   for (const error of errors) {
     const box = fieldBox(root, error.field);
     // A refusal inside a fold (the trick entry, the rarer parts of a deal) opens it, and the folds round it.

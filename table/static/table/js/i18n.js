@@ -3,10 +3,12 @@
  * and looked up in the catalogue the server puts in the page (#page-i18n: locale/<lang>/LC_MESSAGES/djangojs.po,
  * table/i18n.py; `make messages` finds the calls). English pages carry no catalogue: the template is the text.
  *
- * Numbers inserted in a template, and those written with numberText(), take the locale's digits (a Persian page
- * shows ۰-۹); on a right-to-left page each inserted value is isolated (U+2068 ... U+2069) so a Latin name, a seat
- * code or "+24" keeps its order inside the Persian sentence, as the server does for refusals (games/translation.py).
- * The JSON the page sends and receives keeps plain numbers: only the words shown change. */
+ * Numbers inserted in a template, and those written with numberText(), are written the locale's way with Western
+ * digits in every language: the Persian players' own convention (shared/rules/glossary.md, "Persian": digits stay
+ * Western so the numbers match the score sheet and the refusals; a phone's Persian digits typed into an input are
+ * still read, asciiDigits). On a right-to-left page each inserted value is isolated (U+2068 ... U+2069) so a Latin
+ * name, a seat code or "+24" keeps its order inside the Persian sentence, as the server does for refusals
+ * (games/translation.py). The JSON the page sends and receives keeps plain numbers: only the words shown change. */
 
 const root = typeof document !== 'undefined' ? document.documentElement : null;
 const LANG = (root && root.lang) || 'en';
@@ -23,11 +25,12 @@ function entries() {
   return catalogue;
 }
 
-const NUMBERS = new Intl.NumberFormat(LANG, { useGrouping: false });
-const SIGNED = new Intl.NumberFormat(LANG, { useGrouping: false, signDisplay: 'exceptZero' });
+// `latn`: Western digits (see above); a language whose players write their own digits would name its system here.
+const NUMBERS = new Intl.NumberFormat(LANG, { useGrouping: false, numberingSystem: 'latn' });
+const SIGNED = new Intl.NumberFormat(LANG, { useGrouping: false, numberingSystem: 'latn', signDisplay: 'exceptZero' });
 const PLURALS = new Intl.PluralRules(LANG);
 
-/** A number in the page's digits: "12" in English, Estonian and Hungarian, "۱۲" in Persian. */
+/** A number as the page writes it: "12"; a negative one with the locale's minus ("−3" in Estonian and Persian). */
 const numberText = (n) => (typeof n === 'number' && Number.isFinite(n) ? NUMBERS.format(n) : String(n));
 /** A score change with its sign: "+24", "−3" written the locale's way; zero without a sign. */
 const signedText = (n) => (typeof n === 'number' && Number.isFinite(n) ? SIGNED.format(n) : String(n));

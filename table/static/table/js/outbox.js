@@ -9,6 +9,7 @@
  * when its request cannot be delivered does it stay queued like a deal entered offline. */
 import { api } from './api.js';
 import { reachable } from './net.js';
+import { t } from './i18n.js';
 
 const RETRY_MS = 2000;
 
@@ -51,7 +52,7 @@ export function createOutbox(key, url, hooks) {
         save(items().filter((x) => !byId(item.deal.client_deal_id)(x)));
         hooks.delivered(item, res.data);
       } else {
-        const refusal = res.data || { code: 'refused', detail: `Refused (${res.status}).`, field: null };
+        const refusal = res.data || { code: 'refused', detail: t('Refused ({status}).', { status: res.status }), field: null };
         if (wasSent) { // refused as the scorer saved it: back to the form, the deals after it go on
           save(items().filter((x) => !byId(item.deal.client_deal_id)(x)));
           hooks.rejected(item, refusal);

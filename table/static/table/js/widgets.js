@@ -1,7 +1,7 @@
 /* The form widgets: a row of big buttons as one choice, quick-pick chips, number inputs, steppers, and labelled
  * fields. Every control gets an accessible name from the field it sits in. */
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { asciiDigits, numberText, t } from './i18n.js';
 
 const TEXT = {
   less: (what) => t('{what}: one less', { what }),
@@ -24,17 +24,19 @@ function seg(options, value, onChange, name) {
   box.set = (v) => { current = v; paint(); };
   return box;
 }
-/** Quick picks for the common values of a number input: one tap fills it in. */
+/** Quick picks for the common values of a number input: one tap fills it in (the input keeps ASCII digits, the
+ *  chip shows the page's). */
 function chips(values, input, onPick) {
   return h('div', { class: 'seg chips', role: 'group' }, values.map((v) => h('button', { type: 'button', 'data-chip': String(v),
-    onclick: () => { input.value = String(v); input.dispatchEvent(new Event('input', { bubbles: true })); if (onPick) onPick(v); } }, String(v))));
+    onclick: () => { input.value = String(v); input.dispatchEvent(new Event('input', { bubbles: true })); if (onPick) onPick(v); } }, numberText(v))));
 }
 function numberInput(value, name) {
   return h('input', { type: 'text', inputmode: 'numeric', pattern: '-?[0-9]*', value: value ?? '', name, autocomplete: 'off' });
 }
 function stepper(value, name, onChange) {
   const input = numberInput(value, name);
-  const step = (delta) => { const n = parseInt(input.value || '0', 10) || 0; input.value = Math.max(0, n + delta); if (onChange) onChange(); };
+  // A value typed on a Persian keyboard (۳) steps from 3, not from 0.
+  const step = (delta) => { const n = parseInt(asciiDigits(input.value || '0'), 10) || 0; input.value = Math.max(0, n + delta); if (onChange) onChange(); };
   if (onChange) input.addEventListener('input', onChange);
   const box = h('div', { class: 'stepper' },
     h('button', { type: 'button', 'data-step': '-1', onclick: () => step(-1) }, '−'), input,
@@ -81,8 +83,9 @@ function dealerChoice(path, label, choice, nameOf) {
   box.repaint = paint;
   return box;
 }
-/** A score in the headline: who (and a short name for the strip on the entry page), the number in big type. */
+/** A score in the headline: who (and a short name for the strip on the entry page), the number in big type in the
+ *  page's digits. */
 const scoreBox = (label, value, extra, short) => h('div', { class: `score ${extra || ''}` }, h('div', { class: 'who' }, label),
-  short ? h('div', { class: 'short', 'aria-hidden': 'true' }, short) : null, h('div', { class: 'n' }, value));
+  short ? h('div', { class: 'short', 'aria-hidden': 'true' }, short) : null, h('div', { class: 'n' }, numberText(value)));
 
 export { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, line, group, nameControls };

@@ -10,42 +10,58 @@ import { createOutbox } from '../outbox.js';
 import { renderBoard, renderChart, renderDeals } from '../board.js';
 import { playerName, seatingPicture } from '../seating.js';
 import { GAMES } from '../games/index.js';
+import { nt, numberText, t, timeText } from '../i18n.js';
 
 const PREVIEW_DELAY_MS = 350;
 
 const TEXT = {
-  record: (n) => `Record deal ${n}`,
-  correct: (n) => `Correct deal ${n}`,
-  correctNote: (n, dealer) => `You are changing deal ${n} (dealt by ${dealer}). Later deals are played again with it; a reason is required.`,
-  save: 'Save deal',
-  saveCorrection: 'Save correction',
-  saved: (n) => `Deal ${n} saved.`,
-  queued: 'Saved on this phone: it is sent when the network is back.',
-  undone: (n) => `Deal ${n} undone (voided).`,
-  undo: (n) => `Undo deal ${n}`,
-  undoReason: 'Undone by the scorer right after saving.',
-  outboxTitle: (n) => (n === 1 ? '1 deal waiting to send' : `${n} deals waiting to send`),
-  outboxBlocked: 'Refused: fix it to send the rest',
-  offline: (waiting) => (waiting ? `Offline · ${waiting} waiting` : 'Offline'),
-  sending: (waiting) => `Sending ${waiting}…`,
-  previewOffline: 'No preview offline: Save keeps the deal on this phone until the network is back.',
-  previewNone: 'What the deal will do shows here.',
-  changes: (n) => (n === 1 ? '1 later deal changes:' : `${n} later deals change:`),
-  noChanges: 'No later deal changes.',
-  stateChange: (before, after) => `Match now: ${before}; after the change: ${after}`,
-  dealChange: (n, before, after) => `deal ${n}: ${before} → ${after}`,
-  correctionOffline: 'You are offline: a correction needs the network. Try again when it is back.',
-  actionOffline: 'You are offline; try again when the network is back.',
-  correctButton: 'Correct',
-  voidButton: 'Void',
-  confirmButton: 'Confirm',
-  disputeButton: 'Dispute',
-  voidTitle: (n) => `Void deal ${n}`,
-  voidHint: 'The deal stays listed as voided and no longer counts; later deals are played again without it.',
-  reasonLabel: 'Reason (required)',
-  voidSend: (n) => `Void deal ${n}`,
-  disputeSend: 'Send dispute',
-  disputeTitle: (n) => `Dispute deal ${n}`,
+  record: (number) => t('Record deal {number}', { number }),
+  recordFixed: t('Record deal'), // while a fixed deal is being sent, before the next one's number is known
+  fixTitle: t('Fix the refused deal'),
+  correct: (number) => t('Correct deal {number}', { number }),
+  correctNote: (number, dealer) => t('You are changing deal {number} (dealt by {dealer}). Later deals are played again with it; a reason is required.', { number, dealer }),
+  save: t('Save deal'),
+  saveCorrection: t('Save correction'),
+  saved: (number) => t('Deal {number} saved.', { number }),
+  queued: t('Saved on this phone: it is sent when the network is back.'),
+  undone: (number) => t('Deal {number} undone (voided).', { number }),
+  undo: (number) => t('Undo deal {number}', { number }),
+  undoReason: t('Undone by the scorer right after saving.'),
+  outboxTitle: (count) => nt('{count} deal waiting to send', '{count} deals waiting to send', count),
+  outboxBlocked: t('Refused: fix it to send the rest'),
+  // The state of a queued deal, a tag in front of its line.
+  refusedTag: t('refused'),
+  heldBackTag: t('held back'),
+  pendingTag: t('pending'),
+  queuedDeal: (name, time) => t('deal dealt by {name} (entered {time})', { name, time }),
+  fix: t('Fix'),
+  discard: t('Discard'),
+  discardAgain: t('Tap again to discard'),
+  nextDealerAfter: (name, count) => nt('Next dealer: {name} (after the {count} deal waiting to be sent)',
+    'Next dealer: {name} (after the {count} deals waiting to be sent)', count, { name }),
+  nextDealerUnknown: (count) => nt('Next dealer: known once the {count} deal waiting to be sent is scored',
+    'Next dealer: known once the {count} deals waiting to be sent are scored', count),
+  matchEnds: t('The match ends with the deals waiting to be sent.'),
+  offline: (count) => (count ? t('Offline · {count} waiting', { count }) : t('Offline')),
+  sending: (count) => t('Sending {count}…', { count }),
+  previewOffline: t('No preview offline: Save keeps the deal on this phone until the network is back.'),
+  previewNone: t('What the deal will do shows here.'),
+  changes: (count) => nt('{count} later deal changes:', '{count} later deals change:', count),
+  noChanges: t('No later deal changes.'),
+  stateChange: (before, after) => t('Match now: {before}; after the change: {after}', { before, after }),
+  dealChange: (number, before, after) => t('deal {number}: {before} → {after}', { number, before, after }),
+  correctionOffline: t('You are offline: a correction needs the network. Try again when it is back.'),
+  actionOffline: t('You are offline; try again when the network is back.'),
+  correctButton: t('Correct'),
+  voidButton: t('Void'),
+  confirmButton: t('Confirm'),
+  disputeButton: t('Dispute'),
+  voidTitle: (number) => t('Void deal {number}', { number }),
+  voidHint: t('The deal stays listed as voided and no longer counts; later deals are played again without it.'),
+  reasonLabel: t('Reason (required)'),
+  voidSend: (number) => t('Void deal {number}', { number }),
+  disputeSend: t('Send dispute'),
+  disputeTitle: (number) => t('Dispute deal {number}', { number }),
 };
 
 function matchPage() {
@@ -74,12 +90,12 @@ function matchPage() {
     box.replaceChildren(
       h('h3', {}, blocked ? TEXT.outboxBlocked : TEXT.outboxTitle(items.length)),
       ...items.map((item, index) => h('div', { class: item.refused ? 'queued refused' : 'queued', 'data-queued': item.deal.client_deal_id },
-        h('span', { class: item.refused ? 'tag refused' : 'tag queued' }, item.refused ? 'refused' : blocked ? 'held back' : 'pending'),
-        ` deal dealt by ${name(item.deal.dealer)} (entered ${new Date(item.at).toLocaleTimeString()})`,
+        h('span', { class: item.refused ? 'tag refused' : 'tag queued' }, item.refused ? TEXT.refusedTag : blocked ? TEXT.heldBackTag : TEXT.pendingTag),
+        ` ${TEXT.queuedDeal(name(item.deal.dealer), timeText(item.at))}`,
         item.refused ? h('span', { class: 'err' }, ` ${item.refused.detail || item.refused.code}`) : null,
         index === 0 && item.refused ? h('span', { class: 'row' },
-          h('button', { type: 'button', class: 'small', 'data-action': 'fix-queued', onclick: () => refused(item, item.refused) }, 'Fix'),
-          h('button', { type: 'button', class: 'small', 'data-action': 'discard-queued', onclick: () => discardQueued(item) }, 'Discard')) : null)));
+          h('button', { type: 'button', class: 'small', 'data-action': 'fix-queued', onclick: () => refused(item, item.refused) }, TEXT.fix),
+          h('button', { type: 'button', class: 'small', 'data-action': 'discard-queued', onclick: () => discardQueued(item) }, TEXT.discard)) : null)));
     showNetwork();
   }
   let discardArmed = null;
@@ -88,7 +104,7 @@ function matchPage() {
     if (discardArmed !== item.deal.client_deal_id) {
       discardArmed = item.deal.client_deal_id;
       const button = $(`[data-queued="${item.deal.client_deal_id}"] [data-action=discard-queued]`);
-      if (button) button.textContent = 'Tap again to discard';
+      if (button) button.textContent = TEXT.discardAgain;
       return;
     }
     discardArmed = null;
@@ -115,10 +131,9 @@ function matchPage() {
   function showWaitingDealer(match) {
     const line = $('#next-dealer');
     if (!line || !match.waiting) return;
-    const waiting = `${match.waiting} deal${match.waiting > 1 ? 's' : ''} waiting to be sent`;
     line.textContent = match.state.next_dealer
-      ? `Next dealer: ${playerName(match, match.state.next_dealer)} (after the ${waiting})`
-      : `Next dealer: known once the ${waiting} ${match.waiting > 1 ? 'are' : 'is'} scored`;
+      ? TEXT.nextDealerAfter(playerName(match, match.state.next_dealer), match.waiting)
+      : TEXT.nextDealerUnknown(match.waiting);
   }
   function showNetwork() {
     const waiting = outbox.items().length;
@@ -135,7 +150,7 @@ function matchPage() {
     if (match.game === 'contract_rummy' && !match.state.next_deal) {
       // Offline, with the match's last deal already waiting: there is no further deal to enter.
       gameForm = null;
-      fieldsBox.replaceChildren(h('p', { class: 'hint' }, 'The match ends with the deals waiting to be sent.'));
+      fieldsBox.replaceChildren(h('p', { class: 'hint' }, TEXT.matchEnds));
       $('#save-deal').disabled = true;
       return;
     }
@@ -216,12 +231,13 @@ function matchPage() {
       changed.length ? h('ul', {}, changed.map((c) => h('li', {}, TEXT.dealChange(c.deal_number, shortResult(c.before), shortResult(c.after))))) : null);
     return [state, false, list];
   }
-  /** A later deal's result in the game's own words; a part-result (only what changed) in plain key words. */
+  /** A later deal's result in the game's own words; a part-result (only what changed) in plain key words (the
+   *  API's field names, which the glossaries keep as they are), its numbers in the page's digits. */
   function shortResult(result) {
     try {
       return game.resultLine(result);
     } catch (error) {
-      const flat = (v) => (v && typeof v === 'object' ? Object.entries(v).map(([k, x]) => `${k.replace(/_/g, ' ')} ${flat(x)}`).join(' ') : String(v));
+      const flat = (v) => (v && typeof v === 'object' ? Object.entries(v).map(([k, x]) => `${k.replace(/_/g, ' ')} ${flat(x)}`).join(' ') : numberText(v));
       return flat(Object.fromEntries(Object.entries(result || {}).filter(([k]) => k !== 'deal_number')));
     }
   }
@@ -242,7 +258,7 @@ function matchPage() {
     delete copy.client_deal_id;
     gameForm.fill(copy);
     dirty = true;
-    $('#form-title').textContent = 'Fix the refused deal';
+    $('#form-title').textContent = TEXT.fixTitle;
     showErrors(form, body);
     showPreview(refusalText(body), true);
   }
@@ -296,7 +312,7 @@ function matchPage() {
     if (fixing) {
       const refusedId = fixing;
       fixing = null; pending = deal.client_deal_id;
-      $('#form-title').textContent = 'Record deal';
+      $('#form-title').textContent = TEXT.recordFixed;
       $('#save-deal').disabled = true;
       await outbox.fix(refusedId, deal);
       $('#save-deal').disabled = false;
