@@ -55,11 +55,10 @@ test('t() falls back to the English for a message the catalogue lacks or leaves 
   assert.equal(et.t('Team {team}', { team: 'B' }), 'Team B');
 });
 
-test('on a right-to-left page every value is isolated and its numbers are Persian digits', () => {
+test('on a right-to-left page every value is isolated, its numbers in Western digits (the glossary)', () => {
   assert.equal(fa.t('Team {team}', { team: 'A' }), `تیم ${FSI}A${PDI}`);
-  assert.equal(fa.t('Deal {number} saved.', { number: 12 }), `دست ${FSI}۱۲${PDI} ثبت شد.`);
+  assert.equal(fa.t('Deal {number} saved.', { number: 12 }), `دست ${FSI}12${PDI} ثبت شد.`);
   assert.equal(fa.t('{name} deals', { name: 'Zoltán' }), `${FSI}Zoltán${PDI} می‌دهد`);
-  assert.equal(fa.t('Deal {number} saved.', { number: '12' }), `دست ${FSI}12${PDI} ثبت شد.`);  // a string stays as it is
   // A left-to-right page isolates nothing: its text would only carry invisible marks.
   assert.equal(hu.t('{name} deals', { name: 'مریم رضایی' }), 'مریم رضایی oszt');
   assert.ok(![...en.t('Team {team}', { team: 'A' })].some((c) => c === FSI || c === PDI));
@@ -70,8 +69,8 @@ test('nt() picks the form Intl.PluralRules gives the language, and {count} is th
   assert.deepEqual(forms(en), ['0 tricks', '1 trick', '2 tricks', '5 tricks']);
   // Persian's "one" is 0 and 1 (as the catalogue's Plural-Forms: n > 1)
   const isolated = (n) => `${FSI}${n}${PDI}`;
-  assert.deepEqual(forms(fa), [`${isolated('۰')} دست`, `${isolated('۱')} دست`, `${isolated('۲')} دست‌ها`,
-    `${isolated('۵')} دست‌ها`]);
+  assert.deepEqual(forms(fa), [`${isolated(0)} دست`, `${isolated(1)} دست`, `${isolated(2)} دست‌ها`,
+    `${isolated(5)} دست‌ها`]);
   assert.deepEqual(forms(hu), ['0 ütés (több)', '1 ütés', '2 ütés (több)', '5 ütés (több)']);
   assert.deepEqual(forms(et), ['0 tihti', '1 tihi', '2 tihti', '5 tihti']);
 });
@@ -79,22 +78,23 @@ test('nt() picks the form Intl.PluralRules gives the language, and {count} is th
 test('nt() falls back to the English singular for 1 and the plural otherwise', () => {
   assert.equal(hu.nt('{count} deal', '{count} deals', 1), '1 deal');
   assert.equal(hu.nt('{count} deal', '{count} deals', 0), '0 deals');
-  assert.equal(fa.nt('{count} deal', '{count} deals', 0), `${FSI}۰${PDI} deals`);  // English words, Persian digits
+  assert.equal(fa.nt('{count} deal', '{count} deals', 0), `${FSI}0${PDI} deals`);  // the English, isolated
   assert.equal(en.nt('{count} point to {team}', '{count} points to {team}', 3, { team: 'B' }), '3 points to B');
 });
 
-test('numberText writes the locale\'s digits without grouping; signedText adds the sign but none to zero', () => {
-  assert.deepEqual([fa.numberText(1234), fa.numberText(0), fa.numberText(-3)], ['۱۲۳۴', '۰', '\u200e\u2212۳']);
+test('numberText writes Western digits in every language, no grouping; signedText adds a sign but none to zero', () => {
+  // Persian players write Western digits (shared/rules/glossary.md, "Persian"): never ۰-۹ on the page
+  assert.deepEqual([fa.numberText(1234), fa.numberText(0), fa.numberText(-3)], ['1234', '0', '\u200e\u22123']);
   assert.deepEqual([en.numberText(1234), hu.numberText(1234), et.numberText(56)], ['1234', '1234', '56']);
   assert.equal(fa.numberText('S2'), 'S2');  // not a number: as it is
   assert.deepEqual([en.signedText(24), en.signedText(-3), en.signedText(0)], ['+24', '-3', '0']);
-  assert.match(fa.signedText(24), /^\u200e?\+۲۴$/);
-  assert.equal(fa.signedText(0), '۰');
+  assert.match(fa.signedText(24), /^\u200e?\+24$/);
+  assert.equal(fa.signedText(0), '0');
 });
 
-test('timeText writes a time of day the locale\'s way; asciiDigits reads Persian and Arabic digits', () => {
+test('timeText writes a time of day the locale\'s way in Western digits; asciiDigits reads Persian and Arabic ones', () => {
   const time = new Date(2026, 0, 1, 21, 4);
-  assert.deepEqual([fa.timeText(time), hu.timeText(time), et.timeText(time)], ['۲۱:۰۴', '21:04', '21:04']);
+  assert.deepEqual([fa.timeText(time), hu.timeText(time), et.timeText(time)], ['21:04', '21:04', '21:04']);
   assert.equal(fa.asciiDigits('۱۲۰'), '120');
   assert.equal(fa.asciiDigits('٣٤ and 5'), '34 and 5');
 });

@@ -57,8 +57,8 @@ function nt(singular, plural, count, values) {
   return fill(translated || (count === 1 ? singular : plural), { count, ...values });
 }
 
-/** A time of day the locale's way (a queued deal's "entered 21:04"). */
-const timeText = (date) => new Date(date).toLocaleTimeString(LANG, { hour: '2-digit', minute: '2-digit' });
+/** A time of day the locale's way (a queued deal's "entered 21:04"), in Western digits like every number. */
+const timeText = (date) => new Date(date).toLocaleTimeString(LANG, { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' });
 
 /** Digits as a phone may type them (Persian ۰-۹, Arabic-Indic ٠-٩) read as ASCII digits before parsing. */
 const asciiDigits = (text) => String(text).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
