@@ -1,6 +1,6 @@
 """The pages' words as a page in another language must show them (issue 18), read from the catalogues themselves, so
 a test is right whatever wording the translators chose: the templates' words from django.po (Django's gettext), the
-ES modules' words from djangojs.po, filled the way table/static/table/js/i18n.js fills them (the locale's digits,
+ES modules' words from djangojs.po, filled the way table/static/table/js/i18n.js fills them (Western digits,
 each value isolated on a right-to-left page). Each lookup fails when the catalogue has no translation of the
 message, or when the translation is still the English: the point of these tests is that the page is NOT English."""
 
@@ -17,16 +17,16 @@ from games.catalogue import BASE_DIR
 
 FSI, PDI = "\u2068", "\u2069"  # First Strong Isolate ... Pop Directional Isolate
 RTL = {"fa"}
-PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 PERSIAN_MINUS = "\u200e\u2212"  # Intl.NumberFormat('fa'): a left-to-right mark and U+2212
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def digits(language: str, number: int) -> str:
-    """A number as numberText() writes it: Persian digits (U+06F0-U+06F9) in Persian, ASCII elsewhere (no grouping)."""
-    if language != "fa":
+    """A number as numberText() writes it: Western digits in every language, Persian too (the glossary), no
+    grouping; a negative one with the locale's minus."""
+    if number >= 0:
         return str(number)
-    return (PERSIAN_MINUS if number < 0 else "") + str(abs(number)).translate(PERSIAN_DIGITS)
+    return {"fa": PERSIAN_MINUS, "et": "\u2212"}.get(language, "-") + str(-number)
 
 
 def _po(language: str, domain: str) -> polib.POFile:
