@@ -3,7 +3,7 @@ import { scoreBox, seg, chips, numberInput, field, line, group } from '../widget
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer } from '../seating.js';
 import { t, nt, numberText, signedText } from '../i18n.js';
 import { auctionWidget } from '../auction.js';
-import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
+import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText, listText } from '../tricks.js';
 
 
 /** Bid Euchre's card order once trump is named: the left bower is a trump; no-trumps has no bowers and the
@@ -272,8 +272,8 @@ function preview(answer) {
   const next = m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null;
   if (r.outcome === 'ended_by_renege') {
     const change = (team) => signedText((r.renege_penalties[team] || 0) + ((r.renege_awards || {})[team] || 0));
-    const who = (answer.input && answer.input.reneges ? answer.input.reneges : []).map((x) => playerName(m, x.seat)).join(', ');
-    return [TEXT.endedByRenege(who), TEXT.points(change('A'), change('B'), r.scores_after), next].filter(Boolean).join(' · ');
+    const who = (answer.input && answer.input.reneges ? answer.input.reneges : []).map((x) => playerName(m, x.seat));
+    return [TEXT.endedByRenege(listText(who)), TEXT.points(change('A'), change('B'), r.scores_after), next].filter(Boolean).join(' · ');
   }
   if (r.outcome !== 'played' || !r.contract) return [TEXT.noScore, next].filter(Boolean).join(' · ');
   const team = r.contract.team;
