@@ -2,12 +2,13 @@
  * and one tap for "everyone else passes" once a bid stands. */
 import { h } from './dom.js';
 import { seatLabel } from './seating.js';
+import { t } from './i18n.js';
 
 const TEXT = {
-  label: 'Auction',
-  toCall: (name) => `${name} to call`,
-  undo: 'Undo last call',
-  restPass: 'Everyone else passes',
+  label: () => t('Auction:'),
+  toCall: (name) => t('{name} to call', { name }),
+  undo: () => t('Undo last call'),
+  restPass: () => t('Everyone else passes'),
 };
 
 function auctionWidget(match, dealerSeg, rules) {
@@ -15,7 +16,7 @@ function auctionWidget(match, dealerSeg, rules) {
   const chips = h('div', { class: 'auction', id: 'auction-calls' });
   const turnInfo = h('span', { class: 'hint', id: 'turn-info' });
   const controls = h('div', { class: 'stack', id: 'auction-controls' });
-  const el = h('div', { 'data-field': 'auction' }, h('span', { class: 'label' }, `${TEXT.label}: `, turnInfo), chips, controls);
+  const el = h('div', { 'data-field': 'auction' }, h('span', { class: 'label' }, TEXT.label(), ' ', turnInfo), chips, controls);
   const add = (call) => { calls.push(Object.assign({ seat: rules.state(calls, dealerSeg.get()).turn }, call)); render(); };
   /** Pass for every seat still to call until the auction closes (never more calls than the seats could make). */
   function restPass() {
@@ -36,11 +37,11 @@ function auctionWidget(match, dealerSeg, rules) {
       turnInfo.textContent = TEXT.toCall(seatLabel(match, state.turn));
       const offered = rules.offer(state, add);
       if (state.standing && offered.querySelector('[data-call=pass]')) {
-        offered.querySelector('[data-call=pass]').after(h('button', { type: 'button', 'data-call': 'rest-pass', onclick: restPass }, TEXT.restPass));
+        offered.querySelector('[data-call=pass]').after(h('button', { type: 'button', 'data-call': 'rest-pass', onclick: restPass }, TEXT.restPass()));
       }
       controls.appendChild(offered);
     }
-    if (calls.length) controls.appendChild(h('button', { type: 'button', class: 'small', id: 'undo-call', onclick: () => { calls.pop(); render(); } }, TEXT.undo));
+    if (calls.length) controls.appendChild(h('button', { type: 'button', class: 'small', id: 'undo-call', onclick: () => { calls.pop(); render(); } }, TEXT.undo()));
     if (rules.onChange) rules.onChange(state);
   }
   return { el, render, get: () => calls.slice(), set: (list) => { calls = list.map((c) => Object.assign({}, c)); render(); },

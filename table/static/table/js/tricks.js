@@ -1,13 +1,17 @@
 /* Cards, tricks and trick-by-trick entry, shared by 56 and Bid Euchre. */
 import { h } from './dom.js';
+import { t, LANG } from './i18n.js';
 
-const TRUMPS = [['clubs', '♣ clubs'], ['diamonds', '♦ diamonds'], ['hearts', '♥ hearts'], ['spades', '♠ spades']];
+const TRUMPS = [['clubs', t('♣ clubs')], ['diamonds', t('♦ diamonds')], ['hearts', t('♥ hearts')], ['spades', t('♠ spades')]];
 // ---------- trick-by-trick entry (docs/referee.md): the service finds each winner and proves every renege ----------
 const SUIT_LETTER = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
 const SUIT_SIGN = { S: '♠', H: '♥', D: '♦', C: '♣' };
 const cardRank = (code) => code.slice(0, -1);
 const cardSuit = (code) => code.slice(-1);
-const cardText = (code) => (code === 'JKR' ? 'Joker' : `${cardRank(code)}${SUIT_SIGN[cardSuit(code)] || cardSuit(code)}`);
+const cardText = (code) => (code === 'JKR' ? t('Joker') : `${cardRank(code)}${SUIT_SIGN[cardSuit(code)] || cardSuit(code)}`);
+/** A list of short items the locale's way: "S4, S2" in English, "S4، S2" in Persian, "S4 és S2" in Hungarian. */
+const LIST = new Intl.ListFormat(LANG, { style: 'short', type: 'unit' });
+const listText = (items) => LIST.format(items);
 const rotate = (seats, first) => { const k = Math.max(0, seats.indexOf(first)); return [...seats.slice(k), ...seats.slice(0, k)]; };
 
 /** The highest trump, else the highest card of the suit led; of two equal cards the first played wins. */
@@ -31,21 +35,21 @@ function trickEntry(allSeats, opts) {
   const list = h('div', { class: 'tricks-list' });
   const tally = h('p', { class: 'hint', id: 'tricks-tally' });
   const el = h('details', { class: 'fold tricks', 'data-field': 'tricks' },
-    h('summary', {}, 'Every trick, card by card (optional)'),
-    h('p', { class: 'hint' }, 'Pick the cards of each trick. The service then works out who won each trick and finds any renege; the totals above may be left empty.'),
+    h('summary', {}, t('Every trick, card by card (optional)')),
+    h('p', { class: 'hint' }, t('Pick the cards of each trick. The service then works out who won each trick and finds any renege; the totals above may be left empty.')),
     list, tally);
   function addRow() {
     const i = rows.length;
     const cells = {};
     const info = h('span', { class: 'hint' });
     const cardsBox = h('div', { class: 'trick-cards' }, allSeats.map((seat) => {
-      const select = h('select', { name: `trick-${i + 1}-${seat}`, 'aria-label': `Trick ${i + 1}, ${seat}`, onchange: refresh },
+      const select = h('select', { name: `trick-${i + 1}-${seat}`, 'aria-label': t('Trick {number}, {seat}', { number: i + 1, seat }), onchange: refresh },
         h('option', { value: '' }, '–'), pack.map((code) => h('option', { value: code }, cardText(code))));
       cells[seat] = h('div', { class: 'trick-card', 'data-seat': seat }, h('span', { class: 'seat' }, seat), select);
       cells[seat].select = select;
       return cells[seat];
     }));
-    const row = h('div', { class: 'trick', id: `trick-${i + 1}` }, h('div', { class: 'trick-head' }, h('span', {}, `Trick ${i + 1}`), info), cardsBox);
+    const row = h('div', { class: 'trick', id: `trick-${i + 1}` }, h('div', { class: 'trick-head' }, h('span', {}, t('Trick {number}', { number: i + 1 })), info), cardsBox);
     Object.assign(row, { cells, info, order: allSeats });
     row.dataset.field = `tricks[${i}]`;
     rows.push(row);
@@ -68,11 +72,13 @@ function trickEntry(allSeats, opts) {
         cell.classList.toggle('lead', seat === leader);
         cell.classList.toggle('won', seat === winner);
       }
-      row.info.textContent = !leader ? '' : winner ? `${leader} led · ${winner} won` : `${leader} leads`;
+      row.info.textContent = !leader ? '' : winner ? t('{leader} led · {winner} won', { leader, winner }) : t('{leader} leads', { leader });
       if (winner) results.push({ winner, plays });
       leader = winner;
     });
-    tally.textContent = results.length ? `From the tricks${results.length < rows.length ? ' so far' : ''}: ${opts.tally(results)}` : '';
+    const tallied = results.length ? opts.tally(results) : '';
+    tally.textContent = !results.length ? '' : results.length < rows.length ? t('From the tricks so far: {tally}', { tally: tallied })
+      : t('From the tricks: {tally}', { tally: tallied });
   }
   function get() {
     refresh();
@@ -98,8 +104,13 @@ function trickEntry(allSeats, opts) {
   return { el, get, set, refresh };
 }
 
-/** The reneges the referee proved from the entered tricks: " · renege found: S4 (trick 3)". */
-const foundText = (r, word) => ((r.reneges_found || []).length
-  ? ` · ${word} found: ${r.reneges_found.map((f) => `${f.seat} (trick ${f.trick})`).join(', ')}` : '');
+/** The reneges the referee proved from the entered tricks: " · renege found: S4 (trick 3)". `word` is the game's
+ * name for it, 'renege' (Bid Euchre) or 'revoke' (56): each has its whole message. */
+function foundText(r, word) {
+  const found = r.reneges_found || [];
+  if (!found.length) return '';
+  const list = listText(found.map((f) => t('{seat} (trick {number})', { seat: f.seat, number: f.trick })));
+  return ` · ${word === 'revoke' ? t('revoke found: {list}', { list }) : t('renege found: {list}', { list })}`;
+}
 
-export { TRUMPS, SUIT_LETTER, cardRank, cardSuit, cardText, rotate, trickWinner, trickEntry, foundText };
+export { TRUMPS, SUIT_LETTER, cardRank, cardSuit, cardText, rotate, trickWinner, trickEntry, foundText, listText };

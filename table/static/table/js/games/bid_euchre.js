@@ -1,8 +1,9 @@
-import { h, num, cardList, words } from '../dom.js';
+import { h, num, cardList } from '../dom.js';
 import { scoreBox, seg, chips, numberInput, field, line, group } from '../widgets.js';
-import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer, signed } from '../seating.js';
+import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer } from '../seating.js';
+import { t, nt, numberText, signedText } from '../i18n.js';
 import { auctionWidget } from '../auction.js';
-import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
+import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText, listText } from '../tricks.js';
 
 
 /** Bid Euchre's card order once trump is named: the left bower is a trump; no-trumps has no bowers and the
@@ -19,8 +20,12 @@ function euchreOrder(trumpWord) {
     strength: (c) => (c === 'JKR' ? 12 : T && c === `J${T}` ? 11 : isLeft(c) ? 10 : plain.indexOf(cardRank(c))),
   };
 }
-const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'NT, no trumps']];
-const LOW_NO_TRUMPS = ['low_no_trumps', 'Low NT', 'Low NT, low no trumps'];
+/** The trump as a word in a line of text ("Bala 3 hearts"). */
+const TRUMP_WORDS = { clubs: t('clubs'), diamonds: t('diamonds'), hearts: t('hearts'), spades: t('spades'), no_trumps: t('no trumps'),
+  low_no_trumps: t('low no trumps') };
+const SHORT_TRUMPS = [['clubs', '♣', TRUMP_WORDS.clubs], ['diamonds', '♦', TRUMP_WORDS.diamonds], ['hearts', '♥', TRUMP_WORDS.hearts],
+  ['spades', '♠', TRUMP_WORDS.spades], ['no_trumps', t('NT'), t('NT, no trumps')]];
+const LOW_NO_TRUMPS = ['low_no_trumps', t('Low NT'), t('Low NT, low no trumps')];
 /** The lone calls in rank order: each moon call only over the one below it (triple and quadruple with
  * extra_moon_calls, §E.3, E-A17). */
 const LONE_CALLS = ['partners_best', 'shoot_the_moon', 'triple_moon', 'quadruple_moon'];
@@ -36,20 +41,45 @@ function loneCallsOffered(standingRank, extraMoons) {
   if (extraMoons && standingRank === LONE_RANK.triple_moon) offered.push('quadruple_moon');
   return offered;
 }
+/** A lone call as a word in a line of text ("Contract: shoot the moon by Asha"). */
+const LONE_WORDS = { partners_best: t('partners best'), shoot_the_moon: t('shoot the moon'), triple_moon: t('triple moon'),
+  quadruple_moon: t('quadruple moon') };
+/** The contract called: a number of tricks, or a lone call's word. */
+const bidWord = (call, tricks) => (call === 'bid' || call === 'number' ? numberText(tricks) : LONE_WORDS[call] || call);
+/** A call in the auction's list: the seat's name and what it called. */
+function callText(name, c) {
+  switch (c.call) {
+    case 'pass': return t('{name} pass', { name });
+    case 'partners_best': return t('{name} partners best', { name });
+    case 'shoot_the_moon': return t('{name} shoot the moon', { name });
+    case 'triple_moon': return t('{name} triple moon', { name });
+    case 'quadruple_moon': return t('{name} quadruple moon', { name });
+    default: return t('{name} {tricks}', { name, tricks: c.tricks });
+  }
+}
 const FORM = {
-  dealer: 'Dealer',
-  thisDeal: 'This deal',
-  trump: 'Trump',
-  tricks: (n, names) => `Tricks won by team A (${names}); together ${n}`,
-  team: (team) => `Team ${team}`,
-  more: 'More: reneges, every trick card by card',
-  reneges: (penalty, award) => `Reneges (−${penalty} each${award ? `, +${award} to the other team` : ''})`,
-  renegeEnds: (penalty, award) => `A renege (−${penalty}${award ? `, +${award} to the other team` : ''}; it ends the hand)`,
-  renegeEndsHint: 'With a renege the tricks won are not needed: the hand ended there.',
-  contract: (kind, name, team) => `Contract: ${kind} by ${name} (team ${team})`,
-  allPassed: 'All passed: no score, the deal passes left.',
-  pass: 'Pass',
-  lone: { partners_best: "Partner's best", shoot_the_moon: 'Shoot the moon', triple_moon: 'Triple moon', quadruple_moon: 'Quadruple moon' },
+  dealer: t('Dealer'),
+  thisDeal: t('This deal'),
+  trump: t('Trump'),
+  tricks: (count, names) => t('Tricks won by team A ({names}); together {count}', { names, count }),
+  team: (team) => t('Team {team}', { team }),
+  more: t('More: reneges, every trick card by card'),
+  reneges: (penalty, award) => (award ? t('Reneges (−{penalty} each, +{award} to the other team)', { penalty, award })
+    : t('Reneges (−{penalty} each)', { penalty })),
+  renegeEnds: (penalty, award) => (award ? t('A renege (−{penalty}, +{award} to the other team; it ends the hand)', { penalty, award })
+    : t('A renege (−{penalty}; it ends the hand)', { penalty })),
+  renegeEndsHint: t('With a renege the tricks won are not needed: the hand ended there.'),
+  contract: (kind, name, team) => t('Contract: {kind} by {name} (team {team})', { kind, name, team }),
+  allPassed: t('All passed: no score, the deal passes left.'),
+  pass: t('Pass'),
+  lone: { partners_best: t("Partner's best"), shoot_the_moon: t('Shoot the moon'), triple_moon: t('Triple moon'), quadruple_moon: t('Quadruple moon') },
+  played: t('Bid and played'),
+  aceNoFace: t('Ace no face'),
+  claimHint: t('e.g. {cards}', { cards: 'AS 9H 10H 9C 10C 9D' }),
+  claim: t('Ace no face: the hand shown (an ace, no jack, queen or king)'),
+  claimSeat: t('Who showed it'),
+  claimHand: (count) => nt('The whole hand ({count} card)', 'The whole hand ({count} cards)', count),
+  tally: (a, b) => t('team A {a}, team B {b} tricks', { a, b }),
 };
 
 function form(match) {
@@ -59,15 +89,15 @@ function form(match) {
   const playBox = h('div', { class: 'stack' });
   const dealer = seg(seats.map((s) => [s, seatLabel(match, s)]), nextDealer(match), () => auction.reset(), 'dealer');
   // Ace no face (a variant): the hand is shown and thrown in before the auction, and the deal passes left.
-  const kind = seg([['played', 'Bid and played'], ['ace_no_face', 'Ace no face']], 'played', () => showParts(), 'deal_kind');
+  const kind = seg([['played', FORM.played], ['ace_no_face', FORM.aceNoFace]], 'played', () => showParts(), 'deal_kind');
   const claimSeat = seg(seats.map((s) => [s, seatLabel(match, s)]), null, null, 'ace_no_face_seat');
-  const claimHand = h('input', { name: 'ace_no_face_hand', placeholder: 'e.g. AS 9H 10H 9C 10C 9D', autocapitalize: 'characters', autocomplete: 'off' });
-  const claimBox = field('ace_no_face', 'Ace no face: the hand shown (an ace, no jack, queen or king)',
-    h('div', { 'data-field': 'ace_no_face.seat' }, h('span', { class: 'hint' }, 'Who showed it'), claimSeat),
-    h('div', { 'data-field': 'ace_no_face.hand' }, h('span', { class: 'hint' }, `The whole hand (${tricks} cards)`), claimHand));
+  const claimHand = h('input', { name: 'ace_no_face_hand', placeholder: FORM.claimHint, autocapitalize: 'characters', autocomplete: 'off' });
+  const claimBox = field('ace_no_face', FORM.claim,
+    h('div', { 'data-field': 'ace_no_face.seat' }, h('span', { class: 'hint' }, FORM.claimSeat), claimSeat),
+    h('div', { 'data-field': 'ace_no_face.hand' }, h('span', { class: 'hint' }, FORM.claimHand(tricks)), claimHand));
   const claiming = () => settings.ace_no_face && kind.get() === 'ace_no_face';
   const rules = {
-    callText: (c) => `${seatLabel(match, c.seat)} ${c.call === 'bid' ? c.tricks : words(c.call)}`,
+    callText: (c) => callText(seatLabel(match, c.seat), c),
     state(calls, dealerSeat) {
       const order = [1, 2, 3, 4].map((k) => seats[(seats.indexOf(dealerSeat) + k) % 4]);
       const passed = new Set(calls.filter((c) => c.call === 'pass').map((c) => c.seat));
@@ -83,7 +113,7 @@ function form(match) {
         closed = calls.length >= 4;
         turn = order[calls.length];
       }
-      const kind = standing ? (standing.call === 'bid' ? `${standing.tricks}` : words(standing.call)) : '';
+      const kind = standing ? bidWord(standing.call, standing.tricks) : '';
       const summary = standing ? FORM.contract(kind, seatLabel(match, standing.seat), teamOf(match, standing.seat)) : FORM.allPassed;
       return { closed, turn, standing, dealerSeat, passes: passed.size, summary };
     },
@@ -94,7 +124,7 @@ function form(match) {
       if (!mustBid) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass));
       const highest = settings.allow_plain_six ? tricks : tricks - 1;
       for (let n = Math.max(settings.minimum_bid, top + 1); n <= highest; n += 1) {
-        row.appendChild(h('button', { type: 'button', 'data-call': `bid-${n}`, onclick: () => add({ call: 'bid', tricks: n }) }, String(n)));
+        row.appendChild(h('button', { type: 'button', 'data-call': `bid-${n}`, onclick: () => add({ call: 'bid', tricks: n }) }, numberText(n)));
       }
       for (const call of loneCallsOffered(top, settings.extra_moon_calls)) {
         row.appendChild(h('button', { type: 'button', 'data-call': call, onclick: () => add({ call }) }, FORM.lone[call]));
@@ -138,7 +168,7 @@ function form(match) {
     tally(results) {
       const won = { A: 0, B: 0 };
       for (const r of results) won[teamOf(match, r.winner)] += 1;
-      return `team A ${won.A}, team B ${won.B} tricks`;
+      return FORM.tally(won.A, won.B);
     },
   });
   playBox.append(field('trump', FORM.trump, trump),
@@ -191,17 +221,32 @@ function form(match) {
 
 // ---------- the headline of the board, and the preview of a deal ----------
 const TEXT = {
-  score: (a, b) => `${a} – ${b}`,
-  wins: (names) => `${names} win the match`,
-  race: (target, needA, needB) => `Race to ${target}: A needs ${needA}, B needs ${needB}`,
-  tiebreak: 'Tied at the target: a tie-break deal is needed.',
-  made: (team) => `${team} made it`,
-  set: (team) => `${team} set`,
-  points: (a, b) => `A ${a}, B ${b}`,
-  after: (a, b) => `→ A ${a}, B ${b}`,
-  noScore: 'No score: the deal passes on',
-  endedByRenege: (names) => `Ended by a renege (${names})`,
-  dealsNext: (name) => `${name} deals next`,
+  score: (a, b) => `${numberText(a)} – ${numberText(b)}`,
+  wins: (names) => t('{names} win the match', { names }),
+  race: (target, needA, needB) => t('Race to {target}: A needs {needA}, B needs {needB}', { target, needA, needB }),
+  tiebreak: t('Tied at the target: a tie-break deal is needed.'),
+  made: (team) => t('{team} made it', { team }),
+  set: (team) => t('{team} set', { team }),
+  // a and b are the deal's changes written with their signs; the scores after it follow the arrow
+  points: (a, b, after) => t('A {a}, B {b} → A {afterA}, B {afterB}', { a, b, afterA: after.A, afterB: after.B }),
+  noScore: t('No score: the deal passes on'),
+  endedByRenege: (names) => t('Ended by a renege ({names})', { names }),
+  dealsNext: (name) => t('{name} deals next', { name }),
+};
+/** The lines of the deal list (summary()). */
+const LINE = {
+  contract: (name, bid, trump) => t('{name} {bid} {trump}', { name, bid, trump }),
+  endedByRenege: t('ended by a renege'),
+  renege: (team, points) => t('renege {team} {points}', { team, points }),
+  award: (team, points) => t('award {team} {points}', { team, points }),
+  tricks: (a, b) => t('tricks {a}–{b}', { a, b }),
+  made: t('made'),
+  set: t('set'),
+  points: (a, b) => t('A {a}, B {b}', { a, b }),
+  after: (deal, a, b) => t('{deal} → {a}–{b}', { deal, a, b }),
+  outcome: { passed_out: t('passed out'), ace_no_face_redeal: t('ace no face redeal') },
+  dealt: (name, outcome) => t('{name} dealt · {outcome}', { name, outcome }),
+  dealtAceNoFace: (name, outcome, who) => t('{name} dealt · {outcome} ({who})', { name, outcome, who }),
 };
 
 /** The race to the target: both scores, what each team still needs, a bar per team. */
@@ -209,13 +254,13 @@ function headline(m) {
   const target = m.settings.target_score;
   const s = m.state.scores;
   const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner)) : TEXT.score(s.A, s.B);
-  const need = (t) => Math.max(0, target - s[t]);
+  const need = (team) => Math.max(0, target - s[team]);
   const sub = m.state.tiebreak_deal_required ? TEXT.tiebreak : TEXT.race(target, need('A'), need('B'));
   return {
     title, sub,
-    scores: ['A', 'B'].map((t) => {
-      const box = scoreBox(teamLabel(m, t), s[t], `${teamClass(m, t)}${s[t] > s[t === 'A' ? 'B' : 'A'] ? ' lead' : ''}`, t);
-      box.appendChild(h('div', { class: 'progress' }, h('span', { style: `width:${Math.max(0, Math.min(100, (100 * s[t]) / target))}%` })));
+    scores: ['A', 'B'].map((team) => {
+      const box = scoreBox(teamLabel(m, team), numberText(s[team]), `${teamClass(m, team)}${s[team] > s[team === 'A' ? 'B' : 'A'] ? ' lead' : ''}`, team);
+      box.appendChild(h('div', { class: 'progress' }, h('span', { style: `width:${Math.max(0, Math.min(100, (100 * s[team]) / target))}%` })));
       return box;
     }),
   };
@@ -226,13 +271,13 @@ function preview(answer) {
   const r = answer.result; const m = answer.match;
   const next = m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null;
   if (r.outcome === 'ended_by_renege') {
-    const change = (t) => signed((r.renege_penalties[t] || 0) + ((r.renege_awards || {})[t] || 0));
-    const who = (answer.input && answer.input.reneges ? answer.input.reneges : []).map((x) => playerName(m, x.seat)).join(', ');
-    return [TEXT.endedByRenege(who), `${TEXT.points(change('A'), change('B'))} ${TEXT.after(r.scores_after.A, r.scores_after.B)}`, next].filter(Boolean).join(' · ');
+    const change = (team) => signedText((r.renege_penalties[team] || 0) + ((r.renege_awards || {})[team] || 0));
+    const who = (answer.input && answer.input.reneges ? answer.input.reneges : []).map((x) => playerName(m, x.seat));
+    return [TEXT.endedByRenege(listText(who)), TEXT.points(change('A'), change('B'), r.scores_after), next].filter(Boolean).join(' · ');
   }
   if (r.outcome !== 'played' || !r.contract) return [TEXT.noScore, next].filter(Boolean).join(' · ');
   const team = r.contract.team;
-  return [(r.made ? TEXT.made : TEXT.set)(team), `${TEXT.points(signed(r.deal_points.A), signed(r.deal_points.B))} ${TEXT.after(r.scores_after.A, r.scores_after.B)}`, next]
+  return [(r.made ? TEXT.made : TEXT.set)(team), TEXT.points(signedText(r.deal_points.A), signedText(r.deal_points.B), r.scores_after), next]
     .filter(Boolean).join(' · ');
 }
 
@@ -247,21 +292,25 @@ function stateLine(state) {
 // ---------- one line per deal in the list ----------
 function summary(d, m) {
   const i = d.input; const r = d.result; const c = r.contract; const name = (seat) => playerName(m, seat);
-  const awards = Object.entries(r.renege_awards || {}).filter(([, v]) => v).map(([t, v]) => ` · award ${t} +${v}`).join('');
-  if (r.outcome === 'ended_by_renege') {
-    const penalties = Object.entries(r.renege_penalties).filter(([, v]) => v).map(([t, v]) => ` · renege ${t} ${v}`).join('');
-    return `${name(c.bidder)} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · ended by a renege${penalties}${awards} → ${r.scores_after.A}–${r.scores_after.B}`;
+  const awards = Object.entries(r.renege_awards || {}).filter(([, v]) => v).map(([team, v]) => LINE.award(team, signedText(v)));
+  const penalties = Object.entries(r.renege_penalties || {}).filter(([, v]) => v).map(([team, v]) => LINE.renege(team, v));
+  const after = (parts) => LINE.after(parts.join(' · '), r.scores_after.A, r.scores_after.B);
+  if (r.outcome !== 'played' && r.outcome !== 'ended_by_renege') {
+    const outcome = LINE.outcome[r.outcome] || r.outcome;
+    return i.ace_no_face ? LINE.dealtAceNoFace(name(i.dealer), outcome, name(i.ace_no_face.seat)) : LINE.dealt(name(i.dealer), outcome);
   }
-  if (r.outcome !== 'played') return `${name(i.dealer)} dealt · ${words(r.outcome)}${i.ace_no_face ? ` (${name(i.ace_no_face.seat)})` : ''}`;
-  const penalties = Object.entries(r.renege_penalties).filter(([, v]) => v).map(([t, v]) => ` · renege ${t} ${v}`).join('');
+  const contract = LINE.contract(name(c.bidder), bidWord(c.kind, c.tricks_bid), TRUMP_WORDS[c.trump] || c.trump);
+  if (r.outcome === 'ended_by_renege') return after([contract, LINE.endedByRenege, ...penalties, ...awards]);
   const won = i.tricks_won || r.tricks_won;
-  return `${name(c.bidder)} ${c.kind === 'number' ? c.tricks_bid : words(c.kind)} ${words(c.trump)} · tricks ${won.A}–${won.B}${foundText(r, 'renege')} · ${r.made ? 'made' : 'set'} · A ${signed(r.deal_points.A)}, B ${signed(r.deal_points.B)}${penalties}${awards} → ${r.scores_after.A}–${r.scores_after.B}`;
+  const tricks = `${LINE.tricks(won.A, won.B)}${foundText(r, 'renege')}`;
+  return after([contract, tricks, r.made ? LINE.made : LINE.set, LINE.points(signedText(r.deal_points.A), signedText(r.deal_points.B)),
+    ...penalties, ...awards]);
 }
 
 // ---------- the chart: each team's score in the race to the target ----------
 function chart(board, { series, from }) {
   const m = board.match;
-  return { title: `Score per team (target ${m.settings.target_score})`, target: m.settings.target_score, lines: series(['A', 'B'], from('scores', 0), (r, t) => r.scores_after[t]) };
+  return { title: t('Score per team (target {target})', { target: m.settings.target_score }), target: m.settings.target_score, lines: series(['A', 'B'], from('scores', 0), (r, t) => r.scores_after[t]) };
 }
 
 export { loneCallsOffered, euchreOrder };

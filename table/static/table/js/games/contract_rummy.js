@@ -1,20 +1,32 @@
 import { h, num, cardList } from '../dom.js';
 import { dealerChoice, scoreBox, seg, numberInput, field, line, group } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, nextDealer } from '../seating.js';
+import { t, nt, numberText, LANG } from '../i18n.js';
 
-const contractText = (c) => [c.sets ? `${c.sets} set${c.sets > 1 ? 's' : ''}` : '', c.runs ? `${c.runs} run${c.runs > 1 ? 's' : ''}` : ''].filter(Boolean).join(' + ');
+/** A deal's contract: "2 sets", "1 run", "1 set + 1 run". */
+function contractText(c) {
+  const sets = c.sets ? nt('{count} set', '{count} sets', c.sets) : '';
+  const runs = c.runs ? nt('{count} run', '{count} runs', c.runs) : '';
+  return sets && runs ? t('{sets} + {runs}', { sets, runs }) : sets || runs;
+}
+/** The others' penalties as a list the locale's way ("Bala 25, Ravi 30" in English, with "és" in Hungarian). */
+const LIST = new Intl.ListFormat(LANG, { style: 'short', type: 'unit' });
 const FORM = {
-  dealer: 'Dealer',
-  wentOut: 'Went out',
-  penalties: 'Penalty points of the others',
-  byPoints: 'Penalty points', byCards: 'Cards left',
-  enter: 'Enter',
-  more: 'More: enter the cards left instead',
-  info: (n, contract, cards) => `Contract ${n}: ${contract} (${cards} cards)`,
-  infoExtraCard: (n, contract, cards) => `Contract ${n}: ${contract} (${cards} cards; the non-dealer ${cards + 1})`,
-  allPlayed: 'All deals are played.',
-  melds: 'Melds of the player who went out (optional)',
-  meldsHint: 'The cards of each meld; a joker as JKR=5D (the card it stands for). The service checks the contract was met.',
+  dealer: t('Dealer'),
+  wentOut: t('Went out'),
+  penalties: t('Penalty points of the others'),
+  byPoints: t('Penalty points'), byCards: t('Cards left'),
+  enter: t('Enter'),
+  more: t('More: enter the cards left instead'),
+  info: (number, contract, count) => nt('Contract {number}: {contract} ({count} card)', 'Contract {number}: {contract} ({count} cards)', count,
+    { number, contract }),
+  infoExtraCard: (number, contract, count) => nt('Contract {number}: {contract} ({count} card; the non-dealer {more})',
+    'Contract {number}: {contract} ({count} cards; the non-dealer {more})', count, { number, contract, more: count + 1 }),
+  allPlayed: t('All deals are played.'),
+  melds: t('Melds of the player who went out (optional)'),
+  meldsHint: t('The cards of each meld; a joker as JKR=5D (the card it stands for). The service checks the contract was met.'),
+  example: (cards) => t('e.g. {cards}', { cards }),
+  meld: (type, number) => (type === 'set' ? t('Set {number}', { number }) : t('Run {number}', { number })),
 };
 
 function form(match) {
@@ -26,7 +38,7 @@ function form(match) {
   const inputs = {};
   const rows = seats.map((seat) => {
     const points = numberInput('', `penalty_${seat}`);
-    const cards = h('input', { name: `cards_${seat}`, placeholder: 'e.g. AS KD 7C', autocapitalize: 'characters', autocomplete: 'off' });
+    const cards = h('input', { name: `cards_${seat}`, placeholder: FORM.example('AS KD 7C'), autocapitalize: 'characters', autocomplete: 'off' });
     inputs[seat] = { points, cards };
     const byPoints = line(`penalty_points.${seat}`, seatLabel(match, seat), points);
     const byCards = line(`cards_left.${seat}`, seatLabel(match, seat), cards);
@@ -43,8 +55,8 @@ function form(match) {
   let melds = [];
   function setMelds(types) {
     melds = types.map((type, k) => {
-      const input = h('input', { name: `meld_${k}`, placeholder: type === 'set' ? 'e.g. 5H 5S JKR=5D' : 'e.g. 4C 5C JKR=6C 7C', autocapitalize: 'characters', autocomplete: 'off' });
-      const label = `${type === 'set' ? 'Set' : 'Run'} ${types.slice(0, k + 1).filter((t) => t === type).length}`;
+      const input = h('input', { name: `meld_${k}`, placeholder: FORM.example(type === 'set' ? '5H 5S JKR=5D' : '4C 5C JKR=6C 7C'), autocapitalize: 'characters', autocomplete: 'off' });
+      const label = FORM.meld(type, types.slice(0, k + 1).filter((other) => other === type).length);
       return { type, input, el: h('div', { 'data-field': `melds[${k}]` }, h('div', { 'data-field': `melds[${k}].cards` },
         h('span', { class: 'hint' }, label), h('div', { 'data-field': `melds[${k}].jokers` }, input))), label };
     });
@@ -115,15 +127,20 @@ function form(match) {
 
 // ---------- the headline of the board, and the preview of a deal ----------
 const TEXT = {
-  leads: (name, total) => `${name} leads on ${total}`,
-  level: (total) => `All level on ${total}`,
-  win: (names, many) => (many ? `${names} win` : `${names} wins`),
-  deal: (n, of, contract, cards) => `Contract ${n} of ${of}: ${contract}, ${cards} cards each`,
-  lowest: 'Lowest total wins.',
-  out: (name) => `${name} out`,
-  penalty: (name, n) => `${name} +${n}`,
-  dealsNext: (name) => `${name} deals next`,
-  last: 'the match ends',
+  leads: (name, total) => t('{name} leads on {total}', { name, total }),
+  level: (total) => t('All level on {total}', { total }),
+  win: (names, many) => (many ? t('{names} win', { names }) : t('{names} wins', { names })),
+  deal: (number, deals, contract, count) => nt('Contract {number} of {deals}: {contract}, {count} card each',
+    'Contract {number} of {deals}: {contract}, {count} cards each', count, { number, deals, contract }),
+  lowest: t('Lowest total wins.'),
+  out: (name) => t('{name} out', { name }),
+  penalty: (name, points) => t('{name} +{points}', { name, points }),
+  dealsNext: (name) => t('{name} deals next', { name }),
+  last: t('the match ends'),
+  // a seat's total in a short line ("S2 5 · S1 32"), a player's penalty in the deal list ("Bala 25")
+  total: (seat, total) => `${seat} ${numberText(total)}`,
+  points: (name, points) => t('{name} {points}', { name, points }),
+  summary: (contract, name, others) => t('{contract} · {name} out · {others}', { contract, name, others }),
 };
 
 /** The totals, the leader (lowest) first; the contract of the deal to come. */
@@ -136,7 +153,7 @@ function headline(m) {
   const sub = m.state.match_over ? TEXT.lowest : TEXT.deal(next.number, m.settings.deals, contractText(next.contract), next.cards_dealt);
   const level = !m.state.match_over && order.every((seat) => totals[seat] === totals[order[0]]);
   return { title: level ? TEXT.level(totals[order[0]]) : title, sub,
-    scores: order.map((seat, i) => scoreBox(seatLabel(m, seat), totals[seat], i === 0 && !level ? 'lead' : '', playerName(m, seat))) };
+    scores: order.map((seat, i) => scoreBox(seatLabel(m, seat), numberText(totals[seat]), i === 0 && !level ? 'lead' : '', playerName(m, seat))) };
 }
 
 /** What a deal will do, from the server's dry run: "Ravi out · Asha +25 · Bala +30 · Meena deals next" (two lines at
@@ -151,18 +168,18 @@ function preview(answer) {
 }
 
 function resultLine(r) {
-  return Object.entries(r.totals_after).sort((a, b) => a[1] - b[1]).map(([s, n]) => `${s} ${n}`).join(' · ');
+  return Object.entries(r.totals_after).sort((a, b) => a[1] - b[1]).map(([s, n]) => TEXT.total(s, n)).join(' · ');
 }
 
 function stateLine(state) {
-  return Object.entries(state.totals).sort((a, b) => a[1] - b[1]).map(([s, n]) => `${s} ${n}`).join(' · ');
+  return Object.entries(state.totals).sort((a, b) => a[1] - b[1]).map(([s, n]) => TEXT.total(s, n)).join(' · ');
 }
 
 // ---------- one line per deal in the list ----------
 function summary(d, m) {
   const i = d.input; const r = d.result; const name = (seat) => playerName(m, seat);
-  const others = Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, p]) => `${name(s)} ${p}`).join(', ');
-  return `${contractText(r.contract)} · ${name(i.went_out)} out · ${others}`;
+  const others = Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, p]) => TEXT.points(name(s), p));
+  return TEXT.summary(contractText(r.contract), name(i.went_out), LIST.format(others));
 }
 
 // ---------- the chart: each player's penalty total ----------
@@ -170,7 +187,7 @@ function chart(board, { series, from }) {
   const m = board.match;
   const lines = series(seatsOf(m), from('totals', 0), (r, s) => r.totals_after[s]);
   lines.forEach((line) => { line.label = seatLabel(m, line.name); });
-  return { title: 'Penalty totals per player', lines };
+  return { title: t('Penalty totals per player'), lines };
 }
 
 export default { form, headline, preview, stateLine, resultLine, summary, chart };

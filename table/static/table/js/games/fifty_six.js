@@ -4,39 +4,52 @@ import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group,
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
+import { t, nt, numberText } from '../i18n.js';
 
 /** 56: J 9 A 10 K Q (8 7) in every suit, the trump suit above the others. */
 const FIFTY_SIX_RANKS = ['J', '9', 'A', '10', 'K', 'Q', '8', '7'];
 const FIFTY_SIX_POINTS = { J: 3, 9: 2, A: 1, 10: 1 };
 const fiftySixOrder = (trumpWord) => ({ trump: SUIT_LETTER[trumpWord] || null, suitOf: cardSuit, strength: (c) => 8 - FIFTY_SIX_RANKS.indexOf(cardRank(c)) });
 const BID_PICKS = [28, 29, 30, 32, 35, 40, 48, 56];
-const SHORT_TRUMPS = [['clubs', '♣', 'clubs'], ['diamonds', '♦', 'diamonds'], ['hearts', '♥', 'hearts'], ['spades', '♠', 'spades'], ['no_trumps', 'NT', 'NT, no trumps']];
+/** The trump of a bid in words: the engine's key is not a word of the page. */
+const TRUMP_WORDS = { clubs: t('clubs'), diamonds: t('diamonds'), hearts: t('hearts'), spades: t('spades'), no_trumps: t('no trumps') };
+const trumpWords = (trump) => TRUMP_WORDS[trump] || words(trump);
+/** A bid in words: "30 spades", "30 noes", "30 noes → hearts" once the noes bidder names the trump. */
+function bidWords(c) {
+  const values = { points: c.points, trump: c.trump && trumpWords(c.trump) };
+  if (c.convention !== 'noes') return t('{points} {trump}', values);
+  return c.trump ? t('{points} noes → {trump}', values) : t('{points} noes', values);
+}
+const SHORT_TRUMPS = [['clubs', '♣', TRUMP_WORDS.clubs], ['diamonds', '♦', TRUMP_WORDS.diamonds], ['hearts', '♥', TRUMP_WORDS.hearts],
+  ['spades', '♠', TRUMP_WORDS.spades], ['no_trumps', t('NT'), t('NT, no trumps')]];
 const FORM = {
-  dealer: 'Dealer',
-  bid: 'Bid',
-  bidOf: (words) => `Bid ${words}`,
-  bidPoints: 'Bid',
-  trump: 'Trump',
-  noes: 'noes',
-  points: (team) => `Card points of team ${team} (out of 56)`,
-  noesTrump: (name) => `Trump named by ${name} before play (noes bid)`,
-  contract: (words, name, team, doubling) => `Contract: ${words} by ${name} (team ${team})${doubling}`,
-  doubled: ['', ' doubled', ' redoubled'],
-  allPassRedeal: 'All passed: the deal is redealt.',
-  allPassPlay: "All passed: the first speaker's team plays 28 no-trumps.",
-  pass: 'Pass', double: 'Double', redouble: 'Redouble',
-  redoubleBy: (name) => `Redouble (${name})`,
-  thisDeal: 'This deal',
-  kinds: { played: 'Bid and played', hand_at_or_below_threshold: 'Redeal: a weak hand', team_without_jack: 'Redeal: a team without a jack' },
-  redealNote: 'Thrown in before the auction: the same dealer deals again.',
-  weakSeat: 'Whose hand',
-  weakHand: (n, most) => `The hand shown (${n} cards, ${most} card points or fewer)`,
-  jackTeam: 'The team without a jack',
-  teamHand: (name, n) => `${name}'s hand (${n} cards)`,
-  handPlaceholder: 'e.g. KS QS KH QH 8D 7C …',
-  notOffered: (what, why) => `Not offered: ${what}. ${why}`,
-  bidsAbove: (n) => `bids above ${n}`,
-  noBid: 'any bid',
+  dealer: t('Dealer'),
+  bid: t('Bid'),
+  bidOf: (bid) => t('Bid {bid}', { bid }),
+  bidPoints: t('Bid'),
+  trump: t('Trump'),
+  noes: t('noes'),
+  points: (team) => t('Card points of team {team} (out of {total})', { team, total: 56 }),
+  noesTrump: (name) => t('Trump named by {name} before play (noes bid)', { name }),
+  contract: (bid, name, team, doubling) => [t('Contract: {bid} by {name} (team {team})', { bid, name, team }),
+    t('Contract: {bid} by {name} (team {team}) doubled', { bid, name, team }),
+    t('Contract: {bid} by {name} (team {team}) redoubled', { bid, name, team })][doubling],
+  allPassRedeal: t('All passed: the deal is redealt.'),
+  allPassPlay: t("All passed: the first speaker's team plays {points} no-trumps.", { points: 28 }),
+  pass: t('Pass'), double: t('Double'), redouble: t('Redouble'),
+  doubleWord: t('double'), redoubleWord: t('redouble'),
+  redoubleBy: (name) => t('Redouble ({name})', { name }),
+  thisDeal: t('This deal'),
+  kinds: { played: t('Bid and played'), hand_at_or_below_threshold: t('Redeal: a weak hand'), team_without_jack: t('Redeal: a team without a jack') },
+  redealNote: t('Thrown in before the auction: the same dealer deals again.'),
+  weakSeat: t('Whose hand'),
+  weakHand: (n, most) => nt('The hand shown ({count} card, {most} card points or fewer)', 'The hand shown ({count} cards, {most} card points or fewer)', n, { most }),
+  jackTeam: t('The team without a jack'),
+  teamHand: (name, n) => nt("{name}'s hand ({count} card)", "{name}'s hand ({count} cards)", n, { name }),
+  handPlaceholder: t('e.g. {cards}', { cards: 'KS QS KH QH 8D 7C …' }),
+  notOffered: (calls, reason) => t('Not offered: {calls}. {reason}', { calls, reason }),
+  bidsAbove: (points) => t('bids above {points}', { points }),
+  noBid: t('any bid'),
 };
 
 /** What the calls limited by tables leave a seat, read from the `legal` of the server's refusal of a call the
@@ -50,8 +63,8 @@ function callLimits(legal) {
 function notOfferedWords(limits, offered) {
   const out = [];
   if (offered.lowestBid <= 56 && limits.highestBid < 56) out.push(limits.highestBid >= offered.lowestBid ? FORM.bidsAbove(limits.highestBid) : FORM.noBid);
-  if (offered.double && !limits.double) out.push(FORM.double.toLowerCase());
-  if (offered.redouble && !limits.redouble) out.push(FORM.redouble.toLowerCase());
+  if (offered.double && !limits.double) out.push(FORM.doubleWord);
+  if (offered.redouble && !limits.redouble) out.push(FORM.redoubleWord);
   return out.join(', ');
 }
 
@@ -59,11 +72,11 @@ function form(match) {
   const settings = match.settings;
   const active = match.state.active_seats || seatsOf(match);
   const pointsInput = numberInput('', 'bidding_team_card_points');
-  const pointsLabel = h('span', { class: 'label' }, "Bidding team's card points");
+  const pointsLabel = h('span', { class: 'label' }, t("Bidding team's card points"));
   const pointsBox = h('div', { 'data-field': 'bidding_team_card_points' }, pointsLabel, pointsInput);
   const dealer = seg(active.map((s) => [s, seatLabel(match, s)]), match.state.next_dealer || (match.state.next_dealer_unknown ? null : active[0]), () => auction.reset(), 'dealer');
   // A "noes" bid (void in the suit last bid) names no trump; if it wins, the bidder names one before play.
-  const noesTrump = seg([...TRUMPS, ['no_trumps', 'no trumps']], null, () => trickBox.refresh(), 'noes_trump');
+  const noesTrump = seg([...TRUMPS, ['no_trumps', TRUMP_WORDS.no_trumps]], null, () => trickBox.refresh(), 'noes_trump');
   const noesLabel = h('span', { class: 'label' });
   const noesBox = h('div', { id: 'noes-trump' }, noesLabel, noesTrump);
   // The redeal record (§F.3a): a weak hand or a team without a jack, shown before the auction.
@@ -75,7 +88,7 @@ function form(match) {
   const weakSeat = seg(active.map((s) => [s, seatLabel(match, s)]), null, null, 'redeal_seat');
   const weakHand = handInput('redeal_hand');
   const weakBox = h('div', {}, field('redeal.seat', FORM.weakSeat, weakSeat), field('redeal.hand', FORM.weakHand(handSize, settings.redeal_hand_points_at_most), weakHand));
-  const activeTeams = Object.keys(match.teams || {}).filter((t) => match.teams[t].some((s) => active.includes(s)));
+  const activeTeams = Object.keys(match.teams || {}).filter((team) => match.teams[team].some((s) => active.includes(s)));
   const teamHands = {};
   const teamHandsBox = h('div', { 'data-field': 'redeal.hands' });
   const paintTeamHands = () => {
@@ -86,7 +99,7 @@ function form(match) {
       return field(`redeal.hands.${seat}`, FORM.teamHand(seatLabel(match, seat), handSize), teamHands[seat]);
     }));
   };
-  const jackTeam = seg(activeTeams.map((t) => [t, teamLabel(match, t)]), null, () => paintTeamHands(), 'redeal_team');
+  const jackTeam = seg(activeTeams.map((team) => [team, teamLabel(match, team)]), null, () => paintTeamHands(), 'redeal_team');
   const jackBox = h('div', {}, field('redeal.team', FORM.jackTeam, jackTeam), teamHandsBox);
   const redealBox = h('div', { 'data-field': 'redeal', id: 'redeal-record' }, h('p', { class: 'hint' }, FORM.redealNote), weakBox, jackBox);
   const redealing = () => kind.get() !== 'played';
@@ -134,9 +147,9 @@ function form(match) {
       if (what) box.appendChild(h('p', { class: 'hint not-offered', id: 'not-offered', 'data-field': `auction[${calls.length}]` }, FORM.notOffered(what, why)));
     });
   }
-  const bidWords = (c) => (c.convention === 'noes' ? `${c.points} noes${c.trump ? ` → ${words(c.trump)}` : ''}` : `${c.points} ${words(c.trump)}`);
+  const callWords = { pass: (name) => t('{name} pass', { name }), double: (name) => t('{name} double', { name }), redouble: (name) => t('{name} redouble', { name }) };
   const rules = {
-    callText: (c) => `${seatLabel(match, c.seat)} ${c.call === 'bid' ? bidWords(c) : c.call}`,
+    callText: (c) => (c.call === 'bid' ? t('{name} {bid}', { name: seatLabel(match, c.seat), bid: bidWords(c) }) : callWords[c.call](seatLabel(match, c.seat))),
     state(calls, dealerSeat) {
       const n = active.length;
       let standing = null; let doubling = 0; let passes = 0; let redoubled = false;
@@ -150,7 +163,7 @@ function form(match) {
       const closed = redoubled || (standing ? passes >= n - 1 : passes >= n);
       const turn = active[(active.indexOf(dealerSeat) + 1 + calls.length) % n];
       let summary = '';
-      if (closed && standing) summary = FORM.contract(bidWords(standing), seatLabel(match, standing.seat), teamOf(match, standing.seat), FORM.doubled[doubling]);
+      if (closed && standing) summary = FORM.contract(bidWords(standing), seatLabel(match, standing.seat), teamOf(match, standing.seat), doubling);
       else if (closed) summary = settings.all_pass_rule === 'redeal' ? FORM.allPassRedeal : FORM.allPassPlay;
       return { standing, doubling, closed, turn, passed, first: calls.length === 0, summary, allPass: closed && !standing };
     },
@@ -221,7 +234,7 @@ function form(match) {
       const points = {};
       for (const seat of active) points[teamOf(match, seat)] = 0;
       for (const r of results) points[teamOf(match, r.winner)] += r.plays.reduce((sum, p) => sum + (FIFTY_SIX_POINTS[cardRank(p.card)] || 0), 0);
-      return `${Object.entries(points).map(([team, n]) => `team ${team} ${n}`).join(', ')} card points`;
+      return t('{teams} card points', { teams: Object.entries(points).map(([team, n]) => t('team {team} {points}', { team, points: n })).join(', ') });
     },
   });
   auction.render();
@@ -271,19 +284,21 @@ function form(match) {
 // ---------- the headline of the board, and the preview of a deal ----------
 const TEXT = {
   tables: (parts) => parts.join(' · '),
-  teamTables: (team, n) => `${team} ${n}`,
-  wins: (names) => `${names} win the match`,
-  danger: 'in danger',
-  out: 'out',
-  nextDeal: (players, cards) => `${players} players; ${cards} cards each next deal`,
-  made: (team, points, trump) => `${team} made ${points} ${trump}`,
-  failed: (team, points, trump) => `${team} failed ${points} ${trump}`,
-  transfer: (from, to, n) => `${from}→${to} ${n === 1 ? '1 table' : `${n} tables`}`,
-  redealt: 'All passed: redealt',
-  redealRecord: { hand_at_or_below_threshold: (name) => `Redeal: ${name}'s weak hand`, team_without_jack: (team) => `Redeal: team ${team} holds no jack` },
-  sameDealer: (name) => `${name} deals again`,
-  dealsNext: (name) => `${name} deals next`,
-  eliminated: (team) => `${team} out`,
+  teamTables: (team, n) => `${team} ${numberText(n)}`,
+  wins: (names) => t('{names} win the match', { names }),
+  danger: t('in danger'),
+  out: t('out'),
+  nextDeal: (players, cards) => nt('{count} player; {cards} cards each next deal', '{count} players; {cards} cards each next deal', players, { cards }),
+  made: (team, points, trump) => t('{team} made {points} {trump}', { team, points, trump }),
+  failed: (team, points, trump) => t('{team} failed {points} {trump}', { team, points, trump }),
+  transfer: (from, to, n) => nt('{from}→{to} {count} table', '{from}→{to} {count} tables', n, { from, to }),
+  redealt: t('All passed: redealt'),
+  redealRecord: { hand_at_or_below_threshold: (name) => t("Redeal: {name}'s weak hand", { name }), team_without_jack: (team) => t('Redeal: team {team} holds no jack', { team }) },
+  sameDealer: (name) => t('{name} deals again', { name }),
+  dealsNext: (name) => t('{name} deals next', { name }),
+  eliminated: (team) => t('{team} out', { team }),
+  dealt: (name) => t('{name} dealt', { name }),
+  passedOut: t('all passed, redealt'),
 };
 
 /** Each team's tables; a team that a failed lowest contract would put out is marked in danger. */
@@ -292,14 +307,14 @@ function headline(m) {
   const risk = ((m.settings.bands || [])[0] || {}).lose || 0;
   const tables = m.state.tables;
   const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner))
-    : TEXT.tables(Object.keys(tables).map((t) => TEXT.teamTables(t, tables[t])));
+    : TEXT.tables(Object.keys(tables).map((team) => TEXT.teamTables(team, tables[team])));
   return {
     title, scoresInTitle: true, sub: TEXT.nextDeal(m.state.active_seats.length, m.state.next_deal_cards.cards_per_player),
     out: new Set(seatsOf(m).filter((s) => !m.state.active_seats.includes(s))),
-    scores: Object.keys(tables).map((t) => {
-      const danger = !out.has(t) && tables[t] <= risk;
-      const box = scoreBox(teamLabel(m, t), tables[t], `${teamClass(m, t)}${out.has(t) ? ' out' : ''}${danger ? ' danger' : ''}`, t);
-      if (danger || out.has(t)) box.appendChild(h('div', { class: 'flag' }, danger ? TEXT.danger : TEXT.out));
+    scores: Object.keys(tables).map((team) => {
+      const danger = !out.has(team) && tables[team] <= risk;
+      const box = scoreBox(teamLabel(m, team), numberText(tables[team]), `${teamClass(m, team)}${out.has(team) ? ' out' : ''}${danger ? ' danger' : ''}`, team);
+      if (danger || out.has(team)) box.appendChild(h('div', { class: 'flag' }, danger ? TEXT.danger : TEXT.out));
       return box;
     }),
   };
@@ -307,7 +322,7 @@ function headline(m) {
 
 /** The early trump leads trick entry found under trump_lead_rule = after_trump_played (§F.9a, F-A22). */
 const earlyTrumpLeads = (r) => ((r.trump_leads_found || []).length
-  ? ` · early trump lead: ${r.trump_leads_found.map((f) => `${f.seat} (trick ${f.trick})`).join(', ')}` : '');
+  ? ` · ${t('early trump lead: {leads}', { leads: r.trump_leads_found.map((f) => t('{seat} (trick {number})', { seat: f.seat, number: f.trick })).join(', ') })}` : '');
 const redealWords = (redeal, m) => TEXT.redealRecord[redeal.reason](redeal.seat ? playerName(m, redeal.seat) : redeal.team);
 
 /** What a deal will do, from the server's dry run: "A made 30 spades · B→A 1 table · Bala deals next". */
@@ -316,33 +331,38 @@ function preview(answer) {
   const next = m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null;
   if (r.redeal) return [redealWords(r.redeal, m), m.state.next_dealer ? TEXT.sameDealer(playerName(m, m.state.next_dealer)) : null].filter(Boolean).join(' · ');
   if (!c) return [TEXT.redealt, next].filter(Boolean).join(' · ');
-  const said = (r.made ? TEXT.made : TEXT.failed)(c.team, c.points, words(c.trump));
-  return [said, ...r.transfers.map((t) => TEXT.transfer(t.from, t.to, t.tables)), ...(r.eliminated || []).map((e) => TEXT.eliminated(e.team)), next]
+  const said = (r.made ? TEXT.made : TEXT.failed)(c.team, c.points, trumpWords(c.trump));
+  return [said, ...r.transfers.map((move) => TEXT.transfer(move.from, move.to, move.tables)), ...(r.eliminated || []).map((e) => TEXT.eliminated(e.team)), next]
     .filter(Boolean).join(' · ');
 }
 
 function resultLine(r) {
-  return TEXT.tables(Object.keys(r.tables_after).map((t) => TEXT.teamTables(t, r.tables_after[t])));
+  return TEXT.tables(Object.keys(r.tables_after).map((team) => TEXT.teamTables(team, r.tables_after[team])));
 }
 
 function stateLine(state) {
-  return TEXT.tables(Object.keys(state.tables).map((t) => TEXT.teamTables(t, state.tables[t])));
+  return TEXT.tables(Object.keys(state.tables).map((team) => TEXT.teamTables(team, state.tables[team])));
 }
 
 // ---------- one line per deal in the list ----------
 function summary(d, m) {
   const i = d.input; const r = d.result; const c = r.contract; const name = (seat) => playerName(m, seat);
-  if (r.redeal) return `${name(i.dealer)} dealt · ${redealWords(r.redeal, m)}`;
-  if (!c) return `${name(i.dealer)} dealt · all passed, redealt`;
-  const transfers = r.transfers.map((t) => `${t.from}→${t.to} ${t.tables}`).join(', ');
+  if (r.redeal) return `${TEXT.dealt(name(i.dealer))} · ${redealWords(r.redeal, m)}`;
+  if (!c) return `${TEXT.dealt(name(i.dealer))} · ${TEXT.passedOut}`;
+  const transfers = r.transfers.map((move) => `${move.from}→${move.to} ${numberText(move.tables)}`).join(', ');
   const points = i.bidding_team_card_points ?? (r.card_points_by_team || {})[c.team];
-  return `${name(c.bidder)} ${c.points} ${words(c.trump)}${c.doubling !== 'none' ? ` ${c.doubling}` : ''}${c.forced ? ' (forced)' : ''} · ${r.made ? 'made' : 'failed'} with ${points}${foundText(r, 'revoke')}${earlyTrumpLeads(r)} · ${transfers}`;
+  const values = { name: name(c.bidder), bid: t('{points} {trump}', { points: c.points, trump: trumpWords(c.trump) }) };
+  const contract = c.forced
+    ? { none: t('{name} {bid} (forced)', values), doubled: t('{name} {bid} doubled (forced)', values), redoubled: t('{name} {bid} redoubled (forced)', values) }[c.doubling]
+    : { none: t('{name} {bid}', values), doubled: t('{name} {bid} doubled', values), redoubled: t('{name} {bid} redoubled', values) }[c.doubling];
+  const outcome = r.made ? t('made with {points}', { points }) : t('failed with {points}', { points });
+  return `${contract} · ${outcome}${foundText(r, 'revoke')}${earlyTrumpLeads(r)} · ${transfers}`;
 }
 
 // ---------- the chart: the tables of each team ----------
 function chart(board, { series, from }) {
   const m = board.match;
-  return { title: 'Tables per team', lines: series(Object.keys(m.state.tables), from('tables', m.settings.starting_tables), (r, t) => r.tables_after[t]) };
+  return { title: t('Tables per team'), lines: series(Object.keys(m.state.tables), from('tables', m.settings.starting_tables), (r, team) => r.tables_after[team]) };
 }
 
 export { callLimits, notOfferedWords };

@@ -1,6 +1,7 @@
 import { h, fill, num, cardList } from '../dom.js';
 import { scoreBox, seg, numberInput, stepper, field, group } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer, UNKNOWN_DEALER_HINT } from '../seating.js';
+import { t, nt, numberText, signedText } from '../i18n.js';
 
 // ---------- Seep play by play (seep.md §S.7a): the floor as it stands, and the moves the rules allow ----------
 // The page keeps its own floor only to show it and to offer moves; the service referees every play.
@@ -88,7 +89,15 @@ function canHouse(state, value, v) {
   const completes = value === v || setsWorth(state.loose, v - value).length > 0;
   return state.houses[v] ? completes : (value === v ? setsWorth(state.loose, v).length > 0 : completes);
 }
-const houseText = (house) => `[${house.value}${sumOf(house.cards) > house.value ? '=' : ''}: ${house.cards.join(' ')} / ${house.owners.join(',')}]`;
+const houseText = (house) => `[${numberText(house.value)}${sumOf(house.cards) > house.value ? '=' : ''}: ${house.cards.join(' ')} / ${house.owners.join(',')}]`;
+/** One entered play in the list: the seat, the card and what it did (the engine's action, in words). */
+function playText(p, seat) {
+  const values = { seat, card: p.card, cards: (p.takes && p.takes.length ? p.takes : p.with || []).join(' '), house: p.house };
+  if (p.action === 'throw') return t('{seat}: {card} throw', values);
+  if (p.action === 'capture') return values.cards ? t('{seat}: {card} capture {cards}', values) : t('{seat}: {card} capture', values);
+  if (p.action === 'raise') return t('{seat}: {card} raise ({house})', values);
+  return values.cards ? t('{seat}: {card} build with {cards} ({house})', values) : t('{seat}: {card} build ({house})', values);
+}
 
 /** The starting floor, the bidder's four cards, then one tap for the card played and one for what it did. */
 function seepPlayEntry(match, getBidder, getBid) {
@@ -99,7 +108,7 @@ function seepPlayEntry(match, getBidder, getBid) {
   const actions = h('div', { class: 'seg', id: 'play-actions' });
   const grid = h('div', { class: 'card-grid', id: 'card-grid' });
   const list = h('ol', { class: 'play-list', id: 'play-list' });
-  const undo = h('button', { type: 'button', class: 'small', id: 'undo-play', onclick: () => { if (pending) pending = null; else if (plays.length) plays.pop(); else if (hand.length) hand.pop(); else floorCards.pop(); render(); } }, 'Undo');
+  const undo = h('button', { type: 'button', class: 'small', id: 'undo-play', onclick: () => { if (pending) pending = null; else if (plays.length) plays.pop(); else if (hand.length) hand.pop(); else floorCards.pop(); render(); } }, t('Undo'));
   const used = () => new Set([...floorCards, ...hand, ...plays.map((p) => p.card)]);
   function tapCard(card) {
     if (floorCards.length < 4) floorCards.push(card);
@@ -112,10 +121,10 @@ function seepPlayEntry(match, getBidder, getBid) {
     const value = seepValue(card); const first = !plays.length; const bid = getBid();
     const canCapture = Boolean(state.houses[value]) || setsWorth(state.loose, value).length > 0;
     const options = [];
-    if (!first || value === bid) options.push(canCapture ? ['capture', 'Capture'] : ['throw', 'Throw loose']);
-    if (HOUSE_VALUES.some((v) => (!first || v === bid) && canHouse(state, value, v))) options.push(['build', 'Build / add to a house']);
+    if (!first || value === bid) options.push(canCapture ? ['capture', t('Capture')] : ['throw', t('Throw loose')]);
+    if (HOUSE_VALUES.some((v) => (!first || v === bid) && canHouse(state, value, v))) options.push(['build', t('Build / add to a house')]);
     for (const house of Object.values(state.houses)) {
-      if (sumOf(house.cards) === house.value && !house.owners.includes(state.seat) && house.value + value <= 13 && !first) options.push([`raise-${house.value}`, `Raise ${house.value} to ${house.value + value}`]);
+      if (sumOf(house.cards) === house.value && !house.owners.includes(state.seat) && house.value + value <= 13 && !first) options.push([`raise-${house.value}`, t('Raise {house} to {value}', { house: house.value, value: house.value + value })]);
     }
     return options;
   }
@@ -134,12 +143,13 @@ function seepPlayEntry(match, getBidder, getBid) {
     if (!pending.action) return fill(actions, moves(state, card).map(([action, label]) => h('button', { type: 'button', 'data-move': action, onclick: () => choose(state, action) }, label)));
     if (pending.action === 'capture') {
       const ok = splits(pending.chosen, value);
-      return fill(actions, h('button', { type: 'button', 'data-move': 'take', disabled: !ok, onclick: () => record({ card, action: 'capture', takes: pending.chosen }) }, `Take ${pending.chosen.join(' ') || 'the house'}`));
+      return fill(actions, h('button', { type: 'button', 'data-move': 'take', disabled: !ok, onclick: () => record({ card, action: 'capture', takes: pending.chosen }) },
+        pending.chosen.length ? t('Take {cards}', { cards: pending.chosen.join(' ') }) : t('Take the house')));
     }
     const cards = [card, ...pending.chosen];
     const values = HOUSE_VALUES.filter((v) => sumOf(cards) % v === 0 && splits(cards, v) && (pending.chosen.length || state.houses[v]) && (plays.length || v === getBid()));
     fill(actions, values.length ? values.map((v) => h('button', { type: 'button', 'data-house': String(v), onclick: () => record({ card, action: 'build', with: pending.chosen, house: v }) },
-      `${state.houses[v] ? 'Add to' : 'Build'} the house of ${v}`)) : h('span', { class: 'hint' }, 'Tap the loose cards that go into the house.'));
+      state.houses[v] ? t('Add to the house of {value}', { value: v }) : t('Build the house of {value}', { value: v }))) : h('span', { class: 'hint' }, t('Tap the loose cards that go into the house.')));
   }
   function render() {
     const bidder = getBidder();
@@ -151,20 +161,26 @@ function seepPlayEntry(match, getBidder, getBid) {
     fill(floorView, state.loose.map((card) => h('button', { type: 'button', class: 'card', 'data-loose': card, 'aria-pressed': String(Boolean(pending && pending.chosen.includes(card))), disabled: !picking,
       onclick: () => { pending.chosen = pending.chosen.includes(card) ? pending.chosen.filter((c) => c !== card) : [...pending.chosen, card]; render(); } }, card)),
     Object.values(state.houses).sort((a, b) => a.value - b.value).map((house) => h('span', { class: 'house', 'data-house-value': String(house.value) }, houseText(house))),
-    !floorCards.length ? null : !state.loose.length && !Object.keys(state.houses).length ? h('span', { class: 'hint' }, plays.length ? 'Floor empty' : '') : null);
-    if (floorCards.length < 4) step.textContent = `Tap the ${4 - floorCards.length} starting floor card${floorCards.length === 3 ? '' : 's'} left.`;
-    else if (hand.length < 4) step.textContent = `Tap the bidder ${seatLabel(match, bidder)}'s first four cards: ${4 - hand.length} left.`;
-    else if (plays.length === 48) step.textContent = 'All 48 plays entered: save the deal.';
-    else step.textContent = `Play ${plays.length + 1} of 48: ${seatLabel(match, state.seat)}${pending ? ` plays ${pending.card}` : ' — tap the card played'}.`;
+    !floorCards.length ? null : !state.loose.length && !Object.keys(state.houses).length ? h('span', { class: 'hint' }, plays.length ? t('Floor empty') : '') : null);
+    if (floorCards.length < 4) step.textContent = nt('Tap the {count} starting floor card left.', 'Tap the {count} starting floor cards left.', 4 - floorCards.length);
+    else if (hand.length < 4) step.textContent = t("Tap the bidder {name}'s first four cards: {count} left.", { name: seatLabel(match, bidder), count: 4 - hand.length });
+    else if (plays.length === 48) step.textContent = t('All {total} plays entered: save the deal.', { total: 48 });
+    else {
+      const values = { number: plays.length + 1, total: 48, name: seatLabel(match, state.seat), card: pending && pending.card };
+      step.textContent = pending ? t('Play {number} of {total}: {name} plays {card}.', values) : t('Play {number} of {total}: {name} — tap the card played.', values);
+    }
     const entering = floorCards.length === 4 && hand.length === 4;
     fill(grid, PACK.map((card) => h('button', { type: 'button', class: `card s${card.slice(-1)}`, 'data-card': card,
       disabled: !entering ? taken.has(card) : out.has(card) || Boolean(pending) || plays.length === 48
         || (!plays.length ? !hand.includes(card) : hand.includes(card) && !turnIsBidder),
       onclick: () => tapCard(card) }, card.slice(0, -1) + SUIT_SIGNS[card.slice(-1)])));
     if (pending) renderPending(state); else fill(actions);
-    fill(list, plays.map((p, k) => h('li', {}, `${seats[(seats.indexOf(bidder) + k) % seats.length]}: ${p.card} ${p.action}${p.takes && p.takes.length ? ` ${p.takes.join(' ')}` : ''}${p.with && p.with.length ? ` with ${p.with.join(' ')}` : ''}${p.house ? ` (${p.house})` : ''}${state.sweeps.includes(k) ? ' — sweep!' : ''}`)).slice(-6));
+    fill(list, plays.map((p, k) => {
+      const play = playText(p, seats[(seats.indexOf(bidder) + k) % seats.length]);
+      return h('li', {}, state.sweeps.includes(k) ? t('{play} — sweep!', { play }) : play);
+    }).slice(-6));
   }
-  const el = h('div', { class: 'stack' }, step, h('div', { 'data-field': 'floor' }, h('span', { class: 'label' }, 'Floor'), floorView),
+  const el = h('div', { class: 'stack' }, step, h('div', { 'data-field': 'floor' }, h('span', { class: 'label' }, t('Floor')), floorView),
     h('div', { 'data-field': 'plays' }, actions, grid, h('div', { class: 'row' }, undo), list));
   render();
   return {
@@ -175,21 +191,23 @@ function seepPlayEntry(match, getBidder, getBid) {
 }
 
 const FORM = {
-  dealer: 'Dealer',
-  bid: 'House bid',
-  bidBy: (name, team) => `Bid by ${name} (team ${team}), the dealer's right`,
-  points: 'Card points (together 100)',
-  teamPoints: (team, names) => `${team}: ${names}`,
-  team: (team) => `Team ${team}`,
-  pointCards: 'Point cards each team captured',
-  bidderHand: "The bidder's four cards (optional)",
-  sweeps: (points) => `Sweeps (${points} each)`,
-  firstPlay: (team) => `First-play sweep (team ${team})`,
-  lastPlay: (team) => `Last-play sweep (team ${team})`,
-  more: 'More: first or last-play sweep, throw-ins, other ways to enter',
-  how: 'Enter the deal by',
-  throwInfo: (name) => `Only when ${name} held no card above 8; the same dealer deals again.`,
-  yes: 'Yes', no: 'No',
+  dealer: t('Dealer'),
+  bid: t('House bid'),
+  bidBy: (name, team) => t("Bid by {name} (team {team}), the dealer's right", { name, team }),
+  points: t('Card points (together {total})', { total: 100 }),
+  teamPoints: (team, names) => t('{team}: {names}', { team, names }),
+  team: (team) => t('Team {team}', { team }),
+  pointCards: t('Point cards each team captured'),
+  bidderHand: t("The bidder's four cards (optional)"),
+  sweeps: (points) => t('Sweeps ({points} each)', { points }),
+  firstPlay: (team) => t('First-play sweep (team {team})', { team }),
+  lastPlay: (team) => t('Last-play sweep (team {team})', { team }),
+  firstPlayAny: t('First-play sweep'),
+  lastPlayAny: t('Last-play sweep'),
+  more: t('More: first or last-play sweep, throw-ins, other ways to enter'),
+  how: t('Enter the deal by'),
+  throwInfo: (name) => t('Only when {name} held no card above {value}; the same dealer deals again.', { name, value: 8 }),
+  yes: t('Yes'), no: t('No'),
 };
 
 function form(match) {
@@ -197,30 +215,31 @@ function form(match) {
   const after = (seat) => seats[(seats.indexOf(seat) + 1) % seats.length];
   const dealer = seg(seats.map((s) => [s, seatLabel(match, s)]), nextDealer(match), () => update(), 'dealer');
   const bidderInfo = h('div', { class: 'hint', id: 'bidder-info' });
-  const bid = seg([9, 10, 11, 12, 13].map((v) => [v, { 11: '11 J', 12: '12 Q', 13: '13 K' }[v] || String(v)]), null, () => update(), 'bid');
-  const hand = h('input', { name: 'bidder_hand', placeholder: 'optional: JH 4C KS 2C', autocapitalize: 'characters', autocomplete: 'off' });
+  const faces = { 11: 'J', 12: 'Q', 13: 'K' };
+  const bid = seg([9, 10, 11, 12, 13].map((v) => [v, faces[v] ? `${numberText(v)} ${faces[v]}` : numberText(v)]), null, () => update(), 'bid');
+  const hand = h('input', { name: 'bidder_hand', placeholder: t('optional: {cards}', { cards: 'JH 4C KS 2C' }), autocapitalize: 'characters', autocomplete: 'off' });
   // Throw-ins: the bidder held no card above 8, showed the four cards, and the same dealer dealt again.
   const throwInfo = h('div', { class: 'hint' });
   const throwList = h('div', { class: 'stack', id: 'throw-ins' });
   const throwHands = [];
   const dropThrowIn = h('button', { type: 'button', class: 'small', id: 'remove-throw-in', hidden: true,
-    onclick: () => { throwHands.pop(); throwList.lastChild.remove(); update(); } }, 'Remove the last');
+    onclick: () => { throwHands.pop(); throwList.lastChild.remove(); update(); } }, t('Remove the last'));
   function addThrowIn(cards) {
     const i = throwHands.length;
-    const input = h('input', { name: `throw_in_${i}`, placeholder: 'e.g. 2H 5C 8D 3S', autocapitalize: 'characters', autocomplete: 'off', value: cards || '' });
+    const input = h('input', { name: `throw_in_${i}`, placeholder: t('e.g. {cards}', { cards: '2H 5C 8D 3S' }), autocapitalize: 'characters', autocomplete: 'off', value: cards || '' });
     throwHands.push(input);
     throwList.appendChild(h('div', { 'data-field': `throw_ins[${i}]` }, h('div', { 'data-field': `throw_ins[${i}].bidder_hand` },
-      h('span', { class: 'hint' }, `Throw-in ${i + 1}: the four cards shown`), input)));
+      h('span', { class: 'hint' }, t('Throw-in {number}: the four cards shown', { number: i + 1 })), input)));
     update();
   }
-  const throwBox = field('throw_ins', 'Throw-ins (hand shown, dealt again)', throwInfo, throwList,
-    h('div', { class: 'row' }, h('button', { type: 'button', class: 'small', id: 'add-throw-in', onclick: () => { addThrowIn(''); throwHands[throwHands.length - 1].focus(); } }, 'Add a throw-in (no card above 8)'), dropThrowIn));
+  const throwBox = field('throw_ins', t('Throw-ins (hand shown, dealt again)'), throwInfo, throwList,
+    h('div', { class: 'row' }, h('button', { type: 'button', class: 'small', id: 'add-throw-in', onclick: () => { addThrowIn(''); throwHands[throwHands.length - 1].focus(); } }, t('Add a throw-in (no card above {value})', { value: 8 })), dropThrowIn));
   const majorityRule = match.settings.card_points === 'ten_of_diamonds_2_majority_4';
-  const majority = seg([['A', 'Team A'], ['B', 'Team B'], ['tied', 'Tied 26–26']], null, null, 'card_majority');
-  const majorityBox = field('card_majority', 'Who took more cards (4 points; 2 each when tied)', majority);
-  const mode = seg([['points', 'Point totals'], ['cards', 'Point cards'], ['plays', 'Play by play']], 'points', () => update(), 'mode');
+  const majority = seg([['A', FORM.team('A')], ['B', FORM.team('B')], ['tied', t('Tied {half}–{half}', { half: 26 })]], null, null, 'card_majority');
+  const majorityBox = field('card_majority', t('Who took more cards ({points} points; {each} each when tied)', { points: 4, each: 2 }), majority);
+  const mode = seg([['points', t('Point totals')], ['cards', t('Point cards')], ['plays', t('Play by play')]], 'points', () => update(), 'mode');
   const entry = seepPlayEntry(match, () => after(dealer.get()), () => bid.get());
-  const playsBox = group('Play by play: the service works out the points and sweeps', entry.el);
+  const playsBox = group(t('Play by play: the service works out the points and sweeps'), entry.el);
   const pointsA = numberInput('', 'card_points_A');
   const pointsB = numberInput('', 'card_points_B');
   pointsA.addEventListener('input', () => { if (/^\d+$/.test(pointsA.value)) pointsB.value = 100 - parseInt(pointsA.value, 10); });
@@ -252,7 +271,7 @@ function form(match) {
   function update() {
     if (!dealer.get()) { // offline: not known until the waiting deals are sent; nothing is guessed
       bidderInfo.textContent = UNKNOWN_DEALER_HINT;
-      firstLabel.textContent = 'First-play sweep'; lastLabel.textContent = 'Last-play sweep';
+      firstLabel.textContent = FORM.firstPlayAny; lastLabel.textContent = FORM.lastPlayAny;
       pointsBox.hidden = mode.get() !== 'points'; cardsBox.hidden = mode.get() !== 'cards';
       return;
     }
@@ -323,16 +342,19 @@ function form(match) {
 
 // ---------- the headline of the board, and the preview of a deal ----------
 const TEXT = {
-  level: 'Level',
-  leads: (names, points) => `${names} lead by ${points}`,
-  wins: (names) => `${names} win the match`,
-  baazis: (team) => `Baazis ${team}`,
-  baaziAt: (lead) => `A baazi at a lead of ${lead}`,
-  leadShort: (team, points) => `lead ${team} ${points}`,
-  levelShort: 'level',
-  baaziTo: (team, under) => `baazi to ${team}${under ? ' (under 9)' : ''}`,
-  dealsNext: (name) => `${name} deals next`,
-  scored: (a, b) => `A ${a} · B ${b}`,
+  level: t('Level'),
+  leads: (names, points) => t('{names} lead by {points}', { names, points }),
+  wins: (names) => t('{names} win the match', { names }),
+  baazis: (team) => t('Baazis {team}', { team }),
+  baazisOf: (team, names) => t('Baazis {team}: {names}', { team, names }),
+  baazisWon: (a, b) => t('Baazis A {a}, Baazis B {b}', { a, b }),
+  baaziAt: (lead) => t('A baazi at a lead of {lead}', { lead }),
+  leadShort: (team, points) => t('lead {team} {points}', { team, points }),
+  levelShort: t('level'),
+  // The rules' 9-point minimum (seep.md): a team below it in a deal loses the baazi.
+  baaziTo: (team, under) => (under ? t('baazi to {team} (under {minimum})', { team, minimum: 9 }) : t('baazi to {team}', { team })),
+  dealsNext: (name) => t('{name} deals next', { name }),
+  scored: (a, b) => t('A {a} · B {b}', { a, b }),
 };
 
 /** The running lead in big type in the leading team's colour, the baazis won beside it; the highlighted box is
@@ -345,7 +367,7 @@ function headline(m) {
   const ahead = won.A === won.B ? null : won.A > won.B ? 'A' : 'B';
   return {
     title, teamClass: lead.team ? teamClass(m, lead.team) : null, sub: TEXT.baaziAt(m.settings.baazi_lead),
-    scores: ['A', 'B'].map((t) => scoreBox(`${TEXT.baazis(t)}: ${teamNames(m, t)}`, won[t], `${teamClass(m, t)}${ahead === t ? ' lead' : ''}`, TEXT.baazis(t))),
+    scores: ['A', 'B'].map((team) => scoreBox(TEXT.baazisOf(team, teamNames(m, team)), numberText(won[team]), `${teamClass(m, team)}${ahead === team ? ' lead' : ''}`, TEXT.baazis(team))),
   };
 }
 
@@ -367,29 +389,32 @@ function resultLine(r) {
 /** The state of the match in a few words, for the diff a correction shows. */
 function stateLine(state) {
   const lead = state.running_lead || {};
-  return `${lead.team ? TEXT.leadShort(lead.team, lead.points) : TEXT.levelShort} · ${TEXT.baazis('A')} ${state.baazis_won.A}, ${TEXT.baazis('B')} ${state.baazis_won.B}`;
+  return `${lead.team ? TEXT.leadShort(lead.team, lead.points) : TEXT.levelShort} · ${TEXT.baazisWon(state.baazis_won.A, state.baazis_won.B)}`;
 }
 
 // ---------- one line per deal in the list ----------
 function summary(d, m) {
   const i = d.input; const r = d.result; const name = (seat) => playerName(m, seat);
-  const lead = r.running_lead.team ? `lead ${r.running_lead.team} +${r.running_lead.points}` : 'level';
-  const thrown = r.throw_ins ? ` after ${r.throw_ins} throw-in${r.throw_ins > 1 ? 's' : ''}` : '';
-  const swept = (r.sweeps_found || []).map((s) => `${s.team} play ${s.play}`);
-  const refereed = r.plays_checked ? ` · play by play${swept.length ? `, sweep${swept.length > 1 ? 's' : ''} ${swept.join(', ')}` : ''}` : '';
-  return `${name(i.dealer)} dealt, ${name(i.bid.bidder)} bid ${i.bid.value}${thrown}${refereed} · ${r.team_scores.A}–${r.team_scores.B} · ${r.baazi ? `baazi to ${r.baazi.winner}${r.baazi.reason === 'opponent_below_minimum' ? ' (under 9)' : ''}` : lead}`;
+  const lead = r.running_lead.team ? TEXT.leadShort(r.running_lead.team, signedText(r.running_lead.points)) : TEXT.levelShort;
+  const who = { dealer: name(i.dealer), bidder: name(i.bid.bidder), value: i.bid.value };
+  const dealt = r.throw_ins ? nt('{dealer} dealt, {bidder} bid {value} after {count} throw-in', '{dealer} dealt, {bidder} bid {value} after {count} throw-ins', r.throw_ins, who)
+    : t('{dealer} dealt, {bidder} bid {value}', who);
+  const swept = (r.sweeps_found || []).map((s) => t('{team} play {number}', { team: s.team, number: s.play }));
+  const refereed = !r.plays_checked ? [] : [swept.length ? nt('play by play, sweep {sweeps}', 'play by play, sweeps {sweeps}', swept.length, { sweeps: swept.join(', ') }) : t('play by play')];
+  const result = r.baazi ? TEXT.baaziTo(r.baazi.winner, r.baazi.reason === 'opponent_below_minimum') : lead;
+  return [dealt, ...refereed, `${numberText(r.team_scores.A)}–${numberText(r.team_scores.B)}`, result].join(' · ');
 }
 
 // ---------- the chart: the running lead, team A up and team B down, the baazi lines, each baazi marked ----------
 function chart(board, { series, before, counted }) {
   const lead = (rl) => (rl && rl.team === 'A' ? rl.points : rl && rl.team === 'B' ? -rl.points : 0);
   const at = board.match.settings.baazi_lead;
-  const marks = counted.map((d, i) => (d.result.baazi ? { index: i + 1, label: `baazi ${d.result.baazi.winner}` } : null)).filter(Boolean);
+  const marks = counted.map((d, i) => (d.result.baazi ? { index: i + 1, label: t('baazi {team}', { team: d.result.baazi.winner }) } : null)).filter(Boolean);
   // A baazi resets the running lead: the line shows the lead that won it (the deal's margin on the lead before).
   const pick = (r) => (r.baazi ? (r.baazi.winner === 'A' ? at : -at) : lead(r.running_lead));
   return {
-    title: 'Running lead (team A up, team B down)', lines: series(['lead'], () => lead(before && before.running_lead), pick),
-    guides: [{ value: at, label: `baazi A +${at}` }, { value: -at, label: `baazi B −${at}` }], marks,
+    title: t('Running lead (team A up, team B down)'), lines: series(['lead'], () => lead(before && before.running_lead), pick),
+    guides: [{ value: at, label: t('baazi A +{lead}', { lead: at }) }, { value: -at, label: t('baazi B −{lead}', { lead: at }) }], marks,
   };
 }
 
