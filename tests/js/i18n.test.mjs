@@ -59,9 +59,14 @@ test('on a right-to-left page every value is isolated, its numbers in Western di
   assert.equal(fa.t('Team {team}', { team: 'A' }), `تیم ${FSI}A${PDI}`);
   assert.equal(fa.t('Deal {number} saved.', { number: 12 }), `دست ${FSI}12${PDI} ثبت شد.`);
   assert.equal(fa.t('{name} deals', { name: 'Zoltán' }), `${FSI}Zoltán${PDI} می‌دهد`);
-  // A left-to-right page isolates nothing: its text would only carry invisible marks.
-  assert.equal(hu.t('{name} deals', { name: 'مریم رضایی' }), 'مریم رضایی oszt');
-  assert.ok(![...en.t('Team {team}', { team: 'A' })].some((c) => c === FSI || c === PDI));
+});
+
+test('a left-to-right page isolates only a value in right-to-left letters, so the English stays word for word', () => {
+  assert.equal(hu.t('{name} deals', { name: 'مریم رضایی' }), `${FSI}مریم رضایی${PDI} oszt`);
+  assert.equal(en.t('{name} deals', { name: 'مریم رضایی' }), `${FSI}مریم رضایی${PDI} deals`);
+  assert.equal(en.nt('{count} trick', '{count} tricks', 3), '3 tricks');
+  assert.equal(hu.t('{name} deals', { name: 'Zoltán' }), 'Zoltán oszt');
+  assert.ok(![...en.t('Team {team}: {name}', { team: 'A', name: 'Õie' })].some((c) => c === FSI || c === PDI));
 });
 
 test('nt() picks the form Intl.PluralRules gives the language, and {count} is the count', () => {

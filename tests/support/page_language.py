@@ -1,8 +1,9 @@
 """The pages' words as a page in another language must show them (issue 18), read from the catalogues themselves, so
 a test is right whatever wording the translators chose: the templates' words from django.po (Django's gettext), the
-ES modules' words from djangojs.po, filled the way table/static/table/js/i18n.js fills them (Western digits,
-each value isolated on a right-to-left page). Each lookup fails when the catalogue has no translation of the
-message, or when the translation is still the English: the point of these tests is that the page is NOT English."""
+ES modules' words from djangojs.po, filled the way table/static/table/js/i18n.js fills them (Western digits; each
+value isolated on a right-to-left page, a value in right-to-left letters on any page). Each lookup fails when the
+catalogue has no translation of the message, or when the translation is still the English: the point of these
+tests is that the page is NOT English."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ FSI, PDI = "\u2068", "\u2069"  # First Strong Isolate ... Pop Directional Isolat
 RTL = {"fa"}
 PERSIAN_MINUS = "\u200e\u2212"  # Intl.NumberFormat('fa'): a left-to-right mark and U+2212
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+RIGHT_TO_LEFT_LETTER = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # isolated on any page
 
 
 def digits(language: str, number: int) -> str:
@@ -47,7 +49,7 @@ def _fill(language: str, template: str, values: dict[str, Any]) -> str:
             return found.group(0)
         item = values[found.group(1)]
         text = digits(language, item) if isinstance(item, int) else str(item)
-        return f"{FSI}{text}{PDI}" if language in RTL else text
+        return f"{FSI}{text}{PDI}" if language in RTL or RIGHT_TO_LEFT_LETTER.search(text) else text
     return PLACEHOLDER.sub(value, template)
 
 

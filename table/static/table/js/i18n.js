@@ -15,6 +15,10 @@ const LANG = (root && root.lang) || 'en';
 const RTL = Boolean(root && root.dir === 'rtl');
 const FSI = '\u2068';
 const PDI = '\u2069';
+// A value in Hebrew or Arabic letters (a Persian name) is isolated on a left-to-right page too: else a number after
+// it joins its right-to-left run ("مریم 3 spades" shows the 3 before the name). Latin values stay as they are, so
+// the English pages keep their exact words.
+const RIGHT_TO_LEFT_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
 let catalogue;
 function entries() {
@@ -40,7 +44,7 @@ function fill(template, values) {
     if (!values || !(name in values)) return field;
     const value = values[name];
     const text = typeof value === 'number' ? numberText(value) : String(value);
-    return RTL ? `${FSI}${text}${PDI}` : text;
+    return RTL || RIGHT_TO_LEFT_LETTER.test(text) ? `${FSI}${text}${PDI}` : text;
   });
 }
 
