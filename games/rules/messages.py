@@ -65,6 +65,13 @@ def msg_template(template: str, /) -> str:
     return template
 
 
+def phrase(text: str, /) -> str:
+    """Marks a fixed phrase a person reads that is not a refusal (a house rule's label and help line): returned
+    as it is, English, and translated where it is served (games/translation.py ``localize_facts``); makemessages
+    and the catalogue check find its literal like ``msg``'s."""
+    return text
+
+
 def nmsg(singular: str, plural: str, count: str, /, **values: Any) -> str:
     """A message whose words depend on the number in ``values[count]`` ("1 trick", "3 tricks")."""
     return Message(singular, values, plural, count)
