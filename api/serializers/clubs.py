@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from api.serializers.base import ChoiceField, FieldsBuiltOnce, GameField
@@ -82,7 +83,7 @@ class LeagueSerializer(serializers.ModelSerializer):
 
     def validate_tiebreaks(self, value: list[str]) -> list[str]:
         if len(set(value)) != len(value):
-            raise serializers.ValidationError("Name each tie-break once.")
+            raise serializers.ValidationError(gettext("Name each tie-break once."))
         return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +94,8 @@ class LeagueSerializer(serializers.ModelSerializer):
         if starts_on and ends_on and ends_on < starts_on:
             field = "ends_on" if "ends_on" in attrs else "starts_on"
             raise serializers.ValidationError(
-                {field: f"A league cannot end ({ends_on}) before it starts ({starts_on})."})
+                {field: gettext("A league cannot end ({ends_on}) before it starts ({starts_on}).").format(
+                    ends_on=ends_on, starts_on=starts_on)})
         return attrs
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -149,7 +150,7 @@ class DealInputSerializer(serializers.Serializer):
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, dict):
-            raise serializers.ValidationError({"non_field_errors": ["Send the deal as a JSON object."]})
+            raise serializers.ValidationError({"non_field_errors": [gettext("Send the deal as a JSON object.")]})
         common = super().to_internal_value({"client_deal_id": data.get("client_deal_id")})
         payload = {key: value for key, value in data.items() if key != "client_deal_id"}
         return {"client_deal_id": common.get("client_deal_id"), "payload": payload}
@@ -162,7 +163,7 @@ class CorrectionInputSerializer(serializers.Serializer):
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, dict):
-            raise serializers.ValidationError({"non_field_errors": ["Send the deal as a JSON object."]})
+            raise serializers.ValidationError({"non_field_errors": [gettext("Send the deal as a JSON object.")]})
         common = super().to_internal_value({"reason": data.get("reason")})
         payload = {key: value for key, value in data.items() if key not in ("reason", "client_deal_id")}
         return {"reason": common["reason"], "payload": payload}
