@@ -258,11 +258,12 @@ class ContractRummyRules:
 
 
 def describe_pack(decks: int, jokers: int) -> str:
-    """``1 pack + 1 joker``, ``2 packs + 2 jokers``, ``1 pack``."""
-    text = f"{decks} pack" + ("s" if decks != 1 else "")
-    if jokers:
-        text += f" + {jokers} joker" + ("s" if jokers != 1 else "")
-    return text
+    """``1 pack + 1 joker``, ``2 packs + 2 jokers``, ``1 pack``: a message, so a refusal quoting it has no English
+    words left in another language."""
+    packs = nmsg("{count} pack", "{count} packs", "count", count=decks)
+    if not jokers:
+        return packs
+    return msg("{packs} + {jokers}", packs=packs, jokers=nmsg("{count} joker", "{count} jokers", "count", count=jokers))
 
 
 def _deal_ranges(numbers: list[int]) -> str:
