@@ -38,7 +38,8 @@ CHOICE_WORDS: dict[str, StrOrPromise] = {
     "raw_difference": gettext_lazy("As the running lead says"),
     "optional": gettext_lazy("Optional"), "compulsory": gettext_lazy("Compulsory"),
     "pairs": gettext_lazy("Teams of two"), "two_sides": gettext_lazy("Two sides, alternate seats"),
-    "multiply": gettext_lazy("Multiply (×2, ×4)"), "add": gettext_lazy("Add (+1, +2)"),
+    # The sign itself, not a \u escape: xgettext copies an escape into the msgid as it is written.
+    "multiply": gettext_lazy("Multiply (×2, ×4)"), "add": gettext_lazy("Add (+1, +2)"),  # noqa: RUF001
     "first_speaker_team_plays_28_no_trumps": gettext_lazy("First speaker's team plays 28 no-trumps"),
     "first_speaker_must_bid": gettext_lazy("First speaker must bid"), "redeal": gettext_lazy("Redeal"),
     "at_zero_tables": gettext_lazy("At zero tables"), "when_cannot_pay": gettext_lazy("When it cannot pay in full"),

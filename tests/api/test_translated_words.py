@@ -165,3 +165,17 @@ def test_a_matchs_status_on_the_home_page_is_in_the_pages_language(api: APIClien
     estonian = browser.get("/table/", headers={"Accept-Language": "et"}).content.decode()
     assert ">Käib</span>" in estonian and "In Progress" not in estonian
 
+
+
+def test_a_refused_choice_names_the_valid_ones_in_the_language_asked_for(api: APIClient) -> None:
+    body = {"game": "chess", "players": [{"name": f"Player {index}"} for index in range(1, 5)]}
+    english = assert_error(api.post("/api/v1/matches/", body, format="json"), 400, "invalid", "game")
+    hungarian = assert_error(api.post("/api/v1/matches/", body, format="json", headers={"Accept-Language": "hu"}),
+                             400, "invalid", "game")
+    assert english["detail"] == '"chess" is not a valid choice; games are seep, fifty_six, bid_euchre, contract_rummy.'
+    assert hungarian["detail"] == ("„chess” nem érvényes választás; a lehetséges games: seep, fifty_six, bid_euchre, "
+                                   "contract_rummy.")
+    # The matches filter's own refusal too (django-filter's form)
+    estonian = assert_error(api.get("/api/v1/matches/?status=paused", headers={"Accept-Language": "et"}),
+                            400, "invalid", "status")
+    assert estonian["detail"] == "„paused” ei ole lubatud valik; võimalikud statuses: in_progress, finished."
