@@ -24,7 +24,7 @@ EXPORT_HARD_LIMIT_SECONDS = EXPORT_SOFT_LIMIT_SECONDS + 60
 EXPORT_TIMED_OUT = msg("The export took longer than {minutes} minutes and was stopped; export a smaller scope (a "
                        "league or a match).", minutes=EXPORT_SOFT_LIMIT_SECONDS // 60)
 EXPORT_BROKE = msg("The export failed on the server; it has been logged.")
-EXPORT_FAILURES = (EXPORT_TIMED_OUT, EXPORT_BROKE)
+EXPORT_FAILURES = (EXPORT_TIMED_OUT, EXPORT_BROKE, services.EXPORT_NEVER_STARTED)
 
 
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True, name=services.RUN_EXPORT_TASK,

@@ -91,7 +91,7 @@ def _opponent_seat(match: Match, deal: Deal, actor: User) -> Seat:
     ), None)
 
 
-SHARE_WRITERS_ONLY = "Only the match's scorers can share it or revoke its share link."
+SHARE_WRITERS_ONLY = msg("Only the match's scorers can share it or revoke its share link.")
 SHARE_LINK_REVOKED = "share_link.revoked"
 
 

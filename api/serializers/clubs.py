@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import serializers
 
 from api.serializers.base import ChoiceField, FieldsBuiltOnce, GameField
@@ -47,9 +47,12 @@ class OfCallersClubs(serializers.PrimaryKeyRelatedField):
         return queryset.filter(**{f"{self.club_lookup}__in": club_ids_of(user)})  # type: ignore[union-attr]
 
 
+NO_SUCH_CLUB = gettext_lazy("You belong to no club {pk_value}.")
+
+
 class PlayerSerializer(serializers.ModelSerializer):
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", required=False, allow_null=True,
-                          error_messages={"does_not_exist": "You belong to no club {pk_value}."})
+                          error_messages={"does_not_exist": NO_SUCH_CLUB})
 
     class Meta:
         model = Player
@@ -59,7 +62,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 class LeagueSerializer(serializers.ModelSerializer):
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk",
-                          error_messages={"does_not_exist": "You belong to no club {pk_value}."})
+                          error_messages={"does_not_exist": NO_SUCH_CLUB})
     game = GameField()
     settings = serializers.DictField(required=False, default=dict,
                                      help_text="House rules pinned into every match started in the league.")

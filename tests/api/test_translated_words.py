@@ -13,7 +13,9 @@ from django.test import Client
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from exports.serializers import ImportErrorSerializer
+from exports.models import ExportJob
+from exports.serializers import ExportJobSerializer, ImportErrorSerializer
+from exports.tasks import EXPORT_BROKE
 from games.rules.contract_rummy.settings import describe_pack
 from games.rules.messages import message_from_json, message_json, msg
 from games.translation import localize
@@ -179,3 +181,22 @@ def test_a_refused_choice_names_the_valid_ones_in_the_language_asked_for(api: AP
     estonian = assert_error(api.get("/api/v1/matches/?status=paused", headers={"Accept-Language": "et"}),
                             400, "invalid", "status")
     assert estonian["detail"] == "„paused” ei ole lubatud valik; võimalikud statuses: in_progress, finished."
+
+
+def test_a_token_in_the_wrong_scheme_is_refused_in_persian(api: APIClient) -> None:
+    client = APIClient()
+    english = assert_error(client.get("/api/v1/matches/", headers={"Authorization": "Bearer abc"}), 401,
+                           "not_authenticated")
+    persian = assert_error(client.get("/api/v1/matches/", headers={"Authorization": "Bearer abc",
+                                                                   "Accept-Language": "fa"}), 401,
+                           "not_authenticated")
+    assert english["detail"] == ("Send the token as 'Authorization: Token <token>'; no other scheme (such as Bearer) "
+                                 "is accepted.")
+    assert persian["detail"].startswith("توکن را به شکلِ 'Authorization: Token <token>' بفرستید")
+
+
+def test_an_export_jobs_known_failure_is_shown_in_the_readers_language() -> None:
+    job = ExportJob(pk=1, error=str(EXPORT_BROKE))  # as the column keeps it: plain English text
+    with translation.override("et"):
+        assert ExportJobSerializer().get_error(job) == "Eksport ebaõnnestus serveris; see on logitud."
+        assert ExportJobSerializer().get_error(ExportJob(pk=2, error="Something else.")) == "Something else."
