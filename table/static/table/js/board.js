@@ -3,17 +3,18 @@
 import { h, fill } from './dom.js';
 import { playerName, seatingPicture } from './seating.js';
 import { GAMES } from './games/index.js';
+import { t, nt, numberText } from './i18n.js';
 
 const COLORS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490', '#a16207', '#4b5563'];
 
 // ---------- the headline ----------
 
 const TEXT = {
-  deals: (name) => `${name} deals`,
-  firstDeal: 'Anyone deals first',
-  finished: 'Match finished',
-  gameLine: (game, id, count) => `${game} · match #${id} · ${count === 1 ? '1 deal' : `${count} deals`}`,
-  disputed: (n) => (n === 1 ? '1 disputed deal: see below.' : `${n} disputed deals: see below.`),
+  deals: (name) => t('{name} deals', { name }),
+  firstDeal: t('Anyone deals first'),
+  finished: t('Match finished'),
+  gameLine: (game, id, count) => nt('{game} · match #{id} · {count} deal', '{game} · match #{id} · {count} deals', count, { game, id }),
+  disputed: (count) => nt('{count} disputed deal: see below.', '{count} disputed deals: see below.', count),
 };
 
 /** The headline: the state of the match at a glance (the game's own figures), and whose deal it is, by name.
@@ -36,6 +37,16 @@ function renderBoard(box, board, gameName, { seatingBox = null, direction = 'clo
 }
 
 // ---------- the list of deals ----------
+const VERDICTS = { confirmed: t('✓ confirmed'), disputed: t('⚠ disputed'), resolved: t('dispute resolved') };
+// A deal's status shown beside its number (a recorded deal shows none).
+const STATUSES = { corrected: t('corrected'), voided: t('voided') };
+
+/** Who answered a deal, and why where they said: the name isolated in its own direction (a <bdi>), as the reason. */
+function answerer(a) {
+  if (!a.player) return '';  // a shared board names nobody
+  return [' ', h('bdi', {}, a.player.name), ` (${a.seat})`, a.reason ? [': ', h('bdi', {}, a.reason)] : []];
+}
+
 function renderDeals(box, board, actions, showEarlier) {
   const m = board.match;
   const byDeal = {};
@@ -44,11 +55,11 @@ function renderDeals(box, board, actions, showEarlier) {
     const answers = (byDeal[d.number] || []).filter((a) => a.deal_revision === d.revision || a.verdict === 'disputed');
     const open = answers.some((a) => a.open);
     const marks = answers.map((a) => h('div', { class: 'mark' },
-      h('span', { class: `tag ${a.open ? 'disputed' : a.verdict}` }, a.verdict === 'confirmed' ? '✓ confirmed' : a.open ? '⚠ disputed' : 'dispute resolved'),
-      a.player ? ` ${a.player.name} (${a.seat})${a.reason ? `: ${a.reason}` : ''}` : ''));  // a shared board names nobody
+      h('span', { class: `tag ${a.open ? 'disputed' : a.verdict}` }, a.verdict === 'confirmed' ? VERDICTS.confirmed : a.open ? VERDICTS.disputed : VERDICTS.resolved),
+      answerer(a)));
     const card = h('div', { class: `deal ${d.status}${open ? ' disputed' : ''}`, id: `deal-${d.number}`, 'data-number': d.number },
-      h('div', { class: 'top' }, h('span', {}, `Deal ${d.number}`),
-        h('span', {}, d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, d.status) : null)),
+      h('div', { class: 'top' }, h('span', {}, t('Deal {number}', { number: d.number })),
+        h('span', {}, d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, STATUSES[d.status] || d.status) : null)),
       h('div', { class: 'what' }, GAMES[m.game].summary(d, m)),
       h('div', { class: 'marks' }, marks));
     if (actions && d.status !== 'voided') card.appendChild(actions(d, answers));
@@ -56,8 +67,8 @@ function renderDeals(box, board, actions, showEarlier) {
   });
   const hidden = board.deals.length ? board.deals[0].number - 1 : 0;
   const more = showEarlier && hidden ? h('button', { type: 'button', class: 'small', 'data-action': 'earlier', onclick: showEarlier },
-    `Show earlier deals (${hidden} more)`) : null;
-  fill(box, h('h2', {}, 'Deals'), items.length ? items : h('p', { class: 'muted' }, 'No deals yet.'), more);
+    t('Show earlier deals ({count} more)', { count: hidden })) : null;
+  fill(box, h('h2', {}, t('Deals')), items.length ? items : h('p', { class: 'muted' }, t('No deals yet.')), more);
 }
 
 // ---------- the chart of the score over the deals ----------
@@ -71,10 +82,9 @@ function chartSeries(board) {
 }
 
 const CHART = {
-  first: (n) => `deal ${n}`,
-  guide: (team, value) => `baazi ${team} ${value}`,
-  target: (value) => `target ${value}`,
-  team: (name) => `team ${name}`,
+  deal: (number) => t('deal {number}', { number }),
+  target: (value) => t('target {value}', { value }),
+  team: (team) => t('team {team}', { team }),
 };
 
 /** The chart: a line per team or player over the deals; guides (Seep's baazi lines at ±lead, Euchre's target)
@@ -112,13 +122,13 @@ function renderChart(box, board) {
     add('line', { x1: left, x2: W - right, y1: y(target), y2: y(target), class: 'target' });
     add('text', { x: W - right, y: y(target) - 4, 'font-size': FONT, 'text-anchor': 'end' }, CHART.target(target));
   }
-  add('text', { x: 2, y: y(hi) + 4, 'font-size': FONT }, String(hi));
-  add('text', { x: 2, y: y(lo) + 4, 'font-size': FONT }, String(lo));
-  if (lo < 0 && hi > 0) add('text', { x: 2, y: y(0) + 4, 'font-size': FONT }, '0');
+  add('text', { x: 2, y: y(hi) + 4, 'font-size': FONT }, numberText(hi));
+  add('text', { x: 2, y: y(lo) + 4, 'font-size': FONT }, numberText(lo));
+  if (lo < 0 && hi > 0) add('text', { x: 2, y: y(0) + 4, 'font-size': FONT }, numberText(0));
   const counted = board.deals.filter((d) => d.status !== 'voided');
   const first = counted.length ? counted[0].number - 1 : 0;
-  if (first) add('text', { x: left, y: H - 6, 'font-size': FONT }, CHART.first(first));
-  add('text', { x: W - right, y: H - 6, 'font-size': FONT, 'text-anchor': 'end' }, CHART.first(counted.length ? counted[counted.length - 1].number : 0));
+  if (first) add('text', { x: left, y: H - 6, 'font-size': FONT }, CHART.deal(first));
+  add('text', { x: W - right, y: H - 6, 'font-size': FONT, 'text-anchor': 'end' }, CHART.deal(counted.length ? counted[counted.length - 1].number : 0));
   // A team's line in the team's colour (as in the headline and the seating), a player's from the palette.
   const teams = Object.keys(board.match.teams || {});
   const colour = (line, index) => (teams.includes(line.name) ? `var(--${'abcd'[teams.indexOf(line.name)]})` : COLORS[index % COLORS.length]);
