@@ -92,7 +92,7 @@ const CHART = {
  * on a 296 px wide chart (a 320 px screen). */
 function renderChart(box, board) {
   const { title, lines, target, guides = [], marks = [] } = chartSeries(board);
-  const W = 320; const H = 190; const left = 34; const right = 12; const top = 14; const bottom = 26;
+  const W = 320; const H = 190; const left = 34; const right = 12; const top = 16; const bottom = 26;
   const guideValues = guides.map((g) => g.value);
   const values = lines.flatMap((l) => l.points).concat([0], target ? [target] : [], guideValues);
   const lo = Math.min(...values); const hi = Math.max(...values, lo + 1);
@@ -116,7 +116,9 @@ function renderChart(box, board) {
   add('line', { x1: left, x2: W - right, y1: y(0), y2: y(0), class: 'axis' });
   for (const guide of guides) {
     add('line', { x1: left, x2: W - right, y1: y(guide.value), y2: y(guide.value), class: 'guide' });
-    add('text', { x: W - right, y: y(guide.value) + (guide.value > 0 ? -4 : FONT), 'font-size': FONT, 'text-anchor': 'end', class: 'guide-label' }, guide.label);
+    // Above its line, or below a negative one; at the foot of the plot above it too, clear of the deal labels.
+    const above = guide.value > 0 || guide.value === lo;
+    add('text', { x: W - right, y: y(guide.value) + (above ? -4 : FONT), 'font-size': FONT, 'text-anchor': 'end', class: 'guide-label' }, guide.label);
   }
   if (target) {
     add('line', { x1: left, x2: W - right, y1: y(target), y2: y(target), class: 'target' });
