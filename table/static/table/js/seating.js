@@ -88,7 +88,7 @@ function seatingPicture(match, marks = {}) {
     if (roles.length) add(g, 'text', { x, y: y + 12, 'text-anchor': 'middle', class: 'seat-role' }, roles.join(' · '));
     said.push(seatSaid(playerName(match, seat), team, roles.length ? ROLE_LIST.format(roles) : ''));
   });
-  const seatsSaid = said.reduce((list, one) => t('{list}; {seat}', { list, seat: one }));
+  const seatsSaid = said.reduce((list, one) => t('{list}; {item}', { list, item: one }));
   svg.setAttribute('aria-label', t('The table: {seats}', { seats: seatsSaid }));
   return h('div', { class: 'seating', id: 'seating' }, svg);
 }

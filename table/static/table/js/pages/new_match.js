@@ -53,13 +53,13 @@ function inWords(rule, value) {
   if (value === null) return TEXT.off;
   if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
   if (Array.isArray(value)) return semicolons(value.map((v) => inWords({}, v)));
+  if (typeof value === 'number') return numberText(value);
+  if (!value || typeof value !== 'object') return String(value);
   // 56's bands and Rummy's contracts, each row one phrase; any other table key by key.
-  if (value && ['from', 'to', 'win', 'lose'].every((k) => k in value)) return t('from {from}, to {to}, win {win}, lose {lose}', value);
-  if (value && ['sets', 'runs'].every((k) => k in value)) return t('sets {sets}, runs {runs}', value);
-  if (value && typeof value === 'object') {
-    return commas(Object.entries(value).map(([k, v]) => t('{key} {value}', { key: KEY_WORDS[k] || k.replace(/_/g, ' '), value: VALUE_WORDS[v] || inWords({}, v) })));
-  }
-  return typeof value === 'number' ? numberText(value) : String(value);
+  const has = (...keys) => keys.every((k) => k in value);
+  if (has('from', 'to', 'win', 'lose')) return t('from {from}, to {to}, win {win}, lose {lose}', value);
+  if (has('sets', 'runs')) return t('sets {sets}, runs {runs}', value);
+  return commas(Object.entries(value).map(([k, v]) => t('{key} {value}', { key: KEY_WORDS[k] || k.replace(/_/g, ' '), value: VALUE_WORDS[v] || inWords({}, v) })));
 }
 
 /** One house rule: its label, a control in words, its explanation and default on one line under it.
@@ -182,4 +182,4 @@ function newMatchPage() {
 
 if (typeof document !== 'undefined' && document.getElementById('new-match-form')) newMatchPage();
 
-export { integerRead, offeredCounts, settingsForCount };
+export { integerRead, inWords, offeredCounts, settingsForCount };
