@@ -16,6 +16,8 @@ from tests.support.corrections import alternating_deals
 
 pytestmark = pytest.mark.e2e
 
+PERSIAN_ZERO, PERSIAN_FIVE = "\u06f0", "\u06f5"  # the digits a Persian page writes
+
 # Each text's box (x0, y0)-(x1, y1) in the picture's CSS pixels, and the picture's width and height.
 BOXES = """
 const svg = document.querySelector(arguments[0]);
@@ -60,10 +62,10 @@ def test_the_chart_and_the_seating_stay_readable_right_to_left(
         chart = scorer_browser.execute_script(BOXES, "#chart svg")
         assert chart and [box for box in chart if outside(box)] == [], chart
         # The time axis: the window's last deal ("deal 5" in Persian digits) on the right, under the plot's end.
-        last = next(box for box in chart if "۵" in box["text"] and box["y1"] > box["height"] - 12)
+        last = next(box for box in chart if PERSIAN_FIVE in box["text"] and box["y1"] > box["height"] - 12)
         assert last["x1"] > last["width"] - 20, last
-        # The value axis: its numbers on the left, in Persian digits ("۰", never "0").
-        zero = next(box for box in chart if box["text"] == "۰")
+        # The value axis: its numbers on the left, in Persian digits (never "0").
+        zero = next(box for box in chart if box["text"] == PERSIAN_ZERO)
         assert zero["x0"] < 20, zero
         # The value axis's numbers and the deal label are this module's (a game's guide labels are its own).
         axis = [box["text"] for box in chart if not any(c.isalpha() for c in box["text"])] + [last["text"]]

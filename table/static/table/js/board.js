@@ -143,7 +143,8 @@ function renderChart(box, board) {
     add('circle', { cx: x(mark.index), cy: y(v), r: 6, fill: 'none', style: `stroke:${colour(lines[mark.line || 0], mark.line || 0)}`, 'stroke-width': 2, class: 'mark' });
     add('text', { x: x(mark.index), y: y(v) + (v >= 0 ? -9 : 18), 'font-size': FONT, 'text-anchor': 'middle', class: 'mark-label' }, mark.label);
   }
-  const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${colour(l, i)}` }), l.label || CHART.team(l.name))));
+  const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${colour(l, i)}` }),
+    h('bdi', {}, l.label || CHART.team(l.name)))));  // a player's name (Rummy) in its own direction
   fill(box, h('h2', {}, title), svg, lines.length > 1 ? legend : null);
 }
 
