@@ -1,6 +1,7 @@
 """The scoreboard on a right-to-left (Persian) page in Chromium: the chart's labels and numbers stay inside the
 chart and in order, its time axis runs as on the score sheet (deal 1 on the left, the latest on the right), the
-numbers are written in Persian digits, and the seating picture's names stay inside the picture (issue 18)."""
+numbers are written in Persian digits, the seating picture's names stay inside the picture, each in its own
+direction, and the share link reads left to right (issue 18)."""
 
 from __future__ import annotations
 
@@ -72,6 +73,10 @@ def test_the_chart_and_the_seating_stay_readable_right_to_left(
         assert len(axis) == 4 and not any(char in "0123456789" for text in axis for char in text), axis
         # No label overlaps another (the guide at the foot of the plot and the deal label under it).
         assert [(a["text"], b["text"]) for i, a in enumerate(chart) for b in chart[i + 1:] if overlap(a, b)] == []
+
+        # The share link is a URL: it reads left to right on any page.
+        direction = "return getComputedStyle(document.querySelector('#share-url')).direction"
+        assert scorer_browser.execute_script(direction) == "ltr"
 
         seating = scorer_browser.execute_script(BOXES, "#seating-box svg")
         names = [box for box in seating if box["text"].strip("\u2068\u2069") in {"Asha", "Bala", "Ravi", "Meena"}]

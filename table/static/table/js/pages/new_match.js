@@ -44,7 +44,7 @@ function settingsForCount(facts, count) {
 }
 
 let WORDS = {}; // a choice's value in words (page text from the server: translatable there)
-const said = (value) => WORDS[String(value)] || String(value);
+const said = (value) => WORDS[String(value)] || (typeof value === 'number' ? numberText(value) : String(value));
 
 /** A value in words: a choice's label, yes/no, a list of rows as "from 28 to 39, win 1, lose 2; ...". */
 function inWords(rule, value) {
