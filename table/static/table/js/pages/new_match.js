@@ -22,7 +22,7 @@ const TEXT = {
 };
 // The keys and values of a table rule that are words (Rummy's penalty points); card codes (J, Q, A) stay.
 const KEY_WORDS = { number_cards: t('number cards') };
-const VALUE_WORDS = { face_value: t('face_value') };
+const VALUE_WORDS = { face_value: t('at face value') };
 const commas = (items) => (items.length ? items.reduce((list, item) => t('{list}, {item}', { list, item })) : '');
 const semicolons = (items) => (items.length ? items.reduce((list, item) => t('{list}; {item}', { list, item })) : '');
 
