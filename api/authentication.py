@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
 from knox.crypto import hash_token
 from knox.models import AuthToken
@@ -22,9 +23,11 @@ from rest_framework.request import Request
 from api.languages import activate_saved_language, activate_session_language
 
 SCHEME = "Token"
-WRONG_SCHEME = f"Send the token as 'Authorization: {SCHEME} <token>'; no other scheme (such as Bearer) is accepted."
-INVALID = "Invalid token."
-EXPIRED = "This token has expired; sign in again (POST /api/v1/auth/token/) for a new one."
+# Lazy: DRF reads each when it is raised, in the request's language.
+WRONG_SCHEME = gettext_lazy("Send the token as 'Authorization: Token <token>'; no other scheme (such as Bearer) is "
+                            "accepted.")
+INVALID = gettext_lazy("Invalid token.")
+EXPIRED = gettext_lazy("This token has expired; sign in again (POST /api/v1/auth/token/) for a new one.")
 
 
 class TokenAuthentication(KnoxTokenAuthentication):

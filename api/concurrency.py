@@ -7,6 +7,7 @@ import re
 from rest_framework.request import Request
 
 from games.errors import InvalidInput
+from games.rules.messages import msg
 
 _ETAG = re.compile(r'^\s*(?:W/)?"?(\d{1,10})"?\s*$')
 
@@ -23,7 +24,7 @@ def if_match_version(request: Request) -> int | None:
     found = _ETAG.match(header)
     if found is None:
         raise InvalidInput(
-            f'If-Match must be the match\'s ETag, such as "7"; {header!r} is not one.', "If-Match"
+            msg('If-Match must be the match\'s ETag, such as "7"; {header!r} is not one.', header=header), "If-Match"
         )
     return int(found.group(1))
 

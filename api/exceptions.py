@@ -49,7 +49,7 @@ DRF_CODES: dict[type[exceptions.APIException], str] = {
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, NotFound):  # answered as every other 404 is: DRF's "Not found." unless it says more
-        exc = exceptions.NotFound(exc.detail or None)
+        exc = exceptions.NotFound(localize(exc.detail) or None)
     if isinstance(exc, RuleViolation):
         return _respond(400, error_body(exc.code, localize(exc.detail), exc.field, exc.extra))
     if isinstance(exc, DomainError):

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import django_filters
 from django import forms
 from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django_stubs_ext import StrOrPromise
 
 from api.serializers.base import valid_choices
 from games.models import Match
@@ -21,12 +23,12 @@ class IdFilter(django_filters.NumberFilter):
         super().__init__(*args, min_value=1, max_value=MAX_ID, **kwargs)  # type: ignore[arg-type]
 
 
-def choice_filter(noun: str, choices: Callable[[], list[tuple[str, str]]]) -> django_filters.ChoiceFilter:
+def choice_filter(noun: str, choices: Callable[[], Sequence[tuple[str, StrOrPromise]]]) -> django_filters.ChoiceFilter:
     """A choice whose refusal names the valid ones, as the serializers' do (api.serializers.base.ChoiceField).
 
     ``choices`` is called when a request is filtered, so the games are the registry's at that time."""
-    refusal = lazy(lambda: f'"%(value)s" is not a valid choice; {valid_choices(noun, (k for k, _ in choices()))}.',
-                   str)()
+    refusal = lazy(lambda: gettext('"%(value)s" is not a valid choice; {choices}.').format(
+        choices=valid_choices(noun, (k for k, _ in choices()))), str)()
     return django_filters.ChoiceFilter(choices=choices, error_messages={"invalid_choice": refusal})
 
 

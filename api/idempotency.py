@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.models import IdempotentResponse
+from games.rules.messages import msg
 from games.services.errors import DomainError
 
 HEADER = "Idempotency-Key"
@@ -45,8 +46,8 @@ def _request_hash(request: Request) -> str:
 def _replay(stored: IdempotentResponse, request: Request) -> Response:
     if stored.endpoint != _fitting(request.path, "endpoint") or stored.request_hash != _request_hash(request):
         raise IdempotencyKeyReused(
-            f"The Idempotency-Key {request.headers[HEADER]!r} was used for a different request; use a new key for a "
-            "new request.", None)
+            msg("The Idempotency-Key {key!r} was used for a different request; use a new key for a new request.",
+                key=request.headers[HEADER]), None)
     response = Response(stored.body, status=stored.status_code)
     response["Idempotent-Replayed"] = "true"
     return response

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -24,16 +25,21 @@ class BoundedJSONParser(JSONParser):
         request = (parser_context or {}).get("request")
         declared = request.META.get("CONTENT_LENGTH") if request is not None else None
         if declared and declared.isdigit() and int(declared) > limit:
-            raise RequestTooLarge(f"The request body is larger than {limit} bytes.")
+            raise RequestTooLarge(gettext("The request body is larger than {limit} bytes.").format(limit=limit))
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as error:
-            raise ParseError(f"The JSON is nested too deeply (more than {MAX_DEPTH} levels).") from error
+            raise ParseError(_too_deep()) from error
         if nesting_depth(data) > MAX_DEPTH:
-            raise ParseError(f"The JSON is nested too deeply (more than {MAX_DEPTH} levels).")
+            raise ParseError(_too_deep())
         if not is_utf8_text(data):
-            raise ParseError("The JSON holds a lone surrogate escape (such as \\ud800), which is not text.")
+            raise ParseError(gettext("The JSON holds a lone surrogate escape (such as \\ud800), which is not text."))
         return data
+
+
+def _too_deep() -> str:
+    # DRF keeps a detail as plain text: each is said in the request's language as it is raised.
+    return gettext("The JSON is nested too deeply (more than {depth} levels).").format(depth=MAX_DEPTH)
 
 
 def is_utf8_text(data: Any) -> bool:

@@ -16,6 +16,7 @@ import ijson
 from django.conf import settings
 
 from exports.errors import ImportRefused
+from games.rules.messages import msg, msg_template
 
 Path = list[str | int]
 
@@ -34,9 +35,9 @@ def read_import(stream: IO[bytes]) -> Any:
     try:
         document = json.load(stream)
     except (ValueError, UnicodeDecodeError) as error:
-        raise ImportRefused(f"The file is not JSON: {error}", "file") from error
+        raise ImportRefused(msg("The file is not JSON: {error}", error=str(error)), "file") from error
     except RecursionError as error:  # only when check_nesting could not finish (see there)
-        raise ImportRefused("The file nests objects and lists too deeply.", "file") from error
+        raise ImportRefused(msg("The file nests objects and lists too deeply."), "file") from error
     check_values(document)
     return document
 
@@ -56,11 +57,12 @@ def check_nesting(stream: IO[bytes], limit: int) -> None:
                 path[-1] += 1  # a new item of the enclosing list
             if event in ("start_map", "start_array"):
                 if len(path) >= limit:
-                    raise ImportRefused(f"The file nests objects and lists more than {limit} levels deep.",
+                    raise ImportRefused(msg("The file nests objects and lists more than {limit} levels deep.",
+                                            limit=limit),
                                         json_path(path) or "file")
                 path.append("" if event == "start_map" else -1)
     except ijson.JSONError as error:
-        raise ImportRefused(f"The file is not JSON: {error}", "file") from error
+        raise ImportRefused(msg("The file is not JSON: {error}", error=str(error)), "file") from error
     except UnicodeDecodeError:
         # The parser turns a lone low surrogate (\udc00) into bytes it cannot decode. Such a file is refused in any
         # case, by check_values at the path of the surrogate once the file is decoded.
@@ -90,22 +92,29 @@ def _find_bad_value(document: Any) -> None:
         value, path = pending.pop()
         if isinstance(value, dict):
             for key, item in value.items():
-                _check_text(key, path, "a key")
+                _check_text(key, path, "key")
                 pending.append((item, [*path, key]))
         elif isinstance(value, list):
             pending.extend((item, [*path, index]) for index, item in enumerate(value))
         elif isinstance(value, str):
-            _check_text(value, path, "the text")
+            _check_text(value, path, "text")
         elif isinstance(value, float) and not math.isfinite(value):
-            raise ImportRefused("Numbers must be finite.", json_path(path) or "file")
+            raise ImportRefused(msg("Numbers must be finite."), json_path(path) or "file")
+
+
+# Whether a key or a string value holds the character: each its own sentence, so each language can say it.
+NUL_CHARACTER = {"key": msg_template("A key holds a NUL character, which cannot be stored."),
+                 "text": msg_template("The text holds a NUL character, which cannot be stored.")}
+LONE_SURROGATE = {"key": msg_template("A key holds a lone surrogate ({escape}), which is not a character."),
+                  "text": msg_template("The text holds a lone surrogate ({escape}), which is not a character.")}
 
 
 def _check_text(text: str, path: Path, what: str) -> None:
     if "\x00" in text:
-        raise ImportRefused(f"{what.capitalize()} holds a NUL character, which cannot be stored.",
+        raise ImportRefused(msg(NUL_CHARACTER[what]),
                             json_path(path) or "file")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
-        raise ImportRefused(f"{what.capitalize()} holds a lone surrogate (\\u{ord(text[error.start]):04x}), which is "
-                            "not a character.", json_path(path) or "file") from error
+        escape = f"\\u{ord(text[error.start]):04x}"
+        raise ImportRefused(msg(LONE_SURROGATE[what], escape=escape), json_path(path) or "file") from error

@@ -24,6 +24,7 @@ from exports.import_file import json_path
 from exports.interchange import SCHEMA_PATH
 from games.models import AuditEntry, Club, Deal, DealRevision, League, Match, Membership, Player, Seat
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.registry import game_keys, get_engine
 from games.rules.replay import DealRefused, ReplayStep, replay_steps
 from games.rules.seats import seat_names
@@ -66,7 +67,7 @@ def check_shape(document: Any) -> None:
     first = next(_validator(game_keys()).iter_errors(document), None)
     if first is not None:
         message = first.message if len(first.message) <= MESSAGE_CHARS else first.message[:MESSAGE_CHARS] + "…"
-        raise ImportRefused(f"The file does not follow the interchange format: {message}",
+        raise ImportRefused(msg("The file does not follow the interchange format: {message}", message=message),
                             json_path(first.instance_path) or "file")
 
 
@@ -88,7 +89,7 @@ def club_import(*, actor: User | None, document: Any,
 
 
 def refuse(path: str, detail: str) -> ImportRefused:
-    return ImportRefused(f"{path}: {detail}", path)
+    return ImportRefused(msg("{path}: {detail}", path=path, detail=detail), path)
 
 
 def _day(value: str | None) -> date | None:
@@ -136,7 +137,7 @@ class _Loader:
     def _players(self) -> None:
         for index, data in enumerate(self.doc["players"]):
             if data["id"] in self.players:
-                raise refuse(f"players[{index}].id", f"player id {data['id']} appears twice.")
+                raise refuse(f"players[{index}].id", msg("player id {id} appears twice.", id=data["id"]))
             self.players[data["id"]] = Player(name=data["name"], club=self.club if data["in_club"] else None,
                                               created_by=self.actor)
         Player.objects.bulk_create(self.players.values(), batch_size=settings.IMPORT_BATCH_SIZE)
@@ -149,23 +150,23 @@ class _Loader:
 
     def _player(self, ref: int, path: str) -> Player:
         if ref not in self.players:
-            raise refuse(path, f"there is no player {ref} in the file.")
+            raise refuse(path, msg("there is no player {ref} in the file.", ref=ref))
         return self.players[ref]
 
     def _leagues(self) -> None:
         for index, data in enumerate(self.doc["leagues"]):
             path = f"leagues[{index}]"
             if self.club is None:
-                raise refuse(path, "a league needs the club it belongs to, and the file has none.")
+                raise refuse(path, msg("a league needs the club it belongs to, and the file has none."))
             if data["id"] in self.leagues:
-                raise refuse(f"{path}.id", f"league id {data['id']} appears twice.")
+                raise refuse(f"{path}.id", msg("league id {id} appears twice.", id=data["id"]))
             try:
                 league_settings_check(data["game"], data["settings"])
             except RuleViolation as violation:
                 raise refuse(f"{path}.settings", violation.detail) from violation
             starts_on, ends_on = _day(data["starts_on"]), _day(data["ends_on"])
             if starts_on is not None and ends_on is not None and ends_on < starts_on:
-                raise refuse(f"{path}.ends_on", "a league cannot end before it starts.")
+                raise refuse(f"{path}.ends_on", msg("a league cannot end before it starts."))
             fields = {k: v for k, v in data.items() if k not in ("id", "created_at", "starts_on", "ends_on")}
             league = League.objects.create(club=self.club, starts_on=starts_on, ends_on=ends_on, **fields)
             League.objects.filter(pk=league.pk).update(created_at=_moment(data["created_at"]))
@@ -178,9 +179,10 @@ class _Loader:
         if data["league"] is not None:
             league = self.leagues.get(data["league"])
             if league is None:
-                raise refuse(f"{path}.league", f"there is no league {data['league']} in the file.")
+                raise refuse(f"{path}.league", msg("there is no league {league} in the file.", league=data["league"]))
             if league.game != data["game"]:
-                raise refuse(f"{path}.game", f"league {league.name!r} plays {league.game}, not {data['game']}.")
+                raise refuse(f"{path}.game", msg("league {name!r} plays {league_game}, not {game}.", name=league.name,
+                                                     league_game=league.game, game=data["game"]))
         replay = MatchReplay(path, data)
         replay.check()
         match = Match.objects.create(
@@ -228,7 +230,8 @@ class _Loader:
             if data["league"] is not None:
                 league = self.leagues.get(data["league"])
                 if league is None:
-                    raise refuse(f"{path}[{index}].league", f"there is no league {data['league']} in the file.")
+                    raise refuse(f"{path}[{index}].league",
+                                 msg("there is no league {league} in the file.", league=data["league"]))
             player = None if data["player"] is None else self._player(data["player"], f"{path}[{index}].player")
             rows.append(AuditEntry(action=data["action"], match=match, club=self.club if data["club"] else None,
                                    league=league, player=player, deal_number=data["deal_number"],
@@ -256,14 +259,14 @@ class MatchReplay:
         # A file written before its game added a house rule does not list it; the match plays it at its default.
         older = {name: pinned[name] for name in engine.settings_spec.added_later if name not in data["settings"]}
         self._expect(pinned == {**older, **data["settings"]}, "settings",
-                     "the settings must list every house rule as the match pinned it.")
-        self._expect(engine.teams(rules) == data["teams"], "teams", "the teams do not follow from the settings.")
+                     msg("the settings must list every house rule as the match pinned it."))
+        self._expect(engine.teams(rules) == data["teams"], "teams", msg("the teams do not follow from the settings."))
         self._check_seats()
         state = self._replay(engine, rules, engine.initial_state(rules))
         self._expect(engine.state_json(state) == data["state"], "state",
-                     "the match state is not what its deals add up to.")
+                     msg("the match state is not what its deals add up to."))
         finished = bool(data["state"].get("match_over"))
-        self._expect((data["status"] == "finished") == finished, "status", "the status does not match the state.")
+        self._expect((data["status"] == "finished") == finished, "status", msg("the status does not match the state."))
 
     def _expect(self, condition: bool, where: str, detail: str) -> None:
         if not condition:
@@ -272,11 +275,12 @@ class MatchReplay:
     def _check_seats(self) -> None:
         seats = self.data["seats"]
         self._expect(len(seats) == self.data["player_count"], "seats",
-                     f"{self.data['player_count']} players need as many seats.")
+                     msg("{count} players need as many seats.", count=self.data["player_count"]))
         names = seat_names(len(seats))
         for index, seat in enumerate(seats):
             self._expect(seat["seat"] == names[index] and seat["position"] == index, f"seats[{index}]",
-                         f"seat {index + 1} must be {names[index]} at position {index}.")
+                         msg("seat {number} must be {seat} at position {index}.", number=index + 1,
+                             seat=names[index], index=index))
 
     def _replay(self, engine: Any, rules: Any, state: Any) -> Any:
         """The one fold of ``games.rules.replay`` over the file's deals (a voided one keeps its number, unplayed);
@@ -289,16 +293,17 @@ class MatchReplay:
                 if not step.voided:
                     self._check_played(engine, step, deal, where)
                 self._expect(deal["state_after"] == engine.state_json(state), f"{where}.state_after",
-                             "the state after this deal is not what the rules give.")
+                             msg("the state after this deal is not what the rules give."))
         except DealRefused as refused:
             violation = refused.violation
             field = f"deals[{refused.index}].input" + (f".{violation.field}" if violation.field else "")
             raise refuse(f"{self.path}.{field}", violation.detail) from violation
         counted = len(deals) - len(voided)
-        self._expect(counted == self.data["deals_count"], "deals_count", f"{counted} deals count, not "
-                     f"{self.data['deals_count']}.")
+        self._expect(counted == self.data["deals_count"], "deals_count",
+                     msg("{counted} deals count, not {deals_count}.", counted=counted,
+                         deals_count=self.data["deals_count"]))
         self._expect(len(deals) == self.data["last_deal_number"], "last_deal_number",
-                     f"the last deal is number {len(deals)}.")
+                     msg("the last deal is number {number}.", number=len(deals)))
         return state
 
     def _checked_inputs(self, deals: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -308,17 +313,17 @@ class MatchReplay:
             where = f"deals[{index}]"
             client_id = deal["client_deal_id"] and str(uuid.UUID(deal["client_deal_id"]))
             self._expect(client_id is None or client_id not in client_ids, f"{where}.client_deal_id",
-                         "another deal of this match has the same client_deal_id.")
+                         msg("another deal of this match has the same client_deal_id."))
             client_ids.add(client_id)
-            self._expect(deal["number"] == index + 1, f"{where}.number", f"deal numbers must run 1, 2, 3...; "
-                         f"this one should be {index + 1}.")
+            self._expect(deal["number"] == index + 1, f"{where}.number", msg(
+                "deal numbers must run 1, 2, 3...; this one should be {number}.", number=index + 1))
             revisions = [r["revision"] for r in deal["revisions"]]
             self._expect(revisions == list(range(1, deal["revision"] + 1)), f"{where}.revisions",
-                         f"the revisions must be 1 to {deal['revision']}.")
+                         msg("the revisions must be 1 to {revision}.", revision=deal["revision"]))
             yield deal["input"]
 
     def _check_played(self, engine: Any, step: ReplayStep, deal: dict[str, Any], where: str) -> None:
         self._expect(engine.deal_json(step.deal) == deal["input"], f"{where}.input",
-                     "the deal is not in its normalized form.")
+                     msg("the deal is not in its normalized form."))
         self._expect({"deal_number": deal["number"], **step.outcome.result} == deal["result"], f"{where}.result",
-                     "the result is not what the rules give for this deal.")
+                     msg("the result is not what the rules give for this deal."))

@@ -27,6 +27,7 @@ from exports.import_file import read_import
 from exports.importer import ImportSummary, club_import
 from exports.models import ImportJob
 from exports.services import job_requeue_if_lost
+from games.rules.messages import message_json, msg
 from scorekeeper.queue import enqueue
 
 logger = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ def _enqueue_import(job_id: int) -> None:
     try:
         enqueue(RUN_IMPORT_TASK, job_id)
     except QueueUnavailable:
-        import_fail(job_id, QueueUnavailable.code, "The job queue was not reachable, so the import never started.")
+        import_fail(job_id, QueueUnavailable.code, msg("The job queue was not reachable, so the import never started."))
         raise
 
 
@@ -91,7 +92,8 @@ def import_fail(job_id: int, code: str, detail: str, field: str | None = None) -
     """The job ends refused or failed with its reason in the error shape; its file is no longer needed."""
     ImportJob.objects.filter(pk=job_id).exclude(status=ImportJob.Status.DONE).update(
         status=ImportJob.Status.FAILED, finished_at=timezone.now(),
-        error={"code": code, "detail": detail, "field": field})
+        # "message" keeps the detail's template and values, so each reader is answered in their language.
+        error={"code": code, "detail": detail, "field": field, "message": message_json(detail)})
     job = ImportJob.objects.filter(pk=job_id).first()
     if job is not None:
         _forget_file(job)

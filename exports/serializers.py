@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.urls import reverse
 from rest_framework import serializers
 
 from api.serializers.base import ChoiceField
 from exports.imports import import_progress
 from exports.models import ExportJob, ImportJob
+from exports.tasks import EXPORT_FAILURES
+from games.rules.messages import message_from_json
+from games.translation import localize
 
 
 class ExportRequestSerializer(serializers.Serializer):
@@ -37,7 +42,8 @@ class ExportJobSerializer(serializers.ModelSerializer):
         return self._absolute(reverse("export-download", args=[job.pk]))
 
     def get_error(self, job: ExportJob) -> str | None:
-        return job.error or None
+        known = {failure: failure for failure in EXPORT_FAILURES}
+        return localize(known.get(job.error, job.error)) or None
 
     def _absolute(self, path: str) -> str:
         request = self.context.get("request")
@@ -57,9 +63,18 @@ class ImportSummarySerializer(serializers.Serializer):
 
 
 class ImportErrorSerializer(serializers.Serializer):
+    """A failed import's reason; its detail is said in the reader's language from the stored message (``message``,
+    games.rules.messages.message_json), or stays as stored."""
+
     code = serializers.CharField(help_text="import_invalid (the file), queue_unavailable or import_failed.")
     detail = serializers.CharField()
     field = serializers.CharField(allow_null=True, help_text="The JSON path of the first problem in the file.")
+
+    def to_representation(self, instance: Any) -> Any:
+        body = super().to_representation(instance)
+        if isinstance(instance, dict) and instance.get("message") is not None:
+            body["detail"] = localize(message_from_json(instance["message"]))
+        return body
 
 
 class ImportJobSerializer(serializers.ModelSerializer):

@@ -27,6 +27,7 @@ from exports.errors import QueueUnavailable
 from exports.models import ExportJob, ImportJob, JobStatus
 from exports.selectors import export_scope, scope_by_id
 from exports.writers import WRITERS, Progress
+from games.rules.messages import msg
 from scorekeeper.queue import enqueue
 
 logger = logging.getLogger(__name__)
@@ -49,12 +50,15 @@ def export_request(*, actor: User, scope: str, scope_id: int, file_format: str,
     return job
 
 
+# Kept as English text in the job's error column; found again to be said in the reader's language (EXPORT_FAILURES).
+EXPORT_NEVER_STARTED = msg("The job queue was not reachable, so the export never started.")
+
+
 def _enqueue_export(job_id: int) -> None:
     try:
         enqueue(RUN_EXPORT_TASK, job_id)
     except QueueUnavailable:
-        ExportJob.objects.filter(pk=job_id).update(status=ExportJob.Status.FAILED, error="The job queue was not "
-                                                   "reachable, so the export never started.")
+        ExportJob.objects.filter(pk=job_id).update(status=ExportJob.Status.FAILED, error=EXPORT_NEVER_STARTED)
         raise
 
 

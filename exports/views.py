@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import QuerySet
 from django.http import FileResponse, Http404
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -95,12 +96,12 @@ class ImportView(APIView):
         limit = settings.IMPORT_MAX_BYTES
         declared = request.META.get("CONTENT_LENGTH") or ""
         if declared.isdigit() and int(declared) > limit + MULTIPART_OVERHEAD_BYTES:
-            raise RequestTooLarge(f"An import file may be at most {limit} bytes.")  # before the upload is read
+            raise RequestTooLarge(_too_large(limit))  # before the upload is read
         serializer = ImportFileSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         upload = serializer.validated_data["file"]
         if upload.size > limit:
-            raise RequestTooLarge(f"An import file may be at most {limit} bytes.")
+            raise RequestTooLarge(_too_large(limit))
         if upload.size > settings.IMPORT_ASYNC_BYTES:
             job = import_request(actor=signed_in(request.user), upload=upload)
             body = ImportJobSerializer(job, context={"request": request}).data
@@ -122,3 +123,8 @@ class ImportJobViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
                    description="A job the queue lost is queued again when it is read, as for exports.")
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return Response(self.get_serializer(import_requeue_if_lost(self.get_object())).data)
+
+
+def _too_large(limit: int) -> str:
+    # DRF keeps a detail as plain text: it is said in the request's language as it is raised.
+    return gettext("An import file may be at most {limit} bytes.").format(limit=limit)

@@ -1,8 +1,8 @@
 """The messages the code says, found in the source itself: what the catalogues in locale/ must translate.
 
 ``makemessages`` (with games/management/commands/makemessages.py) writes the catalogues from the same calls;
-this module lets a test check them without gettext's tools: every literal template of ``msg``, ``msg_template``
-and ``nmsg`` (the rules engines, games/rules/messages.py), of Django's ``gettext`` family (views, services,
+this module lets a test check them without gettext's tools: every literal template of ``msg``, ``msg_template``,
+``phrase`` and ``nmsg`` (the rules engines, games/rules/messages.py), of Django's ``gettext`` family (views, services,
 serializers), and every ``{% translate "..." %}`` and ``{% blocktranslate %}`` of the page templates (the
 ``django`` catalogues); and every ``t("...")`` and ``nt("...", "...")`` of the pages' ES modules (the ``djangojs``
 catalogues, table/static/table/js/i18n.js).
@@ -23,7 +23,7 @@ TEMPLATE_SOURCES = ("table/templates", "games/templates", "api/templates")
 SKIPPED_PARTS = {"migrations", "tests", "__pycache__", "static"}
 
 # function name -> (position of the msgid, position of the plural or None)
-SINGULAR_CALLS = ("msg", "msg_template", "gettext", "gettext_lazy", "gettext_noop", "_")
+SINGULAR_CALLS = ("msg", "msg_template", "phrase", "gettext", "gettext_lazy", "gettext_noop", "_")
 PLURAL_CALLS = ("nmsg", "ngettext", "ngettext_lazy")
 CONTEXT_CALLS = ("pgettext", "pgettext_lazy")
 TEMPLATE_TAG = re.compile(r"""{%\s*(?:translate|trans)\s+(["'])(.+?)\1""")

@@ -75,3 +75,30 @@ def _count(value: Any) -> int:
 def _is_english() -> bool:
     language = translation.get_language()
     return language is None or language.split("-")[0] == "en"
+
+
+# The words of a game's facts a person reads (docs/api.md "Game facts for clients"): each setting row's label and
+# help line (the house-rules form's schema calls them title and description). Names, types, choices and kinds are
+# what clients switch on, so they stay as the engine gives them.
+SETTING_WORDS = ("label", "help", "title", "description")
+
+
+def localize_facts(facts: dict[str, Any]) -> dict[str, Any]:
+    """A game's facts (games.rules.facts) with its setting rows' words in the active language; a new dict, since
+    the facts are computed once and shared."""
+    if _is_english():
+        return facts
+    return {**facts, "settings": [localize_setting_row(row) for row in facts["settings"]]}
+
+
+def localize_setting_row(row: dict[str, Any]) -> dict[str, Any]:
+    """One house rule's row with its label and help (or title and description) in the active language."""
+    return {key: _phrase(value) if key in SETTING_WORDS else value for key, value in row.items()}
+
+
+def _phrase(text: Any) -> Any:
+    """A ``phrase`` (plain English text) or a ``Message`` in the active language; an empty text stays empty
+    (gettext("") is the catalogue's header)."""
+    if isinstance(text, Message):
+        return localize(text)
+    return translation.gettext(text) if isinstance(text, str) and text else text

@@ -12,6 +12,7 @@ import ipaddress
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.translation import gettext, ngettext
 
 
 def client_address(request: HttpRequest) -> str:
@@ -40,7 +41,14 @@ def lockout_seconds() -> int | None:
 
 
 def lockout_message() -> str:
+    """In the active language: the API's refusal and the locked-out page say it while answering the request."""
     seconds = lockout_seconds()
-    wait = f"Try again in {seconds // 60} minutes, or ask" if seconds else "Ask"
-    return (f"Too many failed sign-ins for this account or from this address. {wait} an administrator to lift "
-            "the lock.")
+    if not seconds:
+        return gettext("Too many failed sign-ins for this account or from this address. Ask an administrator to "
+                       "lift the lock.")
+    minutes = seconds // 60
+    return ngettext(
+        "Too many failed sign-ins for this account or from this address. Try again in {minutes} minute, or ask an "
+        "administrator to lift the lock.",
+        "Too many failed sign-ins for this account or from this address. Try again in {minutes} minutes, or ask an "
+        "administrator to lift the lock.", minutes).format(minutes=minutes)

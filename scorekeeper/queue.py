@@ -10,6 +10,7 @@ from celery import Task
 from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
 
+from games.rules.messages import msg
 from games.services.errors import QueueUnavailable
 from scorekeeper.celery import app
 
@@ -33,7 +34,7 @@ def enqueue(task: Task | str, *args: Any, countdown: float | None = None) -> Non
     except (OperationalError, RedisError, OSError) as error:
         logger.warning("Task %s not queued: the broker is unavailable (%s)", task.name, error)
         raise QueueUnavailable(
-            "The job queue is not reachable right now, so nothing was queued; try again in a minute.") from error
+            msg("The job queue is not reachable right now, so nothing was queued; try again in a minute.")) from error
 
 
 def registered_task(name: str) -> Task:

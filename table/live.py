@@ -32,6 +32,7 @@ from django.conf import settings
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext
 
 from games.errors import error_body
 from games.events import live_channel
@@ -67,11 +68,12 @@ class OpenStreams:
         the refusal of a stream beyond a limit."""
         with self._lock:
             if self.per_client[client] >= settings.LIVE_STREAMS_PER_CLIENT:
-                return _busy(429, "throttled", "This address has too many live scoreboards open; the page will "
-                             "poll instead.", settings.LIVE_STREAMS_PER_CLIENT)
+                return _busy(429, "throttled", gettext("This address has too many live scoreboards open; the page "
+                                                       "will poll instead."), settings.LIVE_STREAMS_PER_CLIENT)
             if self.total >= settings.LIVE_STREAMS_PER_PROCESS:
-                return _busy(503, "live_streams_full", "The server has as many live scoreboards open as it can "
-                             "hold; the page will poll instead.", settings.LIVE_STREAMS_PER_PROCESS)
+                return _busy(503, "live_streams_full", gettext("The server has as many live scoreboards open as "
+                                                               "it can hold; the page will poll instead."),
+                             settings.LIVE_STREAMS_PER_PROCESS)
             self.per_client[client] += 1
             self.total += 1
         released = False

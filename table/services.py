@@ -77,8 +77,8 @@ def _opponent_seat(match: Match, deal: Deal, actor: User) -> Seat:
     each plays alone). A scorer without a seat has no team, so any seated player may answer."""
     mine = list(match.seats.select_related("player").filter(player__user_id=actor.pk))
     if not mine:
-        raise NotSeated("Only a player seated at this match can confirm or dispute its deals; link your account "
-                        "to your player first.", None)
+        raise NotSeated(msg("Only a player seated at this match can confirm or dispute its deals; link your "
+                            "account to your player first."), None)
     scorer_seats = list(match.seats.filter(player__user_id=deal.recorded_by_id)) if deal.recorded_by_id else []
     taken = {seat.team or seat.seat for seat in scorer_seats}
     for seat in mine:
@@ -91,7 +91,7 @@ def _opponent_seat(match: Match, deal: Deal, actor: User) -> Seat:
     ), None)
 
 
-SHARE_WRITERS_ONLY = "Only the match's scorers can share it or revoke its share link."
+SHARE_WRITERS_ONLY = msg("Only the match's scorers can share it or revoke its share link.")
 SHARE_LINK_REVOKED = "share_link.revoked"
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import segno
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from table.models import MatchShareLink
 
@@ -19,7 +20,7 @@ def share_qr_svg(url: str) -> str:
     the element has a viewBox and no width or height."""
     code = segno.make_qr(url, error="m")
     return str(code.svg_inline(scale=4, border=4, omitsize=True, dark="#000", light="#fff",
-                               title="QR code of the share link", svgclass="qr-code"))
+                               title=gettext("QR code of the share link"), svgclass="qr-code"))
 
 
 def share_link_body(request: HttpRequest, link: MatchShareLink) -> dict[str, Any]:

@@ -10,7 +10,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.gzip import gzip_page
+from django_stubs_ext import StrOrPromise
 
 from games.errors import NotFound
 from games.models import Match
@@ -18,6 +20,7 @@ from games.rules.facts import every_game_facts, facts_of
 from games.rules.registry import game_keys, get_engine
 from games.selectors import match_writable_by
 from games.selectors.matches import match_queryset, readable_match
+from games.translation import localize_facts
 from table.api import board_for_page
 from table.selectors import disputes_for_admin, match_for_share_token, seats_of, share_link_of
 from table.serializers import PublicBoardSerializer
@@ -26,39 +29,45 @@ from table.share import share_link_body
 LOGIN_URL = reverse_lazy("table:login")
 
 # Page text the house-rules form needs beside the engines' facts: a choice's value in words (translatable here,
-# the values are the engines'), and the kinds of match end.
-CHOICE_WORDS: dict[str, str] = {
-    "spades_capture_value_other_aces_1_ten_of_diamonds_6": "Spades at their value, other aces 1, ten of diamonds 6",
-    "ten_of_diamonds_2_majority_4": "Ten of diamonds 2, most cards 4",
-    "baazi_loser": "The team that lost the baazi deals", "raw_difference": "As the running lead says",
-    "optional": "Optional", "compulsory": "Compulsory",
-    "pairs": "Teams of two", "two_sides": "Two sides, alternate seats",
-    "multiply": "Multiply (\u00d72, \u00d74)", "add": "Add (+1, +2)",
-    "first_speaker_team_plays_28_no_trumps": "First speaker's team plays 28 no-trumps",
-    "first_speaker_must_bid": "First speaker must bid", "redeal": "Redeal",
-    "at_zero_tables": "At zero tables", "when_cannot_pay": "When it cannot pay in full",
-    "round_robin_from_payers_right": "One table at a time from the payer's right",
-    "report": "Reported only", "forfeit_deal": "The revoking side loses the deal",
-    "single_24": "24 cards", "with_joker_25": "25 cards with the joker", "double_48": "48 cards (double deck)",
-    "single_round": "One call each", "continuous": "Round until three pass",
-    "bid": "The tricks bid", "contract_value": "The contract's value",
-    "higher_score_wins_equal_replays": "Higher score wins, a tie plays on", "bidders_win": "The bidders win",
-    "lowest_total_ties_share": "Lowest total; ties share",
-    "lowest_total_then_last_deal": "Lowest total; then the last deal",
-    "seed": "Seed", "pagat": "Pagat", "bicycle": "Bicycle",
-    "open": "Open: play as long as you like", "first_to_baazis": "First to a number of baazis",
-    "fixed_baazis": "A fixed number of baazis",
+# the values are the engines'), and the kinds of match end. Lazy: each page says them in its request's language.
+CHOICE_WORDS: dict[str, StrOrPromise] = {
+    "spades_capture_value_other_aces_1_ten_of_diamonds_6":
+        gettext_lazy("Spades at their value, other aces 1, ten of diamonds 6"),
+    "ten_of_diamonds_2_majority_4": gettext_lazy("Ten of diamonds 2, most cards 4"),
+    "baazi_loser": gettext_lazy("The team that lost the baazi deals"),
+    "raw_difference": gettext_lazy("As the running lead says"),
+    "optional": gettext_lazy("Optional"), "compulsory": gettext_lazy("Compulsory"),
+    "pairs": gettext_lazy("Teams of two"), "two_sides": gettext_lazy("Two sides, alternate seats"),
+    # The sign itself, not a \u escape: xgettext copies an escape into the msgid as it is written.
+    "multiply": gettext_lazy("Multiply (×2, ×4)"), "add": gettext_lazy("Add (+1, +2)"),  # noqa: RUF001
+    "first_speaker_team_plays_28_no_trumps": gettext_lazy("First speaker's team plays 28 no-trumps"),
+    "first_speaker_must_bid": gettext_lazy("First speaker must bid"), "redeal": gettext_lazy("Redeal"),
+    "at_zero_tables": gettext_lazy("At zero tables"), "when_cannot_pay": gettext_lazy("When it cannot pay in full"),
+    "round_robin_from_payers_right": gettext_lazy("One table at a time from the payer's right"),
+    "report": gettext_lazy("Reported only"), "forfeit_deal": gettext_lazy("The revoking side loses the deal"),
+    "single_24": gettext_lazy("24 cards"), "with_joker_25": gettext_lazy("25 cards with the joker"),
+    "double_48": gettext_lazy("48 cards (double deck)"),
+    "single_round": gettext_lazy("One call each"), "continuous": gettext_lazy("Round until three pass"),
+    "bid": gettext_lazy("The tricks bid"), "contract_value": gettext_lazy("The contract's value"),
+    "higher_score_wins_equal_replays": gettext_lazy("Higher score wins, a tie plays on"),
+    "bidders_win": gettext_lazy("The bidders win"),
+    "lowest_total_ties_share": gettext_lazy("Lowest total; ties share"),
+    "lowest_total_then_last_deal": gettext_lazy("Lowest total; then the last deal"),
+    "seed": gettext_lazy("Seed"), "pagat": gettext_lazy("Pagat"), "bicycle": gettext_lazy("Bicycle"),
+    "open": gettext_lazy("Open: play as long as you like"),
+    "first_to_baazis": gettext_lazy("First to a number of baazis"),
+    "fixed_baazis": gettext_lazy("A fixed number of baazis"),
     # issue 20's house rules
-    "tricks_taken": "The tricks taken", "tricks_bid": "The number bid",
-    "any_time": "Any time", "after_trump_played": "Only after a trump has been played",
-    "64": "64 cards, 8 each", "48": "48 cards, 6 each (no 8s or 7s)",
+    "tricks_taken": gettext_lazy("The tricks taken"), "tricks_bid": gettext_lazy("The number bid"),
+    "any_time": gettext_lazy("Any time"), "after_trump_played": gettext_lazy("Only after a trump has been played"),
+    "64": gettext_lazy("64 cards, 8 each"), "48": gettext_lazy("48 cards, 6 each (no 8s or 7s)"),
 }
 
 
 def _page_words() -> dict[str, Any]:
     """Page text the house-rules form needs beside the facts: a choice's value (or match end's kind) in words.
     The kinds themselves are the engine's (the setting row's ``kinds`` in ``game_facts``)."""
-    return {"choice_words": CHOICE_WORDS}
+    return {"choice_words": {value: str(words) for value, words in CHOICE_WORDS.items()}}
 
 
 def _game_names() -> dict[str, str]:
@@ -77,7 +86,8 @@ def _page_match(request: HttpRequest, match_id: int) -> Match:
 def _page_config(match: Match, **entries: Any) -> dict[str, Any]:
     """A match page's config: its game's facts (``game_facts``, docs/api.md "Game facts for clients") and URLs."""
     return {"match_id": match.pk, "game": match.game, "game_name": get_engine(match.game).display_name,
-            "game_facts": {match.game: facts_of(match.game)}, "undo_seconds": settings.TABLE_UNDO_SECONDS, **entries}
+            "game_facts": {match.game: localize_facts(facts_of(match.game))},
+    "undo_seconds": settings.TABLE_UNDO_SECONDS, **entries}
 
 
 @login_required(login_url=LOGIN_URL)
@@ -88,7 +98,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required(login_url=LOGIN_URL)
 def new_match(request: HttpRequest) -> HttpResponse:
-    config = {"game_facts": every_game_facts(), **_page_words(), "matches_url": reverse("match-list"),
+    facts = {key: localize_facts(game) for key, game in every_game_facts().items()}
+    config = {"game_facts": facts, **_page_words(),
+    "matches_url": reverse("match-list"),
               "match_page": reverse("table:match", args=[0])}
     return render(request, "table/new_match.html", {"config": config})
 

@@ -45,6 +45,18 @@ def _fast_passwords() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _english_between_tests() -> Iterator[None]:
+    """A request in Persian activates Persian for its thread, and nothing turns it off after the response (the next
+    request's LocaleMiddleware chooses again): code a test runs outside a request must not speak the language a
+    previous test's request chose."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
     """Throttle counters and idempotency records live in the cache; no test may see another's."""
     from django.core.cache import cache

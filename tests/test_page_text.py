@@ -74,7 +74,8 @@ def untranslated_prose(path: Path) -> list[str]:
     text = path.read_text(encoding="utf-8")
     found = []
     for offset, literal in _literals(text):
-        if PROSE.match(literal) and literal not in NOT_TEXT and not MESSAGE_CALL_BEFORE.search(text[max(0, offset - 300):offset]):
+        before = text[max(0, offset - 300):offset]
+        if PROSE.match(literal) and literal not in NOT_TEXT and not MESSAGE_CALL_BEFORE.search(before):
             line = text.count("\n", 0, offset) + 1
             name = path.relative_to(BASE_DIR) if path.is_relative_to(BASE_DIR) else path.name
             found.append(f"{name}:{line}: {literal[:60]!r}")

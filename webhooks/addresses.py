@@ -9,6 +9,7 @@ from urllib.parse import SplitResult, urlsplit
 
 from django.conf import settings
 
+from games.rules.messages import msg
 from webhooks.errors import WebhookAddressRefused
 
 
@@ -29,8 +30,9 @@ def checked_addresses(host: str, port: int | None) -> list[str]:
     if not settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES:
         for address in addresses:
             if not is_public_address(address):
-                raise AddressRefused(f"{host} resolves to {address}, an address that is not public (private, "
-                                     "loopback, link-local, shared or reserved); webhooks may not go there.")
+                raise AddressRefused(msg("{host} resolves to {address}, an address that is not public (private, "
+                                         "loopback, link-local, shared or reserved); webhooks may not go there.",
+                                         host=host, address=address))
     return addresses
 
 
@@ -58,14 +60,14 @@ def url_problem(url: str) -> str:
     """Why a webhook URL cannot be used as written, or "". Refused: anything two URL parsers could read
     differently (a backslash, user info, a bad port), so the host we check is the host we connect to."""
     if "\\" in url or any(ord(char) <= 32 or ord(char) == 127 for char in url):
-        return "A webhook URL may not contain a backslash, a space or a control character."
+        return msg("A webhook URL may not contain a backslash, a space or a control character.")
     target = urlsplit(url)
     if target.scheme.lower() not in ("http", "https") or not target.hostname:
-        return "A webhook URL starts with http:// or https:// and names a host."
+        return msg("A webhook URL starts with http:// or https:// and names a host.")
     if "@" in target.netloc:
-        return "A webhook URL may not carry a user name or password."
+        return msg("A webhook URL may not carry a user name or password.")
     if _port_or_zero(target) == 0:
-        return "A webhook URL's port must be a number from 1 to 65535."
+        return msg("A webhook URL's port must be a number from 1 to 65535.")
     return ""
 
 
@@ -84,6 +86,7 @@ def webhook_url_check(url: str) -> None:
     try:
         checked_addresses(target.hostname or "", target.port)
     except AddressRefused as refusal:
-        raise WebhookAddressRefused(str(refusal), "url") from None
+        raise WebhookAddressRefused(refusal.args[0], "url") from None  # the message, not its str
     except (OSError, ValueError):  # ValueError: a name IDNA cannot encode (a label too long), which resolves nowhere
-        raise WebhookAddressRefused(f"{target.hostname} does not resolve to any address.", "url") from None
+        raise WebhookAddressRefused(msg("{host} does not resolve to any address.", host=target.hostname),
+                                    "url") from None

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.base import ChoiceField
+from games.translation import localize
 from webhooks.addresses import url_problem
 from webhooks.deliveries import EVENTS
 from webhooks.models import Webhook, WebhookDelivery
@@ -31,7 +32,7 @@ class WebhookSerializer(serializers.ModelSerializer):
 
     def validate_url(self, url: str) -> str:
         if problem := url_problem(url):
-            raise serializers.ValidationError(problem)
+            raise serializers.ValidationError(localize(problem))  # DRF keeps plain text: said here
         return url
 
     def validate_events(self, events: list[str]) -> list[str]:

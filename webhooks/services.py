@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from games.models import Club
+from games.rules.messages import msg
 from games.services.audit import audit_record
 from webhooks.addresses import webhook_url_check
 from webhooks.errors import WebhookLimitReached
@@ -20,7 +21,8 @@ def webhook_limit_check(club: Club) -> None:
     Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
     limit = settings.WEBHOOKS_PER_CLUB
     if Webhook.objects.filter(club=club).count() >= limit:
-        raise WebhookLimitReached(f"A club may have at most {limit} webhooks; remove one before adding another.",
+        raise WebhookLimitReached(msg("A club may have at most {limit} webhooks; remove one before adding another.",
+                                      limit=limit),
                                   None, limit=limit)
 
 

@@ -7,6 +7,7 @@ import copy
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import serializers
 
 from games.rules.registry import game_keys
@@ -31,14 +32,15 @@ class FieldsBuiltOnce:
 
 def valid_choices(noun: str, choices: Iterable[str]) -> str:
     """``games are seep, fifty_six, bid_euchre, contract_rummy``: the end of every refused choice's message."""
-    return f"{noun} are {', '.join(choices)}"
+    # The noun and the choices are the API's own words (field names, values); the sentence is the language's.
+    return gettext("{noun} are {choices}").format(noun=noun, choices=", ".join(choices))
 
 
 class ChoiceField(serializers.ChoiceField):
     """DRF's, but a refusal names what may be chosen: '"Seep" is not a valid choice; games are seep, fifty_six,
     bid_euchre, contract_rummy.' The noun is the field's name made plural, or a list's own name for its entries."""
 
-    default_error_messages = {"invalid_choice": '"{input}" is not a valid choice; {choices}.'}
+    default_error_messages = {"invalid_choice": gettext_lazy('"{input}" is not a valid choice; {choices}.')}
 
     def fail(self, key: str, **kwargs: Any) -> NoReturn:
         if key == "invalid_choice":

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import serializers
 
 from api.serializers.base import ChoiceField, FieldsBuiltOnce, GameField
@@ -46,9 +47,12 @@ class OfCallersClubs(serializers.PrimaryKeyRelatedField):
         return queryset.filter(**{f"{self.club_lookup}__in": club_ids_of(user)})  # type: ignore[union-attr]
 
 
+NO_SUCH_CLUB = gettext_lazy("You belong to no club {pk_value}.")
+
+
 class PlayerSerializer(serializers.ModelSerializer):
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", required=False, allow_null=True,
-                          error_messages={"does_not_exist": "You belong to no club {pk_value}."})
+                          error_messages={"does_not_exist": NO_SUCH_CLUB})
 
     class Meta:
         model = Player
@@ -58,7 +62,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 class LeagueSerializer(serializers.ModelSerializer):
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk",
-                          error_messages={"does_not_exist": "You belong to no club {pk_value}."})
+                          error_messages={"does_not_exist": NO_SUCH_CLUB})
     game = GameField()
     settings = serializers.DictField(required=False, default=dict,
                                      help_text="House rules pinned into every match started in the league.")
@@ -82,7 +86,7 @@ class LeagueSerializer(serializers.ModelSerializer):
 
     def validate_tiebreaks(self, value: list[str]) -> list[str]:
         if len(set(value)) != len(value):
-            raise serializers.ValidationError("Name each tie-break once.")
+            raise serializers.ValidationError(gettext("Name each tie-break once."))
         return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +97,8 @@ class LeagueSerializer(serializers.ModelSerializer):
         if starts_on and ends_on and ends_on < starts_on:
             field = "ends_on" if "ends_on" in attrs else "starts_on"
             raise serializers.ValidationError(
-                {field: f"A league cannot end ({ends_on}) before it starts ({starts_on})."})
+                {field: gettext("A league cannot end ({ends_on}) before it starts ({starts_on}).").format(
+                    ends_on=ends_on, starts_on=starts_on)})
         return attrs
 
 

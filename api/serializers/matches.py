@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -43,7 +44,7 @@ class NewPlayerSerializer(serializers.Serializer):
 class PlayerRefField(serializers.Field):
     """A player id, or ``{"name": ...}`` for a new player made on the spot."""
 
-    default_error_messages = {"invalid": 'Give a player id or {{"name": "..."}} for a new player.'}
+    default_error_messages = {"invalid": gettext_lazy('Give a player id or {{"name": "..."}} for a new player.')}
 
     def to_internal_value(self, data: Any) -> int | dict[str, str]:
         if isinstance(data, int) and not isinstance(data, bool) and data > 0:
@@ -73,7 +74,8 @@ class MatchCreateSerializer(serializers.Serializer):
     players = serializers.ListField(child=PlayerRefField())
     settings = serializers.DictField(required=False, default=dict)
     league = OfCallersClubs(queryset=League.objects.all(), club_lookup="club_id", required=False, allow_null=True,
-                            error_messages={"does_not_exist": "There is no league {pk_value} in your clubs."})
+                            error_messages={"does_not_exist": gettext_lazy(
+                                "There is no league {pk_value} in your clubs.")})
 
     def to_internal_value(self, data: Any) -> Any:
         refuse_more_players_than_any_table(data)
@@ -149,7 +151,7 @@ class DealInputSerializer(serializers.Serializer):
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, dict):
-            raise serializers.ValidationError({"non_field_errors": ["Send the deal as a JSON object."]})
+            raise serializers.ValidationError({"non_field_errors": [gettext("Send the deal as a JSON object.")]})
         common = super().to_internal_value({"client_deal_id": data.get("client_deal_id")})
         payload = {key: value for key, value in data.items() if key != "client_deal_id"}
         return {"client_deal_id": common.get("client_deal_id"), "payload": payload}
@@ -162,7 +164,7 @@ class CorrectionInputSerializer(serializers.Serializer):
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, dict):
-            raise serializers.ValidationError({"non_field_errors": ["Send the deal as a JSON object."]})
+            raise serializers.ValidationError({"non_field_errors": [gettext("Send the deal as a JSON object.")]})
         common = super().to_internal_value({"reason": data.get("reason")})
         payload = {key: value for key, value in data.items() if key not in ("reason", "client_deal_id")}
         return {"reason": common["reason"], "payload": payload}

@@ -31,6 +31,7 @@ from api.serializers.clubs import (
 from games.errors import InvalidInput
 from games.models import Club, League, Player
 from games.ratings import player_ratings
+from games.rules.messages import msg, or_chain
 from games.selectors.access import (
     clubs_visible_to,
     leagues_visible_to,
@@ -102,7 +103,7 @@ class PlayerViewSet(ListCreateUpdateViewSet):
         serializer.is_valid(raise_exception=True)
         duplicate = self.get_queryset().filter(pk=serializer.validated_data["player"]).first()
         if duplicate is None:
-            raise InvalidInput("There is no such player that you can see.", "player")
+            raise InvalidInput(msg("There is no such player that you can see."), "player")
         return player, duplicate  # the services check that the caller may administer both
 
 
@@ -166,7 +167,7 @@ class LeagueViewSet(ListCreateUpdateViewSet):
         changes = dict(serializer.validated_data)
         for fixed in ("club", "game"):
             if fixed in changes and changes[fixed] != getattr(league, fixed):
-                raise InvalidInput(f"A league's {fixed} cannot change once it exists.", fixed)
+                raise InvalidInput(msg("A league's {field} cannot change once it exists.", field=fixed), fixed)
         league_save(actor=signed_in(self.request.user), league=league, changes=changes)
 
     @extend_schema(
@@ -186,7 +187,7 @@ def standings_kind(request: Request, league: League) -> str | None:
     kind = request.query_params.get("by")
     allowed = standings_kinds(league.game)
     if kind is not None and kind not in allowed:
-        raise InvalidInput(f"{league.game} standings are by {' or '.join(allowed)}.", "by")
+        raise InvalidInput(msg("{game} standings are by {kinds}.", game=league.game, kinds=or_chain(allowed)), "by")
     return kind
 
 

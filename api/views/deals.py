@@ -29,6 +29,7 @@ from api.serializers.matches import (
 )
 from games.errors import InvalidInput
 from games.models import Deal, Match
+from games.rules.messages import msg
 from games.selectors.access import signed_in
 from games.selectors.matches import match_deals, match_id_from_url, readable_match, seats_prefetch
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
@@ -85,7 +86,7 @@ class DealPagination(PageNumberPagination):
 def dry_run_requested(request: Request) -> bool:
     value = request.query_params.get("dry_run", "false").lower()
     if value not in ("true", "1", "false", "0"):
-        raise InvalidInput("dry_run is true or false.", "dry_run")
+        raise InvalidInput(msg("dry_run is true or false."), "dry_run")
     return value in ("true", "1")
 
 

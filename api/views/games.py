@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, viewsets
 from rest_framework.exceptions import NotFound
@@ -13,7 +14,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.rules.facts import every_game_facts, facts_of
+from games.rules.messages import comma_list
 from games.rules.registry import game_keys
+from games.translation import localize, localize_facts
 
 
 def _seats() -> serializers.ListField:
@@ -63,11 +66,13 @@ class GameViewSet(viewsets.ViewSet):
     def list(self, request: Request) -> Response:
         paginator = self.pagination_class()
         # A list pages like a queryset (DRF slices it); the stubs only know querysets.
-        games: Any = list(every_game_facts().values())
+        games: Any = [localize_facts(facts) for facts in every_game_facts().values()]
         return paginator.get_paginated_response(paginator.paginate_queryset(games, request, view=self))
 
     @extend_schema(summary="One game's facts", responses={200: GameFactsSerializer})
     def retrieve(self, request: Request, key: str) -> Response:
         if key not in game_keys():
-            raise NotFound(f"There is no game {key!r}; the games are {', '.join(game_keys())}.")
-        return Response(facts_of(key))
+            # DRF keeps a detail as plain text: it is said in the request's language here.
+            raise NotFound(gettext("There is no game {key!r}; the games are {games}.").format(
+                key=key, games=localize(comma_list(game_keys()))))
+        return Response(localize_facts(facts_of(key)))

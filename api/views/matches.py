@@ -19,6 +19,7 @@ from api.pagination import ByteBoundedPagination
 from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
 from games.errors import InvalidInput
 from games.models import Match
+from games.rules.messages import msg
 from games.selectors.access import may_score, require_club_writer, require_scorers_chooser, signed_in
 from games.selectors.matches import id_from_url, match_queryset, readable_match
 from games.services.audit import MatchAuditLog
@@ -96,7 +97,7 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         user = get_user_model().objects.filter(pk=serializer.validated_data["user"]).first()
         if user is None or not may_score(user, match):
             # One answer for both, so the endpoint does not tell which accounts exist.
-            raise InvalidInput("There is no such user that can score this match.", "user")
+            raise InvalidInput(msg("There is no such user that can score this match."), "user")
         match_scorer_add(actor=signed_in(request.user), match=match, user=user)
         return Response({"user": user.pk}, status=status.HTTP_201_CREATED)
 

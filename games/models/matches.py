@@ -6,6 +6,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games.models.clubs import League, Player
 
@@ -21,8 +22,9 @@ class Match(models.Model):
     """One match. ``state`` is the fold of its counted deals, kept so a new deal costs the same at any length."""
 
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress"
-        FINISHED = "finished"
+        # The labels a page shows (get_status_display), in the request's language; the values are the API's.
+        IN_PROGRESS = "in_progress", gettext_lazy("In Progress")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     game = models.CharField(max_length=20, db_index=True)
     league = models.ForeignKey(League, null=True, blank=True, on_delete=models.PROTECT, related_name="matches")

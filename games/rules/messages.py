@@ -65,6 +65,13 @@ def msg_template(template: str, /) -> str:
     return template
 
 
+def phrase(text: str, /) -> str:
+    """Marks a fixed phrase a person reads that is not a refusal (a house rule's label and help line): returned
+    as it is, English, and translated where it is served (games/translation.py ``localize_facts``); makemessages
+    and the catalogue check find its literal like ``msg``'s."""
+    return text
+
+
 def nmsg(singular: str, plural: str, count: str, /, **values: Any) -> str:
     """A message whose words depend on the number in ``values[count]`` ("1 trick", "3 tricks")."""
     return Message(singular, values, plural, count)
@@ -123,3 +130,20 @@ def _chain(items: Iterable[Any], join: Callable[[Any, Any], Any]) -> Any:
 def and_list(items: Iterable[Any]) -> Any:
     """``S1, S2 and S3``, with each language's own "and"."""
     return _listing(items, lambda head, last: msg("{head} and {last}", head=head, last=last))
+
+
+def message_json(text: Any) -> Any:
+    """A message as JSON (its template, plural and values, nested messages too), to be stored where a job keeps its
+    reason and said later in the reader's language (``message_from_json``); plain text stays text."""
+    if not isinstance(text, Message):
+        return text
+    return {"template": text.template, "plural": text.plural, "count_key": text.count_key,
+            "values": {name: message_json(value) for name, value in text.values.items()}}
+
+
+def message_from_json(data: Any) -> Any:
+    """The ``Message`` that ``message_json`` wrote (the same English text); anything else as it is."""
+    if not isinstance(data, dict) or "template" not in data:
+        return data
+    values = {name: message_from_json(value) for name, value in data["values"].items()}
+    return Message(data["template"], values, data.get("plural"), data.get("count_key"))

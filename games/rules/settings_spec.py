@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from games.rules.messages import msg
 from games.rules.settings_input import reject_unknown_settings, setting_bool, setting_choice, setting_int
 
 Kind = Literal["integer", "boolean", "choice", "custom"]
@@ -155,7 +156,7 @@ class SettingsSpec:
         """The JSON-schema-like description of the house-rules form."""
         return {
             "type": "object",
-            "title": f"{self.game_name} house rules",
+            "title": msg("{game} house rules", game=self.game_name),
             "additionalProperties": False,
             "properties": {row.name: row.schema() for row in self.rows},
         }

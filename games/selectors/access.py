@@ -11,6 +11,7 @@ from django.db.models import Q, QuerySet
 
 from games.errors import NotPermitted, NotSignedIn
 from games.models import Club, League, Match, Membership, Player
+from games.rules.messages import msg
 
 # Whoever asks: a signed-in user, or nobody (the selectors answer "nothing" and "no" for the latter).
 Viewer = AbstractBaseUser | AnonymousUser
@@ -22,7 +23,7 @@ def signed_in(user: Viewer) -> User:
     """The account behind a request that must be signed in (the API's views require it before they run; the pages
     send anyone else to the sign-in page). Services are given this, never an anonymous user."""
     if not isinstance(user, User) or not user.is_authenticated:
-        raise NotSignedIn("Sign in first.")
+        raise NotSignedIn(msg("Sign in first."))
     return user
 
 
@@ -152,23 +153,23 @@ def account_linkable_by(user: Viewer, account: Viewer | None, club: Club | None)
 
 def require_club_admin(user: Viewer, club: Club) -> None:
     if not club_administrable_by(user, club):
-        raise NotPermitted("Only the club's admins can do this.")
+        raise NotPermitted(msg("Only the club's admins can do this."))
 
 
 def require_club_writer(user: Viewer, club: Club) -> None:
     if not club_writable_by(user, club):
-        raise NotPermitted("Only the club's admins and scorers can do this.")
+        raise NotPermitted(msg("Only the club's admins and scorers can do this."))
 
 
 def require_player_admin(user: Viewer, player: Player) -> None:
     if not player_administrable_by(user, player):
-        raise NotPermitted("Only a club admin, or the person who added this player while a scorer of its club, "
-                           "can change it.")
+        raise NotPermitted(msg("Only a club admin, or the person who added this player while a scorer of its club, "
+                               "can change it."))
 
 
 def require_scorers_chooser(user: Viewer, match: Match) -> None:
     if not match_scorers_chosen_by(user, match):
-        raise NotPermitted("Only the player who started this match can choose its scorers.")
+        raise NotPermitted(msg("Only the player who started this match can choose its scorers."))
 
 
 def require_player_links_allowed(user: Viewer, changes: dict[str, Any]) -> None:
@@ -178,4 +179,4 @@ def require_player_links_allowed(user: Viewer, changes: dict[str, Any]) -> None:
     if club is not None:
         require_club_writer(user, club)
     if not account_linkable_by(user, changes.get("user"), club):
-        raise NotPermitted("Link your own account, or as a club admin the account of one of its members.")
+        raise NotPermitted(msg("Link your own account, or as a club admin the account of one of its members."))

@@ -81,8 +81,8 @@ class Correction:
     deal_state_before: dict[str, Any]  # the match state the deal was played in (unchanged by the change)
 
 
-WRITERS_ONLY = "You may read this match but not change it: ask its creator to add you as a scorer."
-ADMINS_CORRECT = "In a league only the club's admins correct or void deals; ask one of them."
+WRITERS_ONLY = msg("You may read this match but not change it: ask its creator to add you as a scorer.")
+ADMINS_CORRECT = msg("In a league only the club's admins correct or void deals; ask one of them.")
 
 
 def _locked_match(match_id: int, actor: User, may_change: Callable[[User, Match], bool],

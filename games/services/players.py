@@ -10,6 +10,7 @@ from django.db import transaction
 
 from games.errors import InvalidInput
 from games.models import Club, Player, Seat
+from games.rules.messages import msg
 from games.selectors.access import require_player_admin, require_player_links_allowed
 from games.services.audit import audit_record
 
@@ -47,17 +48,17 @@ def player_merge(*, actor: User, player: Player, duplicate: Player) -> Player:
     require_player_admin(actor, duplicate)
     player, duplicate = _locked_in_id_order(player, duplicate)
     if duplicate.pk == player.pk:
-        raise InvalidInput("A player cannot be merged into itself.", "player")
+        raise InvalidInput(msg("A player cannot be merged into itself."), "player")
     if duplicate.merged_into_id is not None:
-        raise InvalidInput(f"{duplicate.name} is already merged into another player.", "player")
+        raise InvalidInput(msg("{name} is already merged into another player.", name=duplicate.name), "player")
     if player.merged_into_id is not None:
-        raise InvalidInput(f"{player.name} is itself merged into another player; merge into that one.",
-                            "player")
+        raise InvalidInput(msg("{name} is itself merged into another player; merge into that one.", name=player.name),
+                           "player")
     shared = Seat.objects.filter(player=duplicate, match__seats__player=player).values_list("match_id", flat=True)
     if shared.exists():
         raise InvalidInput(
-            f"{player.name} and {duplicate.name} sat at the same table (match {shared.first()}): they are "
-            "two people.", "player", matches=list(shared))
+            msg("{name} and {duplicate} sat at the same table (match {match}): they are two people.",
+                name=player.name, duplicate=duplicate.name, match=shared.first()), "player", matches=list(shared))
     duplicate.merged_into = player
     duplicate.save(update_fields=["merged_into"])
     audit_record(actor=actor, action="player.merged", player=player, after={"duplicate": duplicate.pk})
@@ -77,7 +78,8 @@ def player_unmerge(*, actor: User, player: Player, duplicate: Player) -> Player:
     require_player_admin(actor, duplicate)
     duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
     if duplicate.merged_into_id != player.pk:
-        raise InvalidInput(f"{duplicate.name} is not merged into {player.name}.", "player")
+        raise InvalidInput(msg("{duplicate} is not merged into {name}.", duplicate=duplicate.name, name=player.name),
+                           "player")
     duplicate.merged_into = None
     duplicate.save(update_fields=["merged_into"])
     audit_record(actor=actor, action="player.unmerged", player=player, before={"duplicate": duplicate.pk})

@@ -29,3 +29,16 @@ test('a number left empty is null where the rule is off by default (56\'s redeal
   assert.equal(integerRead('2', null), 2);
   assert.equal(integerRead('12', 12), 12);
 });
+
+test('a house rule in words keeps the English of the form: 56\'s bands, Rummy\'s contracts and penalty points', async () => {
+  const { inWords } = await import('../../table/static/table/js/pages/new_match.js');
+  assert.equal(inWords({}, [{ from: 28, to: 39, win: 1, lose: 2 }, { from: 40, to: 47, win: 2, lose: 3 }]),
+    'from 28, to 39, win 1, lose 2; from 40, to 47, win 2, lose 3');
+  assert.equal(inWords({}, [{ sets: 2, runs: 0 }, { sets: 1, runs: 1 }]), 'sets 2, runs 0; sets 1, runs 1');
+  assert.equal(inWords({}, { number_cards: 'face_value', J: 10, JOKER: 15 }), 'number cards at face value, J 10, JOKER 15');
+  assert.equal(inWords({}, [10, 10, 12]), '10; 10; 12');
+  assert.equal(inWords({}, []), '');
+  assert.deepEqual([inWords({}, 50), inWords({}, null), inWords({}, true), inWords({}, false)], ['50', 'Off', 'Yes', 'No']);
+  assert.equal(inWords({ name: 'match_end' }, { type: 'first_to_baazis', count: 3 }), 'first_to_baazis (3)');
+  assert.equal(inWords({ name: 'match_end' }, { type: 'open' }), 'open');
+});

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.rules.cards import JOKER_CARD, RANKS, SUITS, Card, parse_cards
 from games.rules.errors import RuleViolation
-from games.rules.messages import and_list, msg, nmsg
+from games.rules.messages import and_list, msg, nmsg, phrase
 from games.rules.settings_spec import Setting, SettingsSpec
 from games.rules.shapes import reject_unknown_keys
 
@@ -157,46 +157,53 @@ def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
 
 
 SETTINGS = SettingsSpec(GAME_NAME, (
-    Setting("preset", "choice", "seed", "Preset",
-            "The rule set the other defaults come from: seed, pagat or bicycle (§R.7).", choices=tuple(PRESETS)),
-    Setting("players", "integer", 4, "Players",
-            "3 to 8 players (2 with allow_two_players); the match's seats decide it.",
+    Setting("preset", "choice", "seed", phrase("Preset"),
+            phrase("The rule set the other defaults come from: seed, pagat or bicycle (§R.7)."),
+            choices=tuple(PRESETS)),
+    Setting("players", "integer", 4, phrase("Players"),
+            phrase("3 to 8 players (2 with allow_two_players); the match's seats decide it."),
             minimum=MIN_PLAYERS_WITH_TWO, maximum=MAX_PLAYERS),
-    Setting("decks", "integer", 1, "Packs", "Packs of 52 cards shuffled together; the default depends on the players "
-            "and the preset (§R.4).", minimum=1, maximum=MAX_DECKS),
-    Setting("jokers", "integer", 1, "Jokers", "Jokers added to the packs; the default depends on the players and the "
-            "preset (§R.4).", minimum=0, maximum=MAX_JOKERS),
-    Setting("deals", "integer", len(SEED_CONTRACTS), "Deals", "Deals in the match, one contract each.",
+    Setting("decks", "integer", 1, phrase("Packs"),
+            phrase("Packs of 52 cards shuffled together; the default depends on the players "
+            "and the preset (§R.4)."), minimum=1, maximum=MAX_DECKS),
+    Setting("jokers", "integer", 1, phrase("Jokers"),
+            phrase("Jokers added to the packs; the default depends on the players and the "
+            "preset (§R.4)."), minimum=0, maximum=MAX_JOKERS),
+    Setting("deals", "integer", len(SEED_CONTRACTS), phrase("Deals"), phrase("Deals in the match, one contract each."),
             minimum=1, maximum=MAX_DEALS),
-    Setting("cards_dealt", "custom", SEED_CARDS_DEALT, "Cards dealt", "Cards each player is dealt, deal by deal.",
+    Setting("cards_dealt", "custom", SEED_CARDS_DEALT, phrase("Cards dealt"),
+            phrase("Cards each player is dealt, deal by deal."),
             dump=list, json_type="array"),
-    Setting("contracts", "custom", SEED_CONTRACTS, "Contracts", "The sets and runs each deal requires.",
+    Setting("contracts", "custom", SEED_CONTRACTS, phrase("Contracts"), phrase("The sets and runs each deal requires."),
             dump=lambda contracts: [{"sets": sets, "runs": runs} for sets, runs in contracts], json_type="array"),
-    Setting("min_set_length", "integer", 3, "Shortest set", "Cards in the smallest set.", minimum=3, maximum=4),
-    Setting("min_run_length", "integer", 4, "Shortest run", "Cards in the shortest run.", minimum=3, maximum=13),
-    Setting("distinct_suits_in_sets", "boolean", True, "Sets of distinct suits",
-            "A set may not repeat a suit."),
-    Setting("contract_runs_distinct_suits", "boolean", True, "Contract runs in distinct suits",
-            "The runs of a contract are each of a different suit."),
-    Setting("penalty_points", "custom", tuple(DEFAULT_PENALTIES.items()), "Penalty points",
-            "Points per card left in hand: number cards at face value, J Q K 10, A and joker 15 (§R.3).",
+    Setting("min_set_length", "integer", 3, phrase("Shortest set"), phrase("Cards in the smallest set."), minimum=3,
+            maximum=4),
+    Setting("min_run_length", "integer", 4, phrase("Shortest run"), phrase("Cards in the shortest run."), minimum=3,
+            maximum=13),
+    Setting("distinct_suits_in_sets", "boolean", True, phrase("Sets of distinct suits"),
+            phrase("A set may not repeat a suit.")),
+    Setting("contract_runs_distinct_suits", "boolean", True, phrase("Contract runs in distinct suits"),
+            phrase("The runs of a contract are each of a different suit.")),
+    Setting("penalty_points", "custom", tuple(DEFAULT_PENALTIES.items()), phrase("Penalty points"),
+            phrase("Points per card left in hand: number cards at face value, J Q K 10, A and joker 15 (§R.3)."),
             parse=_penalty_spec, dump=dict, json_type="object"),
-    Setting("winner_rule", "choice", WINNER_RULES[0], "Winner",
-            "The lowest total wins and equal totals share, or the last deal breaks the tie (R-A8).",
+    Setting("winner_rule", "choice", WINNER_RULES[0], phrase("Winner"),
+            phrase("The lowest total wins and equal totals share, or the last deal breaks the tie (R-A8)."),
             choices=WINNER_RULES),
-    Setting("minimum_stock_after_deal", "integer", 1, "Stock left after the deal",
-            "Cards that must remain in the stock once the hands and the up-card are dealt (§R.4).",
+    Setting("minimum_stock_after_deal", "integer", 1, phrase("Stock left after the deal"),
+            phrase("Cards that must remain in the stock once the hands and the up-card are dealt (§R.4)."),
             minimum=0, maximum=100),
-    Setting("allow_no_winner_deal", "boolean", False, "A deal with nobody out",
-            "A deal may end with no player out: everyone scores the hand."),
-    Setting("enforce_dealer_order", "boolean", False, "Enforce the dealer order",
-            "On: a deal by anyone but the player left of the last dealer is refused (dealer_out_of_turn)."),
+    Setting("allow_no_winner_deal", "boolean", False, phrase("A deal with nobody out"),
+            phrase("A deal may end with no player out: everyone scores the hand.")),
+    Setting("enforce_dealer_order", "boolean", False, phrase("Enforce the dealer order"),
+            phrase("On: a deal by anyone but the player left of the last dealer is refused (dealer_out_of_turn).")),
     # Issue 20's house rules (§R.4, §R.7, R-A13); each default keeps the game above.
-    Setting("allow_two_players", "boolean", False, "Two players",
-            "A match may seat two players; the packs are those of 3-4 players (§R.4, R-A13).", added_later=True),
-    Setting("non_dealer_extra_card", "boolean", False, "Non-dealer's extra card",
-            "Two players only: the non-dealer is dealt one card more than the dealer; the pack check counts it "
-            "(§R.4).", added_later=True),
+    Setting("allow_two_players", "boolean", False, phrase("Two players"),
+            phrase("A match may seat two players; the packs are those of 3-4 players (§R.4, R-A13)."),
+            added_later=True),
+    Setting("non_dealer_extra_card", "boolean", False, phrase("Non-dealer's extra card"),
+            phrase("Two players only: the non-dealer is dealt one card more than the dealer; the pack check counts it "
+            "(§R.4)."), added_later=True),
 ))
 
 
@@ -251,11 +258,12 @@ class ContractRummyRules:
 
 
 def describe_pack(decks: int, jokers: int) -> str:
-    """``1 pack + 1 joker``, ``2 packs + 2 jokers``, ``1 pack``."""
-    text = f"{decks} pack" + ("s" if decks != 1 else "")
-    if jokers:
-        text += f" + {jokers} joker" + ("s" if jokers != 1 else "")
-    return text
+    """``1 pack + 1 joker``, ``2 packs + 2 jokers``, ``1 pack``: a message, so a refusal quoting it has no English
+    words left in another language."""
+    packs = nmsg("{count} pack", "{count} packs", "count", count=decks)
+    if not jokers:
+        return packs
+    return msg("{packs} + {jokers}", packs=packs, jokers=nmsg("{count} joker", "{count} jokers", "count", count=jokers))
 
 
 def _deal_ranges(numbers: list[int]) -> str:

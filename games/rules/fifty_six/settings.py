@@ -8,7 +8,7 @@ from typing import Any
 
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
-from games.rules.messages import msg
+from games.rules.messages import msg, phrase
 from games.rules.seats import seat_names
 from games.rules.settings_spec import Setting, SettingsSpec
 from games.rules.shapes import reject_unknown_keys
@@ -156,58 +156,63 @@ def _parse_redeal_threshold(value: Any) -> int | None:
 
 
 SETTINGS = SettingsSpec("56", (
-    Setting("players", "choice", 4, "Players", "4, 6 or 8 players; the match's seats decide it.",
+    Setting("players", "choice", 4, phrase("Players"), phrase("4, 6 or 8 players; the match's seats decide it."),
             choices=t.PLAYER_COUNTS, parse=int),
-    Setting("team_layout", "choice", "pairs", "Teams",
-            "With 6 or 8 players: teams of two (pairs) or two sides playing alternately (two_sides).",
+    Setting("team_layout", "choice", "pairs", phrase("Teams"),
+            phrase("With 6 or 8 players: teams of two (pairs) or two sides playing alternately (two_sides)."),
             choices=t.TEAM_LAYOUTS),
     # Derived from players and team_layout: accepted when it agrees, never echoed back.
-    Setting("teams", "custom", None, "Team seats", "The seats of each team, as the layout implies.",
+    Setting("teams", "custom", None, phrase("Team seats"), phrase("The seats of each team, as the layout implies."),
             json_type="object", echoed=False, derived=True),
-    Setting("starting_tables", "integer", 12, "Starting tables", "Tables each team holds at the start (§F.5).",
+    Setting("starting_tables", "integer", 12, phrase("Starting tables"),
+            phrase("Tables each team holds at the start (§F.5)."),
             minimum=1, maximum=MAX_TABLES),
-    Setting("double_mode", "choice", "multiply", "Doubling",
-            "A double multiplies the tables by 2 and a redouble by 4 (multiply), or adds 1 and 2 (add).",
+    Setting("double_mode", "choice", "multiply", phrase("Doubling"),
+            phrase("A double multiplies the tables by 2 and a redouble by 4 (multiply), or adds 1 and 2 (add)."),
             choices=tuple(t.DOUBLE_MODES)),
-    Setting("all_pass_rule", "choice", t.ALL_PASS_RULES[0], "When everyone passes",
-            "The first speaker's team plays 28 no-trumps, the first speaker must bid, or the hand is redealt.",
+    Setting("all_pass_rule", "choice", t.ALL_PASS_RULES[0], phrase("When everyone passes"),
+            phrase("The first speaker's team plays 28 no-trumps, the first speaker must bid, or the hand is redealt."),
             choices=t.ALL_PASS_RULES),
-    Setting("elimination", "choice", "at_zero_tables", "Elimination",
-            "A team is out at zero tables, or only when it cannot pay in full (§F.5).", choices=t.ELIMINATIONS),
-    Setting("shortfall_distribution", "choice", t.SHORTFALL_DISTRIBUTIONS[0], "Shortfall",
-            "How a team that cannot pay shares what it has: one table at a time from the payer's right.",
+    Setting("elimination", "choice", "at_zero_tables", phrase("Elimination"),
+            phrase("A team is out at zero tables, or only when it cannot pay in full (§F.5)."), choices=t.ELIMINATIONS),
+    Setting("shortfall_distribution", "choice", t.SHORTFALL_DISTRIBUTIONS[0], phrase("Shortfall"),
+            phrase("How a team that cannot pay shares what it has: one table at a time from the payer's right."),
             choices=t.SHORTFALL_DISTRIBUTIONS),
-    Setting("passed_player_may_bid_again", "boolean", True, "A passed player may bid again",
-            "Off: a seat that passed may only pass for the rest of the auction."),
-    Setting("bands", "custom", DEFAULT_BANDS, "Bands",
-            "Tables won or lost by the size of the contract: rows {from, to, win, lose} covering 28 to 56 (§F.4).",
+    Setting("passed_player_may_bid_again", "boolean", True, phrase("A passed player may bid again"),
+            phrase("Off: a seat that passed may only pass for the rest of the auction.")),
+    Setting("bands", "custom", DEFAULT_BANDS, phrase("Bands"),
+            phrase("Tables won or lost by the size of the contract: rows {from, to, win, lose} covering 28 to 56 "
+            "(§F.4)."),
             parse=_parse_bands, dump=lambda bands: [band.as_json() for band in bands], json_type="array"),
-    Setting("four_player_pack", "choice", 48, "Four-player pack",
-            "Cards in the pack when four play: 48 (12 each) or 32 (8 each: J 9 A 10 only).",
+    Setting("four_player_pack", "choice", 48, phrase("Four-player pack"),
+            phrase("Cards in the pack when four play: 48 (12 each) or 32 (8 each: J 9 A 10 only)."),
             choices=t.FOUR_PLAYER_PACKS, parse=_parse_four_player_pack),
-    Setting("enforce_dealer_order", "boolean", False, "Enforce the dealer order",
-            "On: a deal by anyone but the next active seat is refused (dealer_out_of_turn)."),
-    Setting("revoke_rule", "choice", "report", "Revokes",
-            "Trick entry: a revoke is only reported, or it decides the contract against the revoking side (§F.9a).",
+    Setting("enforce_dealer_order", "boolean", False, phrase("Enforce the dealer order"),
+            phrase("On: a deal by anyone but the next active seat is refused (dealer_out_of_turn).")),
+    Setting("revoke_rule", "choice", "report", phrase("Revokes"),
+            phrase("Trick entry: a revoke is only reported, or it decides the contract against the revoking side "
+            "(§F.9a)."),
             choices=t.REVOKE_RULES),
     # Issue 20's house rules (§F.9, second table); each default keeps the game above.
-    Setting("redouble_out_of_turn", "boolean", False, "Redouble out of turn",
-            "Any member of the doubled team may redouble at any time before the auction ends (§F.3, F-A18).",
+    Setting("redouble_out_of_turn", "boolean", False, phrase("Redouble out of turn"),
+            phrase("Any member of the doubled team may redouble at any time before the auction ends (§F.3, F-A18)."),
             added_later=True),
-    Setting("calls_limited_by_tables", "boolean", False, "Calls limited by tables",
-            "A team may only bid, double or redouble if its tables cover the most the call could cost it "
-            "(§F.3, F-A19).", added_later=True),
-    Setting("redeal_team_without_jack", "boolean", False, "Redeal when a team has no jack",
-            "A team whose players hold no jack may have the deal thrown in; the same dealer deals again (§F.3a).",
+    Setting("calls_limited_by_tables", "boolean", False, phrase("Calls limited by tables"),
+            phrase("A team may only bid, double or redouble if its tables cover the most the call could cost it "
+            "(§F.3, F-A19)."), added_later=True),
+    Setting("redeal_team_without_jack", "boolean", False, phrase("Redeal when a team has no jack"),
+            phrase("A team whose players hold no jack may have the deal thrown in; the same dealer deals again "
+            "(§F.3a)."),
             added_later=True),
-    Setting("redeal_hand_points_at_most", "custom", None, "Redeal a weak hand",
-            "A hand worth this many card points or fewer may be thrown in (empty: off; at most 13 with 4 players, 8 "
-            "with 6, 6 with 8) (§F.3a).", parse=_parse_redeal_threshold, json_type="integer", added_later=True),
-    Setting("eight_player_pack", "choice", 64, "Eight-player pack",
-            "Cards in the pack when eight play: 64 (8 each) or 48 (6 each, no 8s or 7s) (§F.2, F-A21).",
+    Setting("redeal_hand_points_at_most", "custom", None, phrase("Redeal a weak hand"),
+            phrase("A hand worth this many card points or fewer may be thrown in (empty: off; at most 13 with 4 "
+            "players, 8 with 6, 6 with 8) (§F.3a)."), parse=_parse_redeal_threshold, json_type="integer",
+            added_later=True),
+    Setting("eight_player_pack", "choice", 64, phrase("Eight-player pack"),
+            phrase("Cards in the pack when eight play: 64 (8 each) or 48 (6 each, no 8s or 7s) (§F.2, F-A21)."),
             choices=t.EIGHT_PLAYER_PACKS, parse=_parse_eight_player_pack, added_later=True),
-    Setting("trump_lead_rule", "choice", "any_time", "Leading trumps",
-            "Trick entry: trumps may be led any time, or only after a trump has been played (§F.9a, F-A22).",
+    Setting("trump_lead_rule", "choice", "any_time", phrase("Leading trumps"),
+            phrase("Trick entry: trumps may be led any time, or only after a trump has been played (§F.9a, F-A22)."),
             choices=t.TRUMP_LEAD_RULES, added_later=True),
 ))
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, phrase
 from games.rules.seep.tables import (
     DEALER_BASES,
     DEFAULT_CARD_POINTS,
@@ -80,41 +80,44 @@ def match_end_json(match_end: MatchEnd) -> dict[str, Any]:
 
 # In the order settings_json writes them (the order of examples.json).
 SETTINGS = SettingsSpec(GAME_NAME, (
-    Setting("card_points", "choice", DEFAULT_CARD_POINTS, "Card points",
-            "Spades at capture value, other aces 1, 10 of diamonds 6 (default); or 10 of diamonds 2 and 4 to the "
-            "side that took more cards (§S.2, §S.9).", choices=tuple(POINT_CARDS)),
-    Setting("sweep_points", "integer", 50, "Sweep", "Points for a regular sweep (§S.4).",
+    Setting("card_points", "choice", DEFAULT_CARD_POINTS, phrase("Card points"),
+            phrase("Spades at capture value, other aces 1, 10 of diamonds 6 (default); or 10 of diamonds 2 and 4 to "
+            "the side that took more cards (§S.2, §S.9)."), choices=tuple(POINT_CARDS)),
+    Setting("sweep_points", "integer", 50, phrase("Sweep"), phrase("Points for a regular sweep (§S.4)."),
             minimum=0, maximum=MAX_SWEEP_POINTS),
-    Setting("first_play_sweep_points", "integer", 25, "First-play sweep",
-            "Points for a sweep with the bidder's first play (§S.4).", minimum=0, maximum=MAX_SWEEP_POINTS),
-    Setting("last_play_sweep_points", "integer", 0, "Last-play sweep",
-            "Points for a sweep with the last card of the deal (§S.4).", minimum=0, maximum=MAX_SWEEP_POINTS),
-    Setting("baazi_lead", "integer", 100, "Baazi lead", "The running lead that wins a baazi (§S.5).",
+    Setting("first_play_sweep_points", "integer", 25, phrase("First-play sweep"),
+            phrase("Points for a sweep with the bidder's first play (§S.4)."), minimum=0, maximum=MAX_SWEEP_POINTS),
+    Setting("last_play_sweep_points", "integer", 0, phrase("Last-play sweep"),
+            phrase("Points for a sweep with the last card of the deal (§S.4)."), minimum=0, maximum=MAX_SWEEP_POINTS),
+    Setting("baazi_lead", "integer", 100, phrase("Baazi lead"), phrase("The running lead that wins a baazi (§S.5)."),
             minimum=1, maximum=10000),
-    Setting("minimum_team_score", "integer", 9, "Minimum team score",
-            "A side scoring less in a deal loses the baazi at once; 0 turns the rule off (§S.5).",
+    Setting("minimum_team_score", "integer", 9, phrase("Minimum team score"),
+            phrase("A side scoring less in a deal loses the baazi at once; 0 turns the rule off (§S.5)."),
             minimum=0, maximum=50),
-    Setting("lead_beyond_baazi_carries_over", "boolean", False, "Excess lead carries over",
-            "On: the lead beyond the baazi lead starts the next baazi (S-A2)."),
-    Setting("after_baazi_dealer_basis", "choice", "baazi_loser", "Dealer after a baazi",
-            "Who would deal is read from the baazi's loser, or from the raw lead (S-A4).", choices=DEALER_BASES),
-    Setting("enforce_dealer_order", "boolean", False, "Enforce the dealer order",
-            "On: a deal by anyone but the computed next dealer is refused (dealer_out_of_turn)."),
-    Setting("match_end", "custom", MatchEnd(), "Match end",
-            'When the match ends: {"type": "open"}, {"type": "first_to_baazis", "count": N} or '
-            '{"type": "fixed_baazis", "count": N} (S-A11).',
+    Setting("lead_beyond_baazi_carries_over", "boolean", False, phrase("Excess lead carries over"),
+            phrase("On: the lead beyond the baazi lead starts the next baazi (S-A2).")),
+    Setting("after_baazi_dealer_basis", "choice", "baazi_loser", phrase("Dealer after a baazi"),
+            phrase("Who would deal is read from the baazi's loser, or from the raw lead (S-A4)."),
+            choices=DEALER_BASES),
+    Setting("enforce_dealer_order", "boolean", False, phrase("Enforce the dealer order"),
+            phrase("On: a deal by anyone but the computed next dealer is refused (dealer_out_of_turn).")),
+    Setting("match_end", "custom", MatchEnd(), phrase("Match end"),
+            phrase('When the match ends: {"type": "open"}, {"type": "first_to_baazis", "count": N} or '
+            '{"type": "fixed_baazis", "count": N} (S-A11).'),
             parse=parse_match_end, dump=match_end_json, json_type="object", kinds=MATCH_END_TYPES),
-    Setting("capture_must_take_all_sets", "boolean", True, "A capture takes every set",
-            "On: a capture leaves no loose set worth its card (S-A17; deals entered with their plays)."),
-    Setting("owner_may_throw_loose", "boolean", True, "A house owner may throw loose",
-            "Off: the owner of a standing house may not throw a loose card (S-A19; deals entered with their plays)."),
-    Setting("house_only_sweep_counts", "boolean", True, "A house alone is a sweep",
-            "Off: a capture that takes no loose card is not a sweep (S-A24; deals entered with their plays)."),
-    Setting("loose_sets_join_house", "choice", "optional", "Loose sets join a house",
-            "Loose sets worth a house's value may stay beside it (optional) or must join it (compulsory) "
-            "(S-A20; deals entered with their plays).", choices=LOOSE_SETS_JOIN),
+    Setting("capture_must_take_all_sets", "boolean", True, phrase("A capture takes every set"),
+            phrase("On: a capture leaves no loose set worth its card (S-A17; deals entered with their plays).")),
+    Setting("owner_may_throw_loose", "boolean", True, phrase("A house owner may throw loose"),
+            phrase("Off: the owner of a standing house may not throw a loose card (S-A19; deals entered with their "
+            "plays).")),
+    Setting("house_only_sweep_counts", "boolean", True, phrase("A house alone is a sweep"),
+            phrase("Off: a capture that takes no loose card is not a sweep (S-A24; deals entered with their plays).")),
+    Setting("loose_sets_join_house", "choice", "optional", phrase("Loose sets join a house"),
+            phrase("Loose sets worth a house's value may stay beside it (optional) or must join it (compulsory) "
+            "(S-A20; deals entered with their plays)."), choices=LOOSE_SETS_JOIN),
     # Accepted on input when it is 4, never written back: the player count is the match's, not a house rule.
-    Setting("players", "choice", PLAYER_COUNT, "Players", "Always 4: S1+S3 against S2+S4.", choices=(PLAYER_COUNT,),
+    Setting("players", "choice", PLAYER_COUNT, phrase("Players"), phrase("Always 4: S1+S3 against S2+S4."),
+            choices=(PLAYER_COUNT,),
             echoed=False, derived=True),
 ))
 

@@ -3,17 +3,18 @@
 import { h, fill } from './dom.js';
 import { playerName, seatingPicture } from './seating.js';
 import { GAMES } from './games/index.js';
+import { t, nt, numberText } from './i18n.js';
 
 const COLORS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490', '#a16207', '#4b5563'];
 
 // ---------- the headline ----------
 
 const TEXT = {
-  deals: (name) => `${name} deals`,
-  firstDeal: 'Anyone deals first',
-  finished: 'Match finished',
-  gameLine: (game, id, count) => `${game} · match #${id} · ${count === 1 ? '1 deal' : `${count} deals`}`,
-  disputed: (n) => (n === 1 ? '1 disputed deal: see below.' : `${n} disputed deals: see below.`),
+  deals: (name) => t('{name} deals', { name }),
+  firstDeal: t('Anyone deals first'),
+  finished: t('Match finished'),
+  gameLine: (game, id, count) => nt('{game} · match #{id} · {count} deal', '{game} · match #{id} · {count} deals', count, { game, id }),
+  disputed: (count) => nt('{count} disputed deal: see below.', '{count} disputed deals: see below.', count),
 };
 
 /** The headline: the state of the match at a glance (the game's own figures), and whose deal it is, by name.
@@ -36,6 +37,16 @@ function renderBoard(box, board, gameName, { seatingBox = null, direction = 'clo
 }
 
 // ---------- the list of deals ----------
+const VERDICTS = { confirmed: t('✓ confirmed'), disputed: t('⚠ disputed'), resolved: t('dispute resolved') };
+// A deal's status shown beside its number (a recorded deal shows none).
+const STATUSES = { corrected: t('corrected'), voided: t('voided') };
+
+/** Who answered a deal, and why where they said: the name isolated in its own direction (a <bdi>), as the reason. */
+function answerer(a) {
+  if (!a.player) return '';  // a shared board names nobody
+  return [' ', h('bdi', {}, a.player.name), ` (${a.seat})`, a.reason ? [': ', h('bdi', {}, a.reason)] : []];
+}
+
 function renderDeals(box, board, actions, showEarlier) {
   const m = board.match;
   const byDeal = {};
@@ -44,11 +55,11 @@ function renderDeals(box, board, actions, showEarlier) {
     const answers = (byDeal[d.number] || []).filter((a) => a.deal_revision === d.revision || a.verdict === 'disputed');
     const open = answers.some((a) => a.open);
     const marks = answers.map((a) => h('div', { class: 'mark' },
-      h('span', { class: `tag ${a.open ? 'disputed' : a.verdict}` }, a.verdict === 'confirmed' ? '✓ confirmed' : a.open ? '⚠ disputed' : 'dispute resolved'),
-      a.player ? ` ${a.player.name} (${a.seat})${a.reason ? `: ${a.reason}` : ''}` : ''));  // a shared board names nobody
+      h('span', { class: `tag ${a.open ? 'disputed' : a.verdict}` }, a.verdict === 'confirmed' ? VERDICTS.confirmed : a.open ? VERDICTS.disputed : VERDICTS.resolved),
+      answerer(a)));
     const card = h('div', { class: `deal ${d.status}${open ? ' disputed' : ''}`, id: `deal-${d.number}`, 'data-number': d.number },
-      h('div', { class: 'top' }, h('span', {}, `Deal ${d.number}`),
-        h('span', {}, d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, d.status) : null)),
+      h('div', { class: 'top' }, h('span', {}, t('Deal {number}', { number: d.number })),
+        h('span', {}, d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, STATUSES[d.status] || d.status) : null)),
       h('div', { class: 'what' }, GAMES[m.game].summary(d, m)),
       h('div', { class: 'marks' }, marks));
     if (actions && d.status !== 'voided') card.appendChild(actions(d, answers));
@@ -56,8 +67,8 @@ function renderDeals(box, board, actions, showEarlier) {
   });
   const hidden = board.deals.length ? board.deals[0].number - 1 : 0;
   const more = showEarlier && hidden ? h('button', { type: 'button', class: 'small', 'data-action': 'earlier', onclick: showEarlier },
-    `Show earlier deals (${hidden} more)`) : null;
-  fill(box, h('h2', {}, 'Deals'), items.length ? items : h('p', { class: 'muted' }, 'No deals yet.'), more);
+    t('Show earlier deals ({count} more)', { count: hidden })) : null;
+  fill(box, h('h2', {}, t('Deals')), items.length ? items : h('p', { class: 'muted' }, t('No deals yet.')), more);
 }
 
 // ---------- the chart of the score over the deals ----------
@@ -71,10 +82,9 @@ function chartSeries(board) {
 }
 
 const CHART = {
-  first: (n) => `deal ${n}`,
-  guide: (team, value) => `baazi ${team} ${value}`,
-  target: (value) => `target ${value}`,
-  team: (name) => `team ${name}`,
+  deal: (number) => t('deal {number}', { number }),
+  target: (value) => t('target {value}', { value }),
+  team: (team) => t('team {team}', { team }),
 };
 
 /** The chart: a line per team or player over the deals; guides (Seep's baazi lines at ±lead, Euchre's target)
@@ -82,7 +92,7 @@ const CHART = {
  * on a 296 px wide chart (a 320 px screen). */
 function renderChart(box, board) {
   const { title, lines, target, guides = [], marks = [] } = chartSeries(board);
-  const W = 320; const H = 190; const left = 34; const right = 12; const top = 14; const bottom = 26;
+  const W = 320; const H = 190; const left = 34; const right = 12; const top = 16; const bottom = 26;
   const guideValues = guides.map((g) => g.value);
   const values = lines.flatMap((l) => l.points).concat([0], target ? [target] : [], guideValues);
   const lo = Math.min(...values); const hi = Math.max(...values, lo + 1);
@@ -106,19 +116,21 @@ function renderChart(box, board) {
   add('line', { x1: left, x2: W - right, y1: y(0), y2: y(0), class: 'axis' });
   for (const guide of guides) {
     add('line', { x1: left, x2: W - right, y1: y(guide.value), y2: y(guide.value), class: 'guide' });
-    add('text', { x: W - right, y: y(guide.value) + (guide.value > 0 ? -4 : FONT), 'font-size': FONT, 'text-anchor': 'end', class: 'guide-label' }, guide.label);
+    // Above its line, or below a negative one; at the foot of the plot above it too, clear of the deal labels.
+    const above = guide.value > 0 || guide.value === lo;
+    add('text', { x: W - right, y: y(guide.value) + (above ? -4 : FONT), 'font-size': FONT, 'text-anchor': 'end', class: 'guide-label' }, guide.label);
   }
   if (target) {
     add('line', { x1: left, x2: W - right, y1: y(target), y2: y(target), class: 'target' });
     add('text', { x: W - right, y: y(target) - 4, 'font-size': FONT, 'text-anchor': 'end' }, CHART.target(target));
   }
-  add('text', { x: 2, y: y(hi) + 4, 'font-size': FONT }, String(hi));
-  add('text', { x: 2, y: y(lo) + 4, 'font-size': FONT }, String(lo));
-  if (lo < 0 && hi > 0) add('text', { x: 2, y: y(0) + 4, 'font-size': FONT }, '0');
+  add('text', { x: 2, y: y(hi) + 4, 'font-size': FONT }, numberText(hi));
+  add('text', { x: 2, y: y(lo) + 4, 'font-size': FONT }, numberText(lo));
+  if (lo < 0 && hi > 0) add('text', { x: 2, y: y(0) + 4, 'font-size': FONT }, numberText(0));
   const counted = board.deals.filter((d) => d.status !== 'voided');
   const first = counted.length ? counted[0].number - 1 : 0;
-  if (first) add('text', { x: left, y: H - 6, 'font-size': FONT }, CHART.first(first));
-  add('text', { x: W - right, y: H - 6, 'font-size': FONT, 'text-anchor': 'end' }, CHART.first(counted.length ? counted[counted.length - 1].number : 0));
+  if (first) add('text', { x: left, y: H - 6, 'font-size': FONT }, CHART.deal(first));
+  add('text', { x: W - right, y: H - 6, 'font-size': FONT, 'text-anchor': 'end' }, CHART.deal(counted.length ? counted[counted.length - 1].number : 0));
   // A team's line in the team's colour (as in the headline and the seating), a player's from the palette.
   const teams = Object.keys(board.match.teams || {});
   const colour = (line, index) => (teams.includes(line.name) ? `var(--${'abcd'[teams.indexOf(line.name)]})` : COLORS[index % COLORS.length]);
@@ -131,7 +143,8 @@ function renderChart(box, board) {
     add('circle', { cx: x(mark.index), cy: y(v), r: 6, fill: 'none', style: `stroke:${colour(lines[mark.line || 0], mark.line || 0)}`, 'stroke-width': 2, class: 'mark' });
     add('text', { x: x(mark.index), y: y(v) + (v >= 0 ? -9 : 18), 'font-size': FONT, 'text-anchor': 'middle', class: 'mark-label' }, mark.label);
   }
-  const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${colour(l, i)}` }), l.label || CHART.team(l.name))));
+  const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${colour(l, i)}` }),
+    h('bdi', {}, l.label || CHART.team(l.name)))));  // a player's name (Rummy) in its own direction
   fill(box, h('h2', {}, title), svg, lines.length > 1 ? legend : null);
 }
 

@@ -1,5 +1,6 @@
-/* The page's words in the page's language (issue 18). Every text a person reads is written here in English as a
- * template with named placeholders, t('Team {team}', { team }) or nt('{count} trick', '{count} tricks', n, { count: n }),
+/* The page's words in the page's language (issue 18). Every text a person reads is written in English as a
+ * template with named placeholders, given to t() with its values (the template 'Team {team}' and { team }), or to
+ * nt() with its singular and plural and the count that chooses (a string literal each: `make messages` reads them),
  * and looked up in the catalogue the server puts in the page (#page-i18n: locale/<lang>/LC_MESSAGES/djangojs.po,
  * table/i18n.py; `make messages` finds the calls). English pages carry no catalogue: the template is the text.
  *

@@ -1,6 +1,7 @@
 /* The match's people: seats, names, teams, and the picture of the table. Names first; seat codes only where a
  * person needs them (a refusal that names a seat, the trick entry). */
 import { h } from './dom.js';
+import { t, signedText, LANG, RTL } from './i18n.js';
 
 const seatsOf = (match) => match.seats.map((s) => s.seat);
 const playerName = (match, seat) => ((match.seats.find((s) => s.seat === seat) || {}).player || {}).name || seat;
@@ -16,10 +17,23 @@ const teamClass = (match, team) => (team ? `team-${Object.keys(match.teams || {}
 /** The dealer to propose: the server's; null where it is not known yet (offline, with deals waiting whose results
  *  decide it: the scorer picks); the first seat for a match's first deal (any seat may deal it). */
 const nextDealer = (match) => match.state.next_dealer || (match.state.next_dealer_unknown ? null : seatsOf(match)[0]);
-const UNKNOWN_DEALER_HINT = 'Pick the dealer: who deals next depends on the deals waiting to be sent.';
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const UNKNOWN_DEALER_HINT = t('Pick the dealer: who deals next depends on the deals waiting to be sent.');
+/** A score change with its sign ("+24", "-3", "0"), in the page's digits. */
+const signed = (n) => signedText(n);
 
-const TEXT = { deals: 'deals', bids: 'bids', out: 'out', table: 'The table' };
+// The marks under a seat's name: single words, as short as the box under the name allows.
+const ROLES = { deals: t('deals'), bids: t('bids'), out: t('out') };
+// Said one after the other ("deals, bids"), with the language's own comma or "and".
+const ROLE_LIST = new Intl.ListFormat(LANG, { type: 'unit' });
+/** A seat as the picture's aria-label says it, with its team and its marks where it has them. */
+function seatSaid(name, team, roles) {
+  if (team && roles) return t('{name} ({team}): {roles}', { name, team, roles });
+  if (team) return t('{name} ({team})', { name, team });
+  return roles ? t('{name}: {roles}', { name, roles }) : name;
+}
+// A name in an SVG text stands alone in its own direction (a Latin name on a Persian page, or the reverse):
+// SVG has no <bdi>, so the text is wrapped in the isolate marks instead.
+const isolated = (text) => (RTL ? `\u2068${text}\u2069` : text);
 
 /**
  * Where each of `count` seats sits round an ellipse (centre cx, cy; radii rx, ry), the first at the bottom (the
@@ -65,16 +79,17 @@ function seatingPicture(match, marks = {}) {
   seats.forEach((seat, i) => {
     const { x, y } = places[i];
     const team = teamOf(match, seat);
-    const roles = [marks.dealer === seat ? TEXT.deals : null, marks.bidder === seat ? TEXT.bids : null,
-      marks.out && marks.out.has(seat) ? TEXT.out : null].filter(Boolean);
+    const roles = [marks.dealer === seat ? ROLES.deals : null, marks.bidder === seat ? ROLES.bids : null,
+      marks.out && marks.out.has(seat) ? ROLES.out : null].filter(Boolean);
     const g = add(svg, 'g', { class: marks.out && marks.out.has(seat) ? 'out' : '', 'data-seat': seat });
     add(g, 'rect', { x: x - boxW / 2, y: y - 17, width: boxW, height: 34, rx: 9,
       class: `${teamClass(match, team)}${marks.dealer === seat ? ' dealer-mark' : ''}` });
-    add(g, 'text', { x, y: roles.length ? y - 2 : y + 5, 'text-anchor': 'middle', class: 'seat-name' }, playerName(match, seat));
+    add(g, 'text', { x, y: roles.length ? y - 2 : y + 5, 'text-anchor': 'middle', class: 'seat-name' }, isolated(playerName(match, seat)));
     if (roles.length) add(g, 'text', { x, y: y + 12, 'text-anchor': 'middle', class: 'seat-role' }, roles.join(' · '));
-    said.push(`${playerName(match, seat)}${team ? ` (${team})` : ''}${roles.length ? `: ${roles.join(', ')}` : ''}`);
+    said.push(seatSaid(playerName(match, seat), team, roles.length ? ROLE_LIST.format(roles) : ''));
   });
-  svg.setAttribute('aria-label', `${TEXT.table}: ${said.join('; ')}`);
+  const seatsSaid = said.reduce((list, one) => t('{list}; {item}', { list, item: one }));
+  svg.setAttribute('aria-label', t('The table: {seats}', { seats: seatsSaid }));
   return h('div', { class: 'seating', id: 'seating' }, svg);
 }
 

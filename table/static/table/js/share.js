@@ -2,6 +2,7 @@
  * the API answers it as an SVG), or hand it to the phone's share sheet where the browser has one. */
 import { $ } from './dom.js';
 import { api } from './api.js';
+import { t } from './i18n.js';
 
 /**
  * Copy ``text``: the Clipboard API where the page may use it (a secure context: HTTPS or this machine), else the
@@ -30,14 +31,14 @@ export function canShareSheet(nav, data) {
   return typeof nav.canShare !== 'function' || nav.canShare(data);
 }
 
-const COPY_MESSAGES = { copied: 'Link copied.', select: 'Copying is not allowed here: select the link and copy it.' };
+const COPY_MESSAGES = { copied: t('Link copied.'), select: t('Copying is not allowed here: select the link and copy it.') };
 const STOP_CONFIRM_MS = 5000;
 
 export function sharePanel(cfg) {
   const panel = $('#share-panel');
   if (!panel) return;
   const status = (text) => { $('#share-status').textContent = text; };
-  const shareData = () => ({ title: document.title, text: 'The scoreboard, live', url: $('#share-url').value });
+  const shareData = () => ({ title: document.title, text: t('The scoreboard, live'), url: $('#share-url').value });
 
   function show(link) {
     $('#share-url').value = link.page_url;
@@ -58,9 +59,9 @@ export function sharePanel(cfg) {
   $('#share').addEventListener('click', async () => {
     try {
       const res = await api('POST', cfg.share_url, {});
-      if (res.ok) { show(res.data); status(''); } else status((res.data && res.data.detail) || 'No share link.');
+      if (res.ok) { show(res.data); status(''); } else status((res.data && res.data.detail) || t('No share link.'));
     } catch (error) {
-      status('No network: the share link needs one to be made.');
+      status(t('No network: the share link needs one to be made.'));
     }
   });
   $('#share-copy').addEventListener('click', async () => {
@@ -78,16 +79,16 @@ export function sharePanel(cfg) {
   $('#share-stop').addEventListener('click', async (event) => {
     const button = event.currentTarget;
     if (!stopArmed) {
-      button.textContent = 'Tap again to stop';
-      stopArmed = setTimeout(() => { stopArmed = null; button.textContent = 'Stop sharing'; }, STOP_CONFIRM_MS);
+      button.textContent = t('Tap again to stop');
+      stopArmed = setTimeout(() => { stopArmed = null; button.textContent = t('Stop sharing'); }, STOP_CONFIRM_MS);
       return;
     }
-    clearTimeout(stopArmed); stopArmed = null; button.textContent = 'Stop sharing';
+    clearTimeout(stopArmed); stopArmed = null; button.textContent = t('Stop sharing');
     try {
       const res = await api('DELETE', cfg.share_url);
-      if (res.ok || res.status === 404) { hide(); status('Sharing stopped: the old link no longer opens.'); }
+      if (res.ok || res.status === 404) { hide(); status(t('Sharing stopped: the old link no longer opens.')); }
     } catch (error) {
-      status('No network: sharing was not stopped.');
+      status(t('No network: sharing was not stopped.'));
     }
   });
 }

@@ -6,20 +6,25 @@ import { api } from '../api.js';
 import { clearErrors, showErrors } from '../errors.js';
 import { seg, numberInput, field, nameControls } from '../widgets.js';
 import { seatingPicture } from '../seating.js';
+import { t, numberText } from '../i18n.js';
 
 const TEXT = {
-  players: 'Players',
-  player: (i, team) => (team ? `Player ${i} · team ${team}` : `Player ${i}`),
-  name: 'Name',
-  seating: 'Who sits where: partners sit opposite, play goes round in this order.',
-  alone: 'Each plays alone; play goes round in this order.',
-  yes: 'Yes', no: 'No', off: 'Off',
-  byDefault: (value) => `Default: ${value}.`,
-  keptAsDefault: 'Set through the API; a new match keeps the default.',
-  count: 'How many',
-  offline: 'You are offline: starting a match needs the network.',
-  matchEnd: 'When the match ends: play on as long as you like, stop at the first team to a number of baazis, or after a fixed number of baazis.',
+  players: t('Players'),
+  player: (number, team) => (team ? t('Player {number} · team {team}', { number, team }) : t('Player {number}', { number })),
+  seating: t('Who sits where: partners sit opposite, play goes round in this order.'),
+  alone: t('Each plays alone; play goes round in this order.'),
+  yes: t('Yes'), no: t('No'), off: t('Off'),
+  byDefault: (value) => t('Default: {value}.', { value }),
+  keptAsDefault: t('Set through the API; a new match keeps the default.'),
+  count: t('How many'),
+  offline: t('You are offline: starting a match needs the network.'),
+  matchEnd: t('When the match ends: play on as long as you like, stop at the first team to a number of baazis, or after a fixed number of baazis.'),
 };
+// The keys and values of a table rule that are words (Rummy's penalty points); card codes (J, Q, A) stay.
+const KEY_WORDS = { number_cards: t('number cards') };
+const VALUE_WORDS = { face_value: t('at face value') };
+const commas = (items) => (items.length ? items.reduce((list, item) => t('{list}, {item}', { list, item })) : '');
+const semicolons = (items) => (items.length ? items.reduce((list, item) => t('{list}; {item}', { list, item })) : '');
 
 /** The counts the game seats, with those whose opening house rules (facts.player_counts_under_settings) all
  *  have their value in `chosen`, ascending. */
@@ -39,17 +44,22 @@ function settingsForCount(facts, count) {
 }
 
 let WORDS = {}; // a choice's value in words (page text from the server: translatable there)
-const said = (value) => WORDS[String(value)] || String(value);
+const said = (value) => WORDS[String(value)] || (typeof value === 'number' ? numberText(value) : String(value));
 
 /** A value in words: a choice's label, yes/no, a list of rows as "from 28 to 39, win 1, lose 2; ...". */
 function inWords(rule, value) {
-  if (rule.name === 'match_end') return `${said(value.type)}${value.count ? ` (${value.count})` : ''}`;
+  if (rule.name === 'match_end') return value.count ? t('{kind} ({count})', { kind: said(value.type), count: value.count }) : said(value.type);
   if (rule.type === 'choice') return said(value);
   if (value === null) return TEXT.off;
   if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
-  if (Array.isArray(value)) return value.map((v) => inWords({}, v)).join('; ');
-  if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} ${inWords({}, v)}`).join(', ');
-  return String(value);
+  if (Array.isArray(value)) return semicolons(value.map((v) => inWords({}, v)));
+  if (typeof value === 'number') return numberText(value);
+  if (!value || typeof value !== 'object') return String(value);
+  // 56's bands and Rummy's contracts, each row one phrase; any other table key by key.
+  const has = (...keys) => keys.every((k) => k in value);
+  if (has('from', 'to', 'win', 'lose')) return t('from {from}, to {to}, win {win}, lose {lose}', value);
+  if (has('sets', 'runs')) return t('sets {sets}, runs {runs}', value);
+  return commas(Object.entries(value).map(([k, v]) => t('{key} {value}', { key: KEY_WORDS[k] || k.replace(/_/g, ' '), value: VALUE_WORDS[v] || inWords({}, v) })));
 }
 
 /** One house rule: its label, a control in words, its explanation and default on one line under it.
@@ -119,7 +129,7 @@ function newMatchPage() {
   function renderCounts() {
     const counts = offeredCounts(game, chosen());
     if (!counts.includes(count)) { count = game.default_player_count; render(); return; }
-    const countSeg = seg(counts.map((c) => [c, String(c)]), count, (c) => { count = c; render(); }, 'count');
+    const countSeg = seg(counts.map((c) => [c, numberText(c)]), count, (c) => { count = c; render(); }, 'count');
     countSeg.setAttribute('aria-label', TEXT.players);
     $('#count-row').replaceChildren(h('span', { class: 'label' }, TEXT.players), countSeg);
     $('#count-row').hidden = counts.length < 2;
@@ -172,4 +182,4 @@ function newMatchPage() {
 
 if (typeof document !== 'undefined' && document.getElementById('new-match-form')) newMatchPage();
 
-export { integerRead, offeredCounts, settingsForCount };
+export { integerRead, inWords, offeredCounts, settingsForCount };
