@@ -60,7 +60,7 @@ def test_the_board_page_draws_the_existing_link_and_its_qr_code(api: APIClient, 
     link = api.post(f"/api/v1/matches/{match['id']}/share/").json()
     page = page_of(user, f"/table/matches/{match['id']}/board/")
     assert f'<figure id="share-qr" class="qr">{share_qr_svg(link["page_url"])}</figure>' in page
-    assert f'<input id="share-url" readonly value="{link["page_url"]}">' in page
+    assert f'<input id="share-url" dir="ltr" readonly value="{link["page_url"]}">' in page
     assert '<div id="share-link">' in page
     assert 'id="share" class="big primary" hidden>' in page
     renewed = api.post(f"/api/v1/matches/{match['id']}/share/?renew=true").json()
