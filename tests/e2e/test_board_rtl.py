@@ -1,7 +1,8 @@
 """The scoreboard on a right-to-left (Persian) page in Chromium: the chart's labels and numbers stay inside the
 chart and in order, its time axis runs as on the score sheet (deal 1 on the left, the latest on the right), the
-numbers are written in Western digits as the Persian players write them (shared/rules/glossary.md), the seating picture's names stay inside the picture, each in its own
-direction, and the share link reads left to right (issue 18)."""
+numbers are written in Western digits as the Persian players write them (shared/rules/glossary.md), the seating
+picture's names stay inside the picture, each in its own direction, and the share link reads left to right
+(issue 18)."""
 
 from __future__ import annotations
 

@@ -7,6 +7,8 @@ class FakeNode {
   getAttribute(key) { return key in this.attributes ? this.attributes[key] : null; }
   addEventListener() {}
   get textContent() { return this.text ?? this.children.map((c) => c.textContent).join(''); }
+  set textContent(text) { this.children = []; this.text = String(text); }
+  replaceChildren(...children) { this.children = children; }
 }
 
 export function installDom({ lang = 'en', dir = 'ltr', catalogue = null } = {}) {
@@ -14,6 +16,7 @@ export function installDom({ lang = 'en', dir = 'ltr', catalogue = null } = {}) 
   globalThis.document = {
     documentElement: { lang, dir },
     createElement: (tag) => new FakeNode(tag),
+    createElementNS: (_namespace, tag) => new FakeNode(tag),
     createTextNode: (text) => new FakeNode('#text', text),
     querySelector: (selector) => (selector === '#page-i18n' && catalogue ? { textContent: JSON.stringify(catalogue) } : null),
   };

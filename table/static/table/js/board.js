@@ -126,7 +126,9 @@ function renderChart(box, board) {
   }
   add('text', { x: 2, y: y(hi) + 4, 'font-size': FONT }, numberText(hi));
   add('text', { x: 2, y: y(lo) + 4, 'font-size': FONT }, numberText(lo));
-  if (lo < 0 && hi > 0) add('text', { x: 2, y: y(0) + 4, 'font-size': FONT }, numberText(0));
+  // The 0 between them only where it clears both (a lowest score of -2 would print "0" over "-2").
+  const clear = (v) => Math.abs(y(0) - y(v)) >= FONT;
+  if (lo < 0 && hi > 0 && clear(lo) && clear(hi)) add('text', { x: 2, y: y(0) + 4, 'font-size': FONT }, numberText(0));
   const counted = board.deals.filter((d) => d.status !== 'voided');
   const first = counted.length ? counted[0].number - 1 : 0;
   if (first) add('text', { x: left, y: H - 6, 'font-size': FONT }, CHART.deal(first));

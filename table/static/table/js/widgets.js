@@ -16,7 +16,8 @@ function seg(options, value, onChange, name) {
   let current = value;
   const paint = () => box.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.value === String(current))));
   for (const [v, label, aria] of options) {
-    box.appendChild(h('button', { type: 'button', 'data-value': String(v), 'aria-label': aria || null,
+    // A seat's button shows a name: dir=auto lays "مریم رضایی" out right to left (and cuts it at its end) on any page.
+    box.appendChild(h('button', { type: 'button', 'data-value': String(v), 'aria-label': aria || null, dir: seats ? 'auto' : null,
       onclick: () => { current = v; paint(); if (onChange) onChange(v); } }, label));
   }
   paint();
