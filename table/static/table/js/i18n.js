@@ -2,7 +2,7 @@
  * template with named placeholders, given to t() with its values (the template 'Team {team}' and { team }), or to
  * nt() with its singular and plural and the count that chooses (a string literal each: `make messages` reads them),
  * and looked up in the catalogue the server puts in the page (#page-i18n: locale/<lang>/LC_MESSAGES/djangojs.po,
- * table/i18n.py; `make messages` finds the calls). English pages carry no catalogue: the template is the text.
+ * table/i18n.py). English pages carry no catalogue: the template is the text.
  *
  * Numbers inserted in a template, and those written with numberText(), are written the locale's way with Western
  * digits in every language: the Persian players' own convention (shared/rules/glossary.md, "Persian": digits stay
