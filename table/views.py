@@ -87,7 +87,7 @@ def _page_config(match: Match, **entries: Any) -> dict[str, Any]:
     """A match page's config: its game's facts (``game_facts``, docs/api.md "Game facts for clients") and URLs."""
     return {"match_id": match.pk, "game": match.game, "game_name": get_engine(match.game).display_name,
             "game_facts": {match.game: localize_facts(facts_of(match.game))},
-    "undo_seconds": settings.TABLE_UNDO_SECONDS, **entries}
+            "undo_seconds": settings.TABLE_UNDO_SECONDS, **entries}
 
 
 @login_required(login_url=LOGIN_URL)
@@ -99,8 +99,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required(login_url=LOGIN_URL)
 def new_match(request: HttpRequest) -> HttpResponse:
     facts = {key: localize_facts(game) for key, game in every_game_facts().items()}
-    config = {"game_facts": facts, **_page_words(),
-    "matches_url": reverse("match-list"),
+    config = {"game_facts": facts, **_page_words(), "matches_url": reverse("match-list"),
               "match_page": reverse("table:match", args=[0])}
     return render(request, "table/new_match.html", {"config": config})
 
