@@ -15,6 +15,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 
 THEME_COLOUR = "#14532d"
 BACKGROUND_COLOUR = "#f3f4f6"
@@ -28,7 +30,9 @@ def manifest(request: HttpRequest) -> HttpResponse:
     home = reverse("table:home")
     body = {
         "name": "scorekeeper", "short_name": "scorekeeper", "id": home, "start_url": home, "scope": home,
-        "description": "Keeps the score of Seep, 56, Bid Euchre and Contract Rummy played with real cards.",
+        # In the language of the pages that link it (the browser sends their cookie): the phone's install prompt.
+        "lang": translation.get_language(), "dir": "rtl" if translation.get_language_bidi() else "ltr",
+        "description": gettext("Keeps the score of Seep, 56, Bid Euchre and Contract Rummy played with real cards."),
         "display": "standalone", "orientation": "portrait", "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOUR,
         "icons": [{"src": static(path), "sizes": sizes, "type": kind, "purpose": purpose}

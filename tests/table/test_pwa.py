@@ -36,6 +36,20 @@ def test_the_manifest_makes_the_table_installable() -> None:
         assert finders.find(src.removeprefix("/static/")), src
 
 
+@pytest.mark.parametrize(("language", "direction", "description"), [
+    ("en", "ltr", "Keeps the score of Seep, 56, Bid Euchre and Contract Rummy played with real cards."),
+    ("et", "ltr", "Peab arvet Seepi, 56, Bid Euchre'i ja Contract Rummy üle, mida mängitakse päris kaartidega."),
+    ("fa", "rtl", "امتیازِ Seep، 56، Bid Euchre و Contract Rummy را که با کارت‌های واقعی بازی می‌شوند نگه می‌دارد."),
+    ("hu", "ltr", "Valódi kártyával játszott Seep, 56, Bid Euchre és Contract Rummy pontjait vezeti."),
+])
+def test_the_manifest_speaks_the_pages_language(language: str, direction: str, description: str) -> None:
+    # The phone's install prompt shows the description: in the language of the pages, whose cookie the browser sends.
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    body = client.get("/table/manifest.webmanifest").json()
+    assert (body["lang"], body["dir"], body["description"]) == (language, direction, description)
+
+
 def test_every_page_links_the_manifest_and_registers_the_worker() -> None:
     page = Client().get("/table/login/").content.decode()
     assert '<link rel="manifest" href="/table/manifest.webmanifest">' in page
