@@ -8,6 +8,7 @@ request is needed before the first paint. English pages carry none: the English 
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import polib
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 
 PageCatalogue = dict[str, str | list[str]]
 
@@ -44,8 +46,23 @@ def _compiled_catalogue(code: str) -> PageCatalogue:
     return found
 
 
+# What json_script escapes, so the catalogue cannot close its <script> element (Django's own choice of escapes).
+SCRIPT_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
+
+
 def page_language(request: HttpRequest) -> dict[str, Any]:
-    """Template context: the page's direction and the catalogue of its language (None in English)."""
-    language = translation.get_language()
+    """Template context: the page's direction and its language's catalogue as the JSON of ``#page-i18n`` (None in
+    English)."""
+    code = (translation.get_language() or "en").split("-")[0]
     return {"page_dir": "rtl" if translation.get_language_bidi() else "ltr",
-            "page_catalogue": page_catalogue(language)}
+            "page_catalogue_json": _catalogue_json(code)}
+
+
+@lru_cache(maxsize=8)
+def _catalogue_json(code: str) -> SafeString | None:
+    """Written once per language: the letters as they are (json_script's \\u escapes would make a Persian page's
+    catalogue three times as long), only ``<``, ``>`` and ``&`` escaped."""
+    catalogue = page_catalogue(code)
+    if catalogue is None:
+        return None
+    return mark_safe(json.dumps(catalogue, ensure_ascii=False).translate(SCRIPT_ESCAPES))  # escaped above

@@ -107,6 +107,21 @@ def test_the_persian_page_carries_the_modules_catalogue_in_persian_and_the_engli
     assert 'id="page-i18n"' not in client.get(path, headers={"Accept-Language": "en"}).content.decode()
 
 
+def test_the_inline_catalogue_keeps_its_letters_and_cannot_close_its_script_element(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from table import i18n
+
+    i18n._catalogue_json.cache_clear()
+    monkeypatch.setattr(i18n, "page_catalogue", lambda code: {"Save deal": "ذخیره</script><b>&"})
+    try:
+        written = i18n.page_language(None)  # type: ignore[arg-type]
+    finally:
+        i18n._catalogue_json.cache_clear()
+    text = written["page_catalogue_json"]
+    assert text == '{"Save deal": "ذخیره\\u003C/script\\u003E\\u003Cb\\u003E\\u0026"}'
+    assert json.loads(text) == {"Save deal": "ذخیره</script><b>&"}
+
+
 def test_the_picker_sets_the_language_cookie_of_an_anonymous_visitor() -> None:
     visitor = Client()
     picked = visitor.post("/i18n/setlang/", {"language": "hu", "next": "/table/login/"})
