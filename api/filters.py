@@ -1,17 +1,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import django_filters
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext
-from django_stubs_ext import StrOrPromise
 
 from api.serializers.base import valid_choices
 from games.models import Match
 from games.rules.registry import game_keys
 from games.selectors.matches import MAX_ID  # the database's bigint: a larger id is refused, not sent to SQL
+
+if TYPE_CHECKING:  # django-stubs' type, a development tool: not imported when the service runs
+    from django_stubs_ext import StrOrPromise
 
 
 class IdFilter(django_filters.NumberFilter):

@@ -3,7 +3,7 @@ through the JSON API (session auth + CSRF), which calls games.services like any 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -12,7 +12,6 @@ from django.shortcuts import render
 from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext_lazy
 from django.views.decorators.gzip import gzip_page
-from django_stubs_ext import StrOrPromise
 
 from games.errors import NotFound
 from games.models import Match
@@ -25,6 +24,9 @@ from table.api import board_for_page
 from table.selectors import disputes_for_admin, match_for_share_token, seats_of, share_link_of
 from table.serializers import PublicBoardSerializer
 from table.share import share_link_body
+
+if TYPE_CHECKING:  # django-stubs' type, a development tool: not imported when the service runs
+    from django_stubs_ext import StrOrPromise
 
 LOGIN_URL = reverse_lazy("table:login")
 
