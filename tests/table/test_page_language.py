@@ -168,3 +168,16 @@ def test_the_picker_saves_no_language_that_is_not_offered(user: Any) -> None:
     assert phone.get("/api/v1/me/").json()["language"] == ""
     # Django's set_language writes a cookie for any language Django itself knows ("de"); the pages offer only ours.
     assert phone.get("/table/", headers={"Accept-Language": "de, hu;q=0.5"})["Content-Language"] == "hu"
+
+
+def test_the_picker_refuses_a_get_a_forged_post_and_an_oversized_body_saving_nothing(user: Any) -> None:
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(user)
+    assert phone.get("/i18n/setlang/").status_code == 405
+    assert phone.post("/i18n/setlang/", {"language": "fa", "next": "/table/"}).status_code == 403  # no CSRF token
+    phone = Client()
+    phone.force_login(user)
+    body = "language=fa&next=%2Ftable%2F&padding=" + "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    too_big = phone.post("/i18n/setlang/", data=body, content_type="application/x-www-form-urlencoded")
+    assert (too_big.status_code, settings.LANGUAGE_COOKIE_NAME in too_big.cookies) == (400, False)
+    assert phone.get("/api/v1/me/").json()["language"] == ""
