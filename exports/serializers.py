@@ -14,6 +14,9 @@ from exports.tasks import EXPORT_FAILURES
 from games.rules.messages import message_from_json
 from games.translation import localize
 
+# An export job's error column keeps the English text of its failure: the message found again by that text.
+EXPORT_FAILURE_BY_TEXT = {str(failure): failure for failure in EXPORT_FAILURES}
+
 
 class ExportRequestSerializer(serializers.Serializer):
     scope = ChoiceField(choices=ExportJob.Scope.choices)
@@ -42,8 +45,7 @@ class ExportJobSerializer(serializers.ModelSerializer):
         return self._absolute(reverse("export-download", args=[job.pk]))
 
     def get_error(self, job: ExportJob) -> str | None:
-        known = {failure: failure for failure in EXPORT_FAILURES}
-        return localize(known.get(job.error, job.error)) or None
+        return localize(EXPORT_FAILURE_BY_TEXT.get(job.error, job.error)) or None
 
     def _absolute(self, path: str) -> str:
         request = self.context.get("request")

@@ -50,10 +50,7 @@ def source_messages(base: Path = BASE_DIR) -> list[SourceMessage]:
                 found.extend(_python_messages(path, base))
     for folder in TEMPLATE_SOURCES:
         for path in sorted((base / folder).rglob("*.html")) if (base / folder).exists() else []:
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-                found.extend(SourceMessage(match.group(2), None, None, f"{path.relative_to(base)}:{number}")
-                             for match in TEMPLATE_TAG.finditer(line))
-            found.extend(_block_messages(path, base))
+            found.extend(_template_messages(path, base))
     return found
 
 
@@ -65,7 +62,7 @@ def script_messages(base: Path = BASE_DIR) -> list[SourceMessage]:
         for path in sorted((base / folder).rglob("*.js")):
             text = path.read_text(encoding="utf-8")
             for match in SCRIPT_CALL.finditer(text):
-                where = f"{path.relative_to(base)}:{text.count(chr(10), 0, match.start()) + 1}"
+                where = _where(path, base, text, match.start())
                 singular = _script_string(match.group(2))
                 plural = _script_string(match.group(3)) if match.group(1) == "nt" and match.group(3) else None
                 found.append(SourceMessage(singular, plural, None, where))
@@ -77,13 +74,19 @@ def _script_string(literal: str) -> str:
     return ast.literal_eval(literal)
 
 
-def _block_messages(path: Path, base: Path) -> Iterator[SourceMessage]:
-    """``{% blocktranslate with a=... %}... {{ a }} ...{% endblocktranslate %}``: gettext's msgid writes each
-    variable ``%(a)s``."""
+def _template_messages(path: Path, base: Path) -> Iterator[SourceMessage]:
+    """A page template's ``{% translate "..." %}``, and its ``{% blocktranslate with a=... %}... {{ a }}
+    ...{% endblocktranslate %}``, whose msgid gettext writes with each variable as ``%(a)s``."""
     text = path.read_text(encoding="utf-8")
+    for match in TEMPLATE_TAG.finditer(text):
+        yield SourceMessage(match.group(2), None, None, _where(path, base, text, match.start()))
     for match in BLOCK_TAG.finditer(text):
-        where = f"{path.relative_to(base)}:{text.count(chr(10), 0, match.start()) + 1}"
-        yield SourceMessage(BLOCK_VARIABLE.sub(r"%(\1)s", match.group(1)), None, None, where)
+        yield SourceMessage(BLOCK_VARIABLE.sub(r"%(\1)s", match.group(1)), None, None,
+                            _where(path, base, text, match.start()))
+
+
+def _where(path: Path, base: Path, text: str, offset: int) -> str:
+    return f"{path.relative_to(base)}:{text.count(chr(10), 0, offset) + 1}"
 
 
 PERCENT_FIELD = re.compile(r"%\((\w+)\)[sd]")

@@ -22,16 +22,11 @@ from django.utils.safestring import SafeString, mark_safe
 PageCatalogue = dict[str, str | list[str]]
 
 
-def page_catalogue(language: str | None) -> PageCatalogue | None:
-    """``{english: translation}`` (a plural: ``{singular: [one, other]}``) for ``language``; None for English."""
-    code = (language or "en").split("-")[0]
+def page_catalogue(code: str) -> PageCatalogue | None:
+    """``{english: translation}`` (a plural: ``{singular: [one, other]}``) for the language ``code``, read from its
+    compiled djangojs.mo; None for English and for a language not offered."""
     if code == "en" or code not in dict(settings.LANGUAGES):
         return None
-    return _compiled_catalogue(code)
-
-
-@lru_cache(maxsize=8)
-def _compiled_catalogue(code: str) -> PageCatalogue:
     path = Path(settings.LOCALE_PATHS[0]) / code / "LC_MESSAGES" / "djangojs.mo"
     if not path.exists():
         return {}
@@ -60,8 +55,8 @@ def page_language(request: HttpRequest) -> dict[str, Any]:
 
 @lru_cache(maxsize=8)
 def _catalogue_json(code: str) -> SafeString | None:
-    """Written once per language: the letters as they are (json_script's \\u escapes would make a Persian page's
-    catalogue three times as long), only ``<``, ``>`` and ``&`` escaped."""
+    """Read and written once per language and process: the letters as they are (json_script's \\u escapes would
+    make a Persian page's catalogue three times as long), only ``<``, ``>`` and ``&`` escaped."""
     catalogue = page_catalogue(code)
     if catalogue is None:
         return None

@@ -211,24 +211,24 @@ SETTINGS = SettingsSpec(GAME_NAME, (
 class ContractRummyRules:
     """Every house rule of §R.7, defaults filled in (the defaults depend on the player count and the preset)."""
 
-    players: int= SETTINGS["players"].default
-    preset: str= SETTINGS["preset"].default
-    decks: int= SETTINGS["decks"].default
-    jokers: int= SETTINGS["jokers"].default
-    deals: int= SETTINGS["deals"].default
-    cards_dealt: tuple[int, ...]= SETTINGS["cards_dealt"].default
-    contracts: tuple[tuple[int, int], ...]= SETTINGS["contracts"].default
-    min_set_length: int= SETTINGS["min_set_length"].default
-    min_run_length: int= SETTINGS["min_run_length"].default
-    distinct_suits_in_sets: bool= SETTINGS["distinct_suits_in_sets"].default
-    contract_runs_distinct_suits: bool= SETTINGS["contract_runs_distinct_suits"].default
-    penalty_points: tuple[tuple[str, int | str], ...]= SETTINGS["penalty_points"].default
-    winner_rule: str= SETTINGS["winner_rule"].default
-    minimum_stock_after_deal: int= SETTINGS["minimum_stock_after_deal"].default
-    allow_no_winner_deal: bool= SETTINGS["allow_no_winner_deal"].default
-    enforce_dealer_order: bool= SETTINGS["enforce_dealer_order"].default
-    allow_two_players: bool= SETTINGS["allow_two_players"].default
-    non_dealer_extra_card: bool= SETTINGS["non_dealer_extra_card"].default
+    players: int = SETTINGS["players"].default
+    preset: str = SETTINGS["preset"].default
+    decks: int = SETTINGS["decks"].default
+    jokers: int = SETTINGS["jokers"].default
+    deals: int = SETTINGS["deals"].default
+    cards_dealt: tuple[int, ...] = SETTINGS["cards_dealt"].default
+    contracts: tuple[tuple[int, int], ...] = SETTINGS["contracts"].default
+    min_set_length: int = SETTINGS["min_set_length"].default
+    min_run_length: int = SETTINGS["min_run_length"].default
+    distinct_suits_in_sets: bool = SETTINGS["distinct_suits_in_sets"].default
+    contract_runs_distinct_suits: bool = SETTINGS["contract_runs_distinct_suits"].default
+    penalty_points: tuple[tuple[str, int | str], ...] = SETTINGS["penalty_points"].default
+    winner_rule: str = SETTINGS["winner_rule"].default
+    minimum_stock_after_deal: int = SETTINGS["minimum_stock_after_deal"].default
+    allow_no_winner_deal: bool = SETTINGS["allow_no_winner_deal"].default
+    enforce_dealer_order: bool = SETTINGS["enforce_dealer_order"].default
+    allow_two_players: bool = SETTINGS["allow_two_players"].default
+    non_dealer_extra_card: bool = SETTINGS["non_dealer_extra_card"].default
     # Derived from the fields above (not compared): seats, penalty per card, the smallest and the step of a penalty.
     seats: tuple[str, ...] = field(default=(), compare=False, repr=False)
     card_values: dict[Card, int] = field(default_factory=dict, compare=False, repr=False, hash=False)

@@ -62,6 +62,11 @@ function nt(singular, plural, count, values) {
   return fill(translated || (count === 1 ? singular : plural), { count, ...values });
 }
 
+/** A list of short items the locale's way: "S4, S2, S1" in English and Estonian, "S4، S2، و S1" in Persian,
+ * "S4, S2 és S1" in Hungarian. */
+const LIST = new Intl.ListFormat(LANG, { style: 'short', type: 'unit' });
+const listText = (items) => LIST.format(items);
+
 /** A time of day the locale's way (a queued deal's "entered 21:04"), in Western digits like every number. */
 const timeText = (date) => new Date(date).toLocaleTimeString(LANG, { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' });
 
@@ -69,4 +74,4 @@ const timeText = (date) => new Date(date).toLocaleTimeString(LANG, { hour: '2-di
 const asciiDigits = (text) => String(text).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
   .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
 
-export { t, nt, numberText, signedText, timeText, asciiDigits, LANG, RTL };
+export { t, nt, numberText, signedText, listText, timeText, asciiDigits, LANG, RTL };

@@ -1,7 +1,10 @@
 /* Cards, tricks and trick-by-trick entry, shared by 56 and Bid Euchre. */
 import { h } from './dom.js';
-import { t, LANG } from './i18n.js';
+import { t, listText } from './i18n.js';
 
+/** The trumps in words, as the games' lines say them ("30 spades", "made 4 in no trumps"). */
+const TRUMP_WORDS = { clubs: t('clubs'), diamonds: t('diamonds'), hearts: t('hearts'), spades: t('spades'), no_trumps: t('no trumps'),
+  low_no_trumps: t('low no trumps') };
 const TRUMPS = [['clubs', t('♣ clubs')], ['diamonds', t('♦ diamonds')], ['hearts', t('♥ hearts')], ['spades', t('♠ spades')]];
 // ---------- trick-by-trick entry (docs/referee.md): the service finds each winner and proves every renege ----------
 const SUIT_LETTER = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
@@ -9,9 +12,6 @@ const SUIT_SIGN = { S: '♠', H: '♥', D: '♦', C: '♣' };
 const cardRank = (code) => code.slice(0, -1);
 const cardSuit = (code) => code.slice(-1);
 const cardText = (code) => (code === 'JKR' ? t('Joker') : `${cardRank(code)}${SUIT_SIGN[cardSuit(code)] || cardSuit(code)}`);
-/** A list of short items the locale's way: "S4, S2" in English, "S4، S2" in Persian, "S4 és S2" in Hungarian. */
-const LIST = new Intl.ListFormat(LANG, { style: 'short', type: 'unit' });
-const listText = (items) => LIST.format(items);
 const rotate = (seats, first) => { const k = Math.max(0, seats.indexOf(first)); return [...seats.slice(k), ...seats.slice(0, k)]; };
 
 /** The highest trump, else the highest card of the suit led; of two equal cards the first played wins. */
@@ -113,4 +113,4 @@ function foundText(r, word) {
   return ` · ${word === 'revoke' ? t('revoke found: {list}', { list }) : t('renege found: {list}', { list })}`;
 }
 
-export { TRUMPS, SUIT_LETTER, cardRank, cardSuit, cardText, rotate, trickWinner, trickEntry, foundText, listText };
+export { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardSuit, cardText, rotate, trickWinner, trickEntry, foundText };

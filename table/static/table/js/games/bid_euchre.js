@@ -1,9 +1,9 @@
 import { h, num, cardList } from '../dom.js';
 import { scoreBox, seg, chips, numberInput, field, line, group } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer } from '../seating.js';
-import { t, nt, numberText, signedText } from '../i18n.js';
+import { t, nt, numberText, signedText, listText } from '../i18n.js';
 import { auctionWidget } from '../auction.js';
-import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText, listText } from '../tricks.js';
+import { SUIT_LETTER, TRUMP_WORDS, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
 
 
 /** Bid Euchre's card order once trump is named: the left bower is a trump; no-trumps has no bowers and the
@@ -21,8 +21,6 @@ function euchreOrder(trumpWord) {
   };
 }
 /** The trump as a word in a line of text ("Bala 3 hearts"). */
-const TRUMP_WORDS = { clubs: t('clubs'), diamonds: t('diamonds'), hearts: t('hearts'), spades: t('spades'), no_trumps: t('no trumps'),
-  low_no_trumps: t('low no trumps') };
 const SHORT_TRUMPS = [['clubs', '♣', TRUMP_WORDS.clubs], ['diamonds', '♦', TRUMP_WORDS.diamonds], ['hearts', '♥', TRUMP_WORDS.hearts],
   ['spades', '♠', TRUMP_WORDS.spades], ['no_trumps', t('NT'), t('NT, no trumps')]];
 const LOW_NO_TRUMPS = ['low_no_trumps', t('Low NT'), t('Low NT, low no trumps')];

@@ -1,7 +1,7 @@
 import { h, num, cardList } from '../dom.js';
 import { dealerChoice, scoreBox, seg, numberInput, field, line, group } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, nextDealer } from '../seating.js';
-import { t, nt, numberText, LANG } from '../i18n.js';
+import { t, nt, numberText, listText } from '../i18n.js';
 
 /** A deal's contract: "2 sets", "1 run", "1 set + 1 run". */
 function contractText(c) {
@@ -9,8 +9,6 @@ function contractText(c) {
   const runs = c.runs ? nt('{count} run', '{count} runs', c.runs) : '';
   return sets && runs ? t('{sets} + {runs}', { sets, runs }) : sets || runs;
 }
-/** The others' penalties as a list the locale's way ("Bala 25, Ravi 30" in English, with "és" in Hungarian). */
-const LIST = new Intl.ListFormat(LANG, { style: 'short', type: 'unit' });
 const FORM = {
   dealer: t('Dealer'),
   wentOut: t('Went out'),
@@ -179,7 +177,7 @@ function stateLine(state) {
 function summary(d, m) {
   const i = d.input; const r = d.result; const name = (seat) => playerName(m, seat);
   const others = Object.entries(r.penalties).filter(([s]) => s !== i.went_out).map(([s, p]) => TEXT.points(name(s), p));
-  return TEXT.summary(contractText(r.contract), name(i.went_out), LIST.format(others));
+  return TEXT.summary(contractText(r.contract), name(i.went_out), listText(others));
 }
 
 // ---------- the chart: each player's penalty total ----------

@@ -3,7 +3,7 @@ import { api } from '../api.js';
 import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
-import { TRUMPS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
+import { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
 import { t, nt, numberText } from '../i18n.js';
 
 /** 56: J 9 A 10 K Q (8 7) in every suit, the trump suit above the others. */
@@ -12,7 +12,6 @@ const FIFTY_SIX_POINTS = { J: 3, 9: 2, A: 1, 10: 1 };
 const fiftySixOrder = (trumpWord) => ({ trump: SUIT_LETTER[trumpWord] || null, suitOf: cardSuit, strength: (c) => 8 - FIFTY_SIX_RANKS.indexOf(cardRank(c)) });
 const BID_PICKS = [28, 29, 30, 32, 35, 40, 48, 56];
 /** The trump of a bid in words: the engine's key is not a word of the page. */
-const TRUMP_WORDS = { clubs: t('clubs'), diamonds: t('diamonds'), hearts: t('hearts'), spades: t('spades'), no_trumps: t('no trumps') };
 const trumpWords = (trump) => TRUMP_WORDS[trump] || words(trump);
 /** A bid in words: "30 spades", "30 noes", "30 noes → hearts" once the noes bidder names the trump. */
 function bidWords(c) {
