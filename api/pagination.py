@@ -23,8 +23,8 @@ class ByteBoundedPagination(BasePagination):
 
     def paginate_queryset(self, queryset: QuerySet[Any], request: Request, view: Any = None) -> list[Any]:
         self.request = request
-        self.offset = _non_negative(request.query_params.get(self.offset_query_param))
         self.count = queryset.count()
+        self.offset = offset_within(request.query_params.get(self.offset_query_param), self.count)
         return list(queryset[self.offset:self.offset + self.page_size])
 
     def get_paginated_response(self, data: list[Any]) -> Response:
@@ -64,5 +64,9 @@ def within_bytes(items: list[Any], limit: int) -> list[Any]:
     return items
 
 
-def _non_negative(raw: str | None) -> int:
-    return int(raw) if raw and raw.isdigit() else 0
+def offset_within(raw: str | None, count: int) -> int:
+    """The offset asked for, at most ``count``; anything but ASCII digits is 0. Unbounded, an offset past the
+    database's bigint failed the query (a 500), and "²" passes ``str.isdigit`` but not ``int``."""
+    if not raw or not (raw.isascii() and raw.isdigit()):
+        return 0
+    return count if len(raw) > len(str(count)) else min(int(raw), count)

@@ -105,3 +105,14 @@ def test_a_member_who_is_not_an_admin_cannot_rename_the_club_and_nothing_is_audi
     assert (response.status_code, response.json()["code"]) == (403, "permission_denied")
     assert response.json()["detail"] == "Only the club's admins can do this."
     assert not AuditEntry.objects.filter(club_id=club["id"], action="club.updated").exists()
+
+
+@pytest.mark.parametrize("offset", ["14790383228693123691941199872", "9" * 5000, "²", "-3", "1e3", "٣"])
+def test_an_offset_past_the_end_or_not_a_number_answers_a_page_not_a_server_error(api: Any, offset: str) -> None:
+    """Found by tests/reliability/test_schemathesis.py: an offset past PostgreSQL's bigint failed the query."""
+    match = corrected_match(api, 2)
+    url = f"/api/v1/matches/{match['id']}/audit/"
+    entries = len(api.get(url).json()["results"])
+    body = api.get(url, {"offset": offset}).json()
+    past_the_end = offset.isascii() and offset.isdigit()
+    assert (body["count"], len(body["results"]), body["next"]) == (entries, 0 if past_the_end else entries, None)
