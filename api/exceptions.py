@@ -27,7 +27,7 @@ from api.errors import RequestTooLarge, SignInLocked
 from api.serializers.matches import MatchSerializer
 from games.errors import DomainError, NotFound, StaleVersion, error_body
 from games.rules.errors import RuleViolation
-from games.rules.messages import Message
+from games.rules.messages import Message, msg
 from games.translation import localize
 
 # DRF exception class -> our stable code, where DRF's own code is not the one API.md names. The first class that
@@ -134,8 +134,8 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
         return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
     detail = gettext("There is nothing at this address.")
     if not request.path_info.endswith("/") and is_valid_path(f"{request.path_info}/"):
-        detail = gettext("There is nothing at this address; API addresses end with a slash: {address}").format(
-            address=f"{request.path}/")
+        detail = localize(msg("There is nothing at this address; API addresses end with a slash: {address}",
+                              address=f"{request.path}/"))
     return JsonResponse(error_body("not_found", detail, None), status=404)
 
 

@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 import django_filters
 from django import forms
 from django.utils.functional import lazy
-from django.utils.translation import gettext
 
 from api.serializers.base import valid_choices
 from games.models import Match
+from games.rules.messages import msg
 from games.rules.registry import game_keys
 from games.selectors.matches import MAX_ID  # the database's bigint: a larger id is refused, not sent to SQL
+from games.translation import localize
 
 if TYPE_CHECKING:  # django-stubs' type, a development tool: not imported when the service runs
     from django_stubs_ext import StrOrPromise
@@ -30,8 +31,8 @@ def choice_filter(noun: str, choices: Callable[[], Sequence[tuple[str, StrOrProm
     """A choice whose refusal names the valid ones, as the serializers' do (api.serializers.base.ChoiceField).
 
     ``choices`` is called when a request is filtered, so the games are the registry's at that time."""
-    refusal = lazy(lambda: gettext('"%(value)s" is not a valid choice; {choices}.').format(
-        choices=valid_choices(noun, (k for k, _ in choices()))), str)()
+    refusal = lazy(lambda: localize(msg('"%(value)s" is not a valid choice; {choices}.',
+                                        choices=valid_choices(noun, (k for k, _ in choices())))), str)()
     return django_filters.ChoiceFilter(choices=choices, error_messages={"invalid_choice": refusal})
 
 

@@ -15,6 +15,8 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 from api.errors import RequestTooLarge
+from games.rules.messages import msg
+from games.translation import localize
 
 MAX_DEPTH = 32  # a deal nests four levels; nothing we accept comes near this
 
@@ -25,7 +27,7 @@ class BoundedJSONParser(JSONParser):
         request = (parser_context or {}).get("request")
         declared = request.META.get("CONTENT_LENGTH") if request is not None else None
         if declared and declared.isdigit() and int(declared) > limit:
-            raise RequestTooLarge(gettext("The request body is larger than {limit} bytes.").format(limit=limit))
+            raise RequestTooLarge(localize(msg("The request body is larger than {limit} bytes.", limit=limit)))
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as error:
@@ -39,7 +41,7 @@ class BoundedJSONParser(JSONParser):
 
 def _too_deep() -> str:
     # DRF keeps a detail as plain text: each is said in the request's language as it is raised.
-    return gettext("The JSON is nested too deeply (more than {depth} levels).").format(depth=MAX_DEPTH)
+    return localize(msg("The JSON is nested too deeply (more than {depth} levels).", depth=MAX_DEPTH))
 
 
 def is_utf8_text(data: Any) -> bool:

@@ -7,7 +7,6 @@ from typing import Any
 from django.conf import settings
 from django.db.models import QuerySet
 from django.http import FileResponse, Http404
-from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -30,7 +29,9 @@ from exports.serializers import (
 )
 from exports.services import export_request, export_requeue_if_lost
 from exports.writers import CONTENT_TYPES
+from games.rules.messages import msg
 from games.selectors.access import signed_in
+from games.translation import localize
 
 MULTIPART_OVERHEAD_BYTES = 64 * 1024  # the form's boundaries and headers around the file
 
@@ -127,4 +128,4 @@ class ImportJobViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
 def _too_large(limit: int) -> str:
     # DRF keeps a detail as plain text: it is said in the request's language as it is raised.
-    return gettext("An import file may be at most {limit} bytes.").format(limit=limit)
+    return localize(msg("An import file may be at most {limit} bytes.", limit=limit))

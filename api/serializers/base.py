@@ -7,10 +7,11 @@ import copy
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
-from django.utils.translation import gettext, gettext_lazy
 from rest_framework import serializers
 
+from games.rules.messages import msg
 from games.rules.registry import game_keys
+from games.translation import localize
 
 
 class FieldsBuiltOnce:
@@ -33,18 +34,18 @@ class FieldsBuiltOnce:
 def valid_choices(noun: str, choices: Iterable[str]) -> str:
     """``games are seep, fifty_six, bid_euchre, contract_rummy``: the end of every refused choice's message."""
     # The noun and the choices are the API's own words (field names, values); the sentence is the language's.
-    return gettext("{noun} are {choices}").format(noun=noun, choices=", ".join(choices))
+    return msg("{noun} are {choices}", noun=noun, choices=", ".join(choices))
 
 
 class ChoiceField(serializers.ChoiceField):
     """DRF's, but a refusal names what may be chosen: '"Seep" is not a valid choice; games are seep, fifty_six,
     bid_euchre, contract_rummy.' The noun is the field's name made plural, or a list's own name for its entries."""
 
-    default_error_messages = {"invalid_choice": gettext_lazy('"{input}" is not a valid choice; {choices}.')}
-
     def fail(self, key: str, **kwargs: Any) -> NoReturn:
         if key == "invalid_choice":
-            kwargs["choices"] = valid_choices(self._noun(), self.choice_strings_to_values)
+            raise serializers.ValidationError(localize(msg(
+                '"{input}" is not a valid choice; {choices}.', input=kwargs["input"],
+                choices=valid_choices(self._noun(), self.choice_strings_to_values))), code=key)
         super().fail(key, **kwargs)
         raise AssertionError  # fail() always raises
 

@@ -8,7 +8,9 @@ from rest_framework import serializers
 
 from api.serializers.base import ChoiceField, FieldsBuiltOnce, GameField
 from games.models import Club, League, Membership, Player
+from games.rules.messages import msg
 from games.selectors import club_ids_of
+from games.translation import localize
 
 
 class PlayerBriefSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
@@ -97,8 +99,8 @@ class LeagueSerializer(serializers.ModelSerializer):
         if starts_on and ends_on and ends_on < starts_on:
             field = "ends_on" if "ends_on" in attrs else "starts_on"
             raise serializers.ValidationError(
-                {field: gettext("A league cannot end ({ends_on}) before it starts ({starts_on}).").format(
-                    ends_on=ends_on, starts_on=starts_on)})
+                {field: localize(msg("A league cannot end ({ends_on}) before it starts ({starts_on}).",
+                                     ends_on=ends_on, starts_on=starts_on))})
         return attrs
 
 

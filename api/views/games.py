@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, viewsets
 from rest_framework.exceptions import NotFound
@@ -14,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.rules.facts import every_game_facts, facts_of
-from games.rules.messages import comma_list
+from games.rules.messages import comma_list, msg
 from games.rules.registry import game_keys
 from games.translation import localize, localize_facts
 
@@ -73,6 +72,6 @@ class GameViewSet(viewsets.ViewSet):
     def retrieve(self, request: Request, key: str) -> Response:
         if key not in game_keys():
             # DRF keeps a detail as plain text: it is said in the request's language here.
-            raise NotFound(gettext("There is no game {key!r}; the games are {games}.").format(
-                key=key, games=localize(comma_list(game_keys()))))
+            raise NotFound(localize(msg("There is no game {key!r}; the games are {games}.", key=key,
+                                       games=comma_list(game_keys()))))
         return Response(localize_facts(facts_of(key)))

@@ -200,3 +200,33 @@ def test_an_export_jobs_known_failure_is_shown_in_the_readers_language() -> None
     with translation.override("et"):
         assert ExportJobSerializer().get_error(job) == "Eksport ebaõnnestus serveris; see on logitud."
         assert ExportJobSerializer().get_error(ExportJob(pk=2, error="Something else.")) == "Something else."
+
+
+def _isolated(text: str) -> str:
+    return f"\u2068{text}\u2069"
+
+
+def test_the_values_in_the_apis_own_persian_refusals_are_isolated(api: APIClient) -> None:
+    """As in the engines' refusals: a name, a number, a date or an address inside Persian text is wrapped in a
+    first-strong isolate, so the right-to-left sentence around it cannot reorder it (the API's own refusals were
+    formatted with str.format and were not)."""
+    persian = {"Accept-Language": "fa"}
+    club = api.post("/api/v1/clubs/", {"name": "Club"}, format="json").json()["id"]
+    league = {"club": club, "name": "L", "game": "seep", "settings": {}, "starts_on": "2026-05-02",
+              "ends_on": "2026-05-01"}
+    players = [{"name": f"Player {index}"} for index in range(1, 5)]
+    refusals = [
+        (api.get("/api/v1/games/chess/", headers=persian), 404, "not_found", None, ["'chess'", "seep"]),
+        (api.post("/api/v1/matches/", {"game": "chess", "players": players}, format="json", headers=persian),
+         400, "invalid", "game", ["chess", "games", "seep, fifty_six, bid_euchre, contract_rummy"]),
+        (api.post("/api/v1/leagues/", league, format="json", headers=persian), 400, "invalid", "ends_on",
+         ["2026-05-02", "2026-05-01"]),
+        (api.generic("POST", "/api/v1/matches/", "[" * 40 + "]" * 40, content_type="application/json",
+                     headers=persian), 400, "invalid", None, ["32"]),
+        (api.post("/api/v1/matches", {}, format="json", headers=persian), 404, "not_found", None,
+         ["/api/v1/matches/"]),
+    ]
+    for response, status, code, field, values in refusals:
+        detail = assert_error(response, status, code, field)["detail"]
+        assert response["Content-Language"] == "fa"
+        assert [value for value in values if _isolated(value) not in detail] == [], detail
