@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils import translation
 
+from games.hungarian import with_articles
 from games.rules.messages import Message
 
 # Persian text runs right to left; a seat code, a card or a number inside it is wrapped in a first-strong isolate
@@ -31,9 +32,10 @@ def localize(text: Any) -> Any:
     values = {name: _Translated(localize(value)) if isinstance(value, Message) else value
               for name, value in text.values.items()}
     try:
-        return _FORMATTER.format(template, **values)
+        filled = _FORMATTER.format(template, **values)
     except (KeyError, IndexError, ValueError, AttributeError):
         return str(text)  # a catalogue entry that names another placeholder: English beats a 500
+    return with_articles(filled) if _language() == "hu" else filled
 
 
 def localize_mapping(body: dict[str, Any]) -> dict[str, Any]:
@@ -73,8 +75,12 @@ def _count(value: Any) -> int:
 
 
 def _is_english() -> bool:
+    return _language() in (None, "en")
+
+
+def _language() -> str | None:
     language = translation.get_language()
-    return language is None or language.split("-")[0] == "en"
+    return language.split("-")[0] if language else None
 
 
 # The words of a game's facts a person reads (docs/api.md "Game facts for clients"): each setting row's label and

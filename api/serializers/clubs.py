@@ -1,14 +1,14 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from django.contrib.auth import get_user_model
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from api.serializers.base import ChoiceField, FieldsBuiltOnce, GameField
 from games.models import Club, League, Membership, Player
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template
 from games.selectors import club_ids_of
 from games.translation import localize
 
@@ -39,9 +39,16 @@ class OfCallersClubs(serializers.PrimaryKeyRelatedField):
     """The id of a club the caller belongs to, or of a league of such a club (``club_lookup="club_id"``). Any
     other id reads as no such id, as its own URL answers 404: naming it must not tell an outsider it exists."""
 
-    def __init__(self, *, club_lookup: str, **kwargs: Any) -> None:
+    def __init__(self, *, club_lookup: str, missing: str, **kwargs: Any) -> None:
         self.club_lookup = club_lookup
+        self.missing = missing  # the refusal's template, with {pk_value}
         super().__init__(**kwargs)
+
+    def fail(self, key: str, **kwargs: Any) -> NoReturn:
+        if key == "does_not_exist":  # a message, so its value is isolated in Persian and "a(z)" read in Hungarian
+            raise serializers.ValidationError(localize(msg(self.missing, pk_value=kwargs["pk_value"])), code=key)
+        super().fail(key, **kwargs)
+        raise AssertionError  # fail() always raises
 
     def get_queryset(self) -> Any:
         user = self.context["request"].user
@@ -49,12 +56,12 @@ class OfCallersClubs(serializers.PrimaryKeyRelatedField):
         return queryset.filter(**{f"{self.club_lookup}__in": club_ids_of(user)})  # type: ignore[union-attr]
 
 
-NO_SUCH_CLUB = gettext_lazy("You belong to no club {pk_value}.")
+NO_SUCH_CLUB = msg_template("You belong to no club {pk_value}.")
 
 
 class PlayerSerializer(serializers.ModelSerializer):
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", required=False, allow_null=True,
-                          error_messages={"does_not_exist": NO_SUCH_CLUB})
+                          missing=NO_SUCH_CLUB)
 
     class Meta:
         model = Player
@@ -63,8 +70,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class LeagueSerializer(serializers.ModelSerializer):
-    club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk",
-                          error_messages={"does_not_exist": NO_SUCH_CLUB})
+    club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", missing=NO_SUCH_CLUB)
     game = GameField()
     settings = serializers.DictField(required=False, default=dict,
                                      help_text="House rules pinned into every match started in the league.")

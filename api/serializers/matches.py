@@ -9,6 +9,7 @@ from rest_framework import serializers
 from api.serializers.base import FieldsBuiltOnce, GameField
 from api.serializers.clubs import OfCallersClubs, PlayerBriefSerializer
 from games.models import AuditEntry, Deal, League, Match, Seat
+from games.rules.messages import msg_template
 from games.rules.registry import game_keys, get_engine
 
 
@@ -74,8 +75,7 @@ class MatchCreateSerializer(serializers.Serializer):
     players = serializers.ListField(child=PlayerRefField())
     settings = serializers.DictField(required=False, default=dict)
     league = OfCallersClubs(queryset=League.objects.all(), club_lookup="club_id", required=False, allow_null=True,
-                            error_messages={"does_not_exist": gettext_lazy(
-                                "There is no league {pk_value} in your clubs.")})
+                            missing=msg_template("There is no league {pk_value} in your clubs."))
 
     def to_internal_value(self, data: Any) -> Any:
         refuse_more_players_than_any_table(data)

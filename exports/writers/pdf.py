@@ -21,6 +21,7 @@ from django.utils.translation import gettext, gettext_lazy
 from exports.selectors import ExportScope, deal_rows
 from exports.writers.common import Progress, printable, readable
 from games.rules.engine import GameEngine
+from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.translation import localize
 
@@ -157,6 +158,6 @@ def final_result(match: Any, seats: list[Any]) -> str:
     named = []
     for side in winners:
         players = [seat.player.name for seat in seats if side in (seat.team, seat.seat)]
-        label = side if any(seat.seat == side for seat in seats) else gettext("team {team}").format(team=side)
+        label = side if any(seat.seat == side for seat in seats) else localize(msg("team {team}", team=side))
         named.append(f"{label} ({' & '.join(players)})" if players else label)
     return gettext("Finished: won by {winners}.").format(winners=", ".join(named))

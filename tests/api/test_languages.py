@@ -51,7 +51,7 @@ DETAILS = {
         "et": "Pakkumiseks 12 peab pakkuja nelja kaardi hulgas olema emand; selle käega võib pakkuda 11.",
         "fa": _fa("برای پیشنهادِ [12]، پیشنهاددهنده باید در میان چهار کارتش یک بی‌بی داشته باشد؛ "
                   "با این کارت‌ها می‌توان [11] پیشنهاد داد."),  # noqa: RUF001 (Persian letters)
-        "hu": "A(z) 12 licithez a licitáló négy lapja között kell lennie ennek: egy dáma; ezzel a kézzel ez "
+        "hu": "A 12 licithez a licitáló négy lapja között kell lennie ennek: egy dáma; ezzel a kézzel ez "
               "licitálható: 11.",
     },
     "fifty_six": {

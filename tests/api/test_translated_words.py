@@ -230,3 +230,14 @@ def test_the_values_in_the_apis_own_persian_refusals_are_isolated(api: APIClient
         detail = assert_error(response, status, code, field)["detail"]
         assert response["Content-Language"] == "fa"
         assert [value for value in values if _isolated(value) not in detail] == [], detail
+
+
+@pytest.mark.parametrize(("club", "hungarian"), [(5, "Nem vagy tagja az 5 klubnak."),
+                                                 (12, "Nem vagy tagja a 12 klubnak.")])
+def test_a_club_the_caller_is_not_in_is_refused_with_the_hungarian_article_its_number_is_read_with(
+        api: APIClient, club: int, hungarian: str) -> None:
+    body = {"name": "Zoltán", "club": club}
+    english = assert_error(api.post("/api/v1/players/", body, format="json"), 400, "invalid", "club")
+    refused = assert_error(api.post("/api/v1/players/", body, format="json", headers={"Accept-Language": "hu"}),
+                           400, "invalid", "club")
+    assert (english["detail"], refused["detail"]) == (f"You belong to no club {club}.", hungarian)

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 
 // i18n.js reads the page's language and direction from <html lang dir> when it is imported, and its catalogue
 // (#page-i18n) at the first t() or nt(). Here each language is a page of its own: a stand-in document with that
@@ -28,6 +29,8 @@ const fa = await page('fa', 'rtl', {
 });
 const hu = await page('hu', 'ltr', {
   'Team {team}': '{team} csapat',
+  '{team} set': 'A(z) {team} csapat bukott',
+  'Contract: {bid} by {name} (team {team})': 'Felvétel: {bid}, licitáló: {name} (a(z) {team} csapat)',
   '{name} deals': '{name} oszt',
   '{count} trick': ['{count} ütés', '{count} ütés (több)'],
 });
@@ -102,4 +105,18 @@ test('timeText writes a time of day the locale\'s way in Western digits; asciiDi
   assert.deepEqual([fa.timeText(time), hu.timeText(time), et.timeText(time)], ['21:04', '21:04', '21:04']);
   assert.equal(fa.asciiDigits('۱۲۰'), '120');
   assert.equal(fa.asciiDigits('٣٤ and 5'), '34 and 5');
+});
+
+const ARTICLE_CASES = JSON.parse(readFileSync(new URL('../data/hungarian_articles.json', import.meta.url), 'utf8')).cases;
+
+test('a Hungarian page writes the article each word is read with where the catalogue says a(z)', () => {
+  assert.equal(hu.t('{team} set', { team: 'A' }), 'Az A csapat bukott');
+  assert.equal(hu.t('{team} set', { team: 'B' }), 'A B csapat bukott');
+  assert.equal(hu.t('Contract: {bid} by {name} (team {team})', { bid: 5, name: 'Zoltán', team: 'A' }),
+    'Felvétel: 5, licitáló: Zoltán (az A csapat)');
+  for (const [word, article] of ARTICLE_CASES) {  // the same cases as tests/test_hungarian_articles.py
+    assert.equal(hu.withArticles(`a(z) ${word} csapat`), `${article} ${word} csapat`, word);
+    assert.equal(hu.withArticles(`A(z) ${word}`), `${article[0].toUpperCase()}${article.slice(1)} ${word}`, word);
+  }
+  assert.equal(hu.withArticles('Ha(z) A'), 'Ha(z) A');
 });

@@ -1,9 +1,9 @@
 """The pages' words as a page in another language must show them (issue 18), read from the catalogues themselves, so
 a test is right whatever wording the translators chose: the templates' words from django.po (Django's gettext), the
 ES modules' words from djangojs.po, filled the way table/static/table/js/i18n.js fills them (Western digits; each
-value isolated on a right-to-left page, a value in right-to-left letters on any page). Each lookup fails when the
-catalogue has no translation of the message, or when the translation is still the English: the point of these
-tests is that the page is NOT English."""
+value isolated on a right-to-left page, a value in right-to-left letters on any page; Hungarian's "a(z)" as the
+value after it is read). Each lookup fails when the catalogue has no translation of the message, or when the
+translation is still the English: the point of these tests is that the page is NOT English."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import polib
 from django.utils import translation
 
 from games.catalogue import BASE_DIR
+from games.hungarian import with_articles
 
 FSI, PDI = "\u2068", "\u2069"  # First Strong Isolate ... Pop Directional Isolate
 RTL = {"fa"}
@@ -50,7 +51,8 @@ def _fill(language: str, template: str, values: dict[str, Any]) -> str:
         item = values[found.group(1)]
         text = digits(language, item) if isinstance(item, int) else str(item)
         return f"{FSI}{text}{PDI}" if language in RTL or RIGHT_TO_LEFT_LETTER.search(text) else text
-    return PLACEHOLDER.sub(value, template)
+    filled = PLACEHOLDER.sub(value, template)
+    return with_articles(filled) if language == "hu" else filled  # "a(z) {team}": the article the value takes
 
 
 def _not_english(language: str, english: str, translated: Any) -> None:

@@ -41,13 +41,37 @@ const numberText = (n) => (typeof n === 'number' && Number.isFinite(n) ? NUMBERS
 const signedText = (n) => (typeof n === 'number' && Number.isFinite(n) ? SIGNED.format(n) : String(n));
 
 function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (field, name) => {
+  const filled = template.replace(/\{(\w+)\}/g, (field, name) => {
     if (!values || !(name in values)) return field;
     const value = values[name];
     const text = typeof value === 'number' ? numberText(value) : String(value);
     return RTL || RIGHT_TO_LEFT_LETTER.test(text) ? `${FSI}${text}${PDI}` : text;
   });
+  return LANG.split('-')[0] === 'hu' ? withArticles(filled) : filled;
 }
+
+// Hungarian "a(z) {team} csapat": once the values are in, each "a(z)" / "A(z)" becomes the article the next word is
+// read with ("az A csapat", "a B csapat", "az 5. leosztás"). The same rule as games/hungarian.py, which says why;
+// tests/data/hungarian_articles.json holds the cases both must agree on.
+const EITHER_ARTICLE = /(?<![\p{L}\p{N}_])([Aa])\(z\) (\S+)/gu;
+const VOWELS = 'aáeéiíoóöőuúüű';
+const LETTERS_NAMED_FROM_A_VOWEL = 'AÁEÉIÍOÓÖŐUÚÜŰFLMNRSXY';
+const OPENING_MARKS = /^['"„“«([\u2068]+/;
+
+function readFromAVowel(text) {
+  const word = String(text).replace(OPENING_MARKS, '');
+  const digits = /^\d+/.exec(word);
+  if (digits) {
+    const significant = digits[0].replace(/^0+/, '') || '0';
+    return significant[0] === '5' || (significant[0] === '1' && significant.length % 3 === 1);
+  }
+  const code = /^[A-Z]{1,3}\d*/.exec(word);
+  if (code && !/\p{L}/u.test(word.charAt(code[0].length))) return LETTERS_NAMED_FROM_A_VOWEL.includes(word[0]);
+  return word !== '' && VOWELS.includes(word[0].toLowerCase());
+}
+
+const withArticles = (text) => text.replace(EITHER_ARTICLE,
+  (match, article, word) => `${readFromAVowel(word) ? `${article}z` : article} ${word}`);
 
 /** `english` in the page's language, its {placeholders} filled from `values`. */
 function t(english, values) {
@@ -74,4 +98,4 @@ const timeText = (date) => new Date(date).toLocaleTimeString(LANG, { hour: '2-di
 const asciiDigits = (text) => String(text).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
   .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
 
-export { t, nt, numberText, signedText, listText, timeText, asciiDigits, LANG, RTL };
+export { t, nt, numberText, signedText, listText, timeText, asciiDigits, withArticles, LANG, RTL };

@@ -1,0 +1,43 @@
+"""The Hungarian article: the catalogues write "a(z) {team} csapat" and the text says "az A csapat", "a B csapat",
+"a T1 csapat" (games/hungarian.py; shared/rules/glossary.md, "Hungarian"). tests/js/i18n.test.mjs checks the pages
+against the same cases."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from games.hungarian import read_from_a_vowel, with_articles
+from games.rules.messages import msg
+from games.translation import localize
+
+CASES = json.loads((Path(__file__).parent / "data" / "hungarian_articles.json").read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize(("word", "article"), CASES)
+def test_a_word_takes_the_article_it_is_read_with(word: str, article: str) -> None:
+    assert read_from_a_vowel(word) is (article == "az")
+    assert with_articles(f"a(z) {word} csapat") == f"{article} {word} csapat".replace("  ", " ")
+    assert with_articles(f"A(z) {word}") == f"{article.capitalize()} {word}".rstrip()
+
+
+def test_only_the_marker_changes() -> None:
+    assert with_articles("Felvétel: S2 (a(z) A csapat), a(z) 5. leosztás, A(z) 12. leosztás") == (
+        "Felvétel: S2 (az A csapat), az 5. leosztás, A 12. leosztás")
+    assert with_articles("Ha(z) A") == "Ha(z) A"  # not an article: inside a word
+    assert with_articles("a B csapat, az A csapat") == "a B csapat, az A csapat"
+
+
+@pytest.mark.parametrize(("team", "expected"), [
+    ("A", "Az A csapat hátrányban van, ezért újra S2 oszt"), ("B", "A B csapat hátrányban van, ezért újra S2 oszt")])
+def test_a_hungarian_refusal_says_the_article_of_the_team_it_names(team: str, expected: str) -> None:
+    message = msg("Team {team} is behind, so {next} deals again", team=team, next="S2")
+    with translation.override("hu"):
+        assert localize(message) == expected
+    with translation.override("et"):
+        assert "(z)" not in localize(message)
+    with translation.override("en"):
+        assert localize(message) == f"Team {team} is behind, so S2 deals again"
