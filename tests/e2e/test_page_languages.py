@@ -142,6 +142,15 @@ def save_deal(table: Table, language: str, number: int) -> None:
     wait_until(lambda: table.text("#toast") == script_text(language, "Deal {number} saved.", number=number),
                f"the saved toast of deal {number}")
     wait_until(lambda: table.deal_count() == before + 1, f"deal {number} on the board")
+    assert_save_button_on_one_line(table)
+
+
+def assert_save_button_on_one_line(table: Table) -> None:
+    """Save keeps its words whole beside the Undo that appears after a save: a long Undo ("A 3. leosztás
+    visszavonása") once squeezed Save to a letter per line, taller than the screen's save bar."""
+    save, undo = (table.driver.find_element("css selector", css) for css in ("#save-deal", "#undo-deal"))
+    height = table.driver.execute_script("return arguments[0].getBoundingClientRect().height;", save)
+    assert height < 80, f"Save is {height} px tall beside {undo.text!r}"
 
 
 def shown_refusal(table: Table) -> str:
@@ -246,6 +255,9 @@ def test_a_bid_euchre_match_in_hungarian(hungarian_phone: Table, live_app: dict[
     assert phone.text("#next-dealer") == script_text("hu", "{name} deals", name=MARYAM)  # S4, S1, S2, then S3
     assert_names_isolated(phone, [MARYAM])
     screenshot_at_390(phone, screenshots / "hu-bid_euchre-entry-390x844.png")
+    set_phone(phone, IPHONE, scale=1)  # at 390 px the long Undo once fitted beside a Save squeezed to nothing
+    assert_save_button_on_one_line(phone)
+    set_phone(phone, ANDROID)
 
     phone.open(f"/table/matches/{match_id}/board/")
     phone.find("#chart svg")
