@@ -34,12 +34,18 @@ _STRING = r"""('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*")"""
 SCRIPT_CALL = re.compile(r"(?<![\w.$])(n?t)\(\s*" + _STRING + r"(?:\s*,\s*" + _STRING + r")?")
 
 
+# The calls whose text games/translation.py or i18n.js fills (values isolated in Persian, "a(z)" read in Hungarian);
+# the rest of the gettext family is filled by str.format or %.
+FILLED_AS_MESSAGES = ("msg", "msg_template", "nmsg", "t", "nt")
+
+
 @dataclass(frozen=True)
 class SourceMessage:
     msgid: str
     plural: str | None
     context: str | None
     where: str
+    call: str  # the function or template tag that says it
 
 
 def source_messages(base: Path = BASE_DIR) -> list[SourceMessage]:
@@ -65,7 +71,7 @@ def script_messages(base: Path = BASE_DIR) -> list[SourceMessage]:
                 where = _where(path, base, text, match.start())
                 singular = _script_string(match.group(2))
                 plural = _script_string(match.group(3)) if match.group(1) == "nt" and match.group(3) else None
-                found.append(SourceMessage(singular, plural, None, where))
+                found.append(SourceMessage(singular, plural, None, where, match.group(1)))
     return found
 
 
@@ -79,10 +85,10 @@ def _template_messages(path: Path, base: Path) -> Iterator[SourceMessage]:
     ...{% endblocktranslate %}``, whose msgid gettext writes with each variable as ``%(a)s``."""
     text = path.read_text(encoding="utf-8")
     for match in TEMPLATE_TAG.finditer(text):
-        yield SourceMessage(match.group(2), None, None, _where(path, base, text, match.start()))
+        yield SourceMessage(match.group(2), None, None, _where(path, base, text, match.start()), "translate")
     for match in BLOCK_TAG.finditer(text):
         yield SourceMessage(BLOCK_VARIABLE.sub(r"%(\1)s", match.group(1)), None, None,
-                            _where(path, base, text, match.start()))
+                            _where(path, base, text, match.start()), "blocktranslate")
 
 
 def _where(path: Path, base: Path, text: str, offset: int) -> str:
@@ -112,8 +118,8 @@ def _python_messages(path: Path, base: Path) -> Iterator[SourceMessage]:
         literals = [arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
                     for arg in node.args]
         if name in SINGULAR_CALLS and literals and literals[0] is not None:
-            yield SourceMessage(literals[0], None, None, where)
+            yield SourceMessage(literals[0], None, None, where, name)
         elif name in PLURAL_CALLS and len(literals) >= 2 and None not in literals[:2]:
-            yield SourceMessage(str(literals[0]), literals[1], None, where)
+            yield SourceMessage(str(literals[0]), literals[1], None, where, name)
         elif name in CONTEXT_CALLS and len(literals) >= 2 and None not in literals[:2]:
-            yield SourceMessage(str(literals[1]), None, literals[0], where)
+            yield SourceMessage(str(literals[1]), None, literals[0], where, name)

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import polib
 import pytest
 from django.utils import translation
 
+from games.catalogue import BASE_DIR, FILLED_AS_MESSAGES, script_messages, source_messages
 from games.hungarian import read_from_a_vowel, with_articles
 from games.rules.messages import msg
 from games.translation import localize
@@ -41,3 +44,15 @@ def test_a_hungarian_refusal_says_the_article_of_the_team_it_names(team: str, ex
         assert "(z)" not in localize(message)
     with translation.override("en"):
         assert localize(message) == f"Team {team} is behind, so S2 deals again"
+
+
+@pytest.mark.parametrize(("domain", "messages"), [("django", source_messages), ("djangojs", script_messages)])
+def test_every_a_z_of_the_catalogues_is_in_a_text_filled_as_a_message(domain: str, messages: Any) -> None:
+    """Only games/translation.py and i18n.js turn "a(z)" into the article: a text filled by str.format or by a
+    template would show "a(z)" as it is."""
+    said_otherwise = {message.msgid: message.where for message in messages() if message.call not in FILLED_AS_MESSAGES}
+    catalogue = polib.pofile(str(BASE_DIR / "locale" / "hu" / "LC_MESSAGES" / f"{domain}.po"))
+    shown_as_is = [f"{said_otherwise[entry.msgid]}: {entry.msgid!r}" for entry in catalogue.translated_entries()
+                   if entry.msgid in said_otherwise
+                   and any("(z)" in text for text in [entry.msgstr, *entry.msgstr_plural.values()])]
+    assert shown_as_is == []
