@@ -28,6 +28,34 @@ def wait_until(condition: Callable[[], Any], what: str, seconds: float = WAIT_SE
     raise AssertionError(f"timed out waiting for {what}" + (f" ({last_error})" if last_error else ""))
 
 
+# Each text's box (x0, y0)-(x1, y1) in a picture's CSS pixels, and the picture's width and height.
+TEXT_BOXES = """
+const svg = document.querySelector(arguments[0]);
+const frame = svg.getBoundingClientRect();
+return [...svg.querySelectorAll('text')].map((el) => {
+  const box = el.getBoundingClientRect();
+  return {text: el.textContent, x0: box.left - frame.left, x1: box.right - frame.left,
+          y0: box.top - frame.top, y1: box.bottom - frame.top, width: frame.width, height: frame.height};
+});
+"""
+
+
+def outside(box: dict[str, Any]) -> bool:
+    return box["x0"] < 0 or box["y0"] < 0 or box["x1"] > box["width"] or box["y1"] > box["height"]
+
+
+def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["y0"] < b["y1"] and b["y0"] < a["y1"]
+
+
+def assert_labels_readable(driver: Any, picture: str) -> list[dict[str, Any]]:
+    """Every text of the picture inside it and none over another; answers the boxes."""
+    boxes: list[dict[str, Any]] = driver.execute_script(TEXT_BOXES, picture)
+    assert boxes and [box for box in boxes if outside(box)] == [], boxes
+    assert [(a["text"], b["text"]) for i, a in enumerate(boxes) for b in boxes[i + 1:] if overlap(a, b)] == []
+    return boxes
+
+
 class Table:
     def __init__(self, driver: Any, base: str) -> None:
         self.driver = driver

@@ -30,7 +30,7 @@ from tests.e2e.phone import (
     check_page,
     set_phone,
 )
-from tests.e2e.table import Table, wait_until
+from tests.e2e.table import Table, assert_labels_readable, wait_until
 from tests.support.browser import PASSWORD, ROOT, new_browser
 
 pytestmark = pytest.mark.e2e
@@ -180,6 +180,7 @@ def board_states(table: Table, match_id: int, game: str, screenshots: Path) -> N
     table.open(f"/table/matches/{match_id}/board/")
     table.find("#headline")
     table.find("#chart svg")
+    assert_labels_readable(table.driver, "#chart svg")  # a baazi just won: its label and its guide's at one corner
     check_page(table, f"board {game}")
     no_sideways_scroll_at_320(table)
     screenshots_of(table, screenshots, f"{game}-board")

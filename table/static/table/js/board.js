@@ -113,26 +113,41 @@ function renderChart(box, board) {
     return el;
   };
   const FONT = 13;
+  // Each label's box, estimated (DejaVu Sans is about 0.6 em a letter), so a baazi's label can be put where it
+  // clears the others: won in the latest deal, its ring is at the plot's right edge on the guide, under the
+  // guide's own label.
+  const placed = [];
+  const boxOf = (at, baseline, text, anchor) => {
+    const width = String(text).length * FONT * 0.6;
+    const start = anchor === 'end' ? at - width : anchor === 'middle' ? at - width / 2 : at;
+    return { x0: start, x1: start + width, y0: baseline - FONT, y1: baseline + 3 };
+  };
+  const clears = (b) => b.x0 >= 0 && b.x1 <= W && b.y0 >= 0 && b.y1 <= H
+    && !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
+  const label = (at, baseline, text, anchor = 'start', attrs = {}) => {
+    placed.push(boxOf(at, baseline, text, anchor));
+    return add('text', { x: at, y: baseline, 'font-size': FONT, 'text-anchor': anchor, ...attrs }, text);
+  };
   add('line', { x1: left, x2: W - right, y1: y(0), y2: y(0), class: 'axis' });
   for (const guide of guides) {
     add('line', { x1: left, x2: W - right, y1: y(guide.value), y2: y(guide.value), class: 'guide' });
     // Above its line, or below a negative one; at the foot of the plot above it too, clear of the deal labels.
     const above = guide.value > 0 || guide.value === lo;
-    add('text', { x: W - right, y: y(guide.value) + (above ? -4 : FONT), 'font-size': FONT, 'text-anchor': 'end', class: 'guide-label' }, guide.label);
+    label(W - right, y(guide.value) + (above ? -4 : FONT), guide.label, 'end', { class: 'guide-label' });
   }
   if (target) {
     add('line', { x1: left, x2: W - right, y1: y(target), y2: y(target), class: 'target' });
-    add('text', { x: W - right, y: y(target) - 4, 'font-size': FONT, 'text-anchor': 'end' }, CHART.target(target));
+    label(W - right, y(target) - 4, CHART.target(target), 'end');
   }
-  add('text', { x: 2, y: y(hi) + 4, 'font-size': FONT }, numberText(hi));
-  add('text', { x: 2, y: y(lo) + 4, 'font-size': FONT }, numberText(lo));
+  label(2, y(hi) + 4, numberText(hi));
+  label(2, y(lo) + 4, numberText(lo));
   // The 0 between them only where it clears both (a lowest score of -2 would print "0" over "-2").
   const clear = (v) => Math.abs(y(0) - y(v)) >= FONT;
-  if (lo < 0 && hi > 0 && clear(lo) && clear(hi)) add('text', { x: 2, y: y(0) + 4, 'font-size': FONT }, numberText(0));
+  if (lo < 0 && hi > 0 && clear(lo) && clear(hi)) label(2, y(0) + 4, numberText(0));
   const counted = board.deals.filter((d) => d.status !== 'voided');
   const first = counted.length ? counted[0].number - 1 : 0;
-  if (first) add('text', { x: left, y: H - 6, 'font-size': FONT }, CHART.deal(first));
-  add('text', { x: W - right, y: H - 6, 'font-size': FONT, 'text-anchor': 'end' }, CHART.deal(counted.length ? counted[counted.length - 1].number : 0));
+  if (first) label(left, H - 6, CHART.deal(first));
+  label(W - right, H - 6, CHART.deal(counted.length ? counted[counted.length - 1].number : 0), 'end');
   // A team's line in the team's colour (as in the headline and the seating), a player's from the palette.
   const teams = Object.keys(board.match.teams || {});
   const colour = (line, index) => (teams.includes(line.name) ? `var(--${'abcd'[teams.indexOf(line.name)]})` : COLORS[index % COLORS.length]);
@@ -142,8 +157,14 @@ function renderChart(box, board) {
   });
   for (const mark of marks) {
     const v = lines[mark.line || 0].points[mark.index];
-    add('circle', { cx: x(mark.index), cy: y(v), r: 6, fill: 'none', style: `stroke:${colour(lines[mark.line || 0], mark.line || 0)}`, 'stroke-width': 2, class: 'mark' });
-    add('text', { x: x(mark.index), y: y(v) + (v >= 0 ? -9 : 18), 'font-size': FONT, 'text-anchor': 'middle', class: 'mark-label' }, mark.label);
+    const cx = x(mark.index); const cy = y(v);
+    add('circle', { cx, cy, r: 6, fill: 'none', style: `stroke:${colour(lines[mark.line || 0], mark.line || 0)}`, 'stroke-width': 2, class: 'mark' });
+    // Over the ring (under it for a negative lead), else on the other side; at an edge of the plot flush with it.
+    const anchor = cx > W - right - 24 ? 'end' : cx < left + 24 ? 'start' : 'middle';
+    const at = cx + { end: 6, start: -6, middle: 0 }[anchor];
+    const sides = v >= 0 ? [cy - 9, cy + 18] : [cy + 18, cy - 9];
+    const baseline = sides.find((side) => clears(boxOf(at, side, mark.label, anchor))) ?? sides[0];
+    label(at, baseline, mark.label, anchor, { class: 'mark-label' });
   }
   const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${colour(l, i)}` }),
     h('bdi', {}, l.label || CHART.team(l.name)))));  // a player's name (Rummy) in its own direction
