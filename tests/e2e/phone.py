@@ -4,10 +4,13 @@ they collect (written out by test_table_loop.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tests.e2e.axe import axe_version, axe_violations
 from tests.e2e.table import Table
+from tests.support.browser import new_browser
 
 ANDROID = (360, 640)
 IPHONE = (390, 844)
@@ -29,6 +32,18 @@ for (const el of document.querySelectorAll('button, a[href], input:not([type=hid
 }
 return seen;
 """
+
+@contextmanager
+def phone_browser(base: str) -> Iterator[Table]:
+    """A Chromium of its own, the size of the Android phone, on the app at ``base``; it quits at the end."""
+    driver = new_browser()
+    table = Table(driver, base)
+    set_phone(table, ANDROID)
+    try:
+        yield table
+    finally:
+        driver.quit()
+
 
 def set_phone(table: Table, size: tuple[int, int], dark: bool = False, scale: int = 2) -> None:
     width, height = size

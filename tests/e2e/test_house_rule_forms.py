@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.e2e.phone import ANDROID, DASH, NAMES, check_page, set_phone
+from tests.e2e.phone import DASH, NAMES, check_page, phone_browser
 from tests.e2e.table import Table, wait_until
-from tests.support.browser import PASSWORD, new_browser
+from tests.support.browser import PASSWORD
 
 pytestmark = pytest.mark.e2e
 
@@ -29,12 +29,9 @@ WEAK_HAND = "KS KS QS QS KH KH QH QH KD QD 10C AC"  # 2 card points (the ten and
 
 @pytest.fixture(scope="module")
 def phone(live_app: dict[str, Any]) -> Iterator[Table]:
-    driver = new_browser()
-    table = Table(driver, live_app["base"])
-    set_phone(table, ANDROID)
-    table.sign_in("asha", PASSWORD)
-    yield table
-    driver.quit()
+    with phone_browser(live_app["base"]) as table:
+        table.sign_in("asha", PASSWORD)
+        yield table
 
 
 def start_with_house_rules(table: Table, game: str, names: list[str], rules: dict[str, Any],

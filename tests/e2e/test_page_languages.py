@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from tests.e2e.phone import ANDROID, IPHONE, check_page, set_phone
+from tests.e2e.phone import ANDROID, IPHONE, check_page, phone_browser, set_phone
 from tests.e2e.table import Table, wait_until
-from tests.support.browser import PASSWORD, api_session, new_browser
+from tests.support.browser import PASSWORD, api_session
 from tests.support.page_language import script_text, template_text
 
 pytestmark = pytest.mark.e2e
@@ -91,22 +91,16 @@ def api_refusal(live_app: dict[str, Any], game: str, deal: dict[str, Any], langu
     return str(answer.json()["detail"])
 
 
-def browser_of(live_app: dict[str, Any]) -> Iterator[Table]:
-    driver = new_browser()
-    table = Table(driver, live_app["base"])
-    set_phone(table, ANDROID)
-    yield table
-    driver.quit()
-
-
 @pytest.fixture
 def persian_phone(live_app: dict[str, Any]) -> Iterator[Table]:
-    yield from browser_of(live_app)
+    with phone_browser(live_app["base"]) as table:
+        yield table
 
 
 @pytest.fixture
 def hungarian_phone(live_app: dict[str, Any]) -> Iterator[Table]:
-    yield from browser_of(live_app)
+    with phone_browser(live_app["base"]) as table:
+        yield table
 
 
 def pick_language(table: Table, language: str) -> None:

@@ -28,10 +28,11 @@ from tests.e2e.phone import (
     SIX,
     TIMES,
     check_page,
+    phone_browser,
     set_phone,
 )
 from tests.e2e.table import Table, assert_labels_readable, wait_until
-from tests.support.browser import PASSWORD, ROOT, new_browser
+from tests.support.browser import PASSWORD, ROOT
 
 pytestmark = pytest.mark.e2e
 
@@ -55,11 +56,8 @@ return {transfer: nav.transferSize + files.reduce((n, f) => n + f.transferSize, 
 
 @pytest.fixture(scope="module")
 def phone(live_app: dict[str, Any]) -> Iterator[Table]:
-    driver = new_browser()
-    table = Table(driver, live_app["base"])
-    set_phone(table, ANDROID)
-    yield table
-    driver.quit()
+    with phone_browser(live_app["base"]) as table:
+        yield table
     out = ROOT / "var" / "table-figures.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(FIGURES, indent=2) + "\n")

@@ -14,6 +14,7 @@
 const root = typeof document !== 'undefined' ? document.documentElement : null;
 const LANG = (root && root.lang) || 'en';
 const RTL = Boolean(root && root.dir === 'rtl');
+const HUNGARIAN = LANG.split('-')[0] === 'hu';  // its "a(z)" is read once the values are in (withArticles)
 const FSI = '\u2068';
 const PDI = '\u2069';
 // A value in Hebrew or Arabic letters (a Persian name) is isolated on a left-to-right page too: else a number after
@@ -47,7 +48,7 @@ function fill(template, values) {
     const text = typeof value === 'number' ? numberText(value) : String(value);
     return RTL || RIGHT_TO_LEFT_LETTER.test(text) ? `${FSI}${text}${PDI}` : text;
   });
-  return LANG.split('-')[0] === 'hu' ? withArticles(filled) : filled;
+  return HUNGARIAN ? withArticles(filled) : filled;
 }
 
 // Hungarian "a(z) {team} csapat": once the values are in, each "a(z)" / "A(z)" becomes the article the next word is
