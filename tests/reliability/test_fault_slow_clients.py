@@ -19,7 +19,7 @@ import pytest
 from tests.reliability.production import serve_production
 from tests.support.servers import app_env, database_url
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]  # the server shares the test database
 
 SLOW_SOCKETS = 20
 DRIBBLE_SECONDS = 1.0

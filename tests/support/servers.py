@@ -104,8 +104,10 @@ class PrivateRedis:
 
 
 def database_url(settings_dict: dict[str, Any] | None = None) -> str:
-    """A DATABASE_URL for this connection's database (during a test: the test database)."""
+    """A DATABASE_URL for this connection's database (during a test: the test database). PostgreSQL only: mark the
+    test ``postgres``, so it is skipped on SQLite rather than serving a database that is not there."""
     db = settings_dict or connection.settings_dict
+    assert "postgresql" in db["ENGINE"], "database_url() needs PostgreSQL: mark the test postgres"
     credentials = quote(db["USER"] or "", safe="") + (f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else "")
     return f"postgres://{credentials}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
