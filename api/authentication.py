@@ -24,8 +24,9 @@ from api.languages import activate_saved_language, activate_session_language
 
 SCHEME = "Token"
 # Lazy: DRF reads each when it is raised, in the request's language.
-WRONG_SCHEME = gettext_lazy("Send the token as 'Authorization: Token <token>'; no other scheme (such as Bearer) is "
-                            "accepted.")
+WRONG_SCHEME = gettext_lazy(
+    "Send the token as 'Authorization: Token <token>'; no other scheme (such as Bearer) is accepted."
+)
 INVALID = gettext_lazy("Invalid token.")
 EXPIRED = gettext_lazy("This token has expired; sign in again (POST /api/v1/auth/token/) for a new one.")
 
@@ -73,8 +74,10 @@ def token_issue(*, user: Any) -> tuple[AuthToken, str]:
     does, to save a query per request), and so do its oldest beyond the limit."""
     AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
     stored, token = AuthToken.objects.create(user=user)
-    surplus = AuthToken.objects.filter(user=user).order_by("-created").values_list("pk", flat=True)[
-        settings.AUTH_TOKENS_PER_USER:]
+    surplus = (
+        AuthToken.objects.filter(user=user)
+        .order_by("-created")
+        .values_list("pk", flat=True)[settings.AUTH_TOKENS_PER_USER :]
+    )
     AuthToken.objects.filter(pk__in=list(surplus)).delete()
     return stored, token
-

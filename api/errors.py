@@ -10,8 +10,10 @@ from rest_framework import exceptions, status
 class SignInLocked(exceptions.Throttled):
     """Too many failed sign-ins for an account or from an address (django-axes): refused until the lock ends."""
 
-    default_detail = gettext_lazy("Too many failed sign-ins for this account or from this address. Try again later, "
-                                  "or ask an administrator to lift the lock.")
+    default_detail = gettext_lazy(
+        "Too many failed sign-ins for this account or from this address. Try again later, "
+        "or ask an administrator to lift the lock."
+    )
     default_code = "sign_in_locked"
 
     def __init__(self, wait: int | None, detail: str | None = None) -> None:

@@ -134,8 +134,12 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
         return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
     detail = gettext("There is nothing at this address.")
     if not request.path_info.endswith("/") and is_valid_path(f"{request.path_info}/"):
-        detail = localize(msg("There is nothing at this address; API addresses end with a slash: {address}",
-                              address=f"{request.path}/"))
+        detail = localize(
+            msg(
+                "There is nothing at this address; API addresses end with a slash: {address}",
+                address=f"{request.path}/",
+            )
+        )
     return JsonResponse(error_body("not_found", detail, None), status=404)
 
 
@@ -149,8 +153,11 @@ def server_error_view(request: HttpRequest) -> HttpResponse:
         retry_after = math.ceil(settings.DATABASE_POOL_TIMEOUT)
         detail = gettext("The server is busy: no database connection came free in time. Try again in a few seconds.")
         body = error_body("database_busy", detail, None, {"retry_after_seconds": retry_after})
-        response: HttpResponse = (JsonResponse(body, status=503) if request.path.startswith("/api/")
-                                  else HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8"))
+        response: HttpResponse = (
+            JsonResponse(body, status=503)
+            if request.path.startswith("/api/")
+            else HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8")
+        )
         response["Retry-After"] = str(retry_after)
         return response
     return defaults.server_error(request)

@@ -31,8 +31,12 @@ def choice_filter(noun: str, choices: Callable[[], Sequence[tuple[str, StrOrProm
     """A choice whose refusal names the valid ones, as the serializers' do (api.serializers.base.ChoiceField).
 
     ``choices`` is called when a request is filtered, so the games are the registry's at that time."""
-    refusal = lazy(lambda: localize(msg('"%(value)s" is not a valid choice; {choices}.',
-                                        choices=valid_choices(noun, (k for k, _ in choices())))), str)()
+    refusal = lazy(
+        lambda: localize(
+            msg('"%(value)s" is not a valid choice; {choices}.', choices=valid_choices(noun, (k for k, _ in choices())))
+        ),
+        str,
+    )()
     return django_filters.ChoiceFilter(choices=choices, error_messages={"invalid_choice": refusal})
 
 

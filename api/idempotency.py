@@ -46,8 +46,12 @@ def _request_hash(request: Request) -> str:
 def _replay(stored: IdempotentResponse, request: Request) -> Response:
     if stored.endpoint != _fitting(request.path, "endpoint") or stored.request_hash != _request_hash(request):
         raise IdempotencyKeyReused(
-            msg("The Idempotency-Key {key!r} was used for a different request; use a new key for a new request.",
-                key=request.headers[HEADER]), None)
+            msg(
+                "The Idempotency-Key {key!r} was used for a different request; use a new key for a new request.",
+                key=request.headers[HEADER],
+            ),
+            None,
+        )
     response = Response(stored.body, status=stored.status_code)
     response["Idempotent-Replayed"] = "true"
     return response
@@ -70,8 +74,13 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
                 response = view_method(self, request, *args, **kwargs)
                 if response.status_code < 300:
                     IdempotentResponse.objects.create(
-                        user=request.user, key=key, endpoint=_fitting(request.path, "endpoint"),
-                        request_hash=_request_hash(request), status_code=response.status_code, body=response.data)
+                        user=request.user,
+                        key=key,
+                        endpoint=_fitting(request.path, "endpoint"),
+                        request_hash=_request_hash(request),
+                        status_code=response.status_code,
+                        body=response.data,
+                    )
         except IntegrityError:
             stored = IdempotentResponse.objects.filter(user=request.user, key=key).first()
             if stored is None:  # not a duplicate key: the failure was the view's own

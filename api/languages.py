@@ -68,8 +68,11 @@ class SavedLanguageMiddleware:
         return self.get_response(request)
 
     def process_view(self, request: Any, view_func: Any, view_args: Any, view_kwargs: Any) -> None:
-        if (request.path.startswith("/api/") or iscoroutinefunction(view_func)
-                or settings.SESSION_COOKIE_NAME not in request.COOKIES):
+        if (
+            request.path.startswith("/api/")
+            or iscoroutinefunction(view_func)
+            or settings.SESSION_COOKIE_NAME not in request.COOKIES
+        ):
             return
         if request.user.is_authenticated:
             activate_session_language(request, request.user)

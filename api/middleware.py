@@ -24,4 +24,3 @@ class CommonMiddleware(common.CommonMiddleware):
 
     def should_redirect_with_slash(self, request: HttpRequest) -> bool:
         return request.method in REDIRECTED_METHODS and super().should_redirect_with_slash(request)
-

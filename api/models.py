@@ -25,8 +25,9 @@ class IdempotentResponse(models.Model):
 class UserPreferences(models.Model):
     """What a signed-in person chose for themselves; today the language the service speaks to them in."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
-                                related_name="preferences")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="preferences"
+    )
     # A code of settings.LANGUAGES, or "" for none (then the cookie or Accept-Language decide). No choices here, so
     # adding a language needs no migration; the API checks the code.
     language = models.CharField(max_length=16, blank=True, default="")

@@ -25,14 +25,19 @@ class ByteBoundedPagination(BasePagination):
         self.request = request
         self.count = queryset.count()
         self.offset = offset_within(request.query_params.get(self.offset_query_param), self.count)
-        return list(queryset[self.offset:self.offset + self.page_size])
+        return list(queryset[self.offset : self.offset + self.page_size])
 
     def get_paginated_response(self, data: list[Any]) -> Response:
         results = within_bytes(data, settings.AUDIT_PAGE_MAX_BYTES)
         end = self.offset + len(results)
-        return Response({"count": self.count, "next": self._link(end) if end < self.count else None,
-                         "previous": self._link(max(0, self.offset - self.page_size)) if self.offset else None,
-                         "results": results})
+        return Response(
+            {
+                "count": self.count,
+                "next": self._link(end) if end < self.count else None,
+                "previous": self._link(max(0, self.offset - self.page_size)) if self.offset else None,
+                "results": results,
+            }
+        )
 
     def _link(self, offset: int) -> str:
         url = self.request.build_absolute_uri()
@@ -41,17 +46,33 @@ class ByteBoundedPagination(BasePagination):
         return replace_query_param(url, self.offset_query_param, offset)
 
     def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
-        return {"type": "object", "required": ["count", "results"], "properties": {
-            "count": {"type": "integer"},
-            "next": {"type": "string", "format": "uri", "nullable": True,
-                     "description": "The rest, from the first entry this page left out."},
-            "previous": {"type": "string", "format": "uri", "nullable": True},
-            "results": schema}}
+        return {
+            "type": "object",
+            "required": ["count", "results"],
+            "properties": {
+                "count": {"type": "integer"},
+                "next": {
+                    "type": "string",
+                    "format": "uri",
+                    "nullable": True,
+                    "description": "The rest, from the first entry this page left out.",
+                },
+                "previous": {"type": "string", "format": "uri", "nullable": True},
+                "results": schema,
+            },
+        }
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
-        return [{"name": self.offset_query_param, "required": False, "in": "query", "schema": {"type": "integer"},
-                 "description": f"How many entries to skip. A page holds at most {self.page_size} entries and "
-                                "AUDIT_PAGE_MAX_BYTES of JSON; follow next."}]
+        return [
+            {
+                "name": self.offset_query_param,
+                "required": False,
+                "in": "query",
+                "schema": {"type": "integer"},
+                "description": f"How many entries to skip. A page holds at most {self.page_size} entries and "
+                "AUDIT_PAGE_MAX_BYTES of JSON; follow next.",
+            }
+        ]
 
 
 def within_bytes(items: list[Any], limit: int) -> list[Any]:

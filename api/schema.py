@@ -43,7 +43,9 @@ class PageSessionScheme(SessionScheme):
 
 
 IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER,
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
     description="Any unique string: a retry with the same key gets the first answer and changes nothing more.",
 )
 
@@ -65,8 +67,10 @@ class ScorekeeperAutoSchema(AutoSchema):
         responses = super()._get_response_bodies(direction)
         for code, description in self._error_codes().items():
             if code not in responses:
-                responses[code] = {**self._get_response_for_code(ErrorSerializer, code, direction=direction),
-                                   "description": description}
+                responses[code] = {
+                    **self._get_response_for_code(ErrorSerializer, code, direction=direction),
+                    "description": description,
+                }
         return responses
 
     def _error_codes(self) -> dict[str, str]:

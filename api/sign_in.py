@@ -24,4 +24,3 @@ def signed_in_user(request: Request) -> Any:
     if getattr(request, "axes_locked_out", False):  # django-axes marks the request it refused
         raise SignInLocked(wait=lockout_seconds(), detail=lockout_message())
     raise ValidationError(serializer.errors)
-

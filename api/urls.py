@@ -27,8 +27,11 @@ urlpatterns = [
     path("me/", MeView.as_view(), name="me"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI's starter script is served as a file (the split view); its page keeps a small inline <style>.
-    path("docs/", csp_update({"style-src": [UNSAFE_INLINE]})(SpectacularSwaggerSplitView.as_view(url_name="schema")),
-         name="docs"),
+    path(
+        "docs/",
+        csp_update({"style-src": [UNSAFE_INLINE]})(SpectacularSwaggerSplitView.as_view(url_name="schema")),
+        name="docs",
+    ),
     path("", include("table.api_urls")),
     path("", include("exports.urls")),
     path("", include("webhooks.urls")),

@@ -27,8 +27,13 @@ def whole_entry_bytes(correction: Any) -> int:
     """The entry as it was kept before: the deal and state before and after, and each changed result whole."""
     deal = correction.deal
     before = {**correction.deal_before, "state": correction.state_before}
-    after = {"input": deal.input, "result": deal.result, "status": deal.status, "state": correction.match.state,
-             "changed_deals": correction.changed_deals}
+    after = {
+        "input": deal.input,
+        "result": deal.result,
+        "status": deal.status,
+        "state": correction.match.state,
+        "changed_deals": correction.changed_deals,
+    }
     return len(json.dumps(before)) + len(json.dumps(after))
 
 
@@ -50,8 +55,10 @@ def main() -> int:
         entry = AuditEntry.objects.filter(match_id=match_id, action="deal.corrected").latest("id")
         kept = len(json.dumps(entry.before)) + len(json.dumps(entry.after))
         print(f"database: {vendor}; a Seep match of {DEALS:,} deals")
-        print(f"correct deal 1: {seconds:.2f} s; audit entry {kept:,} bytes (before the fix "
-              f"{whole_entry_bytes(correction):,}); {len(correction.changed_deals):,} later deals changed")
+        print(
+            f"correct deal 1: {seconds:.2f} s; audit entry {kept:,} bytes (before the fix "
+            f"{whole_entry_bytes(correction):,}); {len(correction.changed_deals):,} later deals changed"
+        )
         for _ in range(CORRECTIONS - 1):
             correct()
         client = APIClient()
@@ -59,14 +66,18 @@ def main() -> int:
         count = MatchAuditLog(correction.match).count()
         page = client.get(f"/api/v1/matches/{match_id}/audit/?offset={count - CORRECTIONS}")
         body = page.json()
-        print(f"audit page of the first correction, after {CORRECTIONS} of them: {len(page.content):,} bytes, "
-              f"{len(body['results'])} entries of {body['count']:,} ({[e['action'] for e in body['results']]})")
+        print(
+            f"audit page of the first correction, after {CORRECTIONS} of them: {len(page.content):,} bytes, "
+            f"{len(body['results'])} entries of {body['count']:,} ({[e['action'] for e in body['results']]})"
+        )
         token = share_link_get_or_create(match_id=correction.match.pk, actor=user)[0].token
         window = APIClient().get(f"/api/v1/shared/{token}/")
         with override_settings(BOARD_DEALS_WINDOW=DEALS):
             whole = APIClient().get(f"/api/v1/shared/{token}/")
-        print(f"shared board: {len(window.content):,} bytes ({len(window.json()['deals'])} deals); the whole board "
-              f"{len(whole.content):,} bytes")
+        print(
+            f"shared board: {len(window.content):,} bytes ({len(window.json()['deals'])} deals); the whole board "
+            f"{len(whole.content):,} bytes"
+        )
     return 0
 
 

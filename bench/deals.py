@@ -27,9 +27,12 @@ def seep_deal(dealer: str, number: int) -> dict[str, Any]:
     bid = 9 + number % 5
     points_a = (30, 62, 45, 70, 55)[number % 5]
     sweeps = {team: {"regular": number % 2, "first_play": 0, "last_play": 0} for team in ("A", "B")}
-    return {"dealer": dealer, "bid": {"bidder": bidder, "value": bid, "bidder_hand": [SEEP_BID_CARD[bid], "4C",
-                                                                                      "2D", "3S"]},
-            "card_points": {"A": points_a, "B": 100 - points_a}, "sweeps": sweeps}
+    return {
+        "dealer": dealer,
+        "bid": {"bidder": bidder, "value": bid, "bidder_hand": [SEEP_BID_CARD[bid], "4C", "2D", "3S"]},
+        "card_points": {"A": points_a, "B": 100 - points_a},
+        "sweeps": sweeps,
+    }
 
 
 def seep() -> Workload:
@@ -41,10 +44,12 @@ def fifty_six() -> Workload:
     seats = [f"S{number}" for number in range(1, 7)]
     deals = []
     for k, dealer in enumerate(seats):
-        order = seats[k + 1:] + seats[: k + 1]
-        auction = [{"seat": order[0], "call": "bid", "points": 30 + k, "trump": "spades"},
-                   {"seat": order[1], "call": "bid", "points": 40, "trump": "hearts"},
-                   {"seat": order[2], "call": "double"}]
+        order = seats[k + 1 :] + seats[: k + 1]
+        auction = [
+            {"seat": order[0], "call": "bid", "points": 30 + k, "trump": "spades"},
+            {"seat": order[1], "call": "bid", "points": 40, "trump": "hearts"},
+            {"seat": order[2], "call": "double"},
+        ]
         auction += [{"seat": seat, "call": "pass"} for seat in order[3:] + order[:2]]
         deals.append({"dealer": dealer, "auction": auction, "bidding_team_card_points": 45 if k < 3 else 20})
     return Workload("fifty_six", 6, {"starting_tables": 999}, deals)
@@ -56,20 +61,29 @@ def bid_euchre() -> Workload:
         auction, seat = [], SEATS4[(SEATS4.index(dealer) + 1) % 4]
         for step in range(4):
             bids = step == number % 4
-            auction.append({"seat": seat, "call": "bid", "tricks": 3 + number % 3} if bids
-                           else {"seat": seat, "call": "pass"})
+            auction.append(
+                {"seat": seat, "call": "bid", "tricks": 3 + number % 3} if bids else {"seat": seat, "call": "pass"}
+            )
             seat = SEATS4[(SEATS4.index(seat) + 1) % 4]
-        deals.append({"dealer": dealer, "auction": auction, "trump": "spades",
-                      "tricks_won": {"A": number % 7, "B": 6 - number % 7},
-                      "reneges": [{"seat": "S2"}] * (number % 2)})
+        deals.append(
+            {
+                "dealer": dealer,
+                "auction": auction,
+                "trump": "spades",
+                "tricks_won": {"A": number % 7, "B": 6 - number % 7},
+                "reneges": [{"seat": "S2"}] * (number % 2),
+            }
+        )
         dealer = SEATS4[(SEATS4.index(dealer) + 1) % 4]
     return Workload("bid_euchre", 4, {"target_score": 1000}, deals)
 
 
 def contract_rummy() -> Workload:
-    deal = {"dealer": "S1", "went_out": "S3",
-            "cards_left": {"S1": ["AS", "KD", "7C"], "S2": ["JKR", "2H", "10S"], "S3": [],
-                           "S4": ["QH", "QS", "5D", "AH"]}}
+    deal = {
+        "dealer": "S1",
+        "went_out": "S3",
+        "cards_left": {"S1": ["AS", "KD", "7C"], "S2": ["JKR", "2H", "10S"], "S3": [], "S4": ["QH", "QS", "5D", "AH"]},
+    }
     settings = {"deals": 20, "cards_dealt": [10] * 20, "contracts": [{"sets": 2, "runs": 0}] * 20}
     return Workload("contract_rummy", 4, settings, [deal] * 20)
 

@@ -88,8 +88,10 @@ def measure(workloads: dict[str, Callable[[], Workload]], target: int, what: str
         fold_rate = DEALS / best_of(3, fold(workload))
         record_rate = DEALS / best_of(3, record(workload))
         slowest = min(slowest, fold_rate)
-        print(f"{game:<18}{fold_rate:>14,.0f}{fold_rate / target:>10.2f}"
-              f"{record_rate:>16,.0f}{record_rate / target:>10.2f}")
+        print(
+            f"{game:<18}{fold_rate:>14,.0f}{fold_rate / target:>10.2f}"
+            f"{record_rate:>16,.0f}{record_rate / target:>10.2f}"
+        )
     verdict = "met" if slowest >= target else "MISSED"
     print(f"target {target:,} {what}: {verdict} (slowest game {slowest:,.0f} deals/s)")
     return slowest >= target

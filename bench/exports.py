@@ -55,9 +55,12 @@ def template_deals() -> list[tuple[dict, dict, dict]]:
     for number in range(1, DEALS_PER_MATCH + 1):
         dealer = engine.state_json(state)["next_dealer"] or "S1"
         bidder = seats[(seats.index(dealer) + 1) % 4]
-        payload = {"dealer": dealer, "bid": {"bidder": bidder, "value": 11, "bidder_hand": ["JH", "4C", "2D", "3S"]},
-                   "card_points": {"A": 50 + number % 7, "B": 50 - number % 7},
-                   "sweeps": {t: {"regular": number % 2, "first_play": 0, "last_play": 0} for t in ("A", "B")}}
+        payload = {
+            "dealer": dealer,
+            "bid": {"bidder": bidder, "value": 11, "bidder_hand": ["JH", "4C", "2D", "3S"]},
+            "card_points": {"A": 50 + number % 7, "B": 50 - number % 7},
+            "sweeps": {t: {"regular": number % 2, "first_play": 0, "last_play": 0} for t in ("A", "B")},
+        }
         parsed = engine.parse_deal(payload, rules)
         outcome = engine.play_deal(state, parsed, rules)
         state = outcome.state
@@ -80,14 +83,26 @@ def fill(count: int) -> League:
     deals = template_deals()
     for first in range(0, count, DEALS_PER_MATCH):
         size = min(DEALS_PER_MATCH, count - first)
-        match = Match.objects.create(game="seep", league=league, settings=engine.settings_json(rules),
-                                     teams=engine.teams(rules), state=deals[size - 1][2], version=size,
-                                     player_count=4, deals_count=size, last_deal_number=size, created_by=user)
+        match = Match.objects.create(
+            game="seep",
+            league=league,
+            settings=engine.settings_json(rules),
+            teams=engine.teams(rules),
+            state=deals[size - 1][2],
+            version=size,
+            player_count=4,
+            deals_count=size,
+            last_deal_number=size,
+            created_by=user,
+        )
         table = [players[(first // DEALS_PER_MATCH + k) % len(players)] for k in range(4)]
-        Seat.objects.bulk_create(Seat(match=match, seat=f"S{k + 1}", position=k, player=p, team="AB"[k % 2])
-                                 for k, p in enumerate(table))
-        Deal.objects.bulk_create(Deal(match=match, number=n + 1, input=i, result=r, state_after=s, recorded_by=user)
-                                 for n, (i, r, s) in enumerate(deals[:size]))
+        Seat.objects.bulk_create(
+            Seat(match=match, seat=f"S{k + 1}", position=k, player=p, team="AB"[k % 2]) for k, p in enumerate(table)
+        )
+        Deal.objects.bulk_create(
+            Deal(match=match, number=n + 1, input=i, result=r, state_after=s, recorded_by=user)
+            for n, (i, r, s) in enumerate(deals[:size])
+        )
     return league
 
 
@@ -111,9 +126,16 @@ def measure(count: int, file_format: str) -> dict[str, object]:
             peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
         rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return {"deals": count, "format": file_format, "database": connection.vendor, "seconds": round(seconds, 2),
-                "python_peak_mib": round(peak / 2**20, 1), "maxrss_mib_before": round(rss_before / 1024, 1),
-                "maxrss_mib_after": round(rss_after / 1024, 1), "file_mib": round(size / 2**20, 1)}
+        return {
+            "deals": count,
+            "format": file_format,
+            "database": connection.vendor,
+            "seconds": round(seconds, 2),
+            "python_peak_mib": round(peak / 2**20, 1),
+            "maxrss_mib_before": round(rss_before / 1024, 1),
+            "maxrss_mib_after": round(rss_after / 1024, 1),
+            "file_mib": round(size / 2**20, 1),
+        }
     finally:
         connection.creation.destroy_test_db(original, verbosity=0)
 
@@ -126,16 +148,25 @@ def main() -> None:
     if args.deals and args.format:
         print(json.dumps(measure(args.deals, args.format)))
         return
-    print("| deals | format | database | time (s) | Python peak (MiB) | process maxrss before -> after (MiB) "
-          "| file (MiB) |")
+    print(
+        "| deals | format | database | time (s) | Python peak (MiB) | process maxrss before -> after (MiB) "
+        "| file (MiB) |"
+    )
     print("|---:|---|---|---:|---:|---:|---:|")
     for count in COUNTS:
         for file_format in FORMATS:
-            out = subprocess.run([sys.executable, __file__, "--deals", str(count), "--format", file_format],
-                                 check=True, capture_output=True, text=True).stdout
+            out = subprocess.run(
+                [sys.executable, __file__, "--deals", str(count), "--format", file_format],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
             r = json.loads(out.strip().splitlines()[-1])
-            print(f"| {r['deals']:,} | {r['format']} | {r['database']} | {r['seconds']} | {r['python_peak_mib']} | "
-                  f"{r['maxrss_mib_before']} -> {r['maxrss_mib_after']} | {r['file_mib']} |", flush=True)
+            print(
+                f"| {r['deals']:,} | {r['format']} | {r['database']} | {r['seconds']} | {r['python_peak_mib']} | "
+                f"{r['maxrss_mib_before']} -> {r['maxrss_mib_after']} | {r['file_mib']} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -83,11 +83,16 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def started(command: list[str], port: int, log: Path, env: dict[str, str] | None = None,
-            ) -> Iterator[subprocess.Popen[bytes]]:
+def started(
+    command: list[str],
+    port: int,
+    log: Path,
+    env: dict[str, str] | None = None,
+) -> Iterator[subprocess.Popen[bytes]]:
     with log.open("ab") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=REPO,
-                                   start_new_session=True)
+        process = subprocess.Popen(
+            command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=REPO, start_new_session=True
+        )
     try:
         wait_for_port(port, 60, command[0])
         yield process
@@ -144,8 +149,10 @@ class Viewer:
 
     async def open(self, port: int) -> None:
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
-        self.writer.write(f"GET /table/s/{self.token}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                          "Accept: text/event-stream\r\n\r\n".encode())
+        self.writer.write(
+            f"GET /table/s/{self.token}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
         head = await self.reader.readuntil(b"\r\n\r\n")
         if not head.startswith(b"HTTP/1.1 200"):
             raise RuntimeError(f"stream refused: {head[:80]!r}")
@@ -180,8 +187,13 @@ def redis_clients(url: str) -> tuple[int, int]:
         client.close()
 
 
-async def timed_reads(client: httpx.AsyncClient, path: str, count: int, headers: dict[str, str] | None = None,
-                      concurrency: int = READ_CONCURRENCY) -> tuple[float, list[float]]:
+async def timed_reads(
+    client: httpx.AsyncClient,
+    path: str,
+    count: int,
+    headers: dict[str, str] | None = None,
+    concurrency: int = READ_CONCURRENCY,
+) -> tuple[float, list[float]]:
     """``count`` GETs of ``path``, ``concurrency`` at a time: the wall time and each one's latency."""
     gate = asyncio.Semaphore(concurrency)
     latencies: list[float] = []
@@ -233,8 +245,9 @@ async def measure(n: int, hot: int, server: Server) -> dict[str, float]:
     port, pid, tokens = server.port, server.pid, server.share_tokens
     base = f"http://127.0.0.1:{port}"
     limits = httpx.Limits(max_connections=READ_CONCURRENCY, max_keepalive_connections=READ_CONCURRENCY)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60,
-                                 headers={"Authorization": f"Token {server.api_token}"}) as client:
+    async with httpx.AsyncClient(
+        base_url=base, limits=limits, timeout=60, headers={"Authorization": f"Token {server.api_token}"}
+    ) as client:
         final = (await client.get(f"/api/v1/shared/{tokens[0]}/")).json()["match"]
         warm = Viewer(tokens[0])  # loads everything a stream needs before the baseline is taken
         await warm.open(port)
@@ -258,8 +271,9 @@ async def measure(n: int, hot: int, server: Server) -> dict[str, float]:
             hearing = [asyncio.create_task(viewer.until(new_etag)) for viewer in viewers[:hot]]
             await asyncio.sleep(0.2)
             posted = time.perf_counter()
-            deal = await client.post(f"/api/v1/matches/{final['id']}/deals/",
-                                     json=seep_deal(final["state"]["next_dealer"], FINAL_DEALS))
+            deal = await client.post(
+                f"/api/v1/matches/{final['id']}/deals/", json=seep_deal(final["state"]["next_dealer"], FINAL_DEALS)
+            )
             if deal.status_code != 201:
                 raise RuntimeError(f"the deal answered {deal.status_code}: {deal.text[:200]}")
             heard = [when - posted for when in await asyncio.wait_for(asyncio.gather(*hearing), PHASE_SECONDS)]
@@ -279,52 +293,109 @@ async def measure(n: int, hot: int, server: Server) -> dict[str, float]:
         finally:
             for viewer in viewers:
                 viewer.close()
-    return {"held": waiting[0], "subscribed": waiting[1], "held_busy": busy[0],
-            "kib_per_viewer": (rss_open - rss_before) / n,
-            "rss_before_mib": rss_before / 1024, "rss_open_mib": rss_open / 1024,
-            "p50": percentile_ms(heard, 0.5), "p99": percentile_ms(heard, 0.99), "max": 1000 * max(heard),
-            "health_before": health_before, "health_open": health_open,
-            "board_s": board_time, "health_s": health_time, "block_ratio_median": statistics.median(block_ratios),
-            "block_ratio_first": block_ratios[0]}
+    return {
+        "held": waiting[0],
+        "subscribed": waiting[1],
+        "held_busy": busy[0],
+        "kib_per_viewer": (rss_open - rss_before) / n,
+        "rss_before_mib": rss_before / 1024,
+        "rss_open_mib": rss_open / 1024,
+        "p50": percentile_ms(heard, 0.5),
+        "p99": percentile_ms(heard, 0.99),
+        "max": 1000 * max(heard),
+        "health_before": health_before,
+        "health_open": health_open,
+        "board_s": board_time,
+        "health_s": health_time,
+        "block_ratio_median": statistics.median(block_ratios),
+        "block_ratio_first": block_ratios[0],
+    }
 
 
 def report(n: int, hot: int, matches: int, found: dict[str, float]) -> None:
     ratio_health = found["health_open"] / found["health_before"]
     ratio_board = found["board_s"] / found["health_s"]
-    print(f"\n{n} viewers over {matches} matches ({hot} on the {FINAL_DEALS}-deal final), one uvicorn process, "
-          f"SQLite, Redis")
-    print(f"Redis connections held by the server while the streams wait: {found['held']:.0f} "
-          f"({found['subscribed']:.0f} subscribed, target <= {TARGETS['redis']}); after {READ_CONCURRENCY} reads at "
-          f"a time: {found['held_busy']:.0f} (the subscribed one and the shared pool, at most "
-          f"REDIS_POOL_MAX_CONNECTIONS={POOL_CAP})")
-    print(f"server memory: {found['rss_before_mib']:.0f} MiB before, {found['rss_open_mib']:.0f} MiB with the "
-          f"streams open: {found['kib_per_viewer']:.1f} KiB per viewer (target <= {TARGETS['kib_per_viewer']})")
-    print(f"heard the deal ({hot} viewers): p50 {found['p50']:.0f} ms, p99 {found['p99']:.0f} ms, max "
-          f"{found['max']:.0f} ms (target p99 < {TARGETS['p99_ms']} ms)")
-    print(f"health median: {found['health_before']:.1f} ms before, {found['health_open']:.1f} ms while the streams "
-          f"wait: x{ratio_health:.2f} (target <= {TARGETS['health']})")
-    print(f"board re-read by {hot} viewers: {found['board_s']:.2f} s ({hot / found['board_s']:.0f} a second) "
-          f"against {hot} health reads {found['health_s']:.2f} s: x{ratio_board:.2f} (target <= {TARGETS['board']}); "
-          f"by blocks of {READ_CONCURRENCY} taken turn about: median x{found['block_ratio_median']:.2f}, the first "
-          f"(the build) x{found['block_ratio_first']:.2f}")
+    print(
+        f"\n{n} viewers over {matches} matches ({hot} on the {FINAL_DEALS}-deal final), one uvicorn process, "
+        f"SQLite, Redis"
+    )
+    print(
+        f"Redis connections held by the server while the streams wait: {found['held']:.0f} "
+        f"({found['subscribed']:.0f} subscribed, target <= {TARGETS['redis']}); after {READ_CONCURRENCY} reads at "
+        f"a time: {found['held_busy']:.0f} (the subscribed one and the shared pool, at most "
+        f"REDIS_POOL_MAX_CONNECTIONS={POOL_CAP})"
+    )
+    print(
+        f"server memory: {found['rss_before_mib']:.0f} MiB before, {found['rss_open_mib']:.0f} MiB with the "
+        f"streams open: {found['kib_per_viewer']:.1f} KiB per viewer (target <= {TARGETS['kib_per_viewer']})"
+    )
+    print(
+        f"heard the deal ({hot} viewers): p50 {found['p50']:.0f} ms, p99 {found['p99']:.0f} ms, max "
+        f"{found['max']:.0f} ms (target p99 < {TARGETS['p99_ms']} ms)"
+    )
+    print(
+        f"health median: {found['health_before']:.1f} ms before, {found['health_open']:.1f} ms while the streams "
+        f"wait: x{ratio_health:.2f} (target <= {TARGETS['health']})"
+    )
+    print(
+        f"board re-read by {hot} viewers: {found['board_s']:.2f} s ({hot / found['board_s']:.0f} a second) "
+        f"against {hot} health reads {found['health_s']:.2f} s: x{ratio_board:.2f} (target <= {TARGETS['board']}); "
+        f"by blocks of {READ_CONCURRENCY} taken turn about: median x{found['block_ratio_median']:.2f}, the first "
+        f"(the build) x{found['block_ratio_first']:.2f}"
+    )
 
 
 def run(n: int, hot: int, folder: Path) -> None:
     matches = max(n // 10, 2)
     redis_port, web_port = free_port(), free_port()
     redis_url = f"redis://127.0.0.1:{redis_port}/0"
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", "REDIS_URL": redis_url,
-           "DATABASE_URL": f"sqlite:///{folder / f'live-{n}.sqlite3'}", "CELERY_TASK_ALWAYS_EAGER": "true",
-           "LIVE_STREAMS_PER_CLIENT": str(n + 100), "LIVE_STREAMS_PER_PROCESS": str(n + 100),
-           "MEDIA_ROOT": str(folder / "media"), "LOG_LEVEL": "WARNING", "DEBUG": "false",
-           "SECRET_KEY": "bench-live-" + "x" * 50, "SECURE_SSL_REDIRECT": "false", "ALLOWED_HOSTS": "127.0.0.1"}
-    redis_command = [REDIS_SERVER, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
-                     "no", "--dir", str(folder)]
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "REDIS_URL": redis_url,
+        "DATABASE_URL": f"sqlite:///{folder / f'live-{n}.sqlite3'}",
+        "CELERY_TASK_ALWAYS_EAGER": "true",
+        "LIVE_STREAMS_PER_CLIENT": str(n + 100),
+        "LIVE_STREAMS_PER_PROCESS": str(n + 100),
+        "MEDIA_ROOT": str(folder / "media"),
+        "LOG_LEVEL": "WARNING",
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-live-" + "x" * 50,
+        "SECURE_SSL_REDIRECT": "false",
+        "ALLOWED_HOSTS": "127.0.0.1",
+    }
+    redis_command = [
+        REDIS_SERVER,
+        "--port",
+        str(redis_port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        str(folder),
+    ]
     with started(redis_command, redis_port, folder / "redis.log"):
         api_token, tokens = prepare_database(env, matches)
-        command = [sys.executable, "-m", "uvicorn", "scorekeeper.asgi:application", "--host", "127.0.0.1", "--port",
-                  str(web_port), "--no-access-log", "--log-level", "warning", "--backlog", "4096",
-                  "--timeout-keep-alive", "60"]  # the readers' pooled connections stay open between phases
+        command = [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "scorekeeper.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(web_port),
+            "--no-access-log",
+            "--log-level",
+            "warning",
+            "--backlog",
+            "4096",
+            "--timeout-keep-alive",
+            "60",
+        ]  # the readers' pooled connections stay open between phases
         with started(command, web_port, folder / "uvicorn.log", env) as process:
             server = Server(web_port, process.pid, redis_url, api_token, tokens)
             found = asyncio.run(measure(n, min(hot, n // 2), server))
@@ -345,8 +416,12 @@ def main() -> None:
         folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
         try:
             # Each size in a process of its own: Django is set up once per process, on that size's database.
-            done = subprocess.run([sys.executable, "-m", "bench.live", "--one", str(n), "--hot", str(args.hot),
-                                   "--folder", str(folder)], cwd=REPO, timeout=1800, check=False)
+            done = subprocess.run(
+                [sys.executable, "-m", "bench.live", "--one", str(n), "--hot", str(args.hot), "--folder", str(folder)],
+                cwd=REPO,
+                timeout=1800,
+                check=False,
+            )
             if done.returncode:
                 print(f"{n} viewers: failed ({done.returncode}); logs were in {folder}")
         finally:

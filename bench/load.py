@@ -64,9 +64,11 @@ class Side:
         return 1000 * ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
     def line(self) -> str:
-        return (f"{self.name:<8}{len(self.latencies):>9}{self.throughput:>10.1f}/s"
-                f"{1000 * statistics.median(self.latencies):>10.1f} ms{self.percentile_ms(0.99):>10.1f} ms"
-                f"{len(self.errors):>8}")
+        return (
+            f"{self.name:<8}{len(self.latencies):>9}{self.throughput:>10.1f}/s"
+            f"{1000 * statistics.median(self.latencies):>10.1f} ms{self.percentile_ms(0.99):>10.1f} ms"
+            f"{len(self.errors):>8}"
+        )
 
 
 def prepare(clients: int) -> tuple[list[str], list[int], list[int]]:
@@ -104,11 +106,26 @@ def free_port() -> int:
 
 
 def start_gunicorn(port: int, workers: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "DEBUG": "false", "SECRET_KEY": "bench-only-" + uuid.uuid4().hex * 2,
-           "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING", "SECURE_SSL_REDIRECT": "false"}  # plain HTTP here
-    command = [str(Path(sys.executable).parent / "gunicorn"), "scorekeeper.asgi:application",
-               "-c", "python:scorekeeper.gunicorn_conf", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-               "--log-level", "warning"]
+    env = {
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-only-" + uuid.uuid4().hex * 2,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "LOG_LEVEL": "WARNING",
+        "SECURE_SSL_REDIRECT": "false",
+    }  # plain HTTP here
+    command = [
+        str(Path(sys.executable).parent / "gunicorn"),
+        "scorekeeper.asgi:application",
+        "-c",
+        "python:scorekeeper.gunicorn_conf",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--log-level",
+        "warning",
+    ]
     server = subprocess.Popen(command, cwd=REPO, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -122,8 +139,9 @@ def start_gunicorn(port: int, workers: int) -> subprocess.Popen[bytes]:
     sys.exit("gunicorn did not answer /api/v1/health/ within 30 s")
 
 
-async def client_loop(base: str, token: str, match_id: int, *, sides: dict[str, Side],
-                      plan: list[tuple[str, float]], start: float) -> None:
+async def client_loop(
+    base: str, token: str, match_id: int, *, sides: dict[str, Side], plan: list[tuple[str, float]], start: float
+) -> None:
     """Follow the shared plan of (side, end time); record deals to our match or insert rows, as the slice says."""
     headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
     number = 0
@@ -157,15 +175,21 @@ async def run_load(base: str, tokens: list[str], matches: list[int], seconds: fl
         plan.append((name, ends))
         sides[name].seconds += slice_seconds
     start = time.perf_counter()
-    await asyncio.gather(*(client_loop(base, token, match_id, sides=sides, plan=plan, start=start)
-                           for token, match_id in zip(tokens, matches, strict=True)))
+    await asyncio.gather(
+        *(
+            client_loop(base, token, match_id, sides=sides, plan=plan, start=start)
+            for token, match_id in zip(tokens, matches, strict=True)
+        )
+    )
     return sides
 
 
 def deal_request(match_id: int, number: int) -> tuple[str, dict[str, object]]:
     """The next legal deal of a match that has ``number`` deals (the dealer moves on each deal)."""
-    return f"/api/v1/matches/{match_id}/deals/", {**seep_deal(SEATS4[number % 4], number),
-                                                  "client_deal_id": str(uuid.uuid4())}
+    return f"/api/v1/matches/{match_id}/deals/", {
+        **seep_deal(SEATS4[number % 4], number),
+        "client_deal_id": str(uuid.uuid4()),
+    }
 
 
 @dataclass
@@ -193,13 +217,20 @@ async def open_arrival(match: OpenMatch, due: float, side: Side) -> None:
     side.latencies.append(time.perf_counter() - due)
 
 
-async def run_open_loop(base: str, tokens: list[str], open_matches: list[int], rate: float,
-                        seconds: float) -> tuple[Side, float]:
+async def run_open_loop(
+    base: str, tokens: list[str], open_matches: list[int], rate: float, seconds: float
+) -> tuple[Side, float]:
     """Deals due at ``rate`` a second for ``seconds``, match after match in turn; the latest a deal was sent."""
     side, lag = Side("open", seconds=seconds), 0.0
-    clients = [httpx.AsyncClient(base_url=base, timeout=10, limits=httpx.Limits(max_connections=64),
-                                 headers={"Authorization": f"Token {token}", "Accept": "application/json"})
-               for token in tokens]
+    clients = [
+        httpx.AsyncClient(
+            base_url=base,
+            timeout=10,
+            limits=httpx.Limits(max_connections=64),
+            headers={"Authorization": f"Token {token}", "Accept": "application/json"},
+        )
+        for token in tokens
+    ]
     matches = [OpenMatch(pk, clients[index % len(clients)]) for index, pk in enumerate(open_matches)]
     arrivals, start = [], time.perf_counter()
     for index in range(int(rate * seconds)):
@@ -228,8 +259,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="per side, over all its slices")
     parser.add_argument("--slices", type=int, default=6, help="turns each side takes")
     parser.add_argument("--open-seconds", type=float, default=20.0, help="the open loop's length")
-    parser.add_argument("--open-load", type=float, default=OPEN_LOAD,
-                        help="the open loop's rate as a share of the bare throughput (the target is at 0.5)")
+    parser.add_argument(
+        "--open-load",
+        type=float,
+        default=OPEN_LOAD,
+        help="the open loop's rate as a share of the bare throughput (the target is at 0.5)",
+    )
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1)
     parser.add_argument("--keep-database", action="store_true")
     args = parser.parse_args()
@@ -258,39 +293,56 @@ def main() -> int:
         connections.close_all()
         recreate_server_database(url, BENCH_DB)  # leave an empty database behind, not the run's rows
     deals, bare = sides["deals"], sides["bare"]
-    ok = (not deals.errors and not bare.errors and not opened.errors and deals_stored == len(deals.latencies)
-          and open_stored == len(opened.latencies) and deals.throughput / bare.throughput >= TARGET_RATIO
-          and opened.percentile_ms(0.99) < TARGET_P99_MS and args.open_load >= OPEN_LOAD)
+    ok = (
+        not deals.errors
+        and not bare.errors
+        and not opened.errors
+        and deals_stored == len(deals.latencies)
+        and open_stored == len(opened.latencies)
+        and deals.throughput / bare.throughput >= TARGET_RATIO
+        and opened.percentile_ms(0.99) < TARGET_P99_MS
+        and args.open_load >= OPEN_LOAD
+    )
     return 0 if ok else 1
 
 
 def report(args: argparse.Namespace, sides: dict[str, Side], deals_stored: int, rows_stored: int) -> None:
     deals, bare = sides["deals"], sides["bare"]
     redis = "on" if os.environ.get("REDIS_URL") else "off"
-    print(f"gunicorn {args.workers} uvicorn workers, {os.cpu_count()} cores, PostgreSQL, Redis {redis}; {args.clients} "
-          f"clients; {args.seconds:.0f} s per side in {args.slices} turns each")
+    print(
+        f"gunicorn {args.workers} uvicorn workers, {os.cpu_count()} cores, PostgreSQL, Redis {redis}; {args.clients} "
+        f"clients; {args.seconds:.0f} s per side in {args.slices} turns each"
+    )
     print(f"{'side':<8}{'answers':>9}{'rate':>12}{'median':>13}{'p99':>13}{'errors':>8}")
     print(deals.line())
     print(bare.line())
     for side in (deals, bare):
         for error in side.errors[:5]:
             print(f"  {side.name} error: {error}")
-    print(f"stored: {deals_stored} deals for {len(deals.latencies)} answered 201; {rows_stored} bare rows for "
-          f"{len(bare.latencies)}")
+    print(
+        f"stored: {deals_stored} deals for {len(deals.latencies)} answered 201; {rows_stored} bare rows for "
+        f"{len(bare.latencies)}"
+    )
     ratio = deals.throughput / bare.throughput
-    print(f"ratio deals/bare throughput {ratio:.2f} (target >= {TARGET_RATIO}); median ratio bare/deals "
-          f"{statistics.median(bare.latencies) / statistics.median(deals.latencies):.2f}")
+    print(
+        f"ratio deals/bare throughput {ratio:.2f} (target >= {TARGET_RATIO}); median ratio bare/deals "
+        f"{statistics.median(bare.latencies) / statistics.median(deals.latencies):.2f}"
+    )
 
 
 def report_open(side: Side, load: float, rate: float, lag: float, stored: int) -> None:
-    print(f"open loop: deals due at {rate:.1f}/s ({load:.0%} of the bare throughput) for {side.seconds:.0f} s "
-          f"over {OPEN_MATCHES} matches; the latest was sent {1000 * lag:.1f} ms after its due moment")
+    print(
+        f"open loop: deals due at {rate:.1f}/s ({load:.0%} of the bare throughput) for {side.seconds:.0f} s "
+        f"over {OPEN_MATCHES} matches; the latest was sent {1000 * lag:.1f} ms after its due moment"
+    )
     print(f"{'side':<8}{'answers':>9}{'rate':>12}{'median':>13}{'p99':>13}{'errors':>8}")
     print(side.line())
     for error in side.errors[:5]:
         print(f"  open error: {error}")
-    print(f"stored: {stored} deals for {len(side.latencies)} answered 201; deals p99 {side.percentile_ms(0.99):.1f} "
-          f"ms, max {1000 * max(side.latencies):.1f} ms (target p99 < {TARGET_P99_MS:.0f} ms)")
+    print(
+        f"stored: {stored} deals for {len(side.latencies)} answered 201; deals p99 {side.percentile_ms(0.99):.1f} "
+        f"ms, max {1000 * max(side.latencies):.1f} ms (target p99 < {TARGET_P99_MS:.0f} ms)"
+    )
 
 
 if __name__ == "__main__":

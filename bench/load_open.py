@@ -56,6 +56,8 @@ OPEN_CONNECTIONS_PER_RATE, OPEN_CONNECTIONS_MAX = 3, 256
 
 def open_connections(rate: float) -> int:
     return max(CLIENTS, min(OPEN_CONNECTIONS_MAX, round(OPEN_CONNECTIONS_PER_RATE * rate)))
+
+
 TARGET_P99_MS = 100.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 BENCH_DB = "bench_load_open"  # not bench/load.py's: the two may run at once
@@ -81,12 +83,16 @@ class Result:
         return self.requests / self.seconds
 
     def line(self) -> str:
-        return (f"{self.name:<22}{self.requests:>8}{self.rate:>9.1f}/s{self.p50_ms:>9.1f}{self.p99_ms:>9.1f}"
-                f"{self.max_ms:>9.1f}{self.errors:>7}{self.socket_errors:>7}{self.late_ms:>9.1f}{self.wrk_cpu:>8.0%}{self.server_cpu:>9.0%}")
+        return (
+            f"{self.name:<22}{self.requests:>8}{self.rate:>9.1f}/s{self.p50_ms:>9.1f}{self.p99_ms:>9.1f}"
+            f"{self.max_ms:>9.1f}{self.errors:>7}{self.socket_errors:>7}{self.late_ms:>9.1f}{self.wrk_cpu:>8.0%}{self.server_cpu:>9.0%}"
+        )
 
 
-HEADER = (f"{'phase':<22}{'answers':>8}{'rate':>11}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'4xx+':>7}"
-          f"{'socket':>7}{'late ms':>9}{'wrk cpu':>8}{'server cpu':>11}")
+HEADER = (
+    f"{'phase':<22}{'answers':>8}{'rate':>11}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'4xx+':>7}"
+    f"{'socket':>7}{'late ms':>9}{'wrk cpu':>8}{'server cpu':>11}"
+)
 
 
 def prepare() -> tuple[list[str], dict[str, list[int]]]:
@@ -104,10 +110,17 @@ def prepare() -> tuple[list[str], dict[str, list[int]]]:
     call_command("migrate", verbosity=0)
     users: list[Any] = [bench_user(f"client{index}") for index in range(CLIENTS)]
     tokens = [AuthToken.objects.create(user=user)[1] for user in users]
-    matches = {phase: [match_start(actor=users[index % CLIENTS], game="seep",
-                                   players=[{"name": f"{phase} {index} seat {seat}"} for seat in range(1, 5)]).pk
-                       for index in range(count)]
-               for phase, count in MATCHES_PER_PHASE.items()}
+    matches = {
+        phase: [
+            match_start(
+                actor=users[index % CLIENTS],
+                game="seep",
+                players=[{"name": f"{phase} {index} seat {seat}"} for seat in range(1, 5)],
+            ).pk
+            for index in range(count)
+        ]
+        for phase, count in MATCHES_PER_PHASE.items()
+    }
     connections.close_all()
     return tokens, matches
 
@@ -127,15 +140,23 @@ def write_deal_targets(folder: Path, tokens: list[str], match_ids: list[int]) ->
     """Each match with its owner's token and the deals it has (so the next body is the next legal deal)."""
     have = deals_so_far(match_ids)
     path = folder / "deal_targets.tsv"
-    path.write_text("".join(f"/api/v1/matches/{pk}/deals/\t{tokens[index % CLIENTS]}\t{have.get(pk, 0)}\n"
-                            for index, pk in enumerate(match_ids)))
+    path.write_text(
+        "".join(
+            f"/api/v1/matches/{pk}/deals/\t{tokens[index % CLIENTS]}\t{have.get(pk, 0)}\n"
+            for index, pk in enumerate(match_ids)
+        )
+    )
     return path
 
 
 def write_bodies(folder: Path) -> tuple[Path, Path]:
     deals = folder / "deal_bodies.jsonl"
-    deals.write_text("".join(json.dumps({**seep_deal(SEATS4[number % 4], number), "client_deal_id": "__ID__"}) + "\n"
-                             for number in range(BODIES)))
+    deals.write_text(
+        "".join(
+            json.dumps({**seep_deal(SEATS4[number % 4], number), "client_deal_id": "__ID__"}) + "\n"
+            for number in range(BODIES)
+        )
+    )
     bare = folder / "bare_bodies.jsonl"
     bare.write_text(json.dumps({"client": "wrk", "n": "__ID__"}) + "\n")
     return deals, bare
@@ -160,10 +181,36 @@ def children(pid: int) -> list[int]:
     return found
 
 
-def run_wrk(name: str, base: str, *, mode: str, rate: float, phase: int, targets: Path, bodies: Path,
-            connections: int, seconds: float, master: int) -> Result:
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds:.0f}s", "--timeout", "10s", "-s", str(LUA), base,
-               "--", mode, f"{rate:.3f}", str(phase), str(targets), str(bodies)]
+def run_wrk(
+    name: str,
+    base: str,
+    *,
+    mode: str,
+    rate: float,
+    phase: int,
+    targets: Path,
+    bodies: Path,
+    connections: int,
+    seconds: float,
+    master: int,
+) -> Result:
+    command = [
+        "wrk",
+        "-t1",
+        f"-c{connections}",
+        f"-d{seconds:.0f}s",
+        "--timeout",
+        "10s",
+        "-s",
+        str(LUA),
+        base,
+        "--",
+        mode,
+        f"{rate:.3f}",
+        str(phase),
+        str(targets),
+        str(bodies),
+    ]
     before_children = resource.getrusage(resource.RUSAGE_CHILDREN)
     server_before, began = server_cpu_seconds(master), time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60, check=False)
@@ -175,12 +222,23 @@ def run_wrk(name: str, base: str, *, mode: str, rate: float, phase: int, targets
     if done.returncode or found is None:
         sys.exit(f"wrk failed ({done.returncode}): {done.stdout[-500:]} {done.stderr[-500:]}")
     figures = {key: float(value) for key, value in (item.split("=") for item in found.group(1).split())}
-    wrk_cpu = (after_children.ru_utime + after_children.ru_stime
-               - before_children.ru_utime - before_children.ru_stime) / wall
-    return Result(name, int(figures["requests"]), figures["duration_us"] / 1e6,
-                  int(figures["status_errors"]), int(figures["socket_errors"]), figures["p50_us"] / 1000,
-                  figures["p99_us"] / 1000, figures["max_us"] / 1000, figures["late_ms"],
-                  int(figures["late_over_10ms"]), wrk_cpu, (server_after - server_before) / wall)
+    wrk_cpu = (
+        after_children.ru_utime + after_children.ru_stime - before_children.ru_utime - before_children.ru_stime
+    ) / wall
+    return Result(
+        name,
+        int(figures["requests"]),
+        figures["duration_us"] / 1e6,
+        int(figures["status_errors"]),
+        int(figures["socket_errors"]),
+        figures["p50_us"] / 1000,
+        figures["p99_us"] / 1000,
+        figures["max_us"] / 1000,
+        figures["late_ms"],
+        int(figures["late_over_10ms"]),
+        wrk_cpu,
+        (server_after - server_before) / wall,
+    )
 
 
 def drained(base: str, seconds: float = 30.0) -> None:
@@ -205,12 +263,20 @@ def combined(name: str, parts: list[Result]) -> Result:
     """The turns of one side as one line: answers and errors summed, percentiles the worst turn's (wrk gives no
     histogram to merge), CPU averaged over the turns."""
     seconds = sum(part.seconds for part in parts)
-    return Result(name, sum(part.requests for part in parts), seconds, sum(part.errors for part in parts),
-                  sum(part.socket_errors for part in parts),
-                  max(part.p50_ms for part in parts), max(part.p99_ms for part in parts),
-                  max(part.max_ms for part in parts), 0.0, 0,
-                  sum(part.wrk_cpu * part.seconds for part in parts) / seconds,
-                  sum(part.server_cpu * part.seconds for part in parts) / seconds)
+    return Result(
+        name,
+        sum(part.requests for part in parts),
+        seconds,
+        sum(part.errors for part in parts),
+        sum(part.socket_errors for part in parts),
+        max(part.p50_ms for part in parts),
+        max(part.p99_ms for part in parts),
+        max(part.max_ms for part in parts),
+        0.0,
+        0,
+        sum(part.wrk_cpu * part.seconds for part in parts) / seconds,
+        sum(part.server_cpu * part.seconds for part in parts) / seconds,
+    )
 
 
 def main() -> int:
@@ -238,21 +304,56 @@ def main() -> int:
     try:
         bare_turns, deal_turns = [], []
         for turn in range(args.slices):
-            bare_turns.append(run_wrk("bare", base, mode="closed", rate=1, phase=100 + turn, targets=bare_targets,
-                                      bodies=bare_bodies, connections=CLIENTS, seconds=args.slice_seconds,
-                                      master=server.pid))
+            bare_turns.append(
+                run_wrk(
+                    "bare",
+                    base,
+                    mode="closed",
+                    rate=1,
+                    phase=100 + turn,
+                    targets=bare_targets,
+                    bodies=bare_bodies,
+                    connections=CLIENTS,
+                    seconds=args.slice_seconds,
+                    master=server.pid,
+                )
+            )
             targets = write_deal_targets(folder, tokens, matches["capacity"])
-            deal_turns.append(run_wrk("deals", base, mode="closed", rate=1, phase=200 + turn, targets=targets,
-                                      bodies=deal_bodies, connections=CLIENTS, seconds=args.slice_seconds,
-                                      master=server.pid))
+            deal_turns.append(
+                run_wrk(
+                    "deals",
+                    base,
+                    mode="closed",
+                    rate=1,
+                    phase=200 + turn,
+                    targets=targets,
+                    bodies=deal_bodies,
+                    connections=CLIENTS,
+                    seconds=args.slice_seconds,
+                    master=server.pid,
+                )
+            )
         bare, deals = combined("bare, closed 16", bare_turns), combined("deals, closed 16", deal_turns)
         results += [bare, deals]
-        for name, rate, phase in (("deals at bare/2", bare.rate / 2, "open_bare"),
-                                  ("deals at deals/2", deals.rate / 2, "open_deals")):
+        for name, rate, phase in (
+            ("deals at bare/2", bare.rate / 2, "open_bare"),
+            ("deals at deals/2", deals.rate / 2, "open_deals"),
+        ):
             targets = write_deal_targets(folder, tokens, matches[phase])
-            results.append(run_wrk(name, base, mode="open", rate=rate, phase=300 + len(results), targets=targets,
-                                   bodies=deal_bodies, connections=open_connections(rate), seconds=args.open_seconds,
-                                   master=server.pid))
+            results.append(
+                run_wrk(
+                    name,
+                    base,
+                    mode="open",
+                    rate=rate,
+                    phase=300 + len(results),
+                    targets=targets,
+                    bodies=deal_bodies,
+                    connections=open_connections(rate),
+                    seconds=args.open_seconds,
+                    master=server.pid,
+                )
+            )
             due_rates.append(rate)
     finally:
         server.send_signal(signal.SIGTERM)
@@ -272,19 +373,23 @@ def main() -> int:
 def report(args: argparse.Namespace, results: list[Result], due_rates: list[float], stored: dict[str, int]) -> None:
     redis = "on" if os.environ.get("REDIS_URL") else "off"
     bare, deals, open_bare, open_deals = results
-    print(f"gunicorn {args.workers} uvicorn workers, {os.cpu_count()} cores, PostgreSQL, Redis {redis}; wrk -t1: "
-          f"closed loop {CLIENTS} connections, {args.slices} turns of {args.slice_seconds:.0f} s a side; open loop "
-          f"{OPEN_CONNECTIONS_PER_RATE} connections per deal due a second, {args.open_seconds:.0f} s; cpu as a share "
-          "of one core")
+    print(
+        f"gunicorn {args.workers} uvicorn workers, {os.cpu_count()} cores, PostgreSQL, Redis {redis}; wrk -t1: "
+        f"closed loop {CLIENTS} connections, {args.slices} turns of {args.slice_seconds:.0f} s a side; open loop "
+        f"{OPEN_CONNECTIONS_PER_RATE} connections per deal due a second, {args.open_seconds:.0f} s; cpu as a share "
+        "of one core"
+    )
     print(HEADER)
     for result in results:
         print(result.line())
     print(f"ratio deals/bare throughput {deals.rate / bare.rate:.2f}")
     for result, phase, due in ((open_bare, "open_bare", due_rates[0]), (open_deals, "open_deals", due_rates[1])):
-        print(f"{result.name}: due at {due:.1f}/s, answered {result.rate:.1f}/s; {result.late_over_10ms} requests "
-              f"sent over 10 ms late (latest {result.late_ms:.1f} ms); p99 {result.p99_ms:.1f} ms "
-              f"(target < {TARGET_P99_MS:.0f} ms); "
-              f"stored {stored[phase]} deals for {result.requests} answered")
+        print(
+            f"{result.name}: due at {due:.1f}/s, answered {result.rate:.1f}/s; {result.late_over_10ms} requests "
+            f"sent over 10 ms late (latest {result.late_ms:.1f} ms); p99 {result.p99_ms:.1f} ms "
+            f"(target < {TARGET_P99_MS:.0f} ms); "
+            f"stored {stored[phase]} deals for {result.requests} answered"
+        )
     print(f"stored in the capacity phase: {stored['capacity']} deals for {deals.requests} answered")
 
 

@@ -31,6 +31,7 @@ def main() -> None:
         from django.test import Client
 
         from tests.support.corrections import alternating_deals
+
         user = bench_user()
         page = f"/table/matches/{_seep_match(user, alternating_deals(20))}/"
         client = Client()
@@ -39,8 +40,10 @@ def main() -> None:
         times: dict[str, list[float]] = {language: [] for language in LANGUAGES}
         for language in LANGUAGES:
             client.cookies["django_language"] = language
-            sizes[language] = (len(client.get(page).content),
-                               len(client.get(page, headers={"Accept-Encoding": "gzip"}).content))
+            sizes[language] = (
+                len(client.get(page).content),
+                len(client.get(page, headers={"Accept-Encoding": "gzip"}).content),
+            )
         for _round in range(rounds):
             for language in LANGUAGES:
                 client.cookies["django_language"] = language
@@ -53,8 +56,10 @@ def main() -> None:
     for language in LANGUAGES:
         raw, gzipped = sizes[language]
         median = statistics.median(times[language])
-        print(f"{language:9}{raw:>8,}{gzipped:>9,}{gzipped / sizes['en'][1]:>7.2f}{median * 1000:>11.2f}"
-              f"{median / english:>7.2f}")
+        print(
+            f"{language:9}{raw:>8,}{gzipped:>9,}{gzipped / sizes['en'][1]:>7.2f}{median * 1000:>11.2f}"
+            f"{median / english:>7.2f}"
+        )
 
 
 def _seep_match(user: User, deals: list[dict[str, Any]]) -> int:
@@ -62,9 +67,11 @@ def _seep_match(user: User, deals: list[dict[str, Any]]) -> int:
 
     api = APIClient()
     api.force_authenticate(user)
-    match = api.post("/api/v1/matches/", {"game": "seep", "players": [{"name": name} for name in
-                                                                     ("Asha", "Bala", "Ravi", "Meena")]},
-                     format="json").json()
+    match = api.post(
+        "/api/v1/matches/",
+        {"game": "seep", "players": [{"name": name} for name in ("Asha", "Bala", "Ravi", "Meena")]},
+        format="json",
+    ).json()
     for deal in deals:
         assert api.post(f"/api/v1/matches/{match['id']}/deals/", deal, format="json").status_code == 201
     return int(match["id"])

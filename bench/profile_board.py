@@ -72,11 +72,15 @@ def main() -> int:
         if args.html:
             with open(args.html, "w") as out:
                 out.write(profiler.output_html())
-        print(f"database: {vendor}; cache: {'redis' if settings.REDIS_URL else 'process memory'}; "
-              f"a {FINAL_DEALS}-deal Seep match")
+        print(
+            f"database: {vendor}; cache: {'redis' if settings.REDIS_URL else 'process memory'}; "
+            f"a {FINAL_DEALS}-deal Seep match"
+        )
         print(f"statements: board {counts[0]}, health {counts[1]}")
-        print(f"CPU per request, unprofiled, medians of {BLOCKS} blocks of {BLOCK} taken turn about: "
-              f"cached board {board_cpu:.2f} ms, health {health_cpu:.2f} ms, ratio {board_cpu / health_cpu:.2f}")
+        print(
+            f"CPU per request, unprofiled, medians of {BLOCKS} blocks of {BLOCK} taken turn about: "
+            f"cached board {board_cpu:.2f} ms, health {health_cpu:.2f} ms, ratio {board_cpu / health_cpu:.2f}"
+        )
     return 0
 
 

@@ -60,8 +60,10 @@ def main() -> int:
         if args.html:
             with open(args.html, "w") as out:
                 out.write(profiler.output_html())
-        print(f"CPU per request, unprofiled, medians of {BLOCKS} blocks of {BLOCK} taken turn about: "
-              f"deal {deal_cpu:.2f} ms, bare insert {bare_cpu:.2f} ms, ratio {deal_cpu / bare_cpu:.2f}")
+        print(
+            f"CPU per request, unprofiled, medians of {BLOCKS} blocks of {BLOCK} taken turn about: "
+            f"deal {deal_cpu:.2f} ms, bare insert {bare_cpu:.2f} ms, ratio {deal_cpu / bare_cpu:.2f}"
+        )
     return 0
 
 

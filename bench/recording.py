@@ -68,8 +68,9 @@ def corrector(user: Any, match_id: int) -> Callable[[], Any]:
 
     def correct() -> Any:
         version = Match.objects.values_list("version", flat=True).get(pk=match_id)
-        return deal_correct(match_id=match_id, number=1, actor=user, payload=payload, reason="bench",
-                            expected_version=version)
+        return deal_correct(
+            match_id=match_id, number=1, actor=user, payload=payload, reason="bench", expected_version=version
+        )
 
     return correct
 
@@ -94,10 +95,13 @@ def main() -> int:
         print(f"record deal 1,000: {thousandth * 1000:8.2f} ms   ratio {flat:.2f} (target <= {RECORDING_TARGET})")
 
         five_hundred = match_with_deals(user, 500)
-        correction, one_deal = alternate(CORRECTION_REPEATS, corrector(user, five_hundred),
-                                         recorder(user, five_hundred, 500))
-        print(f"correct deal 1 of a 500-deal match: {correction * 1000:8.2f} ms; record deal 501: "
-              f"{one_deal * 1000:.2f} ms; ratio {correction / one_deal:.1f} (medians of {CORRECTION_REPEATS})")
+        correction, one_deal = alternate(
+            CORRECTION_REPEATS, corrector(user, five_hundred), recorder(user, five_hundred, 500)
+        )
+        print(
+            f"correct deal 1 of a 500-deal match: {correction * 1000:8.2f} ms; record deal 501: "
+            f"{one_deal * 1000:.2f} ms; ratio {correction / one_deal:.1f} (medians of {CORRECTION_REPEATS})"
+        )
     return 0 if flat <= RECORDING_TARGET else 1
 
 

@@ -30,9 +30,15 @@ TARGET_AFTER_ONE = 0.1  # the first read after one more finished match, as a sha
 
 def seep_final_state(winner: str, rng: random.Random) -> dict[str, Any]:
     loser_baazis = rng.randint(0, 1)
-    return {"running_lead": {"team": None, "points": 0},
-            "baazis_won": {winner: 2, "B" if winner == "A" else "A": loser_baazis}, "next_dealer": None,
-            "match_over": True, "match_winner": winner, "match_drawn": False, "deals_played": 12}
+    return {
+        "running_lead": {"team": None, "points": 0},
+        "baazis_won": {winner: 2, "B" if winner == "A" else "A": loser_baazis},
+        "next_dealer": None,
+        "match_over": True,
+        "match_winner": winner,
+        "match_drawn": False,
+        "deals_played": 12,
+    }
 
 
 def build_league(user: Any, size: int, rng: random.Random) -> Any:
@@ -57,14 +63,25 @@ def add_finished_matches(league: Any, user: Any, count: int, rng: random.Random)
     players = list(Player.objects.filter(club_id=league.club_id))
     now = timezone.now()
     matches = Match.objects.bulk_create(
-        Match(game="seep", league=league, settings={"baazi_lead": 100}, teams=TEAMS, player_count=4,
-              state=seep_final_state(rng.choice("AB"), rng), status=Match.Status.FINISHED,
-              finished_at=now - timedelta(hours=count - 1 - index), created_by=user)
-        for index in range(count))
+        Match(
+            game="seep",
+            league=league,
+            settings={"baazi_lead": 100},
+            teams=TEAMS,
+            player_count=4,
+            state=seep_final_state(rng.choice("AB"), rng),
+            status=Match.Status.FINISHED,
+            finished_at=now - timedelta(hours=count - 1 - index),
+            created_by=user,
+        )
+        for index in range(count)
+    )
     Match.objects.filter(pk__in=[m.pk for m in matches]).update(updated_at=F("finished_at"))
     Seat.objects.bulk_create(
         Seat(match=match, seat=f"S{index + 1}", position=index, player=player, team="AB"[index % 2])
-        for match in matches for index, player in enumerate(rng.sample(players, 4)))
+        for match in matches
+        for index, player in enumerate(rng.sample(players, 4))
+    )
 
 
 def timed(call: Any) -> float:
@@ -96,8 +113,15 @@ def measure(size: int, rng: random.Random) -> dict[str, Any]:
             after_one.append(timed(lambda: league_standings(league)))
         correct_match_at(league, size * 9 // 10, rng)  # a correction late in the season: folded on from there
         after_late_correction = timed(lambda: league_standings(league))
-    return {"vendor": vendor, "ratings": rating_fold, "tally": tally, "cold": cold, "warm": warm,
-            "after_one": min(after_one), "after_late_correction": after_late_correction}
+    return {
+        "vendor": vendor,
+        "ratings": rating_fold,
+        "tally": tally,
+        "cold": cold,
+        "warm": warm,
+        "after_one": min(after_one),
+        "after_late_correction": after_late_correction,
+    }
 
 
 def correct_match_at(league: Any, index: int, rng: random.Random) -> None:
@@ -108,8 +132,9 @@ def correct_match_at(league: Any, index: int, rng: random.Random) -> None:
 
     match = league.matches.order_by("finished_at", "pk")[index]
     winner = "B" if match.state["match_winner"] == "A" else "A"
-    Match.objects.filter(pk=match.pk).update(state=seep_final_state(winner, rng), version=match.version + 1,
-                                             updated_at=timezone.now())
+    Match.objects.filter(pk=match.pk).update(
+        state=seep_final_state(winner, rng), version=match.version + 1, updated_at=timezone.now()
+    )
 
 
 def main() -> None:
@@ -117,15 +142,19 @@ def main() -> None:
     figures = {size: measure(size, rng) for size in SIZES}
     print(f"database: {figures[SIZES[0]]['vendor']}")
     for size, row in figures.items():
-        print(f"{size} matches: cold {row['cold'] * 1000:.0f} ms (ratings fold {row['ratings'] * 1000:.0f} ms + "
-              f"tally {row['tally'] * 1000:.0f} ms), warm {row['warm'] * 1000:.1f} ms, first read after one more "
-              f"finished match {row['after_one'] * 1000:.1f} ms (best of 5): {row['after_one'] / row['cold']:.3f} of "
-              f"cold (target <= {TARGET_AFTER_ONE}); after correcting the match 90 % into the season "
-              f"{row['after_late_correction'] * 1000:.1f} ms")
+        print(
+            f"{size} matches: cold {row['cold'] * 1000:.0f} ms (ratings fold {row['ratings'] * 1000:.0f} ms + "
+            f"tally {row['tally'] * 1000:.0f} ms), warm {row['warm'] * 1000:.1f} ms, first read after one more "
+            f"finished match {row['after_one'] * 1000:.1f} ms (best of 5): {row['after_one'] / row['cold']:.3f} of "
+            f"cold (target <= {TARGET_AFTER_ONE}); after correcting the match 90 % into the season "
+            f"{row['after_late_correction'] * 1000:.1f} ms"
+        )
     small, large = figures[SIZES[0]], figures[SIZES[1]]
-    print(f"ratio {SIZES[1]} / {SIZES[0]} matches: cold {large['cold'] / small['cold']:.2f}, "
-          f"tally {large['tally'] / small['tally']:.2f}, ratings {large['ratings'] / small['ratings']:.2f} "
-          "(linear: about 2)")
+    print(
+        f"ratio {SIZES[1]} / {SIZES[0]} matches: cold {large['cold'] / small['cold']:.2f}, "
+        f"tally {large['tally'] / small['tally']:.2f}, ratings {large['ratings'] / small['ratings']:.2f} "
+        "(linear: about 2)"
+    )
 
 
 if __name__ == "__main__":

@@ -24,10 +24,14 @@ def bid_euchre_tricks() -> Workload:
         callers = [SEATS4[(SEATS4.index(dealer) + k) % 4] for k in range(1, 5)]
         bidder, trump = callers[step], TRUMP_WORDS[number % 4]
         auction: list[dict[str, Any]] = [{"seat": seat, "call": "pass"} for seat in callers]
-        auction[step] = {"seat": bidder, "call": "partners_best"} if lone else {
-            "seat": bidder, "call": "bid", "tricks": 3 + number % 3}
-        played = bid_euchre_play("single_24", 6, bidder, trump, rng, lone=lone,
-                                 renege_at=number % 6 if number % 4 == 3 else None)
+        auction[step] = (
+            {"seat": bidder, "call": "partners_best"}
+            if lone
+            else {"seat": bidder, "call": "bid", "tricks": 3 + number % 3}
+        )
+        played = bid_euchre_play(
+            "single_24", 6, bidder, trump, rng, lone=lone, renege_at=number % 6 if number % 4 == 3 else None
+        )
         deals.append({"dealer": dealer, "auction": auction, "trump": trump, "tricks": played.tricks})
         dealer = SEATS4[(SEATS4.index(dealer) + 1) % 4]
     return Workload("bid_euchre", 4, {"deck": "single_24", "target_score": 1000}, deals)
@@ -41,7 +45,7 @@ def fifty_six_tricks() -> Workload:
     rng, deals = random.Random(7), []
     for number in range(CYCLE):
         dealer = seats[number % 8]
-        order = seats[number % 8 + 1:] + seats[:number % 8 + 1]
+        order = seats[number % 8 + 1 :] + seats[: number % 8 + 1]
         trump = (*TRUMP_WORDS, "no_trumps")[number % 5]
         auction: list[dict[str, Any]] = [{"seat": order[0], "call": "bid", "points": 28 + number % 15, "trump": trump}]
         auction += [{"seat": seat, "call": "pass"} for seat in order[1:]]

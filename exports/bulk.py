@@ -26,10 +26,13 @@ def rows_update(model: type[models.Model], columns: Sequence[str], rows: Sequenc
     batch = settings.IMPORT_BATCH_SIZE
     with connection.cursor() as cursor:
         for start in range(0, len(rows), batch):
-            chunk = rows[start:start + batch]
+            chunk = rows[start : start + batch]
             params = [value for row in chunk for value in _prepared(fields, row)]
-            cursor.execute(f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([placeholder] * len(chunk))}) "
-                           f"AS v WHERE {table}.{pk} = v.column1", params)
+            cursor.execute(
+                f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([placeholder] * len(chunk))}) "
+                f"AS v WHERE {table}.{pk} = v.column1",
+                params,
+            )
 
 
 def _column(model: type[models.Model], name: str) -> models.Field[Any, Any]:

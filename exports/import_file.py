@@ -57,9 +57,10 @@ def check_nesting(stream: IO[bytes], limit: int) -> None:
                 path[-1] += 1  # a new item of the enclosing list
             if event in ("start_map", "start_array"):
                 if len(path) >= limit:
-                    raise ImportRefused(msg("The file nests objects and lists more than {limit} levels deep.",
-                                            limit=limit),
-                                        json_path(path) or "file")
+                    raise ImportRefused(
+                        msg("The file nests objects and lists more than {limit} levels deep.", limit=limit),
+                        json_path(path) or "file",
+                    )
                 path.append("" if event == "start_map" else -1)
     except ijson.JSONError as error:
         raise ImportRefused(msg("The file is not JSON: {error}", error=str(error)), "file") from error
@@ -103,16 +104,19 @@ def _find_bad_value(document: Any) -> None:
 
 
 # Whether a key or a string value holds the character: each its own sentence, so each language can say it.
-NUL_CHARACTER = {"key": msg_template("A key holds a NUL character, which cannot be stored."),
-                 "text": msg_template("The text holds a NUL character, which cannot be stored.")}
-LONE_SURROGATE = {"key": msg_template("A key holds a lone surrogate ({escape}), which is not a character."),
-                  "text": msg_template("The text holds a lone surrogate ({escape}), which is not a character.")}
+NUL_CHARACTER = {
+    "key": msg_template("A key holds a NUL character, which cannot be stored."),
+    "text": msg_template("The text holds a NUL character, which cannot be stored."),
+}
+LONE_SURROGATE = {
+    "key": msg_template("A key holds a lone surrogate ({escape}), which is not a character."),
+    "text": msg_template("The text holds a lone surrogate ({escape}), which is not a character."),
+}
 
 
 def _check_text(text: str, path: Path, what: str) -> None:
     if "\x00" in text:
-        raise ImportRefused(msg(NUL_CHARACTER[what]),
-                            json_path(path) or "file")
+        raise ImportRefused(msg(NUL_CHARACTER[what]), json_path(path) or "file")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:

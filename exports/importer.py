@@ -54,8 +54,9 @@ def _validator(games: tuple[str, ...]) -> jsonschema_rs.Draft202012Validator:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     schema["$defs"]["game"] = {"enum": list(games)}
     # jsonschema-rs (Rust): the pure-Python jsonschema took 17 s over a file of 30,000 players, this 0.1 s.
-    return jsonschema_rs.Draft202012Validator(schema, formats={"date-time": _is_moment, "date": _is_day},
-                                              validate_formats=True)
+    return jsonschema_rs.Draft202012Validator(
+        schema, formats={"date-time": _is_moment, "date": _is_day}, validate_formats=True
+    )
 
 
 MESSAGE_CHARS = 300  # the schema's messages quote the value: a 1 MB name must not make a 1 MB error
@@ -67,8 +68,10 @@ def check_shape(document: Any) -> None:
     first = next(_validator(game_keys()).iter_errors(document), None)
     if first is not None:
         message = first.message if len(first.message) <= MESSAGE_CHARS else first.message[:MESSAGE_CHARS] + "…"
-        raise ImportRefused(msg("The file does not follow the interchange format: {message}", message=message),
-                            json_path(first.instance_path) or "file")
+        raise ImportRefused(
+            msg("The file does not follow the interchange format: {message}", message=message),
+            json_path(first.instance_path) or "file",
+        )
 
 
 @dataclass
@@ -81,8 +84,9 @@ class ImportSummary:
     new_ids: dict[str, dict[int, int]] = field(default_factory=dict)
 
 
-def club_import(*, actor: User | None, document: Any,
-                progress: Callable[[int, int], None] | None = None) -> ImportSummary:
+def club_import(
+    *, actor: User | None, document: Any, progress: Callable[[int, int], None] | None = None
+) -> ImportSummary:
     check_shape(document)
     with transaction.atomic():
         return _Loader(actor, document, progress or (lambda done, total: None)).run()
@@ -101,8 +105,7 @@ def _moment(value: str | None) -> datetime | None:
 
 
 class _Loader:
-    def __init__(self, actor: User | None, document: dict[str, Any],
-                 progress: Callable[[int, int], None]) -> None:
+    def __init__(self, actor: User | None, document: dict[str, Any], progress: Callable[[int, int], None]) -> None:
         self.actor, self.doc, self.progress = actor, document, progress
         self.club: Club | None = None
         self.players: dict[int, Player] = {}
@@ -118,10 +121,17 @@ class _Loader:
             self._match(index, match)
             self.progress(index + 1, len(matches))
         self._audit(self.doc["audit"], "audit", match=None)
-        audit_record(actor=self.actor, action="club.imported", club=self.club,
-                     after={"players": len(self.players), "leagues": len(self.leagues), "matches": len(matches)})
-        self.summary.new_ids = {"players": {k: v.pk for k, v in self.players.items()},
-                                "leagues": {k: v.pk for k, v in self.leagues.items()}, **self.summary.new_ids}
+        audit_record(
+            actor=self.actor,
+            action="club.imported",
+            club=self.club,
+            after={"players": len(self.players), "leagues": len(self.leagues), "matches": len(matches)},
+        )
+        self.summary.new_ids = {
+            "players": {k: v.pk for k, v in self.players.items()},
+            "leagues": {k: v.pk for k, v in self.leagues.items()},
+            **self.summary.new_ids,
+        }
         return self.summary
 
     def _club(self) -> None:
@@ -138,13 +148,17 @@ class _Loader:
         for index, data in enumerate(self.doc["players"]):
             if data["id"] in self.players:
                 raise refuse(f"players[{index}].id", msg("player id {id} appears twice.", id=data["id"]))
-            self.players[data["id"]] = Player(name=data["name"], club=self.club if data["in_club"] else None,
-                                              created_by=self.actor)
+            self.players[data["id"]] = Player(
+                name=data["name"], club=self.club if data["in_club"] else None, created_by=self.actor
+            )
         Player.objects.bulk_create(self.players.values(), batch_size=settings.IMPORT_BATCH_SIZE)
         created = [(self.players[data["id"]].pk, _moment(data["created_at"])) for data in self.doc["players"]]
         rows_update(Player, ["created_at"], created)
-        merges = [(self.players[data["id"]].pk, self._player(data["merged_into"], f"players[{index}].merged_into").pk)
-                  for index, data in enumerate(self.doc["players"]) if data["merged_into"] is not None]
+        merges = [
+            (self.players[data["id"]].pk, self._player(data["merged_into"], f"players[{index}].merged_into").pk)
+            for index, data in enumerate(self.doc["players"])
+            if data["merged_into"] is not None
+        ]
         rows_update(Player, ["merged_into"], merges)
         self.summary.players = len(self.players)
 
@@ -181,26 +195,48 @@ class _Loader:
             if league is None:
                 raise refuse(f"{path}.league", msg("there is no league {league} in the file.", league=data["league"]))
             if league.game != data["game"]:
-                raise refuse(f"{path}.game", msg("league {name!r} plays {league_game}, not {game}.", name=league.name,
-                                                     league_game=league.game, game=data["game"]))
+                raise refuse(
+                    f"{path}.game",
+                    msg(
+                        "league {name!r} plays {league_game}, not {game}.",
+                        name=league.name,
+                        league_game=league.game,
+                        game=data["game"],
+                    ),
+                )
         replay = MatchReplay(path, data)
         replay.check()
         match = Match.objects.create(
-            game=data["game"], league=league, settings=data["settings"], teams=data["teams"], state=data["state"],
-            version=data["version"], status=data["status"], player_count=data["player_count"],
-            deals_count=data["deals_count"], last_deal_number=data["last_deal_number"], created_by=self.actor,
+            game=data["game"],
+            league=league,
+            settings=data["settings"],
+            teams=data["teams"],
+            state=data["state"],
+            version=data["version"],
+            status=data["status"],
+            player_count=data["player_count"],
+            deals_count=data["deals_count"],
+            last_deal_number=data["last_deal_number"],
+            created_by=self.actor,
             finished_at=_moment(data["finished_at"]),
         )
         Seat.objects.bulk_create(
-            Seat(match=match, seat=s["seat"], position=s["position"], team=s["team"],
-                 player=self._player(s["player"], f"{path}.seats[{i}].player"))
-            for i, s in enumerate(data["seats"]))
+            Seat(
+                match=match,
+                seat=s["seat"],
+                position=s["position"],
+                team=s["team"],
+                player=self._player(s["player"], f"{path}.seats[{i}].player"),
+            )
+            for i, s in enumerate(data["seats"])
+        )
         recorded = {entry["deal_number"] for entry in data["audit"] if entry["action"] == RECORDED}
         self._deals(match, data["deals"], recorded)
         self._audit(data["audit"], f"{path}.audit", match=match)
         # Timestamps last: saving a row stamps "now" over them.
-        Match.objects.filter(pk=match.pk).update(created_at=_moment(data["created_at"]),
-                                                 updated_at=_moment(data["updated_at"]))
+        Match.objects.filter(pk=match.pk).update(
+            created_at=_moment(data["created_at"]), updated_at=_moment(data["updated_at"])
+        )
         self.summary.matches += 1
         self.summary.deals += len(data["deals"])
 
@@ -208,20 +244,38 @@ class _Loader:
         """``recorded``: the deals whose recording the file's audit lists; those entries are imported as rows, so
         the deal is marked not to be read as its own entry too."""
         rows = Deal.objects.bulk_create(
-            [Deal(match=match, number=d["number"], client_deal_id=d["client_deal_id"], input=d["input"],
-                  result=d["result"], state_after=d["state_after"], status=d["status"], revision=d["revision"],
-                  recording_in_audit_log=d["number"] in recorded)
-             for d in deals], batch_size=settings.IMPORT_BATCH_SIZE)
-        stamps = [(row.pk, _moment(d["recorded_at"]), _moment(d["updated_at"])) for row, d in zip(rows, deals,
-                                                                                                    strict=True)]
+            [
+                Deal(
+                    match=match,
+                    number=d["number"],
+                    client_deal_id=d["client_deal_id"],
+                    input=d["input"],
+                    result=d["result"],
+                    state_after=d["state_after"],
+                    status=d["status"],
+                    revision=d["revision"],
+                    recording_in_audit_log=d["number"] in recorded,
+                )
+                for d in deals
+            ],
+            batch_size=settings.IMPORT_BATCH_SIZE,
+        )
+        stamps = [
+            (row.pk, _moment(d["recorded_at"]), _moment(d["updated_at"])) for row, d in zip(rows, deals, strict=True)
+        ]
         rows_update(Deal, ["recorded_at", "updated_at"], stamps)
-        revisions = [DealRevision(deal=row, revision=r["revision"], input=r["input"], result=r["result"],
-                                  reason=r["reason"]) for row, data in zip(rows, deals, strict=True)
-                     for r in data["revisions"]]
+        revisions = [
+            DealRevision(deal=row, revision=r["revision"], input=r["input"], result=r["result"], reason=r["reason"])
+            for row, data in zip(rows, deals, strict=True)
+            for r in data["revisions"]
+        ]
         created = DealRevision.objects.bulk_create(revisions, batch_size=settings.IMPORT_BATCH_SIZE)
         moments = [r["created_at"] for d in deals for r in d["revisions"]]
-        rows_update(DealRevision, ["created_at"], [(revision.pk, _moment(at))
-                                                   for revision, at in zip(created, moments, strict=True)])
+        rows_update(
+            DealRevision,
+            ["created_at"],
+            [(revision.pk, _moment(at)) for revision, at in zip(created, moments, strict=True)],
+        )
 
     def _audit(self, entries: list[dict[str, Any]], path: str, match: Match | None) -> None:
         rows = []
@@ -230,12 +284,24 @@ class _Loader:
             if data["league"] is not None:
                 league = self.leagues.get(data["league"])
                 if league is None:
-                    raise refuse(f"{path}[{index}].league",
-                                 msg("there is no league {league} in the file.", league=data["league"]))
+                    raise refuse(
+                        f"{path}[{index}].league",
+                        msg("there is no league {league} in the file.", league=data["league"]),
+                    )
             player = None if data["player"] is None else self._player(data["player"], f"{path}[{index}].player")
-            rows.append(AuditEntry(action=data["action"], match=match, club=self.club if data["club"] else None,
-                                   league=league, player=player, deal_number=data["deal_number"],
-                                   reason=data["reason"], before=data["before"], after=data["after"]))
+            rows.append(
+                AuditEntry(
+                    action=data["action"],
+                    match=match,
+                    club=self.club if data["club"] else None,
+                    league=league,
+                    player=player,
+                    deal_number=data["deal_number"],
+                    reason=data["reason"],
+                    before=data["before"],
+                    after=data["after"],
+                )
+            )
         created = AuditEntry.objects.bulk_create(rows, batch_size=settings.IMPORT_BATCH_SIZE)
         stamps = [(row.pk, _moment(data["at"])) for row, data in zip(created, entries, strict=True)]
         rows_update(AuditEntry, ["at"], stamps)
@@ -258,13 +324,17 @@ class MatchReplay:
         pinned = engine.settings_json(rules)
         # A file written before its game added a house rule does not list it; the match plays it at its default.
         older = {name: pinned[name] for name in engine.settings_spec.added_later if name not in data["settings"]}
-        self._expect(pinned == {**older, **data["settings"]}, "settings",
-                     msg("the settings must list every house rule as the match pinned it."))
+        self._expect(
+            pinned == {**older, **data["settings"]},
+            "settings",
+            msg("the settings must list every house rule as the match pinned it."),
+        )
         self._expect(engine.teams(rules) == data["teams"], "teams", msg("the teams do not follow from the settings."))
         self._check_seats()
         state = self._replay(engine, rules, engine.initial_state(rules))
-        self._expect(engine.state_json(state) == data["state"], "state",
-                     msg("the match state is not what its deals add up to."))
+        self._expect(
+            engine.state_json(state) == data["state"], "state", msg("the match state is not what its deals add up to.")
+        )
         finished = bool(data["state"].get("match_over"))
         self._expect((data["status"] == "finished") == finished, "status", msg("the status does not match the state."))
 
@@ -274,13 +344,23 @@ class MatchReplay:
 
     def _check_seats(self) -> None:
         seats = self.data["seats"]
-        self._expect(len(seats) == self.data["player_count"], "seats",
-                     msg("{count} players need as many seats.", count=self.data["player_count"]))
+        self._expect(
+            len(seats) == self.data["player_count"],
+            "seats",
+            msg("{count} players need as many seats.", count=self.data["player_count"]),
+        )
         names = seat_names(len(seats))
         for index, seat in enumerate(seats):
-            self._expect(seat["seat"] == names[index] and seat["position"] == index, f"seats[{index}]",
-                         msg("seat {number} must be {seat} at position {index}.", number=index + 1,
-                             seat=names[index], index=index))
+            self._expect(
+                seat["seat"] == names[index] and seat["position"] == index,
+                f"seats[{index}]",
+                msg(
+                    "seat {number} must be {seat} at position {index}.",
+                    number=index + 1,
+                    seat=names[index],
+                    index=index,
+                ),
+            )
 
     def _replay(self, engine: Any, rules: Any, state: Any) -> Any:
         """The one fold of ``games.rules.replay`` over the file's deals (a voided one keeps its number, unplayed);
@@ -292,18 +372,26 @@ class MatchReplay:
                 deal, where, state = deals[step.index], f"deals[{step.index}]", step.outcome.state
                 if not step.voided:
                     self._check_played(engine, step, deal, where)
-                self._expect(deal["state_after"] == engine.state_json(state), f"{where}.state_after",
-                             msg("the state after this deal is not what the rules give."))
+                self._expect(
+                    deal["state_after"] == engine.state_json(state),
+                    f"{where}.state_after",
+                    msg("the state after this deal is not what the rules give."),
+                )
         except DealRefused as refused:
             violation = refused.violation
             field = f"deals[{refused.index}].input" + (f".{violation.field}" if violation.field else "")
             raise refuse(f"{self.path}.{field}", violation.detail) from violation
         counted = len(deals) - len(voided)
-        self._expect(counted == self.data["deals_count"], "deals_count",
-                     msg("{counted} deals count, not {deals_count}.", counted=counted,
-                         deals_count=self.data["deals_count"]))
-        self._expect(len(deals) == self.data["last_deal_number"], "last_deal_number",
-                     msg("the last deal is number {number}.", number=len(deals)))
+        self._expect(
+            counted == self.data["deals_count"],
+            "deals_count",
+            msg("{counted} deals count, not {deals_count}.", counted=counted, deals_count=self.data["deals_count"]),
+        )
+        self._expect(
+            len(deals) == self.data["last_deal_number"],
+            "last_deal_number",
+            msg("the last deal is number {number}.", number=len(deals)),
+        )
         return state
 
     def _checked_inputs(self, deals: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -312,18 +400,33 @@ class MatchReplay:
         for index, deal in enumerate(deals):
             where = f"deals[{index}]"
             client_id = deal["client_deal_id"] and str(uuid.UUID(deal["client_deal_id"]))
-            self._expect(client_id is None or client_id not in client_ids, f"{where}.client_deal_id",
-                         msg("another deal of this match has the same client_deal_id."))
+            self._expect(
+                client_id is None or client_id not in client_ids,
+                f"{where}.client_deal_id",
+                msg("another deal of this match has the same client_deal_id."),
+            )
             client_ids.add(client_id)
-            self._expect(deal["number"] == index + 1, f"{where}.number", msg(
-                "deal numbers must run 1, 2, 3...; this one should be {number}.", number=index + 1))
+            self._expect(
+                deal["number"] == index + 1,
+                f"{where}.number",
+                msg("deal numbers must run 1, 2, 3...; this one should be {number}.", number=index + 1),
+            )
             revisions = [r["revision"] for r in deal["revisions"]]
-            self._expect(revisions == list(range(1, deal["revision"] + 1)), f"{where}.revisions",
-                         msg("the revisions must be 1 to {revision}.", revision=deal["revision"]))
+            self._expect(
+                revisions == list(range(1, deal["revision"] + 1)),
+                f"{where}.revisions",
+                msg("the revisions must be 1 to {revision}.", revision=deal["revision"]),
+            )
             yield deal["input"]
 
     def _check_played(self, engine: Any, step: ReplayStep, deal: dict[str, Any], where: str) -> None:
-        self._expect(engine.deal_json(step.deal) == deal["input"], f"{where}.input",
-                     msg("the deal is not in its normalized form."))
-        self._expect({"deal_number": deal["number"], **step.outcome.result} == deal["result"], f"{where}.result",
-                     msg("the result is not what the rules give for this deal."))
+        self._expect(
+            engine.deal_json(step.deal) == deal["input"],
+            f"{where}.input",
+            msg("the deal is not in its normalized form."),
+        )
+        self._expect(
+            {"deal_number": deal["number"], **step.outcome.result} == deal["result"],
+            f"{where}.result",
+            msg("the result is not what the rules give for this deal."),
+        )

@@ -77,11 +77,15 @@ def import_run(job_id: int) -> None:
         with transaction.atomic():
             _set_statement_timeout(settings.IMPORT_STATEMENT_TIMEOUT_MS)
             with job.file.open("rb") as stream:
-                summary = club_import(actor=job.requested_by, document=read_import(stream),
-                                      progress=partial(_report_progress, job.pk))
+                summary = club_import(
+                    actor=job.requested_by, document=read_import(stream), progress=partial(_report_progress, job.pk)
+                )
             ImportJob.objects.filter(pk=job.pk).update(
-                status=ImportJob.Status.DONE, finished_at=timezone.now(), error=None,
-                summary={key: value for key, value in asdict(summary).items() if key != "new_ids"})
+                status=ImportJob.Status.DONE,
+                finished_at=timezone.now(),
+                error=None,
+                summary={key: value for key, value in asdict(summary).items() if key != "new_ids"},
+            )
     except ImportRefused as refused:
         import_fail(job.pk, refused.code, refused.detail, refused.field)
         return
@@ -91,9 +95,11 @@ def import_run(job_id: int) -> None:
 def import_fail(job_id: int, code: str, detail: str, field: str | None = None) -> None:
     """The job ends refused or failed with its reason in the error shape; its file is no longer needed."""
     ImportJob.objects.filter(pk=job_id).exclude(status=ImportJob.Status.DONE).update(
-        status=ImportJob.Status.FAILED, finished_at=timezone.now(),
+        status=ImportJob.Status.FAILED,
+        finished_at=timezone.now(),
         # "message" keeps the detail's template and values, so each reader is answered in their language.
-        error={"code": code, "detail": detail, "field": field, "message": message_json(detail)})
+        error={"code": code, "detail": detail, "field": field, "message": message_json(detail)},
+    )
     job = ImportJob.objects.filter(pk=job_id).first()
     if job is not None:
         _forget_file(job)

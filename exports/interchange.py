@@ -38,55 +38,109 @@ def scope_players(scope: ExportScope) -> QuerySet[Player]:
     ids = set(Player.objects.filter(found | seated).values_list("pk", flat=True))
     frontier = ids
     while frontier:  # follow merges, so every reference in the file resolves
-        frontier = set(Player.objects.filter(pk__in=frontier, merged_into__isnull=False)
-                       .values_list("merged_into_id", flat=True)) - ids
+        frontier = (
+            set(
+                Player.objects.filter(pk__in=frontier, merged_into__isnull=False).values_list(
+                    "merged_into_id", flat=True
+                )
+            )
+            - ids
+        )
         ids |= frontier
     return Player.objects.filter(pk__in=ids).select_related("user").order_by("id")
 
 
 def player_document(player: Player, club: Club | None) -> dict[str, Any]:
-    return {"id": player.pk, "name": player.name, "in_club": club is not None and player.club_id == club.pk,
-            "user": username(player.user), "merged_into": player.merged_into_id,
-            "created_at": moment(player.created_at)}
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "in_club": club is not None and player.club_id == club.pk,
+        "user": username(player.user),
+        "merged_into": player.merged_into_id,
+        "created_at": moment(player.created_at),
+    }
 
 
 def league_document(league: League) -> dict[str, Any]:
-    return {"id": league.pk, "name": league.name, "game": league.game, "settings": league.settings,
-            "starts_on": moment(league.starts_on), "ends_on": moment(league.ends_on),
-            "points_for_win": league.points_for_win, "points_for_draw": league.points_for_draw,
-            "points_for_loss": league.points_for_loss, "tiebreaks": league.tiebreaks,
-            "rating_pool": league.rating_pool, "created_at": moment(league.created_at)}
+    return {
+        "id": league.pk,
+        "name": league.name,
+        "game": league.game,
+        "settings": league.settings,
+        "starts_on": moment(league.starts_on),
+        "ends_on": moment(league.ends_on),
+        "points_for_win": league.points_for_win,
+        "points_for_draw": league.points_for_draw,
+        "points_for_loss": league.points_for_loss,
+        "tiebreaks": league.tiebreaks,
+        "rating_pool": league.rating_pool,
+        "created_at": moment(league.created_at),
+    }
 
 
 def audit_document(entry: AuditEntry) -> dict[str, Any]:
-    return {"at": moment(entry.at), "actor": username(entry.actor), "action": entry.action,
-            "club": entry.club_id is not None, "league": entry.league_id, "player": entry.player_id,
-            "deal_number": entry.deal_number, "reason": entry.reason, "before": entry.before, "after": entry.after}
+    return {
+        "at": moment(entry.at),
+        "actor": username(entry.actor),
+        "action": entry.action,
+        "club": entry.club_id is not None,
+        "league": entry.league_id,
+        "player": entry.player_id,
+        "deal_number": entry.deal_number,
+        "reason": entry.reason,
+        "before": entry.before,
+        "after": entry.after,
+    }
 
 
 def deal_document(deal: Deal) -> dict[str, Any]:
     return {
-        "number": deal.number, "client_deal_id": str(deal.client_deal_id) if deal.client_deal_id else None,
-        "status": deal.status, "revision": deal.revision, "input": deal.input, "result": deal.result,
-        "state_after": deal.state_after, "recorded_by": username(deal.recorded_by),
-        "recorded_at": moment(deal.recorded_at), "updated_at": moment(deal.updated_at),
-        "revisions": [{"revision": r.revision, "input": r.input, "result": r.result, "reason": r.reason,
-                       "created_by": username(r.created_by), "created_at": moment(r.created_at)}
-                      for r in deal.revision_history()],
+        "number": deal.number,
+        "client_deal_id": str(deal.client_deal_id) if deal.client_deal_id else None,
+        "status": deal.status,
+        "revision": deal.revision,
+        "input": deal.input,
+        "result": deal.result,
+        "state_after": deal.state_after,
+        "recorded_by": username(deal.recorded_by),
+        "recorded_at": moment(deal.recorded_at),
+        "updated_at": moment(deal.updated_at),
+        "revisions": [
+            {
+                "revision": r.revision,
+                "input": r.input,
+                "result": r.result,
+                "reason": r.reason,
+                "created_by": username(r.created_by),
+                "created_at": moment(r.created_at),
+            }
+            for r in deal.revision_history()
+        ],
     }
 
 
 def match_document(match: Match) -> dict[str, Any]:
     deals = match.deals.select_related("recorded_by").prefetch_related("revisions__created_by").order_by("number")
     return {
-        "id": match.pk, "game": match.game, "league": match.league_id, "settings": match.settings,
-        "teams": match.teams, "status": match.status, "state": match.state, "version": match.version,
-        "player_count": match.player_count, "deals_count": match.deals_count,
-        "last_deal_number": match.last_deal_number, "created_by": username(match.created_by),
-        "created_at": moment(match.created_at), "updated_at": moment(match.updated_at),
+        "id": match.pk,
+        "game": match.game,
+        "league": match.league_id,
+        "settings": match.settings,
+        "teams": match.teams,
+        "status": match.status,
+        "state": match.state,
+        "version": match.version,
+        "player_count": match.player_count,
+        "deals_count": match.deals_count,
+        "last_deal_number": match.last_deal_number,
+        "created_by": username(match.created_by),
+        "created_at": moment(match.created_at),
+        "updated_at": moment(match.updated_at),
         "finished_at": moment(match.finished_at),
-        "seats": [{"seat": s.seat, "position": s.position, "player": s.player_id, "team": s.team}
-                  for s in match.seats.order_by("position")],
+        "seats": [
+            {"seat": s.seat, "position": s.position, "player": s.player_id, "team": s.team}
+            for s in match.seats.order_by("position")
+        ],
         "deals": [deal_document(deal) for deal in deals],
         "audit": [audit_document(entry) for entry in MatchAuditLog(match)],
     }

@@ -95,8 +95,12 @@ class DealRow:
 
 def deal_rows(scope: ExportScope) -> Iterator[DealRow]:
     """Every deal of the scope, match by match and in deal order, with its match and seated players."""
-    deals = (scope.deals().select_related("match__league").defer("state_after", "match__state", "match__settings")
-             .order_by("match_id", "number"))
+    deals = (
+        scope.deals()
+        .select_related("match__league")
+        .defer("state_after", "match__state", "match__settings")
+        .order_by("match_id", "number")
+    )
     current: Match | None = None
     seats: list[Seat] = []
     for deal in deals.iterator(chunk_size=CHUNK):

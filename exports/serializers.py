@@ -32,8 +32,20 @@ class ExportJobSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ExportJob
-        fields = ["id", "status", "progress", "url", "download_url", "error", "scope", "scope_id", "format",
-                  "language", "created_at", "finished_at"]
+        fields = [
+            "id",
+            "status",
+            "progress",
+            "url",
+            "download_url",
+            "error",
+            "scope",
+            "scope_id",
+            "format",
+            "language",
+            "created_at",
+            "finished_at",
+        ]
         read_only_fields = ["language"]
 
     def get_url(self, job: ExportJob) -> str:

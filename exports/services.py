@@ -36,16 +36,18 @@ Job = TypeVar("Job", ExportJob, ImportJob)
 RUN_EXPORT_TASK = "exports.tasks.run_export"
 
 
-def export_request(*, actor: User, scope: str, scope_id: int, file_format: str,
-                   language: str | None = None) -> ExportJob:
+def export_request(
+    *, actor: User, scope: str, scope_id: int, file_format: str, language: str | None = None
+) -> ExportJob:
     """Queue an export of a scope ``actor`` may read (anyone else gets 404), written in ``language`` (by default the
     language of the request, active now). Raises ``QueueUnavailable`` (503) when the queue cannot take it; the job is
     then marked failed."""
     export_scope(actor, scope, scope_id)
     language = language or translation.get_language() or settings.LANGUAGE_CODE
     with transaction.atomic():
-        job = ExportJob.objects.create(requested_by=actor, scope=scope, scope_id=scope_id, format=file_format,
-                                       language=language)
+        job = ExportJob.objects.create(
+            requested_by=actor, scope=scope, scope_id=scope_id, format=file_format, language=language
+        )
         transaction.on_commit(partial(_enqueue_export, job.pk))
     return job
 
@@ -78,9 +80,9 @@ def job_requeue_if_lost(job: Job, task: str) -> Job:
     period."""
     now = timezone.now()
     model = type(job)
-    lost = (Q(status=JobStatus.QUEUED, enqueued_at__lt=now - QUEUED_LOST_AFTER)
-            | Q(status=JobStatus.RUNNING, started_at__lt=now - RUNNING_LOST_AFTER,
-                enqueued_at__lt=now - RUNNING_LOST_AFTER))
+    lost = Q(status=JobStatus.QUEUED, enqueued_at__lt=now - QUEUED_LOST_AFTER) | Q(
+        status=JobStatus.RUNNING, started_at__lt=now - RUNNING_LOST_AFTER, enqueued_at__lt=now - RUNNING_LOST_AFTER
+    )
     if not model.objects.filter(lost, pk=job.pk).update(enqueued_at=now):
         return job
     logger.warning("%s %s was %s and lost by the queue; queued again", model.__name__, job.pk, job.status)
@@ -107,13 +109,15 @@ def export_run(job_id: int) -> None:
             default_storage.delete(name)
         with path.open("rb") as written:
             saved = default_storage.save(name, File(written))
-    ExportJob.objects.filter(pk=job.pk).update(status=ExportJob.Status.DONE, progress=100, file=saved, error="",
-                                               finished_at=timezone.now())
+    ExportJob.objects.filter(pk=job.pk).update(
+        status=ExportJob.Status.DONE, progress=100, file=saved, error="", finished_at=timezone.now()
+    )
 
 
 def export_fail(job_id: int, error: str) -> None:
     ExportJob.objects.filter(pk=job_id).exclude(status=ExportJob.Status.DONE).update(
-        status=ExportJob.Status.FAILED, error=error, finished_at=timezone.now())
+        status=ExportJob.Status.FAILED, error=error, finished_at=timezone.now()
+    )
 
 
 @transaction.atomic

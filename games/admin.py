@@ -78,11 +78,17 @@ class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
     @admin.display(description="audit log")
     def audit_log(self, match: Match) -> str:
         """The log as the API reads it: the entry rows and each recording, which is read from its deal row."""
-        rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", (
-            (entry.at, entry.actor or "", entry.action, entry.deal_number or "", entry.reason)
-            for entry in MatchAuditLog(match)))
-        return format_html("<table><tr><th>at</th><th>actor</th><th>action</th><th>deal</th><th>reason</th></tr>"
-                           "{}</table>", rows)
+        rows = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (entry.at, entry.actor or "", entry.action, entry.deal_number or "", entry.reason)
+                for entry in MatchAuditLog(match)
+            ),
+        )
+        return format_html(
+            "<table><tr><th>at</th><th>actor</th><th>action</th><th>deal</th><th>reason</th></tr>{}</table>", rows
+        )
 
 
 @admin.register(AuditEntry)

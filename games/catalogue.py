@@ -87,8 +87,13 @@ def _template_messages(path: Path, base: Path) -> Iterator[SourceMessage]:
     for match in TEMPLATE_TAG.finditer(text):
         yield SourceMessage(match.group(2), None, None, _where(path, base, text, match.start()), "translate")
     for match in BLOCK_TAG.finditer(text):
-        yield SourceMessage(BLOCK_VARIABLE.sub(r"%(\1)s", match.group(1)), None, None,
-                            _where(path, base, text, match.start()), "blocktranslate")
+        yield SourceMessage(
+            BLOCK_VARIABLE.sub(r"%(\1)s", match.group(1)),
+            None,
+            None,
+            _where(path, base, text, match.start()),
+            "blocktranslate",
+        )
 
 
 def _where(path: Path, base: Path, text: str, offset: int) -> str:
@@ -115,8 +120,9 @@ def _python_messages(path: Path, base: Path) -> Iterator[SourceMessage]:
             continue
         name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
         where = f"{path.relative_to(base)}:{node.lineno}"
-        literals = [arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
-                    for arg in node.args]
+        literals = [
+            arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None for arg in node.args
+        ]
         if name in SINGULAR_CALLS and literals and literals[0] is not None:
             yield SourceMessage(literals[0], None, None, where, name)
         elif name in PLURAL_CALLS and len(literals) >= 2 and None not in literals[:2]:

@@ -11,8 +11,13 @@ if TYPE_CHECKING:
     from games.models import Match
 
 
-def error_body(code: str, detail: str, field: str | None, extra: dict[str, Any] | None = None,
-               errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def error_body(
+    code: str,
+    detail: str,
+    field: str | None,
+    extra: dict[str, Any] | None = None,
+    errors: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """The one error shape (API.md "Errors"), for the API's exception handler and the pages' streams alike."""
     first = {"code": code, "detail": detail, "field": field}
     return {**first, "extra": extra or {}, "errors": errors or [first]}
@@ -40,7 +45,8 @@ class StaleVersion(DomainError):
             msg(
                 "The match changed since you loaded it (you have version {sent_version}, it is now at version "
                 "{version}). Reload the score and enter the deal again if it is still needed.",
-                sent_version=sent_version, version=match.version,
+                sent_version=sent_version,
+                version=match.version,
             ),
             None,
             current_version=match.version,

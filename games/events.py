@@ -53,17 +53,21 @@ def live_channel(match_id: int) -> str:
     return f"match:{match_id}"
 
 
-def announce_match_change(event: str, match: Match, deal_number: int | None = None,
-                          finished_now: bool = False) -> None:
+def announce_match_change(event: str, match: Match, deal_number: int | None = None, finished_now: bool = False) -> None:
     """Queue the events a change to ``match`` causes; they go out after commit, or never if it rolls back."""
-    payload = {"event": event, "match": match.pk, "version": match.version, "deal_number": deal_number,
-               "status": match.status, "league": match.league_id}
+    payload = {
+        "event": event,
+        "match": match.pk,
+        "version": match.version,
+        "deal_number": deal_number,
+        "status": match.status,
+        "league": match.league_id,
+    }
     events = [(event, payload)]
     if finished_now:
         events.append((MATCH_FINISHED, {**payload, "event": MATCH_FINISHED}))
     if match.league_id is not None:
-        events.append((STANDINGS_CHANGED, {"event": STANDINGS_CHANGED, "league": match.league_id,
-                                           "match": match.pk}))
+        events.append((STANDINGS_CHANGED, {"event": STANDINGS_CHANGED, "league": match.league_id, "match": match.pk}))
     transaction.on_commit(lambda: _deliver(match, events))
 
 

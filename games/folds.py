@@ -124,10 +124,10 @@ def _rewind(state: FoldState, index: int, fold: Fold) -> None:
     """Back to the checkpoint at or before ``index`` matches folded."""
     kept = index // settings.STANDINGS_CHECKPOINT_EVERY
     state.payload = fold.restore(state.checkpoints[kept], state.payload)
-    del state.checkpoints[kept + 1:]
-    for _, pk in state.order[kept * settings.STANDINGS_CHECKPOINT_EVERY:]:
+    del state.checkpoints[kept + 1 :]
+    for _, pk in state.order[kept * settings.STANDINGS_CHECKPOINT_EVERY :]:
         del state.folded[pk]
-    del state.order[kept * settings.STANDINGS_CHECKPOINT_EVERY:]
+    del state.order[kept * settings.STANDINGS_CHECKPOINT_EVERY :]
 
 
 def _fold_after(state: FoldState, pool: QuerySet[Match], fold: Fold) -> None:
@@ -139,7 +139,8 @@ def _fold_after(state: FoldState, pool: QuerySet[Match], fold: Fold) -> None:
     rows = list(matches.order_by("finished_at", "pk").values(*MATCH_FIELDS))
     seats: dict[int, dict[str, int]] = {}
     for match_id, seat, player_id in Seat.objects.filter(match__in=[m["pk"] for m in rows]).values_list(
-            "match_id", "seat", "player_id"):
+        "match_id", "seat", "player_id"
+    ):
         seats.setdefault(match_id, {})[seat] = player_id
     canonical = canonical_ids({pid for by_seat in seats.values() for pid in by_seat.values()})
     every = settings.STANDINGS_CHECKPOINT_EVERY

@@ -40,7 +40,7 @@ def read_from_a_vowel(word: str) -> bool:
     if digits:
         return _number_read_from_a_vowel(digits.group())
     code = CODE.match(word)
-    if code and not word[code.end():code.end() + 1].isalpha():  # "S1", "A", "NT" but not "Anna"
+    if code and not word[code.end() : code.end() + 1].isalpha():  # "S1", "A", "NT" but not "Anna"
         return word[0] in LETTERS_NAMED_FROM_A_VOWEL
     return bool(word) and word[0].lower() in VOWELS
 

@@ -49,8 +49,10 @@ class PlayerRating:
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        return [{"match": match_id, "at": at.isoformat(), **_figures(mu, sigma), "matches": index + 1}
-                for index, (match_id, at, mu, sigma) in enumerate(self.steps)]
+        return [
+            {"match": match_id, "at": at.isoformat(), **_figures(mu, sigma), "matches": index + 1}
+            for index, (match_id, at, mu, sigma) in enumerate(self.steps)
+        ]
 
 
 def _figures(mu: float, sigma: float) -> dict[str, float]:
@@ -65,7 +67,8 @@ def merged_records() -> tuple[tuple[int, int], ...]:
 
 def _fingerprint(prefix: str, matches: QuerySet[Match]) -> str:
     finished = matches.filter(status=Match.Status.FINISHED).aggregate(
-        count=Count("pk"), changed=Max("updated_at"), last=Max("pk"))
+        count=Count("pk"), changed=Max("updated_at"), last=Max("pk")
+    )
     # The highest id tells a re-imported database (same counts, new ids) from the one cached before it.
     return fingerprint_key(prefix, finished["count"], finished["changed"], finished["last"], merged_records())
 
@@ -73,8 +76,10 @@ def _fingerprint(prefix: str, matches: QuerySet[Match]) -> str:
 def _pool_of_league(league: League) -> tuple[str, QuerySet[Match]]:
     """The cache prefix and the matches of the league's rating pool."""
     if league.rating_pool == League.RatingPool.CLUB_LEAGUES:
-        return (f"ratings:club:{league.club_id}:{league.game}",
-                Match.objects.filter(league__club_id=league.club_id, game=league.game))
+        return (
+            f"ratings:club:{league.club_id}:{league.game}",
+            Match.objects.filter(league__club_id=league.club_id, game=league.game),
+        )
     return f"ratings:league:{league.pk}", Match.objects.filter(league_id=league.pk)
 
 
@@ -111,27 +116,33 @@ def _rating_fold(game: str, history: bool) -> Fold:
     """Ratings folded match by match; with ``history`` each player's steps too (a player's page shows them; the
     standings do not, and leaving them out keeps a league's kept ratings small). A checkpoint keeps each player's
     figures and how many steps they had: the steps themselves are only ever appended to."""
+
     def rate(ratings: dict[int, PlayerRating], match: dict[str, Any]) -> None:
         _rate_match(game, match, match["players"], ratings, history)
 
     def snapshot(ratings: dict[int, PlayerRating]) -> dict[int, tuple[float, float, int, int]]:
         return {pid: (r.mu, r.sigma, r.matches, len(r.steps)) for pid, r in ratings.items()}
 
-    def restore(kept: dict[int, tuple[float, float, int, int]],
-                current: dict[int, PlayerRating]) -> dict[int, PlayerRating]:
-        return {pid: PlayerRating(mu, sigma, matches, current[pid].steps[:steps])
-                for pid, (mu, sigma, matches, steps) in kept.items()}
+    def restore(
+        kept: dict[int, tuple[float, float, int, int]], current: dict[int, PlayerRating]
+    ) -> dict[int, PlayerRating]:
+        return {
+            pid: PlayerRating(mu, sigma, matches, current[pid].steps[:steps])
+            for pid, (mu, sigma, matches, steps) in kept.items()
+        }
 
     return Fold(dict, rate, snapshot, restore)
 
 
-def _rate_match(game: str, match: dict[str, Any], players: dict[str, int],
-                ratings: dict[int, PlayerRating], history: bool) -> None:
+def _rate_match(
+    game: str, match: dict[str, Any], players: dict[str, int], ratings: dict[int, PlayerRating], history: bool
+) -> None:
     sides = match_sides(get_engine(game), match["state"], match["teams"], sorted(players), match["settings"])
     teams = [[players[seat] for seat in side.seats] for side in sides]
     current = [[ratings.setdefault(pid, PlayerRating()) for pid in team] for team in teams]
-    rated = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in current],
-                       ranks=[side.place for side in sides])
+    rated = MODEL.rate(
+        [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in current], ranks=[side.place for side in sides]
+    )
     for team, new_team in zip(current, rated, strict=True):
         for rating, new in zip(team, new_team, strict=True):
             rating.mu, rating.sigma, rating.matches = new.mu, new.sigma, rating.matches + 1
@@ -142,8 +153,11 @@ def _rate_match(game: str, match: dict[str, Any], players: dict[str, int],
 def player_ratings(player: Player) -> dict[str, Any]:
     """A player's rating in every game they have finished a match of; a merged duplicate answers for its person."""
     person = canonical_ids([player.pk])[player.pk]
-    games = Match.objects.filter(status=Match.Status.FINISHED, seats__player__in=_records_of(person)).values_list(
-        "game", flat=True).distinct()
+    games = (
+        Match.objects.filter(status=Match.Status.FINISHED, seats__player__in=_records_of(person))
+        .values_list("game", flat=True)
+        .distinct()
+    )
     ratings = []
     for game in sorted(set(games)):
         rating = game_ratings(game).get(person)

@@ -63,8 +63,15 @@ def _fingerprint(league: League, kind: str) -> str:
     matches = league.matches.aggregate(count=Count("pk"), changed=Max("updated_at"), last=Max("pk"))
     merges = merged_records()
     scoring = (league.points_for_win, league.points_for_draw, league.points_for_loss, tuple(league.tiebreaks))
-    return fingerprint_key(f"standings:{league.pk}:{kind}", matches["count"], matches["changed"], matches["last"],
-                           merges, scoring, _ratings_part(league))
+    return fingerprint_key(
+        f"standings:{league.pk}:{kind}",
+        matches["count"],
+        matches["changed"],
+        matches["last"],
+        merges,
+        scoring,
+        _ratings_part(league),
+    )
 
 
 def _ratings_part(league: League) -> str:
@@ -78,10 +85,16 @@ def _ratings_part(league: League) -> str:
 def _compute(league: League, kind: str) -> dict[str, Any]:
     """The body from the league's tallies, folded on from the last read (games.folds): the first read after a
     match finishes tallies that match, not the league's whole history."""
-    tallies: dict[tuple[int, ...], Tally] = folded(f"standings:{league.pk}:{kind}:fold", league.matches.all(),
-                                                   merged_records(), _tally_fold(league.game, kind))
-    return {"league": league.pk, "game": league.game, "by": kind,
-            "rows": _ranked_rows(league, tallies.values()), "updated_at": timezone.now().isoformat()}
+    tallies: dict[tuple[int, ...], Tally] = folded(
+        f"standings:{league.pk}:{kind}:fold", league.matches.all(), merged_records(), _tally_fold(league.game, kind)
+    )
+    return {
+        "league": league.pk,
+        "game": league.game,
+        "by": kind,
+        "rows": _ranked_rows(league, tallies.values()),
+        "updated_at": timezone.now().isoformat(),
+    }
 
 
 def _tally_fold(game: str, kind: str) -> Fold:
@@ -92,7 +105,7 @@ def _tally_fold(game: str, kind: str) -> Fold:
         sides = match_sides(engine, match["state"], match["teams"], sorted(by_seat), match["settings"])
         for side in sides:
             members = tuple(sorted(by_seat[seat] for seat in side.seats))
-            for entrant in ([members] if kind == "partnership" else [(pid,) for pid in members]):
+            for entrant in [members] if kind == "partnership" else [(pid,) for pid in members]:
                 tallies.setdefault(entrant, Tally(entrant)).add(outcome_of(side, sides), side.measures)
 
     def snapshot(tallies: dict[tuple[int, ...], Tally]) -> dict[tuple[int, ...], tuple[Any, ...]]:
@@ -100,8 +113,10 @@ def _tally_fold(game: str, kind: str) -> Fold:
         return {entrant: (t.played, t.won, t.drawn, t.lost, dict(t.measures)) for entrant, t in tallies.items()}
 
     def restore(kept: dict[tuple[int, ...], tuple[Any, ...]], current: Any) -> dict[tuple[int, ...], Tally]:
-        return {entrant: Tally(entrant, played, won, drawn, lost, dict(measures))
-                for entrant, (played, won, drawn, lost, measures) in kept.items()}
+        return {
+            entrant: Tally(entrant, played, won, drawn, lost, dict(measures))
+            for entrant, (played, won, drawn, lost, measures) in kept.items()
+        }
 
     return Fold(dict, tally, snapshot, restore)
 
@@ -120,20 +135,37 @@ def _ranked_rows(league: League, tallies: Iterable[Tally]) -> list[dict[str, Any
 
 
 def _row(league: League, tally: Tally, names: dict[int, str], ratings: dict[int, Any]) -> dict[str, Any]:
-    points = (tally.won * league.points_for_win + tally.drawn * league.points_for_draw
-              + tally.lost * league.points_for_loss)
+    points = (
+        tally.won * league.points_for_win + tally.drawn * league.points_for_draw + tally.lost * league.points_for_loss
+    )
     members: list[dict[str, Any]] = [{"id": pid, "name": names.get(pid, "")} for pid in tally.players]
     rated = [ratings[pid].summary() for pid in tally.players if pid in ratings]
-    rating = None if not rated else {k: round(sum(r[k] for r in rated) / len(rated), 3) for k in ("mu", "sigma",
-                                                                                                   "ordinal")}
-    entrant = {"kind": "partnership" if len(members) > 1 else "player",
-               "name": " & ".join(str(member["name"]) for member in members), "players": members}
+    rating = (
+        None if not rated else {k: round(sum(r[k] for r in rated) / len(rated), 3) for k in ("mu", "sigma", "ordinal")}
+    )
+    entrant = {
+        "kind": "partnership" if len(members) > 1 else "player",
+        "name": " & ".join(str(member["name"]) for member in members),
+        "players": members,
+    }
     tiebreaks = get_engine(league.game).tiebreak_measures
     measures = {name: tally.measures.get(name, 0) for name, _ in tiebreaks}
-    order = {"game": tuple(direction * measures[name] for name, direction in tiebreaks),
-             "won": (tally.won,), "rating": ((rating or {}).get("ordinal", 0.0),)}
-    return {"entrant": entrant, "played": tally.played, "won": tally.won, "drawn": tally.drawn, "lost": tally.lost,
-            "points": points, "tiebreak": measures, "rating": rating, "_order": order}
+    order = {
+        "game": tuple(direction * measures[name] for name, direction in tiebreaks),
+        "won": (tally.won,),
+        "rating": ((rating or {}).get("ordinal", 0.0),),
+    }
+    return {
+        "entrant": entrant,
+        "played": tally.played,
+        "won": tally.won,
+        "drawn": tally.drawn,
+        "lost": tally.lost,
+        "points": points,
+        "tiebreak": measures,
+        "rating": rating,
+        "_order": order,
+    }
 
 
 def _rank_key(league: League, row: dict[str, Any]) -> tuple[Any, ...]:

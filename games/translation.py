@@ -29,8 +29,10 @@ def localize(text: Any) -> Any:
         template = translation.ngettext(text.template, text.plural, _count(text.values[text.count_key]))
     else:
         template = translation.gettext(text.template)
-    values = {name: _Translated(localize(value)) if isinstance(value, Message) else value
-              for name, value in text.values.items()}
+    values = {
+        name: _Translated(localize(value)) if isinstance(value, Message) else value
+        for name, value in text.values.items()
+    }
     try:
         filled = _FORMATTER.format(template, **values)
     except (KeyError, IndexError, ValueError, AttributeError):

@@ -24,8 +24,7 @@ logger = logging.getLogger(__name__)
 # Any failure of Redis: refused, timed out, or something else answering at its address (a protocol error).
 OUTAGE_ERRORS = (RedisError,)
 # Every public operation of a cache backend that reaches the server (get_or_set and decr go through these).
-OPERATIONS = ("add", "get", "set", "touch", "delete", "get_many", "has_key", "incr", "set_many", "delete_many",
-              "clear")
+OPERATIONS = ("add", "get", "set", "touch", "delete", "get_many", "has_key", "incr", "set_many", "delete_many", "clear")
 # Monotonic time until which each Redis location is taken to be down. Module-level because Django makes one
 # backend instance per thread, and all threads of a process should see the same outage.
 _down_until: dict[str, float] = {}
@@ -33,12 +32,14 @@ _down_until: dict[str, float] = {}
 
 def redis_caches(url: str, socket_timeout: float, retry_seconds: float) -> dict[str, Any]:
     """The CACHES setting for a Redis at ``url`` (read by settings.py and by the outage tests)."""
-    return {"default": {
-        "BACKEND": "scorekeeper.cache.FailSoftRedisCache",
-        "LOCATION": url,
-        "RETRY_SECONDS": retry_seconds,
-        "OPTIONS": {"socket_connect_timeout": socket_timeout, "socket_timeout": socket_timeout},
-    }}
+    return {
+        "default": {
+            "BACKEND": "scorekeeper.cache.FailSoftRedisCache",
+            "LOCATION": url,
+            "RETRY_SECONDS": retry_seconds,
+            "OPTIONS": {"socket_connect_timeout": socket_timeout, "socket_timeout": socket_timeout},
+        }
+    }
 
 
 class SharedPoolRedisCacheClient(RedisCacheClient):
@@ -76,8 +77,12 @@ class FailSoftRedisCache(RedisCache):
 
     def _note_outage(self, operation: str, error: Exception) -> None:
         _down_until[self._location] = time.monotonic() + self._retry_seconds
-        logger.warning("Redis cache unreachable (%s: %s); using this process's memory for %.0f s.",
-                       operation, error, self._retry_seconds)
+        logger.warning(
+            "Redis cache unreachable (%s: %s); using this process's memory for %.0f s.",
+            operation,
+            error,
+            self._retry_seconds,
+        )
 
 
 def _fail_soft(operation: str) -> Callable[..., Any]:
@@ -91,8 +96,11 @@ def _fail_soft(operation: str) -> Callable[..., Any]:
                 if pool_exhausted(error):
                     # Every pooled connection stayed lent for the pool's whole wait: Redis is slow or this process
                     # very busy. This one call stands in with memory; Redis is not taken to be down for the rest.
-                    logger.warning("Redis cache busy (%s: no pooled connection came free); using this process's "
-                                   "memory for this call.", operation)
+                    logger.warning(
+                        "Redis cache busy (%s: no pooled connection came free); using this process's "
+                        "memory for this call.",
+                        operation,
+                    )
                 else:
                     self._note_outage(operation, error)
         return getattr(self._memory, operation)(*args, **kwargs)

@@ -18,7 +18,8 @@ app.autodiscover_tasks()
 NO_BROKER_MESSAGE = (
     "REDIS_URL is not set, so there is no job queue for this worker to take jobs from: without it the web process "
     "runs every job itself and needs no worker. Set REDIS_URL (for example redis://127.0.0.1:6379/0) for both the "
-    "web process and the worker, then start the worker again.")
+    "web process and the worker, then start the worker again."
+)
 
 
 @celeryd_init.connect

@@ -44,11 +44,14 @@ def lockout_message() -> str:
     """In the active language: the API's refusal and the locked-out page say it while answering the request."""
     seconds = lockout_seconds()
     if not seconds:
-        return gettext("Too many failed sign-ins for this account or from this address. Ask an administrator to "
-                       "lift the lock.")
+        return gettext(
+            "Too many failed sign-ins for this account or from this address. Ask an administrator to lift the lock."
+        )
     minutes = seconds // 60
     return ngettext(
         "Too many failed sign-ins for this account or from this address. Try again in {minutes} minute, or ask an "
         "administrator to lift the lock.",
         "Too many failed sign-ins for this account or from this address. Try again in {minutes} minutes, or ask an "
-        "administrator to lift the lock.", minutes).format(minutes=minutes)
+        "administrator to lift the lock.",
+        minutes,
+    ).format(minutes=minutes)

@@ -27,5 +27,8 @@ def on_starting(server: Any) -> None:
     if settings.DEBUG or (settings.STATIC_ROOT / "staticfiles.json").exists():
         return
     server.log.warning("No static files manifest in %s: running collectstatic first.", settings.STATIC_ROOT)
-    subprocess.run([sys.executable, str(settings.BASE_DIR / "manage.py"), "collectstatic", "--noinput", "-v", "0"],
-                   check=True, cwd=settings.BASE_DIR)
+    subprocess.run(
+        [sys.executable, str(settings.BASE_DIR / "manage.py"), "collectstatic", "--noinput", "-v", "0"],
+        check=True,
+        cwd=settings.BASE_DIR,
+    )

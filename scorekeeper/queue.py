@@ -26,15 +26,20 @@ def enqueue(task: Task | str, *args: Any, countdown: float | None = None) -> Non
     if app.conf.task_always_eager:
         task.apply_async(args=args)
         return
-    options = {**(app.conf.broker_transport_options or {}), "socket_connect_timeout": CONNECT_TIMEOUT_SECONDS,
-               "socket_timeout": CONNECT_TIMEOUT_SECONDS, "max_retries": 0}
+    options = {
+        **(app.conf.broker_transport_options or {}),
+        "socket_connect_timeout": CONNECT_TIMEOUT_SECONDS,
+        "socket_timeout": CONNECT_TIMEOUT_SECONDS,
+        "max_retries": 0,
+    }
     try:
         with app.connection_for_write(transport_options=options) as connection:
             task.apply_async(args=args, countdown=countdown, connection=connection, retry=False)
     except (OperationalError, RedisError, OSError) as error:
         logger.warning("Task %s not queued: the broker is unavailable (%s)", task.name, error)
         raise QueueUnavailable(
-            msg("The job queue is not reachable right now, so nothing was queued; try again in a minute.")) from error
+            msg("The job queue is not reachable right now, so nothing was queued; try again in a minute.")
+        ) from error
 
 
 def registered_task(name: str) -> Task:

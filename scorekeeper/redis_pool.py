@@ -70,8 +70,11 @@ _pools_lock = threading.Lock()
 POOL_EXHAUSTED_MESSAGE = "No connection available."
 
 
-def connection_pool(url: str, socket_timeout: float | None = None, **connection_options: Any,
-                    ) -> redis.BlockingConnectionPool:
+def connection_pool(
+    url: str,
+    socket_timeout: float | None = None,
+    **connection_options: Any,
+) -> redis.BlockingConnectionPool:
     """The process's pool for ``url``; one per socket timeout (the outage tests ask for a short one)."""
     timeout = settings.REDIS_SOCKET_TIMEOUT_SECONDS if socket_timeout is None else float(socket_timeout)
     key = (url, timeout)
@@ -79,9 +82,14 @@ def connection_pool(url: str, socket_timeout: float | None = None, **connection_
         pool = _pools.get(key)
         if pool is None:
             pool = _pools[key] = redis.BlockingConnectionPool.from_url(
-                url, max_connections=settings.REDIS_POOL_MAX_CONNECTIONS,
-                timeout=settings.REDIS_POOL_TIMEOUT_SECONDS, queue_class=FairLifoQueue,
-                socket_connect_timeout=timeout, socket_timeout=timeout, **connection_options)
+                url,
+                max_connections=settings.REDIS_POOL_MAX_CONNECTIONS,
+                timeout=settings.REDIS_POOL_TIMEOUT_SECONDS,
+                queue_class=FairLifoQueue,
+                socket_connect_timeout=timeout,
+                socket_timeout=timeout,
+                **connection_options,
+            )
         return pool
 
 

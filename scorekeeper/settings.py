@@ -86,11 +86,22 @@ MIDDLEWARE = [
 # Content-Security-Policy (django-csp): everything from this origin, no inline script at all (the pages load ES
 # modules; their config and first board are JSON, which a browser never runs, so no nonce is needed), no inline
 # style, nothing framed, no plugins. /api/v1/docs/ relaxes it for Swagger UI's inline style (api/urls.py).
-CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
-    "default-src": [SELF], "script-src": [SELF], "style-src": [SELF], "img-src": [SELF, "data:"],
-    "font-src": [SELF], "connect-src": [SELF], "worker-src": [SELF], "manifest-src": [SELF],
-    "object-src": [NONE], "base-uri": [SELF], "form-action": [SELF], "frame-ancestors": [NONE],
-}}
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -117,7 +128,8 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 if isinstance(DATABASES["default"].get("CONN_HEALTH_CHECKS"), str):
     # django-environ passes ?conn_health_checks=false on as the word "false", which Django would take as true.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = strict_bool(
-        "DATABASE_URL's conn_health_checks", DATABASES["default"]["CONN_HEALTH_CHECKS"])
+        "DATABASE_URL's conn_health_checks", DATABASES["default"]["CONN_HEALTH_CHECKS"]
+    )
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for the write lock instead of failing at once when two requests write together.
@@ -133,10 +145,12 @@ if DATABASE_POOL_MAX_SIZE:
     if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         raise ImproperlyConfigured("DATABASE_POOL_MAX_SIZE needs a PostgreSQL DATABASE_URL.")
     if DATABASES["default"].get("CONN_MAX_AGE"):
-        raise ImproperlyConfigured("DATABASE_POOL_MAX_SIZE keeps the connections: drop conn_max_age from "
-                                   "DATABASE_URL.")
+        raise ImproperlyConfigured("DATABASE_POOL_MAX_SIZE keeps the connections: drop conn_max_age from DATABASE_URL.")
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1, "max_size": DATABASE_POOL_MAX_SIZE, "timeout": DATABASE_POOL_TIMEOUT}
+        "min_size": 1,
+        "max_size": DATABASE_POOL_MAX_SIZE,
+        "timeout": DATABASE_POOL_TIMEOUT,
+    }
 # No statement may run on after the request that started it has given up (gunicorn kills a worker after 30 s, but
 # PostgreSQL would carry on): PostgreSQL cancels any statement running longer. 0 turns it off. Import jobs set
 # their own, longer, per transaction (IMPORT_STATEMENT_TIMEOUT_MS).
@@ -197,8 +211,9 @@ EXPORTS_QUEUE: str = env.str("EXPORTS_QUEUE", default="exports")
 WEBHOOKS_QUEUE: str = env.str("WEBHOOKS_QUEUE", default="webhooks")
 IMPORTS_QUEUE: str = env.str("IMPORTS_QUEUE", default="imports")
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_QUEUES = [Queue(name) for name in dict.fromkeys(
-    [CELERY_TASK_DEFAULT_QUEUE, EXPORTS_QUEUE, WEBHOOKS_QUEUE, IMPORTS_QUEUE])]
+CELERY_TASK_QUEUES = [
+    Queue(name) for name in dict.fromkeys([CELERY_TASK_DEFAULT_QUEUE, EXPORTS_QUEUE, WEBHOOKS_QUEUE, IMPORTS_QUEUE])
+]
 CELERY_TASK_ROUTES = {
     "exports.tasks.run_export": {"queue": EXPORTS_QUEUE},
     "exports.tasks.deliver_webhook": {"queue": WEBHOOKS_QUEUE},
@@ -216,14 +231,17 @@ WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB: int = env.int("WEBHOOK_DELIVERIES_IN_FLIG
 WEBHOOK_TIMEOUT_SECONDS: float = env.float("WEBHOOK_TIMEOUT_SECONDS", default=5)
 if WEBHOOKS_PER_CLUB < 0 or WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB < 1 or WEBHOOK_TIMEOUT_SECONDS <= 0:
     # No delivery would ever leave with a bound of 0 in flight.
-    raise ImproperlyConfigured("WEBHOOKS_PER_CLUB must be 0 or more, WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB at least 1 "
-                               "and WEBHOOK_TIMEOUT_SECONDS more than 0.")
+    raise ImproperlyConfigured(
+        "WEBHOOKS_PER_CLUB must be 0 or more, WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB at least 1 "
+        "and WEBHOOK_TIMEOUT_SECONDS more than 0."
+    )
 # Health asks the Celery workers with a ping that waits at most this long, and keeps the answer this many seconds.
 HEALTH_WORKERS_TIMEOUT_SECONDS: float = env.float("HEALTH_WORKERS_TIMEOUT_SECONDS", default=0.5)
 HEALTH_WORKERS_CACHE_SECONDS: int = env.int("HEALTH_WORKERS_CACHE_SECONDS", default=10)
 if HEALTH_WORKERS_TIMEOUT_SECONDS <= 0 or HEALTH_WORKERS_CACHE_SECONDS < 0:
-    raise ImproperlyConfigured("HEALTH_WORKERS_TIMEOUT_SECONDS must be more than 0 and HEALTH_WORKERS_CACHE_SECONDS 0 "
-                               "or more.")
+    raise ImproperlyConfigured(
+        "HEALTH_WORKERS_TIMEOUT_SECONDS must be more than 0 and HEALTH_WORKERS_CACHE_SECONDS 0 or more."
+    )
 # The DEBUG error page and error reports hide URLs with a password too (REDIS_URL, CELERY_BROKER_URL, ...).
 DEFAULT_EXCEPTION_REPORTER_FILTER = "scorekeeper.error_reports.CredentialsHidingFilter"
 

@@ -49,14 +49,24 @@ from table.serializers import (
 from table.services import deal_answer, share_link_get_or_create, share_link_revoke
 from table.share import share_link_body
 
-IF_NONE_MATCH = OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
-                                 description='The board ETag you have, e.g. "7.2".')
-BEFORE = OpenApiParameter("before", OpenApiTypes.INT, OpenApiParameter.QUERY,
-                          description="(added) The deals before this deal number instead of the latest: the board "
-                          "sends at most BOARD_DEALS_WINDOW deals; its Link header (rel=\"earlier\") names the "
-                          "next older window.")
-EARLIER_LINK = OpenApiParameter("Link", OpenApiTypes.STR, OpenApiParameter.HEADER, response=[200],
-                                description='<...?before=n>; rel="earlier" while older deals are left out.')
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, description='The board ETag you have, e.g. "7.2".'
+)
+BEFORE = OpenApiParameter(
+    "before",
+    OpenApiTypes.INT,
+    OpenApiParameter.QUERY,
+    description="(added) The deals before this deal number instead of the latest: the board "
+    'sends at most BOARD_DEALS_WINDOW deals; its Link header (rel="earlier") names the '
+    "next older window.",
+)
+EARLIER_LINK = OpenApiParameter(
+    "Link",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    response=[200],
+    description='<...?before=n>; rel="earlier" while older deals are left out.',
+)
 BOARD_RESPONSES = {200: BoardSerializer, 304: OpenApiResponse(description="Not modified")}
 PUBLIC_BOARD_RESPONSES = {200: PublicBoardSerializer, 304: OpenApiResponse(description="Not modified")}
 RENEW = OpenApiParameter("renew", OpenApiTypes.BOOL, description="Replace the link: the old one stops working at once.")
@@ -67,8 +77,9 @@ class BoardQuerySerializer(serializers.Serializer):
     before = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
 
-def board_response(request: Request, match: Match | SharedBoardKey,
-                   serializer: type[BoardSerializer] = BoardSerializer) -> HttpResponse:
+def board_response(
+    request: Request, match: Match | SharedBoardKey, serializer: type[BoardSerializer] = BoardSerializer
+) -> HttpResponse:
     """The board with an ETag of match version and answers count; a matching If-None-Match answers 304. Each
     window (``?before=``) is its own URL, so the one ETag serves them all. The body is the cached JSON as it is
     (not a DRF Response): the same bytes for every reader of a version. A shared board comes with its key only
@@ -105,8 +116,9 @@ class BoardJson:
 
 def board_body_response(request: Request, board: BoardJson) -> HttpResponse:
     accepts_gzip = "gzip" in request.headers.get("Accept-Encoding", "")
-    response = HttpResponse(board.gzipped if accepts_gzip else gzip.decompress(board.gzipped),
-                            content_type="application/json")
+    response = HttpResponse(
+        board.gzipped if accepts_gzip else gzip.decompress(board.gzipped), content_type="application/json"
+    )
     if accepts_gzip:
         response["Content-Encoding"] = "gzip"
     response["Vary"] = "Accept-Encoding"
@@ -118,8 +130,9 @@ def board_body_response(request: Request, board: BoardJson) -> HttpResponse:
 _BUILD_LOCKS = [threading.Lock() for _ in range(64)]
 
 
-def board_json(match: Match | SharedBoardKey, tag: str, *, before: int | None,
-               serializer: type[BoardSerializer]) -> tuple[str, BoardJson]:
+def board_json(
+    match: Match | SharedBoardKey, tag: str, *, before: int | None, serializer: type[BoardSerializer]
+) -> tuple[str, BoardJson]:
     """The board built once per version and served from the cache (Redis when configured, shared by every
     process), with its ETag. The key holds the ETag, which moves with every deal, correction, void and answer, so a
     cached board is never one of an older version. A board built from a shared link's key reads the match then, and
@@ -166,54 +179,70 @@ def build_board_json(match: Match, before: int | None, serializer: type[BoardSer
 _SCRIPT_SAFE = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
 
 
-def board_for_page(request: Request | HttpRequest, match: Match, board_url: str,
-                   serializer: type[BoardSerializer] = BoardSerializer) -> SafeString:
+def board_for_page(
+    request: Request | HttpRequest, match: Match, board_url: str, serializer: type[BoardSerializer] = BoardSerializer
+) -> SafeString:
     """The board a page would fetch first, to inline in it (``<script type="application/json">``): the first paint
     shows the score without a second request. The same cached JSON as ``board_url`` answers, with its ETag (the
     page's first poll then answers 304) and the URL of the earlier window when older deals are left out."""
     tag, board = board_json(match, board_etag(match), before=None, serializer=serializer)
-    earlier = (None if board.earlier_before is None
-               else request.build_absolute_uri(f"{board_url}?before={board.earlier_before}"))
+    earlier = (
+        None
+        if board.earlier_before is None
+        else request.build_absolute_uri(f"{board_url}?before={board.earlier_before}")
+    )
     body = gzip.decompress(board.gzipped).decode()
     text = f'{{"etag": {json.dumps(tag)}, "earlier": {json.dumps(earlier)}, "board": {body}}}'
     return mark_safe(text.translate(_SCRIPT_SAFE))  # safe: JSON with <, > and & escaped, as json_script does
 
 
 class DealConfirmView(APIView):
-    @extend_schema(summary="Confirm a deal (a player of the other team, once per revision of the deal)",
-                   request=ConfirmInputSerializer, responses={201: AnswerSerializer},
-                   description="403 not_a_player for anyone not seated; 403 same_team_as_scorer for the scorer's "
-                   "own side; 409 already_answered the second time; 409 deal_voided for a voided deal.")
+    @extend_schema(
+        summary="Confirm a deal (a player of the other team, once per revision of the deal)",
+        request=ConfirmInputSerializer,
+        responses={201: AnswerSerializer},
+        description="403 not_a_player for anyone not seated; 403 same_team_as_scorer for the scorer's "
+        "own side; 409 already_answered the second time; 409 deal_voided for a voided deal.",
+    )
     def post(self, request: Request, match_pk: int, number: int) -> Response:
         serializer = ConfirmInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return self._answer(request, match_pk, number, DealConfirmation.Verdict.CONFIRMED,
-                            serializer.validated_data["reason"])
+        return self._answer(
+            request, match_pk, number, DealConfirmation.Verdict.CONFIRMED, serializer.validated_data["reason"]
+        )
 
     @staticmethod
     def _answer(request: Request, match_pk: int, number: int, verdict: str, reason: str) -> Response:
         match = readable_match(request.user, match_pk, seats=False)
-        answer = deal_answer(match_id=match.pk, number=number, actor=signed_in(request.user), verdict=verdict,
-                             reason=reason)
+        answer = deal_answer(
+            match_id=match.pk, number=number, actor=signed_in(request.user), verdict=verdict, reason=reason
+        )
         return Response(AnswerSerializer(answer).data, status=status.HTTP_201_CREATED)
 
 
 class DealDisputeView(APIView):
-    @extend_schema(summary="Dispute a deal with a reason (a player of the other team, once per revision)",
-                   request=DisputeInputSerializer, responses={201: AnswerSerializer},
-                   description="The dispute stays open until the deal is corrected or voided; the club's admins "
-                   "see it in /disputes/. Same refusals as confirm, and 400 invalid (field reason) without a "
-                   "reason.")
+    @extend_schema(
+        summary="Dispute a deal with a reason (a player of the other team, once per revision)",
+        request=DisputeInputSerializer,
+        responses={201: AnswerSerializer},
+        description="The dispute stays open until the deal is corrected or voided; the club's admins "
+        "see it in /disputes/. Same refusals as confirm, and 400 invalid (field reason) without a "
+        "reason.",
+    )
     def post(self, request: Request, match_pk: int, number: int) -> Response:
         serializer = DisputeInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return DealConfirmView._answer(request, match_pk, number, DealConfirmation.Verdict.DISPUTED,
-                                       serializer.validated_data["reason"])
+        return DealConfirmView._answer(
+            request, match_pk, number, DealConfirmation.Verdict.DISPUTED, serializer.validated_data["reason"]
+        )
 
 
 class MatchBoardView(APIView):
-    @extend_schema(summary="The scoreboard: match, deals and answers (poll with If-None-Match)",
-                   parameters=BOARD_PARAMETERS, responses=BOARD_RESPONSES)
+    @extend_schema(
+        summary="The scoreboard: match, deals and answers (poll with If-None-Match)",
+        parameters=BOARD_PARAMETERS,
+        responses=BOARD_RESPONSES,
+    )
     def get(self, request: Request, match_pk: int) -> HttpResponse:
         return board_response(request, readable_match(request.user, match_pk, seats=False))
 
@@ -222,8 +251,11 @@ class SharedBoardView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
 
-    @extend_schema(summary="The scoreboard through a share link, without an account: names and scores only",
-                   parameters=BOARD_PARAMETERS, responses=PUBLIC_BOARD_RESPONSES)
+    @extend_schema(
+        summary="The scoreboard through a share link, without an account: names and scores only",
+        parameters=BOARD_PARAMETERS,
+        responses=PUBLIC_BOARD_RESPONSES,
+    )
     def get(self, request: Request, token: str) -> HttpResponse:
         key = shared_board_key(token)
         if key is None:
@@ -232,23 +264,33 @@ class SharedBoardView(APIView):
 
 
 class ShareLinkView(APIView):
-    @extend_schema(summary="The match's share link for spectators (made on first request; the match's scorers only)",
-                   request=None, parameters=[RENEW], responses={200: ShareLinkSerializer, 201: ShareLinkSerializer})
+    @extend_schema(
+        summary="The match's share link for spectators (made on first request; the match's scorers only)",
+        request=None,
+        parameters=[RENEW],
+        responses={200: ShareLinkSerializer, 201: ShareLinkSerializer},
+    )
     def post(self, request: Request, match_pk: int) -> Response:
         renew = request.query_params.get("renew", "").lower() in ("1", "true")
-        link, created = share_link_get_or_create(match_id=match_id_from_url(match_pk), actor=signed_in(request.user),
-                                                 renew=renew)
+        link, created = share_link_get_or_create(
+            match_id=match_id_from_url(match_pk), actor=signed_in(request.user), renew=renew
+        )
         return Response(ShareLinkSerializer(share_link_body(request, link)).data, status=201 if created else 200)
 
-    @extend_schema(summary="Revoke the share link: its board and streams stop at once (the match's scorers only)",
-                   request=None, responses={204: None})
+    @extend_schema(
+        summary="Revoke the share link: its board and streams stop at once (the match's scorers only)",
+        request=None,
+        responses={204: None},
+    )
     def delete(self, request: Request, match_pk: int) -> Response:
         share_link_revoke(match_id=match_id_from_url(match_pk), actor=signed_in(request.user))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class DisputeListView(APIView):
-    @extend_schema(summary="Open disputes in the matches of clubs you administer and friendly matches you started",
-                   responses=DisputeSerializer(many=True))
+    @extend_schema(
+        summary="Open disputes in the matches of clubs you administer and friendly matches you started",
+        responses=DisputeSerializer(many=True),
+    )
     def get(self, request: Request) -> Response:
         return Response(DisputeSerializer(disputes_for_admin(request.user)[:200], many=True).data)

@@ -24,13 +24,17 @@ def offline_forecast(match: Match) -> dict[str, Any]:
     engine = get_engine(match.game)
     rules = engine.rules_from_settings(match.settings, match.player_count)
     if match.game == "bid_euchre":
-        return {"dealer_after": {seat: bid_euchre.next_dealer(seat) for seat in engine.seats(rules)},
-                "next_deals": None}
+        return {
+            "dealer_after": {seat: bid_euchre.next_dealer(seat) for seat in engine.seats(rules)},
+            "next_deals": None,
+        }
     if match.game == "contract_rummy":
         played = int(match.state.get("deals_played", 0))
         ahead = [_next_deal(schedule(rules, played + step)) for step in range(1, settings.OFFLINE_DEALS_AHEAD + 1)]
-        return {"dealer_after": {seat: contract_rummy.next_dealer(seat, rules) for seat in rules.seats},
-                "next_deals": ahead}
+        return {
+            "dealer_after": {seat: contract_rummy.next_dealer(seat, rules) for seat in rules.seats},
+            "next_deals": ahead,
+        }
     return {"dealer_after": None, "next_deals": None}
 
 

@@ -49,8 +49,10 @@ def page_language(request: HttpRequest) -> dict[str, Any]:
     """Template context: the page's direction and its language's catalogue as the JSON of ``#page-i18n`` (None in
     English)."""
     code = (translation.get_language() or "en").split("-")[0]
-    return {"page_dir": "rtl" if translation.get_language_bidi() else "ltr",
-            "page_catalogue_json": _catalogue_json(code)}
+    return {
+        "page_dir": "rtl" if translation.get_language_bidi() else "ltr",
+        "page_catalogue_json": _catalogue_json(code),
+    }
 
 
 @lru_cache(maxsize=8)

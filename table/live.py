@@ -68,12 +68,19 @@ class OpenStreams:
         the refusal of a stream beyond a limit."""
         with self._lock:
             if self.per_client[client] >= settings.LIVE_STREAMS_PER_CLIENT:
-                return _busy(429, "throttled", gettext("This address has too many live scoreboards open; the page "
-                                                       "will poll instead."), settings.LIVE_STREAMS_PER_CLIENT)
+                return _busy(
+                    429,
+                    "throttled",
+                    gettext("This address has too many live scoreboards open; the page will poll instead."),
+                    settings.LIVE_STREAMS_PER_CLIENT,
+                )
             if self.total >= settings.LIVE_STREAMS_PER_PROCESS:
-                return _busy(503, "live_streams_full", gettext("The server has as many live scoreboards open as "
-                                                               "it can hold; the page will poll instead."),
-                             settings.LIVE_STREAMS_PER_PROCESS)
+                return _busy(
+                    503,
+                    "live_streams_full",
+                    gettext("The server has as many live scoreboards open as it can hold; the page will poll instead."),
+                    settings.LIVE_STREAMS_PER_PROCESS,
+                )
             self.per_client[client] += 1
             self.total += 1
         released = False
@@ -104,8 +111,9 @@ OPEN_STREAMS = OpenStreams()
 
 
 def _busy(status: int, code: str, detail: str, limit: int) -> HttpResponse:
-    response = JsonResponse(error_body(code, detail, None, {"retry_after_seconds": RETRY_AFTER_SECONDS,
-                                                            "limit": limit}), status=status)
+    response = JsonResponse(
+        error_body(code, detail, None, {"retry_after_seconds": RETRY_AFTER_SECONDS, "limit": limit}), status=status
+    )
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
@@ -128,8 +136,9 @@ def _shared_match_id(request: HttpRequest, token: str) -> int | None:
     return None if match is None else match.pk
 
 
-def _checked_then_closed(find_match: Callable[[HttpRequest, Any], int | None], request: HttpRequest,
-                         key: Any) -> int | None:
+def _checked_then_closed(
+    find_match: Callable[[HttpRequest, Any], int | None], request: HttpRequest, key: Any
+) -> int | None:
     """The access check (session, user, match), a few at once, then this thread's connections closed: the stream
     that follows must hold none while it waits. Runs in the request's thread, where the session and user are read."""
     with OPEN_STREAMS.checking():
@@ -139,8 +148,9 @@ def _checked_then_closed(find_match: Callable[[HttpRequest, Any], int | None], r
             connections.close_all()
 
 
-async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpRequest, Any], int | None],
-                           key: Any, ends_on: str | None = None) -> HttpResponseBase:
+async def _admitted_stream(
+    request: HttpRequest, find_match: Callable[[HttpRequest, Any], int | None], key: Any, ends_on: str | None = None
+) -> HttpResponseBase:
     """Admit the stream (or refuse it before any database work), check access, then stream until it ends."""
     release = OPEN_STREAMS.admit(client_address(request) or "unknown")
     if isinstance(release, HttpResponse):
@@ -162,8 +172,9 @@ async def _admitted_stream(request: HttpRequest, find_match: Callable[[HttpReque
     return response
 
 
-async def _event_stream(match_id: int, on_end: Callable[[], None] = lambda: None,
-                        ends_on: str | None = None) -> HttpResponseBase:
+async def _event_stream(
+    match_id: int, on_end: Callable[[], None] = lambda: None, ends_on: str | None = None
+) -> HttpResponseBase:
     """The match's events; a stream given ``ends_on`` ends when that event comes (a revoked share link)."""
     if not settings.REDIS_URL:
         return HttpResponse(status=204)

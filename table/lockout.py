@@ -11,7 +11,8 @@ from django.shortcuts import render
 from scorekeeper.clients import lockout_message
 
 
-def sign_in_locked_page(request: HttpRequest, original_response: HttpResponse | None = None,
-                        credentials: dict[str, Any] | None = None) -> HttpResponse:
+def sign_in_locked_page(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict[str, Any] | None = None
+) -> HttpResponse:
     """The API answers ``429 sign_in_locked`` itself (api/sign_in.py)."""
     return render(request, "table/locked_out.html", {"message": lockout_message()}, status=429)

@@ -20,23 +20,34 @@ from django.utils.translation import gettext
 
 THEME_COLOUR = "#14532d"
 BACKGROUND_COLOUR = "#f3f4f6"
-ICONS = [("table/icons/icon.svg", "any", "image/svg+xml", "any"),
-         ("table/icons/icon-192.png", "192x192", "image/png", "any"),
-         ("table/icons/icon-512.png", "512x512", "image/png", "any"),
-         ("table/icons/icon-maskable-512.png", "512x512", "image/png", "maskable")]
+ICONS = [
+    ("table/icons/icon.svg", "any", "image/svg+xml", "any"),
+    ("table/icons/icon-192.png", "192x192", "image/png", "any"),
+    ("table/icons/icon-512.png", "512x512", "image/png", "any"),
+    ("table/icons/icon-maskable-512.png", "512x512", "image/png", "maskable"),
+]
 
 
 def manifest(request: HttpRequest) -> HttpResponse:
     home = reverse("table:home")
     body = {
-        "name": "scorekeeper", "short_name": "scorekeeper", "id": home, "start_url": home, "scope": home,
+        "name": "scorekeeper",
+        "short_name": "scorekeeper",
+        "id": home,
+        "start_url": home,
+        "scope": home,
         # In the language of the pages that link it (the browser sends their cookie): the phone's install prompt.
-        "lang": translation.get_language(), "dir": "rtl" if translation.get_language_bidi() else "ltr",
+        "lang": translation.get_language(),
+        "dir": "rtl" if translation.get_language_bidi() else "ltr",
         "description": gettext("Keeps the score of Seep, 56, Bid Euchre and Contract Rummy played with real cards."),
-        "display": "standalone", "orientation": "portrait", "theme_color": THEME_COLOUR,
+        "display": "standalone",
+        "orientation": "portrait",
+        "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOUR,
-        "icons": [{"src": static(path), "sizes": sizes, "type": kind, "purpose": purpose}
-                  for path, sizes, kind, purpose in ICONS],
+        "icons": [
+            {"src": static(path), "sizes": sizes, "type": kind, "purpose": purpose}
+            for path, sizes, kind, purpose in ICONS
+        ],
     }
     response = JsonResponse(body, content_type="application/manifest+json")
     response["Cache-Control"] = "no-cache"
@@ -45,8 +56,9 @@ def manifest(request: HttpRequest) -> HttpResponse:
 
 def _table_static_files() -> list[Path]:
     folder = Path(apps.get_app_config("table").path) / "static"
-    return sorted(path for path in folder.rglob("*") if path.is_file() and path.suffix in {".js", ".css", ".svg",
-                                                                                             ".png"})
+    return sorted(
+        path for path in folder.rglob("*") if path.is_file() and path.suffix in {".js", ".css", ".svg", ".png"}
+    )
 
 
 @cache
@@ -70,8 +82,11 @@ def _precache() -> tuple[list[str], str]:
 def service_worker(request: HttpRequest) -> HttpResponse:
     storage = settings.STORAGES["staticfiles"]["BACKEND"]
     urls, version = _precache() if settings.DEBUG else _precache_for_deploy(storage, str(settings.STATIC_ROOT))
-    context = {"version_json": json.dumps(version), "precache_json": json.dumps(urls),
-               "offline_page_json": json.dumps(reverse("table:offline"))}
+    context = {
+        "version_json": json.dumps(version),
+        "precache_json": json.dumps(urls),
+        "offline_page_json": json.dumps(reverse("table:offline")),
+    }
     response = render(request, "table/sw.js", context, content_type="text/javascript")
     # The browser checks for a new worker on every visit; it must not take this one from its HTTP cache.
     response["Cache-Control"] = "no-cache"

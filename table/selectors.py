@@ -35,9 +35,12 @@ def board_for(match: Match, *, window: int, before: int | None = None) -> Board:
         return Board(match, [], [])
     first, last = latest[0].number, latest[-1].number
     answers = DealConfirmation.objects.filter(deal__match=match, deal__number__gte=first, deal__number__lte=last)
-    return Board(match, latest, list(answers.select_related("deal", "player").order_by("deal__number", "created_at",
-                                                                                         "id")),
-                 earlier_before=first if first > 1 else None)
+    return Board(
+        match,
+        latest,
+        list(answers.select_related("deal", "player").order_by("deal__number", "created_at", "id")),
+        earlier_before=first if first > 1 else None,
+    )
 
 
 def board_etag(match: Match) -> str:
@@ -61,8 +64,12 @@ def match_for_share_token(token: str) -> Match | None:
 
 def match_with_answers_count(matches: QuerySet[Match]) -> QuerySet[Match]:
     """``matches`` with each one's answers counted in the same query (``answers_count``, read by ``board_etag``)."""
-    counted = DealConfirmation.objects.filter(deal__match=OuterRef("pk")).values("deal__match").annotate(
-        total=Count("id")).values("total")
+    counted = (
+        DealConfirmation.objects.filter(deal__match=OuterRef("pk"))
+        .values("deal__match")
+        .annotate(total=Count("id"))
+        .values("total")
+    )
     return matches.annotate(answers_count=Coalesce(Subquery(counted), 0))
 
 
@@ -93,12 +100,14 @@ def _shared_board_key_sql(vendor: str) -> str:
     def column(meta: Any, field: str) -> str:
         return quote(meta.get_field(field).column)
 
-    return (f"SELECT m.{column(match, 'id')}, m.{column(match, 'version')}, "
-            f"(SELECT COUNT(*) FROM {quote(answer.db_table)} a INNER JOIN {quote(deal.db_table)} d "
-            f"ON a.{column(answer, 'deal')} = d.{column(deal, 'id')} WHERE d.{column(deal, 'match')} = "
-            f"m.{column(match, 'id')}) "
-            f"FROM {quote(link.db_table)} l INNER JOIN {quote(match.db_table)} m "
-            f"ON l.{column(link, 'match')} = m.{column(match, 'id')} WHERE l.{column(link, 'token')} = %s")
+    return (
+        f"SELECT m.{column(match, 'id')}, m.{column(match, 'version')}, "
+        f"(SELECT COUNT(*) FROM {quote(answer.db_table)} a INNER JOIN {quote(deal.db_table)} d "
+        f"ON a.{column(answer, 'deal')} = d.{column(deal, 'id')} WHERE d.{column(deal, 'match')} = "
+        f"m.{column(match, 'id')}) "
+        f"FROM {quote(link.db_table)} l INNER JOIN {quote(match.db_table)} m "
+        f"ON l.{column(link, 'match')} = m.{column(match, 'id')} WHERE l.{column(link, 'token')} = %s"
+    )
 
 
 def open_disputes(answers: QuerySet[DealConfirmation]) -> QuerySet[DealConfirmation]:

@@ -13,8 +13,9 @@ from table.models import DealConfirmation
 
 
 class ConfirmInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=500, required=False, allow_blank=True, default="",
-                                   help_text="An optional note.")
+    reason = serializers.CharField(
+        max_length=500, required=False, allow_blank=True, default="", help_text="An optional note."
+    )
 
 
 class DisputeInputSerializer(serializers.Serializer):
@@ -33,8 +34,11 @@ class AnswerSerializer(serializers.ModelSerializer):
 
     def get_open(self, answer: DealConfirmation) -> bool:
         deal = answer.deal
-        return (answer.verdict == DealConfirmation.Verdict.DISPUTED and not deal.is_voided
-                and deal.revision == answer.deal_revision)
+        return (
+            answer.verdict == DealConfirmation.Verdict.DISPUTED
+            and not deal.is_voided
+            and deal.revision == answer.deal_revision
+        )
 
 
 class DisputeSerializer(AnswerSerializer):
@@ -48,15 +52,18 @@ class DisputeSerializer(AnswerSerializer):
 
 # The board's headline figures, as the match's engine reads them from its state (docs/api.md). Declared inline, as
 # a field named ``label`` would shadow the serializer's own attribute of that name.
-HEADLINE_SCHEMA = inline_serializer("Headline", {
-    "label": serializers.CharField(help_text="What the scores count: 'Baazis won', 'Tables', 'Score'..."),
-    "scores": serializers.DictField(child=serializers.IntegerField(), help_text="By side (team, or seat)."),
-    "leading": serializers.ListField(child=serializers.CharField(), help_text="The sides ahead; empty when level."),
-    "lead": serializers.IntegerField(help_text="By how much they lead."),
-    "target": serializers.IntegerField(allow_null=True, help_text="The figure that ends the match (or baazi)."),
-    "lower_wins": serializers.BooleanField(),
-    "winners": serializers.ListField(child=serializers.CharField(), help_text="Empty until won (or when drawn)."),
-})
+HEADLINE_SCHEMA = inline_serializer(
+    "Headline",
+    {
+        "label": serializers.CharField(help_text="What the scores count: 'Baazis won', 'Tables', 'Score'..."),
+        "scores": serializers.DictField(child=serializers.IntegerField(), help_text="By side (team, or seat)."),
+        "leading": serializers.ListField(child=serializers.CharField(), help_text="The sides ahead; empty when level."),
+        "lead": serializers.IntegerField(help_text="By how much they lead."),
+        "target": serializers.IntegerField(allow_null=True, help_text="The figure that ends the match (or baazi)."),
+        "lower_wins": serializers.BooleanField(),
+        "winners": serializers.ListField(child=serializers.CharField(), help_text="Empty until won (or when drawn)."),
+    },
+)
 
 
 class OfflineForecastSerializer(serializers.Serializer):
@@ -72,10 +79,13 @@ class BoardSerializer(serializers.Serializer):
     headline = serializers.SerializerMethodField()
     deals = DealSerializer(many=True)
     answers = AnswerSerializer(many=True)
-    offline = serializers.SerializerMethodField(help_text=(
-        "(added) What a page may propose for deals entered offline, before the server folds them: dealer_after "
-        "(seat to the next deal's dealer where the deal passes on whatever happened in it, else null) and "
-        "next_deals (Contract Rummy: the deals after state.next_deal, null past the last)."))
+    offline = serializers.SerializerMethodField(
+        help_text=(
+            "(added) What a page may propose for deals entered offline, before the server folds them: dealer_after "
+            "(seat to the next deal's dealer where the deal passes on whatever happened in it, else null) and "
+            "next_deals (Contract Rummy: the deals after state.next_deal, null past the last)."
+        )
+    )
 
     @extend_schema_field(MatchSerializer)
     def get_match(self, board: Any) -> dict[str, Any]:
@@ -84,7 +94,6 @@ class BoardSerializer(serializers.Serializer):
     @extend_schema_field(HEADLINE_SCHEMA)
     def get_headline(self, board: Any) -> dict[str, Any]:
         return get_engine(board.match.game).headline(board.match.state, board.match.settings)
-
 
     @extend_schema_field(OfflineForecastSerializer)
     def get_offline(self, board: Any) -> dict[str, Any]:
@@ -128,5 +137,6 @@ class ShareLinkSerializer(serializers.Serializer):
     token = serializers.CharField()
     page_url = serializers.CharField(help_text="The spectators' scoreboard page.")
     board_url = serializers.CharField(help_text="The board as JSON, readable without an account.")
-    qr_svg = serializers.CharField(help_text="(added) page_url as a QR code: an <svg> element to put in a page "
-                                   "(dark on white, sized by CSS).")
+    qr_svg = serializers.CharField(
+        help_text="(added) page_url as a QR code: an <svg> element to put in a page (dark on white, sized by CSS)."
+    )

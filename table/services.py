@@ -44,30 +44,57 @@ class AlreadyAnswered(DomainError):
 
 
 @transaction.atomic
-def deal_answer(*, match_id: int, number: int, actor: User, verdict: str,
-                reason: str = "") -> DealConfirmation:
+def deal_answer(*, match_id: int, number: int, actor: User, verdict: str, reason: str = "") -> DealConfirmation:
     """Record an opponent's confirmation or dispute of deal ``number`` as it stands now (its current revision)."""
     match = Match.objects.select_for_update().filter(pk=match_id).first()
     deal = match.deals.filter(number=number).first() if match else None
     if match is None or deal is None:
         raise NotFound
     if deal.is_voided:
-        raise DealVoided(msg("Deal {number} is voided; there is nothing to confirm or dispute.", number=number), None,
-                         deal_number=number)
+        raise DealVoided(
+            msg("Deal {number} is voided; there is nothing to confirm or dispute.", number=number),
+            None,
+            deal_number=number,
+        )
     seat = _opponent_seat(match, deal, actor)
     if DealConfirmation.objects.filter(deal=deal, player=seat.player, deal_revision=deal.revision).exists():
-        raise AlreadyAnswered(msg(
-            "{name} ({seat}) has already answered deal {number}.",
-            name=seat.player.name, seat=seat.seat, number=number,
-        ), None,
-                              deal_number=number)
-    answer = DealConfirmation.objects.create(deal=deal, deal_revision=deal.revision, player=seat.player,
-                                             seat=seat.seat, user=actor, verdict=verdict, reason=reason)
+        raise AlreadyAnswered(
+            msg(
+                "{name} ({seat}) has already answered deal {number}.",
+                name=seat.player.name,
+                seat=seat.seat,
+                number=number,
+            ),
+            None,
+            deal_number=number,
+        )
+    answer = DealConfirmation.objects.create(
+        deal=deal,
+        deal_revision=deal.revision,
+        player=seat.player,
+        seat=seat.seat,
+        user=actor,
+        verdict=verdict,
+        reason=reason,
+    )
     event = DEAL_CONFIRMED if verdict == DealConfirmation.Verdict.CONFIRMED else DEAL_DISPUTED
-    audit_record(actor=actor, action=event, match=match, deal_number=number, reason=reason,
-                 after={"seat": seat.seat, "verdict": verdict, "deal_revision": deal.revision})
-    payload = {"event": event, "match": match.pk, "version": match.version, "deal_number": number,
-               "status": match.status, "league": match.league_id, "etag": board_etag(match)}  # counts this answer
+    audit_record(
+        actor=actor,
+        action=event,
+        match=match,
+        deal_number=number,
+        reason=reason,
+        after={"seat": seat.seat, "verdict": verdict, "deal_revision": deal.revision},
+    )
+    payload = {
+        "event": event,
+        "match": match.pk,
+        "version": match.version,
+        "deal_number": number,
+        "status": match.status,
+        "league": match.league_id,
+        "etag": board_etag(match),
+    }  # counts this answer
     transaction.on_commit(lambda: publish_live(match.pk, payload))
     return answer
 
@@ -77,18 +104,27 @@ def _opponent_seat(match: Match, deal: Deal, actor: User) -> Seat:
     each plays alone). A scorer without a seat has no team, so any seated player may answer."""
     mine = list(match.seats.select_related("player").filter(player__user_id=actor.pk))
     if not mine:
-        raise NotSeated(msg("Only a player seated at this match can confirm or dispute its deals; link your "
-                            "account to your player first."), None)
+        raise NotSeated(
+            msg(
+                "Only a player seated at this match can confirm or dispute its deals; link your "
+                "account to your player first."
+            ),
+            None,
+        )
     scorer_seats = list(match.seats.filter(player__user_id=deal.recorded_by_id)) if deal.recorded_by_id else []
     taken = {seat.team or seat.seat for seat in scorer_seats}
     for seat in mine:
         if (seat.team or seat.seat) not in taken:
             return seat
     side = f"team {mine[0].team}" if mine[0].team else f"seat {mine[0].seat}"
-    raise SameSideAsScorer(msg(
-        "Deal {number} was recorded by your own side ({side}); a player of the other team confirms or disputes it.",
-        number=deal.number, side=side,
-    ), None)
+    raise SameSideAsScorer(
+        msg(
+            "Deal {number} was recorded by your own side ({side}); a player of the other team confirms or disputes it.",
+            number=deal.number,
+            side=side,
+        ),
+        None,
+    )
 
 
 SHARE_WRITERS_ONLY = msg("Only the match's scorers can share it or revoke its share link.")
@@ -96,8 +132,7 @@ SHARE_LINK_REVOKED = "share_link.revoked"
 
 
 @transaction.atomic
-def share_link_get_or_create(*, match_id: int, actor: User,
-                             renew: bool = False) -> tuple[MatchShareLink, bool]:
+def share_link_get_or_create(*, match_id: int, actor: User, renew: bool = False) -> tuple[MatchShareLink, bool]:
     """The match's share link, made on first request; ``renew`` replaces it, and the old one stops working at once.
     The match row is locked first, so parallel first requests make one link, not a unique violation."""
     match = _locked_match(match_id, actor, match_writable_by, SHARE_WRITERS_ONLY)

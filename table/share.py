@@ -19,12 +19,24 @@ def share_qr_svg(url: str) -> str:
     modules, and dark modules on white whatever the page's colours (a camera needs that contrast). Sized by CSS:
     the element has a viewBox and no width or height."""
     code = segno.make_qr(url, error="m")
-    return str(code.svg_inline(scale=4, border=4, omitsize=True, dark="#000", light="#fff",
-                               title=gettext("QR code of the share link"), svgclass="qr-code"))
+    return str(
+        code.svg_inline(
+            scale=4,
+            border=4,
+            omitsize=True,
+            dark="#000",
+            light="#fff",
+            title=gettext("QR code of the share link"),
+            svgclass="qr-code",
+        )
+    )
 
 
 def share_link_body(request: HttpRequest, link: MatchShareLink) -> dict[str, Any]:
     page_url = request.build_absolute_uri(reverse("table:shared-board", args=[link.token]))
-    return {"token": link.token, "page_url": page_url,
-            "board_url": request.build_absolute_uri(reverse("table-api:shared-board", args=[link.token])),
-            "qr_svg": share_qr_svg(page_url)}
+    return {
+        "token": link.token,
+        "page_url": page_url,
+        "board_url": request.build_absolute_uri(reverse("table-api:shared-board", args=[link.token])),
+        "qr_svg": share_qr_svg(page_url),
+    }

@@ -9,8 +9,9 @@ app_name = "table"
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("login/", auth_views.LoginView.as_view(template_name="table/login.html", next_page="table:home"),
-         name="login"),
+    path(
+        "login/", auth_views.LoginView.as_view(template_name="table/login.html", next_page="table:home"), name="login"
+    ),
     path("logout/", auth_views.LogoutView.as_view(next_page="table:login"), name="logout"),
     path("new/", views.new_match, name="new-match"),
     path("matches/<int:match_id>/", views.match_page, name="match"),

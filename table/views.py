@@ -33,36 +33,51 @@ LOGIN_URL = reverse_lazy("table:login")
 # Page text the house-rules form needs beside the engines' facts: a choice's value in words (translatable here,
 # the values are the engines'), and the kinds of match end. Lazy: each page says them in its request's language.
 CHOICE_WORDS: dict[str, StrOrPromise] = {
-    "spades_capture_value_other_aces_1_ten_of_diamonds_6":
-        gettext_lazy("Spades at their value, other aces 1, ten of diamonds 6"),
+    "spades_capture_value_other_aces_1_ten_of_diamonds_6": gettext_lazy(
+        "Spades at their value, other aces 1, ten of diamonds 6"
+    ),
     "ten_of_diamonds_2_majority_4": gettext_lazy("Ten of diamonds 2, most cards 4"),
     "baazi_loser": gettext_lazy("The team that lost the baazi deals"),
     "raw_difference": gettext_lazy("As the running lead says"),
-    "optional": gettext_lazy("Optional"), "compulsory": gettext_lazy("Compulsory"),
-    "pairs": gettext_lazy("Teams of two"), "two_sides": gettext_lazy("Two sides, alternate seats"),
+    "optional": gettext_lazy("Optional"),
+    "compulsory": gettext_lazy("Compulsory"),
+    "pairs": gettext_lazy("Teams of two"),
+    "two_sides": gettext_lazy("Two sides, alternate seats"),
     # The sign itself, not a \u escape: xgettext copies an escape into the msgid as it is written.
-    "multiply": gettext_lazy("Multiply (×2, ×4)"), "add": gettext_lazy("Add (+1, +2)"),  # noqa: RUF001
+    "multiply": gettext_lazy("Multiply (×2, ×4)"),  # noqa: RUF001
+    "add": gettext_lazy("Add (+1, +2)"),
     "first_speaker_team_plays_28_no_trumps": gettext_lazy("First speaker's team plays 28 no-trumps"),
-    "first_speaker_must_bid": gettext_lazy("First speaker must bid"), "redeal": gettext_lazy("Redeal"),
-    "at_zero_tables": gettext_lazy("At zero tables"), "when_cannot_pay": gettext_lazy("When it cannot pay in full"),
+    "first_speaker_must_bid": gettext_lazy("First speaker must bid"),
+    "redeal": gettext_lazy("Redeal"),
+    "at_zero_tables": gettext_lazy("At zero tables"),
+    "when_cannot_pay": gettext_lazy("When it cannot pay in full"),
     "round_robin_from_payers_right": gettext_lazy("One table at a time from the payer's right"),
-    "report": gettext_lazy("Reported only"), "forfeit_deal": gettext_lazy("The revoking side loses the deal"),
-    "single_24": gettext_lazy("24 cards"), "with_joker_25": gettext_lazy("25 cards with the joker"),
+    "report": gettext_lazy("Reported only"),
+    "forfeit_deal": gettext_lazy("The revoking side loses the deal"),
+    "single_24": gettext_lazy("24 cards"),
+    "with_joker_25": gettext_lazy("25 cards with the joker"),
     "double_48": gettext_lazy("48 cards (double deck)"),
-    "single_round": gettext_lazy("One call each"), "continuous": gettext_lazy("Round until three pass"),
-    "bid": gettext_lazy("The tricks bid"), "contract_value": gettext_lazy("The contract's value"),
+    "single_round": gettext_lazy("One call each"),
+    "continuous": gettext_lazy("Round until three pass"),
+    "bid": gettext_lazy("The tricks bid"),
+    "contract_value": gettext_lazy("The contract's value"),
     "higher_score_wins_equal_replays": gettext_lazy("Higher score wins, a tie plays on"),
     "bidders_win": gettext_lazy("The bidders win"),
     "lowest_total_ties_share": gettext_lazy("Lowest total; ties share"),
     "lowest_total_then_last_deal": gettext_lazy("Lowest total; then the last deal"),
-    "seed": gettext_lazy("Seed"), "pagat": gettext_lazy("Pagat"), "bicycle": gettext_lazy("Bicycle"),
+    "seed": gettext_lazy("Seed"),
+    "pagat": gettext_lazy("Pagat"),
+    "bicycle": gettext_lazy("Bicycle"),
     "open": gettext_lazy("Open: play as long as you like"),
     "first_to_baazis": gettext_lazy("First to a number of baazis"),
     "fixed_baazis": gettext_lazy("A fixed number of baazis"),
     # issue 20's house rules
-    "tricks_taken": gettext_lazy("The tricks taken"), "tricks_bid": gettext_lazy("The number bid"),
-    "any_time": gettext_lazy("Any time"), "after_trump_played": gettext_lazy("Only after a trump has been played"),
-    "64": gettext_lazy("64 cards, 8 each"), "48": gettext_lazy("48 cards, 6 each (no 8s or 7s)"),
+    "tricks_taken": gettext_lazy("The tricks taken"),
+    "tricks_bid": gettext_lazy("The number bid"),
+    "any_time": gettext_lazy("Any time"),
+    "after_trump_played": gettext_lazy("Only after a trump has been played"),
+    "64": gettext_lazy("64 cards, 8 each"),
+    "48": gettext_lazy("48 cards, 6 each (no 8s or 7s)"),
 }
 
 
@@ -87,9 +102,14 @@ def _page_match(request: HttpRequest, match_id: int) -> Match:
 
 def _page_config(match: Match, **entries: Any) -> dict[str, Any]:
     """A match page's config: its game's facts (``game_facts``, docs/api.md "Game facts for clients") and URLs."""
-    return {"match_id": match.pk, "game": match.game, "game_name": get_engine(match.game).display_name,
-            "game_facts": {match.game: localize_facts(facts_of(match.game))},
-            "undo_seconds": settings.TABLE_UNDO_SECONDS, **entries}
+    return {
+        "match_id": match.pk,
+        "game": match.game,
+        "game_name": get_engine(match.game).display_name,
+        "game_facts": {match.game: localize_facts(facts_of(match.game))},
+        "undo_seconds": settings.TABLE_UNDO_SECONDS,
+        **entries,
+    }
 
 
 @login_required(login_url=LOGIN_URL)
@@ -101,8 +121,12 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required(login_url=LOGIN_URL)
 def new_match(request: HttpRequest) -> HttpResponse:
     facts = {key: localize_facts(game) for key, game in every_game_facts().items()}
-    config = {"game_facts": facts, **_page_words(), "matches_url": reverse("match-list"),
-              "match_page": reverse("table:match", args=[0])}
+    config = {
+        "game_facts": facts,
+        **_page_words(),
+        "matches_url": reverse("match-list"),
+        "match_page": reverse("table:match", args=[0]),
+    }
     return render(request, "table/new_match.html", {"config": config})
 
 
@@ -113,15 +137,25 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     dispute."""
     match = _page_match(request, match_id)
     config = _page_config(
-        match, mode="entry", my_seats=seats_of(request.user, match),
+        match,
+        mode="entry",
+        my_seats=seats_of(request.user, match),
         board_url=reverse("table-api:board", args=[match.pk]),
         events_url=reverse("table:events", args=[match.pk]),
         deals_url=reverse("deal-list", args=[match.pk]),
         share_url=reverse("table-api:share", args=[match.pk]),
         board_page=reverse("table:board", args=[match.pk]),
     )
-    return render(request, "table/match.html", {"match": match, "config": config, "game_name": config["game_name"],
-                                                "board_data": board_for_page(request, match, config["board_url"])})
+    return render(
+        request,
+        "table/match.html",
+        {
+            "match": match,
+            "config": config,
+            "game_name": config["game_name"],
+            "board_data": board_for_page(request, match, config["board_url"]),
+        },
+    )
 
 
 @login_required(login_url=LOGIN_URL)
@@ -129,7 +163,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _page_match(request, match_id)
     config = _page_config(
-        match, mode="board", my_seats=seats_of(request.user, match),
+        match,
+        mode="board",
+        my_seats=seats_of(request.user, match),
         board_url=reverse("table-api:board", args=[match.pk]),
         events_url=reverse("table:events", args=[match.pk]),
         share_url=reverse("table-api:share", args=[match.pk]),
@@ -137,10 +173,18 @@ def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
     )
     may_share = match_writable_by(request.user, match)
     link = share_link_of(match) if may_share else None
-    return render(request, "table/board.html", {
-        "match": match, "config": config, "game_name": config["game_name"], "may_share": may_share,
-        "share": share_link_body(request, link) if link else None,
-        "board_data": board_for_page(request, match, config["board_url"])})
+    return render(
+        request,
+        "table/board.html",
+        {
+            "match": match,
+            "config": config,
+            "game_name": config["game_name"],
+            "may_share": may_share,
+            "share": share_link_body(request, link) if link else None,
+            "board_data": board_for_page(request, match, config["board_url"]),
+        },
+    )
 
 
 @gzip_page
@@ -150,13 +194,24 @@ def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
     if match is None:
         raise Http404
     config = _page_config(
-        match, mode="spectator", my_seats=[],
+        match,
+        mode="spectator",
+        my_seats=[],
         board_url=reverse("table-api:shared-board", args=[token]),
         events_url=reverse("table:shared-events", args=[token]),
     )
     board_data = board_for_page(request, match, config["board_url"], PublicBoardSerializer)
-    return render(request, "table/board.html", {"match": match, "config": config, "game_name": config["game_name"],
-                                                "spectator": True, "board_data": board_data})
+    return render(
+        request,
+        "table/board.html",
+        {
+            "match": match,
+            "config": config,
+            "game_name": config["game_name"],
+            "spectator": True,
+            "board_data": board_data,
+        },
+    )
 
 
 @login_required(login_url=LOGIN_URL)

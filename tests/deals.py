@@ -27,16 +27,20 @@ def seep_deal(dealer: str = "S1", points_a: int = 62, bid: int = 11, **extra: An
 def seep_win(winner: str, dealer: str = "S1") -> dict[str, Any]:
     """A one-deal Seep baazi: the loser scores under 9 points and loses at once."""
     points_a = 100 if winner == "A" else 0
-    return {"dealer": dealer, "bid": {"bidder": SEATS[(SEATS.index(dealer) + 1) % 4], "value": 9},
-            "card_points": {"A": points_a, "B": 100 - points_a}}
+    return {
+        "dealer": dealer,
+        "bid": {"bidder": SEATS[(SEATS.index(dealer) + 1) % 4], "value": 9},
+        "card_points": {"A": points_a, "B": 100 - points_a},
+    }
 
 
 def euchre_partners_best(bidding_team: str) -> dict[str, Any]:
     """The seat after the dealer opens 3 and its partner goes partner's best, making all six tricks (12 points)."""
     dealer = "S4" if bidding_team == "A" else "S1"
     first = SEATS[(SEATS.index(dealer) + 1) % 4]
-    calls: list[dict[str, Any]] = [{"seat": SEATS[(SEATS.index(dealer) + step) % 4], "call": "pass"}
-                                   for step in range(1, 5)]
+    calls: list[dict[str, Any]] = [
+        {"seat": SEATS[(SEATS.index(dealer) + step) % 4], "call": "pass"} for step in range(1, 5)
+    ]
     calls[0] = {"seat": first, "call": "bid", "tricks": 3}
     calls[2] = {"seat": calls[2]["seat"], "call": "partners_best"}
     tricks = {"A": 6, "B": 0} if bidding_team == "A" else {"A": 0, "B": 6}

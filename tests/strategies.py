@@ -42,7 +42,8 @@ def any_json(
     object_keys = st.one_of(st.sampled_from(list(keys)), *([st.text(max_size=4)] if any_text_keys else []))
     return st.recursive(
         st.one_of(*scalars, *leaves),
-        lambda children: st.lists(children, max_size=list_size)
-        | st.dictionaries(object_keys, children, max_size=dict_size),
+        lambda children: (
+            st.lists(children, max_size=list_size) | st.dictionaries(object_keys, children, max_size=dict_size)
+        ),
         max_leaves=max_leaves,
     )

@@ -86,10 +86,12 @@ def test_every_translation_has_exactly_the_placeholders_of_its_english(language:
 @pytest.mark.parametrize(("language", "domain"), CATALOGUES)
 def test_the_compiled_catalogue_matches_its_po_file(language: str, domain: str) -> None:
     folder = BASE_DIR / "locale" / language / "LC_MESSAGES"
-    compiled = {(entry.msgctxt, entry.msgid): _translations(entry)
-                for entry in polib.mofile(str(folder / f"{domain}.mo"))}
-    source = {(entry.msgctxt, entry.msgid): _translations(entry)
-              for entry in _po(language, domain).translated_entries()}
+    compiled = {
+        (entry.msgctxt, entry.msgid): _translations(entry) for entry in polib.mofile(str(folder / f"{domain}.mo"))
+    }
+    source = {
+        (entry.msgctxt, entry.msgid): _translations(entry) for entry in _po(language, domain).translated_entries()
+    }
     assert compiled == source, "run `make messages` (compilemessages) and commit the .mo files"
 
 

@@ -29,13 +29,16 @@ def test_a_word_takes_the_article_it_is_read_with(word: str, article: str) -> No
 
 def test_only_the_marker_changes() -> None:
     assert with_articles("Felvétel: S2 (a(z) A csapat), a(z) 5. leosztás, A(z) 12. leosztás") == (
-        "Felvétel: S2 (az A csapat), az 5. leosztás, A 12. leosztás")
+        "Felvétel: S2 (az A csapat), az 5. leosztás, A 12. leosztás"
+    )
     assert with_articles("Ha(z) A") == "Ha(z) A"  # not an article: inside a word
     assert with_articles("a B csapat, az A csapat") == "a B csapat, az A csapat"
 
 
-@pytest.mark.parametrize(("team", "expected"), [
-    ("A", "Az A csapat hátrányban van, ezért újra S2 oszt"), ("B", "A B csapat hátrányban van, ezért újra S2 oszt")])
+@pytest.mark.parametrize(
+    ("team", "expected"),
+    [("A", "Az A csapat hátrányban van, ezért újra S2 oszt"), ("B", "A B csapat hátrányban van, ezért újra S2 oszt")],
+)
 def test_a_hungarian_refusal_says_the_article_of_the_team_it_names(team: str, expected: str) -> None:
     message = msg("Team {team} is behind, so {next} deals again", team=team, next="S2")
     with translation.override("hu"):
@@ -52,7 +55,10 @@ def test_every_a_z_of_the_catalogues_is_in_a_text_filled_as_a_message(domain: st
     template would show "a(z)" as it is."""
     said_otherwise = {message.msgid: message.where for message in messages() if message.call not in FILLED_AS_MESSAGES}
     catalogue = polib.pofile(str(BASE_DIR / "locale" / "hu" / "LC_MESSAGES" / f"{domain}.po"))
-    shown_as_is = [f"{said_otherwise[entry.msgid]}: {entry.msgid!r}" for entry in catalogue.translated_entries()
-                   if entry.msgid in said_otherwise
-                   and any("(z)" in text for text in [entry.msgstr, *entry.msgstr_plural.values()])]
+    shown_as_is = [
+        f"{said_otherwise[entry.msgid]}: {entry.msgid!r}"
+        for entry in catalogue.translated_entries()
+        if entry.msgid in said_otherwise
+        and any("(z)" in text for text in [entry.msgstr, *entry.msgstr_plural.values()])
+    ]
     assert shown_as_is == []

@@ -35,7 +35,7 @@ def _literals(text: str) -> Iterator[tuple[int, str]]:
             end = index + 1
             while text[end] != char:
                 end += 2 if text[end] == "\\" else 1
-            yield index, text[index + 1:end]
+            yield index, text[index + 1 : end]
             index = end + 1
         elif char == "`":
             end, parts = _template_literal(text, index + 1)
@@ -50,7 +50,7 @@ def _template_literal(text: str, index: int) -> tuple[int, str]:
     parts = []
     while text[index] != "`":
         if text[index] == "\\":
-            parts.append(text[index:index + 2])
+            parts.append(text[index : index + 2])
             index += 2
         elif text.startswith("${", index):
             depth, index = 1, index + 2
@@ -74,7 +74,7 @@ def untranslated_prose(path: Path) -> list[str]:
     text = path.read_text(encoding="utf-8")
     found = []
     for offset, literal in _literals(text):
-        before = text[max(0, offset - 300):offset]
+        before = text[max(0, offset - 300) : offset]
         if PROSE.match(literal) and literal not in NOT_TEXT and not MESSAGE_CALL_BEFORE.search(before):
             line = text.count("\n", 0, offset) + 1
             name = path.relative_to(BASE_DIR) if path.is_relative_to(BASE_DIR) else path.name
@@ -100,7 +100,7 @@ def test_the_check_finds_prose_outside_t_and_accepts_it_inside(tmp_path: Path) -
         "const c = nt('{count} trick', '{count} tricks', n, { count: n });\n"
         "const d = `Tricks won by ${names.map((x) => `Team ${x}`).join(', ')}`;\n"
         "const e = h('p', { class: 'primary big' }, t('Save deal'));\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     found = untranslated_prose(module)
-    assert [where.split(": ", 1)[1] for where in found] == ["'Pick the dealer: who deals next'",
-                                                             "'Tricks won by {}'"]
+    assert [where.split(": ", 1)[1] for where in found] == ["'Pick the dealer: who deals next'", "'Tricks won by {}'"]

@@ -29,8 +29,7 @@ def capped(settings: Any) -> Iterator[Any]:
 
 
 def backend(url: str) -> FailSoftRedisCache:
-    params = redis_caches(url, socket_timeout=django_settings.REDIS_SOCKET_TIMEOUT_SECONDS,
-                          retry_seconds=5)["default"]
+    params = redis_caches(url, socket_timeout=django_settings.REDIS_SOCKET_TIMEOUT_SECONDS, retry_seconds=5)["default"]
     return FailSoftRedisCache(params["LOCATION"], params)
 
 
@@ -79,7 +78,8 @@ def test_sixteen_threads_at_once_hold_no_more_than_the_cap(capped: Any) -> None:
 
 @pytest.mark.redis
 def test_a_call_finding_every_connection_lent_stands_in_with_memory_and_redis_is_not_taken_for_down(
-        capped: Any, caplog: pytest.LogCaptureFixture) -> None:
+    capped: Any, caplog: pytest.LogCaptureFixture
+) -> None:
     capped.REDIS_POOL_MAX_CONNECTIONS = 1
     capped.REDIS_POOL_TIMEOUT_SECONDS = 0.05
     url = django_settings.REDIS_URL

@@ -48,8 +48,9 @@ def _runtime_distributions() -> set[str]:
 def _imports_that_run(path: Path) -> Iterator[tuple[str, int]]:
     """The top-level module of each import in ``path`` outside ``if TYPE_CHECKING:`` blocks, with its line."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    checking_only = [block for block in ast.walk(tree)
-                     if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)]
+    checking_only = [
+        block for block in ast.walk(tree) if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+    ]
     skipped = {id(node) for block in checking_only for child in block.body for node in ast.walk(child)}
     for node in ast.walk(tree):
         if id(node) in skipped:
@@ -76,8 +77,11 @@ def test_the_app_imports_nothing_that_only_the_development_requirements_install(
 
 def test_the_check_sees_a_development_tool_and_lets_a_type_checking_import_pass(tmp_path: Path) -> None:
     module = tmp_path / "probe.py"
-    module.write_text("from typing import TYPE_CHECKING\nimport django\nfrom django_stubs_ext import StrOrPromise\n"
-                      "if TYPE_CHECKING:\n    import pytest\n", encoding="utf-8")
+    module.write_text(
+        "from typing import TYPE_CHECKING\nimport django\nfrom django_stubs_ext import StrOrPromise\n"
+        "if TYPE_CHECKING:\n    import pytest\n",
+        encoding="utf-8",
+    )
     assert list(_imports_that_run(module)) == [("typing", 1), ("django", 2), ("django_stubs_ext", 3)]
     runtime = _runtime_distributions()
     assert {"django", "asgiref", "kombu"} <= runtime  # a requirement, and what Django and Celery need

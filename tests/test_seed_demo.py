@@ -31,20 +31,25 @@ def test_seed_demo_gives_every_game_a_league_with_standings_and_runs_only_once()
         assert league_standings(league)["rows"][0]["rank"] == 1
     again = seed()
     assert Match.objects.count() == 8
-    assert again[0] == ("The demo club exists already; nothing added. Sign in as demo with the password printed the "
-                        "first time, or set a new one: .venv/bin/python manage.py changepassword demo")
+    assert again[0] == (
+        "The demo club exists already; nothing added. Sign in as demo with the password printed the "
+        "first time, or set a new one: .venv/bin/python manage.py changepassword demo"
+    )
     assert again[1:] == first[1:]
 
 
 def test_seed_demo_prints_each_leagues_standings_link_for_the_demo_account() -> None:
     lines = seed(weeks=1)
     club = Club.objects.get()
-    assert lines[1] == (f"The demo data belongs to the demo account (admin of 'Demo Card Club', club {club.pk}); sign "
-                        f"in at {BASE}/table/login/ to open these, or send its token (POST {BASE}/api/v1/auth/token/). "
-                        "The leagues' standings:")
+    assert lines[1] == (
+        f"The demo data belongs to the demo account (admin of 'Demo Card Club', club {club.pk}); sign "
+        f"in at {BASE}/table/login/ to open these, or send its token (POST {BASE}/api/v1/auth/token/). "
+        "The leagues' standings:"
+    )
     leagues = League.objects.order_by("pk")
-    assert lines[2:] == [f"  league {league.pk} ({league.name}): {BASE}/api/v1/leagues/{league.pk}/standings/"
-                         for league in leagues]
+    assert lines[2:] == [
+        f"  league {league.pk} ({league.name}): {BASE}/api/v1/leagues/{league.pk}/standings/" for league in leagues
+    ]
     demo = client_for(club.memberships.get().user)
     for league in leagues:
         response = demo.get(f"/api/v1/leagues/{league.pk}/standings/")

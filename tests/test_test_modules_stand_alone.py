@@ -40,7 +40,12 @@ def test_no_test_module_imports_another_test_module_or_a_conftest() -> None:
 
 def test_the_check_sees_an_import_of_a_test_module_and_of_a_conftest(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
-    sample.write_text("from tests.api.test_corrections import put\nfrom tests.exports import conftest\n"
-                      "def late():\n    from tests.conftest import x\n")
+    sample.write_text(
+        "from tests.api.test_corrections import put\nfrom tests.exports import conftest\n"
+        "def late():\n    from tests.conftest import x\n"
+    )
     assert [module for _, module in imported_modules(sample) if TEST_MODULE.match(module)] == [
-        "tests.api.test_corrections", "tests.exports.conftest", "tests.conftest"]
+        "tests.api.test_corrections",
+        "tests.exports.conftest",
+        "tests.conftest",
+    ]

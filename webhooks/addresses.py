@@ -30,9 +30,14 @@ def checked_addresses(host: str, port: int | None) -> list[str]:
     if not settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES:
         for address in addresses:
             if not is_public_address(address):
-                raise AddressRefused(msg("{host} resolves to {address}, an address that is not public (private, "
-                                         "loopback, link-local, shared or reserved); webhooks may not go there.",
-                                         host=host, address=address))
+                raise AddressRefused(
+                    msg(
+                        "{host} resolves to {address}, an address that is not public (private, "
+                        "loopback, link-local, shared or reserved); webhooks may not go there.",
+                        host=host,
+                        address=address,
+                    )
+                )
     return addresses
 
 
@@ -88,5 +93,6 @@ def webhook_url_check(url: str) -> None:
     except AddressRefused as refusal:
         raise WebhookAddressRefused(refusal.args[0], "url") from None  # the message, not its str
     except (OSError, ValueError):  # ValueError: a name IDNA cannot encode (a label too long), which resolves nowhere
-        raise WebhookAddressRefused(msg("{host} does not resolve to any address.", host=target.hostname),
-                                    "url") from None
+        raise WebhookAddressRefused(
+            msg("{host} does not resolve to any address.", host=target.hostname), "url"
+        ) from None

@@ -57,8 +57,9 @@ def enqueue_deliveries(payload: dict[str, Any]) -> None:
     try:
         hooks = _webhooks_for(payload)
         for hook in hooks:
-            WebhookDelivery.objects.create(webhook=hook, event=payload["event"], payload=payload,
-                                           status=WebhookDelivery.Status.WAITING)
+            WebhookDelivery.objects.create(
+                webhook=hook, event=payload["event"], payload=payload, status=WebhookDelivery.Status.WAITING
+            )
         if hooks:
             hand_out_deliveries(hooks[0].club_id)
     except Exception:  # after commit, nothing may fail the change that already happened
@@ -77,7 +78,8 @@ def hand_out_deliveries(club_id: int) -> None:
             enqueue(DELIVER_TASK, delivery_id)
         except QueueUnavailable:
             WebhookDelivery.objects.filter(pk=delivery_id).update(
-                status=WebhookDelivery.Status.FAILED, error="The job queue was not reachable.")
+                status=WebhookDelivery.Status.FAILED, error="The job queue was not reachable."
+            )
 
 
 @transaction.atomic
@@ -86,15 +88,16 @@ def _take_turns(club_id: int) -> list[int]:
     Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
     of_club = WebhookDelivery.objects.filter(webhook__club_id=club_id)
     touched = Coalesce("last_attempt_at", "queued_at", "created_at")
-    in_flight = of_club.filter(status__in=IN_FLIGHT).alias(touched=touched).filter(
-        touched__gte=timezone.now() - _lost_after())
+    in_flight = (
+        of_club.filter(status__in=IN_FLIGHT).alias(touched=touched).filter(touched__gte=timezone.now() - _lost_after())
+    )
     free = settings.WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB - in_flight.count()
     if free <= 0:
         return []
-    turns = list(of_club.filter(status=WebhookDelivery.Status.WAITING).order_by("id")
-                 .values_list("pk", flat=True)[:free])
-    WebhookDelivery.objects.filter(pk__in=turns).update(status=WebhookDelivery.Status.PENDING,
-                                                        queued_at=timezone.now())
+    turns = list(
+        of_club.filter(status=WebhookDelivery.Status.WAITING).order_by("id").values_list("pk", flat=True)[:free]
+    )
+    WebhookDelivery.objects.filter(pk__in=turns).update(status=WebhookDelivery.Status.PENDING, queued_at=timezone.now())
     return turns
 
 
@@ -120,8 +123,13 @@ def _webhooks_for(payload: dict[str, Any]) -> list[Webhook]:
 
 def delivery_body(delivery: WebhookDelivery) -> bytes:
     """The same bytes on every attempt."""
-    body = {"delivery": delivery.pk, "event": delivery.event, "created_at": delivery.created_at.isoformat(),
-            "club": delivery.webhook.club_id, "data": delivery.payload}
+    body = {
+        "delivery": delivery.pk,
+        "event": delivery.event,
+        "created_at": delivery.created_at.isoformat(),
+        "club": delivery.webhook.club_id,
+        "data": delivery.payload,
+    }
     return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
 
 
@@ -145,8 +153,7 @@ def attempt_delivery(delivery_id: int, *, last_chance: bool = False) -> float | 
         delivery.status = WebhookDelivery.Status.FAILED
     else:
         delivery.status = WebhookDelivery.Status.RETRYING
-    delivery.save(update_fields=["attempts", "last_attempt_at", "response_status", "error", "status",
-                                 "delivered_at"])
+    delivery.save(update_fields=["attempts", "last_attempt_at", "response_status", "error", "status", "delivered_at"])
     if delivery.status == WebhookDelivery.Status.RETRYING:
         return retry_delay(delivery.attempts)
     hand_out_deliveries(delivery.webhook.club_id)  # a slot is free: the club's next waiting delivery goes
@@ -176,11 +183,19 @@ def _post_to(addresses: list[str], target: SplitResult, delivery: WebhookDeliver
     timestamp = str(int(time.time()))
     connection = _pinned_connection(target, addresses)
     try:
-        connection.request("POST", _path_of(target), body=body, headers={
-            "Content-Type": "application/json", "User-Agent": "scorekeeper-webhooks/1",
-            "X-Scorekeeper-Event": delivery.event, "X-Scorekeeper-Delivery": str(delivery.pk),
-            "X-Scorekeeper-Timestamp": timestamp,
-            "X-Scorekeeper-Signature": signature(delivery.webhook.secret, timestamp, body)})
+        connection.request(
+            "POST",
+            _path_of(target),
+            body=body,
+            headers={
+                "Content-Type": "application/json",
+                "User-Agent": "scorekeeper-webhooks/1",
+                "X-Scorekeeper-Event": delivery.event,
+                "X-Scorekeeper-Delivery": str(delivery.pk),
+                "X-Scorekeeper-Timestamp": timestamp,
+                "X-Scorekeeper-Signature": signature(delivery.webhook.secret, timestamp, body),
+            },
+        )
         status = connection.getresponse().status
     finally:
         connection.close()
@@ -204,8 +219,9 @@ def _pinned_connection(target: SplitResult, addresses: list[str]) -> http.client
     return connection
 
 
-def _connect_first(addresses: list[str], host_and_port: tuple[str, int], timeout: float,
-                   source_address: tuple[str, int] | None = None) -> socket.socket:
+def _connect_first(
+    addresses: list[str], host_and_port: tuple[str, int], timeout: float, source_address: tuple[str, int] | None = None
+) -> socket.socket:
     """http.client's connect, given the checked addresses instead of the name: the first that answers."""
     error: OSError = OSError("no address to connect to")
     for address in addresses:

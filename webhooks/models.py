@@ -61,8 +61,13 @@ class WebhookDelivery(models.Model):
         ordering = ["-id"]
         verbose_name_plural = "webhook deliveries"
         # Counting a club's unfinished deliveries reads only these rows, however many were delivered before.
-        indexes = [models.Index(fields=["webhook"], name="delivery_unfinished",
-                                condition=models.Q(status__in=["waiting", "pending", "retrying"]))]
+        indexes = [
+            models.Index(
+                fields=["webhook"],
+                name="delivery_unfinished",
+                condition=models.Q(status__in=["waiting", "pending", "retrying"]),
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.event} to webhook {self.webhook_id} ({self.status})"

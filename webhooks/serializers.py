@@ -17,13 +17,24 @@ from webhooks.models import Webhook, WebhookDelivery
 class DeliverySerializer(serializers.ModelSerializer):
     class Meta:
         model = WebhookDelivery
-        fields = ["id", "event", "status", "attempts", "response_status", "error", "created_at", "last_attempt_at",
-                  "delivered_at", "payload"]
+        fields = [
+            "id",
+            "event",
+            "status",
+            "attempts",
+            "response_status",
+            "error",
+            "created_at",
+            "last_attempt_at",
+            "delivered_at",
+            "payload",
+        ]
 
 
 class WebhookSerializer(serializers.ModelSerializer):
-    events = serializers.ListField(child=ChoiceField(choices=EVENTS), min_length=1,
-                                   help_text="The events this URL receives.")
+    events = serializers.ListField(
+        child=ChoiceField(choices=EVENTS), min_length=1, help_text="The events this URL receives."
+    )
     last_delivery = serializers.SerializerMethodField()
 
     class Meta:

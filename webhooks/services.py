@@ -21,9 +21,11 @@ def webhook_limit_check(club: Club) -> None:
     Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
     limit = settings.WEBHOOKS_PER_CLUB
     if Webhook.objects.filter(club=club).count() >= limit:
-        raise WebhookLimitReached(msg("A club may have at most {limit} webhooks; remove one before adding another.",
-                                      limit=limit),
-                                  None, limit=limit)
+        raise WebhookLimitReached(
+            msg("A club may have at most {limit} webhooks; remove one before adding another.", limit=limit),
+            None,
+            limit=limit,
+        )
 
 
 def _webhook_fields(hook: Webhook) -> dict[str, Any]:
@@ -31,8 +33,7 @@ def _webhook_fields(hook: Webhook) -> dict[str, Any]:
 
 
 @transaction.atomic
-def webhook_create(*, actor: User, club: Club, url: str, events: list[str],
-                   active: bool = True) -> Webhook:
+def webhook_create(*, actor: User, club: Club, url: str, events: list[str], active: bool = True) -> Webhook:
     webhook_url_check(url)
     webhook_limit_check(club)
     hook = Webhook.objects.create(club=club, url=url, events=events, active=active, created_by=actor)

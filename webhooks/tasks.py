@@ -9,9 +9,15 @@ from celery import shared_task
 from webhooks import deliveries
 
 
-@shared_task(bind=True, acks_late=True, ignore_result=True, name=deliveries.DELIVER_TASK,
-             max_retries=deliveries.MAX_ATTEMPTS,
-             soft_time_limit=deliveries.TIMEOUT_SECONDS * 2, time_limit=deliveries.TIMEOUT_SECONDS * 3)
+@shared_task(
+    bind=True,
+    acks_late=True,
+    ignore_result=True,
+    name=deliveries.DELIVER_TASK,
+    max_retries=deliveries.MAX_ATTEMPTS,
+    soft_time_limit=deliveries.TIMEOUT_SECONDS * 2,
+    time_limit=deliveries.TIMEOUT_SECONDS * 3,
+)
 def deliver_webhook(self, delivery_id: int) -> None:  # type: ignore[no-untyped-def]
     # In-process (no broker) there is no one to wait for a retry: one attempt, its outcome recorded.
     retry_in = deliveries.attempt_delivery(delivery_id, last_chance=bool(self.request.is_eager))

@@ -21,8 +21,14 @@ from webhooks.serializers import DeliverySerializer, WebhookCreatedSerializer, W
 from webhooks.services import webhook_create, webhook_delete, webhook_update
 
 
-class ClubWebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                         mixins.UpdateModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+class ClubWebhookViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
     """A club's webhooks: its admins register, change and remove them; other members may not see them."""
 
     serializer_class = WebhookSerializer
@@ -39,9 +45,15 @@ class ClubWebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixin
             return Webhook.objects.none()
         return Webhook.objects.filter(club=self.club())
 
-    @extend_schema(summary="Register a webhook (the answer shows its signing secret, once)",
-                   responses={201: WebhookCreatedSerializer, 409: OpenApiResponse(
-                       ErrorSerializer, description="webhook_limit_reached: the club has WEBHOOKS_PER_CLUB webhooks.")})
+    @extend_schema(
+        summary="Register a webhook (the answer shows its signing secret, once)",
+        responses={
+            201: WebhookCreatedSerializer,
+            409: OpenApiResponse(
+                ErrorSerializer, description="webhook_limit_reached: the club has WEBHOOKS_PER_CLUB webhooks."
+            ),
+        },
+    )
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = WebhookSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

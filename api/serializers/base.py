@@ -43,9 +43,16 @@ class ChoiceField(serializers.ChoiceField):
 
     def fail(self, key: str, **kwargs: Any) -> NoReturn:
         if key == "invalid_choice":
-            raise serializers.ValidationError(localize(msg(
-                '"{input}" is not a valid choice; {choices}.', input=kwargs["input"],
-                choices=valid_choices(self._noun(), self.choice_strings_to_values))), code=key)
+            raise serializers.ValidationError(
+                localize(
+                    msg(
+                        '"{input}" is not a valid choice; {choices}.',
+                        input=kwargs["input"],
+                        choices=valid_choices(self._noun(), self.choice_strings_to_values),
+                    )
+                ),
+                code=key,
+            )
         super().fail(key, **kwargs)
         raise AssertionError  # fail() always raises
 

@@ -60,8 +60,9 @@ NO_SUCH_CLUB = msg_template("You belong to no club {pk_value}.")
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", required=False, allow_null=True,
-                          missing=NO_SUCH_CLUB)
+    club = OfCallersClubs(
+        queryset=Club.objects.all(), club_lookup="pk", required=False, allow_null=True, missing=NO_SUCH_CLUB
+    )
 
     class Meta:
         model = Player
@@ -72,20 +73,38 @@ class PlayerSerializer(serializers.ModelSerializer):
 class LeagueSerializer(serializers.ModelSerializer):
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", missing=NO_SUCH_CLUB)
     game = GameField()
-    settings = serializers.DictField(required=False, default=dict,
-                                     help_text="House rules pinned into every match started in the league.")
+    settings = serializers.DictField(
+        required=False, default=dict, help_text="House rules pinned into every match started in the league."
+    )
     tiebreaks = serializers.ListField(
-        child=ChoiceField(choices=League.Tiebreak.choices), required=False, max_length=3,
-        help_text="Order of tie-breaks after league points; default game, then won.")
+        child=ChoiceField(choices=League.Tiebreak.choices),
+        required=False,
+        max_length=3,
+        help_text="Order of tie-breaks after league points; default game, then won.",
+    )
     public_standings = serializers.BooleanField(
-        required=False, write_only=True, help_text="Switch the public read-only standings link on or off.")
+        required=False, write_only=True, help_text="Switch the public read-only standings link on or off."
+    )
     public_standings_url = serializers.SerializerMethodField()
 
     class Meta:
         model = League
-        fields = ["id", "club", "name", "game", "settings", "starts_on", "ends_on", "points_for_win",
-                  "points_for_draw", "points_for_loss", "tiebreaks", "rating_pool", "public_standings",
-                  "public_standings_url"]
+        fields = [
+            "id",
+            "club",
+            "name",
+            "game",
+            "settings",
+            "starts_on",
+            "ends_on",
+            "points_for_win",
+            "points_for_draw",
+            "points_for_loss",
+            "tiebreaks",
+            "rating_pool",
+            "public_standings",
+            "public_standings_url",
+        ]
 
     def get_public_standings_url(self, league: League) -> str | None:
         if league.public_token is None:
@@ -105,8 +124,16 @@ class LeagueSerializer(serializers.ModelSerializer):
         if starts_on and ends_on and ends_on < starts_on:
             field = "ends_on" if "ends_on" in attrs else "starts_on"
             raise serializers.ValidationError(
-                {field: localize(msg("A league cannot end ({ends_on}) before it starts ({starts_on}).",
-                                     ends_on=ends_on, starts_on=starts_on))})
+                {
+                    field: localize(
+                        msg(
+                            "A league cannot end ({ends_on}) before it starts ({starts_on}).",
+                            ends_on=ends_on,
+                            starts_on=starts_on,
+                        )
+                    )
+                }
+            )
         return attrs
 
 
@@ -135,6 +162,9 @@ class StandingsSerializer(serializers.Serializer):
     league = serializers.IntegerField()
     game = serializers.CharField()
     by = serializers.ChoiceField(choices=["partnership", "player"])
-    rows = serializers.ListField(child=serializers.DictField(), help_text="rank, entrant {kind, name, players}, "
-                                 "played, won, drawn, lost, points, tiebreak {the game's measures}, rating")
+    rows = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="rank, entrant {kind, name, players}, "
+        "played, won, drawn, lost, points, tiebreak {the game's measures}, rating",
+    )
     updated_at = serializers.DateTimeField()

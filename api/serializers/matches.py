@@ -33,8 +33,21 @@ class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ["id", "game", "status", "version", "league", "seats", "teams", "settings", "state",
-                  "deals_count", "created_by", "created_at", "updated_at"]
+        fields = [
+            "id",
+            "game",
+            "status",
+            "version",
+            "league",
+            "seats",
+            "teams",
+            "settings",
+            "state",
+            "deals_count",
+            "created_by",
+            "created_at",
+            "updated_at",
+        ]
         read_only_fields = fields
 
 
@@ -61,8 +74,14 @@ class PlayerRefField(serializers.Field):
         return value
 
 
-extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "object", "properties": {"name": {"type": "string"}},
-                                                        "required": ["name"]}]})(PlayerRefField)
+extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer"},
+            {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]},
+        ]
+    }
+)(PlayerRefField)
 
 
 LARGEST_TABLE = 8  # no game seats more players, whatever its house rules (tests/api/test_match_creation_refusals.py)
@@ -74,8 +93,13 @@ class MatchCreateSerializer(serializers.Serializer):
     # player_count_out_of_range, with the rules' message), checked by match_start.
     players = serializers.ListField(child=PlayerRefField())
     settings = serializers.DictField(required=False, default=dict)
-    league = OfCallersClubs(queryset=League.objects.all(), club_lookup="club_id", required=False, allow_null=True,
-                            missing=msg_template("There is no league {pk_value} in your clubs."))
+    league = OfCallersClubs(
+        queryset=League.objects.all(),
+        club_lookup="club_id",
+        required=False,
+        allow_null=True,
+        missing=msg_template("There is no league {pk_value} in your clubs."),
+    )
 
     def to_internal_value(self, data: Any) -> Any:
         refuse_more_players_than_any_table(data)
@@ -94,7 +118,8 @@ def refuse_more_players_than_any_table(data: Any) -> None:
 
 STATE_BEFORE_HELP = (
     "The match state this deal was played in: the state after the deal before it (for a voided one, the state "
-    "before that one), or the initial state for deal 1. A correction of this deal starts from it.")
+    "before that one), or the initial state for deal 1. A correction of this deal starts from it."
+)
 
 
 class DealSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
@@ -108,8 +133,18 @@ class DealSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
 
     class Meta:
         model = Deal
-        fields = ["number", "client_deal_id", "status", "revision", "input", "result", "recorded_by",
-                  "recorded_at", "updated_at", "state_before"]
+        fields = [
+            "number",
+            "client_deal_id",
+            "status",
+            "revision",
+            "input",
+            "result",
+            "recorded_by",
+            "recorded_at",
+            "updated_at",
+            "state_before",
+        ]
         read_only_fields = fields
 
 

@@ -52,9 +52,13 @@ from games.standings import league_standings, standings_kinds
 
 # List, read, create and change; a create retried with its Idempotency-Key gets the first answer again. (A comment,
 # not a docstring: drf-spectacular would print a docstring as every operation's description.)
-class ListCreateUpdateViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                              mixins.UpdateModelMixin, viewsets.GenericViewSet):
-
+class ListCreateUpdateViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().create(request, *args, **kwargs)
@@ -79,8 +83,11 @@ class PlayerViewSet(ListCreateUpdateViewSet):
     def ratings(self, request: Request, pk: str | None = None) -> Response:
         return Response(player_ratings(self.get_object()))
 
-    @extend_schema(summary="Merge a duplicate record of the same person into this player (reversible)",
-                   request=MergeSerializer, responses=PlayerSerializer)
+    @extend_schema(
+        summary="Merge a duplicate record of the same person into this player (reversible)",
+        request=MergeSerializer,
+        responses=PlayerSerializer,
+    )
     @action(detail=True, methods=["post"], serializer_class=MergeSerializer)
     @idempotent
     def merge(self, request: Request, pk: str | None = None) -> Response:
@@ -88,8 +95,11 @@ class PlayerViewSet(ListCreateUpdateViewSet):
         merged = player_merge(actor=signed_in(request.user), player=player, duplicate=duplicate)
         return Response(PlayerSerializer(merged).data)
 
-    @extend_schema(summary="Undo a merge: the duplicate counts as a person of its own again",
-                   request=MergeSerializer, responses=PlayerSerializer)
+    @extend_schema(
+        summary="Undo a merge: the duplicate counts as a person of its own again",
+        request=MergeSerializer,
+        responses=PlayerSerializer,
+    )
     @action(detail=True, methods=["post"], serializer_class=MergeSerializer)
     @idempotent
     def unmerge(self, request: Request, pk: str | None = None) -> Response:
@@ -118,8 +128,11 @@ class ClubViewSet(ListCreateUpdateViewSet):
         serializer.instance = club_create(actor=signed_in(self.request.user), **serializer.validated_data)
 
     def perform_update(self, serializer: BaseSerializer) -> None:
-        serializer.instance = club_update(actor=signed_in(self.request.user), club=cast("Club", serializer.instance),
-                                          changes=serializer.validated_data)
+        serializer.instance = club_update(
+            actor=signed_in(self.request.user),
+            club=cast("Club", serializer.instance),
+            changes=serializer.validated_data,
+        )
 
     @extend_schema(summary="The club's members and their roles", responses=MembershipSerializer(many=True))
     @action(detail=True, methods=["get"], serializer_class=MembershipSerializer, pagination_class=None)
@@ -127,8 +140,11 @@ class ClubViewSet(ListCreateUpdateViewSet):
         club = self.get_object()
         return Response(MembershipSerializer(club.memberships.order_by("id"), many=True).data)
 
-    @extend_schema(summary="Add a member or change a member's role (admins only)", request=MembershipSerializer,
-                   responses={201: MembershipSerializer})
+    @extend_schema(
+        summary="Add a member or change a member's role (admins only)",
+        request=MembershipSerializer,
+        responses={201: MembershipSerializer},
+    )
     @members.mapping.post
     @idempotent
     def add_member(self, request: Request, pk: str | None = None) -> Response:
@@ -158,8 +174,9 @@ class LeagueViewSet(ListCreateUpdateViewSet):
 
     def perform_create(self, serializer: BaseSerializer) -> None:
         require_club_admin(self.request.user, serializer.validated_data["club"])
-        serializer.instance = league_save(actor=signed_in(self.request.user), league=League(),
-                                          changes=serializer.validated_data)
+        serializer.instance = league_save(
+            actor=signed_in(self.request.user), league=League(), changes=serializer.validated_data
+        )
 
     def perform_update(self, serializer: BaseSerializer) -> None:
         league = cast("League", serializer.instance)
@@ -172,9 +189,14 @@ class LeagueViewSet(ListCreateUpdateViewSet):
 
     @extend_schema(
         summary="League standings, by partnership or by player",
-        parameters=[OpenApiParameter("by", OpenApiTypes.STR, enum=["partnership", "player"],
-                                     description="Partnership games default to partnership; Contract Rummy is "
-                                     "by player only.")],
+        parameters=[
+            OpenApiParameter(
+                "by",
+                OpenApiTypes.STR,
+                enum=["partnership", "player"],
+                description="Partnership games default to partnership; Contract Rummy is by player only.",
+            )
+        ],
         responses=StandingsSerializer,
     )
     @action(detail=True, methods=["get"], serializer_class=StandingsSerializer)

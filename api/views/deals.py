@@ -35,44 +35,69 @@ from games.selectors.matches import match_deals, match_id_from_url, readable_mat
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
 
 DRY_RUN = OpenApiParameter("dry_run", OpenApiTypes.BOOL, description="Validate and answer, storing nothing.")
-IF_MATCH = OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
-                            description='The match ETag the change is based on, e.g. "7".')
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description='The match ETag the change is based on, e.g. "7".',
+)
 # A correction or a void answers the changed deal; with ?dry_run=true the preview instead, with the same status.
 DEAL_OR_PREVIEW = OpenApiResponse(
-    PolymorphicProxySerializer(component_name="DealChangeOrPreview", resource_type_field_name=None,
-                               serializers=[DealWithMatchSerializer, CorrectionPreviewSerializer]),
+    PolymorphicProxySerializer(
+        component_name="DealChangeOrPreview",
+        resource_type_field_name=None,
+        serializers=[DealWithMatchSerializer, CorrectionPreviewSerializer],
+    ),
     description="The deal as changed, with the match; with ?dry_run=true, what would change (CorrectionPreview).",
 )
 SEEP_DEAL = OpenApiExample(
     "A Seep deal",
-    value={"client_deal_id": "1b4e28ba-2fa1-11d2-883f-0016d3cca427", "dealer": "S1",
-           "bid": {"bidder": "S2", "value": 11, "bidder_hand": ["JH", "4C", "KS", "2C"]},
-           "card_points": {"A": 62, "B": 38},
-           "sweeps": {"A": {"regular": 0, "first_play": 0, "last_play": 0},
-                      "B": {"regular": 0, "first_play": 0, "last_play": 0}}},
+    value={
+        "client_deal_id": "1b4e28ba-2fa1-11d2-883f-0016d3cca427",
+        "dealer": "S1",
+        "bid": {"bidder": "S2", "value": 11, "bidder_hand": ["JH", "4C", "KS", "2C"]},
+        "card_points": {"A": 62, "B": 38},
+        "sweeps": {
+            "A": {"regular": 0, "first_play": 0, "last_play": 0},
+            "B": {"regular": 0, "first_play": 0, "last_play": 0},
+        },
+    },
     request_only=True,
 )
 SEEP_PLAYS_DEAL = OpenApiExample(
     "A Seep deal entered play by play (the first 4 of its 48 plays)",
     description="With `floor` and all 48 `plays` the service referees every play and works out card points and "
-                "sweeps itself (docs/referee.md, seep.md §S.7a). Only the first round is shown here.",
-    value={"dealer": "S1", "bid": {"bidder": "S2", "value": 11, "bidder_hand": ["JH", "5H", "6D", "3D"]},
-           "floor": ["AH", "3H", "KS", "7S"],
-           "plays": [{"seat": "S2", "card": "3D", "action": "build", "with": ["AH", "7S"], "house": 11},
-                     {"card": "QH", "action": "throw"}, {"card": "8D", "action": "throw"},
-                     {"card": "AC", "action": "build", "with": ["3H", "8D"]}]},
+    "sweeps itself (docs/referee.md, seep.md §S.7a). Only the first round is shown here.",
+    value={
+        "dealer": "S1",
+        "bid": {"bidder": "S2", "value": 11, "bidder_hand": ["JH", "5H", "6D", "3D"]},
+        "floor": ["AH", "3H", "KS", "7S"],
+        "plays": [
+            {"seat": "S2", "card": "3D", "action": "build", "with": ["AH", "7S"], "house": 11},
+            {"card": "QH", "action": "throw"},
+            {"card": "8D", "action": "throw"},
+            {"card": "AC", "action": "build", "with": ["3H", "8D"]},
+        ],
+    },
     request_only=True,
 )
 FIFTY_SIX_DEAL = OpenApiExample(
     "A 56 deal",
-    value={"dealer": "S1", "auction": [{"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"},
-                                       {"seat": "S3", "call": "pass"}, {"seat": "S4", "call": "pass"},
-                                       {"seat": "S1", "call": "pass"}],
-           "bidding_team_card_points": 35},
+    value={
+        "dealer": "S1",
+        "auction": [
+            {"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"},
+            {"seat": "S3", "call": "pass"},
+            {"seat": "S4", "call": "pass"},
+            {"seat": "S1", "call": "pass"},
+        ],
+        "bidding_team_card_points": 35,
+    },
     request_only=True,
 )
 CORRECTION = OpenApiExample(
-    "A corrected Seep deal", request_only=True,
+    "A corrected Seep deal",
+    request_only=True,
     value={**SEEP_DEAL.value, "card_points": {"A": 60, "B": 40}, "reason": "Team B's 10 of diamonds was missed."},
 )
 
@@ -94,8 +119,9 @@ def deal_response(deal: Deal, match: Match, request: Request, code: int, *, stat
     """The deal with the match after it. The service answers with the match row alone; its seats are read here, after
     the transaction, so the row stays locked no longer than the change needs."""
     prefetch_related_objects([match], seats_prefetch())
-    data = DealWithMatchSerializer(deal, context={"request": request, "match": match,
-                                                  "state_before": state_before}).data
+    data = DealWithMatchSerializer(
+        deal, context={"request": request, "match": match, "state_before": state_before}
+    ).data
     response = Response(data, status=code)
     response["ETag"] = etag(match.version)
     return response
@@ -105,9 +131,14 @@ def preview_response(correction: Correction) -> Response:
     deal = correction.deal
     body = {
         "dry_run": True,
-        "deal": {"number": deal.number, "status_after": deal.status,
-                 "input_before": correction.deal_before["input"], "input_after": deal.input,
-                 "result_before": correction.deal_before["result"], "result_after": deal.result},
+        "deal": {
+            "number": deal.number,
+            "status_after": deal.status,
+            "input_before": correction.deal_before["input"],
+            "input_after": deal.input,
+            "result_before": correction.deal_before["result"],
+            "result_after": deal.result,
+        },
         "changed_deals": correction.changed_deals,
         "state": {"before": correction.state_before, "after": correction.match.state},
     }
@@ -140,7 +171,8 @@ class DealViewSet(viewsets.GenericViewSet):
         summary="Record a deal",
         description="The deal as the rules files write it. The same client_deal_id again answers the deal already "
         "recorded with 200 and records nothing. A stale If-Match answers 412 with the current match.",
-        request=DealInputSerializer, parameters=[DRY_RUN, IF_MATCH],
+        request=DealInputSerializer,
+        parameters=[DRY_RUN, IF_MATCH],
         examples=[SEEP_DEAL, SEEP_PLAYS_DEAL, FIFTY_SIX_DEAL],
         responses={201: DealWithMatchSerializer, 200: DealWithMatchSerializer},
     )
@@ -149,34 +181,45 @@ class DealViewSet(viewsets.GenericViewSet):
         serializer.is_valid(raise_exception=True)
         dry_run = dry_run_requested(request)
         recording = deal_record(
-            match_id=match_id_from_url(match_pk), actor=signed_in(request.user),
+            match_id=match_id_from_url(match_pk),
+            actor=signed_in(request.user),
             payload=serializer.validated_data["payload"],
             client_deal_id=serializer.validated_data["client_deal_id"],
-            expected_version=if_match_version(request), dry_run=dry_run,
+            expected_version=if_match_version(request),
+            dry_run=dry_run,
         )
         created = recording.created and not dry_run
-        return deal_response(recording.deal, recording.match, request, 201 if created else 200,
-                             state_before=recording.state_before)
+        return deal_response(
+            recording.deal, recording.match, request, 201 if created else 200, state_before=recording.state_before
+        )
 
     @extend_schema(
         summary="Correct a deal (If-Match required); later deals are replayed",
-        request=CorrectionInputSerializer, parameters=[DRY_RUN, IF_MATCH], examples=[CORRECTION],
+        request=CorrectionInputSerializer,
+        parameters=[DRY_RUN, IF_MATCH],
+        examples=[CORRECTION],
         responses={200: DEAL_OR_PREVIEW},
     )
     def update(self, request: Request, match_pk: str, number: str) -> Response:
         serializer = CorrectionInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         correction = deal_correct(
-            match_id=match_id_from_url(match_pk), number=int(number), actor=signed_in(request.user),
-            payload=serializer.validated_data["payload"], reason=serializer.validated_data["reason"],
-            expected_version=if_match_version(request), dry_run=dry_run_requested(request),
+            match_id=match_id_from_url(match_pk),
+            number=int(number),
+            actor=signed_in(request.user),
+            payload=serializer.validated_data["payload"],
+            reason=serializer.validated_data["reason"],
+            expected_version=if_match_version(request),
+            dry_run=dry_run_requested(request),
         )
         return self._change_response(correction, request)
 
     @extend_schema(
         summary="Void a deal; it stays listed as voided and later deals are replayed",
-        request=VoidInputSerializer, parameters=[
-            DRY_RUN, IF_MATCH,
+        request=VoidInputSerializer,
+        parameters=[
+            DRY_RUN,
+            IF_MATCH,
             OpenApiParameter("reason", OpenApiTypes.STR, description="The reason, if the client cannot send a body."),
         ],
         responses={200: DEAL_OR_PREVIEW},
@@ -186,8 +229,11 @@ class DealViewSet(viewsets.GenericViewSet):
         serializer = VoidInputSerializer(data={"reason": body.get("reason", request.query_params.get("reason"))})
         serializer.is_valid(raise_exception=True)
         correction = deal_void(
-            match_id=match_id_from_url(match_pk), number=int(number), actor=signed_in(request.user),
-            reason=serializer.validated_data["reason"], expected_version=if_match_version(request),
+            match_id=match_id_from_url(match_pk),
+            number=int(number),
+            actor=signed_in(request.user),
+            reason=serializer.validated_data["reason"],
+            expected_version=if_match_version(request),
             dry_run=dry_run_requested(request),
         )
         return self._change_response(correction, request)
@@ -195,5 +241,6 @@ class DealViewSet(viewsets.GenericViewSet):
     def _change_response(self, correction: Correction, request: Request) -> Response:
         if dry_run_requested(request):
             return preview_response(correction)
-        return deal_response(correction.deal, correction.match, request, status.HTTP_200_OK,
-                             state_before=correction.deal_state_before)
+        return deal_response(
+            correction.deal, correction.match, request, status.HTTP_200_OK, state_before=correction.deal_state_before
+        )

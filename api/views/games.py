@@ -31,12 +31,13 @@ class GameFactsSerializer(serializers.Serializer):
     player_counts_under_settings = serializers.ListField(
         child=serializers.DictField(),
         help_text="Counts a house rule opens beyond player_counts: {count, settings} (the settings that open it; "
-                  "seats, teams and defaults have the count too).",
+        "seats, teams and defaults have the count too).",
     )
     plays_in_teams = serializers.BooleanField(help_text="False where everyone plays alone (standings by player).")
     turn_direction = serializers.ChoiceField(
         choices=["clockwise", "counter_clockwise"],
-        help_text="Which way the turn goes round the table seen from above (the order of the seats S1..Sn).")
+        help_text="Which way the turn goes round the table seen from above (the order of the seats S1..Sn).",
+    )
     seats = serializers.DictField(child=_seats(), help_text="By player count: the seats in the order of play.")
     teams = serializers.DictField(
         child=serializers.DictField(child=_seats(), allow_null=True),
@@ -45,15 +46,18 @@ class GameFactsSerializer(serializers.Serializer):
     settings = serializers.ListField(
         child=serializers.DictField(),
         help_text="The house rules, in order: {name, label, help, type, default, minimum?, maximum?, choices?, "
-                  "kinds?, read_only, sent_back}.",
+        "kinds?, read_only, sent_back}.",
     )
-    defaults = serializers.DictField(child=serializers.DictField(),
-                                     help_text="By player count: every house rule with its default.")
+    defaults = serializers.DictField(
+        child=serializers.DictField(), help_text="By player count: every house rule with its default."
+    )
     state_keys = serializers.ListField(child=serializers.CharField())
-    result_keys = serializers.ListField(child=serializers.CharField(),
-                                        help_text="The keys every deal's result has (some deals add more).")
-    tiebreak_measures = serializers.ListField(child=serializers.DictField(),
-                                              help_text="The standings' tie-breaks in order: {name, better}.")
+    result_keys = serializers.ListField(
+        child=serializers.CharField(), help_text="The keys every deal's result has (some deals add more)."
+    )
+    tiebreak_measures = serializers.ListField(
+        child=serializers.DictField(), help_text="The standings' tie-breaks in order: {name, better}."
+    )
 
 
 class GameViewSet(viewsets.ViewSet):
@@ -72,6 +76,9 @@ class GameViewSet(viewsets.ViewSet):
     def retrieve(self, request: Request, key: str) -> Response:
         if key not in game_keys():
             # DRF keeps a detail as plain text: it is said in the request's language here.
-            raise NotFound(localize(msg("There is no game {key!r}; the games are {games}.", key=key,
-                                       games=comma_list(game_keys()))))
+            raise NotFound(
+                localize(
+                    msg("There is no game {key!r}; the games are {games}.", key=key, games=comma_list(game_keys()))
+                )
+            )
         return Response(localize_facts(facts_of(key)))

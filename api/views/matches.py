@@ -27,8 +27,12 @@ from games.services.matches import match_scorer_add, match_scorer_remove, match_
 
 MATCH_EXAMPLE = OpenApiExample(
     "A Seep match with two known players and two new ones",
-    value={"game": "seep", "players": [12, 13, {"name": "Ravi"}, {"name": "Meena"}],
-           "settings": {"baazi_lead": 100}, "league": None},
+    value={
+        "game": "seep",
+        "players": [12, 13, {"name": "Ravi"}, {"name": "Meena"}],
+        "settings": {"baazi_lead": 100},
+        "league": None,
+    },
     request_only=True,
 )
 
@@ -51,8 +55,12 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def get_object(self) -> Match:
         return readable_match(self.request.user, self.kwargs["pk"])
 
-    @extend_schema(summary="Start a match", request=MatchCreateSerializer, examples=[MATCH_EXAMPLE],
-                   responses={201: MatchSerializer})
+    @extend_schema(
+        summary="Start a match",
+        request=MatchCreateSerializer,
+        examples=[MATCH_EXAMPLE],
+        responses={201: MatchSerializer},
+    )
     @idempotent
     def create(self, request: Request) -> Response:
         serializer = MatchCreateSerializer(data=request.data, context={"request": request})
@@ -61,14 +69,22 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         league = data.get("league")
         if league is not None:
             require_club_writer(request.user, league.club)
-        match = match_start(actor=signed_in(request.user), game=data["game"], players=data["players"],
-                            settings=data["settings"], league=league)
+        match = match_start(
+            actor=signed_in(request.user),
+            game=data["game"],
+            players=data["players"],
+            settings=data["settings"],
+            league=league,
+        )
         return match_response(self.get_queryset().get(pk=match.pk), request, status.HTTP_201_CREATED)
 
     @extend_schema(
         summary="Read a match (answers 304 to a matching If-None-Match)",
-        parameters=[OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
-                                     description='The ETag you have, e.g. "7".')],
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, description='The ETag you have, e.g. "7".'
+            )
+        ],
         responses={200: MatchSerializer, 304: OpenApiResponse(description="Not modified")},
     )
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
@@ -85,8 +101,9 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         match = self.get_object()
         return Response([{"user": user_id} for user_id in match.scorers.values_list("pk", flat=True)])
 
-    @extend_schema(summary="Add a scorer (the match's creator only)", request=ScorerSerializer,
-                   responses={201: ScorerSerializer})
+    @extend_schema(
+        summary="Add a scorer (the match's creator only)", request=ScorerSerializer, responses={201: ScorerSerializer}
+    )
     @scorers.mapping.post
     @idempotent
     def add_scorer(self, request: Request, pk: str | None = None) -> Response:
@@ -101,8 +118,11 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         match_scorer_add(actor=signed_in(request.user), match=match, user=user)
         return Response({"user": user.pk}, status=status.HTTP_201_CREATED)
 
-    @extend_schema(summary="Remove a scorer (the match's creator only); 404 for a user who is not one",
-                   request=None, responses={204: None})
+    @extend_schema(
+        summary="Remove a scorer (the match's creator only); 404 for a user who is not one",
+        request=None,
+        responses={204: None},
+    )
     @action(detail=True, methods=["delete"], url_path=r"scorers/(?P<user_id>\d+)")
     def remove_scorer(self, request: Request, pk: str | None = None, user_id: str = "") -> Response:
         match = self.get_object()
@@ -114,8 +134,13 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(summary="Every change to the match, oldest first", responses=AuditEntrySerializer(many=True))
-    @action(detail=True, methods=["get"], serializer_class=AuditEntrySerializer, filterset_class=None,
-            pagination_class=ByteBoundedPagination)
+    @action(
+        detail=True,
+        methods=["get"],
+        serializer_class=AuditEntrySerializer,
+        filterset_class=None,
+        pagination_class=ByteBoundedPagination,
+    )
     def audit(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
         page = self.paginate_queryset(MatchAuditLog(match))  # type: ignore[arg-type]

@@ -60,7 +60,7 @@ WORKERS_CACHE_KEY = "health:workers"
 
 
 def workers_status(redis: str) -> str:
-    """"ok" when a Celery worker answers a ping, "none" when none does (or Redis is down: none can be reached),
+    """ "ok" when a Celery worker answers a ping, "none" when none does (or Redis is down: none can be reached),
     "not_configured" without a broker (jobs run in the web process). The answer is kept a few seconds, so that
     health checks cost one ping, bounded in time, however often they come."""
     if not settings.REDIS_URL or celery_app.conf.task_always_eager:
@@ -99,24 +99,39 @@ class HealthView(APIView):
 
     @extend_schema(
         summary="Is the service up?",
-        responses=inline_serializer("Health", {
-            "database": serializers.ChoiceField(choices=["ok", "down"]),
-            "redis": serializers.ChoiceField(choices=["ok", "not_configured", "down"]),
-            "workers": serializers.ChoiceField(choices=["ok", "none", "not_configured"], help_text=(
-                "Whether a Celery worker answers: with none, exports and webhooks wait in the queue.")),
-            "version": serializers.CharField(),
-        }),
+        responses=inline_serializer(
+            "Health",
+            {
+                "database": serializers.ChoiceField(choices=["ok", "down"]),
+                "redis": serializers.ChoiceField(choices=["ok", "not_configured", "down"]),
+                "workers": serializers.ChoiceField(
+                    choices=["ok", "none", "not_configured"],
+                    help_text=("Whether a Celery worker answers: with none, exports and webhooks wait in the queue."),
+                ),
+                "version": serializers.CharField(),
+            },
+        ),
     )
     def get(self, request: Request) -> Response:
         redis = redis_status()
-        body = {"database": database_status(), "redis": redis, "workers": workers_status(redis),
-                "version": scorekeeper.__version__}
+        body = {
+            "database": database_status(),
+            "redis": redis,
+            "workers": workers_status(redis),
+            "version": scorekeeper.__version__,
+        }
         return Response(body, status=200 if body["database"] == "ok" else 503)
 
 
-SIGN_IN_ERRORS = {429: OpenApiResponse(ErrorSerializer, description=(
-    "throttled (too many attempts from this address) or sign_in_locked (too many failed sign-ins for this "
-    "account or address); retry after extra.retry_after_seconds (also the Retry-After header)."))}
+SIGN_IN_ERRORS = {
+    429: OpenApiResponse(
+        ErrorSerializer,
+        description=(
+            "throttled (too many attempts from this address) or sign_in_locked (too many failed sign-ins for this "
+            "account or address); retry after extra.retry_after_seconds (also the Retry-After header)."
+        ),
+    )
+}
 
 
 class SignOutQuery(serializers.Serializer):
@@ -143,8 +158,10 @@ class TokenView(APIView):
     @extend_schema(
         summary="Sign in: a new token for this device",
         request=AuthTokenSerializer,
-        responses={200: inline_serializer("Token", {"token": serializers.CharField(),
-                                                    "expiry": serializers.DateTimeField()}), **SIGN_IN_ERRORS},
+        responses={
+            200: inline_serializer("Token", {"token": serializers.CharField(), "expiry": serializers.DateTimeField()}),
+            **SIGN_IN_ERRORS,
+        },
     )
     def post(self, request: Request) -> Response:
         user = signed_in_user(request)
@@ -154,7 +171,9 @@ class TokenView(APIView):
 
     @extend_schema(
         summary="Sign out: revoke this token, or with ?all=true every token of the account",
-        parameters=[SignOutQuery], request=None, responses={204: None},
+        parameters=[SignOutQuery],
+        request=None,
+        responses={204: None},
     )
     def delete(self, request: Request) -> Response:
         query = SignOutQuery(data=request.query_params)
@@ -171,24 +190,29 @@ class LanguagePreferenceInput(serializers.Serializer):
     language = serializers.ChoiceField(choices=[("", "none"), *settings.LANGUAGES], allow_blank=True)
 
 
-ME_RESPONSE = inline_serializer("Me", {
-    "id": serializers.IntegerField(),
-    "username": serializers.CharField(),
-    "language": serializers.CharField(help_text="The saved language (en, et, fa, hu), or \"\" for none."),
-    "players": serializers.ListField(child=serializers.IntegerField()),
-    "clubs": serializers.ListField(child=serializers.DictField()),
-})
+ME_RESPONSE = inline_serializer(
+    "Me",
+    {
+        "id": serializers.IntegerField(),
+        "username": serializers.CharField(),
+        "language": serializers.CharField(help_text='The saved language (en, et, fa, hu), or "" for none.'),
+        "players": serializers.ListField(child=serializers.IntegerField()),
+        "clubs": serializers.ListField(child=serializers.DictField()),
+    },
+)
 
 
 class MeView(APIView):
-    @extend_schema(summary="The signed-in user, their saved language, their player records and their clubs",
-                   responses=ME_RESPONSE)
+    @extend_schema(
+        summary="The signed-in user, their saved language, their player records and their clubs", responses=ME_RESPONSE
+    )
     def get(self, request: Request) -> Response:
         return Response(self._me(signed_in(request.user)))
 
     @extend_schema(
         summary="Save the signed-in user's language: it beats Accept-Language and the language cookie",
-        request=LanguagePreferenceInput, responses={200: ME_RESPONSE, 400: ErrorSerializer},
+        request=LanguagePreferenceInput,
+        responses={200: ME_RESPONSE, 400: ErrorSerializer},
     )
     def patch(self, request: Request) -> Response:
         data = LanguagePreferenceInput(data=request.data)
@@ -202,8 +226,9 @@ class MeView(APIView):
         translation.activate(language or get_language_from_request(request._request))
         response = Response(self._me(user))
         if language:  # the pages of this browser follow (Django's own language cookie, as /i18n/setlang/ sets)
-            response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE,
-                                samesite="Lax")
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE, samesite="Lax"
+            )
         else:
             response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
         return response

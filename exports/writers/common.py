@@ -16,23 +16,38 @@ from games.rules.registry import get_engine
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # Control characters no spreadsheet or PDF shows (openpyxl refuses them); tab, newline and return stay.
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-MATCH_COLUMNS = ["match", "game", "league", "match_started", "match_status", "deal", "deal_status", "revision",
-                 "recorded_at"]
+MATCH_COLUMNS = [
+    "match",
+    "game",
+    "league",
+    "match_started",
+    "match_status",
+    "deal",
+    "deal_status",
+    "revision",
+    "recorded_at",
+]
 
 
 # The fixed columns' titles in the language of the export (an English title is the column's key, as before). The
 # dotted columns of a deal's input and result (input.bid.value) are the API's field paths and stay as they are.
 COLUMN_TITLES: dict[str, Any] = {
-    "match": pgettext_lazy("export column", "match"), "game": pgettext_lazy("export column", "game"),
+    "match": pgettext_lazy("export column", "match"),
+    "game": pgettext_lazy("export column", "game"),
     "league": pgettext_lazy("export column", "league"),
     "match_started": pgettext_lazy("export column", "match_started"),
-    "match_status": pgettext_lazy("export column", "match_status"), "deal": pgettext_lazy("export column", "deal"),
+    "match_status": pgettext_lazy("export column", "match_status"),
+    "deal": pgettext_lazy("export column", "deal"),
     "deal_status": pgettext_lazy("export column", "deal_status"),
     "revision": pgettext_lazy("export column", "revision"),
-    "recorded_at": pgettext_lazy("export column", "recorded_at"), "rank": pgettext_lazy("export column", "rank"),
-    "entrant": pgettext_lazy("export column", "entrant"), "played": pgettext_lazy("export column", "played"),
-    "won": pgettext_lazy("export column", "won"), "drawn": pgettext_lazy("export column", "drawn"),
-    "lost": pgettext_lazy("export column", "lost"), "points": pgettext_lazy("export column", "points"),
+    "recorded_at": pgettext_lazy("export column", "recorded_at"),
+    "rank": pgettext_lazy("export column", "rank"),
+    "entrant": pgettext_lazy("export column", "entrant"),
+    "played": pgettext_lazy("export column", "played"),
+    "won": pgettext_lazy("export column", "won"),
+    "drawn": pgettext_lazy("export column", "drawn"),
+    "lost": pgettext_lazy("export column", "lost"),
+    "points": pgettext_lazy("export column", "points"),
 }
 
 
@@ -85,8 +100,11 @@ class Progress:
 def readable(value: Any) -> Any:
     """A list as one cell: cards ``"JH 4C"``, an auction ``"seat=S2 call=bid points=30; seat=S3 call=pass"``."""
     if isinstance(value, list):
-        return "; ".join(_item(item) for item in value) if any(isinstance(i, dict) for i in value) else " ".join(
-            _item(item) for item in value)
+        return (
+            "; ".join(_item(item) for item in value)
+            if any(isinstance(i, dict) for i in value)
+            else " ".join(_item(item) for item in value)
+        )
     if isinstance(value, bool):
         return "yes" if value else "no"
     return "" if value is None else value
@@ -147,10 +165,20 @@ class DealTable:
         match, deal = row.match, row.deal
         writers = get_engine(match.game).column_writers
         data = {**flatten(deal.input, "input", writers), **flatten(deal.result, "result", writers)}
-        seats = {seat.seat: f"{seat.player.name} ({seat.team})" if seat.team else seat.player.name
-                 for seat in row.seats}
-        values = [match.pk, match.game, match.league.name if match.league else "", local_time(match.created_at,
-                  with_time=False), match.status, deal.number, deal.status, deal.revision, local_time(deal.recorded_at)]
+        seats = {
+            seat.seat: f"{seat.player.name} ({seat.team})" if seat.team else seat.player.name for seat in row.seats
+        }
+        values = [
+            match.pk,
+            match.game,
+            match.league.name if match.league else "",
+            local_time(match.created_at, with_time=False),
+            match.status,
+            deal.number,
+            deal.status,
+            deal.revision,
+            local_time(deal.recorded_at),
+        ]
         values += [seats.get(seat, "") for seat in self.seat_columns]
         values += [data.get(column, "") for column in self.data_columns]
         return [spreadsheet_cell(value) for value in values]

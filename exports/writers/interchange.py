@@ -17,8 +17,10 @@ def write_interchange(scope: ExportScope, path: Path, progress: Progress) -> Non
     progress.start(scope.matches().count())
     players = interchange.scope_players(scope)
     head = {
-        "format": interchange.FORMAT, "version": interchange.VERSION,
-        "exported_at": interchange.moment(timezone.now()), "scope": {"kind": scope.kind, "id": scope.id},
+        "format": interchange.FORMAT,
+        "version": interchange.VERSION,
+        "exported_at": interchange.moment(timezone.now()),
+        "scope": {"kind": scope.kind, "id": scope.id},
         "club": interchange.club_document(scope.club),
         "players": [interchange.player_document(player, scope.club) for player in players],
         "leagues": [interchange.league_document(league) for league in scope.leagues()],

@@ -54,8 +54,10 @@ def write_pdf(scope: ExportScope, path: Path, progress: Progress) -> None:
 def _document(title: str, body: str) -> str:
     language = translation.get_language() or "en"
     direction = "rtl" if translation.get_language_bidi() else "ltr"
-    return (f'<!doctype html><html lang="{language}" dir="{direction}"><head><meta charset="utf-8">'
-            f"<title>{_text(title)}</title><style>{STYLE}</style></head><body>{body}</body></html>")
+    return (
+        f'<!doctype html><html lang="{language}" dir="{direction}"><head><meta charset="utf-8">'
+        f"<title>{_text(title)}</title><style>{STYLE}</style></head><body>{body}</body></html>"
+    )
 
 
 def _score_sheets(scope: ExportScope, progress: Progress) -> Iterator[str]:
@@ -75,20 +77,26 @@ def _sheet(match: Any, seats: list[Any], deals: list[Any]) -> str:
     match.refresh_from_db(fields=["state"])
     engine = get_engine(match.game)
     heading = gettext("{game}, match {number}").format(game=engine.display_name, number=match.pk)
-    parts = [_text(heading)] + ([_name(match.league.name)] if match.league else []) + [
-        _text(sheet_date(match.created_at))]
+    parts = (
+        [_text(heading)] + ([_name(match.league.name)] if match.league else []) + [_text(sheet_date(match.created_at))]
+    )
     # Each seat isolated as a whole too, so on a right-to-left sheet "S2 Zoltán (B)" still reads S2 first.
-    players = ", ".join(f"<bdi>{seat.seat} {_name(seat.player.name)}" + (f" ({seat.team})" if seat.team else "")
-                        + "</bdi>" for seat in seats)
+    players = ", ".join(
+        f"<bdi>{seat.seat} {_name(seat.player.name)}" + (f" ({seat.team})" if seat.team else "") + "</bdi>"
+        for seat in seats
+    )
     columns = _running_columns(engine, deals)
     # The engine names its running-score columns (a team, a seat, Seep's "Lead"): a name that is a message is
     # translated.
     titles = [*HEADER, *(localize(column) for column in columns)]
     head = "".join(f"<th>{_text(str(title))}</th>" for title in titles)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in _deal_line(engine, deal, columns)) + "</tr>"
-                   for deal in deals)
-    return (f"<section><h2>{' · '.join(parts)}</h2><p>{players}</p><table><thead><tr>{head}</tr></thead>"
-            f"<tbody>{body}</tbody></table><h3>{_text(final_result(match, seats))}</h3></section>")
+    body = "".join(
+        "<tr>" + "".join(f"<td>{cell}</td>" for cell in _deal_line(engine, deal, columns)) + "</tr>" for deal in deals
+    )
+    return (
+        f"<section><h2>{' · '.join(parts)}</h2><p>{players}</p><table><thead><tr>{head}</tr></thead>"
+        f"<tbody>{body}</tbody></table><h3>{_text(final_result(match, seats))}</h3></section>"
+    )
 
 
 def sheet_date(moment: Any) -> str:
@@ -118,13 +126,23 @@ def _running_columns(engine: GameEngine[Any, Any, Any], deals: list[Any]) -> lis
 
 def _deal_line(engine: GameEngine[Any, Any, Any], deal: Any, columns: list[str]) -> list[str]:
     if deal.status == "voided":
-        return [str(deal.number), _text(deal.input.get("dealer", "")), _text(gettext("voided")), "",
-                *[""] * len(columns)]
+        return [
+            str(deal.number),
+            _text(deal.input.get("dealer", "")),
+            _text(gettext("voided")),
+            "",
+            *[""] * len(columns),
+        ]
     running = engine.running_score(deal.result)
     cells = [localize(running.get(column, "")) for column in columns]
     this_deal = engine.deal_score(deal.result)
-    return [str(deal.number), _text(deal.input.get("dealer", "")), _text(_call(deal)), _text(str(_scores(this_deal))),
-            *(_text(str(cell)) for cell in cells)]
+    return [
+        str(deal.number),
+        _text(deal.input.get("dealer", "")),
+        _text(_call(deal)),
+        _text(str(_scores(this_deal))),
+        *(_text(str(cell)) for cell in cells),
+    ]
 
 
 def _call(deal: Any) -> str:

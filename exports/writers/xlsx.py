@@ -27,8 +27,9 @@ def write_xlsx(scope: ExportScope, path: Path, progress: Progress) -> None:
         deals.append([_cell(value) for value in table.cells(row)])
         progress.step()
     if scope.kind == "league" and scope.league is not None:
-        _append_standings(workbook.create_sheet(pgettext("export sheet", "Standings")),
-                          league_standings_of(scope.league))
+        _append_standings(
+            workbook.create_sheet(pgettext("export sheet", "Standings")), league_standings_of(scope.league)
+        )
     workbook.save(path)
 
 
@@ -40,9 +41,15 @@ def _cell(value: Any) -> Any:
 
 def standings_table(standings: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     """Standings rows as flat cells: tie-break measures and rating as dotted columns."""
-    flat = [{**{key: row.get(key) for key in STANDINGS_COLUMNS}, "entrant": row["entrant"]["name"],
-             **flatten(row.get("tiebreak") or {}, "tiebreak"), **flatten(row.get("rating") or {}, "rating")}
-            for row in standings["rows"]]
+    flat = [
+        {
+            **{key: row.get(key) for key in STANDINGS_COLUMNS},
+            "entrant": row["entrant"]["name"],
+            **flatten(row.get("tiebreak") or {}, "tiebreak"),
+            **flatten(row.get("rating") or {}, "rating"),
+        }
+        for row in standings["rows"]
+    ]
     header = list(dict.fromkeys(key for row in flat for key in row))
     return header, [[spreadsheet_cell(row.get(key, "")) for key in header] for row in flat]
 

@@ -37,14 +37,14 @@ class Player(models.Model):
 
     name = models.CharField(max_length=100)
     club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.PROTECT, related_name="players")
-    user = models.ForeignKey(
-        USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
-    )
-    created_by = models.ForeignKey(
-        USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="players_created"
-    )
+    user = models.ForeignKey(USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
+    created_by = models.ForeignKey(USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="players_created")
     merged_into = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="duplicates",
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="duplicates",
         help_text="Set when this record is a duplicate of another player; undone by unmerging. Seats keep pointing "
         "here, so a merge changes no match row and an unmerge restores every figure.",
     )
@@ -80,10 +80,14 @@ class League(models.Model):
     points_for_loss = models.PositiveSmallIntegerField(default=0)
     tiebreaks = models.JSONField(default=list, blank=True, help_text="Order of tie-breaks after league points.")
     rating_pool = models.CharField(
-        max_length=12, choices=RatingPool.choices, default=RatingPool.LEAGUE,
-        help_text="The matches the ratings in the standings are computed from; friendlies never count.")
-    public_token = models.UUIDField(null=True, blank=True, unique=True,
-                                    help_text="Set while the public standings link is switched on.")
+        max_length=12,
+        choices=RatingPool.choices,
+        default=RatingPool.LEAGUE,
+        help_text="The matches the ratings in the standings are computed from; friendlies never count.",
+    )
+    public_token = models.UUIDField(
+        null=True, blank=True, unique=True, help_text="Set while the public standings link is switched on."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

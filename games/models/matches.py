@@ -36,11 +36,10 @@ class Match(models.Model):
     player_count = models.PositiveSmallIntegerField()
     deals_count = models.PositiveIntegerField(default=0, help_text="Deals that count (voided ones do not).")
     last_deal_number = models.PositiveIntegerField(default=0)
-    created_by = models.ForeignKey(
-        USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="matches_created"
+    created_by = models.ForeignKey(USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="matches_created")
+    scorers: models.ManyToManyField[Any, Any] = models.ManyToManyField(
+        USER_MODEL, blank=True, related_name="matches_scored"
     )
-    scorers: models.ManyToManyField[Any, Any] = models.ManyToManyField(USER_MODEL, blank=True,
-                                                                       related_name="matches_scored")
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When the last deal ended the match.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -96,8 +95,10 @@ class Deal(models.Model):
     recorded_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     recording_in_audit_log = models.BooleanField(
-        default=False, help_text="Set for deals recorded before recordings were read from the deal row (and for "
-        "imported ones): their recording has an AuditEntry row of its own.")
+        default=False,
+        help_text="Set for deals recorded before recordings were read from the deal row (and for "
+        "imported ones): their recording has an AuditEntry row of its own.",
+    )
 
     class Meta:
         ordering = ["match", "number"]
@@ -115,8 +116,14 @@ class Deal(models.Model):
 
     def first_revision(self) -> DealRevision:
         """Revision 1 as the deal row holds it until a correction or a void writes it out (unsaved)."""
-        first = DealRevision(deal=self, revision=1, input=self.input, result=self.result,
-                             created_by_id=self.recorded_by_id, created_at=self.recorded_at)
+        first = DealRevision(
+            deal=self,
+            revision=1,
+            input=self.input,
+            result=self.result,
+            created_by_id=self.recorded_by_id,
+            created_at=self.recorded_at,
+        )
         if Deal.recorded_by.is_cached(self):  # type: ignore[attr-defined]
             first.created_by = self.recorded_by  # read with the deal: no query for the name
         return first

@@ -54,10 +54,14 @@ JOKER_CARD = Card("", "")
 def parse_card(text: object, field: str | None = None) -> Card:
     """Parse one card code, or raise ``invalid_card`` naming ``field``."""
     if not isinstance(text, str):
-        raise RuleViolation("invalid_card", msg(
-            "{text!r} is not a card; write cards like 10D, AS or JKR.",
-            text=text,
-        ), field)
+        raise RuleViolation(
+            "invalid_card",
+            msg(
+                "{text!r} is not a card; write cards like 10D, AS or JKR.",
+                text=text,
+            ),
+            field,
+        )
     code = text.strip().upper()
     if code in (JOKER, "JOKER"):
         return JOKER_CARD
@@ -66,10 +70,13 @@ def parse_card(text: object, field: str | None = None) -> Card:
         rank = "10"
     if rank not in RANKS or suit not in SUITS:
         raise RuleViolation(
-            "invalid_card", msg(
+            "invalid_card",
+            msg(
                 "'{text}' is not a card; write cards like 10D, AS, QH or JKR.",
                 text=text,
-            ), field, card=text
+            ),
+            field,
+            card=text,
         )
     return Card(rank, suit)
 

@@ -36,14 +36,16 @@ _CODES: tuple[Code, ...] = (
     Code("bid_card_not_in_hand", ("seep.md §S.7",), ("allowed", "legal_bids")),
     Code("bid_not_higher", ("bid_euchre.md §E.5", "fifty_six.md §F.7"), ("allowed", "legal", "seat")),
     Code(
-        "bid_out_of_range", ("bid_euchre.md §E.5", "fifty_six.md §F.7", "seep.md §S.7"),
+        "bid_out_of_range",
+        ("bid_euchre.md §E.5", "fifty_six.md §F.7", "seep.md §S.7"),
         ("allowed", "legal", "maximum", "minimum", "seat"),
     ),
     Code("bidder_hand_mismatch", ("seep.md §S.7a",), ("bidder_hand",)),
     Code("bidder_hand_required", ("seep.md §S.7a",), ()),
     Code("build_sets_invalid", ("seep.md §S.7a",), ("house",)),
     Code(
-        "call_not_affordable", ("fifty_six.md §F.7",),
+        "call_not_affordable",
+        ("fifty_six.md §F.7",),
         ("band", "could_cost", "legal", "seat", "tables_held", "team"),
     ),
     Code("call_out_of_turn", ("bid_euchre.md §E.5", "fifty_six.md §F.7"), ("expected_seat", "seat")),
@@ -52,7 +54,8 @@ _CODES: tuple[Code, ...] = (
     Code("capture_required", ("seep.md §S.7a",), ()),
     Code("capture_sets_invalid", ("seep.md §S.7a",), ()),
     Code(
-        "card_count_exceeds_pack", ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.9a"),
+        "card_count_exceeds_pack",
+        ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.9a"),
         ("card", "copies_in_pack", "in_pack"),
     ),
     Code("card_not_in_pack", ("bid_euchre.md §E.7a", "fifty_six.md §F.7", "fifty_six.md §F.9a"), ("card", "in_pack")),
@@ -65,7 +68,8 @@ _CODES: tuple[Code, ...] = (
     Code("dealer_must_bid", ("bid_euchre.md §E.5",), ("allowed", "legal")),
     Code("dealer_not_active", ("fifty_six.md §F.7",), ("expected_dealer", "next_dealer")),
     Code(
-        "dealer_out_of_turn", ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.7", "seep.md §S.7"),
+        "dealer_out_of_turn",
+        ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.7", "seep.md §S.7"),
         ("expected", "expected_dealer", "next_dealer"),
     ),
     Code("dealer_unknown", ("seep.md §S.7",), ("allowed",)),
@@ -85,7 +89,8 @@ _CODES: tuple[Code, ...] = (
     Code("invalid_trump", ("bid_euchre.md §E.5", "fifty_six.md §F.7"), ("allowed", "legal", "seat")),
     Code("last_play_sweep_wrong_team", ("seep.md §S.7",), ("team",)),
     Code(
-        "match_already_finished", ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.7", "seep.md §S.7"),
+        "match_already_finished",
+        ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.7", "seep.md §S.7"),
         ("match_winner", "winners"),
     ),
     Code("meld_invalid", ("contract_rummy.md §R.5",), ("declared", "jokers", "min_length", "missing")),
@@ -103,7 +108,8 @@ _CODES: tuple[Code, ...] = (
     Code("play_count_invalid", ("seep.md §S.7a",), ("expected", "given")),
     Code("play_out_of_turn", ("bid_euchre.md §E.7a", "fifty_six.md §F.9a", "seep.md §S.7a"), ("expected_seat", "seat")),
     Code(
-        "player_count_invalid", ("bid_euchre.md §E.5", "fifty_six.md §F.7", "seep.md §S.7"),
+        "player_count_invalid",
+        ("bid_euchre.md §E.5", "fifty_six.md §F.7", "seep.md §S.7"),
         ("allowed", "seated", "teams"),
     ),
     Code("player_count_out_of_range", ("contract_rummy.md §R.5",), ("maximum", "minimum")),
@@ -114,7 +120,8 @@ _CODES: tuple[Code, ...] = (
     Code("renege_invalid", ("bid_euchre.md §E.5",), ("allowed", "maximum", "sitting_out")),
     Code("scoring_cards_incomplete", ("seep.md §S.7",), ("missing",)),
     Code(
-        "settings_conflict", ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.7"),
+        "settings_conflict",
+        ("bid_euchre.md §E.5", "contract_rummy.md §R.5", "fifty_six.md §F.7"),
         ("conflicts_with", "maximum", "setting"),
     ),
     Code("sweep_count_invalid", ("seep.md §S.7",), ()),

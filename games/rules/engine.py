@@ -127,8 +127,9 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
         """The standings' tie-break measures of this game, in order."""
         ...
 
-    def side_measures(self, state: Mapping[str, Any], sides: Sides,
-                      settings: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    def side_measures(
+        self, state: Mapping[str, Any], sides: Sides, settings: Mapping[str, Any]
+    ) -> dict[str, dict[str, int]]:
         """Each side's tie-break measures in a finished match, from its final state and pinned settings."""
         ...
 
@@ -268,8 +269,9 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
     def tiebreak_measures(self) -> tuple[Measure, ...]:
         return ()
 
-    def side_measures(self, state: Mapping[str, Any], sides: Sides,
-                      settings: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    def side_measures(
+        self, state: Mapping[str, Any], sides: Sides, settings: Mapping[str, Any]
+    ) -> dict[str, dict[str, int]]:
         return {side: {} for side in sides}
 
     def side_places(self, state: Mapping[str, Any], sides: Sides) -> dict[str, int]:
@@ -301,8 +303,12 @@ def _inferred_setting(name: str, value: Any, rules_file: str) -> Setting:
     label = name.replace("_", " ").capitalize()
     if isinstance(value, bool):
         return Setting(name, "boolean", value, label, help_line)
-    json_type = "integer" if isinstance(value, int) else "string" if isinstance(value, str) else (
-        "array" if isinstance(value, list) else "object"
+    json_type = (
+        "integer"
+        if isinstance(value, int)
+        else "string"
+        if isinstance(value, str)
+        else ("array" if isinstance(value, list) else "object")
     )
     return Setting(name, "custom", value, label, help_line, json_type=json_type)
 
@@ -315,13 +321,21 @@ def _winners(state: Mapping[str, Any]) -> list[str]:
     return list(state.get("winners") or [])
 
 
-def headline_figures(label: str, scores: Mapping[str, int], *, winners: list[str], target: int | None = None,
-                     lower_wins: bool = False) -> dict[str, Any]:
+def headline_figures(
+    label: str, scores: Mapping[str, int], *, winners: list[str], target: int | None = None, lower_wins: bool = False
+) -> dict[str, Any]:
     """The board's headline from the sides' scores: who leads (the best score, unless every side has it) and by
     how much over the next best."""
     ordered = sorted(scores.values(), reverse=not lower_wins)
     best = ordered[0] if ordered else 0
     leading = [side for side, score in scores.items() if score == best] if len(set(ordered)) > 1 else []
     runner_up = next((score for score in ordered if score != best), best)
-    return {"label": label, "scores": dict(scores), "leading": leading, "lead": abs(best - runner_up),
-            "target": target, "lower_wins": lower_wins, "winners": winners}
+    return {
+        "label": label,
+        "scores": dict(scores),
+        "leading": leading,
+        "lead": abs(best - runner_up),
+        "target": target,
+        "lower_wins": lower_wins,
+        "winners": winners,
+    }

@@ -35,8 +35,10 @@ def game_facts(engine: GameEngine[Any, Any, Any]) -> dict[str, Any]:
         "defaults": {str(count): engine.settings_json(rules) for count, rules in by_count.items()},
         "state_keys": list(engine.state_keys),
         "result_keys": list(engine.result_keys),
-        "tiebreak_measures": [{"name": name, "better": "higher" if direction > 0 else "lower"}
-                              for name, direction in engine.tiebreak_measures],
+        "tiebreak_measures": [
+            {"name": name, "better": "higher" if direction > 0 else "lower"}
+            for name, direction in engine.tiebreak_measures
+        ],
     }
 
 

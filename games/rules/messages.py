@@ -28,8 +28,9 @@ class Message(str):
     count_key: str | None
     values: Mapping[str, Any]
 
-    def __new__(cls, template: str, values: Mapping[str, Any], plural: str | None = None,
-                count_key: str | None = None) -> Message:
+    def __new__(
+        cls, template: str, values: Mapping[str, Any], plural: str | None = None, count_key: str | None = None
+    ) -> Message:
         chosen = template if plural is None or count_key is None or values[count_key] == 1 else plural
         message = super().__new__(cls, chosen.format(**values))
         message.template = template
@@ -137,8 +138,12 @@ def message_json(text: Any) -> Any:
     reason and said later in the reader's language (``message_from_json``); plain text stays text."""
     if not isinstance(text, Message):
         return text
-    return {"template": text.template, "plural": text.plural, "count_key": text.count_key,
-            "values": {name: message_json(value) for name, value in text.values.items()}}
+    return {
+        "template": text.template,
+        "plural": text.plural,
+        "count_key": text.count_key,
+        "values": {name: message_json(value) for name, value in text.values.items()},
+    }
 
 
 def message_from_json(data: Any) -> Any:

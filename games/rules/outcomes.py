@@ -38,8 +38,13 @@ def other_side(side: str, sides: Mapping[str, Any]) -> str:
     return next(name for name in sides if name != side)
 
 
-def match_sides(engine: GameEngine[Any, Any, Any], state: State, teams: Mapping[str, list[str]] | None,
-                seats: Sequence[str], settings: Mapping[str, Any]) -> list[SideResult]:
+def match_sides(
+    engine: GameEngine[Any, Any, Any],
+    state: State,
+    teams: Mapping[str, list[str]] | None,
+    seats: Sequence[str],
+    settings: Mapping[str, Any],
+) -> list[SideResult]:
     """Every side of a finished match with its place and tie-break measures."""
     sides: Mapping[str, Sequence[str]] = teams if teams else {seat: [seat] for seat in seats}
     measures, places = engine.side_measures(state, sides, settings), engine.side_places(state, sides)

@@ -34,10 +34,15 @@ def get_engine(key: str) -> GameEngine[Any, Any, Any]:
     module_name = ENGINE_MODULES.get(key) if isinstance(key, str) else None
     if module_name is None:
         choices = ", ".join(game_keys())
-        raise RuleViolation("invalid", msg(
-            "Unknown game {key!r}; choose one of {choices}.",
-            key=key, choices=choices,
-        ), "game")
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "Unknown game {key!r}; choose one of {choices}.",
+                key=key,
+                choices=choices,
+            ),
+            "game",
+        )
     return _loaded(module_name)
 
 

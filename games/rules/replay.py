@@ -54,7 +54,12 @@ class Replay:
 
 
 def replay_steps(
-    engine: GameEngine[Any, Any, Any], rules: Any, deals: Iterable[Any], state: Any = None, *, parsed: bool = False,
+    engine: GameEngine[Any, Any, Any],
+    rules: Any,
+    deals: Iterable[Any],
+    state: Any = None,
+    *,
+    parsed: bool = False,
     voided: Container[int] = (),
 ) -> Iterator[ReplayStep]:
     """Fold ``deals`` one by one from ``state`` (the initial state when None); raises ``DealRefused``.
@@ -77,7 +82,12 @@ def replay_steps(
 
 
 def replay(
-    engine: GameEngine[Any, Any, Any], rules: Any, deals: Iterable[Any], state: Any = None, *, parsed: bool = False,
+    engine: GameEngine[Any, Any, Any],
+    rules: Any,
+    deals: Iterable[Any],
+    state: Any = None,
+    *,
+    parsed: bool = False,
     voided: Container[int] = (),
 ) -> Replay:
     """Fold ``deals`` from ``state`` (the initial state when None), stopping at the first refused deal.

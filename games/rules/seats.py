@@ -18,7 +18,13 @@ def require_seat(value: object, seats: tuple[str, ...], field: str, code: str = 
     """Return ``value`` when it names one of ``seats``; otherwise refuse with ``code``."""
     if isinstance(value, str) and value.strip().upper() in seats:
         return value.strip().upper()
-    raise RuleViolation(code, msg(
-        "Choose a seat from {seats_0}-{seats}; {value!r} is not one.",
-        seats_0=seats[0], seats=seats[-1], value=value,
-    ), field)
+    raise RuleViolation(
+        code,
+        msg(
+            "Choose a seat from {seats_0}-{seats}; {value!r} is not one.",
+            seats_0=seats[0],
+            seats=seats[-1],
+            value=value,
+        ),
+        field,
+    )

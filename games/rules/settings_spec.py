@@ -74,9 +74,15 @@ class Setting:
         that is accepted on input but never written back in the match's settings; ``kinds`` lists a custom
         object's ``type`` values.
         """
-        row: dict[str, Any] = {"name": self.name, "label": self.label, "help": self.help,
-                               "type": (self.json_type or "object") if self.kind == "custom" else self.kind,
-                               "default": self.dump(self.default), "read_only": self.derived, "sent_back": self.echoed}
+        row: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "help": self.help,
+            "type": (self.json_type or "object") if self.kind == "custom" else self.kind,
+            "default": self.dump(self.default),
+            "read_only": self.derived,
+            "sent_back": self.echoed,
+        }
         if self.kind == "integer":
             row.update(minimum=self.minimum, maximum=self.maximum)
         if self.kind == "choice":

@@ -55,18 +55,26 @@ Tricks = tuple[Trick, ...]
 
 def _parse_play(value: object, seats: tuple[str, ...], field: str) -> Play:
     if not isinstance(value, Mapping):
-        raise RuleViolation("invalid", msg(
-            'Each card of a trick is an object such as {{"seat": "S2", "card": "JH"}}.',
-        ), field)
-    reject_unknown_keys(value, PLAY_KEYS, field,
-                        lambda key: msg("A played card has only seat and card; {key!r} is not one.", key=key))
+        raise RuleViolation(
+            "invalid",
+            msg(
+                'Each card of a trick is an object such as {{"seat": "S2", "card": "JH"}}.',
+            ),
+            field,
+        )
+    reject_unknown_keys(
+        value, PLAY_KEYS, field, lambda key: msg("A played card has only seat and card; {key!r} is not one.", key=key)
+    )
     seat = value.get("seat")
     if not (isinstance(seat, str) and seat.strip().upper() in seats):
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "The seat that played is one of {seats}; {seat!r} is not.",
-                seats=', '.join(seats), seat=seat,
-            ), f"{field}.seat",
+                seats=", ".join(seats),
+                seat=seat,
+            ),
+            f"{field}.seat",
             allowed=list(seats),
         )
     return Play(seat.strip().upper(), parse_card(value.get("card"), f"{field}.card"))
@@ -78,17 +86,23 @@ def parse_tricks(value: object, seats: tuple[str, ...], field: str = "tricks") -
         return None
     if not isinstance(value, list):
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 'tricks is a list of tricks, each the cards in the order played: [[{{"seat": "S1", "card": "JH"}}, '
                 "...], ...].",
-            ), field,
+            ),
+            field,
         )
     parsed = []
     for i, trick in enumerate(value):
         if not isinstance(trick, list):
-            raise RuleViolation("invalid", msg(
-                "Each trick is a list of the cards in the order they fell.",
-            ), f"{field}[{i}]")
+            raise RuleViolation(
+                "invalid",
+                msg(
+                    "Each trick is a list of the cards in the order they fell.",
+                ),
+                f"{field}[{i}]",
+            )
         parsed.append(tuple(_parse_play(play, seats, f"{field}[{i}][{j}]") for j, play in enumerate(trick)))
     return tuple(parsed)
 
@@ -124,8 +138,12 @@ class TrickResult:
     plays: Trick
 
     def as_json(self) -> dict[str, Any]:
-        return {"number": self.number, "leader": self.leader, "winner": self.winner,
-                "cards": [play.as_json() for play in self.plays]}
+        return {
+            "number": self.number,
+            "leader": self.leader,
+            "winner": self.winner,
+            "cards": [play.as_json() for play in self.plays],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +158,13 @@ class Renege:
     held_card: Card
 
     def as_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "trick": self.trick, "led_suit": self.led_suit,
-                "card_played": self.card_played.code, "held_card": self.held_card.code}
+        return {
+            "seat": self.seat,
+            "trick": self.trick,
+            "led_suit": self.led_suit,
+            "card_played": self.card_played.code,
+            "held_card": self.held_card.code,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,20 +201,28 @@ def _check_play(play: Play, order: tuple[str, ...], j: int, field: str, table: T
     if play.seat not in table.seats:
         detail = msg(
             "{seat} does not play this deal; the cards come from {seats}.",
-            seat=play.seat, seats=', '.join(table.seats),
+            seat=play.seat,
+            seats=", ".join(table.seats),
         )
     elif play.seat in order[:j]:
         detail = msg(
             "{seat} has already played to this trick; each seat plays once, in turn: {trick_seats}.",
-            seat=play.seat, trick_seats=trick_seats,
+            seat=play.seat,
+            trick_seats=trick_seats,
         )
     else:
         detail = msg(
             "It is {order}'s turn, not {seat}'s: this trick goes {trick_seats}.",
-            order=order[j], seat=play.seat, trick_seats=trick_seats,
+            order=order[j],
+            seat=play.seat,
+            trick_seats=trick_seats,
         )
     raise RuleViolation(
-        "play_out_of_turn", detail, field, seat=play.seat, expected_seat=order[j] if j < len(order) else None,
+        "play_out_of_turn",
+        detail,
+        field,
+        seat=play.seat,
+        expected_seat=order[j] if j < len(order) else None,
     )
 
 
@@ -206,10 +237,15 @@ def _check_card(card: Card, seen: Counter[Card], field: str, table: Table) -> No
     copies = table.copies(card)
     if copies == 0:
         raise RuleViolation(
-            "card_not_in_pack", msg(
+            "card_not_in_pack",
+            msg(
                 "{pack_words} has no {noun}.",
-                pack_words=table.pack_words, noun=_noun(card),
-            ), field, card=card.code, in_pack=0,
+                pack_words=table.pack_words,
+                noun=_noun(card),
+            ),
+            field,
+            card=card.code,
+            in_pack=0,
         )
     seen[card] += 1
     if seen[card] > copies:
@@ -217,8 +253,13 @@ def _check_card(card: Card, seen: Counter[Card], field: str, table: Table) -> No
             "card_count_exceeds_pack",
             msg(
                 "{pack_words} has {get} {noun}; it is played once too often here.",
-                pack_words=table.pack_words, get=COPY_WORDS.get(copies, str(copies)), noun=_noun(card),
-            ), field, card=card.code, in_pack=copies,
+                pack_words=table.pack_words,
+                get=COPY_WORDS.get(copies, str(copies)),
+                noun=_noun(card),
+            ),
+            field,
+            card=card.code,
+            in_pack=copies,
         )
 
 
@@ -242,9 +283,15 @@ def _winner(trick: Trick, table: Table) -> str:
 
 
 def _leader_detail(i: int, leader: str, table: Table, trick: Trick) -> str:
-    rule = table.first_leader_reason if i == 0 else msg(
-        "{leader} won trick {i} and leads trick {i_2}",
-        leader=leader, i=i, i_2=i + 1,
+    rule = (
+        table.first_leader_reason
+        if i == 0
+        else msg(
+            "{leader} won trick {i} and leads trick {i_2}",
+            leader=leader,
+            i=i,
+            i_2=i + 1,
+        )
     )
     return msg("The leader is wrong: {rule}; this trick is led by {seat}.", rule=rule, seat=trick[0].seat)
 
@@ -280,13 +327,17 @@ def referee(tricks: Tricks, table: Table) -> Record:
                 msg(
                     "Each hand holds {hand_size} cards, so a deal has {hand_size} tricks; trick {i} would be a card "
                     "more than each seat holds.",
-                    hand_size=table.hand_size, i=i + 1,
-                ), f"tricks[{i}]", expected=table.hand_size,
+                    hand_size=table.hand_size,
+                    i=i + 1,
+                ),
+                f"tricks[{i}]",
+                expected=table.hand_size,
             )
         order = _order_from(leader, table.seats)
         if trick and trick[0].seat != leader:
-            raise RuleViolation("wrong_leader", _leader_detail(i, leader, table, trick), f"tricks[{i}]",
-                                expected_leader=leader)
+            raise RuleViolation(
+                "wrong_leader", _leader_detail(i, leader, table, trick), f"tricks[{i}]", expected_leader=leader
+            )
         for j, play in enumerate(trick):
             field = f"tricks[{i}][{j}]"
             _check_play(play, order, j, field, table)
@@ -297,8 +348,13 @@ def referee(tricks: Tricks, table: Table) -> Record:
                 msg(
                     "Trick {i} has {trick_count} cards; each trick has {order_count}, one from each of {order} in "
                     "turn.",
-                    i=i + 1, trick_count=len(trick), order_count=len(order), order=', '.join(order),
-                ), f"tricks[{i}]", expected=len(order),
+                    i=i + 1,
+                    trick_count=len(trick),
+                    order_count=len(order),
+                    order=", ".join(order),
+                ),
+                f"tricks[{i}]",
+                expected=len(order),
             )
         winner = _winner(trick, table)
         results.append(TrickResult(i + 1, leader, winner, trick))
@@ -309,9 +365,12 @@ def referee(tricks: Tricks, table: Table) -> Record:
             nmsg(
                 "{tricks_count} trick is entered; every card is played, so this deal has {hand_size} tricks.",
                 "{tricks_count} tricks are entered; every card is played, so this deal has {hand_size} tricks.",
-                "tricks_count", tricks_count=len(tricks), hand_size=table.hand_size,
+                "tricks_count",
+                tricks_count=len(tricks),
+                hand_size=table.hand_size,
             ),
-            "tricks", expected=table.hand_size,
+            "tricks",
+            expected=table.hand_size,
         )
     return Record(tuple(results), _find_reneges(tricks, table))
 
@@ -321,6 +380,16 @@ def tricks_by_seat(record: Record) -> Counter[str]:
 
 
 __all__ = [
-    "Play", "Record", "Renege", "Table", "Trick", "TrickResult", "Tricks", "parse_tricks", "referee",
-    "suit_word", "tricks_by_seat", "tricks_json",
+    "Play",
+    "Record",
+    "Renege",
+    "Table",
+    "Trick",
+    "TrickResult",
+    "Tricks",
+    "parse_tricks",
+    "referee",
+    "suit_word",
+    "tricks_by_seat",
+    "tricks_json",
 ]

@@ -130,8 +130,9 @@ def players_visible_to(user: Viewer) -> QuerySet[Player]:
     """A club's players: its members (and the player's own account). A player of no club: whoever added it."""
     if not user.is_authenticated:
         return Player.objects.none()
-    return Player.objects.filter(Q(club__isnull=True, created_by_id=user.pk) | Q(user_id=user.pk)
-                                 | Q(club_id__in=club_ids_of(user)))
+    return Player.objects.filter(
+        Q(club__isnull=True, created_by_id=user.pk) | Q(user_id=user.pk) | Q(club_id__in=club_ids_of(user))
+    )
 
 
 def player_administrable_by(user: Viewer, player: Player) -> bool:
@@ -163,8 +164,9 @@ def require_club_writer(user: Viewer, club: Club) -> None:
 
 def require_player_admin(user: Viewer, player: Player) -> None:
     if not player_administrable_by(user, player):
-        raise NotPermitted(msg("Only a club admin, or the person who added this player while a scorer of its club, "
-                               "can change it."))
+        raise NotPermitted(
+            msg("Only a club admin, or the person who added this player while a scorer of its club, can change it.")
+        )
 
 
 def require_scorers_chooser(user: Viewer, match: Match) -> None:

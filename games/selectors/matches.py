@@ -55,8 +55,7 @@ def initial_state_json(match: Match, engine: GameEngine | None = None, rules: An
     return engine.state_json(engine.initial_state(rules))
 
 
-def state_before_deal(match: Match, number: int, engine: GameEngine | None = None, rules: Any = None
-                      ) -> dict[str, Any]:
+def state_before_deal(match: Match, number: int, engine: GameEngine | None = None, rules: Any = None) -> dict[str, Any]:
     """The match state deal ``number`` was played in: ``state_after`` of the deal before it (a voided deal's is the
     state before that one, so this holds for every deal), or the initial state for the first deal. One query."""
     previous = match.deals.filter(number__lt=number).order_by("-number").only("state_after").first()
@@ -67,8 +66,10 @@ def match_deals(match: Match) -> QuerySet[Deal]:
     """The match's deals in order, each annotated with ``state_before`` (see ``state_before_deal``) in the same
     query: a subquery on the previous deal by the (match, number) index, the first deal given the initial state."""
     previous = Deal.objects.filter(match_id=OuterRef("match_id"), number=OuterRef("number") - 1)
-    return match.deals.order_by("number").annotate(state_before=Coalesce(
-        Subquery(previous.values("state_after")[:1], output_field=JSONField()),
-        Value(initial_state_json(match), output_field=JSONField()),
-        output_field=JSONField(),
-    ))
+    return match.deals.order_by("number").annotate(
+        state_before=Coalesce(
+            Subquery(previous.values("state_after")[:1], output_field=JSONField()),
+            Value(initial_state_json(match), output_field=JSONField()),
+            output_field=JSONField(),
+        )
+    )

@@ -17,8 +17,9 @@ RECORDED = "deal.recorded"
 _FROM_DEAL, _FROM_ENTRY = 0, 1
 
 
-def audit_record(*, actor: User | None, action: str, reason: str = "", before: Any = None,
-                 after: Any = None, **targets: Any) -> AuditEntry:
+def audit_record(
+    *, actor: User | None, action: str, reason: str = "", before: Any = None, after: Any = None, **targets: Any
+) -> AuditEntry:
     """``targets`` are the rows the change is about: ``match=``, ``club=``, ``league=``, ``player=``,
     ``deal_number=``."""
     return AuditEntry.objects.create(
@@ -76,23 +77,37 @@ class MatchAuditLog:
     def __getitem__(self, window: slice) -> list[AuditEntry]:
         keys = list(self._keys()[window])
         entries = self.entries.select_related("actor").in_bulk([pk for _, kind, pk in keys if kind == _FROM_ENTRY])
-        deals = (self.recordings.select_related("recorded_by").prefetch_related("revisions__created_by")
-                 .in_bulk([pk for _, kind, pk in keys if kind == _FROM_DEAL]))
+        deals = (
+            self.recordings.select_related("recorded_by")
+            .prefetch_related("revisions__created_by")
+            .in_bulk([pk for _, kind, pk in keys if kind == _FROM_DEAL])
+        )
         return [entries[pk] if kind == _FROM_ENTRY else recording_entry(deals[pk]) for _, kind, pk in keys]
 
     def __iter__(self) -> Iterator[AuditEntry]:
-        return iter(self[0:self.count()])
+        return iter(self[0 : self.count()])
 
     def _keys(self) -> QuerySet[Any]:
         def keyed(rows: QuerySet[Any], at: str, kind: int) -> QuerySet[Any]:
-            return rows.annotate(key_at=F(at), key_kind=Value(kind, output_field=IntegerField()),
-                                 key_id=F("pk")).values_list("key_at", "key_kind", "key_id")
-        return keyed(self.recordings, "recorded_at", _FROM_DEAL).union(
-            keyed(self.entries, "at", _FROM_ENTRY), all=True).order_by("key_at", "key_kind", "key_id")
+            return rows.annotate(
+                key_at=F(at), key_kind=Value(kind, output_field=IntegerField()), key_id=F("pk")
+            ).values_list("key_at", "key_kind", "key_id")
+
+        return (
+            keyed(self.recordings, "recorded_at", _FROM_DEAL)
+            .union(keyed(self.entries, "at", _FROM_ENTRY), all=True)
+            .order_by("key_at", "key_kind", "key_id")
+        )
 
 
 def recording_entry(deal: Deal) -> AuditEntry:
     """The audit entry of a deal's recording (unsaved): what was first recorded, by whom and when."""
     first = deal.revision_history()[0]
-    return AuditEntry(at=deal.recorded_at, actor=deal.recorded_by, action=RECORDED, match_id=deal.match_id,
-                      deal_number=deal.number, after={"input": first.input, "result": first.result})
+    return AuditEntry(
+        at=deal.recorded_at,
+        actor=deal.recorded_by,
+        action=RECORDED,
+        match_id=deal.match_id,
+        deal_number=deal.number,
+        after={"input": first.input, "result": first.result},
+    )

@@ -57,8 +57,7 @@ def membership_set(*, actor: User, club: Club, user: User, role: str) -> Members
 @transaction.atomic
 def membership_remove(*, actor: User, club: Club, user_id: int) -> None:
     membership = Membership.objects.select_for_update().get(club=club, user_id=user_id)
-    audit_record(actor=actor, action="membership.removed", club=club,
-                 before={"user": user_id, "role": membership.role})
+    audit_record(actor=actor, action="membership.removed", club=club, before={"user": user_id, "role": membership.role})
     membership.delete()
 
 
@@ -91,14 +90,26 @@ def league_save(*, actor: User, league: League, changes: Mapping[str, Any]) -> L
         setattr(league, name, value)
     league_settings_check(league.game, league.settings)
     league.save()
-    audit_record(actor=actor, action="league.created" if creating else "league.updated", league=league,
-                 club=league.club, before=before, after=_league_fields(league))
+    audit_record(
+        actor=actor,
+        action="league.created" if creating else "league.updated",
+        league=league,
+        club=league.club,
+        before=before,
+        after=_league_fields(league),
+    )
     return league
 
 
 def _league_fields(league: League) -> dict[str, Any]:
-    return {"name": league.name, "game": league.game, "settings": league.settings,
-            "points": [league.points_for_win, league.points_for_draw, league.points_for_loss],
-            "tiebreaks": league.tiebreaks, "rating_pool": league.rating_pool, "public": league.public_token is not None,
-            "starts_on": league.starts_on.isoformat() if league.starts_on else None,
-            "ends_on": league.ends_on.isoformat() if league.ends_on else None}
+    return {
+        "name": league.name,
+        "game": league.game,
+        "settings": league.settings,
+        "points": [league.points_for_win, league.points_for_draw, league.points_for_loss],
+        "tiebreaks": league.tiebreaks,
+        "rating_pool": league.rating_pool,
+        "public": league.public_token is not None,
+        "starts_on": league.starts_on.isoformat() if league.starts_on else None,
+        "ends_on": league.ends_on.isoformat() if league.ends_on else None,
+    }

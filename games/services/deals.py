@@ -85,8 +85,7 @@ WRITERS_ONLY = msg("You may read this match but not change it: ask its creator t
 ADMINS_CORRECT = msg("In a league only the club's admins correct or void deals; ask one of them.")
 
 
-def _locked_match(match_id: int, actor: User, may_change: Callable[[User, Match], bool],
-                  refusal: str) -> Match:
+def _locked_match(match_id: int, actor: User, may_change: Callable[[User, Match], bool], refusal: str) -> Match:
     """The match row, locked until the transaction ends, once ``actor`` may make this change; else 403 for someone
     who may see the match and 404 (as if there were no such match) for anyone else. Reading it here, not before,
     makes one query of the two. Whoever may change a match may see it, so visibility is asked only on refusal."""
@@ -148,8 +147,14 @@ def deal_record(
     pays no lookup of that id: a retry is found when its insert meets the unique constraint (the transaction is then
     rolled back and the deal read in a new one) or when it is refused (a stale If-Match, a match it finished)."""
     try:
-        return _deal_record(match_id=match_id, actor=actor, payload=payload, client_deal_id=client_deal_id,
-                            expected_version=expected_version, dry_run=dry_run)
+        return _deal_record(
+            match_id=match_id,
+            actor=actor,
+            payload=payload,
+            client_deal_id=client_deal_id,
+            expected_version=expected_version,
+            dry_run=dry_run,
+        )
     except IntegrityError:
         if client_deal_id is None:
             raise
@@ -169,8 +174,15 @@ def _recorded_already(match: Match, client_deal_id: uuid.UUID | None) -> DealRec
 
 
 @transaction.atomic
-def _deal_record(*, match_id: int, actor: User, payload: Mapping[str, Any],
-                 client_deal_id: uuid.UUID | None, expected_version: int | None, dry_run: bool) -> DealRecording:
+def _deal_record(
+    *,
+    match_id: int,
+    actor: User,
+    payload: Mapping[str, Any],
+    client_deal_id: uuid.UUID | None,
+    expected_version: int | None,
+    dry_run: bool,
+) -> DealRecording:
     match = _locked_match(match_id, actor, match_writable_by, WRITERS_ONLY)
     existing = _recorded_already(match, client_deal_id) if dry_run else None  # a dry run stores nothing to meet
     if existing is not None:
@@ -189,8 +201,13 @@ def _deal_record(*, match_id: int, actor: User, payload: Mapping[str, Any],
     state_before = match.state
     state_json = engine.state_json(outcome.state)
     row = Deal(
-        match=match, number=number, client_deal_id=client_deal_id, input=engine.deal_json(deal),
-        result={"deal_number": number, **outcome.result}, state_after=state_json, recorded_by=actor,
+        match=match,
+        number=number,
+        client_deal_id=client_deal_id,
+        input=engine.deal_json(deal),
+        result={"deal_number": number, **outcome.result},
+        state_after=state_json,
+        recorded_by=actor,
     )
     match.last_deal_number = number
     match.deals_count += 1
@@ -199,8 +216,9 @@ def _deal_record(*, match_id: int, actor: User, payload: Mapping[str, Any],
         return DealRecording(row, match, created=True, state_before=state_before)
     row.save()  # the deal row is its own first revision and audit entry (games.services.audit.MatchAuditLog)
     match.save(update_fields=MATCH_STATE_FIELDS)
-    events.announce_match_change(events.DEAL_RECORDED, match, number,
-                                 finished_now=match.status == Match.Status.FINISHED)
+    events.announce_match_change(
+        events.DEAL_RECORDED, match, number, finished_now=match.status == Match.Status.FINISHED
+    )
     return DealRecording(row, match, created=True, state_before=state_before)
 
 
@@ -232,8 +250,9 @@ def _replayed(engine: GameEngine, row: Deal, step: ReplayStep, changed: int) -> 
     if step.voided:
         return ReplayedDeal(row, row.input, row.result, state_after, Deal.Status.VOIDED)
     status = Deal.Status.CORRECTED if row.number == changed else row.status
-    return ReplayedDeal(row, engine.deal_json(step.deal), {"deal_number": row.number, **step.outcome.result},
-                        state_after, status)
+    return ReplayedDeal(
+        row, engine.deal_json(step.deal), {"deal_number": row.number, **step.outcome.result}, state_after, status
+    )
 
 
 def _conflict(later: int, corrected: int, violation: RuleViolation) -> CorrectionConflicts:
@@ -241,7 +260,9 @@ def _conflict(later: int, corrected: int, violation: RuleViolation) -> Correctio
         msg(
             "Deal {later} would no longer be legal after changing deal {corrected}: {detail} Correct or void deal "
             "{later} first.",
-            later=later, corrected=corrected, detail=violation.detail,
+            later=later,
+            corrected=corrected,
+            detail=violation.detail,
         ),
         None,
         deal_number=later,
@@ -254,9 +275,13 @@ def _conflict(later: int, corrected: int, violation: RuleViolation) -> Correctio
 def _rewritten(replay: Replay) -> list[ReplayedDeal]:
     """The deals a change writes: the changed deal always (even when it reads the same, a correction to what it
     already was: its revision goes up and a revision row of that number is written), a later one when it differs."""
-    return [item for index, item in enumerate(replay.deals)
-            if index == 0 or (item.input, item.result, item.state_after, item.status)
-            != (item.row.input, item.row.result, item.row.state_after, item.row.status)]
+    return [
+        item
+        for index, item in enumerate(replay.deals)
+        if index == 0
+        or (item.input, item.result, item.state_after, item.status)
+        != (item.row.input, item.row.result, item.row.state_after, item.row.status)
+    ]
 
 
 def _write_first_revisions(rewritten: list[ReplayedDeal]) -> None:
@@ -281,10 +306,14 @@ def _require_changeable_deal(match: Match, number: int) -> None:
     if row is None:
         raise NotFound
     if row.is_voided:
-        raise DealVoided(msg(
-            "Deal {number} is voided; a voided deal cannot be changed.",
-            number=number,
-        ), None, deal_number=number)
+        raise DealVoided(
+            msg(
+                "Deal {number} is voided; a voided deal cannot be changed.",
+                number=number,
+            ),
+            None,
+            deal_number=number,
+        )
 
 
 @transaction.atomic
@@ -325,8 +354,7 @@ def deal_void(
     return _finish_change(match, replay, actor=actor, action="deal.voided", reason=reason, dry_run=dry_run)
 
 
-def _finish_change(match: Match, replay: Replay, *, actor: User, action: str,
-                   reason: str, dry_run: bool) -> Correction:
+def _finish_change(match: Match, replay: Replay, *, actor: User, action: str, reason: str, dry_run: bool) -> Correction:
     corrected = replay.deals[0]
     row = corrected.row
     deal_before = {"input": row.input, "result": row.result, "status": row.status}
@@ -338,17 +366,28 @@ def _finish_change(match: Match, replay: Replay, *, actor: User, action: str,
         _write_first_revisions(rewritten)
         row.revision += 1
         _save_replay(match, rewritten, replay.state)
-        DealRevision.objects.create(deal=row, revision=row.revision, input=row.input, result=row.result,
-                                    reason=reason, created_by=actor)
+        DealRevision.objects.create(
+            deal=row, revision=row.revision, input=row.input, result=row.result, reason=reason, created_by=actor
+        )
         audit_record(
-            actor=actor, action=action, match=match, deal_number=row.number, reason=reason,
+            actor=actor,
+            action=action,
+            match=match,
+            deal_number=row.number,
+            reason=reason,
             before={**deal_before, "state": state_before},
-            after={"input": corrected.input, "result": corrected.result, "status": corrected.status,
-                   "state": replay.state, "changed_deals": result_changes(changed)},
+            after={
+                "input": corrected.input,
+                "result": corrected.result,
+                "status": corrected.status,
+                "state": replay.state,
+                "changed_deals": result_changes(changed),
+            },
         )
         event = events.DEAL_VOIDED if action == "deal.voided" else events.DEAL_CORRECTED
-        events.announce_match_change(event, match, row.number,
-                                     finished_now=not was_finished and match.status == Match.Status.FINISHED)
+        events.announce_match_change(
+            event, match, row.number, finished_now=not was_finished and match.status == Match.Status.FINISHED
+        )
     else:
         row.input, row.result, row.status = corrected.input, corrected.result, corrected.status
         _apply_match_state(match, replay.state)

@@ -14,5 +14,15 @@ from games.errors import (
     StaleVersion,
 )
 
-__all__ = ["CorrectionConflicts", "DealVoided", "DomainError", "InvalidInput", "NotFound", "NotPermitted",
-           "NotSignedIn", "PreconditionRequired", "QueueUnavailable", "StaleVersion"]
+__all__ = [
+    "CorrectionConflicts",
+    "DealVoided",
+    "DomainError",
+    "InvalidInput",
+    "NotFound",
+    "NotPermitted",
+    "NotSignedIn",
+    "PreconditionRequired",
+    "QueueUnavailable",
+    "StaleVersion",
+]

@@ -47,8 +47,12 @@ def match_start(
         Seat(match=match, seat=seat, position=index, player=player, team=team_of.get(seat, ""))
         for index, (seat, player) in enumerate(zip(seat_names(len(seated)), seated, strict=True))
     )
-    audit_record(actor=actor, action="match.started", match=match,
-                 after={"game": game, "settings": match.settings, "players": [p.pk for p in seated]})
+    audit_record(
+        actor=actor,
+        action="match.started",
+        match=match,
+        after={"game": game, "settings": match.settings, "players": [p.pk for p in seated]},
+    )
     return match
 
 
@@ -57,16 +61,23 @@ def _pinned_settings(game: str, requested: Mapping[str, Any], league: League | N
     if league is None:
         return dict(requested)
     if league.game != game:
-        raise InvalidInput(msg(
-            "League {league!r} plays {league_game}, not {game}.",
-            league=league.name, league_game=league.game, game=game,
-        ), "game")
+        raise InvalidInput(
+            msg(
+                "League {league!r} plays {league_game}, not {game}.",
+                league=league.name,
+                league_game=league.game,
+                game=game,
+            ),
+            "game",
+        )
     for name, value in requested.items():
         if name in league.settings and league.settings[name] != value:
             raise InvalidInput(
                 msg(
                     "League {league!r} plays with {name} = {value!r}; its matches cannot change it.",
-                    league=league.name, name=name, value=league.settings[name],
+                    league=league.name,
+                    name=name,
+                    value=league.settings[name],
                 ),
                 f"settings.{name}",
             )

@@ -16,8 +16,7 @@ from games.services.audit import audit_record
 
 
 @transaction.atomic
-def player_create(*, actor: User, name: str, club: Club | None = None,
-                  user: User | None = None) -> Player:
+def player_create(*, actor: User, name: str, club: Club | None = None, user: User | None = None) -> Player:
     require_player_links_allowed(actor, {"club": club, "user": user})
     player = Player.objects.create(name=name, club=club, user=user, created_by=actor)
     audit_record(actor=actor, action="player.created", player=player, after=_player_fields(player))
@@ -52,13 +51,21 @@ def player_merge(*, actor: User, player: Player, duplicate: Player) -> Player:
     if duplicate.merged_into_id is not None:
         raise InvalidInput(msg("{name} is already merged into another player.", name=duplicate.name), "player")
     if player.merged_into_id is not None:
-        raise InvalidInput(msg("{name} is itself merged into another player; merge into that one.", name=player.name),
-                           "player")
+        raise InvalidInput(
+            msg("{name} is itself merged into another player; merge into that one.", name=player.name), "player"
+        )
     shared = Seat.objects.filter(player=duplicate, match__seats__player=player).values_list("match_id", flat=True)
     if shared.exists():
         raise InvalidInput(
-            msg("{name} and {duplicate} sat at the same table (match {match}): they are two people.",
-                name=player.name, duplicate=duplicate.name, match=shared.first()), "player", matches=list(shared))
+            msg(
+                "{name} and {duplicate} sat at the same table (match {match}): they are two people.",
+                name=player.name,
+                duplicate=duplicate.name,
+                match=shared.first(),
+            ),
+            "player",
+            matches=list(shared),
+        )
     duplicate.merged_into = player
     duplicate.save(update_fields=["merged_into"])
     audit_record(actor=actor, action="player.merged", player=player, after={"duplicate": duplicate.pk})
@@ -78,8 +85,9 @@ def player_unmerge(*, actor: User, player: Player, duplicate: Player) -> Player:
     require_player_admin(actor, duplicate)
     duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
     if duplicate.merged_into_id != player.pk:
-        raise InvalidInput(msg("{duplicate} is not merged into {name}.", duplicate=duplicate.name, name=player.name),
-                           "player")
+        raise InvalidInput(
+            msg("{duplicate} is not merged into {name}.", duplicate=duplicate.name, name=player.name), "player"
+        )
     duplicate.merged_into = None
     duplicate.save(update_fields=["merged_into"])
     audit_record(actor=actor, action="player.unmerged", player=player, before={"duplicate": duplicate.pk})

@@ -46,8 +46,7 @@ def test_only_the_creator_chooses_scorers(api: Any, make_client: Any) -> None:
     match = start_match(api)
     helper = UserFactory.create()
     api.post(f"/api/v1/matches/{match['id']}/scorers/", {"user": helper.pk}, format="json")
-    response = make_client(helper).post(f"/api/v1/matches/{match['id']}/scorers/", {"user": helper.pk},
-                                        format="json")
+    response = make_client(helper).post(f"/api/v1/matches/{match['id']}/scorers/", {"user": helper.pk}, format="json")
     assert_error(response, 403, "permission_denied")
 
 
@@ -72,20 +71,34 @@ def test_in_a_league_members_read_scorers_write_and_outsiders_see_nothing(make_c
 def test_a_league_match_pins_the_league_house_rules(make_client: Any) -> None:
     club = ClubFactory.create()
     admin = make_client(MembershipFactory.create(club=club, role=Membership.Role.ADMIN).user)
-    league = admin.post("/api/v1/leagues/", {"club": club.pk, "name": "Long", "game": "seep",
-                                             "settings": {"baazi_lead": 200}}, format="json").json()
+    league = admin.post(
+        "/api/v1/leagues/",
+        {"club": club.pk, "name": "Long", "game": "seep", "settings": {"baazi_lead": 200}},
+        format="json",
+    ).json()
     match = start_match(admin, league=league["id"])
     assert match["settings"]["baazi_lead"] == 200 and match["league"] == league["id"]
-    clash = admin.post("/api/v1/matches/", {"game": "seep", "players": [{"name": str(n)} for n in range(4)],
-                                            "league": league["id"], "settings": {"baazi_lead": 100}}, format="json")
+    clash = admin.post(
+        "/api/v1/matches/",
+        {
+            "game": "seep",
+            "players": [{"name": str(n)} for n in range(4)],
+            "league": league["id"],
+            "settings": {"baazi_lead": 100},
+        },
+        format="json",
+    )
     assert_error(clash, 400, "invalid", "settings.baazi_lead")
 
 
 def test_a_league_with_bad_house_rules_is_refused(make_client: Any) -> None:
     club = ClubFactory.create()
     admin = make_client(MembershipFactory.create(club=club, role=Membership.Role.ADMIN).user)
-    response = admin.post("/api/v1/leagues/", {"club": club.pk, "name": "X", "game": "seep",
-                                               "settings": {"baazi_lead": -5}}, format="json")
+    response = admin.post(
+        "/api/v1/leagues/",
+        {"club": club.pk, "name": "X", "game": "seep", "settings": {"baazi_lead": -5}},
+        format="json",
+    )
     assert_error(response, 400, "invalid", "settings.baazi_lead")
 
 
@@ -102,20 +115,25 @@ def test_a_club_creator_is_its_admin_and_manages_members(api: Any, user: Any) ->
 def test_a_member_cannot_manage_members(make_client: Any) -> None:
     club = ClubFactory.create()
     member = MembershipFactory.create(club=club).user
-    response = make_client(member).post(f"/api/v1/clubs/{club.pk}/members/", {"user": member.pk, "role": "admin"},
-                                        format="json")
+    response = make_client(member).post(
+        f"/api/v1/clubs/{club.pk}/members/", {"user": member.pk, "role": "admin"}, format="json"
+    )
     assert_error(response, 403, "permission_denied")
 
 
 def test_naming_another_clubs_league_or_club_reads_as_no_such_id(make_client: Any) -> None:
     club = ClubFactory.create()
     admin = MembershipFactory.create(club=club, role=Membership.Role.ADMIN).user
-    league = make_client(admin).post("/api/v1/leagues/", {"club": club.pk, "name": "Winter", "game": "seep"},
-                                     format="json").json()
+    league = (
+        make_client(admin)
+        .post("/api/v1/leagues/", {"club": club.pk, "name": "Winter", "game": "seep"}, format="json")
+        .json()
+    )
     outsider = make_client()
     players = [{"name": f"P{n}"} for n in range(4)]
-    response = outsider.post("/api/v1/matches/", {"game": "seep", "players": players, "league": league["id"]},
-                             format="json")
+    response = outsider.post(
+        "/api/v1/matches/", {"game": "seep", "players": players, "league": league["id"]}, format="json"
+    )
     assert_error(response, 400, "invalid", "league")
     assert response.json()["detail"] == f"There is no league {league['id']} in your clubs."
     response = outsider.post("/api/v1/leagues/", {"club": club.pk, "name": "Mine", "game": "seep"}, format="json")
@@ -130,6 +148,10 @@ def test_a_match_a_service_hides_answers_the_same_404_body_as_a_missing_address(
     hidden_by_the_service = post_deal(outsider, match["id"], seep_deal())  # deal_record raises NotFound
     assert hidden_by_the_service.status_code == 404
     assert hidden_by_the_service.json() == {
-        "code": "not_found", "detail": "Not found.", "field": None, "extra": {},
-        "errors": [{"code": "not_found", "detail": "Not found.", "field": None}]}
+        "code": "not_found",
+        "detail": "Not found.",
+        "field": None,
+        "extra": {},
+        "errors": [{"code": "not_found", "detail": "Not found.", "field": None}],
+    }
     assert outsider.get(f"/api/v1/matches/{match['id']}/").json() == hidden_by_the_service.json()

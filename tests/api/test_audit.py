@@ -31,13 +31,18 @@ def test_a_correction_entry_keeps_only_the_parts_of_later_results_that_changed(a
     entry = AuditEntry.objects.get(match_id=match["id"], action="deal.corrected")
     assert entry.after is not None
     # Deal 1 now leads by 30, not 10: every later running lead moves by 20 and nothing else in the results changes.
-    level_to_a = {"before": {"running_lead": {"team": None, "points": 0}},
-                  "after": {"running_lead": {"team": "A", "points": 20}}}
+    level_to_a = {
+        "before": {"running_lead": {"team": None, "points": 0}},
+        "after": {"running_lead": {"team": "A", "points": 20}},
+    }
     a_by_more = {"before": {"running_lead": {"points": 10}}, "after": {"running_lead": {"points": 30}}}
     assert entry.after["changed_deals"] == [
-        {"deal_number": number, **(level_to_a if number % 2 == 0 else a_by_more)} for number in range(2, 21)]
-    assert (entry.after["input"], entry.after["status"]) == (Deal.objects.get(match_id=match["id"], number=1).input,
-                                                             "corrected")
+        {"deal_number": number, **(level_to_a if number % 2 == 0 else a_by_more)} for number in range(2, 21)
+    ]
+    assert (entry.after["input"], entry.after["status"]) == (
+        Deal.objects.get(match_id=match["id"], number=1).input,
+        "corrected",
+    )
     whole_tail = [deal.result for deal in Deal.objects.filter(match_id=match["id"], number__gt=1)]
     # The entry used to hold every later result twice (before and after): five times what it holds now.
     assert len(json.dumps(entry.after["changed_deals"])) * 5 < 2 * len(json.dumps(whole_tail))
@@ -84,7 +89,11 @@ def test_correcting_a_deal_to_what_it_already_is_raises_its_revision_each_time(a
     deal = Deal.objects.get(match_id=match["id"], number=1)
     assert deal.revision == 4
     assert list(deal.revisions.order_by("revision").values_list("revision", "reason")) == [
-        (1, ""), (2, "Miscounted spades"), (3, "again"), (4, "again")]
+        (1, ""),
+        (2, "Miscounted spades"),
+        (3, "again"),
+        (4, "again"),
+    ]
 
 
 def test_renaming_a_club_is_audited_with_its_name_before_and_after(api: Any, user: Any) -> None:
@@ -92,12 +101,14 @@ def test_renaming_a_club_is_audited_with_its_name_before_and_after(api: Any, use
     response = api.patch(f"/api/v1/clubs/{club['id']}/", {"name": "Wednesday Seep"}, format="json")
     assert (response.status_code, response.json()) == (200, {"id": club["id"], "name": "Wednesday Seep"})
     entry = AuditEntry.objects.get(club_id=club["id"], action="club.updated")
-    assert (entry.actor_id, entry.before, entry.after) == (user.pk, {"name": "Tuesday Seep"},
-                                                           {"name": "Wednesday Seep"})
+    assert (entry.actor_id, entry.before, entry.after) == (
+        user.pk,
+        {"name": "Tuesday Seep"},
+        {"name": "Wednesday Seep"},
+    )
 
 
-def test_a_member_who_is_not_an_admin_cannot_rename_the_club_and_nothing_is_audited(api: Any,
-                                                                                     make_client: Any) -> None:
+def test_a_member_who_is_not_an_admin_cannot_rename_the_club_and_nothing_is_audited(api: Any, make_client: Any) -> None:
     club = api.post("/api/v1/clubs/", {"name": "Tuesday Seep"}, format="json").json()
     scorer = UserFactory.create()
     api.post(f"/api/v1/clubs/{club['id']}/members/", {"user": scorer.pk, "role": "scorer"}, format="json")

@@ -22,8 +22,7 @@ LOCKED_PAGE = b"Too many failed sign-ins for this account or from this address. 
 
 
 def token_sign_in(client: Any, username: str, password: str, **meta: str) -> Any:
-    return client.post(TOKEN_URL, {"username": username, "password": password}, content_type="application/json",
-                       **meta)
+    return client.post(TOKEN_URL, {"username": username, "password": password}, content_type="application/json", **meta)
 
 
 def page_sign_in(client: Any, url: str, username: str, password: str, **meta: str) -> Any:
@@ -31,8 +30,10 @@ def page_sign_in(client: Any, url: str, username: str, password: str, **meta: st
 
 
 def test_rotating_x_forwarded_for_does_not_get_more_tries(client: Any, user: Any) -> None:
-    wrong = [token_sign_in(client, user.username, "guess", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").status_code
-             for n in range(10)]
+    wrong = [
+        token_sign_in(client, user.username, "guess", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").status_code
+        for n in range(10)
+    ]
     assert wrong == [400] * 9 + [429]
     right = token_sign_in(client, user.username, PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.99")
     assert_error(right, 429, "throttled")
@@ -62,8 +63,10 @@ def test_an_address_guessing_at_many_accounts_is_locked(client: Any, monkeypatch
 
 
 def test_the_table_login_is_locked_after_ten_failures_whatever_x_forwarded_for_says(client: Any, user: Any) -> None:
-    wrong = [page_sign_in(client, "/table/login/", user.username, "guess", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
-             for n in range(10)]
+    wrong = [
+        page_sign_in(client, "/table/login/", user.username, "guess", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
+        for n in range(10)
+    ]
     assert [response.status_code for response in wrong] == [200] * 9 + [429]
     assert LOCKED_PAGE in wrong[9].content
     right = page_sign_in(client, "/table/login/", user.username, PASSWORD, REMOTE_ADDR="10.0.2.2")
@@ -73,8 +76,9 @@ def test_the_table_login_is_locked_after_ten_failures_whatever_x_forwarded_for_s
 
 def test_the_admin_login_is_locked_and_the_admin_sees_and_lifts_the_lock(client: Any) -> None:
     staff = UserFactory.create(is_staff=True)
-    wrong = [page_sign_in(client, "/admin/login/", staff.username, "guess", REMOTE_ADDR=f"10.0.3.{n}")
-             for n in range(1, 11)]
+    wrong = [
+        page_sign_in(client, "/admin/login/", staff.username, "guess", REMOTE_ADDR=f"10.0.3.{n}") for n in range(1, 11)
+    ]
     assert [response.status_code for response in wrong] == [200] * 9 + [429]
     assert page_sign_in(client, "/admin/login/", staff.username, PASSWORD, REMOTE_ADDR="10.0.4.4").status_code == 429
 
@@ -84,31 +88,35 @@ def test_the_admin_login_is_locked_and_the_admin_sees_and_lifts_the_lock(client:
     listing = desk.get("/admin/axes/accessattempt/")
     assert listing.status_code == 200 and staff.username.encode() in listing.content
     attempts = list(AccessAttempt.objects.filter(username=staff.username).values_list("pk", flat=True))
-    lifted = desk.post("/admin/axes/accessattempt/", {"action": "delete_selected", "_selected_action": attempts,
-                                                      "post": "yes"})
+    lifted = desk.post(
+        "/admin/axes/accessattempt/", {"action": "delete_selected", "_selected_action": attempts, "post": "yes"}
+    )
     assert lifted.status_code == 302 and not AccessAttempt.objects.filter(username=staff.username).exists()
 
     signed_in = page_sign_in(client, "/admin/login/", staff.username, PASSWORD, REMOTE_ADDR="10.0.4.4")
     assert signed_in.status_code == 302 and client.session["_auth_user_id"] == str(staff.pk)
 
 
-@pytest.mark.parametrize(("proxies", "forwarded", "expected"), [
-    (0, "203.0.113.7", "192.0.2.1"),
-    (1, "6.6.6.6, 203.0.113.7", "203.0.113.7"),
-    (2, "6.6.6.6, 203.0.113.7, 10.1.1.1", "203.0.113.7"),
-    (3, "203.0.113.7", "203.0.113.7"),
-    (1, "not-an-address", "192.0.2.1"),
-    (1, "", "192.0.2.1"),
-])
-def test_the_client_address_trusts_only_our_proxies(settings: Any, proxies: int, forwarded: str,
-                                                    expected: str) -> None:
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "expected"),
+    [
+        (0, "203.0.113.7", "192.0.2.1"),
+        (1, "6.6.6.6, 203.0.113.7", "203.0.113.7"),
+        (2, "6.6.6.6, 203.0.113.7, 10.1.1.1", "203.0.113.7"),
+        (3, "203.0.113.7", "203.0.113.7"),
+        (1, "not-an-address", "192.0.2.1"),
+        (1, "", "192.0.2.1"),
+    ],
+)
+def test_the_client_address_trusts_only_our_proxies(settings: Any, proxies: int, forwarded: str, expected: str) -> None:
     settings.TRUSTED_PROXY_COUNT = proxies
     request = RequestFactory().get("/", REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR=forwarded)
     assert client_address(request) == expected
 
 
-def test_behind_one_trusted_proxy_the_forwarded_address_is_the_one_locked(client: Any, user: Any,
-                                                                           settings: Any) -> None:
+def test_behind_one_trusted_proxy_the_forwarded_address_is_the_one_locked(
+    client: Any, user: Any, settings: Any
+) -> None:
     settings.TRUSTED_PROXY_COUNT = 1
     for n in range(10):
         token_sign_in(client, f"nobody{n}", "guess", HTTP_X_FORWARDED_FOR=f"6.6.6.{n}, 203.0.113.7")

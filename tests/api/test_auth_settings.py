@@ -6,29 +6,61 @@ import pytest
 
 from tests.support.settings_loader import load_settings
 
-SHOW = ("from django.conf import settings; print(settings.TRUSTED_PROXY_COUNT, settings.AXES_FAILURE_LIMIT, "
-        "settings.AXES_COOLOFF_TIME, settings.REST_KNOX['TOKEN_TTL'], settings.AUTH_TOKENS_PER_USER, "
-        "settings.CACHES['default']['BACKEND'], settings.CACHES['default'].get('RETRY_SECONDS'))")
+SHOW = (
+    "from django.conf import settings; print(settings.TRUSTED_PROXY_COUNT, settings.AXES_FAILURE_LIMIT, "
+    "settings.AXES_COOLOFF_TIME, settings.REST_KNOX['TOKEN_TTL'], settings.AUTH_TOKENS_PER_USER, "
+    "settings.CACHES['default']['BACKEND'], settings.CACHES['default'].get('RETRY_SECONDS'))"
+)
 
 
 def test_the_defaults() -> None:
     result = load_settings(SHOW, REDIS_URL="redis://127.0.0.1:1/0")
-    assert result.stdout.split() == ["0", "10", "0:15:00", "14", "days,", "0:00:00", "20",
-                                     "scorekeeper.cache.FailSoftRedisCache", "5.0"]
+    assert result.stdout.split() == [
+        "0",
+        "10",
+        "0:15:00",
+        "14",
+        "days,",
+        "0:00:00",
+        "20",
+        "scorekeeper.cache.FailSoftRedisCache",
+        "5.0",
+    ]
 
 
 def test_values_from_the_environment() -> None:
-    result = load_settings(SHOW, TRUSTED_PROXY_COUNT="1", SIGN_IN_FAILURE_LIMIT="5", SIGN_IN_LOCKOUT_MINUTES="0",
-                           AUTH_TOKEN_TTL_HOURS="2", AUTH_TOKENS_PER_USER="3")
-    assert result.stdout.split() == ["1", "5", "None", "2:00:00", "3",
-                                     "django.core.cache.backends.locmem.LocMemCache", "None"]
+    result = load_settings(
+        SHOW,
+        TRUSTED_PROXY_COUNT="1",
+        SIGN_IN_FAILURE_LIMIT="5",
+        SIGN_IN_LOCKOUT_MINUTES="0",
+        AUTH_TOKEN_TTL_HOURS="2",
+        AUTH_TOKENS_PER_USER="3",
+    )
+    assert result.stdout.split() == [
+        "1",
+        "5",
+        "None",
+        "2:00:00",
+        "3",
+        "django.core.cache.backends.locmem.LocMemCache",
+        "None",
+    ]
 
 
-@pytest.mark.parametrize(("name", "value"), [
-    ("TRUSTED_PROXY_COUNT", "-1"), ("TRUSTED_PROXY_COUNT", "two"), ("SIGN_IN_FAILURE_LIMIT", "0"),
-    ("SIGN_IN_LOCKOUT_MINUTES", "-5"), ("AUTH_TOKEN_TTL_HOURS", "0"), ("AUTH_TOKENS_PER_USER", "0"),
-    ("REDIS_SOCKET_TIMEOUT_SECONDS", "0"), ("REDIS_RETRY_SECONDS", "soon"),
-])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("TRUSTED_PROXY_COUNT", "-1"),
+        ("TRUSTED_PROXY_COUNT", "two"),
+        ("SIGN_IN_FAILURE_LIMIT", "0"),
+        ("SIGN_IN_LOCKOUT_MINUTES", "-5"),
+        ("AUTH_TOKEN_TTL_HOURS", "0"),
+        ("AUTH_TOKENS_PER_USER", "0"),
+        ("REDIS_SOCKET_TIMEOUT_SECONDS", "0"),
+        ("REDIS_RETRY_SECONDS", "soon"),
+    ],
+)
 def test_a_value_out_of_range_stops_the_service(name: str, value: str) -> None:
     result = load_settings(**{name: value})
     assert result.returncode != 0, result.stdout

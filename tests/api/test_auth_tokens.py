@@ -23,8 +23,9 @@ TOKEN_URL = "/api/v1/auth/token/"
 
 
 def sign_in(client: Any, user: Any) -> str:
-    response = client.post(TOKEN_URL, {"username": user.username, "password": PASSWORD},
-                           content_type="application/json")
+    response = client.post(
+        TOKEN_URL, {"username": user.username, "password": PASSWORD}, content_type="application/json"
+    )
     assert response.status_code == 200, response.json()
     return response.json()["token"]
 
@@ -39,8 +40,9 @@ def sign_out(client: Any, token: str, query: str = "") -> Any:
 
 def test_each_sign_in_gets_a_new_token_with_its_expiry(client: Any, user: Any, settings: Any) -> None:
     before = timezone.now()
-    response = client.post(TOKEN_URL, {"username": user.username, "password": PASSWORD},
-                           content_type="application/json")
+    response = client.post(
+        TOKEN_URL, {"username": user.username, "password": PASSWORD}, content_type="application/json"
+    )
     body = response.json()
     assert set(body) == {"token", "expiry"}
     expiry = datetime.fromisoformat(body["expiry"])
@@ -53,8 +55,11 @@ def test_each_sign_in_gets_a_new_token_with_its_expiry(client: Any, user: Any, s
 
 
 def test_a_form_encoded_sign_in_still_works(client: Any, user: Any) -> None:
-    response = client.post(TOKEN_URL, urlencode({"username": user.username, "password": PASSWORD}),
-                           content_type="application/x-www-form-urlencoded")
+    response = client.post(
+        TOKEN_URL,
+        urlencode({"username": user.username, "password": PASSWORD}),
+        content_type="application/x-www-form-urlencoded",
+    )
     assert response.status_code == 200 and response.json()["token"]
 
 
@@ -108,8 +113,12 @@ def test_using_a_token_slides_its_expiry_forward(client: Any, user: Any, setting
 def test_an_expired_token_sent_with_a_new_sign_in_does_not_stop_it(client: Any, user: Any) -> None:
     old = sign_in(client, user)
     AuthToken.objects.filter(user=user).update(expiry=timezone.now() - timedelta(seconds=1))
-    response = client.post(TOKEN_URL, {"username": user.username, "password": PASSWORD},
-                           content_type="application/json", HTTP_AUTHORIZATION=f"Token {old}")
+    response = client.post(
+        TOKEN_URL,
+        {"username": user.username, "password": PASSWORD},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {old}",
+    )
     assert response.status_code == 200 and response.json()["token"] != old
 
 
@@ -125,8 +134,9 @@ def test_a_bearer_token_is_told_the_scheme_is_token(client: Any, user: Any) -> N
     token = sign_in(client, user)
     response = client.get("/api/v1/me/", HTTP_AUTHORIZATION=f"Bearer {token}")
     body = assert_error(response, 401, "not_authenticated")
-    assert body["detail"] == ("Send the token as 'Authorization: Token <token>'; no other scheme (such as Bearer) "
-                              "is accepted.")
+    assert body["detail"] == (
+        "Send the token as 'Authorization: Token <token>'; no other scheme (such as Bearer) is accepted."
+    )
     assert response["WWW-Authenticate"] == "Token"
 
 
@@ -177,8 +187,9 @@ def test_a_new_sign_in_clears_the_accounts_expired_tokens(client: Any, user: Any
     assert me(client, fresh).status_code == 200
 
 
-def test_an_authenticated_request_costs_one_query_for_its_token(client: Any, user: Any,
-                                                                django_assert_num_queries: Any) -> None:
+def test_an_authenticated_request_costs_one_query_for_its_token(
+    client: Any, user: Any, django_assert_num_queries: Any
+) -> None:
     token = sign_in(client, user)
     with django_assert_num_queries(3):  # the token with its user, then the view's own two
         assert me(client, token).status_code == 200

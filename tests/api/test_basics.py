@@ -27,25 +27,29 @@ def test_health_reports_redis_down_when_it_cannot_be_reached(client: Any, settin
 
 
 def test_a_token_is_issued_for_a_username_and_password(client: Any, user: Any) -> None:
-    response = client.post("/api/v1/auth/token/", {"username": user.username, "password": PASSWORD},
-                           content_type="application/json")
+    response = client.post(
+        "/api/v1/auth/token/", {"username": user.username, "password": PASSWORD}, content_type="application/json"
+    )
     token = response.json()["token"]
     assert response.status_code == 200
     assert client.get("/api/v1/me/", HTTP_AUTHORIZATION=f"Token {token}").json()["username"] == user.username
 
 
 def test_a_wrong_password_is_refused_in_the_error_shape(client: Any, user: Any) -> None:
-    response = client.post("/api/v1/auth/token/", {"username": user.username, "password": "guess"},
-                           content_type="application/json")
+    response = client.post(
+        "/api/v1/auth/token/", {"username": user.username, "password": "guess"}, content_type="application/json"
+    )
     assert_error(response, 400, "invalid")
 
 
 def test_password_guessing_is_throttled(client: Any, user: Any, settings: Any) -> None:
     for _ in range(10):
-        client.post("/api/v1/auth/token/", {"username": user.username, "password": "guess"},
-                    content_type="application/json")
-    response = client.post("/api/v1/auth/token/", {"username": user.username, "password": PASSWORD},
-                           content_type="application/json")
+        client.post(
+            "/api/v1/auth/token/", {"username": user.username, "password": "guess"}, content_type="application/json"
+        )
+    response = client.post(
+        "/api/v1/auth/token/", {"username": user.username, "password": PASSWORD}, content_type="application/json"
+    )
     body = assert_error(response, 429, "throttled")
     assert body["extra"]["retry_after_seconds"] > 0 and int(response["Retry-After"]) > 0
 

@@ -24,20 +24,50 @@ def choice_cases(club: int, user: int) -> list[tuple[str, str, dict[str, Any], s
     """(method, path, body, field, detail) for every choice a client writes."""
     league = {"club": club, "name": "Winter", "game": "seep"}
     return [
-        ("post", "/api/v1/matches/", {"game": "Seep", "players": FOUR}, "game",
-         f'"Seep" is not a valid choice; {GAMES}.'),
+        (
+            "post",
+            "/api/v1/matches/",
+            {"game": "Seep", "players": FOUR},
+            "game",
+            f'"Seep" is not a valid choice; {GAMES}.',
+        ),
         ("post", "/api/v1/leagues/", {**league, "game": "chess"}, "game", f'"chess" is not a valid choice; {GAMES}.'),
-        ("post", "/api/v1/leagues/", {**league, "tiebreaks": ["won", "luck"]}, "tiebreaks[1]",
-         '"luck" is not a valid choice; tiebreaks are game, won, rating.'),
-        ("post", f"/api/v1/clubs/{club}/members/", {"user": user, "role": "owner"}, "role",
-         '"owner" is not a valid choice; roles are admin, scorer, member.'),
-        ("post", "/api/v1/exports/", {"scope": "season", "id": 1, "format": "csv"}, "scope",
-         '"season" is not a valid choice; scopes are match, league, club.'),
-        ("post", "/api/v1/exports/", {"scope": "club", "id": club, "format": "docx"}, "format",
-         '"docx" is not a valid choice; formats are csv, xlsx, json, pdf.'),
-        ("post", f"/api/v1/clubs/{club}/webhooks/", {"url": "https://example.com/hook", "events": ["deal.deleted"]},
-         "events[0]", '"deal.deleted" is not a valid choice; events are deal.recorded, deal.corrected, '
-         "deal.voided, match.finished, standings.changed."),
+        (
+            "post",
+            "/api/v1/leagues/",
+            {**league, "tiebreaks": ["won", "luck"]},
+            "tiebreaks[1]",
+            '"luck" is not a valid choice; tiebreaks are game, won, rating.',
+        ),
+        (
+            "post",
+            f"/api/v1/clubs/{club}/members/",
+            {"user": user, "role": "owner"},
+            "role",
+            '"owner" is not a valid choice; roles are admin, scorer, member.',
+        ),
+        (
+            "post",
+            "/api/v1/exports/",
+            {"scope": "season", "id": 1, "format": "csv"},
+            "scope",
+            '"season" is not a valid choice; scopes are match, league, club.',
+        ),
+        (
+            "post",
+            "/api/v1/exports/",
+            {"scope": "club", "id": club, "format": "docx"},
+            "format",
+            '"docx" is not a valid choice; formats are csv, xlsx, json, pdf.',
+        ),
+        (
+            "post",
+            f"/api/v1/clubs/{club}/webhooks/",
+            {"url": "https://example.com/hook", "events": ["deal.deleted"]},
+            "events[0]",
+            '"deal.deleted" is not a valid choice; events are deal.recorded, deal.corrected, '
+            "deal.voided, match.finished, standings.changed.",
+        ),
     ]
 
 
@@ -48,11 +78,15 @@ def test_every_refused_choice_in_a_body_names_the_valid_choices(admin: tuple[Any
         assert assert_error(response, 400, "invalid", field)["detail"] == detail, path
 
 
-@pytest.mark.parametrize(("query", "field", "detail"), [
-    ("game=Seep", "game", f'"Seep" is not a valid choice; {GAMES}.'),
-    ("status=done", "status", '"done" is not a valid choice; statuses are in_progress, finished.'),
-])
-def test_a_refused_choice_in_the_match_filter_names_the_valid_choices(api: Any, query: str, field: str,
-                                                                      detail: str) -> None:
+@pytest.mark.parametrize(
+    ("query", "field", "detail"),
+    [
+        ("game=Seep", "game", f'"Seep" is not a valid choice; {GAMES}.'),
+        ("status=done", "status", '"done" is not a valid choice; statuses are in_progress, finished.'),
+    ],
+)
+def test_a_refused_choice_in_the_match_filter_names_the_valid_choices(
+    api: Any, query: str, field: str, detail: str
+) -> None:
     response = api.get(f"/api/v1/matches/?{query}")
     assert assert_error(response, 400, "invalid", field)["detail"] == detail

@@ -30,9 +30,16 @@ def club_world(make_client: Any) -> dict[str, Any]:
     player = scorer.post("/api/v1/players/", {"name": "Asha", "club": club.pk}, format="json").json()
     outsider_user = MembershipFactory.create(role=Membership.Role.ADMIN).user
     assert admin.delete(f"/api/v1/clubs/{club.pk}/members/{scorer_user.pk}/").status_code == 204
-    return {"club": club, "admin": admin, "ex_member": scorer, "match": match["id"], "admin_match": admin_match["id"],
-            "player": player["id"],
-            "outsider_user": outsider_user, "outsider": make_client(outsider_user)}
+    return {
+        "club": club,
+        "admin": admin,
+        "ex_member": scorer,
+        "match": match["id"],
+        "admin_match": admin_match["id"],
+        "player": player["id"],
+        "outsider_user": outsider_user,
+        "outsider": make_client(outsider_user),
+    }
 
 
 def test_a_removed_scorer_no_longer_records_deals_in_the_league_match_it_started(club_world: Any) -> None:
@@ -44,8 +51,9 @@ def test_a_removed_scorer_no_longer_records_deals_in_the_league_match_it_started
 
 def test_a_removed_scorer_cannot_add_an_outsider_as_scorer(club_world: Any) -> None:
     match = club_world["match"]
-    response = club_world["ex_member"].post(f"/api/v1/matches/{match}/scorers/",
-                                            {"user": club_world["outsider_user"].pk}, format="json")
+    response = club_world["ex_member"].post(
+        f"/api/v1/matches/{match}/scorers/", {"user": club_world["outsider_user"].pk}, format="json"
+    )
     assert_error(response, 404, "not_found")
     assert list(Match.objects.get(pk=match).scorers.all()) == []
 
@@ -64,8 +72,9 @@ def test_an_outsider_added_as_scorer_before_the_rule_neither_writes_nor_reads(cl
 
 def test_a_league_match_takes_only_club_members_as_scorers(club_world: Any) -> None:
     match = club_world["admin_match"]
-    response = club_world["admin"].post(f"/api/v1/matches/{match}/scorers/",
-                                        {"user": club_world["outsider_user"].pk}, format="json")
+    response = club_world["admin"].post(
+        f"/api/v1/matches/{match}/scorers/", {"user": club_world["outsider_user"].pk}, format="json"
+    )
     body = assert_error(response, 400, "invalid", "user")
     assert body["detail"] == "There is no such user that can score this match."
     assert list(Match.objects.get(pk=match).scorers.all()) == []
@@ -82,16 +91,16 @@ def test_a_club_member_can_be_added_as_scorer_of_a_league_match(club_world: Any)
 def test_a_removed_scorer_can_neither_rename_a_club_player_nor_take_it_out_of_the_club(club_world: Any) -> None:
     player = club_world["player"]
     ex_member = club_world["ex_member"]
-    assert_error(ex_member.patch(f"/api/v1/players/{player}/", {"name": "Renamed"}, format="json"), 404,
-                 "not_found")
+    assert_error(ex_member.patch(f"/api/v1/players/{player}/", {"name": "Renamed"}, format="json"), 404, "not_found")
     assert_error(ex_member.patch(f"/api/v1/players/{player}/", {"club": None}, format="json"), 404, "not_found")
     row = Player.objects.get(pk=player)
     assert (row.name, row.club_id) == ("Asha", club_world["club"].pk)
     assert not AuditEntry.objects.filter(action="player.updated").exists()
 
 
-def test_a_club_member_who_made_a_club_player_but_is_no_writer_cannot_change_it(club_world: Any,
-                                                                                make_client: Any) -> None:
+def test_a_club_member_who_made_a_club_player_but_is_no_writer_cannot_change_it(
+    club_world: Any, make_client: Any
+) -> None:
     """The creator of a club player keeps its rights only while a writer of the club (here demoted to member)."""
     demoted_user = MembershipFactory.create(club=club_world["club"], role=Membership.Role.SCORER).user
     demoted = make_client(demoted_user)
@@ -121,18 +130,24 @@ def test_naming_another_clubs_id_for_a_player_reads_as_no_such_club(make_client:
     """An outsider must not tell an existing club (before: 403) from a missing one (400)."""
     other_club = ClubFactory.create()
     outsider = make_client()
-    answers = [outsider.post("/api/v1/players/", {"name": "Meena", "club": club}, format="json")
-               for club in (other_club.pk, 9999)]
+    answers = [
+        outsider.post("/api/v1/players/", {"name": "Meena", "club": club}, format="json")
+        for club in (other_club.pk, 9999)
+    ]
     bodies = [assert_error(answer, 400, "invalid", "club") for answer in answers]
-    assert [body["detail"] for body in bodies] == [f"You belong to no club {other_club.pk}.",
-                                                    "You belong to no club 9999."]
+    assert [body["detail"] for body in bodies] == [
+        f"You belong to no club {other_club.pk}.",
+        "You belong to no club 9999.",
+    ]
     assert not Player.objects.exists()
 
 
 def test_a_user_who_may_not_score_reads_like_one_who_does_not_exist(club_world: Any) -> None:
     match = club_world["admin_match"]
-    answers = [club_world["admin"].post(f"/api/v1/matches/{match}/scorers/", {"user": user}, format="json")
-               for user in (club_world["outsider_user"].pk, 99999999)]
+    answers = [
+        club_world["admin"].post(f"/api/v1/matches/{match}/scorers/", {"user": user}, format="json")
+        for user in (club_world["outsider_user"].pk, 99999999)
+    ]
     bodies = [assert_error(answer, 400, "invalid", "user") for answer in answers]
     assert bodies[0] == bodies[1]
 
@@ -155,16 +170,18 @@ def test_removing_a_scorer_takes_it_off_and_audits_it(api: Any) -> None:
     assert entry.before == {"user": helper.pk}
 
 
-def test_a_removed_scorer_no_longer_sees_the_disputes_of_the_league_match_it_started(club_world: Any,
-                                                                                    make_client: Any) -> None:
+def test_a_removed_scorer_no_longer_sees_the_disputes_of_the_league_match_it_started(
+    club_world: Any, make_client: Any
+) -> None:
     """The open disputes list shows reasons and names: for a league match only to the club's admins."""
     opponent = UserFactory.create()
     MembershipFactory.create(club=club_world["club"], user=opponent, role=Membership.Role.MEMBER)
     match = Match.objects.get(pk=club_world["match"])
     bala = PlayerFactory.create(name="Bala", user=opponent, club=club_world["club"])
     match.seats.filter(seat="S2").update(player=bala)
-    disputed = make_client(opponent).post(f"/api/v1/matches/{match.pk}/deals/1/dispute/", {"reason": "10D"},
-                                          format="json")
+    disputed = make_client(opponent).post(
+        f"/api/v1/matches/{match.pk}/deals/1/dispute/", {"reason": "10D"}, format="json"
+    )
     assert disputed.status_code == 201, disputed.json()
     assert [d["match"] for d in club_world["admin"].get("/api/v1/disputes/").json()] == [match.pk]
     assert club_world["ex_member"].get("/api/v1/disputes/").json() == []

@@ -73,7 +73,8 @@ def test_a_correction_is_in_the_audit_log_with_who_when_why_before_and_after(api
     assert correction["after"]["input"]["card_points"] == {"A": 70, "B": 30}
     assert correction["after"]["state"]["running_lead"] == {"team": "A", "points": 40}
     assert list(DealRevision.objects.filter(deal__number=1).values_list("revision", "reason")) == [
-        (1, ""), (2, "B's 10 of diamonds was A's")
+        (1, ""),
+        (2, "B's 10 of diamonds was A's"),
     ]
 
 
@@ -82,8 +83,9 @@ def test_a_correction_that_makes_a_later_deal_illegal_is_refused_with_409_and_ch
     record(api, match["id"], [seep_deal("S1", points_a=60), seep_deal("S2", points_a=55)])
     before = list(Deal.objects.filter(match_id=match["id"]).values())
     # With B ahead after deal 1, S1 keeps the deal, so deal 2 dealt by S2 would be out of turn.
-    body = assert_error(put(api, match["id"], 1, {**seep_deal(points_a=40), "reason": "swap"}, 2), 409,
-                        "correction_conflicts")
+    body = assert_error(
+        put(api, match["id"], 1, {**seep_deal(points_a=40), "reason": "swap"}, 2), 409, "correction_conflicts"
+    )
     assert body["extra"]["deal_number"] == 2 and body["extra"]["rule_code"] == "dealer_out_of_turn"
     assert list(Deal.objects.filter(match_id=match["id"]).values()) == before
     assert Match.objects.get(pk=match["id"]).version == 2

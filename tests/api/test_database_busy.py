@@ -35,23 +35,28 @@ def client() -> Client:
 
 @override_settings(DEBUG=False, DATABASE_POOL_TIMEOUT=7.5)
 def test_an_api_request_that_waited_out_the_pool_answers_503_with_retry_after(
-        client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(TokenAuthentication, "authenticate", waiting_out_the_pool)
     response = client.get("/api/v1/matches/", headers={"Authorization": "Token x"})
     assert (response.status_code, response["Retry-After"]) == (503, "8")
     assert response.json() == {
         "code": "database_busy",
         "detail": "The server is busy: no database connection came free in time. Try again in a few seconds.",
-        "field": None, "extra": {"retry_after_seconds": 8},
-        "errors": [{"code": "database_busy", "field": None,
-                    "detail": "The server is busy: no database connection came free in time. Try again in a few "
-                              "seconds."}],
+        "field": None,
+        "extra": {"retry_after_seconds": 8},
+        "errors": [
+            {
+                "code": "database_busy",
+                "field": None,
+                "detail": "The server is busy: no database connection came free in time. Try again in a few seconds.",
+            }
+        ],
     }
 
 
 @override_settings(DEBUG=False)
-def test_a_page_that_waited_out_the_pool_answers_503_in_words(client: Client,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_page_that_waited_out_the_pool_answers_503_in_words(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     client.force_login(UserFactory.create())
     monkeypatch.setattr("table.views.match_queryset", waiting_out_the_pool)
     response = client.get("/table/")

@@ -98,8 +98,9 @@ def test_state_before_follows_a_correction_of_an_earlier_deal(api: Any) -> None:
     assert deals[1]["state_before"] != old[1]["state_before"]  # deal 1's new result moved the scores
     assert deals[1]["state_before"] == stored_states_after(match["id"])[1]
     # A correction of deal 2 answers the state deal 2 was played in, not the match's state before the change.
-    second = put(api, match["id"], 2, {**alternating_deals(2)[1], "reason": "Recounted"},
-                 corrected.json()["match"]["version"])
+    second = put(
+        api, match["id"], 2, {**alternating_deals(2)[1], "reason": "Recounted"}, corrected.json()["match"]["version"]
+    )
     assert second.status_code == 200, second.json()
     assert second.json()["state_before"] == deals[1]["state_before"]
 
@@ -108,13 +109,25 @@ def fifty_six_knockout(api: Any) -> dict[str, Any]:
     """Six players, four tables each: team T2 (S2, S5) bids 32 and takes no card points, losing all four."""
     match = start_match(api, "fifty_six", 6, settings={"starting_tables": 4})
     pas = [{"seat": seat, "call": "pass"} for seat in ("S3", "S4", "S5", "S6", "S1")]
-    record(api, match["id"], [
-        {"dealer": "S1", "auction": [{"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"}, *pas],
-         "bidding_team_card_points": 0},
-        {"dealer": "S3", "auction": [{"seat": "S4", "call": "bid", "points": 30, "trump": "hearts"},
-                                     *[{"seat": s, "call": "pass"} for s in ("S6", "S1", "S3")]],
-         "bidding_team_card_points": 30},
-    ])
+    record(
+        api,
+        match["id"],
+        [
+            {
+                "dealer": "S1",
+                "auction": [{"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"}, *pas],
+                "bidding_team_card_points": 0,
+            },
+            {
+                "dealer": "S3",
+                "auction": [
+                    {"seat": "S4", "call": "bid", "points": 30, "trump": "hearts"},
+                    *[{"seat": s, "call": "pass"} for s in ("S6", "S1", "S3")],
+                ],
+                "bidding_team_card_points": 30,
+            },
+        ],
+    )
     return match
 
 

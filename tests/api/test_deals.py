@@ -117,9 +117,16 @@ def test_a_refused_deal_leaves_every_row_as_it_was(api: Any) -> None:
         ({"dealer": "S9"}, "dealer_unknown", "dealer"),
         ({"card_points": {"A": 60, "B": 45}}, "card_points_total_mismatch", "card_points"),
         ({"card_points": {"A": "sixty", "B": 40}}, "card_points_out_of_range", "card_points.A"),
-        ({"sweeps": {"A": {"regular": -1, "first_play": 0, "last_play": 0},
-                     "B": {"regular": 0, "first_play": 0, "last_play": 0}}}, "sweep_count_invalid",
-         "sweeps.A.regular"),
+        (
+            {
+                "sweeps": {
+                    "A": {"regular": -1, "first_play": 0, "last_play": 0},
+                    "B": {"regular": 0, "first_play": 0, "last_play": 0},
+                }
+            },
+            "sweep_count_invalid",
+            "sweeps.A.regular",
+        ),
     ],
 )
 def test_rule_refusals_carry_the_rules_code_and_field(api: Any, deal: dict[str, Any], code: str, field: str) -> None:

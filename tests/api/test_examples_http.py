@@ -23,8 +23,9 @@ def test_worked_example_through_the_api(api: Any, case: dict[str, Any]) -> None:
     expected = case["expected"]
     error = expected.get("error")
     players = [{"name": f"{case['id']} player {index}"} for index in range(1, player_count(case) + 1)]
-    created = api.post("/api/v1/matches/", {"game": case["game"], "players": players, "settings": case["settings"]},
-                       format="json")
+    created = api.post(
+        "/api/v1/matches/", {"game": case["game"], "players": players, "settings": case["settings"]}, format="json"
+    )
     if error and error["deal_number"] is None:
         body = created.json()
         assert (created.status_code, body["code"], body["field"]) == (400, error["code"], error["field"])

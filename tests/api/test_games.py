@@ -18,15 +18,21 @@ def test_the_games_list_every_registered_game_in_the_registrys_order(api: APICli
     body = api.get("/api/v1/games/").json()
     assert (body["count"], body["next"], body["previous"]) == (4, None, None)
     assert [(game["key"], game["name"]) for game in body["results"]] == [
-        ("seep", "Seep"), ("fifty_six", "56"), ("bid_euchre", "Bid Euchre"), ("contract_rummy", "Contract Rummy"),
+        ("seep", "Seep"),
+        ("fifty_six", "56"),
+        ("bid_euchre", "Bid Euchre"),
+        ("contract_rummy", "Contract Rummy"),
     ]
 
 
 def test_one_game_answers_its_engines_facts(api: APIClient) -> None:
     body: dict[str, Any] = api.get("/api/v1/games/contract_rummy/").json()
     assert body == game_facts(get_engine("contract_rummy"))
-    assert (body["player_counts"], body["teams"]["3"], body["seats"]["3"]) == ([3, 4, 5, 6, 7, 8], None,
-                                                                               ["S1", "S2", "S3"])
+    assert (body["player_counts"], body["teams"]["3"], body["seats"]["3"]) == (
+        [3, 4, 5, 6, 7, 8],
+        None,
+        ["S1", "S2", "S3"],
+    )
     assert body["tiebreak_measures"] == [{"name": "penalty_points", "better": "lower"}]
 
 

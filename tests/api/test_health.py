@@ -40,8 +40,10 @@ def health(client: Any) -> tuple[int, dict[str, Any], float]:
 
 @override_settings(REDIS_URL="")
 def test_without_a_broker_health_says_workers_are_not_configured(client: Any) -> None:
-    assert health(client)[:2] == (200, {"database": "ok", "redis": "not_configured", "workers": "not_configured",
-                                        "version": scorekeeper.__version__})
+    assert health(client)[:2] == (
+        200,
+        {"database": "ok", "redis": "not_configured", "workers": "not_configured", "version": scorekeeper.__version__},
+    )
 
 
 @pytest.mark.redis
@@ -60,8 +62,9 @@ def test_with_a_worker_running_health_says_ok(client: Any, queue: None) -> None:
     assert seconds < 1  # the first answer ends the wait (about 20 ms)
 
 
-def test_with_redis_down_health_says_none_without_asking(client: Any, queue: None,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_with_redis_down_health_says_none_without_asking(
+    client: Any, queue: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(celery_app.control, "ping", lambda **_: pytest.fail("no ping while Redis is down"))
     with override_settings(REDIS_URL="redis://127.0.0.1:1/0"):
         status, body, _ = health(client)
@@ -69,7 +72,8 @@ def test_with_redis_down_health_says_none_without_asking(client: Any, queue: Non
 
 
 def test_health_pings_the_workers_once_for_many_checks_and_never_fails_for_them(
-        client: Any, queue: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    client: Any, queue: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(system, "redis_status", lambda: "ok")
     pings: list[dict[str, Any]] = []
 
@@ -83,5 +87,7 @@ def test_health_pings_the_workers_once_for_many_checks_and_never_fails_for_them(
         assert [(options["timeout"], options["limit"]) for options in pings] == [(0.5, 1)]
         cache.clear()
         monkeypatch.setattr(celery_app.control, "ping", lambda **_: 1 / 0)
-        assert health(client)[:2] == (200, {"database": "ok", "redis": "ok", "workers": "none",
-                                            "version": scorekeeper.__version__})
+        assert health(client)[:2] == (
+            200,
+            {"database": "ok", "redis": "ok", "workers": "none", "version": scorekeeper.__version__},
+        )

@@ -18,8 +18,11 @@ pytestmark = pytest.mark.django_db
 
 REFUSED = {
     # a bid of 12 (a queen) from a hand of J, 4, 2, 3: the table's most useful refusal
-    "seep": (seep_deal(bid=11) | {"bid": {"bidder": "S2", "value": 12, "bidder_hand": ["JH", "4C", "2D", "3S"]}},
-             "bid_card_not_in_hand", "bid.value"),
+    "seep": (
+        seep_deal(bid=11) | {"bid": {"bidder": "S2", "value": 12, "bidder_hand": ["JH", "4C", "2D", "3S"]}},
+        "bid_card_not_in_hand",
+        "bid.value",
+    ),
     "fifty_six": ({**fifty_six_made(points=60), "bidding_team_card_points": 30}, "bid_out_of_range", "auction[0]"),
     "bid_euchre": (None, "bid_out_of_range", "auction[0]"),
     "contract_rummy": (rummy_deal({"S1": 0, "S2": 1, "S3": 10, "S4": 20}), "penalty_impossible", "penalty_points.S2"),
@@ -49,10 +52,12 @@ DETAILS = {
     "seep": {
         "en": "A bid of 12 needs a queen among the bidder's four cards; this hand allows a bid of 11.",
         "et": "Pakkumiseks 12 peab pakkuja nelja kaardi hulgas olema emand; selle käega võib pakkuda 11.",
-        "fa": _fa("برای پیشنهادِ [12]، پیشنهاددهنده باید در میان چهار کارتش یک بی‌بی داشته باشد؛ "
-                  "با این کارت‌ها می‌توان [11] پیشنهاد داد."),  # noqa: RUF001 (Persian letters)
+        "fa": _fa(
+            "برای پیشنهادِ [12]، پیشنهاددهنده باید در میان چهار کارتش یک بی‌بی داشته باشد؛ "
+            "با این کارت‌ها می‌توان [11] پیشنهاد داد."  # noqa: RUF001
+        ),
         "hu": "A 12 licithez a licitáló négy lapja között kell lennie ennek: egy dáma; ezzel a kézzel ez "
-              "licitálható: 11.",
+        "licitálható: 11.",
     },
     "fifty_six": {
         "en": "Bids run from 28 to 56 points; 60 is not possible.",
@@ -63,19 +68,16 @@ DETAILS = {
     "bid_euchre": {
         "en": "The lowest bid is 3 tricks; bid 3, 4 or 5, partner's best, shoot the moon, or pass.",
         "et": "Väikseim pakkumine on 3 tihi; pakkuda 3, 4 või 5, partneri parim, kuule laskmine või passida.",
-        "fa": _fa("کمترین پیشنهاد [3] دست است؛ [3]، [4] یا [5] پیشنهاد بدهد، بهترینِ یار، شلیک به ماه یا "
-                  "پاس بدهد."),
+        "fa": _fa("کمترین پیشنهاد [3] دست است؛ [3]، [4] یا [5] پیشنهاد بدهد، بهترینِ یار، شلیک به ماه یا پاس بدهد."),
         "hu": "A legkisebb licit 3 ütés; licitálhat 3, 4 vagy 5, partner legjobbja, holdra lövés vagy passzolhat.",
     },
     "contract_rummy": {
-        "en": "S2 did not go out, so S2 still holds at least one card, worth 2 or more; a penalty of 1 cannot "
-              "happen.",
+        "en": "S2 did not go out, so S2 still holds at least one card, worth 2 or more; a penalty of 1 cannot happen.",
         "et": "S2 ei lõpetanud, seega mängijal S2 on käes vähemalt üks kaart väärtusega 2 või rohkem; karistus 1 "
-              "ei ole võimalik.",
-        "fa": _fa("[S2] تمام نکرد، پس [S2] دست‌کم یک کارت با ارزش [2] یا بیشتر در دست دارد؛ امتیاز منفیِ [1] "
-                  "ممکن نیست."),
+        "ei ole võimalik.",
+        "fa": _fa("[S2] تمام نکرد، پس [S2] دست‌کم یک کارت با ارزش [2] یا بیشتر در دست دارد؛ امتیاز منفیِ [1] ممکن نیست."),
         "hu": "S2 nem ment ki, tehát S2 kezében legalább egy lap maradt, amely legalább 2 pontot ér; 1 büntetőpont "
-              "nem lehetséges.",
+        "nem lehetséges.",
     },
 }
 
@@ -88,7 +90,9 @@ def _refuse(api: Any, game: str, **headers: str) -> Any:
 @pytest.mark.parametrize("game", list(REFUSED))
 @pytest.mark.parametrize("language", ["en", "et", "fa", "hu"])
 def test_a_refused_deal_answers_the_same_code_and_field_with_the_detail_in_the_language_asked_for(
-    api: Any, game: str, language: str,
+    api: Any,
+    game: str,
+    language: str,
 ) -> None:
     _deal, code, field = REFUSED[game]
     response = _refuse(api, game, **{"Accept-Language": language})
@@ -167,8 +171,9 @@ def test_saving_a_language_sets_the_pages_language_cookie_and_clearing_it_remove
     assert cleared.cookies[settings.LANGUAGE_COOKIE_NAME].value == ""  # an expired cookie
 
 
-def test_the_saved_language_of_a_token_user_costs_no_query_of_its_own(user: Any,
-                                                                      django_assert_num_queries: Any) -> None:
+def test_the_saved_language_of_a_token_user_costs_no_query_of_its_own(
+    user: Any, django_assert_num_queries: Any
+) -> None:
     api = client_for_user(user)
     with django_assert_num_queries(3):  # the token with its user and saved language, then the view's two
         assert api.get("/api/v1/me/", headers={"Accept-Language": "et"})["Content-Language"] == "et"
@@ -190,24 +195,37 @@ def test_a_correction_conflict_explains_itself_in_the_language_asked_for(api: An
     match = start_match(api, settings={"enforce_dealer_order": True})
     for deal in (seep_deal("S1", points_a=60), seep_deal("S2", points_a=55)):
         assert post_deal(api, match["id"], deal).status_code == 201
-    response = api.put(f"/api/v1/matches/{match['id']}/deals/1/", {**seep_deal(points_a=40), "reason": "swap"},
-                       format="json", headers={"If-Match": '"2"', "Accept-Language": "et"})
+    response = api.put(
+        f"/api/v1/matches/{match['id']}/deals/1/",
+        {**seep_deal(points_a=40), "reason": "swap"},
+        format="json",
+        headers={"If-Match": '"2"', "Accept-Language": "et"},
+    )
     body = assert_error(response, 409, "correction_conflicts")
     assert (body["extra"]["deal_number"], body["extra"]["rule_code"]) == (2, "dealer_out_of_turn")
     rule = "Võistkond A on taga, seega jagab S1 uuesti: nüüd jagab S1, mitte S2."
     assert body["extra"]["rule_detail"] == rule
-    assert body["detail"] == (f"Jaotus 2 ei oleks pärast jaotuse 1 parandamist enam reeglipärane: {rule} Paranda "
-                              "või tühista enne jaotus 2.")
+    assert body["detail"] == (
+        f"Jaotus 2 ei oleks pärast jaotuse 1 parandamist enam reeglipärane: {rule} Paranda või tühista enne jaotus 2."
+    )
 
 
 def test_an_unaffordable_56_call_of_issue_20_is_refused_in_the_language_asked_for(api: Any) -> None:
     # The calls the team may still make are words of the language too, while extra.legal keeps the API's English.
     match = start_match(api, "fifty_six", 4, settings={"calls_limited_by_tables": True, "starting_tables": 2})
-    deal = {"dealer": "S1", "auction": [{"seat": "S2", "call": "bid", "points": 40, "trump": "clubs"}],
-            "bidding_team_card_points": 42}
+    deal = {
+        "dealer": "S1",
+        "auction": [{"seat": "S2", "call": "bid", "points": 40, "trump": "clubs"}],
+        "bidding_team_card_points": 42,
+    }
     response = post_deal(api, match["id"], deal, **{"Accept-Language": "et"})
     body = assert_error(response, 400, "call_not_affordable", "auction[0]")
-    assert body["detail"] == ("Võistkonnal B on 2 lauda; pakkumine 40 võib talle maksma minna 3 (vahemik 40-47), "
-                              "nii et B võib pakkuda 28 kuni 39 või passida.")
+    assert body["detail"] == (
+        "Võistkonnal B on 2 lauda; pakkumine 40 võib talle maksma minna 3 (vahemik 40-47), "
+        "nii et B võib pakkuda 28 kuni 39 või passida."
+    )
     assert (body["extra"]["legal"], body["extra"]["tables_held"], body["extra"]["could_cost"]) == (
-        ["bid 28 to 39", "pass"], 2, 3)
+        ["bid 28 to 39", "pass"],
+        2,
+        3,
+    )

@@ -19,8 +19,12 @@ FIRST_TO_ONE = {"match_end": {"type": "first_to_baazis", "count": 1}}
 def club_people(make_client: Any) -> dict[str, Any]:
     club = ClubFactory.create()
     people = {role: MembershipFactory.create(club=club, role=role).user for role in ("admin", "scorer", "member")}
-    return {"club": club, **{role: make_client(user) for role, user in people.items()}, "outsider": make_client(),
-            "users": people}
+    return {
+        "club": club,
+        **{role: make_client(user) for role, user in people.items()},
+        "outsider": make_client(),
+        "users": people,
+    }
 
 
 def make_league(admin: Any, club: Any, **fields: Any) -> dict[str, Any]:
@@ -43,21 +47,30 @@ def test_standings_answer_rows_with_rank_entrant_record_points_tiebreak_and_rati
     assert body["league"] == league["id"] and body["game"] == "seep" and body["by"] == "partnership"
     first = body["rows"][0]
     assert {key: first[key] for key in ("rank", "played", "won", "drawn", "lost", "points")} == {
-        "rank": 1, "played": 1, "won": 1, "drawn": 0, "lost": 0, "points": 3}
+        "rank": 1,
+        "played": 1,
+        "won": 1,
+        "drawn": 0,
+        "lost": 0,
+        "points": 3,
+    }
     assert first["entrant"]["kind"] == "partnership" and first["entrant"]["name"] == "Player 1 & Player 3"
     assert first["tiebreak"] == {"baazi_difference": 1, "running_lead": 0}
     assert set(first["rating"]) == {"mu", "sigma", "ordinal"}
     by_player = club_people["member"].get(f"/api/v1/leagues/{league['id']}/standings/?by=player").json()
     assert len(by_player["rows"]) == 4
-    assert_error(club_people["member"].get(f"/api/v1/leagues/{league['id']}/standings/?by=team"), 400, "invalid",
-                 "by")
+    assert_error(club_people["member"].get(f"/api/v1/leagues/{league['id']}/standings/?by=team"), 400, "invalid", "by")
 
 
 def test_a_correction_by_an_admin_moves_the_standings(club_people: Any) -> None:
     league = make_league(club_people["admin"], club_people["club"])
     match = play_week(club_people["scorer"], league, "A")
-    response = club_people["admin"].put(f"/api/v1/matches/{match['id']}/deals/1/", {**seep_win("B"), "reason": "x"},
-                                        format="json", headers={"If-Match": '"1"'})
+    response = club_people["admin"].put(
+        f"/api/v1/matches/{match['id']}/deals/1/",
+        {**seep_win("B"), "reason": "x"},
+        format="json",
+        headers={"If-Match": '"1"'},
+    )
     assert response.status_code == 200, response.json()
     rows = club_people["member"].get(f"/api/v1/leagues/{league['id']}/standings/").json()["rows"]
     assert rows[0]["entrant"]["name"] == "Player 2 & Player 4"
@@ -97,13 +110,19 @@ def test_merge_and_unmerge_through_the_api_are_audited(api: Any, user: Any) -> N
     guest = api.post("/api/v1/players/", {"name": "Asha (guest)"}, format="json").json()
     assert api.post(f"/api/v1/players/{asha['id']}/merge/", {"player": guest["id"]}, format="json").status_code == 200
     assert Player.objects.get(pk=guest["id"]).merged_into_id == asha["id"]
-    assert_error(api.post(f"/api/v1/players/{asha['id']}/merge/", {"player": guest["id"]}, format="json"), 400,
-                 "invalid", "player")
-    assert api.post(f"/api/v1/players/{asha['id']}/unmerge/", {"player": guest["id"]},
-                    format="json").status_code == 200
+    assert_error(
+        api.post(f"/api/v1/players/{asha['id']}/merge/", {"player": guest["id"]}, format="json"),
+        400,
+        "invalid",
+        "player",
+    )
+    assert api.post(f"/api/v1/players/{asha['id']}/unmerge/", {"player": guest["id"]}, format="json").status_code == 200
     assert Player.objects.get(pk=guest["id"]).merged_into_id is None
     assert list(AuditEntry.objects.filter(player_id=asha["id"]).values_list("action", flat=True)) == [
-        "player.created", "player.merged", "player.unmerged"]
+        "player.created",
+        "player.merged",
+        "player.unmerged",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -126,13 +145,20 @@ def test_each_club_role_can_do_exactly_what_it_should(club_people: Any, role: st
     assert client.get(f"/api/v1/leagues/{league['id']}/standings/").status_code == (200 if may_read else 404)
     recorded = post_deal(client, match["id"], seep_win("A", dealer="S2"))
     assert recorded.status_code == (201 if may_record else hidden)
-    corrected = client.put(f"/api/v1/matches/{match['id']}/deals/1/", {**seep_win("B"), "reason": "r"},
-                           format="json", headers={"If-Match": f'"{1 + int(may_record)}"'})
+    corrected = client.put(
+        f"/api/v1/matches/{match['id']}/deals/1/",
+        {**seep_win("B"), "reason": "r"},
+        format="json",
+        headers={"If-Match": f'"{1 + int(may_record)}"'},
+    )
     assert corrected.status_code == (200 if may_correct else hidden)
     renamed = client.patch(f"/api/v1/leagues/{league['id']}/", {"name": "Spring"}, format="json")
     assert renamed.status_code == (200 if may_manage_league else hidden)
-    added = client.post(f"/api/v1/clubs/{club_people['club'].pk}/members/",
-                        {"user": club_people["users"]["member"].pk, "role": "scorer"}, format="json")
+    added = client.post(
+        f"/api/v1/clubs/{club_people['club'].pk}/members/",
+        {"user": club_people["users"]["member"].pk, "role": "scorer"},
+        format="json",
+    )
     assert added.status_code == (201 if may_manage_members else hidden)
     expected_role = "scorer" if may_manage_members else "member"
     assert Membership.objects.get(user=club_people["users"]["member"]).role == expected_role
@@ -143,8 +169,9 @@ def test_a_guest_who_becomes_a_member_keeps_the_history(club_people: Any) -> Non
     match = play_week(club_people["scorer"], league, "A")
     guest = match["seats"][0]["player"]["id"]
     newcomer = club_people["users"]["member"]
-    linked = club_people["admin"].patch(f"/api/v1/players/{guest}/", {"club": club_people["club"].pk,
-                                                                       "user": newcomer.pk}, format="json")
+    linked = club_people["admin"].patch(
+        f"/api/v1/players/{guest}/", {"club": club_people["club"].pk, "user": newcomer.pk}, format="json"
+    )
     assert linked.status_code == 200, linked.json()
     assert club_people["member"].get(f"/api/v1/players/{guest}/ratings/").json()["ratings"][0]["matches"] == 1
 
@@ -152,5 +179,6 @@ def test_a_guest_who_becomes_a_member_keeps_the_history(club_people: Any) -> Non
 def test_nobody_links_someone_elses_account_to_a_player(club_people: Any, api: Any) -> None:
     player = api.post("/api/v1/players/", {"name": "Imposter"}, format="json").json()
     victim = club_people["users"]["admin"]
-    assert_error(api.patch(f"/api/v1/players/{player['id']}/", {"user": victim.pk}, format="json"), 403,
-                 "permission_denied")
+    assert_error(
+        api.patch(f"/api/v1/players/{player['id']}/", {"user": victim.pk}, format="json"), 403, "permission_denied"
+    )

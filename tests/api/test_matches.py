@@ -18,7 +18,10 @@ def test_a_match_seats_known_and_new_players_in_order_of_play(api: Any, user: An
     body = start_match(api, players=[asha.pk, bala.pk, {"name": "Ravi"}, {"name": "Meena"}])
     assert body["status"] == "in_progress" and body["version"] == 0 and body["deals_count"] == 0
     assert [(seat["seat"], seat["player"]["name"], seat["team"]) for seat in body["seats"]] == [
-        ("S1", "Asha", "A"), ("S2", "Bala", "B"), ("S3", "Ravi", "A"), ("S4", "Meena", "B")
+        ("S1", "Asha", "A"),
+        ("S2", "Bala", "B"),
+        ("S3", "Ravi", "A"),
+        ("S4", "Meena", "B"),
     ]
     assert body["teams"] == {"A": ["S1", "S3"], "B": ["S2", "S4"]}
     assert body["settings"]["baazi_lead"] == 100 and body["settings"]["match_end"] == {"type": "open"}
@@ -34,8 +37,12 @@ def test_house_rules_are_pinned_with_defaults_filled_in(api: Any) -> None:
 
 @pytest.mark.parametrize(
     ("game", "count", "code"),
-    [("seep", 3, "player_count_invalid"), ("seep", 5, "player_count_invalid"),
-     ("fifty_six", 5, "player_count_invalid"), ("bid_euchre", 6, "player_count_invalid")],
+    [
+        ("seep", 3, "player_count_invalid"),
+        ("seep", 5, "player_count_invalid"),
+        ("fifty_six", 5, "player_count_invalid"),
+        ("bid_euchre", 6, "player_count_invalid"),
+    ],
 )
 def test_the_player_count_is_checked_against_the_game(api: Any, game: str, count: int, code: str) -> None:
     players = [{"name": f"P{index}"} for index in range(count)]
@@ -45,14 +52,20 @@ def test_the_player_count_is_checked_against_the_game(api: Any, game: str, count
 
 
 def test_an_unknown_setting_is_refused_on_its_field(api: Any) -> None:
-    response = api.post("/api/v1/matches/", {"game": "seep", "players": [{"name": str(n)} for n in range(4)],
-                                             "settings": {"baazi_leed": 100}}, format="json")
+    response = api.post(
+        "/api/v1/matches/",
+        {"game": "seep", "players": [{"name": str(n)} for n in range(4)], "settings": {"baazi_leed": 100}},
+        format="json",
+    )
     assert_error(response, 400, "invalid", "settings.baazi_leed")
 
 
 def test_a_bad_setting_value_is_refused_on_its_field(api: Any) -> None:
-    response = api.post("/api/v1/matches/", {"game": "seep", "players": [{"name": str(n)} for n in range(4)],
-                                             "settings": {"baazi_lead": "lots"}}, format="json")
+    response = api.post(
+        "/api/v1/matches/",
+        {"game": "seep", "players": [{"name": str(n)} for n in range(4)], "settings": {"baazi_lead": "lots"}},
+        format="json",
+    )
     assert_error(response, 400, "invalid", "settings.baazi_lead")
 
 
@@ -63,16 +76,20 @@ def test_an_unknown_game_is_refused(api: Any) -> None:
 
 def test_a_player_that_is_not_the_callers_to_seat_is_refused(api: Any) -> None:
     stranger = PlayerFactory.create()
-    response = api.post("/api/v1/matches/", {"game": "seep", "players": [stranger.pk, {"name": "a"}, {"name": "b"},
-                                                                          {"name": "c"}]}, format="json")
+    response = api.post(
+        "/api/v1/matches/",
+        {"game": "seep", "players": [stranger.pk, {"name": "a"}, {"name": "b"}, {"name": "c"}]},
+        format="json",
+    )
     assert_error(response, 400, "invalid", "players[0]")
     assert Player.objects.count() == 1
 
 
 def test_the_same_player_cannot_sit_twice(api: Any, user: Any) -> None:
     asha = PlayerFactory.create(created_by=user)
-    response = api.post("/api/v1/matches/", {"game": "seep", "players": [asha.pk, {"name": "b"}, asha.pk,
-                                                                          {"name": "c"}]}, format="json")
+    response = api.post(
+        "/api/v1/matches/", {"game": "seep", "players": [asha.pk, {"name": "b"}, asha.pk, {"name": "c"}]}, format="json"
+    )
     assert_error(response, 400, "invalid", "players[2]")
 
 
@@ -82,8 +99,9 @@ def test_the_same_player_cannot_sit_twice(api: Any, user: Any) -> None:
     [("four", "players"), ([{"nom": "x"}], "players[0].name"), ([True], "players[0]")],
 )
 def test_malformed_players_are_refused_with_a_path(api: Any, players: Any, field: str) -> None:
-    assert_error(api.post("/api/v1/matches/", {"game": "seep", "players": players}, format="json"), 400, "invalid",
-                 field)
+    assert_error(
+        api.post("/api/v1/matches/", {"game": "seep", "players": players}, format="json"), 400, "invalid", field
+    )
 
 
 def test_a_match_is_read_with_its_etag_and_answers_304_when_unchanged(api: Any) -> None:

@@ -60,15 +60,26 @@ def test_tricks_won_that_disagree_with_the_tricks_are_refused_and_nothing_is_sto
 
 def test_a_trick_led_by_the_wrong_seat_is_refused_on_that_trick(api: Any) -> None:
     match = start_match(api, game="bid_euchre")
-    wrong = [CLEAN[0], [{"seat": "S1", "card": "JH"}, {"seat": "S2", "card": "QH"}, {"seat": "S3", "card": "KH"},
-                        {"seat": "S4", "card": "AS"}], *CLEAN[2:]]
+    wrong = [
+        CLEAN[0],
+        [
+            {"seat": "S1", "card": "JH"},
+            {"seat": "S2", "card": "QH"},
+            {"seat": "S3", "card": "KH"},
+            {"seat": "S4", "card": "AS"},
+        ],
+        *CLEAN[2:],
+    ]
     assert_error(post_deal(api, match["id"], euchre_deal(wrong)), 400, "wrong_leader", "tricks[1]")
 
 
-@pytest.mark.parametrize(("revoke_rule", "made", "tables"), [
-    ("report", True, {"A": 11, "B": 13}),
-    ("forfeit_deal", False, {"A": 14, "B": 10}),
-])
+@pytest.mark.parametrize(
+    ("revoke_rule", "made", "tables"),
+    [
+        ("report", True, {"A": 11, "B": 13}),
+        ("forfeit_deal", False, {"A": 14, "B": 10}),
+    ],
+)
 def test_a_56_deal_with_a_revoke_under_each_revoke_rule(api: Any, revoke_rule: str, made: bool, tables: dict) -> None:
     match = start_match(api, game="fifty_six", settings={"revoke_rule": revoke_rule})
     assert match["settings"]["revoke_rule"] == revoke_rule
@@ -89,7 +100,8 @@ def test_a_56_deal_recorded_from_points_can_be_corrected_with_its_tricks(api: An
     response = api.put(
         f"/api/v1/matches/{match['id']}/deals/1/",
         {"dealer": "S1", "auction": FIFTY_SIX_AUCTION, "tricks": FOUR, "reason": "entered the tricks"},
-        format="json", headers={"If-Match": '"1"'},
+        format="json",
+        headers={"If-Match": '"1"'},
     )
     body = response.json()
     assert response.status_code == 200, body

@@ -20,17 +20,23 @@ pytestmark = pytest.mark.django_db
 HISTORIES: dict[str, list[dict[str, Any]]] = {
     "seep": [seep_deal("S1", 62), seep_deal("S2", 45), seep_deal("S2", 55), seep_deal("S1", 50)],
     "fifty_six": [fifty_six_made("S1"), fifty_six_made("S2", 30), fifty_six_made("S3"), fifty_six_made("S4", 40)],
-    "bid_euchre": [euchre_partners_best("A"), euchre_partners_best("B"), euchre_partners_best("A"),
-                   euchre_partners_best("B")],
-    "contract_rummy": [rummy_deal({"S1": 0, "S2": 10, "S3": 20, "S4": 5}, dealer)
-                       for dealer in ("S1", "S2", "S3", "S4")],
+    "bid_euchre": [
+        euchre_partners_best("A"),
+        euchre_partners_best("B"),
+        euchre_partners_best("A"),
+        euchre_partners_best("B"),
+    ],
+    "contract_rummy": [
+        rummy_deal({"S1": 0, "S2": 10, "S3": 20, "S4": 5}, dealer) for dealer in ("S1", "S2", "S3", "S4")
+    ],
 }
 
 
 def change(api: Any, method: str, match_id: int, number: int, body: dict[str, Any] | None = None) -> None:
     version = Match.objects.get(pk=match_id).version
-    response = getattr(api, method)(f"/api/v1/matches/{match_id}/deals/{number}/", body, format="json",
-                                    headers={"If-Match": f'"{version}"'})
+    response = getattr(api, method)(
+        f"/api/v1/matches/{match_id}/deals/{number}/", body, format="json", headers={"If-Match": f'"{version}"'}
+    )
     assert response.status_code == 200, response.json()
 
 
@@ -66,6 +72,9 @@ def test_a_match_after_a_void_and_corrections_is_its_deals_replayed_from_scratch
     match = Match.objects.get(pk=match_id)
     assert (match.deals_count, match.last_deal_number) == (last, last + 1)
     assert list(match.deals.order_by("number").values_list("status", flat=True)) == [
-        Deal.Status.CORRECTED, *[Deal.Status.RECORDED] * (last - 2), Deal.Status.VOIDED, Deal.Status.RECORDED,
+        Deal.Status.CORRECTED,
+        *[Deal.Status.RECORDED] * (last - 2),
+        Deal.Status.VOIDED,
+        Deal.Status.RECORDED,
     ]
     assert_stored_as_replayed(match)

@@ -30,7 +30,8 @@ def assert_documented(path: str, method: str, answer: Any) -> None:
     """The answer's status is documented for the operation, and its body matches the schema documented for it."""
     operation = openapi()[path][method]
     assert operation.responses.find_by_status_code(answer.status_code) is not None, (
-        f"{method} {path} does not document {answer.status_code}")
+        f"{method} {path} does not document {answer.status_code}"
+    )
     headers = {name: [value] for name, value in answer.headers.items()}
     response = Response(answer.status_code, headers, answer.content, requests.PreparedRequest(), 0.0, False)
     operation.validate_response(response)  # raises, naming the mismatch
@@ -51,20 +52,23 @@ def test_a_dry_run_void_answers_its_preview_as_documented(api: Any, match_with_t
     assert_documented(DEAL, "DELETE", answer)
 
 
-def test_a_dry_run_correction_answers_its_preview_as_documented(api: Any,
-                                                               match_with_two_deals: dict[str, Any]) -> None:
+def test_a_dry_run_correction_answers_its_preview_as_documented(api: Any, match_with_two_deals: dict[str, Any]) -> None:
     path = f"/api/v1/matches/{match_with_two_deals['id']}/deals/1/?dry_run=true"
-    answer = api.put(path, {**seep_deal("S1", points_a=60), "reason": "miscounted"}, format="json",
-                     headers={"If-Match": '"2"'})
+    answer = api.put(
+        path, {**seep_deal("S1", points_a=60), "reason": "miscounted"}, format="json", headers={"If-Match": '"2"'}
+    )
     assert answer.status_code == 200 and answer.json()["dry_run"] is True
     assert_documented(DEAL, "PUT", answer)
 
 
-def test_a_void_and_a_correction_answer_the_deal_as_documented(api: Any,
-                                                              match_with_two_deals: dict[str, Any]) -> None:
+def test_a_void_and_a_correction_answer_the_deal_as_documented(api: Any, match_with_two_deals: dict[str, Any]) -> None:
     base = f"/api/v1/matches/{match_with_two_deals['id']}/deals"
-    corrected = api.put(f"{base}/1/", {**seep_deal("S1", points_a=60), "reason": "miscounted"}, format="json",
-                        headers={"If-Match": '"2"'})
+    corrected = api.put(
+        f"{base}/1/",
+        {**seep_deal("S1", points_a=60), "reason": "miscounted"},
+        format="json",
+        headers={"If-Match": '"2"'},
+    )
     assert corrected.status_code == 200 and corrected.json()["status"] == "corrected"
     assert_documented(DEAL, "PUT", corrected)
     voided = api.delete(f"{base}/2/", {"reason": "wrong table"}, format="json")
@@ -84,12 +88,16 @@ def test_the_shared_board_of_an_unknown_link_answers_a_documented_404(client: An
     assert_documented("/api/v1/shared/{token}/", "GET", answer)
 
 
-@pytest.mark.parametrize(("path", "first", "second"), [
-    ("/api/v1/clubs/", {"name": "Thursday"}, {"name": "Friday"}),
-    ("/api/v1/players/", {"name": "Asha"}, {"name": "Bala"}),
-])
-def test_a_reused_idempotency_key_answers_a_documented_409(api: Any, path: str, first: dict[str, Any],
-                                                           second: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("path", "first", "second"),
+    [
+        ("/api/v1/clubs/", {"name": "Thursday"}, {"name": "Friday"}),
+        ("/api/v1/players/", {"name": "Asha"}, {"name": "Bala"}),
+    ],
+)
+def test_a_reused_idempotency_key_answers_a_documented_409(
+    api: Any, path: str, first: dict[str, Any], second: dict[str, Any]
+) -> None:
     assert api.post(path, first, format="json", headers={"Idempotency-Key": "k"}).status_code == 201
     answer = api.post(path, second, format="json", headers={"Idempotency-Key": "k"})
     assert_error(answer, 409, "idempotency_key_reused", None)

@@ -26,8 +26,9 @@ from tests.deals import seep_deal
 pytestmark = pytest.mark.django_db
 
 # English words Contract Rummy's not-enough-cards refusal is built of: none may be left in another language.
-RUMMY_ENGLISH = re.compile(r"\b(packs?|jokers?|players?|cards?|deals?|stock|up-card|dealt|need|has|use)\b",
-                           re.IGNORECASE)
+RUMMY_ENGLISH = re.compile(
+    r"\b(packs?|jokers?|players?|cards?|deals?|stock|up-card|dealt|need|has|use)\b", re.IGNORECASE
+)
 
 
 def _game(api: APIClient, key: str, language: str) -> dict[str, Any]:
@@ -38,41 +39,49 @@ def _game(api: APIClient, key: str, language: str) -> dict[str, Any]:
 
 
 def _without_words(facts: dict[str, Any]) -> dict[str, Any]:
-    return {**facts, "settings": [{k: v for k, v in row.items() if k not in ("label", "help")}
-                                  for row in facts["settings"]]}
+    return {
+        **facts,
+        "settings": [{k: v for k, v in row.items() if k not in ("label", "help")} for row in facts["settings"]],
+    }
 
 
 def test_a_games_facts_in_hungarian_have_hungarian_labels_and_help_and_the_same_keys(api: APIClient) -> None:
     english, hungarian = _game(api, "seep", "en"), _game(api, "seep", "hu")
     rows = {row["name"]: row for row in hungarian["settings"]}
     assert (rows["baazi_lead"]["label"], rows["baazi_lead"]["help"]) == (
-        "Baazi-előny", "Az előny, amely megnyer egy baazit (§S.5).")
+        "Baazi-előny",
+        "Az előny, amely megnyer egy baazit (§S.5).",
+    )
     assert rows["sweep_points"]["label"] == "Söprés"
     assert {row["name"]: row["label"] for row in english["settings"]}["baazi_lead"] == "Baazi lead"
     # Everything but the words is the same, in the same order: names, types, choices, kinds, defaults.
     assert _without_words(hungarian) == _without_words(english)
-    untranslated = [row["name"] for row, english_row in zip(hungarian["settings"], english["settings"], strict=True)
-                    if row["help"] == english_row["help"]]
+    untranslated = [
+        row["name"]
+        for row, english_row in zip(hungarian["settings"], english["settings"], strict=True)
+        if row["help"] == english_row["help"]
+    ]
     assert untranslated == []
 
 
 @pytest.mark.parametrize("language", ["et", "fa", "hu"])
-def test_the_games_list_says_every_games_house_rules_in_the_language_asked_for(api: APIClient,
-                                                                               language: str) -> None:
+def test_the_games_list_says_every_games_house_rules_in_the_language_asked_for(api: APIClient, language: str) -> None:
     english = api.get("/api/v1/games/").json()["results"]
     translated = api.get("/api/v1/games/", headers={"Accept-Language": language}).json()["results"]
     assert [_without_words(game) for game in translated] == [_without_words(game) for game in english]
-    same = [(game["key"], row["name"]) for game, english_game in zip(translated, english, strict=True)
-            for row, english_row in zip(game["settings"], english_game["settings"], strict=True)
-            if row["help"] == english_row["help"]]
+    same = [
+        (game["key"], row["name"])
+        for game, english_game in zip(translated, english, strict=True)
+        for row, english_row in zip(game["settings"], english_game["settings"], strict=True)
+        if row["help"] == english_row["help"]
+    ]
     assert same == []
 
 
 def test_an_unknown_game_is_refused_in_estonian_with_the_same_code(api: APIClient) -> None:
     english = assert_error(api.get("/api/v1/games/chess/"), 404, "not_found")
     estonian = assert_error(api.get("/api/v1/games/chess/", headers={"Accept-Language": "et"}), 404, "not_found")
-    assert english["detail"] == ("There is no game 'chess'; the games are seep, fifty_six, bid_euchre, "
-                                 "contract_rummy.")
+    assert english["detail"] == ("There is no game 'chess'; the games are seep, fifty_six, bid_euchre, contract_rummy.")
     assert estonian["detail"] == "Mängu 'chess' ei ole; mängud on seep, fifty_six, bid_euchre, contract_rummy."
 
 
@@ -80,7 +89,7 @@ def _page_config(response: Any) -> dict[str, Any]:
     page = response.content.decode()
     opening = '<script id="page-config" type="application/json">'
     start = page.index(opening) + len(opening)
-    return json.loads(page[start:page.index("</script>", start)])
+    return json.loads(page[start : page.index("</script>", start)])
 
 
 def test_the_new_match_page_in_persian_has_persian_house_rules_and_choice_words(user: Any) -> None:
@@ -90,22 +99,29 @@ def test_the_new_match_page_in_persian_has_persian_house_rules_and_choice_words(
     english = _page_config(browser.get("/table/new/", headers={"Accept-Language": "en"}))
     rows = {row["name"]: row for row in persian["game_facts"]["fifty_six"]["settings"]}
     assert rows["starting_tables"]["label"] == "میزهای آغاز"
-    assert rows["all_pass_rule"]["choices"] == ["first_speaker_team_plays_28_no_trumps", "first_speaker_must_bid",
-                                                "redeal"]
+    assert rows["all_pass_rule"]["choices"] == [
+        "first_speaker_team_plays_28_no_trumps",
+        "first_speaker_must_bid",
+        "redeal",
+    ]
     assert persian["choice_words"]["redeal"] == "پخشِ دوباره"
     assert english["choice_words"]["redeal"] == "Redeal"
     assert english["game_facts"]["fifty_six"]["settings"][3]["label"] == "Starting tables"
     assert set(persian["choice_words"]) == set(english["choice_words"])
-    assert [value for value, words in persian["choice_words"].items()
-            if words == english["choice_words"][value] and value not in ("pagat", "bicycle")] == []
+    assert [
+        value
+        for value, words in persian["choice_words"].items()
+        if words == english["choice_words"][value] and value not in ("pagat", "bicycle")
+    ] == []
 
 
 def test_a_refusal_raised_by_a_view_answers_in_estonian_with_the_same_code_and_field(api: APIClient) -> None:
     match = start_match(api)
     url = f"/api/v1/matches/{match['id']}/deals/?dry_run=maybe"
     english = assert_error(api.post(url, seep_deal(), format="json"), 400, "invalid", "dry_run")
-    estonian = assert_error(api.post(url, seep_deal(), format="json", headers={"Accept-Language": "et"}),
-                            400, "invalid", "dry_run")
+    estonian = assert_error(
+        api.post(url, seep_deal(), format="json", headers={"Accept-Language": "et"}), 400, "invalid", "dry_run"
+    )
     assert english["detail"] == "dry_run is true or false."
     assert estonian["detail"] == "dry_run on true või false."
     assert estonian["errors"] == [{"code": "invalid", "detail": "dry_run on true või false.", "field": "dry_run"}]
@@ -115,19 +131,24 @@ def test_contract_rummys_pack_words_in_a_persian_refusal_leave_no_english(api: A
     players = [{"name": f"Player {index}"} for index in range(1, 9)]
     body = {"game": "contract_rummy", "players": players, "settings": {"decks": 1, "jokers": 2}}
     english = assert_error(api.post("/api/v1/matches/", body, format="json"), 400, "not_enough_cards")
-    persian = assert_error(api.post("/api/v1/matches/", body, format="json", headers={"Accept-Language": "fa"}),
-                           400, "not_enough_cards")
+    persian = assert_error(
+        api.post("/api/v1/matches/", body, format="json", headers={"Accept-Language": "fa"}), 400, "not_enough_cards"
+    )
     assert "1 pack + 2 jokers has 54" in english["detail"]
     assert "دسته" in persian["detail"] and "ژوکر" in persian["detail"]
     assert RUMMY_ENGLISH.findall(persian["detail"]) == []
     assert persian["field"] == english["field"] and persian["extra"] == english["extra"]
 
 
-@pytest.mark.parametrize(("decks", "jokers", "english", "estonian"), [
-    (1, 0, "1 pack", "1 pakk"), (2, 1, "2 packs + 1 joker", "2 pakki + 1 jokker"),
-    (1, 2, "1 pack + 2 jokers", "1 pakk + 2 jokkerit")])
-def test_the_pack_words_are_a_message_each_language_says(decks: int, jokers: int, english: str,
-                                                         estonian: str) -> None:
+@pytest.mark.parametrize(
+    ("decks", "jokers", "english", "estonian"),
+    [
+        (1, 0, "1 pack", "1 pakk"),
+        (2, 1, "2 packs + 1 joker", "2 pakki + 1 jokker"),
+        (1, 2, "1 pack + 2 jokers", "1 pakk + 2 jokkerit"),
+    ],
+)
+def test_the_pack_words_are_a_message_each_language_says(decks: int, jokers: int, english: str, estonian: str) -> None:
     words = describe_pack(decks, jokers)
     assert words == english
     with translation.override("et"):
@@ -135,26 +156,35 @@ def test_the_pack_words_are_a_message_each_language_says(decks: int, jokers: int
 
 
 def test_an_import_jobs_reason_is_kept_as_a_message_and_read_in_the_readers_language() -> None:
-    detail = msg("{path}: {detail}", path="matches[0].seats", detail=msg(
-        "{count} players need as many seats.", count=4))  # the importer's own refusal
-    stored = json.loads(json.dumps({"code": "import_invalid", "detail": detail, "field": "matches[0].seats",
-                                    "message": message_json(detail)}))
+    detail = msg(
+        "{path}: {detail}", path="matches[0].seats", detail=msg("{count} players need as many seats.", count=4)
+    )  # the importer's own refusal
+    stored = json.loads(
+        json.dumps(
+            {"code": "import_invalid", "detail": detail, "field": "matches[0].seats", "message": message_json(detail)}
+        )
+    )
     assert message_from_json(stored["message"]) == detail == "matches[0].seats: 4 players need as many seats."
     with translation.override("en"):  # a request before may have left another language active on this thread
         assert ImportErrorSerializer(stored).data["detail"] == "matches[0].seats: 4 players need as many seats."
     with translation.override("hu"):
         assert ImportErrorSerializer(stored).data == {
-            "code": "import_invalid", "detail": "matches[0].seats: 4 játékosnak ugyanennyi hely kell.",
-            "field": "matches[0].seats"}
+            "code": "import_invalid",
+            "detail": "matches[0].seats: 4 játékosnak ugyanennyi hely kell.",
+            "field": "matches[0].seats",
+        }
     # A reason stored before messages were kept (or plain text) is shown as it was.
-    assert ImportErrorSerializer({"code": "import_failed", "detail": "Old text.", "field": None}).data[
-        "detail"] == "Old text."
+    assert (
+        ImportErrorSerializer({"code": "import_failed", "detail": "Old text.", "field": None}).data["detail"]
+        == "Old text."
+    )
 
 
 def test_the_lockout_message_is_said_in_the_active_language() -> None:
     with translation.override("en"):
-        assert lockout_message().startswith("Too many failed sign-ins for this account or from this address. Try "
-                                            "again in 15 minutes")
+        assert lockout_message().startswith(
+            "Too many failed sign-ins for this account or from this address. Try again in 15 minutes"
+        )
     with translation.override("hu"):
         assert "Próbáld újra 15 perc múlva" in lockout_message()
 
@@ -168,30 +198,36 @@ def test_a_matchs_status_on_the_home_page_is_in_the_pages_language(api: APIClien
     assert ">Käib</span>" in estonian and "In Progress" not in estonian
 
 
-
 def test_a_refused_choice_names_the_valid_ones_in_the_language_asked_for(api: APIClient) -> None:
     body = {"game": "chess", "players": [{"name": f"Player {index}"} for index in range(1, 5)]}
     english = assert_error(api.post("/api/v1/matches/", body, format="json"), 400, "invalid", "game")
-    hungarian = assert_error(api.post("/api/v1/matches/", body, format="json", headers={"Accept-Language": "hu"}),
-                             400, "invalid", "game")
+    hungarian = assert_error(
+        api.post("/api/v1/matches/", body, format="json", headers={"Accept-Language": "hu"}), 400, "invalid", "game"
+    )
     assert english["detail"] == '"chess" is not a valid choice; games are seep, fifty_six, bid_euchre, contract_rummy.'
-    assert hungarian["detail"] == ("„chess” nem érvényes választás; a lehetséges games: seep, fifty_six, bid_euchre, "
-                                   "contract_rummy.")
+    assert hungarian["detail"] == (
+        "„chess” nem érvényes választás; a lehetséges games: seep, fifty_six, bid_euchre, contract_rummy."
+    )
     # The matches filter's own refusal too (django-filter's form)
-    estonian = assert_error(api.get("/api/v1/matches/?status=paused", headers={"Accept-Language": "et"}),
-                            400, "invalid", "status")
+    estonian = assert_error(
+        api.get("/api/v1/matches/?status=paused", headers={"Accept-Language": "et"}), 400, "invalid", "status"
+    )
     assert estonian["detail"] == "„paused” ei ole lubatud valik; võimalikud statuses: in_progress, finished."
 
 
 def test_a_token_in_the_wrong_scheme_is_refused_in_persian(api: APIClient) -> None:
     client = APIClient()
-    english = assert_error(client.get("/api/v1/matches/", headers={"Authorization": "Bearer abc"}), 401,
-                           "not_authenticated")
-    persian = assert_error(client.get("/api/v1/matches/", headers={"Authorization": "Bearer abc",
-                                                                   "Accept-Language": "fa"}), 401,
-                           "not_authenticated")
-    assert english["detail"] == ("Send the token as 'Authorization: Token <token>'; no other scheme (such as Bearer) "
-                                 "is accepted.")
+    english = assert_error(
+        client.get("/api/v1/matches/", headers={"Authorization": "Bearer abc"}), 401, "not_authenticated"
+    )
+    persian = assert_error(
+        client.get("/api/v1/matches/", headers={"Authorization": "Bearer abc", "Accept-Language": "fa"}),
+        401,
+        "not_authenticated",
+    )
+    assert english["detail"] == (
+        "Send the token as 'Authorization: Token <token>'; no other scheme (such as Bearer) is accepted."
+    )
     assert persian["detail"].startswith("توکن را به شکلِ 'Authorization: Token <token>' بفرستید")
 
 
@@ -212,19 +248,41 @@ def test_the_values_in_the_apis_own_persian_refusals_are_isolated(api: APIClient
     formatted with str.format and were not)."""
     persian = {"Accept-Language": "fa"}
     club = api.post("/api/v1/clubs/", {"name": "Club"}, format="json").json()["id"]
-    league = {"club": club, "name": "L", "game": "seep", "settings": {}, "starts_on": "2026-05-02",
-              "ends_on": "2026-05-01"}
+    league = {
+        "club": club,
+        "name": "L",
+        "game": "seep",
+        "settings": {},
+        "starts_on": "2026-05-02",
+        "ends_on": "2026-05-01",
+    }
     players = [{"name": f"Player {index}"} for index in range(1, 5)]
     refusals = [
         (api.get("/api/v1/games/chess/", headers=persian), 404, "not_found", None, ["'chess'", "seep"]),
-        (api.post("/api/v1/matches/", {"game": "chess", "players": players}, format="json", headers=persian),
-         400, "invalid", "game", ["chess", "games", "seep, fifty_six, bid_euchre, contract_rummy"]),
-        (api.post("/api/v1/leagues/", league, format="json", headers=persian), 400, "invalid", "ends_on",
-         ["2026-05-02", "2026-05-01"]),
-        (api.generic("POST", "/api/v1/matches/", "[" * 40 + "]" * 40, content_type="application/json",
-                     headers=persian), 400, "invalid", None, ["32"]),
-        (api.post("/api/v1/matches", {}, format="json", headers=persian), 404, "not_found", None,
-         ["/api/v1/matches/"]),
+        (
+            api.post("/api/v1/matches/", {"game": "chess", "players": players}, format="json", headers=persian),
+            400,
+            "invalid",
+            "game",
+            ["chess", "games", "seep, fifty_six, bid_euchre, contract_rummy"],
+        ),
+        (
+            api.post("/api/v1/leagues/", league, format="json", headers=persian),
+            400,
+            "invalid",
+            "ends_on",
+            ["2026-05-02", "2026-05-01"],
+        ),
+        (
+            api.generic(
+                "POST", "/api/v1/matches/", "[" * 40 + "]" * 40, content_type="application/json", headers=persian
+            ),
+            400,
+            "invalid",
+            None,
+            ["32"],
+        ),
+        (api.post("/api/v1/matches", {}, format="json", headers=persian), 404, "not_found", None, ["/api/v1/matches/"]),
     ]
     for response, status, code, field, values in refusals:
         detail = assert_error(response, status, code, field)["detail"]
@@ -232,12 +290,15 @@ def test_the_values_in_the_apis_own_persian_refusals_are_isolated(api: APIClient
         assert [value for value in values if _isolated(value) not in detail] == [], detail
 
 
-@pytest.mark.parametrize(("club", "hungarian"), [(5, "Nem vagy tagja az 5 klubnak."),
-                                                 (12, "Nem vagy tagja a 12 klubnak.")])
+@pytest.mark.parametrize(
+    ("club", "hungarian"), [(5, "Nem vagy tagja az 5 klubnak."), (12, "Nem vagy tagja a 12 klubnak.")]
+)
 def test_a_club_the_caller_is_not_in_is_refused_with_the_hungarian_article_its_number_is_read_with(
-        api: APIClient, club: int, hungarian: str) -> None:
+    api: APIClient, club: int, hungarian: str
+) -> None:
     body = {"name": "Zoltán", "club": club}
     english = assert_error(api.post("/api/v1/players/", body, format="json"), 400, "invalid", "club")
-    refused = assert_error(api.post("/api/v1/players/", body, format="json", headers={"Accept-Language": "hu"}),
-                           400, "invalid", "club")
+    refused = assert_error(
+        api.post("/api/v1/players/", body, format="json", headers={"Accept-Language": "hu"}), 400, "invalid", "club"
+    )
     assert (english["detail"], refused["detail"]) == (f"You belong to no club {club}.", hungarian)

@@ -29,7 +29,6 @@ from tests.support.browser import CHROMEDRIVER, CHROMIUM, PASSWORD, ROOT, SETUP_
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
-
 @pytest.fixture(scope="session")
 def browser_available() -> None:
     if Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists():
@@ -49,21 +48,46 @@ def _free_port() -> int:
 def live_app(browser_available: None) -> Iterator[dict[str, Any]]:
     """uvicorn serving scorekeeper.asgi on a fresh database, with two accounts: a scorer and an opponent."""
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-e2e-"))
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{workdir / 'e2e.sqlite3'}", "DEBUG": "true",
-           "CELERY_TASK_ALWAYS_EAGER": "true", "MEDIA_ROOT": str(workdir / "media"), "LOG_LEVEL": "WARNING",
-           # The suite signs in more than 10 times a minute; without Redis the server's throttle is its own memory,
-           # which the tests' cache.clear() does not reach (tests/api/test_auth_lockout.py tests the throttle).
-           "AUTH_THROTTLE_RATE": "1000/min"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{workdir / 'e2e.sqlite3'}",
+        "DEBUG": "true",
+        "CELERY_TASK_ALWAYS_EAGER": "true",
+        "MEDIA_ROOT": str(workdir / "media"),
+        "LOG_LEVEL": "WARNING",
+        # The suite signs in more than 10 times a minute; without Redis the server's throttle is its own memory,
+        # which the tests' cache.clear() does not reach (tests/api/test_auth_lockout.py tests the throttle).
+        "AUTH_THROTTLE_RATE": "1000/min",
+    }
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    made = subprocess.run([*manage, "shell", "-c", SETUP_USERS.format(password=PASSWORD)], cwd=ROOT, env=env,
-                          check=True, capture_output=True, text=True)
+    made = subprocess.run(
+        [*manage, "shell", "-c", SETUP_USERS.format(password=PASSWORD)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     ids = json.loads(made.stdout.strip().splitlines()[-1])
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "scorekeeper.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-         "--log-level", "warning", "--timeout-graceful-shutdown", "1"],
-        cwd=ROOT, env=env,
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "scorekeeper.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--timeout-graceful-shutdown",
+            "1",
+        ],
+        cwd=ROOT,
+        env=env,
     )
     base = f"http://127.0.0.1:{port}"
     try:

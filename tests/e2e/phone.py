@@ -33,6 +33,7 @@ for (const el of document.querySelectorAll('button, a[href], input:not([type=hid
 return seen;
 """
 
+
 @contextmanager
 def phone_browser(base: str) -> Iterator[Table]:
     """A Chromium of its own, the size of the Android phone, on the app at ``base``; it quits at the end."""
@@ -47,10 +48,14 @@ def phone_browser(base: str) -> Iterator[Table]:
 
 def set_phone(table: Table, size: tuple[int, int], dark: bool = False, scale: int = 2) -> None:
     width, height = size
-    table.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                 {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True})
-    table.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+    table.driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True},
+    )
+    table.driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]},
+    )
 
 
 def check_page(table: Table, state: str) -> None:
@@ -59,12 +64,17 @@ def check_page(table: Table, state: str) -> None:
         set_phone(table, ANDROID, dark=scheme == "dark")
         violations = axe_violations(table.driver)
         FIGURES["axe_version"] = axe_version(table.driver)  # 4.14.x, the issue's audit (package.json)
-        serious = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in violations
-                   if v["impact"] in ("critical", "serious")]
+        serious = [
+            f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}"
+            for v in violations
+            if v["impact"] in ("critical", "serious")
+        ]
         FIGURES["axe"][f"{state} ({scheme})"] = {
             "critical_or_serious": len(serious),
-            "other": sorted(f"{v['id']} ({v['impact']})" for v in violations
-                            if v["impact"] not in ("critical", "serious"))}
+            "other": sorted(
+                f"{v['id']} ({v['impact']})" for v in violations if v["impact"] not in ("critical", "serious")
+            ),
+        }
         assert serious == [], f"{state} ({scheme})"
     set_phone(table, ANDROID)
     small = table.driver.execute_script(SMALL_CONTROLS)

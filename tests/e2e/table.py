@@ -52,7 +52,7 @@ def assert_labels_readable(driver: Any, picture: str) -> list[dict[str, Any]]:
     """Every text of the picture inside it and none over another; answers the boxes."""
     boxes: list[dict[str, Any]] = driver.execute_script(TEXT_BOXES, picture)
     assert boxes and [box for box in boxes if outside(box)] == [], boxes
-    assert [(a["text"], b["text"]) for i, a in enumerate(boxes) for b in boxes[i + 1:] if overlap(a, b)] == []
+    assert [(a["text"], b["text"]) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if overlap(a, b)] == []
     return boxes
 
 
@@ -92,7 +92,9 @@ class Table:
             "const from = el && el.tagName === 'SUMMARY' ? el.parentElement.parentElement : el;"
             "const closed = (node) => node && node.closest('details:not([open])');"
             "for (let d = closed(from); d; d = closed(d.parentElement))"
-            " d.querySelector(':scope > summary').click();", css)
+            " d.querySelector(':scope > summary').click();",
+            css,
+        )
 
     def _tap(self, css: str) -> None:
         self.unfold(css)
@@ -116,8 +118,11 @@ class Table:
 
     def chosen(self, name: str) -> str:
         self.unfold(f'[data-name="{name}"]')
-        return str(self._again(lambda: self.find(f'[data-name="{name}"] button[aria-pressed="true"]')
-                               .get_attribute("data-value")))
+        return str(
+            self._again(
+                lambda: self.find(f'[data-name="{name}"] button[aria-pressed="true"]').get_attribute("data-value")
+            )
+        )
 
     def type(self, css: str, text: Any) -> None:
         self.unfold(css)
@@ -201,7 +206,9 @@ class Table:
                 "document.querySelector(arguments[0]).scrollIntoView({block: 'start'});"
                 "const sticky = [...document.querySelectorAll('.bar, .board.strip')]"
                 ".reduce((n, el) => n + el.offsetHeight, 0);"
-                "window.scrollBy(0, -sticky - 8);", scroll_to)
+                "window.scrollBy(0, -sticky - 8);",
+                scroll_to,
+            )
         else:
             self.driver.execute_script("window.scrollTo(0, 0);")
         time.sleep(0.2)
@@ -210,5 +217,7 @@ class Table:
     def set_offline(self, offline: bool) -> None:
         """Chrome DevTools network emulation: the page's requests fail as with no network at all."""
         self.driver.execute_cdp_cmd("Network.enable", {})
-        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        self.driver.execute_cdp_cmd(
+            "Network.emulateNetworkConditions",
+            {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+        )

@@ -35,6 +35,7 @@ def test_axe_4_14_finds_an_unlabelled_input_and_a_name_that_hides_the_visible_te
     assert axe_version(browser.driver).startswith("4.14.")
     browser.driver.execute_script(BROKEN)
     found = {v["id"]: (v["impact"], [n["html"] for n in v["nodes"]]) for v in axe_violations(browser.driver)}
-    assert found == {"label": ("critical", ['<input type="text" name="unlabelled">']),
-                     "label-content-name-mismatch": (
-                         "serious", ['<button type="button" aria-label="no trumps">NT</button>'])}
+    assert found == {
+        "label": ("critical", ['<input type="text" name="unlabelled">']),
+        "label-content-name-mismatch": ("serious", ['<button type="button" aria-label="no trumps">NT</button>']),
+    }

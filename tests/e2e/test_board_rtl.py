@@ -20,10 +20,13 @@ pytestmark = pytest.mark.e2e
 
 PERSIAN_DIGITS = "\u06f0\u06f1\u06f2\u06f3\u06f4\u06f5\u06f6\u06f7\u06f8\u06f9"  # never on the page
 
+
 def persian_board(live_app: dict[str, Any], scorer: Table) -> int:
     api, base = api_session(live_app, "asha"), live_app["base"]
-    match = api.post(f"{base}/api/v1/matches/", json={"game": "seep", "players": [
-        {"name": "Asha"}, {"name": "Bala"}, {"name": "Ravi"}, {"name": "Meena"}]}).json()
+    match = api.post(
+        f"{base}/api/v1/matches/",
+        json={"game": "seep", "players": [{"name": "Asha"}, {"name": "Bala"}, {"name": "Ravi"}, {"name": "Meena"}]},
+    ).json()
     for deal in alternating_deals(5):
         assert api.post(f"{base}/api/v1/matches/{match['id']}/deals/", json=deal).status_code == 201
     scorer.open("/table/")
@@ -34,13 +37,15 @@ def persian_board(live_app: dict[str, Any], scorer: Table) -> int:
 
 
 def test_the_chart_and_the_seating_stay_readable_right_to_left(
-        scorer_browser: Any, live_app: dict[str, Any], screenshots: Path) -> None:
+    scorer_browser: Any, live_app: dict[str, Any], screenshots: Path
+) -> None:
     scorer = Table(scorer_browser, live_app["base"])
     scorer.sign_in("asha", PASSWORD)
     try:
         persian_board(live_app, scorer)
-        assert scorer_browser.execute_script("return [document.documentElement.lang, document.documentElement.dir]") \
-            == ["fa", "rtl"]
+        assert scorer_browser.execute_script(
+            "return [document.documentElement.lang, document.documentElement.dir]"
+        ) == ["fa", "rtl"]
         chart = assert_labels_readable(scorer_browser, "#chart svg")  # inside the chart, none over another
         # The time axis: the window's last deal ("deal 5") on the right, under the plot's end.
         last = next(box for box in chart if "5" in box["text"] and box["y1"] > box["height"] - 12)

@@ -27,8 +27,9 @@ def scorer(scorer_browser: Any, live_app: dict[str, Any]) -> Table:
 
 def long_match(live_app: dict[str, Any]) -> int:
     api, base = api_session(live_app, "asha"), live_app["base"]
-    match = api.post(f"{base}/api/v1/matches/", json={"game": "seep", "players": [
-        {"name": f"Player {k}"} for k in range(1, 5)]}).json()
+    match = api.post(
+        f"{base}/api/v1/matches/", json={"game": "seep", "players": [{"name": f"Player {k}"} for k in range(1, 5)]}
+    ).json()
     for deal in alternating_deals(DEALS):
         assert api.post(f"{base}/api/v1/matches/{match['id']}/deals/", json=deal).status_code == 201
     return int(match["id"])
@@ -40,7 +41,8 @@ def chart_labels(table: Table) -> list[str]:
 
 @pytest.mark.parametrize("page", ["board/", ""])
 def test_a_long_match_shows_the_latest_deals_and_the_earlier_ones_on_request(
-        scorer: Table, live_app: dict[str, Any], page: str) -> None:
+    scorer: Table, live_app: dict[str, Any], page: str
+) -> None:
     match_id = long_match(live_app)
     scorer.open(f"/table/matches/{match_id}/{page}")
     wait_until(lambda: scorer.deal_count() == 100, "the latest 100 deals")

@@ -22,8 +22,9 @@ def browser(live_app: dict[str, Any]) -> Iterator[Table]:
 
 
 def violations(table: Table) -> list[str]:
-    return [entry["message"] for entry in table.driver.get_log("browser")
-            if "Content Security Policy" in entry["message"]]
+    return [
+        entry["message"] for entry in table.driver.get_log("browser") if "Content Security Policy" in entry["message"]
+    ]
 
 
 def test_no_page_breaks_the_content_security_policy(browser: Table) -> None:

@@ -28,12 +28,24 @@ def passes(*seats: str) -> list[dict[str, str]]:
     return [{"seat": seat, "call": "pass"} for seat in seats]
 
 
-def record(api: Any, live_app: dict[str, Any], game: str, players: int, *, settings: dict[str, Any],
-           deals: list[dict[str, Any]]) -> int:
+def record(
+    api: Any,
+    live_app: dict[str, Any],
+    game: str,
+    players: int,
+    *,
+    settings: dict[str, Any],
+    deals: list[dict[str, Any]],
+) -> int:
     base = live_app["base"]
-    match = api.post(f"{base}/api/v1/matches/", json={
-        "game": game, "players": [{"name": f"Player {k}"} for k in range(1, players + 1)], "settings": settings,
-    }).json()
+    match = api.post(
+        f"{base}/api/v1/matches/",
+        json={
+            "game": game,
+            "players": [{"name": f"Player {k}"} for k in range(1, players + 1)],
+            "settings": settings,
+        },
+    ).json()
     for deal in deals:
         answer = api.post(f"{base}/api/v1/matches/{match['id']}/deals/", json=deal)
         assert answer.status_code == 201, answer.json()
@@ -50,15 +62,23 @@ def trick_rows(table: Table) -> int:
 
 
 def test_correcting_a_56_deal_from_before_a_knockout_shows_that_deals_seats_and_pack(
-        scorer: Table, live_app: dict[str, Any]) -> None:
+    scorer: Table, live_app: dict[str, Any]
+) -> None:
     api = api_session(live_app, "asha")
     # Six players, four tables a team: T2 (S2, S5) bids 32 and takes no card points, and is out; four play on.
-    knockout = {"dealer": "S1", "auction": [{"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"},
-                                            *passes("S3", "S4", "S5", "S6", "S1")],
-                "bidding_team_card_points": 0}
-    second = {"dealer": "S3", "auction": [{"seat": "S4", "call": "bid", "points": 30, "trump": "hearts"},
-                                          *passes("S6", "S1", "S3")],
-              "bidding_team_card_points": 30}
+    knockout = {
+        "dealer": "S1",
+        "auction": [
+            {"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"},
+            *passes("S3", "S4", "S5", "S6", "S1"),
+        ],
+        "bidding_team_card_points": 0,
+    }
+    second = {
+        "dealer": "S3",
+        "auction": [{"seat": "S4", "call": "bid", "points": 30, "trump": "hearts"}, *passes("S6", "S1", "S3")],
+        "bidding_team_card_points": 30,
+    }
     match_id = record(api, live_app, "fifty_six", 6, settings={"starting_tables": 4}, deals=[knockout, second])
     scorer.open(f"/table/matches/{match_id}/")
     wait_until(lambda: scorer.deal_count() == 2, "both deals on the board")
@@ -91,10 +111,13 @@ def test_correcting_a_56_deal_from_before_a_knockout_shows_that_deals_seats_and_
 
 
 def test_correcting_a_contract_rummy_deal_offers_the_melds_of_that_deals_contract(
-        scorer: Table, live_app: dict[str, Any]) -> None:
+    scorer: Table, live_app: dict[str, Any]
+) -> None:
     api = api_session(live_app, "asha")
-    deals = [{"dealer": dealer, "went_out": "S2", "penalty_points": {"S1": 15, "S2": 0, "S3": 40, "S4": 5}}
-             for dealer in ("S1", "S2")]
+    deals = [
+        {"dealer": dealer, "went_out": "S2", "penalty_points": {"S1": 15, "S2": 0, "S3": 40, "S4": 5}}
+        for dealer in ("S1", "S2")
+    ]
     match_id = record(api, live_app, "contract_rummy", 4, settings={}, deals=deals)
     first = api.get(f"{live_app['base']}/api/v1/matches/{match_id}/deals/1/").json()["state_before"]["next_deal"]
     now = api.get(f"{live_app['base']}/api/v1/matches/{match_id}/").json()["state"]["next_deal"]

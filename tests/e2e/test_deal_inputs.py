@@ -62,8 +62,9 @@ def scorer(scorer_browser: Any, live_app: dict[str, Any]) -> Table:
 def start(live_app: dict[str, Any], scorer: Table, game: str, settings: dict[str, Any]) -> tuple[Any, int]:
     """A match started through the API with house rules, opened on the scorer's phone."""
     api = api_session(live_app, "asha")
-    match = api.post(f"{live_app['base']}/api/v1/matches/", json={"game": game, "players": NAMES,
-                                                                  "settings": settings}).json()
+    match = api.post(
+        f"{live_app['base']}/api/v1/matches/", json={"game": game, "players": NAMES, "settings": settings}
+    ).json()
     scorer.open(f"/table/matches/{match['id']}/")
     scorer.find("#deal-fields [data-name=dealer]")
     return api, match["id"]
@@ -90,7 +91,8 @@ def test_seep_throw_ins_and_card_majority(scorer: Table, live_app: dict[str, Any
     scorer.save()
     assert scorer.refusal("throw_ins[0].bidder_hand") == (
         "A throw-in is only allowed when none of the four cards is above 8; this hand holds the 9 of diamonds, "
-        "so S2 must bid 9.")
+        "so S2 must bid 9."
+    )
     assert scorer.deal_count() == 0
 
     # The refused deal came back into the form, both throw-ins included: mend the first and save.
@@ -100,11 +102,15 @@ def test_seep_throw_ins_and_card_majority(scorer: Table, live_app: dict[str, Any
     scorer.save_and_wait()
     assert stored(api, live_app, match_id, 1) == {
         "dealer": "S1",
-        "throw_ins": [{"bidder": "S2", "bidder_hand": ["2H", "5C", "8D", "3S"]},
-                      {"bidder": "S2", "bidder_hand": ["4H", "6C", "7D", "2S"]}],
+        "throw_ins": [
+            {"bidder": "S2", "bidder_hand": ["2H", "5C", "8D", "3S"]},
+            {"bidder": "S2", "bidder_hand": ["4H", "6C", "7D", "2S"]},
+        ],
         "bid": {"bidder": "S2", "value": 9},
-        "scoring_cards_captured": {"A": ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "AH", "AD", "AC", "10D"],
-                                   "B": ["7S", "6S", "5S", "4S", "3S", "2S"]},
+        "scoring_cards_captured": {
+            "A": ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "AH", "AD", "AC", "10D"],
+            "B": ["7S", "6S", "5S", "4S", "3S", "2S"],
+        },
         "card_majority": "B",
         "sweeps": {"A": NO_SWEEPS, "B": NO_SWEEPS},
     }
@@ -121,12 +127,15 @@ def test_bid_euchre_ace_no_face_and_every_trick(scorer: Table, live_app: dict[st
     scorer.pick("ace_no_face_seat", "S2")
     scorer.type("input[name=ace_no_face_hand]", "AS 9H 10H 9C 10C KD")
     scorer.save()
-    assert scorer.refusal("ace_no_face.hand") == ("Ace-no-face needs at least one ace and no jack, queen or king; "
-                                                  "this hand holds the king of diamonds.")
+    assert scorer.refusal("ace_no_face.hand") == (
+        "Ace-no-face needs at least one ace and no jack, queen or king; this hand holds the king of diamonds."
+    )
     scorer.type("input[name=ace_no_face_hand]", "AS 9H 10H 9C 10C 9D")
     scorer.save_and_wait()
     assert stored(api, live_app, match_id, 1) == {
-        "dealer": "S1", "ace_no_face": {"seat": "S2", "hand": ["AS", "9H", "10H", "9C", "10C", "9D"]}}
+        "dealer": "S1",
+        "ace_no_face": {"seat": "S2", "hand": ["AS", "9H", "10H", "9C", "10C", "9D"]},
+    }
     assert scorer.text("#deal-1 .what") == "Asha dealt · ace no face redeal (Bala)"
     assert scorer.chosen("dealer") == "S2"  # the deal passes left as after any deal
 
@@ -153,14 +162,19 @@ def test_bid_euchre_ace_no_face_and_every_trick(scorer: Table, live_app: dict[st
     scorer.save_and_wait()
     assert stored(api, live_app, match_id, 2) == {
         "dealer": "S4",
-        "auction": [{"seat": "S1", "call": "bid", "tricks": 3}, {"seat": "S2", "call": "pass"},
-                    {"seat": "S3", "call": "pass"}, {"seat": "S4", "call": "pass"}],
+        "auction": [
+            {"seat": "S1", "call": "bid", "tricks": 3},
+            {"seat": "S2", "call": "pass"},
+            {"seat": "S3", "call": "pass"},
+            {"seat": "S4", "call": "pass"},
+        ],
         "trump": "hearts",
         "reneges": [],
         "tricks": as_json(EUCHRE_TRICKS),
     }
-    assert scorer.text("#deal-2 .what") == (f"Asha 3 hearts · tricks 3{DASH}3 · renege found: S4 (trick 3) · made · "
-                                            f"A +3, B +3 · renege B -2 → 3{DASH}1")
+    assert scorer.text("#deal-2 .what") == (
+        f"Asha 3 hearts · tricks 3{DASH}3 · renege found: S4 (trick 3) · made · A +3, B +3 · renege B -2 → 3{DASH}1"
+    )
     assert scorer.headline() == f"3 {DASH} 1"
 
     # A correction brings the tricks back into the form, unfolded.
@@ -184,8 +198,9 @@ def test_fifty_six_noes_bid_and_every_trick(scorer: Table, live_app: dict[str, A
     assert scorer.text("#noes-trump .label") == "Trump named by Ravi before play (noes bid)"
     scorer.enter_tricks(FIFTY_SIX_TRICKS)
     scorer.save()
-    assert scorer.refusal("auction[1]") == ("S3's noes bid of 30 won the auction: name the trump suit or no-trumps "
-                                            "chosen before play (trump on that call).")
+    assert scorer.refusal("auction[1]") == (
+        "S3's noes bid of 30 won the auction: name the trump suit or no-trumps chosen before play (trump on that call)."
+    )
     assert scorer.deal_count() == 0
 
     scorer.pick("noes_trump", "hearts")
@@ -195,9 +210,13 @@ def test_fifty_six_noes_bid_and_every_trick(scorer: Table, live_app: dict[str, A
     scorer.save_and_wait()
     assert stored(api, live_app, match_id, 1) == {
         "dealer": "S1",
-        "auction": [{"seat": "S2", "call": "bid", "points": 28, "trump": "hearts"},
-                    {"seat": "S3", "call": "bid", "points": 30, "trump": "hearts", "convention": "noes"},
-                    {"seat": "S4", "call": "pass"}, {"seat": "S1", "call": "pass"}, {"seat": "S2", "call": "pass"}],
+        "auction": [
+            {"seat": "S2", "call": "bid", "points": 28, "trump": "hearts"},
+            {"seat": "S3", "call": "bid", "points": 30, "trump": "hearts", "convention": "noes"},
+            {"seat": "S4", "call": "pass"},
+            {"seat": "S1", "call": "pass"},
+            {"seat": "S2", "call": "pass"},
+        ],
         "bidding_team_card_points": None,
         "tricks": as_json(FIFTY_SIX_TRICKS),
     }
@@ -222,9 +241,13 @@ def test_contract_rummy_melds_of_the_player_who_went_out(scorer: Table, live_app
     scorer.type("input[name=meld_1]", "9c 9h jkr=9s")
     scorer.save_and_wait()
     assert stored(api, live_app, match_id, 1) == {
-        "dealer": "S1", "went_out": "S3", "cards_left": None,
+        "dealer": "S1",
+        "went_out": "S3",
+        "cards_left": None,
         "penalty_points": {"S1": 32, "S2": 27, "S3": 0, "S4": 40},
-        "melds": [{"type": "set", "cards": ["5H", "5S", "5D"], "jokers": []},
-                  {"type": "set", "cards": ["9C", "9H", "JKR"], "jokers": ["9S"]}],
+        "melds": [
+            {"type": "set", "cards": ["5H", "5S", "5D"], "jokers": []},
+            {"type": "set", "cards": ["9C", "9H", "JKR"], "jokers": ["9S"]},
+        ],
     }
     assert scorer.text("#deal-1 .what") == "2 sets · Ravi out · Asha 32, Bala 27, Meena 40"

@@ -34,8 +34,9 @@ def phone(live_app: dict[str, Any]) -> Iterator[Table]:
         yield table
 
 
-def start_with_house_rules(table: Table, game: str, names: list[str], rules: dict[str, Any],
-                           count: int | None = None) -> int:
+def start_with_house_rules(
+    table: Table, game: str, names: list[str], rules: dict[str, Any], count: int | None = None
+) -> int:
     """The new-match page: the game, the house rules chosen (yes/no taps, numbers typed), the count, the names."""
     table.open("/table/new/")
     table.pick("game", game)
@@ -59,19 +60,32 @@ def start_with_house_rules(table: Table, game: str, names: list[str], rules: dic
 
 
 def offered(table: Table) -> list[str]:
-    return [button.get_attribute("data-call") for button in
-            table.driver.find_elements(By.CSS_SELECTOR, "#auction-controls [data-call]")]
+    return [
+        button.get_attribute("data-call")
+        for button in table.driver.find_elements(By.CSS_SELECTOR, "#auction-controls [data-call]")
+    ]
 
 
 def test_bid_euchre_extra_moons(phone: Table, live_app: dict[str, Any]) -> None:
     match_id = start_with_house_rules(phone, "bid_euchre", NAMES, {"extra_moon_calls": True})
     # A deal waiting on this phone calls a quadruple moon straight over a shoot the moon: refused on that call.
-    skipping = {"dealer": "S4", "auction": [{"seat": "S1", "call": "pass"}, {"seat": "S2", "call": "shoot_the_moon"},
-                                            {"seat": "S3", "call": "quadruple_moon"}, {"seat": "S4", "call": "pass"}],
-                "trump": "clubs", "tricks_won": {"A": 6, "B": 0},
-                "client_deal_id": "6f1c2a9e-5b1d-4c1e-9a55-2f0b7d1e3c11"}
-    phone.driver.execute_script("localStorage.setItem(arguments[0], arguments[1]);", f"tk-outbox-{match_id}",
-                                json.dumps([{"deal": skipping, "at": 0}]))
+    skipping = {
+        "dealer": "S4",
+        "auction": [
+            {"seat": "S1", "call": "pass"},
+            {"seat": "S2", "call": "shoot_the_moon"},
+            {"seat": "S3", "call": "quadruple_moon"},
+            {"seat": "S4", "call": "pass"},
+        ],
+        "trump": "clubs",
+        "tricks_won": {"A": 6, "B": 0},
+        "client_deal_id": "6f1c2a9e-5b1d-4c1e-9a55-2f0b7d1e3c11",
+    }
+    phone.driver.execute_script(
+        "localStorage.setItem(arguments[0], arguments[1]);",
+        f"tk-outbox-{match_id}",
+        json.dumps([{"deal": skipping, "at": 0}]),
+    )
     phone.driver.refresh()
     refusal = wait_until(lambda: phone.refusal("auction[2]"), "the refusal beside the quadruple moon")
     assert refusal.startswith("A quadruple moon can only be called over a triple moon"), refusal
@@ -93,8 +107,12 @@ def test_bid_euchre_extra_moons(phone: Table, live_app: dict[str, Any]) -> None:
 
 
 def test_fifty_six_call_limits_and_a_redeal_record(phone: Table) -> None:
-    start_with_house_rules(phone, "fifty_six", NAMES, {"calls_limited_by_tables": True, "starting_tables": 2,
-                                                        "redeal_hand_points_at_most": 2})
+    start_with_house_rules(
+        phone,
+        "fifty_six",
+        NAMES,
+        {"calls_limited_by_tables": True, "starting_tables": 2, "redeal_hand_points_at_most": 2},
+    )
     phone.pick("deal_kind", "hand_at_or_below_threshold")
     phone.pick("redeal_seat", "S3")
     # A hand worth 7 points is not weak enough: refused beside the hand as it is saved, the record kept in the form
@@ -115,10 +133,14 @@ def test_fifty_six_call_limits_and_a_redeal_record(phone: Table) -> None:
     assert "Redeal: Ravi's weak hand" in phone.text("#deal-1")
     # Deal 2, dealt by Asha again: team B holds 2 tables, so no bid that could cost it more is offered.
     note = wait_until(lambda: phone.text("#not-offered"), "the calls not offered")
-    assert note == ("Not offered: bids above 39. Team B holds 2 tables; a bid of 56 could cost it 5 (band 56), "
-                    "so B may bid 28 to 39 or pass.")
-    chips = [chip.get_attribute("data-chip") for chip in
-             phone.driver.find_elements(By.CSS_SELECTOR, "#auction-controls [data-chip]")]
+    assert note == (
+        "Not offered: bids above 39. Team B holds 2 tables; a bid of 56 could cost it 5 (band 56), "
+        "so B may bid 28 to 39 or pass."
+    )
+    chips = [
+        chip.get_attribute("data-chip")
+        for chip in phone.driver.find_elements(By.CSS_SELECTOR, "#auction-controls [data-chip]")
+    ]
     assert chips == ["28", "29", "30", "32", "35"]
     check_page(phone, "entry fifty_six calls not offered")
 
@@ -126,8 +148,9 @@ def test_fifty_six_call_limits_and_a_redeal_record(phone: Table) -> None:
 def test_contract_rummy_two_players_from_the_new_match_page(phone: Table) -> None:
     phone.open("/table/new/")
     phone.pick("game", "contract_rummy")
-    counts = [b.get_attribute("data-value") for b in
-              phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="count"] button')]
+    counts = [
+        b.get_attribute("data-value") for b in phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="count"] button')
+    ]
     assert counts == ["3", "4", "5", "6", "7", "8"]  # two only once the house rule is chosen
     # The non-dealer's extra card with four players: settings_conflict, shown beside that house rule.
     phone.pick("non_dealer_extra_card", "true")
@@ -138,8 +161,10 @@ def test_contract_rummy_two_players_from_the_new_match_page(phone: Table) -> Non
     assert refusal == "Only a two-player game deals the non-dealer an extra card; this match seats 4."
     check_page(phone, "new match contract_rummy settings conflict")
     start_with_house_rules(phone, "contract_rummy", ["Asha", "Bala"], {"allow_two_players": True}, count=2)
-    seats = [b.get_attribute("data-value") for b in
-             phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="went_out"] button')]
+    seats = [
+        b.get_attribute("data-value")
+        for b in phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="went_out"] button')
+    ]
     assert seats == ["S1", "S2"]
     check_page(phone, "entry contract_rummy two players")
 
@@ -152,12 +177,16 @@ def test_bid_euchre_low_no_trumps_and_a_renege_that_ends_the_hand(phone: Table) 
     # One renege at most: a second seat tapped takes the place of the first; the tricks won are not asked.
     phone.pick("reneges", "S3")
     phone.pick("reneges", "S4")
-    pressed = [b.get_attribute("data-value") for b in
-               phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="reneges"] button[aria-pressed="true"]')]
+    pressed = [
+        b.get_attribute("data-value")
+        for b in phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="reneges"] button[aria-pressed="true"]')
+    ]
     assert pressed == ["S4"]
     assert phone.text("#renege-ends-hint") == "With a renege the tricks won are not needed: the hand ended there."
-    wait_until(lambda: phone.text("#preview") == "Ended by a renege (Meena) · A 0, B -2 → A 0, B -2 · Bala deals next",
-               "the preview of the hand the renege ended")
+    wait_until(
+        lambda: phone.text("#preview") == "Ended by a renege (Meena) · A 0, B -2 → A 0, B -2 · Bala deals next",
+        "the preview of the hand the renege ended",
+    )
     check_page(phone, "entry bid_euchre renege ends the hand")
     phone.save()
     wait_until(lambda: phone.deal_count() == 1, "the hand on the board")
@@ -172,8 +201,9 @@ def test_fifty_six_redouble_out_of_turn(phone: Table) -> None:
     phone.call("bid")
     phone.call("double")
     phone.call("pass")  # Meena (team B) passes; Asha (team A) is to call
-    redoublers = [b.text for b in
-                  phone.driver.find_elements(By.CSS_SELECTOR, '#auction-controls [data-call="redouble"]')]
+    redoublers = [
+        b.text for b in phone.driver.find_elements(By.CSS_SELECTOR, '#auction-controls [data-call="redouble"]')
+    ]
     assert redoublers == ["Redouble (Bala)", "Redouble (Meena)"]
     phone.tap('#auction-controls [data-call="redouble"][data-seat="S2"]')
     assert phone.text("#turn-info") == "Contract: 30 hearts by Bala (team B) redoubled"

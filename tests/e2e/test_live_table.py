@@ -62,8 +62,9 @@ def test_seep_through_the_page(scorer: Table, spectator: Table, live_app: dict[s
     scorer.type("input[name=bidder_hand]", "2H 5C 9D KS")
     scorer.type("input[name=card_points_A]", 50)
     scorer.save()
-    assert scorer.refusal("bid.value") == ("A bid of 12 needs a queen among the bidder's four cards; this hand "
-                                           "allows a bid of 9 or 13.")
+    assert scorer.refusal("bid.value") == (
+        "A bid of 12 needs a queen among the bidder's four cards; this hand allows a bid of 9 or 13."
+    )
     assert scorer.deal_count() == 1
     # Refused online, nothing is queued: no outbox, no "Sending" badge, and the form keeps what was typed.
     assert scorer.driver.find_element("id", "outbox").get_attribute("hidden") is not None
@@ -88,8 +89,9 @@ def test_seep_through_the_page(scorer: Table, spectator: Table, live_app: dict[s
     spectator.screenshot(screenshots / "seep-board.png")
 
 
-def test_fifty_six_through_the_page(scorer: Table, spectator: Table, live_app: dict[str, Any],
-                                    screenshots: Path) -> None:
+def test_fifty_six_through_the_page(
+    scorer: Table, spectator: Table, live_app: dict[str, Any], screenshots: Path
+) -> None:
     match_id = scorer.start_match("fifty_six", SEEP_NAMES)
     watch(spectator, scorer, match_id, live_app)
     # Only the legal calls are offered: nobody can double before a bid.
@@ -131,8 +133,9 @@ def test_fifty_six_through_the_page(scorer: Table, spectator: Table, live_app: d
     spectator.screenshot(screenshots / "fifty_six-board.png")
 
 
-def test_bid_euchre_through_the_page(scorer: Table, spectator: Table, live_app: dict[str, Any],
-                                     screenshots: Path) -> None:
+def test_bid_euchre_through_the_page(
+    scorer: Table, spectator: Table, live_app: dict[str, Any], screenshots: Path
+) -> None:
     match_id = scorer.start_match("bid_euchre", SEEP_NAMES)
     watch(spectator, scorer, match_id, live_app)
     scorer.pick("dealer", "S4")
@@ -144,8 +147,9 @@ def test_bid_euchre_through_the_page(scorer: Table, spectator: Table, live_app: 
     scorer.type("input[name=tricks_A]", 4)
     scorer.type("input[name=tricks_B]", 3)
     scorer.save()
-    assert scorer.refusal("tricks_won") == ("Tricks add up to 7; in a 24-card deal the two teams take exactly 6 "
-                                            "tricks between them.")
+    assert scorer.refusal("tricks_won") == (
+        "Tricks add up to 7; in a 24-card deal the two teams take exactly 6 tricks between them."
+    )
     scorer.type("input[name=tricks_B]", 2)
     scorer.save_and_wait()
     assert scorer.headline() == f"4 {DASH} 2"
@@ -172,8 +176,9 @@ def test_bid_euchre_through_the_page(scorer: Table, spectator: Table, live_app: 
     spectator.screenshot(screenshots / "bid_euchre-board.png")
 
 
-def test_contract_rummy_through_the_page(scorer: Table, spectator: Table, live_app: dict[str, Any],
-                                         screenshots: Path) -> None:
+def test_contract_rummy_through_the_page(
+    scorer: Table, spectator: Table, live_app: dict[str, Any], screenshots: Path
+) -> None:
     match_id = scorer.start_match("contract_rummy", SEEP_NAMES)
     watch(spectator, scorer, match_id, live_app)
     assert scorer.text("#contract-info") == "Contract 1: 2 sets (10 cards)"
@@ -222,8 +227,9 @@ def test_a_deal_saved_offline_arrives_once_when_the_network_is_back(scorer: Tabl
     finally:
         scorer.set_offline(False)
     wait_until(lambda: scorer.deal_count() == 1, "the queued deal to arrive", seconds=15)
-    wait_until(lambda: scorer.driver.find_element("id", "outbox").get_attribute("hidden") is not None,
-               "the outbox to empty")
+    wait_until(
+        lambda: scorer.driver.find_element("id", "outbox").get_attribute("hidden") is not None, "the outbox to empty"
+    )
     assert scorer.headline() == "Asha & Ravi lead by 24"
     deals = api_session(live_app, "asha").get(f"{live_app['base']}/api/v1/matches/{match_id}/deals/").json()
     assert [(deal["number"], deal["status"]) for deal in deals["results"]] == [(1, "recorded")]
@@ -232,17 +238,24 @@ def test_a_deal_saved_offline_arrives_once_when_the_network_is_back(scorer: Tabl
 
 def headline_lines(table: Table) -> int:
     """How many lines the score strip's headline takes, from its height and its line height."""
-    return int(table.driver.execute_script(
-        "const el = document.getElementById('headline');"
-        "return Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));"))
+    return int(
+        table.driver.execute_script(
+            "const el = document.getElementById('headline');"
+            "return Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));"
+        )
+    )
 
 
 def seep_match_scored_once(scorer: Table, live_app: dict[str, Any]) -> dict[str, Any]:
     """A Seep match with Bala (the opponent's account) at S2, and deal 1 recorded on the scorer's page."""
     asha = api_session(live_app, "asha")
-    match: dict[str, Any] = asha.post(f"{live_app['base']}/api/v1/matches/", json={
-        "game": "seep", "players": [{"name": "Asha"}, live_app["opponent_player"], {"name": "Ravi"}, {"name": "Meena"}],
-    }).json()
+    match: dict[str, Any] = asha.post(
+        f"{live_app['base']}/api/v1/matches/",
+        json={
+            "game": "seep",
+            "players": [{"name": "Asha"}, live_app["opponent_player"], {"name": "Ravi"}, {"name": "Meena"}],
+        },
+    ).json()
     scorer.open(f"/table/matches/{match['id']}/")
     scorer.pick("bid", 11)
     scorer.type("input[name=card_points_A]", 62)
@@ -257,8 +270,9 @@ def opponent_at(opponent_browser: Any, live_app: dict[str, Any], match_id: int) 
     return opponent
 
 
-def test_an_opponent_disputes_a_deal_from_their_phone(scorer: Table, opponent_browser: Any,
-                                                      live_app: dict[str, Any]) -> None:
+def test_an_opponent_disputes_a_deal_from_their_phone(
+    scorer: Table, opponent_browser: Any, live_app: dict[str, Any]
+) -> None:
     match = seep_match_scored_once(scorer, live_app)
     opponent = opponent_at(opponent_browser, live_app, match["id"])
     opponent.tap('#deal-1 [data-action="dispute"]')
@@ -268,8 +282,11 @@ def test_an_opponent_disputes_a_deal_from_their_phone(scorer: Table, opponent_br
     opponent.tap('#deal-1 [data-action="send"]')
     wait_until(lambda: "⚠ disputed" in opponent.text("#deal-1 .marks"), "the dispute mark")
 
-    wait_until(lambda: "1 disputed deal" in scorer.text("#dispute-banner"), "the scorer's board to show the dispute",
-               seconds=25)
+    wait_until(
+        lambda: "1 disputed deal" in scorer.text("#dispute-banner"),
+        "the scorer's board to show the dispute",
+        seconds=25,
+    )
     scorer.open("/table/disputes/")
     assert "Bala (S2): Our 10 of diamonds was counted for team A" in scorer.text("#disputes")
     scorer.open(f"/table/matches/{match['id']}/")
@@ -282,8 +299,9 @@ def test_an_opponent_disputes_a_deal_from_their_phone(scorer: Table, opponent_br
     wait_until(lambda: "✓ confirmed Bala (S2)" in opponent.text("#deal-1 .marks"), "the confirmation")
 
 
-def test_a_reason_being_typed_survives_a_deal_recorded_on_another_phone(scorer: Table, opponent_browser: Any,
-                                                                         live_app: dict[str, Any]) -> None:
+def test_a_reason_being_typed_survives_a_deal_recorded_on_another_phone(
+    scorer: Table, opponent_browser: Any, live_app: dict[str, Any]
+) -> None:
     """The board re-renders on every change at the table; a half-typed dispute must not vanish with it."""
     match = seep_match_scored_once(scorer, live_app)
     opponent = opponent_at(opponent_browser, live_app, match["id"])

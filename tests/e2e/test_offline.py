@@ -20,8 +20,12 @@ pytestmark = pytest.mark.e2e
 
 NAMES = ["Asha", "Bala", "Ravi", "Meena"]
 QUEUED = "Saved on this phone: it is sent when the network is back."
-EUCHRE_DEAL = ['#auction-controls [data-call="bid-3"]', '#auction-controls [data-call="rest-pass"]',
-               '[data-name="trump"] button[data-value="hearts"]', '[data-chip="2"]']
+EUCHRE_DEAL = [
+    '#auction-controls [data-call="bid-3"]',
+    '#auction-controls [data-call="rest-pass"]',
+    '[data-name="trump"] button[data-value="hearts"]',
+    '[data-chip="2"]',
+]
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +39,9 @@ def phone(live_app: dict[str, Any]) -> Iterator[Table]:
 
 def api_deals(live_app: dict[str, Any], match_id: int) -> list[dict[str, Any]]:
     session = requests.Session()
-    token = session.post(f"{live_app['base']}/api/v1/auth/token/", json={"username": "asha", "password": PASSWORD},
-                         timeout=10).json()["token"]
+    token = session.post(
+        f"{live_app['base']}/api/v1/auth/token/", json={"username": "asha", "password": PASSWORD}, timeout=10
+    ).json()["token"]
     session.headers["Authorization"] = f"Token {token}"
     page = session.get(f"{live_app['base']}/api/v1/matches/{match_id}/deals/", timeout=10).json()
     return list(page["results"] if isinstance(page, dict) else page)
@@ -44,8 +49,11 @@ def api_deals(live_app: dict[str, Any], match_id: int) -> list[dict[str, Any]]:
 
 def controlled_by_the_service_worker(table: Table) -> None:
     """The first visit installs the worker; a reload under its control keeps the page for offline use."""
-    wait_until(lambda: table.driver.execute_script("return !!navigator.serviceWorker.controller;")
-               or table.driver.refresh(), "the service worker to control the page", seconds=20)
+    wait_until(
+        lambda: table.driver.execute_script("return !!navigator.serviceWorker.controller;") or table.driver.refresh(),
+        "the service worker to control the page",
+        seconds=20,
+    )
     table.driver.refresh()
     table.find("#headline")
 
@@ -63,7 +71,8 @@ def go_offline(table: Table) -> float:
 
 
 def test_bid_euchre_deals_entered_offline_are_stored_once_each_in_order_with_the_rules_dealers(
-        phone: Table, live_app: dict[str, Any]) -> None:
+    phone: Table, live_app: dict[str, Any]
+) -> None:
     match_id = phone.start_match("bid_euchre", NAMES)
     enter(phone, EUCHRE_DEAL)
     phone.tap("#save-deal")
@@ -80,8 +89,10 @@ def test_bid_euchre_deals_entered_offline_are_stored_once_each_in_order_with_the
             enter(phone, EUCHRE_DEAL)
             phone.tap("#save-deal")
             wait_until(lambda: phone.text("#toast") == QUEUED, f"deal {number} kept on the phone")
-        assert [row.text.split(" deal dealt by ")[0] for row in phone.driver.find_elements(
-            By.CSS_SELECTOR, "#outbox > .queued")] == ["pending", "pending"]
+        assert [
+            row.text.split(" deal dealt by ")[0]
+            for row in phone.driver.find_elements(By.CSS_SELECTOR, "#outbox > .queued")
+        ] == ["pending", "pending"]
         assert phone.text("#next-dealer") == "Next dealer: Meena (after the 2 deals waiting to be sent)"
 
         phone.driver.refresh()  # offline: the page opens from the service worker, the outbox from the phone
@@ -94,8 +105,14 @@ def test_bid_euchre_deals_entered_offline_are_stored_once_each_in_order_with_the
         phone.set_offline(False)
 
     wait_until(lambda: phone.deal_count() == 3, "the two waiting deals on the board", seconds=20)
-    wait_until(lambda: not phone.find("#outbox").is_displayed() if phone.driver.find_elements(
-        By.CSS_SELECTOR, "#outbox:not([hidden])") else True, "the outbox emptied")
+    wait_until(
+        lambda: (
+            not phone.find("#outbox").is_displayed()
+            if phone.driver.find_elements(By.CSS_SELECTOR, "#outbox:not([hidden])")
+            else True
+        ),
+        "the outbox emptied",
+    )
     stored = api_deals(live_app, match_id)
     assert [(deal["number"], deal["input"]["dealer"]) for deal in stored] == [(1, "S1"), (2, "S2"), (3, "S3")]
     assert len({deal["client_deal_id"] for deal in stored}) == 3
@@ -126,7 +143,8 @@ def test_seep_offline_proposes_no_dealer_that_depends_on_a_waiting_deal(phone: T
 
 
 def test_a_queued_deal_the_server_refuses_is_shown_for_fixing_and_the_next_waits(
-        phone: Table, live_app: dict[str, Any]) -> None:
+    phone: Table, live_app: dict[str, Any]
+) -> None:
     match_id = phone.start_match("seep", NAMES)
     controlled_by_the_service_worker(phone)
     try:
@@ -146,13 +164,16 @@ def test_a_queued_deal_the_server_refuses_is_shown_for_fixing_and_the_next_waits
     wait_until(lambda: phone.text("#form-title") == "Fix the refused deal", "the refused deal back in the form")
     assert phone.value("input[name=card_points_A]") == "120"
     assert phone.driver.find_elements(By.CSS_SELECTOR, "#deal-form .err")
-    states = [row.text.split(" deal dealt by ")[0] for row in phone.driver.find_elements(By.CSS_SELECTOR,
-                                                                                          "#outbox > .queued")]
+    states = [
+        row.text.split(" deal dealt by ")[0] for row in phone.driver.find_elements(By.CSS_SELECTOR, "#outbox > .queued")
+    ]
     assert states[0].startswith("refused") and states[1] == "held back"
     assert api_deals(live_app, match_id) == []  # the deal after it waits: nothing stored out of order
 
     phone.type("input[name=card_points_A]", 62)
     phone.tap("#save-deal")
     wait_until(lambda: phone.deal_count() == 2, "both deals on the board", seconds=20)
-    assert [(deal["number"], deal["input"]["dealer"], deal["input"]["card_points"]["A"])
-            for deal in api_deals(live_app, match_id)] == [(1, "S1", 62), (2, "S2", 62)]
+    assert [
+        (deal["number"], deal["input"]["dealer"], deal["input"]["card_points"]["A"])
+        for deal in api_deals(live_app, match_id)
+    ] == [(1, "S1", 62), (2, "S2", 62)]

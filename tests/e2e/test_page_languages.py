@@ -72,12 +72,24 @@ EUCHRE_TRICKS = [
 ]
 NO_SWEEPS = {"regular": 0, "first_play": 0, "last_play": 0}
 # The refused deals as the pages send them: the API's own words for them in each language are the expectation.
-SEEP_REFUSED = {"dealer": "S1", "bid": {"bidder": "S2", "value": 12, "bidder_hand": ["JH", "4C", "2D", "3S"]},
-                "card_points": {"A": 60, "B": 40}, "sweeps": {"A": NO_SWEEPS, "B": NO_SWEEPS}}
-EUCHRE_REFUSED = {"dealer": "S4", "trump": "hearts", "reneges": [],
-                  "auction": [{"seat": "S1", "call": "bid", "tricks": 3}, {"seat": "S2", "call": "pass"},
-                              {"seat": "S3", "call": "pass"}, {"seat": "S4", "call": "pass"}],
-                  "tricks": [[{"seat": seat, "card": card} for seat, card in trick] for trick in EUCHRE_TRICKS]}
+SEEP_REFUSED = {
+    "dealer": "S1",
+    "bid": {"bidder": "S2", "value": 12, "bidder_hand": ["JH", "4C", "2D", "3S"]},
+    "card_points": {"A": 60, "B": 40},
+    "sweeps": {"A": NO_SWEEPS, "B": NO_SWEEPS},
+}
+EUCHRE_REFUSED = {
+    "dealer": "S4",
+    "trump": "hearts",
+    "reneges": [],
+    "auction": [
+        {"seat": "S1", "call": "bid", "tricks": 3},
+        {"seat": "S2", "call": "pass"},
+        {"seat": "S3", "call": "pass"},
+        {"seat": "S4", "call": "pass"},
+    ],
+    "tricks": [[{"seat": seat, "card": card} for seat, card in trick] for trick in EUCHRE_TRICKS],
+}
 
 
 def api_refusal(live_app: dict[str, Any], game: str, deal: dict[str, Any], language: str) -> str:
@@ -85,8 +97,9 @@ def api_refusal(live_app: dict[str, Any], game: str, deal: dict[str, Any], langu
     api = api_session(live_app, "asha")
     base = live_app["base"]
     match = api.post(f"{base}/api/v1/matches/", json={"game": game, "players": [{"name": n} for n in "ABCD"]}).json()
-    answer = api.post(f"{base}/api/v1/matches/{match['id']}/deals/?dry_run=true", json=deal,
-                      headers={"Accept-Language": language})
+    answer = api.post(
+        f"{base}/api/v1/matches/{match['id']}/deals/?dry_run=true", json=deal, headers={"Accept-Language": language}
+    )
     assert (answer.status_code, answer.headers["Content-Language"]) == (400, language), answer.text
     return str(answer.json()["detail"])
 
@@ -107,8 +120,10 @@ def pick_language(table: Table, language: str) -> None:
     """The picker at the foot of the page: choose, Change, and the same page comes back in that language."""
     Select(table.find("#language-choice")).select_by_value(language)
     table.tap("#language-change")
-    wait_until(lambda: table.driver.execute_script("return document.documentElement.lang;") == language,
-               f"the page in {language}")
+    wait_until(
+        lambda: table.driver.execute_script("return document.documentElement.lang;") == language,
+        f"the page in {language}",
+    )
 
 
 def page_direction(table: Table) -> str:
@@ -125,16 +140,21 @@ def assert_names_isolated(table: Table, names: list[str]) -> None:
 
 
 def seat_buttons(table: Table, name: str) -> list[str]:
-    return list(table.driver.execute_script(
-        "return [...document.querySelectorAll(`[data-name=${arguments[0]}] button`)].map((b) => b.textContent);",
-        name))
+    return list(
+        table.driver.execute_script(
+            "return [...document.querySelectorAll(`[data-name=${arguments[0]}] button`)].map((b) => b.textContent);",
+            name,
+        )
+    )
 
 
 def save_deal(table: Table, language: str, number: int) -> None:
     before = table.deal_count()
     table.save()
-    wait_until(lambda: table.text("#toast") == script_text(language, "Deal {number} saved.", number=number),
-               f"the saved toast of deal {number}")
+    wait_until(
+        lambda: table.text("#toast") == script_text(language, "Deal {number} saved.", number=number),
+        f"the saved toast of deal {number}",
+    )
     wait_until(lambda: table.deal_count() == before + 1, f"deal {number} on the board")
     assert_save_button_on_one_line(table)
 
@@ -158,8 +178,9 @@ def screenshot_at_390(table: Table, path: Path) -> None:
     set_phone(table, ANDROID)
 
 
-def test_a_seep_match_in_persian_right_to_left(persian_phone: Table, live_app: dict[str, Any],
-                                               screenshots: Path) -> None:
+def test_a_seep_match_in_persian_right_to_left(
+    persian_phone: Table, live_app: dict[str, Any], screenshots: Path
+) -> None:
     phone = persian_phone
     phone.open("/table/login/")
     assert (page_direction(phone), heading(phone)) == ("ltr", "Sign in")  # Chromium asks for English
@@ -200,18 +221,17 @@ def test_a_seep_match_in_persian_right_to_left(persian_phone: Table, live_app: d
     assert page_direction(phone) == "rtl"
     numbers = phone.driver.execute_script(
         "return [document.querySelector('#board').innerText,"
-        " ...[...document.querySelectorAll('#chart svg text')].map((t) => t.textContent)];")
+        " ...[...document.querySelectorAll('#chart svg text')].map((t) => t.textContent)];"
+    )
     assert [text for text in numbers if NOT_WESTERN_DIGIT.search(text)] == []
-    assert phone.text("#headline") == script_text("fa", "{names} lead by {points}", names=f"{MARYAM} & {OIE}",
-                                                        points=4)
+    assert phone.text("#headline") == script_text("fa", "{names} lead by {points}", names=f"{MARYAM} & {OIE}", points=4)
     assert phone.text("#next-dealer") == script_text("fa", "{name} deals", name="Asha")
     assert_names_isolated(phone, SEEP_NAMES)
     check_page(phone, "board (fa)")
     screenshot_at_390(phone, screenshots / "fa-seep-board-390x844.png")
 
 
-def test_a_bid_euchre_match_in_hungarian(hungarian_phone: Table, live_app: dict[str, Any],
-                                         screenshots: Path) -> None:
+def test_a_bid_euchre_match_in_hungarian(hungarian_phone: Table, live_app: dict[str, Any], screenshots: Path) -> None:
     phone = hungarian_phone
     phone.sign_in("zoltan", PASSWORD)
     assert heading(phone) == "Your matches"
@@ -256,7 +276,9 @@ def test_a_bid_euchre_match_in_hungarian(hungarian_phone: Table, live_app: dict[
     phone.open(f"/table/matches/{match_id}/board/")
     phone.find("#chart svg")
     assert (page_direction(phone), phone.text("#next-dealer")) == (
-        "ltr", script_text("hu", "{name} deals", name=MARYAM))
+        "ltr",
+        script_text("hu", "{name} deals", name=MARYAM),
+    )
     assert_names_isolated(phone, [MARYAM])
     check_page(phone, "board (hu)")
     screenshot_at_390(phone, screenshots / "hu-bid_euchre-board-390x844.png")

@@ -40,13 +40,23 @@ return [row(nav), ...performance.getEntriesByType('resource').map(row)];
 def production_app(browser_available: None) -> Iterator[dict[str, Any]]:
     """The production command on a fresh SQLite database with the e2e accounts, the static files collected."""
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-weight-"))
-    env = app_env(workdir, DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}", DEBUG="false",
-                  SECRET_KEY=uuid.uuid4().hex * 2, SECURE_SSL_REDIRECT="false",
-                  STATIC_ROOT=str(collected_static_root()))
+    env = app_env(
+        workdir,
+        DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
+        DEBUG="false",
+        SECRET_KEY=uuid.uuid4().hex * 2,
+        SECURE_SSL_REDIRECT="false",
+        STATIC_ROOT=str(collected_static_root()),
+    )
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([*manage, "shell", "-c", SETUP_USERS.format(password=PASSWORD)], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [*manage, "shell", "-c", SETUP_USERS.format(password=PASSWORD)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     with contextlib.ExitStack() as stack:
         stack.callback(lambda: subprocess.run(["rm", "-rf", str(workdir)], check=False))
         app = stack.enter_context(serve_production(workdir, env))
@@ -61,10 +71,13 @@ def seep_match_with_deals(base: str) -> int:
         match = client.post("/api/v1/matches/", json={"game": "seep", "players": [{"name": n} for n in names]})
         match_id = int(match.json()["id"])
         for dealer, bidder in (("S1", "S2"), ("S2", "S3")):
-            deal = {"client_deal_id": str(uuid.uuid4()), "dealer": dealer,
-                    "bid": {"bidder": bidder, "value": 11, "bidder_hand": ["JH", "4C", "KS", "2C"]},
-                    "card_points": {"A": 62, "B": 38},
-                    "sweeps": {team: {"regular": 0, "first_play": 0, "last_play": 0} for team in "AB"}}
+            deal = {
+                "client_deal_id": str(uuid.uuid4()),
+                "dealer": dealer,
+                "bid": {"bidder": bidder, "value": 11, "bidder_hand": ["JH", "4C", "KS", "2C"]},
+                "card_points": {"A": 62, "B": 38},
+                "sweeps": {team: {"regular": 0, "first_play": 0, "last_play": 0} for team in "AB"},
+            }
             assert client.post(f"/api/v1/matches/{match_id}/deals/", json=deal).status_code == 201
         return match_id
 
@@ -89,8 +102,9 @@ def test_first_and_repeat_visit_weight_and_a_first_paint_with_the_score(producti
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.clearBrowserCache", {})
         # A first visit: the sign-in page already installed the service worker and its copies; forget them.
-        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": base,
-                                                              "storageTypes": "service_workers,cache_storage"})
+        driver.execute_cdp_cmd(
+            "Storage.clearDataForOrigin", {"origin": base, "storageTypes": "service_workers,cache_storage"}
+        )
         table.open(f"/table/matches/{match_id}/")
         headline = wait_until(table.headline, "the headline")
         first = weigh(driver)
@@ -116,11 +130,19 @@ def test_first_and_repeat_visit_weight_and_a_first_paint_with_the_score(producti
         assert table.deal_count() == 2
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
 
-        report: dict[str, Any] = {"first visit": {"requests": len(first), "transferred": total(first, "transfer"),
-                                  "decoded": total(first, "decoded")},
-                  "repeat visit": {"requests": len(repeat), "transferred": total(repeat, "transfer"),
-                                   "decoded": total(repeat, "decoded")},
-                  "files": [{k: entry[k] for k in ("name", "transfer", "encoded", "decoded")} for entry in first]}
+        report: dict[str, Any] = {
+            "first visit": {
+                "requests": len(first),
+                "transferred": total(first, "transfer"),
+                "decoded": total(first, "decoded"),
+            },
+            "repeat visit": {
+                "requests": len(repeat),
+                "transferred": total(repeat, "transfer"),
+                "decoded": total(repeat, "decoded"),
+            },
+            "files": [{k: entry[k] for k in ("name", "transfer", "encoded", "decoded")} for entry in first],
+        }
         print("page weight of the Seep entry page:", json.dumps(report, indent=1))
         assert report["repeat visit"]["transferred"] < report["first visit"]["transferred"] / 2
     finally:

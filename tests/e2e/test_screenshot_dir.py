@@ -15,10 +15,13 @@ def test_screenshots_go_to_the_ignored_var_folder_by_default(monkeypatch: pytest
     assert "/var/" in (ROOT / ".gitignore").read_text().splitlines()
 
 
-@pytest.mark.parametrize(("value", "expected"), [
-    ("docs/screenshots", ROOT / "docs" / "screenshots"),
-    ("/tmp/shots", Path("/tmp/shots")),
-])
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("docs/screenshots", ROOT / "docs" / "screenshots"),
+        ("/tmp/shots", Path("/tmp/shots")),
+    ],
+)
 def test_screenshot_dir_sends_them_elsewhere(monkeypatch: pytest.MonkeyPatch, value: str, expected: Path) -> None:
     monkeypatch.setenv("SCREENSHOT_DIR", value)
     assert screenshot_dir() == expected

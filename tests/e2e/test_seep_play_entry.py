@@ -76,7 +76,8 @@ def enter_play(table: Table, play: dict[str, Any], number: int) -> None:
 
 
 def test_a_whole_seep_deal_entered_play_by_play_is_stored_with_the_worked_result(
-        scorer: Table, live_app: dict[str, Any], screenshots: Path) -> None:
+    scorer: Table, live_app: dict[str, Any], screenshots: Path
+) -> None:
     api = api_session(live_app, "asha")
     match = api.post(f"{live_app['base']}/api/v1/matches/", json={"game": "seep", "players": NAMES}).json()
     scorer.open(f"/table/matches/{match['id']}/")
@@ -90,8 +91,7 @@ def test_a_whole_seep_deal_entered_play_by_play_is_stored_with_the_worked_result
     for number, play in enumerate(P01["plays"], start=1):
         enter_play(scorer, play, number)
         if number == 4:  # the floor the rules file shows after round 1
-            assert scorer.text("#seep-floor").split("\n") == ["KS", "[11: 3D AH 7S / S2]",
-                                                                "[12=: AC 3H 8D QH / S1]"]
+            assert scorer.text("#seep-floor").split("\n") == ["KS", "[11: 3D AH 7S / S2]", "[12=: AC 3H 8D QH / S1]"]
             scorer.screenshot(screenshots / "seep-plays-entry.png", scroll_to="#seep-floor")
         if number == 23:  # QD x QC empties the floor: B's sweep
             assert scorer.text("#play-list li:last-child").endswith("sweep!")
@@ -102,7 +102,8 @@ def test_a_whole_seep_deal_entered_play_by_play_is_stored_with_the_worked_result
     assert {key: deal["result"][key] for key in want} == want
     assert deal["input"]["plays"] == P01["plays"]
     assert scorer.text("#deal-1 .what") == (
-        f"Asha dealt, Bala bid 11 · play by play, sweep B play 23 · 82{DASH}68 · lead A +14")
+        f"Asha dealt, Bala bid 11 · play by play, sweep B play 23 · 82{DASH}68 · lead A +14"
+    )
 
     # Correcting the deal opens it play by play, the 48 plays and the floor of the end of the deal shown.
     scorer.correct(1, "checking the plays")

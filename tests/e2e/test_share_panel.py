@@ -28,18 +28,22 @@ def test_make_copy_and_stop_a_share_link(live_app: dict[str, Any], scorer_browse
     assert svg.size["width"] >= 150  # scannable from across the table
     drawn = scorer_browser.execute_script(
         "const svg = document.querySelector('#share-qr svg');"
-        "return [svg.getAttribute('viewBox'), svg.querySelector('path.qrline').getAttribute('d')];")
+        "return [svg.getAttribute('viewBox'), svg.querySelector('path.qrline').getAttribute('d')];"
+    )
     expected = share_qr_svg(url)
     assert f'viewBox="{drawn[0]}"' in expected
     assert f'd="{drawn[1]}"' in expected  # the modules of segno's code of this very link
     assert not scorer_browser.find_element(By.ID, "share-send").is_displayed()  # headless Chromium: no share sheet
 
-    scorer_browser.execute_cdp_cmd("Browser.grantPermissions", {
-        "origin": live_app["base"], "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    scorer_browser.execute_cdp_cmd(
+        "Browser.grantPermissions",
+        {"origin": live_app["base"], "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
+    )
     scorer.tap("#share-copy")
     wait_until(lambda: scorer.text("#share-status") == "Link copied.", "the copy confirmation")
     copied = scorer_browser.execute_async_script(
-        "navigator.clipboard.readText().then(arguments[0], (e) => arguments[0]('refused ' + e));")
+        "navigator.clipboard.readText().then(arguments[0], (e) => arguments[0]('refused ' + e));"
+    )
     assert copied == url
 
     scorer.open(f"/table/matches/{match_id}/board/")  # the page draws the existing link itself

@@ -68,10 +68,14 @@ def seating_sides(table: Table) -> dict[str, str]:
     places = table.driver.execute_script(
         "return Object.fromEntries([...document.querySelectorAll('#seating svg g[data-seat]')].map((g) => {"
         " const r = g.getBoundingClientRect(); return [g.dataset.seat, [r.left + r.width / 2, r.top + r.height / 2]];"
-        " }));")
+        " }));"
+    )
     x1, top = places["S1"][0], min(y for _, y in places.values())
-    return {seat: "top" if abs(x - x1) < 1 and y == top else "right" if x > x1 else "left"
-            for seat, (x, y) in places.items() if seat != "S1"}
+    return {
+        seat: "top" if abs(x - x1) < 1 and y == top else "right" if x > x1 else "left"
+        for seat, (x, y) in places.items()
+        if seat != "S1"
+    }
 
 
 def no_sideways_scroll_at_320(table: Table) -> None:
@@ -80,7 +84,8 @@ def no_sideways_scroll_at_320(table: Table) -> None:
         wide = table.driver.execute_script(
             "return [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right >"
             " document.documentElement.clientWidth + 0.5).slice(0, 5)"
-            ".map((el) => `${el.tagName}#${el.id}.${el.className}`);")
+            ".map((el) => `${el.tagName}#${el.id}.${el.className}`);"
+        )
         assert table.driver.execute_script(SIDEWAYS) is False, wide
     finally:
         set_phone(table, ANDROID)
@@ -201,16 +206,19 @@ def test_sign_in_home_and_new_match(phone: Table) -> None:
     assert '{"' not in phone.text("#rules") and '":' not in phone.text("#rules")
     options = phone.driver.execute_script(
         "return [...document.querySelectorAll('#rules option, #rules .rule > p:not(.hint)')]"
-        ".map((o) => o.textContent).join(' | ');")
+        ".map((o) => o.textContent).join(' | ');"
+    )
     assert "_" not in options and "{" not in options
     assert phone.text('[data-field="settings.double_mode"] .hint') == (
         "A double multiplies the tables by 2 and a redouble by 4 (multiply), or adds 1 and 2 (add). "
-        f"Default: Multiply ({TIMES}2, {TIMES}4).")
+        f"Default: Multiply ({TIMES}2, {TIMES}4)."
+    )
     # The seating picture: six names round the table, teams of two sitting opposite.
     for index, name in enumerate(SIX):
         phone.type(f"input[name=player-{index}]", name)
     assert phone.find("#seating svg").get_attribute("aria-label") == (
-        "The table: Asha (T1); Bala (T2); Ravi (T3); Meena (T1); Kiran (T2); Dev (T3)")
+        "The table: Asha (T1); Bala (T2); Ravi (T3); Meena (T1); Kiran (T2); Dev (T3)"
+    )
     # 56 passes to the right (counter-clockwise): Bala sits on Asha's right, Dev on her left, Meena opposite.
     assert seating_sides(phone) == {"S2": "right", "S3": "right", "S4": "top", "S5": "left", "S6": "left"}
     check_page(phone, "new match, house rules open")
@@ -220,10 +228,12 @@ def test_sign_in_home_and_new_match(phone: Table) -> None:
         phone.type(f"input[name=player-{index}]", name)
     boxes = phone.driver.execute_script(
         "return [...document.querySelectorAll('#seating svg rect')].map((r) => r.getBoundingClientRect())"
-        ".map((r) => [r.left, r.top, r.right, r.bottom]);")
+        ".map((r) => [r.left, r.top, r.right, r.bottom]);"
+    )
     assert len(boxes) == 8
-    assert not any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-                   for i, a in enumerate(boxes) for b in boxes[i + 1:]), "two names overlap"
+    assert not any(
+        a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3] for i, a in enumerate(boxes) for b in boxes[i + 1 :]
+    ), "two names overlap"
     phone.pick("game", "bid_euchre")  # Bid Euchre goes to the left (clockwise): the next seat on the left
     assert seating_sides(phone) == {"S2": "left", "S3": "top", "S4": "right"}
     phone.pick("game", "seep")  # Seep to the right, like 56
@@ -276,7 +286,8 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     wait_until(lambda: "later deal" in phone.text("#void-preview-2"), "the void's dry run")
     assert phone.text("#void-preview-2") == (
         "Match now: level · Baazis A 0, Baazis B 0; after the change: lead B 40 · Baazis A 0, Baazis B 0\n"
-        "1 later deal changes:\ndeal 3: level → lead B 40")
+        "1 later deal changes:\ndeal 3: level → lead B 40"
+    )
     phone.tap('#deal-2 [data-action="send"]')
     assert phone.refusal("reason") == "This field may not be blank."
     check_page(phone, "void")
@@ -298,10 +309,13 @@ def phone_match_id(table: Table) -> int:
 
 def test_fifty_six_with_six_players_loop(phone: Table, screenshots: Path) -> None:
     match_id = start(phone, "fifty_six", SIX, 6)
-    steps = [("tap", '[data-chip="30"]', None), ("tap", '[data-name="bid_trump"] button[data-value="spades"]', None),
-             ("tap", '#auction-controls [data-call="bid"]', None),
-             ("tap", '#auction-controls [data-call="rest-pass"]', None),
-             ("type", "input[name=bidding_team_card_points]", 32)]
+    steps = [
+        ("tap", '[data-chip="30"]', None),
+        ("tap", '[data-name="bid_trump"] button[data-value="spades"]', None),
+        ("tap", '#auction-controls [data-call="bid"]', None),
+        ("tap", '#auction-controls [data-call="rest-pass"]', None),
+        ("type", "input[name=bidding_team_card_points]", 32),
+    ]
     record(phone, "fifty_six", 1, "T2 made 30 spades · T3→T2 1 table · T1→T2 1 table · Bala deals next", steps)
     undo(phone, 1, "T1 12 · T2 12 · T3 12")
     record(phone, "fifty_six", 2, "T2 made 30 spades · T3→T2 1 table · T1→T2 1 table · Bala deals next", steps)
@@ -325,12 +339,16 @@ def test_bid_euchre_loop(phone: Table, screenshots: Path) -> None:
     # Team A's tricks, 0 to 6, on one row at 360 px (each chip 44x44 or more: check_page counts small controls).
     chips = phone.driver.execute_script(
         "return [...document.querySelectorAll('[data-field=tricks_won] [data-chip]')]"
-        ".map((b) => [b.dataset.chip, Math.round(b.getBoundingClientRect().top)]);")
+        ".map((b) => [b.dataset.chip, Math.round(b.getBoundingClientRect().top)]);"
+    )
     assert [chip for chip, _ in chips] == ["0", "1", "2", "3", "4", "5", "6"]
     assert len({top for _, top in chips}) == 1, chips
-    steps = [("tap", '#auction-controls [data-call="bid-3"]', None),
-             ("tap", '#auction-controls [data-call="rest-pass"]', None),
-             ("tap", '[data-name="trump"] button[data-value="hearts"]', None), ("tap", '[data-chip="2"]', None)]
+    steps = [
+        ("tap", '#auction-controls [data-call="bid-3"]', None),
+        ("tap", '#auction-controls [data-call="rest-pass"]', None),
+        ("tap", '[data-name="trump"] button[data-value="hearts"]', None),
+        ("tap", '[data-chip="2"]', None),
+    ]
     record(phone, "bid_euchre", 1, "B made it · A +2, B +4 → A 2, B 4 · Bala deals next", steps)
     undo(phone, 1, f"0 {DASH} 0")
     record(phone, "bid_euchre", 2, "B made it · A +2, B +4 → A 2, B 4 · Bala deals next", steps)
@@ -346,8 +364,12 @@ def test_bid_euchre_loop(phone: Table, screenshots: Path) -> None:
 
 def test_contract_rummy_loop(phone: Table, screenshots: Path) -> None:
     match_id = start(phone, "contract_rummy", NAMES)
-    steps = [("tap", '[data-name="went_out"] button[data-value="S1"]', None), ("type", "input[name=penalty_S2]", 25),
-             ("type", "input[name=penalty_S3]", 30), ("type", "input[name=penalty_S4]", 12)]
+    steps = [
+        ("tap", '[data-name="went_out"] button[data-value="S1"]', None),
+        ("type", "input[name=penalty_S2]", 25),
+        ("type", "input[name=penalty_S3]", 30),
+        ("type", "input[name=penalty_S4]", 12),
+    ]
     preview = "Asha out · Bala +25 · Ravi +30 · Meena +12 · Bala deals next"
     record(phone, "contract_rummy", 1, preview, steps)
     undo(phone, 1, "All level on 0")

@@ -73,5 +73,6 @@ def pdf_text(data: bytes, tmp_path: Any) -> str:
 
     path = tmp_path / "extracted.pdf"
     path.write_bytes(data)
-    return subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True,
-                          text=True).stdout
+    return subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout

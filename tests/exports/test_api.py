@@ -23,12 +23,12 @@ pytestmark = pytest.mark.django_db
 
 def request_export(client: Any, scope: str, scope_id: int, file_format: str, capture: Any) -> Any:
     with capture(execute=True):
-        return client.post("/api/v1/exports/", {"scope": scope, "id": scope_id, "format": file_format},
-                           format="json")
+        return client.post("/api/v1/exports/", {"scope": scope, "id": scope_id, "format": file_format}, format="json")
 
 
 def test_an_export_answers_202_with_a_job_that_finishes_with_a_download(
-        season: Season, django_capture_on_commit_callbacks: Any) -> None:
+    season: Season, django_capture_on_commit_callbacks: Any
+) -> None:
     member = client_for(season.member)
     response = request_export(member, "league", season.seep.pk, "csv", django_capture_on_commit_callbacks)
     assert response.status_code == 202, response.json()
@@ -38,7 +38,11 @@ def test_an_export_answers_202_with_a_job_that_finishes_with_a_download(
     assert response["Location"] == url
     status = member.get(url).json()
     assert {k: status[k] for k in ("status", "progress", "download_url", "error")} == {
-        "status": "done", "progress": 100, "download_url": f"{url}download/", "error": None}
+        "status": "done",
+        "progress": 100,
+        "download_url": f"{url}download/",
+        "error": None,
+    }
     download = member.get(status["download_url"])
     assert download.status_code == 200
     assert download["Content-Type"] == "text/csv; charset=utf-8"
@@ -49,17 +53,18 @@ def test_an_export_answers_202_with_a_job_that_finishes_with_a_download(
 
 
 @pytest.mark.parametrize("scope", ["match", "league", "club"])
-def test_an_outsider_cannot_export_what_they_cannot_read(season: Season, scope: str,
-                                                         django_capture_on_commit_callbacks: Any) -> None:
+def test_an_outsider_cannot_export_what_they_cannot_read(
+    season: Season, scope: str, django_capture_on_commit_callbacks: Any
+) -> None:
     scope_id = {"match": season.matches[0].pk, "league": season.seep.pk, "club": season.club.pk}[scope]
-    response = request_export(client_for(season.outsider), scope, scope_id, "json",
-                              django_capture_on_commit_callbacks)
+    response = request_export(client_for(season.outsider), scope, scope_id, "json", django_capture_on_commit_callbacks)
     assert_error(response, 404, "not_found")
     assert ExportJob.objects.count() == 0
 
 
 def test_nobody_else_sees_a_job_or_its_file_and_a_former_member_loses_the_download(
-        season: Season, django_capture_on_commit_callbacks: Any) -> None:
+    season: Season, django_capture_on_commit_callbacks: Any
+) -> None:
     member = client_for(season.member)
     job_url = request_export(member, "club", season.club.pk, "xlsx", django_capture_on_commit_callbacks).json()["url"]
     for someone in (season.outsider, season.admin):
@@ -70,8 +75,9 @@ def test_nobody_else_sees_a_job_or_its_file_and_a_former_member_loses_the_downlo
 
 
 def test_an_export_request_names_its_mistakes(season: Season) -> None:
-    response = client_for(season.member).post("/api/v1/exports/", {"scope": "season", "id": 0, "format": "ods"},
-                                              format="json")
+    response = client_for(season.member).post(
+        "/api/v1/exports/", {"scope": "season", "id": 0, "format": "ods"}, format="json"
+    )
     body = assert_error(response, 400, "invalid", "scope")
     assert [error["field"] for error in body["errors"]] == ["scope", "id", "format"]
 
@@ -80,26 +86,43 @@ def test_an_export_request_names_its_mistakes(season: Season) -> None:
 def test_with_the_queue_down_an_export_answers_503_and_deals_are_still_recorded(broker_down: None) -> None:
     season = make_season()
     admin = client_for(season.admin)
-    hook = admin.post(f"/api/v1/clubs/{season.club.pk}/webhooks/",
-                      {"url": "https://example.org/hook", "events": ["deal.recorded"]}, format="json")
+    hook = admin.post(
+        f"/api/v1/clubs/{season.club.pk}/webhooks/",
+        {"url": "https://example.org/hook", "events": ["deal.recorded"]},
+        format="json",
+    )
     assert hook.status_code == 201, hook.json()
-    response = admin.post("/api/v1/exports/", {"scope": "league", "id": season.seep.pk, "format": "csv"},
-                          format="json")
+    response = admin.post("/api/v1/exports/", {"scope": "league", "id": season.seep.pk, "format": "csv"}, format="json")
     assert_error(response, 503, "queue_unavailable", None)
     assert ExportJob.objects.get().status == "failed"
     match = season.matches[2]
-    recorded = post_deal(admin, match.pk, {"dealer": "S3", "auction": [
-        {"seat": "S4", "call": "bid", "points": 28, "trump": "spades"}, {"seat": "S1", "call": "pass"},
-        {"seat": "S2", "call": "pass"}, {"seat": "S3", "call": "pass"}], "bidding_team_card_points": 30})
+    recorded = post_deal(
+        admin,
+        match.pk,
+        {
+            "dealer": "S3",
+            "auction": [
+                {"seat": "S4", "call": "bid", "points": 28, "trump": "spades"},
+                {"seat": "S1", "call": "pass"},
+                {"seat": "S2", "call": "pass"},
+                {"seat": "S3", "call": "pass"},
+            ],
+            "bidding_team_card_points": 30,
+        },
+    )
     assert recorded.status_code == 201, recorded.json()
     delivery = WebhookDelivery.objects.get()
-    assert (delivery.event, delivery.status, delivery.error) == ("deal.recorded", "failed",
-                                                                 "The job queue was not reachable.")
+    assert (delivery.event, delivery.status, delivery.error) == (
+        "deal.recorded",
+        "failed",
+        "The job queue was not reachable.",
+    )
 
 
 def test_deals_in_a_friendly_match_need_no_webhook_lookup(api: Any, django_capture_on_commit_callbacks: Any) -> None:
-    match = api.post("/api/v1/matches/", {"game": "seep", "players": [{"name": n} for n in "ABCD"]},
-                     format="json").json()
+    match = api.post(
+        "/api/v1/matches/", {"game": "seep", "players": [{"name": n} for n in "ABCD"]}, format="json"
+    ).json()
     with django_capture_on_commit_callbacks(execute=True):
         assert post_deal(api, match["id"], seep_deal()).status_code == 201
     assert WebhookDelivery.objects.count() == 0
@@ -108,21 +131,32 @@ def test_deals_in_a_friendly_match_need_no_webhook_lookup(api: Any, django_captu
 def lost_job(season: Season, status: str, minutes_ago: int) -> ExportJob:
     """A job as a queue that lost its task leaves it: never claimed, or claimed by a worker long gone."""
     then = timezone.now() - timedelta(minutes=minutes_ago)
-    job = ExportJob.objects.create(requested_by=season.member, scope="league", scope_id=season.seep.pk,
-                                   format="csv", status=status, attempts=int(status == "running"),
-                                   started_at=then if status == "running" else None)
+    job = ExportJob.objects.create(
+        requested_by=season.member,
+        scope="league",
+        scope_id=season.seep.pk,
+        format="csv",
+        status=status,
+        attempts=int(status == "running"),
+        started_at=then if status == "running" else None,
+    )
     ExportJob.objects.filter(pk=job.pk).update(enqueued_at=then)
     return job
 
 
 @pytest.mark.parametrize(("status", "minutes_ago"), [("queued", 11), ("running", 26)])
 def test_a_job_the_queue_lost_is_queued_again_when_read_and_finishes_once(
-        season: Season, status: str, minutes_ago: int) -> None:
+    season: Season, status: str, minutes_ago: int
+) -> None:
     job = lost_job(season, status, minutes_ago)
     answer = client_for(season.member).get(f"/api/v1/exports/{job.pk}/").json()
     job.refresh_from_db()
-    assert (answer["status"], answer["progress"], job.status, job.attempts) == ("done", 100, "done",
-                                                                                 int(status == "running") + 1)
+    assert (answer["status"], answer["progress"], job.status, job.attempts) == (
+        "done",
+        100,
+        "done",
+        int(status == "running") + 1,
+    )
     assert default_storage.exists(job.file.name)
 
 

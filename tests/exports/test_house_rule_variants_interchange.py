@@ -27,10 +27,19 @@ from tests.factories import ClubFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
-EUCHRE = {"extra_moon_calls": True, "renege_award": 2, "renege_ends_deal": True, "allow_low_no_trump": True,
-          "made_contract_scores": "tricks_bid"}
-FIFTY_SIX = {"redeal_hand_points_at_most": 2, "calls_limited_by_tables": True, "redouble_out_of_turn": True,
-             "starting_tables": 9}
+EUCHRE = {
+    "extra_moon_calls": True,
+    "renege_award": 2,
+    "renege_ends_deal": True,
+    "allow_low_no_trump": True,
+    "made_contract_scores": "tricks_bid",
+}
+FIFTY_SIX = {
+    "redeal_hand_points_at_most": 2,
+    "calls_limited_by_tables": True,
+    "redouble_out_of_turn": True,
+    "starting_tables": 9,
+}
 WEAK = ["KS", "KS", "QS", "QS", "KH", "KH", "QH", "QH", "KD", "QD", "10C", "AC"]
 
 
@@ -45,30 +54,73 @@ def seated(*names: str) -> list[dict[str, str]]:
 def make_club() -> Club:
     club = ClubFactory.create(name="House Rules Club")
     admin = MembershipFactory.create(club=club, role="admin").user
-    euchre = league_save(actor=admin, league=League(),
-                         changes={"club": club, "name": "Cincinnati", "game": "bid_euchre", "settings": EUCHRE})
-    stakes = league_save(actor=admin, league=League(),
-                         changes={"club": club, "name": "Table stakes", "game": "fifty_six", "settings": FIFTY_SIX})
+    euchre = league_save(
+        actor=admin,
+        league=League(),
+        changes={"club": club, "name": "Cincinnati", "game": "bid_euchre", "settings": EUCHRE},
+    )
+    stakes = league_save(
+        actor=admin,
+        league=League(),
+        changes={"club": club, "name": "Table stakes", "game": "fifty_six", "settings": FIFTY_SIX},
+    )
     first = match_start(actor=admin, game="bid_euchre", players=seated("A1", "B1", "A2", "B2"), league=euchre)
-    deal_record(match_id=first.pk, actor=admin, payload={
-        "dealer": "S4", "auction": euchre_calls(("S1", "bid", 3), ("S2", "pass", None), ("S3", "pass", None),
-                                                ("S4", "pass", None)),
-        "trump": "low_no_trumps", "tricks_won": {"A": 5, "B": 1}})
-    deal_record(match_id=first.pk, actor=admin, payload={
-        "dealer": "S1", "auction": euchre_calls(("S2", "bid", 4), ("S3", "pass", None), ("S4", "pass", None),
-                                                ("S1", "pass", None)),
-        "trump": "hearts", "reneges": [{"seat": "S1"}]})
-    deal_record(match_id=first.pk, actor=admin, payload={
-        "dealer": "S2", "auction": euchre_calls(("S3", "partners_best", None), ("S4", "shoot_the_moon", None),
-                                                ("S1", "triple_moon", None), ("S2", "pass", None)),
-        "trump": "spades", "tricks_won": {"A": 6, "B": 0}})
+    deal_record(
+        match_id=first.pk,
+        actor=admin,
+        payload={
+            "dealer": "S4",
+            "auction": euchre_calls(("S1", "bid", 3), ("S2", "pass", None), ("S3", "pass", None), ("S4", "pass", None)),
+            "trump": "low_no_trumps",
+            "tricks_won": {"A": 5, "B": 1},
+        },
+    )
+    deal_record(
+        match_id=first.pk,
+        actor=admin,
+        payload={
+            "dealer": "S1",
+            "auction": euchre_calls(("S2", "bid", 4), ("S3", "pass", None), ("S4", "pass", None), ("S1", "pass", None)),
+            "trump": "hearts",
+            "reneges": [{"seat": "S1"}],
+        },
+    )
+    deal_record(
+        match_id=first.pk,
+        actor=admin,
+        payload={
+            "dealer": "S2",
+            "auction": euchre_calls(
+                ("S3", "partners_best", None),
+                ("S4", "shoot_the_moon", None),
+                ("S1", "triple_moon", None),
+                ("S2", "pass", None),
+            ),
+            "trump": "spades",
+            "tricks_won": {"A": 6, "B": 0},
+        },
+    )
     second = match_start(actor=admin, game="fifty_six", players=seated("C1", "D1", "C2", "D2"), league=stakes)
-    deal_record(match_id=second.pk, actor=admin, payload={
-        "dealer": "S1", "redeal": {"reason": "hand_at_or_below_threshold", "seat": "S3", "hand": WEAK}})
+    deal_record(
+        match_id=second.pk,
+        actor=admin,
+        payload={"dealer": "S1", "redeal": {"reason": "hand_at_or_below_threshold", "seat": "S3", "hand": WEAK}},
+    )
     deal_record(match_id=second.pk, actor=admin, payload=fifty_six_made("S1", 30))
-    deal_record(match_id=second.pk, actor=admin, payload={"dealer": "S2", "auction": [
-        {"seat": "S3", "call": "bid", "points": 28, "trump": "spades"}, {"seat": "S4", "call": "double"},
-        {"seat": "S1", "call": "pass"}, {"seat": "S3", "call": "redouble"}], "bidding_team_card_points": 20})
+    deal_record(
+        match_id=second.pk,
+        actor=admin,
+        payload={
+            "dealer": "S2",
+            "auction": [
+                {"seat": "S3", "call": "bid", "points": 28, "trump": "spades"},
+                {"seat": "S4", "call": "double"},
+                {"seat": "S1", "call": "pass"},
+                {"seat": "S3", "call": "redouble"},
+            ],
+            "bidding_team_card_points": 20,
+        },
+    )
     return club
 
 
@@ -88,7 +140,10 @@ def test_a_club_playing_the_new_house_rules_exports_and_imports_as_the_same_club
     document = club_file(club, tmp_path)
     assert {name: document["matches"][0]["settings"][name] for name in EUCHRE} == EUCHRE
     assert [deal["result"].get("redeal") for deal in document["matches"][1]["deals"]] == [
-        {"reason": "hand_at_or_below_threshold", "seat": "S3"}, None, None]
+        {"reason": "hand_at_or_below_threshold", "seat": "S3"},
+        None,
+        None,
+    ]
     empty_the_database()
     summary = club_import(actor=UserFactory.create(), document=document)
     assert (summary.leagues, summary.matches, summary.deals) == (2, 2, 6)
@@ -117,9 +172,14 @@ def test_a_match_pinned_before_the_new_settings_gets_their_defaults_and_exports_
     migration = importlib.import_module("games.migrations.0006_house_rule_variants_defaults")
     migration.fill_in_variant_settings(apps, None)
     assert Match.objects.get(pk=match.pk).settings == {
-        **old, "redeal_team_without_jack": False, "eight_player_pack": 64, "trump_lead_rule": "any_time"}
+        **old,
+        "redeal_team_without_jack": False,
+        "eight_player_pack": 64,
+        "trump_lead_rule": "any_time",
+    }
     assert Match.objects.get(pk=match.pk).settings == get_engine("fifty_six").settings_json(
-        get_engine("fifty_six").rules_from_settings(old, 4))
+        get_engine("fifty_six").rules_from_settings(old, 4)
+    )
     document = club_file(club, tmp_path)
     empty_the_database()
     assert club_import(actor=UserFactory.create(), document=document).matches == 2

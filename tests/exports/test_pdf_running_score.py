@@ -17,8 +17,11 @@ def deal(number: int, result: dict[str, Any], status: str = "recorded") -> Any:
 
 
 def seep_result(lead_team: str | None, points: int, baazis: tuple[int, int]) -> dict[str, Any]:
-    return {"running_lead": {"team": lead_team, "points": points}, "baazis_won": {"A": baazis[0], "B": baazis[1]},
-            "team_scores": {"A": 62, "B": 38}}
+    return {
+        "running_lead": {"team": lead_team, "points": points},
+        "baazis_won": {"A": baazis[0], "B": baazis[1]},
+        "team_scores": {"A": 62, "B": 38},
+    }
 
 
 def test_a_seep_sheet_writes_the_running_lead_then_the_baazis_and_a_voided_deal_blank() -> None:
@@ -41,7 +44,9 @@ def test_a_seep_sheet_in_estonian_says_level_in_estonian() -> None:
 
 def test_a_56_sheet_has_a_column_per_team_that_ever_held_tables() -> None:
     fifty_six = get_engine("fifty_six")
-    deals = [deal(1, {"tables_after": {"T1": 13, "T2": 12, "T3": 11}, "transfers": []}),
-             deal(2, {"tables_after": {"T1": 14, "T3": 10}, "transfers": []})]
+    deals = [
+        deal(1, {"tables_after": {"T1": 13, "T2": 12, "T3": 11}, "transfers": []}),
+        deal(2, {"tables_after": {"T1": 14, "T3": 10}, "transfers": []}),
+    ]
     assert _running_columns(fifty_six, deals) == ["T1", "T2", "T3"]
     assert _deal_line(fifty_six, deals[1], ["T1", "T2", "T3"])[4:] == ["14", "", "10"]

@@ -30,8 +30,9 @@ from tests.support.seasons import Season
 
 pytestmark = pytest.mark.django_db
 # Skipped on a machine without poppler-utils; under CI=true it must be there (.ci/run installs it).
-needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None and not os.environ.get("CI"),
-                                   reason="needs poppler-utils (pdftoppm, pdftotext)")
+needs_poppler = pytest.mark.skipif(
+    shutil.which("pdftoppm") is None and not os.environ.get("CI"), reason="needs poppler-utils (pdftoppm, pdftotext)"
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["مریم رضایی", "Mart Õunapuu", "Győző Szűcs", "Ülle Kask"]  # S1..S4: Persian, Estonian, Hungarian, Estonian
@@ -94,27 +95,43 @@ def test_a_sheet_is_in_the_language_asked_for(tmp_path: Path, language: str, wor
 
 def _export(client: Any, season: Season, file_format: str, capture: Any, **headers: str) -> tuple[ExportJob, bytes]:
     with capture(execute=True):
-        response = client.post("/api/v1/exports/", {"scope": "league", "id": season.seep.pk, "format": file_format},
-                               format="json", headers=headers)
+        response = client.post(
+            "/api/v1/exports/",
+            {"scope": "league", "id": season.seep.pk, "format": file_format},
+            format="json",
+            headers=headers,
+        )
     assert response.status_code == 202, response.json()
     job = ExportJob.objects.get(pk=response.json()["id"])
     download = client.get(client.get(response.json()["url"]).json()["download_url"])
     return job, b"".join(download.streaming_content)
 
 
-def test_an_export_is_written_in_the_language_of_its_request(season: Season,
-                                                             django_capture_on_commit_callbacks: Any) -> None:
-    job, data = _export(client_for(season.member), season, "csv", django_capture_on_commit_callbacks,
-                        **{"Accept-Language": "hu"})
+def test_an_export_is_written_in_the_language_of_its_request(
+    season: Season, django_capture_on_commit_callbacks: Any
+) -> None:
+    job, data = _export(
+        client_for(season.member), season, "csv", django_capture_on_commit_callbacks, **{"Accept-Language": "hu"}
+    )
     assert job.language == "hu"
     header = csv_rows(data)[0]
-    assert header[:9] == ["játszma", "játék", "liga", "játszma_kezdete", "játszma_állapota", "leosztás",
-                          "leosztás_állapota", "változat", "rögzítve"]
+    assert header[:9] == [
+        "játszma",
+        "játék",
+        "liga",
+        "játszma_kezdete",
+        "játszma_állapota",
+        "leosztás",
+        "leosztás_állapota",
+        "változat",
+        "rögzítve",
+    ]
     assert "input.bid.value" in header  # the API's field paths stay as they are
 
 
-def test_a_workbook_names_its_sheets_in_the_users_saved_language(season: Season,
-                                                                 django_capture_on_commit_callbacks: Any) -> None:
+def test_a_workbook_names_its_sheets_in_the_users_saved_language(
+    season: Season, django_capture_on_commit_callbacks: Any
+) -> None:
     client = client_for(season.member)
     client.patch("/api/v1/me/", {"language": "et"}, format="json")
     job, data = _export(client, season, "xlsx", django_capture_on_commit_callbacks, **{"Accept-Language": "fa"})

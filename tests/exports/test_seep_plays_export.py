@@ -27,17 +27,18 @@ from tests.factories import ClubFactory, MembershipFactory, UserFactory
 pytestmark = pytest.mark.django_db
 
 P01 = next(case for case in examples_for("seep") if case["id"] == "seep-p01")["deals"][0]
-PLAY_LEVEL = ("capture_must_take_all_sets", "owner_may_throw_loose", "house_only_sweep_counts",
-              "loose_sets_join_house")
+PLAY_LEVEL = ("capture_must_take_all_sets", "owner_may_throw_loose", "house_only_sweep_counts", "loose_sets_join_house")
 
 
 def club_with_a_refereed_deal() -> tuple[Any, Match]:
     club = ClubFactory.create(name="Play by play")
     admin = MembershipFactory.create(club=club, role="admin").user
-    league = league_save(actor=admin, league=League(), changes={"club": club, "name": "Seep", "game": "seep",
-                                                                "settings": {}})
-    match = match_start(actor=admin, game="seep", players=[{"name": name} for name in ("A", "B", "C", "D")],
-                        league=league)
+    league = league_save(
+        actor=admin, league=League(), changes={"club": club, "name": "Seep", "game": "seep", "settings": {}}
+    )
+    match = match_start(
+        actor=admin, game="seep", players=[{"name": name} for name in ("A", "B", "C", "D")], league=league
+    )
     deal_record(match_id=match.pk, actor=admin, payload=P01)
     return club, match
 
@@ -89,9 +90,13 @@ def test_a_seep_match_pinned_before_the_play_level_settings_gets_their_defaults_
     assert refused.value.field == "matches[0].settings"
     migration = importlib.import_module("games.migrations.0004_seep_play_level_settings")
     migration.fill_in_play_level_settings(apps, None)
-    assert Match.objects.get(pk=match.pk).settings == {**old, "capture_must_take_all_sets": True,
-                                                       "owner_may_throw_loose": True, "house_only_sweep_counts": True,
-                                                       "loose_sets_join_house": "optional"}
+    assert Match.objects.get(pk=match.pk).settings == {
+        **old,
+        "capture_must_take_all_sets": True,
+        "owner_may_throw_loose": True,
+        "house_only_sweep_counts": True,
+        "loose_sets_join_house": "optional",
+    }
     document = exported(club, tmp_path)
     empty_the_database()
     club_import(actor=UserFactory.create(), document=document)

@@ -36,8 +36,7 @@ from webhooks.models import Webhook, WebhookDelivery
 from webhooks.tasks import deliver_webhook
 
 # The cache stays in-process here: clearing a Redis cache would also clear the broker's queues on the same database.
-pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures("in_process_cache")]
+pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("in_process_cache")]
 
 
 @pytest.fixture
@@ -59,8 +58,9 @@ def running_worker(queues: list[str] | None = None) -> Iterator[None]:
     conf.task_always_eager = False
     task_postrun.connect(close_worker_connections, weak=False)
     try:
-        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING",
-                          shutdown_timeout=30, queues=queues):
+        with start_worker(
+            celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING", shutdown_timeout=30, queues=queues
+        ):
             yield
     finally:
         task_postrun.disconnect(close_worker_connections)
@@ -83,8 +83,7 @@ def wait_for(condition: Callable[[], Any], seconds: float = 60) -> Any:
 
 
 def export(client: Any, scope: str, scope_id: int, file_format: str) -> tuple[ExportJob, bytes]:
-    response = client.post("/api/v1/exports/", {"scope": scope, "id": scope_id, "format": file_format},
-                           format="json")
+    response = client.post("/api/v1/exports/", {"scope": scope, "id": scope_id, "format": file_format}, format="json")
     assert response.status_code == 202, response.json()
     job_id = response.json()["id"]
     job = wait_for(lambda: ExportJob.objects.filter(pk=job_id, status__in=["done", "failed"]).first())
@@ -100,8 +99,15 @@ def test_a_worker_exports_a_league_in_every_format(worker: None) -> None:
     member = client_for(season.member)
     rows = csv_rows(export(member, "league", season.seep.pk, "csv")[1])
     assert len(rows) == 8
-    assert [row[5:7] for row in rows[1:]] == [["1", "corrected"], ["2", "recorded"], ["3", "recorded"],
-                                              ["1", "recorded"], ["2", "voided"], ["3", "recorded"], ["4", "recorded"]]
+    assert [row[5:7] for row in rows[1:]] == [
+        ["1", "corrected"],
+        ["2", "recorded"],
+        ["3", "recorded"],
+        ["1", "recorded"],
+        ["2", "voided"],
+        ["3", "recorded"],
+        ["4", "recorded"],
+    ]
     sheets = xlsx_sheets(export(member, "league", season.seep.pk, "xlsx")[1])
     assert as_text(sheets["Deals"]) == rows
     assert [row[0] for row in sheets["Standings"][1:]] == [1, 1, 3, 3]
@@ -142,8 +148,9 @@ def test_a_club_exported_by_the_worker_imports_into_an_empty_database_unchanged(
     empty_the_database()
     importer = make_season().outsider  # someone on the new server
     empty_the_database()
-    response = client_for(importer).post("/api/v1/imports/", {"file": SimpleUploadedFile("club.json", data)},
-                                         format="multipart")
+    response = client_for(importer).post(
+        "/api/v1/imports/", {"file": SimpleUploadedFile("club.json", data)}, format="multipart"
+    )
     assert response.status_code == 201, response.json()
     assert club_picture() == before
 
@@ -153,8 +160,11 @@ def test_a_failed_webhook_delivery_is_retried_by_the_worker(worker: None) -> Non
     season = make_season()
     admin = client_for(season.admin)
     with webhook_receiver(answers=[503]) as receiver:
-        hook = admin.post(f"/api/v1/clubs/{season.club.pk}/webhooks/",
-                          {"url": receiver.url, "events": ["deal.recorded"]}, format="json")
+        hook = admin.post(
+            f"/api/v1/clubs/{season.club.pk}/webhooks/",
+            {"url": receiver.url, "events": ["deal.recorded"]},
+            format="json",
+        )
         assert hook.status_code == 201
         assert post_deal(admin, season.matches[2].pk, fifty_six_made(dealer="S3")).status_code == 201
         delivery = wait_for(lambda: WebhookDelivery.objects.filter(status="delivered").first())
@@ -169,7 +179,8 @@ def webhook_queue_full_of_retries(count: int) -> Iterator[None]:
     hook = Webhook.objects.create(club=make_season().club, url="http://127.0.0.1:1/hook", events=["deal.recorded"])
     deliveries = WebhookDelivery.objects.bulk_create(
         WebhookDelivery(webhook=hook, event="deal.recorded", payload={}, status="retrying", attempts=1)
-        for _ in range(count))
+        for _ in range(count)
+    )
     with celery_app.producer_or_acquire() as producer:
         for delivery in deliveries:
             deliver_webhook.apply_async((delivery.pk,), producer=producer)

@@ -46,20 +46,66 @@ def test_numbers_and_plain_text_stay_as_they_are(value: Any) -> None:
 def test_a_league_csv_has_one_row_per_deal_with_seats_input_and_result(season: Season, tmp_path: Path) -> None:
     rows = csv_rows(write(season, "league", season.seep.pk, "csv", tmp_path))
     header, body = rows[0], rows[1:]
-    assert header[:13] == ["match", "game", "league", "match_started", "match_status", "deal", "deal_status",
-                           "revision", "recorded_at", "S1", "S2", "S3", "S4"]
+    assert header[:13] == [
+        "match",
+        "game",
+        "league",
+        "match_started",
+        "match_status",
+        "deal",
+        "deal_status",
+        "revision",
+        "recorded_at",
+        "S1",
+        "S2",
+        "S3",
+        "S4",
+    ]
     assert len(body) == 7  # 3 deals in the first match, 4 (one voided) in the second
     first = dict(zip(header, body[0], strict=True))
     first_match, second_match = season.matches[0], season.matches[1]
-    assert {k: first[k] for k in ["match", "game", "league", "match_status", "deal", "deal_status", "revision",
-                                  "S1", "S4", "input.dealer", "input.bid.bidder", "input.bid.value",
-                                  "input.bid.bidder_hand", "input.card_points.A", "result.team_scores.A",
-                                  "result.deal_margin.team", "result.deal_margin.points", "result.next_dealer"]} == {
-        "match": str(first_match.pk), "game": "seep", "league": "Winter", "match_status": "finished", "deal": "1",
-        "deal_status": "corrected", "revision": "2", "S1": "Asha (A)", "S4": "'" + FORMULA_NAME + " (B)",
-        "input.dealer": "S1", "input.bid.bidder": "S2", "input.bid.value": "11",
-        "input.bid.bidder_hand": "JH 4C 2D 3S", "input.card_points.A": "70", "result.team_scores.A": "70",
-        "result.deal_margin.team": "A", "result.deal_margin.points": "40", "result.next_dealer": "S2"}
+    assert {
+        k: first[k]
+        for k in [
+            "match",
+            "game",
+            "league",
+            "match_status",
+            "deal",
+            "deal_status",
+            "revision",
+            "S1",
+            "S4",
+            "input.dealer",
+            "input.bid.bidder",
+            "input.bid.value",
+            "input.bid.bidder_hand",
+            "input.card_points.A",
+            "result.team_scores.A",
+            "result.deal_margin.team",
+            "result.deal_margin.points",
+            "result.next_dealer",
+        ]
+    } == {
+        "match": str(first_match.pk),
+        "game": "seep",
+        "league": "Winter",
+        "match_status": "finished",
+        "deal": "1",
+        "deal_status": "corrected",
+        "revision": "2",
+        "S1": "Asha (A)",
+        "S4": "'" + FORMULA_NAME + " (B)",
+        "input.dealer": "S1",
+        "input.bid.bidder": "S2",
+        "input.bid.value": "11",
+        "input.bid.bidder_hand": "JH 4C 2D 3S",
+        "input.card_points.A": "70",
+        "result.team_scores.A": "70",
+        "result.deal_margin.team": "A",
+        "result.deal_margin.points": "40",
+        "result.next_dealer": "S2",
+    }
     voided = dict(zip(header, body[4], strict=True))
     assert (voided["match"], voided["deal"], voided["deal_status"]) == (str(second_match.pk), "2", "voided")
     last = dict(zip(header, body[-1], strict=True))
@@ -77,8 +123,9 @@ def test_a_league_workbook_has_the_same_deal_rows_and_the_standings(season: Seas
     assert header[:7] == ["rank", "entrant", "played", "won", "drawn", "lost", "points"]
     table = [dict(zip(header, row, strict=True)) for row in sheets["Standings"][1:]]
     assert [(r["rank"], r["entrant"], r["played"], r["won"], r["points"]) for r in table] == [
-        (row["rank"], neutralise(row["entrant"]["name"]), row["played"], row["won"],
-         row["points"]) for row in standings["rows"]]
+        (row["rank"], neutralise(row["entrant"]["name"]), row["played"], row["won"], row["points"])
+        for row in standings["rows"]
+    ]
     assert len(table) == 4
 
 
@@ -88,8 +135,10 @@ def test_a_club_export_spans_every_league_and_game(season: Season, tmp_path: Pat
     games = [(row[header.index("game")], row[header.index("league")]) for row in rows[1:]]
     assert games == [("seep", "Winter")] * 7 + [("fifty_six", "Spring 56")] * 2
     fifty_six = dict(zip(header, rows[-1], strict=True))
-    assert fifty_six["input.auction"] == "seat=S3 call=bid points=32 trump=hearts; seat=S4 call=pass; " \
-                                         "seat=S1 call=pass; seat=S2 call=pass"
+    assert (
+        fifty_six["input.auction"] == "seat=S3 call=bid points=32 trump=hearts; seat=S4 call=pass; "
+        "seat=S1 call=pass; seat=S2 call=pass"
+    )
     assert fifty_six["result.transfers"] == "from=B to=A owed=1 tables=1"
     assert (fifty_six["result.made"], fifty_six["result.band"]) == ("yes", "28-39")
 
@@ -100,18 +149,25 @@ def test_the_pdf_has_a_score_sheet_per_match(season: Season, tmp_path: Path) -> 
     assert pdf_text(data, tmp_path).count("\f") >= 3  # pdftotext ends each page with a form feed
 
 
-def test_the_json_export_follows_the_schema_with_every_revision_and_the_audit(season: Season,
-                                                                              tmp_path: Path) -> None:
+def test_the_json_export_follows_the_schema_with_every_revision_and_the_audit(season: Season, tmp_path: Path) -> None:
     document = json.loads(write(season, "club", season.club.pk, "json", tmp_path))
     Draft202012Validator(json.loads(SCHEMA_PATH.read_text())).validate(document)
     assert (document["format"], document["version"], document["club"]["name"]) == (
-        "scorekeeper.interchange", 1, "Tuesday Club")
+        "scorekeeper.interchange",
+        1,
+        "Tuesday Club",
+    )
     assert [league["name"] for league in document["leagues"]] == ["Winter", "Spring 56"]
     first = document["matches"][0]
     assert [deal["revision"] for deal in first["deals"]] == [2, 1, 1]
     assert [r["reason"] for r in first["deals"][0]["revisions"]] == ["", "miscounted"]
-    assert [e["action"] for e in first["audit"]] == ["match.started", "deal.recorded", "deal.corrected",
-                                                     "deal.recorded", "deal.recorded"]
+    assert [e["action"] for e in first["audit"]] == [
+        "match.started",
+        "deal.recorded",
+        "deal.corrected",
+        "deal.recorded",
+        "deal.recorded",
+    ]
     assert [e["action"] for e in document["audit"]] == ["league.created", "league.created"]
     assert len(document["players"]) == 12
 
@@ -147,7 +203,8 @@ def hostile_cells(header: list[Any], rows: list[list[Any]]) -> dict[str, set[str
 
 @pytest.mark.parametrize("prefix", HOSTILE_PREFIXES)
 def test_a_formula_behind_control_characters_is_neutralised_in_every_csv_column(
-        season: Season, tmp_path: Path, prefix: str) -> None:
+    season: Season, tmp_path: Path, prefix: str
+) -> None:
     name_everything(season, prefix)
     rows = csv_rows(write(season, "league", season.seep.pk, "csv", tmp_path))
     assert hostile_cells(rows[0], rows[1:]) == {"league": {"'" + FORMULA_NAME}, "S4": {"'" + FORMULA_NAME + " (B)"}}
@@ -155,14 +212,14 @@ def test_a_formula_behind_control_characters_is_neutralised_in_every_csv_column(
 
 @pytest.mark.parametrize("prefix", HOSTILE_PREFIXES)
 def test_a_formula_behind_control_characters_is_neutralised_in_every_xlsx_column_and_sheet(
-        season: Season, tmp_path: Path, prefix: str) -> None:
+    season: Season, tmp_path: Path, prefix: str
+) -> None:
     name_everything(season, prefix)
     Player.objects.filter(name="Bala").update(name=prefix + "@Bala")  # Meena's partner, first in the entrant
     data = write(season, "league", season.seep.pk, "xlsx", tmp_path)
     sheets = xlsx_sheets(data)
     deals, standings = sheets["Deals"], sheets["Standings"]
-    assert hostile_cells(deals[0], deals[1:]) == {"league": {"'" + FORMULA_NAME},
-                                                  "S4": {"'" + FORMULA_NAME + " (B)"}}
+    assert hostile_cells(deals[0], deals[1:]) == {"league": {"'" + FORMULA_NAME}, "S4": {"'" + FORMULA_NAME + " (B)"}}
     assert hostile_cells(standings[0], standings[1:]) == {"entrant": {"'@Bala & " + FORMULA_NAME}}
     with zipfile.ZipFile(io.BytesIO(data)) as book:
         sheet_xml = b"".join(book.read(name) for name in book.namelist() if name.startswith("xl/worksheets/"))

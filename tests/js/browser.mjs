@@ -3,13 +3,19 @@
 const store = new Map();
 globalThis.localStorage = {
   getItem: (key) => (store.has(key) ? store.get(key) : null),
-  setItem: (key, value) => { store.set(key, String(value)); },
-  removeItem: (key) => { store.delete(key); },
+  setItem: (key, value) => {
+    store.set(key, String(value));
+  },
+  removeItem: (key) => {
+    store.delete(key);
+  },
   clear: () => store.clear(),
 };
 const listeners = {};
 globalThis.window = globalThis.window || {
-  addEventListener: (type, fn) => { (listeners[type] = listeners[type] || []).push(fn); },
+  addEventListener: (type, fn) => {
+    (listeners[type] = listeners[type] || []).push(fn);
+  },
   dispatch: (type) => (listeners[type] || []).forEach((fn) => fn()),
 };
 globalThis.document = globalThis.document || { querySelector: () => null };
@@ -23,11 +29,15 @@ export function answerFetches(answers) {
     if (!next) throw new Error(`unexpected request ${options.method} ${url}`);
     if (next instanceof Error) throw new TypeError('Failed to fetch');
     return {
-      status: next.status, ok: next.status >= 200 && next.status < 300,
-      headers: { get: () => null }, json: async () => next.body,
+      status: next.status,
+      ok: next.status >= 200 && next.status < 300,
+      headers: { get: () => null },
+      json: async () => next.body,
     };
   };
   return calls;
 }
 
-export function resetBrowser() { store.clear(); }
+export function resetBrowser() {
+  store.clear();
+}

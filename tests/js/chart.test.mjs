@@ -8,13 +8,22 @@ installDom();
 const { renderChart } = await import('../../table/static/table/js/board.js');
 
 function euchreBoard(scoresA, scoresB) {
-  const deals = scoresA.slice(1).map((a, i) => ({ number: i + 1, status: 'counted', state_before: i ? null : { scores: { A: 0, B: 0 } },
-    result: { scores_after: { A: a, B: scoresB[i + 1] } } }));
-  return { match: { game: 'bid_euchre', settings: { target_score: 32 }, teams: { A: ['S1', 'S3'], B: ['S2', 'S4'] } }, deals };
+  const deals = scoresA
+    .slice(1)
+    .map((a, i) => ({
+      number: i + 1,
+      status: 'counted',
+      state_before: i ? null : { scores: { A: 0, B: 0 } },
+      result: { scores_after: { A: a, B: scoresB[i + 1] } },
+    }));
+  return {
+    match: { game: 'bid_euchre', settings: { target_score: 32 }, teams: { A: ['S1', 'S3'], B: ['S2', 'S4'] } },
+    deals,
+  };
 }
 
-const axisLabels = (box) => box.children[1].children.filter((el) => el.tag === 'text' && el.attributes.x === '2')
-  .map((el) => el.textContent);
+const axisLabels = (box) =>
+  box.children[1].children.filter((el) => el.tag === 'text' && el.attributes.x === '2').map((el) => el.textContent);
 
 test('the chart labels 0 between the highest and the lowest figure when there is room for it', () => {
   const box = document.createElement('section');

@@ -25,47 +25,95 @@ test('Bid Euchre: a triple moon only over a shoot the moon, a quadruple only ove
 });
 
 test('Bid Euchre: under low no-trumps the 9 of the suit led wins and the ace is lowest', () => {
-  const plays = [{ seat: 'S1', card: 'AH' }, { seat: 'S2', card: '9H' }, { seat: 'S3', card: '10H' }, { seat: 'S4', card: '9S' }];
+  const plays = [
+    { seat: 'S1', card: 'AH' },
+    { seat: 'S2', card: '9H' },
+    { seat: 'S3', card: '10H' },
+    { seat: 'S4', card: '9S' },
+  ];
   assert.equal(trickWinner(plays, euchreOrder('low_no_trumps')), 'S2');
   assert.equal(trickWinner(plays, euchreOrder('no_trumps')), 'S1');
 });
 
 test('Bid Euchre: the preview of a hand a renege ended names the renege and the points it moves', () => {
-  const answer = { input: { dealer: 'S1', reneges: [{ seat: 'S3' }] },
-    result: { outcome: 'ended_by_renege', contract: { bidder: 'S2', team: 'B', kind: 'number', trump: 'hearts', tricks_bid: 3 }, made: null,
-      deal_points: { A: 0, B: 0 }, renege_penalties: { A: -2, B: 0 }, renege_awards: { A: 0, B: 2 }, scores_after: { A: -2, B: 2 } },
-    match: { seats: FOUR, teams: PAIRS, state: { next_dealer: 'S2' } } };
+  const answer = {
+    input: { dealer: 'S1', reneges: [{ seat: 'S3' }] },
+    result: {
+      outcome: 'ended_by_renege',
+      contract: { bidder: 'S2', team: 'B', kind: 'number', trump: 'hearts', tricks_bid: 3 },
+      made: null,
+      deal_points: { A: 0, B: 0 },
+      renege_penalties: { A: -2, B: 0 },
+      renege_awards: { A: 0, B: 2 },
+      scores_after: { A: -2, B: 2 },
+    },
+    match: { seats: FOUR, teams: PAIRS, state: { next_dealer: 'S2' } },
+  };
   assert.equal(GAMES.bid_euchre.preview(answer), 'Ended by a renege (Ravi) · A -2, B +2 → A -2, B 2 · Bala deals next');
   const listed = { input: answer.input, result: answer.result };
-  assert.equal(GAMES.bid_euchre.summary(listed, { seats: FOUR, teams: PAIRS }), 'Bala 3 hearts · ended by a renege · renege A -2 · award B +2 → -2–2');
+  assert.equal(
+    GAMES.bid_euchre.summary(listed, { seats: FOUR, teams: PAIRS }),
+    'Bala 3 hearts · ended by a renege · renege A -2 · award B +2 → -2–2',
+  );
 });
 
-test('56: the calls a team may still afford, read from the server\'s legal list', async () => {
+test("56: the calls a team may still afford, read from the server's legal list", async () => {
   const { callLimits, notOfferedWords } = await import('../../table/static/table/js/games/fifty_six.js');
   assert.deepEqual(callLimits(['bid 28 to 39', 'pass']), { highestBid: 39, double: false, redouble: false });
   assert.deepEqual(callLimits(['bid 31', 'pass', 'double']), { highestBid: 31, double: true, redouble: false });
   assert.deepEqual(callLimits(['pass']), { highestBid: 0, double: false, redouble: false });
-  assert.equal(notOfferedWords(callLimits(['bid 28 to 39', 'pass']), { lowestBid: 28, double: false, redouble: false }), 'bids above 39');
-  assert.equal(notOfferedWords(callLimits(['pass']), { lowestBid: 31, double: true, redouble: false }), 'any bid, double');
-  assert.equal(notOfferedWords(callLimits(['bid 31 to 56', 'pass', 'double']), { lowestBid: 31, double: true, redouble: false }), '');
+  assert.equal(
+    notOfferedWords(callLimits(['bid 28 to 39', 'pass']), { lowestBid: 28, double: false, redouble: false }),
+    'bids above 39',
+  );
+  assert.equal(
+    notOfferedWords(callLimits(['pass']), { lowestBid: 31, double: true, redouble: false }),
+    'any bid, double',
+  );
+  assert.equal(
+    notOfferedWords(callLimits(['bid 31 to 56', 'pass', 'double']), { lowestBid: 31, double: true, redouble: false }),
+    '',
+  );
 });
 
-test('56: a redeal record\'s preview and list line say why, and that the same dealer deals again', () => {
+test("56: a redeal record's preview and list line say why, and that the same dealer deals again", () => {
   const match = { seats: FOUR, teams: PAIRS, state: { next_dealer: 'S1' } };
-  const weak = { input: { dealer: 'S1', redeal: { reason: 'hand_at_or_below_threshold', seat: 'S3', hand: [] } },
-    result: { contract: null, made: null, transfers: [], eliminated: [], redeal: { reason: 'hand_at_or_below_threshold', seat: 'S3' } }, match };
+  const weak = {
+    input: { dealer: 'S1', redeal: { reason: 'hand_at_or_below_threshold', seat: 'S3', hand: [] } },
+    result: {
+      contract: null,
+      made: null,
+      transfers: [],
+      eliminated: [],
+      redeal: { reason: 'hand_at_or_below_threshold', seat: 'S3' },
+    },
+    match,
+  };
   assert.equal(GAMES.fifty_six.preview(weak), "Redeal: Ravi's weak hand · Asha deals again");
   assert.equal(GAMES.fifty_six.summary(weak, match), "Asha dealt · Redeal: Ravi's weak hand");
-  const noJack = { input: { dealer: 'S1' }, result: { contract: null, transfers: [], redeal: { reason: 'team_without_jack', team: 'B' } }, match };
+  const noJack = {
+    input: { dealer: 'S1' },
+    result: { contract: null, transfers: [], redeal: { reason: 'team_without_jack', team: 'B' } },
+    match,
+  };
   assert.equal(GAMES.fifty_six.preview(noJack), 'Redeal: team B holds no jack · Asha deals again');
 });
 
 test('56: a deal in the list names the early trump leads trick entry found', () => {
   const match = { seats: FOUR, teams: PAIRS, state: {} };
-  const deal = { input: { dealer: 'S1', bidding_team_card_points: 30 },
-    result: { contract: { bidder: 'S2', team: 'B', points: 28, trump: 'spades', doubling: 'none', forced: false }, made: true,
-      transfers: [{ from: 'A', to: 'B', tables: 1 }], trump_leads_found: [{ seat: 'S4', trick: 1, card_led: 'JS', held_card: 'AH' }] } };
-  assert.equal(GAMES.fifty_six.summary(deal, match), 'Bala 28 spades · made with 30 · early trump lead: S4 (trick 1) · A→B 1');
+  const deal = {
+    input: { dealer: 'S1', bidding_team_card_points: 30 },
+    result: {
+      contract: { bidder: 'S2', team: 'B', points: 28, trump: 'spades', doubling: 'none', forced: false },
+      made: true,
+      transfers: [{ from: 'A', to: 'B', tables: 1 }],
+      trump_leads_found: [{ seat: 'S4', trick: 1, card_led: 'JS', held_card: 'AH' }],
+    },
+  };
+  assert.equal(
+    GAMES.fifty_six.summary(deal, match),
+    'Bala 28 spades · made with 30 · early trump lead: S4 (trick 1) · A→B 1',
+  );
   delete deal.result.trump_leads_found;
   assert.equal(GAMES.fifty_six.summary(deal, match), 'Bala 28 spades · made with 30 · A→B 1');
 });

@@ -15,7 +15,7 @@ async function page(lang, dir, catalogue) {
     querySelector: (css) => (css === '#page-i18n' && catalogue ? { textContent: JSON.stringify(catalogue) } : null),
   };
   const module = await import(`../../table/static/table/js/i18n.js?page=${lang}`);
-  module.t('');  // reads this page's catalogue now
+  module.t(''); // reads this page's catalogue now
   return module;
 }
 
@@ -36,7 +36,7 @@ const hu = await page('hu', 'ltr', {
 });
 const et = await page('et', 'ltr', { '{count} trick': ['{count} tihi', '{count} tihti'] });
 
-test('the module takes the page\'s language and direction from <html lang dir>', () => {
+test("the module takes the page's language and direction from <html lang dir>", () => {
   assert.deepEqual([en.LANG, en.RTL, fa.LANG, fa.RTL, hu.LANG, hu.RTL], ['en', false, 'fa', true, 'hu', false]);
 });
 
@@ -44,7 +44,7 @@ test('t() fills the placeholders of the English on an English page, which carrie
   assert.equal(en.t('Team {team}', { team: 'A' }), 'Team A');
   assert.equal(en.t('{name} deals', { name: 'Zoltán' }), 'Zoltán deals');
   assert.equal(en.t('Deal {number} saved.', { number: 12 }), 'Deal 12 saved.');
-  assert.equal(en.t('{a} and {b}', { a: 'x' }), 'x and {b}');  // a value not given leaves its placeholder
+  assert.equal(en.t('{a} and {b}', { a: 'x' }), 'x and {b}'); // a value not given leaves its placeholder
 });
 
 test('t() writes the translation with its placeholders filled', () => {
@@ -77,8 +77,12 @@ test('nt() picks the form Intl.PluralRules gives the language, and {count} is th
   assert.deepEqual(forms(en), ['0 tricks', '1 trick', '2 tricks', '5 tricks']);
   // Persian's "one" is 0 and 1 (as the catalogue's Plural-Forms: n > 1)
   const isolated = (n) => `${FSI}${n}${PDI}`;
-  assert.deepEqual(forms(fa), [`${isolated(0)} دست`, `${isolated(1)} دست`, `${isolated(2)} دست‌ها`,
-    `${isolated(5)} دست‌ها`]);
+  assert.deepEqual(forms(fa), [
+    `${isolated(0)} دست`,
+    `${isolated(1)} دست`,
+    `${isolated(2)} دست‌ها`,
+    `${isolated(5)} دست‌ها`,
+  ]);
   assert.deepEqual(forms(hu), ['0 ütés (több)', '1 ütés', '2 ütés (több)', '5 ütés (több)']);
   assert.deepEqual(forms(et), ['0 tihti', '1 tihi', '2 tihti', '5 tihti']);
 });
@@ -86,7 +90,7 @@ test('nt() picks the form Intl.PluralRules gives the language, and {count} is th
 test('nt() falls back to the English singular for 1 and the plural otherwise', () => {
   assert.equal(hu.nt('{count} deal', '{count} deals', 1), '1 deal');
   assert.equal(hu.nt('{count} deal', '{count} deals', 0), '0 deals');
-  assert.equal(fa.nt('{count} deal', '{count} deals', 0), `${FSI}0${PDI} deals`);  // the English, isolated
+  assert.equal(fa.nt('{count} deal', '{count} deals', 0), `${FSI}0${PDI} deals`); // the English, isolated
   assert.equal(en.nt('{count} point to {team}', '{count} points to {team}', 3, { team: 'B' }), '3 points to B');
 });
 
@@ -94,27 +98,32 @@ test('numberText writes Western digits in every language, no grouping; signedTex
   // Persian players write Western digits (shared/rules/glossary.md, "Persian"): never ۰-۹ on the page
   assert.deepEqual([fa.numberText(1234), fa.numberText(0), fa.numberText(-3)], ['1234', '0', '\u200e\u22123']);
   assert.deepEqual([en.numberText(1234), hu.numberText(1234), et.numberText(56)], ['1234', '1234', '56']);
-  assert.equal(fa.numberText('S2'), 'S2');  // not a number: as it is
+  assert.equal(fa.numberText('S2'), 'S2'); // not a number: as it is
   assert.deepEqual([en.signedText(24), en.signedText(-3), en.signedText(0)], ['+24', '-3', '0']);
   assert.match(fa.signedText(24), /^\u200e?\+24$/);
   assert.equal(fa.signedText(0), '0');
 });
 
-test('timeText writes a time of day the locale\'s way in Western digits; asciiDigits reads Persian and Arabic ones', () => {
+test("timeText writes a time of day the locale's way in Western digits; asciiDigits reads Persian and Arabic ones", () => {
   const time = new Date(2026, 0, 1, 21, 4);
   assert.deepEqual([fa.timeText(time), hu.timeText(time), et.timeText(time)], ['21:04', '21:04', '21:04']);
   assert.equal(fa.asciiDigits('۱۲۰'), '120');
   assert.equal(fa.asciiDigits('٣٤ and 5'), '34 and 5');
 });
 
-const ARTICLE_CASES = JSON.parse(readFileSync(new URL('../data/hungarian_articles.json', import.meta.url), 'utf8')).cases;
+const ARTICLE_CASES = JSON.parse(
+  readFileSync(new URL('../data/hungarian_articles.json', import.meta.url), 'utf8'),
+).cases;
 
 test('a Hungarian page writes the article each word is read with where the catalogue says a(z)', () => {
   assert.equal(hu.t('{team} set', { team: 'A' }), 'Az A csapat bukott');
   assert.equal(hu.t('{team} set', { team: 'B' }), 'A B csapat bukott');
-  assert.equal(hu.t('Contract: {bid} by {name} (team {team})', { bid: 5, name: 'Zoltán', team: 'A' }),
-    'Felvétel: 5, licitáló: Zoltán (az A csapat)');
-  for (const [word, article] of ARTICLE_CASES) {  // the same cases as tests/test_hungarian_articles.py
+  assert.equal(
+    hu.t('Contract: {bid} by {name} (team {team})', { bid: 5, name: 'Zoltán', team: 'A' }),
+    'Felvétel: 5, licitáló: Zoltán (az A csapat)',
+  );
+  for (const [word, article] of ARTICLE_CASES) {
+    // the same cases as tests/test_hungarian_articles.py
     assert.equal(hu.withArticles(`a(z) ${word} csapat`), `${article} ${word} csapat`, word);
     assert.equal(hu.withArticles(`A(z) ${word}`), `${article[0].toUpperCase()}${article.slice(1)} ${word}`, word);
   }

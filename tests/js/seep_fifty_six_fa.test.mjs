@@ -24,26 +24,45 @@ const FOUR = seats(['Asha', 'Bala', 'Ravi', 'Meena']);
 const PAIRS = { A: ['S1', 'S3'], B: ['S2', 'S4'] };
 const isolated = (text) => `\u2068${text}\u2069`;
 
-test('Seep in Persian: the preview and the line of a deal in the catalogue\'s words and Western digits', () => {
-  const answer = { input: {}, result: { team_scores: { A: 62, B: 38 }, running_lead: { team: 'A', points: 24 }, baazi: null },
-    match: { seats: FOUR, teams: PAIRS, state: { next_dealer: 'S2' } } };
+test("Seep in Persian: the preview and the line of a deal in the catalogue's words and Western digits", () => {
+  const answer = {
+    input: {},
+    result: { team_scores: { A: 62, B: 38 }, running_lead: { team: 'A', points: 24 }, baazi: null },
+    match: { seats: FOUR, teams: PAIRS, state: { next_dealer: 'S2' } },
+  };
   // "A {a} · B {b}" has no translation here: its English template is used, its numbers still in Western digits (the Persian players' convention, shared/rules/glossary.md).
-  assert.equal(GAMES.seep.preview(answer),
-    `A ${isolated('62')} · B ${isolated('38')} · برتریِ ${isolated('A')}: ${isolated('24')} · دست‌دهنده‌ی بعدی: ${isolated('Bala')}`);
+  assert.equal(
+    GAMES.seep.preview(answer),
+    `A ${isolated('62')} · B ${isolated('38')} · برتریِ ${isolated('A')}: ${isolated('24')} · دست‌دهنده‌ی بعدی: ${isolated('Bala')}`,
+  );
   answer.result.baazi = { winner: 'B', reason: 'opponent_below_minimum' };
   assert.match(GAMES.seep.preview(answer), new RegExp(`baazi به تیم ${isolated('B')} \\(زیرِ ${isolated('9')}\\)`));
-  const deal = { input: { dealer: 'S1', bid: { bidder: 'S2', value: 10 } },
-    result: { team_scores: { A: 62, B: 38 }, running_lead: { team: 'A', points: 24 }, baazi: null, throw_ins: 0 } };
+  const deal = {
+    input: { dealer: 'S1', bid: { bidder: 'S2', value: 10 } },
+    result: { team_scores: { A: 62, B: 38 }, running_lead: { team: 'A', points: 24 }, baazi: null, throw_ins: 0 },
+  };
   const line = GAMES.seep.summary(deal, { seats: FOUR, teams: PAIRS });
-  assert.ok(line.startsWith(`${isolated('Asha')} پخش کرد، ${isolated('Bala')} پیشنهادِ ${isolated('10')} داد · 62–38 · `), line);
+  assert.ok(
+    line.startsWith(`${isolated('Asha')} پخش کرد، ${isolated('Bala')} پیشنهادِ ${isolated('10')} داد · 62–38 · `),
+    line,
+  );
   assert.doesNotMatch(line, /[۰-۹]/);
 });
 
 test('56 in Persian: the contract, its trump word and the tables moved', () => {
-  const answer = { input: {}, result: { contract: { team: 'T2', points: 30, trump: 'spades' }, made: true,
-    transfers: [{ from: 'T3', to: 'T2', tables: 1 }], eliminated: [] },
-  match: { seats: seats(['Asha', 'Bala', 'Ravi', 'Meena', 'Kiran', 'Dev']), state: { next_dealer: null } } };
-  assert.equal(GAMES.fifty_six.preview(answer),
-    `تیم ${isolated('T2')} ${isolated('30')} ${isolated('پیک')} را ساخت · ${isolated('T3')}←${isolated('T2')} ${isolated('1')} میز`);
+  const answer = {
+    input: {},
+    result: {
+      contract: { team: 'T2', points: 30, trump: 'spades' },
+      made: true,
+      transfers: [{ from: 'T3', to: 'T2', tables: 1 }],
+      eliminated: [],
+    },
+    match: { seats: seats(['Asha', 'Bala', 'Ravi', 'Meena', 'Kiran', 'Dev']), state: { next_dealer: null } },
+  };
+  assert.equal(
+    GAMES.fifty_six.preview(answer),
+    `تیم ${isolated('T2')} ${isolated('30')} ${isolated('پیک')} را ساخت · ${isolated('T3')}←${isolated('T2')} ${isolated('1')} میز`,
+  );
   assert.equal(GAMES.fifty_six.resultLine({ tables_after: { T1: 11, T2: 14 } }), 'T1 11 · T2 14');
 });

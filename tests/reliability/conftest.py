@@ -38,5 +38,3 @@ def private_redis(workdir: Path) -> Iterator[PrivateRedis]:
         yield redis
     finally:
         stop(redis.process)
-
-

@@ -30,8 +30,18 @@ MEGABYTE = "x" * (1024 * 1024)
 SQL = "'; DROP TABLE games_deal; --"
 SCRIPT = "<script>alert(document.cookie)</script>"
 HOSTILE_VALUES: dict[str, Any] = {
-    "null": None, "empty string": "", "float": 1.5, "negative": -1, "huge int": 10**30, "list": [], "object": {},
-    "boolean": True, "unknown seat": "S9", "script": SCRIPT, "sql": SQL, "nan text": "NaN",
+    "null": None,
+    "empty string": "",
+    "float": 1.5,
+    "negative": -1,
+    "huge int": 10**30,
+    "list": [],
+    "object": {},
+    "boolean": True,
+    "unknown seat": "S9",
+    "script": SCRIPT,
+    "sql": SQL,
+    "nan text": "NaN",
 }
 DEALS = "/api/v1/matches/{match}/deals/"
 DEAL_1 = "/api/v1/matches/{match}/deals/1/"
@@ -57,19 +67,38 @@ def _without(deal: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
 
 def wrong_values_in_a_deal() -> list[Hostile]:
     """Each field of a legal Seep deal replaced by each hostile value."""
-    fields = [("dealer",), ("bid",), ("bid", "bidder"), ("bid", "value"), ("bid", "bidder_hand"), ("card_points",),
-              ("card_points", "A"), ("sweeps", "A"), ("sweeps", "A", "regular")]
+    fields = [
+        ("dealer",),
+        ("bid",),
+        ("bid", "bidder"),
+        ("bid", "value"),
+        ("bid", "bidder_hand"),
+        ("card_points",),
+        ("card_points", "A"),
+        ("sweeps", "A"),
+        ("sweeps", "A", "regular"),
+    ]
     # Optional fields: null means "not given" there, and an empty sweeps object means no sweeps; both are legal.
-    legal = {(("bid", "bidder"), "null"), (("bid", "bidder_hand"), "null"), (("sweeps", "A"), "null"),
-             (("sweeps", "A"), "object")}
-    return [Hostile(f"deal {'.'.join(path)} = {label}", "POST", DEALS, _set(seep_deal("S4"), path, value))
-            for path in fields for label, value in HOSTILE_VALUES.items() if (path, label) not in legal]
+    legal = {
+        (("bid", "bidder"), "null"),
+        (("bid", "bidder_hand"), "null"),
+        (("sweeps", "A"), "null"),
+        (("sweeps", "A"), "object"),
+    }
+    return [
+        Hostile(f"deal {'.'.join(path)} = {label}", "POST", DEALS, _set(seep_deal("S4"), path, value))
+        for path in fields
+        for label, value in HOSTILE_VALUES.items()
+        if (path, label) not in legal
+    ]
 
 
 def missing_fields_in_a_deal() -> list[Hostile]:
     paths = [("dealer",), ("bid",), ("bid", "value"), ("card_points",), ("card_points", "A")]
-    return [Hostile(f"deal without {'.'.join(path)}", "POST", DEALS, _without(seep_deal("S4"), path), status=400)
-            for path in paths]
+    return [
+        Hostile(f"deal without {'.'.join(path)}", "POST", DEALS, _without(seep_deal("S4"), path), status=400)
+        for path in paths
+    ]
 
 
 def odd_deals() -> list[Hostile]:
@@ -109,10 +138,16 @@ def deeply_nested() -> list[Hostile]:
         Hostile("a list nested 100,000 deep (raw)", "POST", DEALS, b"[" * 100_000 + b"]" * 100_000, status=413),
         Hostile("a list nested 5,000 deep", "POST", DEALS, b"[" * 5_000 + b"]" * 5_000, status=400),
         Hostile("an object nested 5,000 deep", "POST", DEALS, b'{"a":' * 5_000 + b"1" + b"}" * 5_000, status=400),
-        Hostile("a bid nested 200 deep", "POST", DEALS, _set(seep_deal("S4"), ("bid", "value"), _nest(200)),
-                status=400),
-        Hostile("players nested 2,000 deep", "POST", "/api/v1/matches/",
-                b'{"game": "seep", "players": ' + b"[" * 2000 + b"]" * 2000 + b"}", status=400),
+        Hostile(
+            "a bid nested 200 deep", "POST", DEALS, _set(seep_deal("S4"), ("bid", "value"), _nest(200)), status=400
+        ),
+        Hostile(
+            "players nested 2,000 deep",
+            "POST",
+            "/api/v1/matches/",
+            b'{"game": "seep", "players": ' + b"[" * 2000 + b"]" * 2000 + b"}",
+            status=400,
+        ),
     ]
 
 
@@ -125,23 +160,44 @@ def _nest(depth: int) -> Any:
 
 def malformed_bodies() -> list[Hostile]:
     raw = {
-        "truncated JSON": b'{"dealer": "S1", "bid": {', "a lone bracket": b"[", "just a comma": b",",
-        "single quotes": b"{'dealer': 'S1'}", "a trailing comma": b'{"dealer": "S1",}', "NaN": b'{"dealer": NaN}',
-        "Infinity": b'{"bid": {"value": Infinity}}', "invalid UTF-8": b'{"dealer": "\xff\xfe"}',
-        "invalid UTF-8 alone": b"\xc3\x28\xa0\xa1", "UTF-16 with a BOM": '{"dealer": "S1"}'.encode("utf-16"),
-        "a NUL byte": b'{"dealer": "S1\x00"}', "an escaped NUL": b'{"dealer": "S1\\u0000"}',
-        "a lone surrogate": b'{"dealer": "\\ud800"}', "an empty body": b"", "whitespace only": b"   \n\t ",
-        "binary noise": bytes(range(256)), "a number": b"1e400", "two objects": b'{"dealer": "S1"}{"dealer": "S2"}',
-        "XML": b"<deal><dealer>S1</dealer></deal>", "JSON with comments": b'{"dealer": "S1" /* hi */}',
+        "truncated JSON": b'{"dealer": "S1", "bid": {',
+        "a lone bracket": b"[",
+        "just a comma": b",",
+        "single quotes": b"{'dealer': 'S1'}",
+        "a trailing comma": b'{"dealer": "S1",}',
+        "NaN": b'{"dealer": NaN}',
+        "Infinity": b'{"bid": {"value": Infinity}}',
+        "invalid UTF-8": b'{"dealer": "\xff\xfe"}',
+        "invalid UTF-8 alone": b"\xc3\x28\xa0\xa1",
+        "UTF-16 with a BOM": '{"dealer": "S1"}'.encode("utf-16"),
+        "a NUL byte": b'{"dealer": "S1\x00"}',
+        "an escaped NUL": b'{"dealer": "S1\\u0000"}',
+        "a lone surrogate": b'{"dealer": "\\ud800"}',
+        "an empty body": b"",
+        "whitespace only": b"   \n\t ",
+        "binary noise": bytes(range(256)),
+        "a number": b"1e400",
+        "two objects": b'{"dealer": "S1"}{"dealer": "S2"}',
+        "XML": b"<deal><dealer>S1</dealer></deal>",
+        "JSON with comments": b'{"dealer": "S1" /* hi */}',
     }
     return [Hostile(f"body: {label}", "POST", DEALS, body) for label, body in raw.items()]
 
 
 def wrong_content_types() -> list[Hostile]:
     body = str(seep_deal("S4")).encode()
-    kinds = ["text/plain", "application/xml", "text/html", "application/x-www-form-urlencoded",
-             "multipart/form-data; boundary=x", "application/octet-stream", "image/png", "application/javascript",
-             "application/json-patch+json", "text/json; charset=utf-8"]
+    kinds = [
+        "text/plain",
+        "application/xml",
+        "text/html",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/octet-stream",
+        "image/png",
+        "application/javascript",
+        "application/json-patch+json",
+        "text/json; charset=utf-8",
+    ]
     return [Hostile(f"content type {kind}", "POST", DEALS, body, content_type=kind, status=415) for kind in kinds]
 
 
@@ -194,29 +250,46 @@ def bad_corrections_and_voids() -> list[Hostile]:
         Hostile("correction without If-Match", "PUT", DEAL_1, deal, status=428),
         Hostile("correction with a stale If-Match", "PUT", DEAL_1, deal, headers={"If-Match": '"0"'}, status=412),
         Hostile("correction with If-Match SQL", "PUT", DEAL_1, deal, headers={"If-Match": SQL}),
-        Hostile("correction without a reason", "PUT", DEAL_1, {k: v for k, v in deal.items() if k != "reason"},
-                headers=version, status=400),
+        Hostile(
+            "correction without a reason",
+            "PUT",
+            DEAL_1,
+            {k: v for k, v in deal.items() if k != "reason"},
+            headers=version,
+            status=400,
+        ),
         Hostile("correction with an empty reason", "PUT", DEAL_1, {**deal, "reason": ""}, headers=version, status=400),
-        Hostile("correction with a reason of 501 characters", "PUT", DEAL_1, {**deal, "reason": "r" * 501},
-                headers=version, status=400),
-        Hostile("correction with a reason as a list", "PUT", DEAL_1, {**deal, "reason": ["x"]}, headers=version,
-                status=400),
-        Hostile("correction to an illegal deal", "PUT", DEAL_1, {**deal, "bid": {"value": 8}}, headers=version,
-                status=400),
+        Hostile(
+            "correction with a reason of 501 characters",
+            "PUT",
+            DEAL_1,
+            {**deal, "reason": "r" * 501},
+            headers=version,
+            status=400,
+        ),
+        Hostile(
+            "correction with a reason as a list", "PUT", DEAL_1, {**deal, "reason": ["x"]}, headers=version, status=400
+        ),
+        Hostile(
+            "correction to an illegal deal", "PUT", DEAL_1, {**deal, "bid": {"value": 8}}, headers=version, status=400
+        ),
         Hostile("correction of deal 0", "PUT", "/api/v1/matches/{match}/deals/0/", deal, headers=version),
-        Hostile("correction of deal 999", "PUT", "/api/v1/matches/{match}/deals/999/", deal, headers=version,
-                status=404),
-        Hostile("correction of deal 10**30", "PUT", f"/api/v1/matches/{{match}}/deals/{10**30}/", deal,
-                headers=version),
-        Hostile("correction of deal -1", "PUT", "/api/v1/matches/{match}/deals/-1/", deal, headers=version,
-                status=404),
-        Hostile("correction of deal 'one'", "PUT", "/api/v1/matches/{match}/deals/one/", deal, headers=version,
-                status=404),
+        Hostile(
+            "correction of deal 999", "PUT", "/api/v1/matches/{match}/deals/999/", deal, headers=version, status=404
+        ),
+        Hostile(
+            "correction of deal 10**30", "PUT", f"/api/v1/matches/{{match}}/deals/{10**30}/", deal, headers=version
+        ),
+        Hostile("correction of deal -1", "PUT", "/api/v1/matches/{match}/deals/-1/", deal, headers=version, status=404),
+        Hostile(
+            "correction of deal 'one'", "PUT", "/api/v1/matches/{match}/deals/one/", deal, headers=version, status=404
+        ),
         Hostile("correction as a list", "PUT", DEAL_1, [deal], headers=version, status=400),
         Hostile("void without a reason", "DELETE", DEAL_1, None, status=400),
         Hostile("void with an empty reason", "DELETE", DEAL_1, {"reason": ""}, status=400),
-        Hostile("void with a stale If-Match", "DELETE", DEAL_1, {"reason": "x"}, headers={"If-Match": '"0"'},
-                status=412),
+        Hostile(
+            "void with a stale If-Match", "DELETE", DEAL_1, {"reason": "x"}, headers={"If-Match": '"0"'}, status=412
+        ),
         Hostile("void of deal 999", "DELETE", "/api/v1/matches/{match}/deals/999/", {"reason": "x"}, status=404),
         Hostile("void with dry_run=perhaps", "DELETE", DEAL_1 + "?dry_run=perhaps", {"reason": "x"}, status=400),
         Hostile("void with a 1 MB reason", "DELETE", DEAL_1, {"reason": MEGABYTE}, status=413),
@@ -243,32 +316,69 @@ def bad_clubs_leagues_players() -> list[Hostile]:
         Hostile("member without a role", "POST", members, {"user": "{owner}"}),
         Hostile("remove member 10**30", "DELETE", f"/api/v1/clubs/{{club}}/members/{10**30}/", None),
         Hostile("remove a member who does not exist", "DELETE", "/api/v1/clubs/{club}/members/999999/", None),
-        Hostile("league of an unknown game", "POST", "/api/v1/leagues/",
-                {"club": "{club}", "name": "L", "game": "chess"}, status=400),
-        Hostile("league with an unknown setting", "POST", "/api/v1/leagues/",
-                {"club": "{club}", "name": "L", "game": "seep", "settings": {"cheat": 1}}, status=400),
-        Hostile("league of a club that does not exist", "POST", "/api/v1/leagues/",
-                {"club": 999999, "name": "L", "game": "seep"}, status=400),
-        Hostile("league ending before it starts", "POST", "/api/v1/leagues/",
-                {"club": "{club}", "name": "L", "game": "seep", "starts_on": "2026-05-01", "ends_on": "2026-01-01"},
-                status=400),
-        Hostile("league starting on a non-date", "POST", "/api/v1/leagues/",
-                {"club": "{club}", "name": "L", "game": "seep", "starts_on": "yesterday"}, status=400),
-        Hostile("league starting on 2026-02-30", "POST", "/api/v1/leagues/",
-                {"club": "{club}", "name": "L", "game": "seep", "starts_on": "2026-02-30"}, status=400),
-        Hostile("league changing its game", "PATCH", "/api/v1/leagues/{league}/", {"game": "bid_euchre"},
-                status=400),
-        Hostile("league changing its club to one that does not exist", "PATCH", "/api/v1/leagues/{league}/",
-                {"club": 999999}, status=400),
+        Hostile(
+            "league of an unknown game",
+            "POST",
+            "/api/v1/leagues/",
+            {"club": "{club}", "name": "L", "game": "chess"},
+            status=400,
+        ),
+        Hostile(
+            "league with an unknown setting",
+            "POST",
+            "/api/v1/leagues/",
+            {"club": "{club}", "name": "L", "game": "seep", "settings": {"cheat": 1}},
+            status=400,
+        ),
+        Hostile(
+            "league of a club that does not exist",
+            "POST",
+            "/api/v1/leagues/",
+            {"club": 999999, "name": "L", "game": "seep"},
+            status=400,
+        ),
+        Hostile(
+            "league ending before it starts",
+            "POST",
+            "/api/v1/leagues/",
+            {"club": "{club}", "name": "L", "game": "seep", "starts_on": "2026-05-01", "ends_on": "2026-01-01"},
+            status=400,
+        ),
+        Hostile(
+            "league starting on a non-date",
+            "POST",
+            "/api/v1/leagues/",
+            {"club": "{club}", "name": "L", "game": "seep", "starts_on": "yesterday"},
+            status=400,
+        ),
+        Hostile(
+            "league starting on 2026-02-30",
+            "POST",
+            "/api/v1/leagues/",
+            {"club": "{club}", "name": "L", "game": "seep", "starts_on": "2026-02-30"},
+            status=400,
+        ),
+        Hostile("league changing its game", "PATCH", "/api/v1/leagues/{league}/", {"game": "bid_euchre"}, status=400),
+        Hostile(
+            "league changing its club to one that does not exist",
+            "PATCH",
+            "/api/v1/leagues/{league}/",
+            {"club": 999999},
+            status=400,
+        ),
         Hostile("player without a name", "POST", "/api/v1/players/", {}, status=400),
         Hostile("player with an empty name", "POST", "/api/v1/players/", {"name": ""}, status=400),
-        Hostile("player with a club that does not exist", "POST", "/api/v1/players/",
-                {"name": "A", "club": 999999}, status=400),
+        Hostile(
+            "player with a club that does not exist",
+            "POST",
+            "/api/v1/players/",
+            {"name": "A", "club": 999999},
+            status=400,
+        ),
         Hostile("player linked to user 10**30", "POST", "/api/v1/players/", {"name": "A", "user": 10**30}, status=400),
         Hostile("player renamed to null", "PATCH", "/api/v1/players/{player}/", {"name": None}, status=400),
         Hostile("player 10**30", "GET", f"/api/v1/players/{10**30}/", None, status=404),
-        Hostile("scorer who does not exist", "POST", "/api/v1/matches/{match}/scorers/", {"user": 999999},
-                status=400),
+        Hostile("scorer who does not exist", "POST", "/api/v1/matches/{match}/scorers/", {"user": 999999}, status=400),
         Hostile("scorer as text", "POST", "/api/v1/matches/{match}/scorers/", {"user": SCRIPT}, status=400),
     ]
 
@@ -293,25 +403,57 @@ def bad_reads_and_credentials() -> list[Hostile]:
         Hostile("a bad token", "GET", "/api/v1/matches/", None, headers={"Authorization": "Token nope"}, status=401),
         Hostile("a token as SQL", "GET", "/api/v1/me/", None, headers={"Authorization": f"Token {SQL}"}, status=401),
         Hostile("a Bearer token", "GET", "/api/v1/me/", None, headers={"Authorization": "Bearer abc"}, status=401),
-        Hostile("Token with two words", "GET", "/api/v1/me/", None, headers={"Authorization": "Token a b"},
-                status=401),
+        Hostile("Token with two words", "GET", "/api/v1/me/", None, headers={"Authorization": "Token a b"}, status=401),
         Hostile("Token with no key", "GET", "/api/v1/me/", None, headers={"Authorization": "Token"}, status=401),
-        Hostile("a token of 10,000 characters", "POST", DEALS, seep_deal("S4"),
-                headers={"Authorization": "Token " + "k" * 10_000}, status=401),
-        Hostile("sign in with a wrong password", "POST", "/api/v1/auth/token/",
-                {"username": "{username}", "password": "wrong"}, status=400),
+        Hostile(
+            "a token of 10,000 characters",
+            "POST",
+            DEALS,
+            seep_deal("S4"),
+            headers={"Authorization": "Token " + "k" * 10_000},
+            status=401,
+        ),
+        Hostile(
+            "sign in with a wrong password",
+            "POST",
+            "/api/v1/auth/token/",
+            {"username": "{username}", "password": "wrong"},
+            status=400,
+        ),
         Hostile("sign in with SQL", "POST", "/api/v1/auth/token/", {"username": SQL, "password": SQL}, status=400),
-        Hostile("sign in with lists", "POST", "/api/v1/auth/token/", {"username": ["a"], "password": ["b"]},
-                status=400),
+        Hostile(
+            "sign in with lists", "POST", "/api/v1/auth/token/", {"username": ["a"], "password": ["b"]}, status=400
+        ),
         Hostile("sign in with nothing", "POST", "/api/v1/auth/token/", {}, status=400),
-        Hostile("If-None-Match SQL", "GET", "/api/v1/matches/{match}/?dry_run=1", None,
-                headers={"If-None-Match": SQL, "Accept": "text/csv"}, status=406),
-        Hostile("Accept only XML", "GET", "/api/v1/matches/{match}/", None, headers={"Accept": "application/xml"},
-                status=406),
+        Hostile(
+            "If-None-Match SQL",
+            "GET",
+            "/api/v1/matches/{match}/?dry_run=1",
+            None,
+            headers={"If-None-Match": SQL, "Accept": "text/csv"},
+            status=406,
+        ),
+        Hostile(
+            "Accept only XML",
+            "GET",
+            "/api/v1/matches/{match}/",
+            None,
+            headers={"Accept": "application/xml"},
+            status=406,
+        ),
     ]
 
 
 def corpus() -> list[Hostile]:
-    return [*wrong_values_in_a_deal(), *missing_fields_in_a_deal(), *odd_deals(), *deeply_nested(),
-            *malformed_bodies(), *wrong_content_types(), *bad_matches(), *bad_corrections_and_voids(),
-            *bad_clubs_leagues_players(), *bad_reads_and_credentials()]
+    return [
+        *wrong_values_in_a_deal(),
+        *missing_fields_in_a_deal(),
+        *odd_deals(),
+        *deeply_nested(),
+        *malformed_bodies(),
+        *wrong_content_types(),
+        *bad_matches(),
+        *bad_corrections_and_voids(),
+        *bad_clubs_leagues_players(),
+        *bad_reads_and_credentials(),
+    ]

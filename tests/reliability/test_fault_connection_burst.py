@@ -50,9 +50,14 @@ def all_at_once(app: App, token: str, count: int) -> Counter[int]:
 def test_a_burst_of_requests_waits_for_the_pool_instead_of_exhausting_postgresql(workdir: Path) -> None:
     with private_postgres(workdir) as cluster:
         cluster.createdb("scorekeeper")
-        env = app_env(workdir, DATABASE_URL=cluster.url("scorekeeper", "?conn_health_checks=true"), DEBUG="false",
-                      SECRET_KEY=uuid.uuid4().hex * 2, SECURE_SSL_REDIRECT="false",
-                      DATABASE_POOL_MAX_SIZE=str(POOL))
+        env = app_env(
+            workdir,
+            DATABASE_URL=cluster.url("scorekeeper", "?conn_health_checks=true"),
+            DEBUG="false",
+            SECRET_KEY=uuid.uuid4().hex * 2,
+            SECURE_SSL_REDIRECT="false",
+            DATABASE_POOL_MAX_SIZE=str(POOL),
+        )
         manage(env, "migrate", "--noinput")
         token = manage(env, "shell", "-c", NEW_USER).split()[-1]
         cluster.ctl("restart", "-m", "fast", "-o", "-c max_connections=20")
@@ -63,11 +68,16 @@ def test_a_burst_of_requests_waits_for_the_pool_instead_of_exhausting_postgresql
                 assert 1 <= sessions.fetchone()[0] <= POOL  # type: ignore[index]
 
 
-@pytest.mark.parametrize(("database_url", "message"), [
-    ("sqlite:///pool.sqlite3", "DATABASE_POOL_MAX_SIZE needs a PostgreSQL DATABASE_URL."),
-    ("postgres://scorekeeper@db.internal:5432/scorekeeper?conn_max_age=60",
-     "DATABASE_POOL_MAX_SIZE keeps the connections: drop conn_max_age from DATABASE_URL."),
-])
+@pytest.mark.parametrize(
+    ("database_url", "message"),
+    [
+        ("sqlite:///pool.sqlite3", "DATABASE_POOL_MAX_SIZE needs a PostgreSQL DATABASE_URL."),
+        (
+            "postgres://scorekeeper@db.internal:5432/scorekeeper?conn_max_age=60",
+            "DATABASE_POOL_MAX_SIZE keeps the connections: drop conn_max_age from DATABASE_URL.",
+        ),
+    ],
+)
 def test_a_pool_it_cannot_keep_stops_the_service_at_start(database_url: str, message: str) -> None:
     result = check_settings("check", **{**PRODUCTION, "DATABASE_URL": database_url, "DATABASE_POOL_MAX_SIZE": "4"})
     assert result.returncode != 0
@@ -75,6 +85,7 @@ def test_a_pool_it_cannot_keep_stops_the_service_at_start(database_url: str, mes
 
 
 def test_a_pool_on_postgresql_passes_the_checks() -> None:
-    result = check_settings("check", "--deploy", "--fail-level", "WARNING",
-                            **{**PRODUCTION, "DATABASE_POOL_MAX_SIZE": "4"})
+    result = check_settings(
+        "check", "--deploy", "--fail-level", "WARNING", **{**PRODUCTION, "DATABASE_POOL_MAX_SIZE": "4"}
+    )
     assert result.returncode == 0, result.stderr

@@ -24,8 +24,9 @@ def test_the_request_after_a_database_restart_succeeds(workdir: Path) -> None:
         token = manage(env, "shell", "-c", NEW_USER).split()[-1]  # the last line: shell may say more first
         # One thread: the second request surely meets the connection the first one left open.
         with serve(workdir, env, workers=1, threads=1) as app, app.client(token) as client:
-            match = client.post("/api/v1/matches/", json={"game": "seep",
-                                                          "players": [{"name": f"P{n}"} for n in range(4)]})
+            match = client.post(
+                "/api/v1/matches/", json={"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}
+            )
             assert match.status_code == 201, match.text
             first = client.post(f"/api/v1/matches/{match.json()['id']}/deals/", json=seep_deal("S1"))
             assert (first.status_code, first.json()["number"]) == (201, 1)

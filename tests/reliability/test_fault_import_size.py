@@ -32,16 +32,33 @@ GENEROUS_FACTOR, SLACK_SECONDS = 25, 3.0
 
 
 def players_file(count: int, *, broken_last: bool = False) -> bytes:
-    players = [{"id": n, "name": f"Player {n}", "in_club": True, "user": None, "merged_into": None,
-                "created_at": "2026-01-05T10:00:00+00:00"} for n in range(1, count + 1)]
+    players = [
+        {
+            "id": n,
+            "name": f"Player {n}",
+            "in_club": True,
+            "user": None,
+            "merged_into": None,
+            "created_at": "2026-01-05T10:00:00+00:00",
+        }
+        for n in range(1, count + 1)
+    ]
     players[-1]["merged_into"] = count - 1  # a reference that needs the second (batched) write
     if broken_last:
         players[-1]["merged_into"] = count + 1  # no such player: refused after every row was written
-    return json.dumps({
-        "format": "scorekeeper.interchange", "version": 1, "exported_at": "2026-11-29T11:34:29+00:00",
-        "scope": {"kind": "club", "id": 1}, "club": {"id": 1, "name": "Big Club", "created_at": "2026-01-01T00:00:00Z"},
-        "players": players, "leagues": [], "matches": [], "audit": [],
-    }).encode()
+    return json.dumps(
+        {
+            "format": "scorekeeper.interchange",
+            "version": 1,
+            "exported_at": "2026-11-29T11:34:29+00:00",
+            "scope": {"kind": "club", "id": 1},
+            "club": {"id": 1, "name": "Big Club", "created_at": "2026-01-01T00:00:00Z"},
+            "players": players,
+            "leagues": [],
+            "matches": [],
+            "audit": [],
+        }
+    ).encode()
 
 
 def timed_import(app: App, token: str, data: bytes) -> tuple[float, dict[str, Any]]:
@@ -51,15 +68,20 @@ def timed_import(app: App, token: str, data: bytes) -> tuple[float, dict[str, An
         response = client.post("/api/v1/imports/", files={"file": ("club.json", data, "application/json")})
         assert response.status_code == 202, response.text
         url = response.json()["url"]
-        job = wait_until(lambda: (body := client.get(url).json())["status"] in ("done", "failed") and body, 300,
-                         "the import job to end")
+        job = wait_until(
+            lambda: (body := client.get(url).json())["status"] in ("done", "failed") and body,
+            300,
+            "the import job to end",
+        )
     return time.monotonic() - started, job
 
 
 def running_statements() -> list[str]:
     with connection.cursor() as cursor:
-        cursor.execute("SELECT query FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' "
-                       "AND pid <> pg_backend_pid()")
+        cursor.execute(
+            "SELECT query FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' "
+            "AND pid <> pg_backend_pid()"
+        )
         return [row[0] for row in cursor.fetchall()]
 
 
@@ -74,7 +96,10 @@ def test_a_30000_player_import_takes_time_in_proportion_and_leaves_nothing_runni
         assert (small_job["status"], small_job["summary"]["players"]) == ("done", SMALL)
         assert (large_job["status"], large_job["summary"]["players"]) == ("done", LARGE)
         assert (refused_job["status"], refused_job["error"]["code"], refused_job["error"]["field"]) == (
-            "failed", "import_invalid", f"players[{LARGE - 1}].merged_into")
+            "failed",
+            "import_invalid",
+            f"players[{LARGE - 1}].merged_into",
+        )
         assert Player.objects.count() == 10 + SMALL + LARGE  # the refused file left nothing
         bound = GENEROUS_FACTOR * small + SLACK_SECONDS
         print(f"import of {SMALL} players {small:.2f} s, {LARGE} {large:.2f} s, {LARGE} refused {refused:.2f} s")

@@ -31,21 +31,29 @@ def sessions_on(cluster: PrivateCluster, database: str) -> int:
 
 
 def test_300_open_streams_on_a_database_of_20_connections_leave_the_api_answering(
-        workdir: Path, private_redis: PrivateRedis) -> None:
+    workdir: Path, private_redis: PrivateRedis
+) -> None:
     with private_postgres(workdir) as cluster:
         cluster.createdb("scorekeeper")
-        env = app_env(workdir, DATABASE_URL=cluster.url("scorekeeper", "?conn_health_checks=true"),
-                      DATABASE_POOL_MAX_SIZE="8", REDIS_URL=private_redis.url, DEBUG="false",
-                      SECRET_KEY=uuid.uuid4().hex * 2, SECURE_SSL_REDIRECT="false",
-                      LIVE_STREAMS_PER_CLIENT=str(STREAMS + 10),
-                      LIVE_STREAMS_PER_PROCESS=str(STREAMS + 10))
+        env = app_env(
+            workdir,
+            DATABASE_URL=cluster.url("scorekeeper", "?conn_health_checks=true"),
+            DATABASE_POOL_MAX_SIZE="8",
+            REDIS_URL=private_redis.url,
+            DEBUG="false",
+            SECRET_KEY=uuid.uuid4().hex * 2,
+            SECURE_SSL_REDIRECT="false",
+            LIVE_STREAMS_PER_CLIENT=str(STREAMS + 10),
+            LIVE_STREAMS_PER_PROCESS=str(STREAMS + 10),
+        )
         manage(env, "migrate", "--noinput")
         token = manage(env, "shell", "-c", NEW_USER).split()[-1]
         cluster.ctl("restart", "-m", "fast", "-o", f"-c max_connections={MAX_CONNECTIONS}")
 
         with serve_production(workdir, env, workers=1) as app, app.client(token) as client:
-            match = client.post("/api/v1/matches/", json={"game": "seep",
-                                                          "players": [{"name": f"P{n}"} for n in range(4)]})
+            match = client.post(
+                "/api/v1/matches/", json={"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}
+            )
             assert match.status_code == 201, match.text
             match_id = match.json()["id"]
             share = client.post(f"/api/v1/matches/{match_id}/share/")

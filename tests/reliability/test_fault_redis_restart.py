@@ -19,12 +19,14 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(tra
 
 
 def test_deals_record_while_redis_is_down_and_everything_recovers_when_it_is_back(
-        workdir: Path, private_redis: PrivateRedis) -> None:
+    workdir: Path, private_redis: PrivateRedis
+) -> None:
     token = token_for(UserFactory.create())
     env = app_env(workdir, DATABASE_URL=database_url(), REDIS_URL=private_redis.url)
     with serve(workdir, env, workers=1, threads=2) as app, app.client(token) as client:
-        match_id = client.post("/api/v1/matches/", json={"game": "seep", "players": [{"name": f"P{n}"}
-                                                                                     for n in range(4)]}).json()["id"]
+        match_id = client.post(
+            "/api/v1/matches/", json={"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}
+        ).json()["id"]
 
         def record(dealer: str) -> int:
             response = client.post(f"/api/v1/matches/{match_id}/deals/", json=seep_deal(dealer))
@@ -47,8 +49,10 @@ def test_deals_record_while_redis_is_down_and_everything_recovers_when_it_is_bac
         health = client.get("/api/v1/health/")
         assert (health.status_code, health.json()["database"], health.json()["redis"]) == (200, "ok", "down")
         refused_job = ExportJob.objects.get()
-        assert (refused_job.status, refused_job.error) == ("failed", "The job queue was not reachable, so the "
-                                                                     "export never started.")
+        assert (refused_job.status, refused_job.error) == (
+            "failed",
+            "The job queue was not reachable, so the export never started.",
+        )
 
         private_redis.start()  # on the same port, empty: nothing was persisted
 

@@ -53,23 +53,29 @@ def slow_clients(base_url: str, count: int) -> Iterator[list[socket.socket]]:
 
 
 def test_slow_clients_dribbling_header_bytes_do_not_hold_the_production_server(workdir: Path) -> None:
-    env = app_env(workdir, DATABASE_URL=database_url(), DEBUG="false", SECRET_KEY=uuid.uuid4().hex * 2,
-                  SECURE_SSL_REDIRECT="false")
+    env = app_env(
+        workdir,
+        DATABASE_URL=database_url(),
+        DEBUG="false",
+        SECRET_KEY=uuid.uuid4().hex * 2,
+        SECURE_SSL_REDIRECT="false",
+    )
     with serve_production(workdir, env, workers=2) as app, slow_clients(app.base_url, SLOW_SOCKETS):
         time.sleep(2 * DRIBBLE_SECONDS)  # every slow socket accepted and mid-request
         started = time.monotonic()
         try:
             health = httpx.get(f"{app.base_url}/api/v1/health/", timeout=PROMPT_SECONDS)
         except httpx.TimeoutException:
-            pytest.fail(f"a normal request got no answer within {PROMPT_SECONDS} s while {SLOW_SOCKETS} slow "
-                        "clients were connected")
+            pytest.fail(
+                f"a normal request got no answer within {PROMPT_SECONDS} s while {SLOW_SOCKETS} slow "
+                "clients were connected"
+            )
         elapsed = time.monotonic() - started
         assert (health.status_code, health.json()["database"]) == (200, "ok")
         assert elapsed < PROMPT_SECONDS
 
 
-def test_the_production_server_closes_an_idle_keep_alive_connection_after_web_keepalive_seconds(
-        workdir: Path) -> None:
+def test_the_production_server_closes_an_idle_keep_alive_connection_after_web_keepalive_seconds(workdir: Path) -> None:
     env = app_env(workdir, DATABASE_URL=database_url(), WEB_KEEPALIVE_SECONDS="1")
     with serve_production(workdir, env, workers=1) as app:
         host, port = app.base_url.removeprefix("http://").split(":")

@@ -52,14 +52,16 @@ def test_fifty_concurrent_posts_with_25_repeated_ids_record_25_deals_and_answer_
     # shared PostgreSQL's connections.
     with serve(workdir, app_env(workdir, DATABASE_URL=database_url()), workers=2, threads=13) as app:
         with app.client(token) as client:
-            match = client.post("/api/v1/matches/", json={"game": "seep",
-                                                          "players": [{"name": f"P{n}"} for n in range(4)]})
+            match = client.post(
+                "/api/v1/matches/", json={"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}
+            )
         assert match.status_code == 201, match.text
         match_id = match.json()["id"]
         ids = [str(uuid.uuid4()) for _ in range(PHONES // 2)]
         # Each id carries its own card points, so a deal can be told from the others by its input.
-        bodies = [{**seep_deal("S1", points_a=40 + index), "client_deal_id": deal_id}
-                  for index, deal_id in enumerate(ids)]
+        bodies = [
+            {**seep_deal("S1", points_a=40 + index), "client_deal_id": deal_id} for index, deal_id in enumerate(ids)
+        ]
         answers = post_together(app, token, f"/api/v1/matches/{match_id}/deals/", bodies + bodies)
 
     assert not [answer for answer in answers if isinstance(answer, Exception)], answers

@@ -66,7 +66,8 @@ def export_a_match(app: App, token: str, match_id: int) -> int:
 
 
 def test_an_export_whose_worker_is_killed_finishes_once_on_the_next_worker(
-        workdir: Path, private_redis: PrivateRedis) -> None:
+    workdir: Path, private_redis: PrivateRedis
+) -> None:
     user = UserFactory.create()
     token = token_for(user)
     match = match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
@@ -79,9 +80,11 @@ def test_an_export_whose_worker_is_killed_finishes_once_on_the_next_worker(
             first = start_worker(workdir, env, "first", EXPORT_PAUSE_SECONDS="0.3")
             job_id = export_a_match(app, token, match.pk)
             # CSV reads the deals twice (columns, then rows): past 60% it is writing the rows.
-            halfway = wait_until(lambda: ExportJob.objects.filter(pk=job_id, status="running",
-                                                                  progress__gte=60).first(),
-                                 30, f"the first worker to start the export\n{tail(workdir / 'first.log')}")
+            halfway = wait_until(
+                lambda: ExportJob.objects.filter(pk=job_id, status="running", progress__gte=60).first(),
+                30,
+                f"the first worker to start the export\n{tail(workdir / 'first.log')}",
+            )
             stop(first, signal.SIGKILL)
             assert first.returncode == -signal.SIGKILL
             assert (halfway.attempts, halfway.progress < 100) == (1, True)
@@ -90,15 +93,19 @@ def test_an_export_whose_worker_is_killed_finishes_once_on_the_next_worker(
             assert not (workdir / "media" / "exports" / str(job_id)).exists()
 
             second = start_worker(workdir, env, "second")
-            job = wait_until(lambda: ExportJob.objects.filter(pk=job_id, status="done").first(), 30,
-                             f"the second worker to finish the export\n{tail(workdir / 'second.log')}")
+            job = wait_until(
+                lambda: ExportJob.objects.filter(pk=job_id, status="done").first(),
+                30,
+                f"the second worker to finish the export\n{tail(workdir / 'second.log')}",
+            )
             # The solo worker takes tasks one at a time: once a later export is done, no second delivery is left.
             later = export_a_match(app, token, match.pk)
             wait_until(lambda: ExportJob.objects.filter(pk=later, status="done").exists(), 30, "a later export")
             job.refresh_from_db()
             assert (job.status, job.progress, job.attempts, job.error) == ("done", 100, 2, "")
             assert [path.name for path in (workdir / "media" / "exports" / str(job_id)).iterdir()] == [
-                f"match-{match.pk}.csv"]
+                f"match-{match.pk}.csv"
+            ]
             with app.client(token) as client:
                 status = client.get(f"/api/v1/exports/{job_id}/").json()
                 download = client.get(status["download_url"])

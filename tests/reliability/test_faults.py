@@ -27,8 +27,9 @@ def redis_unreachable(settings: Any) -> str:
 
 
 @pytest.mark.django_db
-def test_with_redis_unreachable_deals_still_record_and_health_says_redis_down(api: Any, redis_unreachable: str,
-                                                                             client: Any) -> None:
+def test_with_redis_unreachable_deals_still_record_and_health_says_redis_down(
+    api: Any, redis_unreachable: str, client: Any
+) -> None:
     match = start_match(api)
     for number, dealer in enumerate(("S1", "S2", "S3"), start=1):
         response = post_deal(api, match["id"], seep_deal(dealer))
@@ -76,8 +77,9 @@ def kill_our_database_connection() -> int:
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("pooling", ["a connection per request", "persistent connections with health checks"])
-def test_the_request_after_the_database_connection_is_killed_succeeds(wsgi: Client, pooling: str,
-                                                                     request: pytest.FixtureRequest) -> None:
+def test_the_request_after_the_database_connection_is_killed_succeeds(
+    wsgi: Client, pooling: str, request: pytest.FixtureRequest
+) -> None:
     if pooling.startswith("persistent"):
         request.getfixturevalue("persistent_connections")
     user = UserFactory.create()

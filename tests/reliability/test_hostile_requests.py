@@ -41,9 +41,16 @@ def filled(value: Any, names: dict[str, Any]) -> Any:
 def send(world: World, hostile: Hostile) -> Any:
     from games.models import Match
 
-    names = {"match": world.own_match, "league_match": world.league_match, "club": world.club,
-             "league": world.league, "player": world.player, "owner": world.owner.pk,
-             "username": world.owner.username, "version": Match.objects.get(pk=world.own_match).version}
+    names = {
+        "match": world.own_match,
+        "league_match": world.league_match,
+        "club": world.club,
+        "league": world.league,
+        "player": world.player,
+        "owner": world.owner.pk,
+        "username": world.owner.username,
+        "version": Match.objects.get(pk=world.own_match).version,
+    }
     body = hostile.body
     if not isinstance(body, bytes):
         body = b"" if body is None else json.dumps(filled(body, names)).encode()
@@ -51,8 +58,13 @@ def send(world: World, hostile: Hostile) -> Any:
     path = hostile.path.replace("{{", "\0").format(**names).replace("\0", "{") if "{" in hostile.path else hostile.path
     client = APIClient() if "Authorization" in headers else world.api  # its own credentials would win
     # The body goes as the bytes it is (the stubs ask for text; the test client sends either).
-    return client.generic(hostile.method, path, body, content_type=hostile.content_type,  # type: ignore[arg-type]
-                          headers=headers)
+    return client.generic(
+        hostile.method,
+        path,
+        body,  # type: ignore[arg-type]
+        content_type=hostile.content_type,
+        headers=headers,
+    )
 
 
 def refusal_problem(hostile: Hostile, response: Any) -> str | None:
@@ -96,8 +108,16 @@ def test_every_hostile_request_is_refused_in_the_error_shape_and_changes_nothing
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name", ["Robert'); DROP TABLE games_player; --", "<script>alert('x')</script>",
-                                  "<img src=x onerror=alert(1)>", "名前 \u202e reversed", "a\u0301 combining"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Robert'); DROP TABLE games_player; --",
+        "<script>alert('x')</script>",
+        "<img src=x onerror=alert(1)>",
+        "名前 \u202e reversed",
+        "a\u0301 combining",
+    ],
+)
 def test_sql_and_script_text_in_a_name_is_kept_as_plain_text(api: Any, name: str) -> None:
     match = start_match(api, players=[{"name": name}, {"name": "B"}, {"name": "C"}, {"name": "D"}])
     assert match["seats"][0]["player"]["name"] == name

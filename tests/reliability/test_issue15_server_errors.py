@@ -25,12 +25,15 @@ def raw_request(api: Any, method: str, path: str, body: bytes = b"", **headers: 
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("body", [
-    rb'{"dealer": "S1", "\ud800": 1}',
-    rb'{"dealer": "S1", "bid": {"\udfff": 1}}',
-    rb'{"dealer": ["\ud800"]}',
-    rb'{"dealer": "S1", "sweeps": {"A": {"regular": "x\udbff"}}}',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        rb'{"dealer": "S1", "\ud800": 1}',
+        rb'{"dealer": "S1", "bid": {"\udfff": 1}}',
+        rb'{"dealer": ["\ud800"]}',
+        rb'{"dealer": "S1", "sweeps": {"A": {"regular": "x\udbff"}}}',
+    ],
+)
 def test_a_lone_surrogate_anywhere_in_a_deal_key_or_value_is_refused_as_invalid(api: Any, body: bytes) -> None:
     match = start_match(api)
     response = raw_request(api, "POST", f"/api/v1/matches/{match['id']}/deals/", body)
@@ -49,20 +52,32 @@ def test_a_surrogate_pair_is_text_and_is_accepted(api: Any) -> None:
 def league_admin(make_client: Any) -> tuple[Any, int]:
     membership = MembershipFactory.create(club=ClubFactory.create(), role="admin")
     admin = make_client(membership.user)
-    league = admin.post("/api/v1/leagues/", {"club": membership.club_id, "name": "Winter", "game": "seep",
-                                             "starts_on": "2026-01-10", "ends_on": "2026-03-31"}, format="json")
+    league = admin.post(
+        "/api/v1/leagues/",
+        {
+            "club": membership.club_id,
+            "name": "Winter",
+            "game": "seep",
+            "starts_on": "2026-01-10",
+            "ends_on": "2026-03-31",
+        },
+        format="json",
+    )
     assert league.status_code == 201, league.json()
     return admin, league.json()["id"]
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("change", "field", "detail"), [
-    ({"ends_on": "2026-01-01"}, "ends_on", "A league cannot end (2026-01-01) before it starts (2026-01-10)."),
-    ({"starts_on": "2026-04-01"}, "starts_on", "A league cannot end (2026-03-31) before it starts (2026-04-01)."),
-])
-def test_a_patch_of_one_date_is_checked_against_the_other_as_stored(league_admin: tuple[Any, int],
-                                                                    change: dict[str, str], field: str,
-                                                                    detail: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "field", "detail"),
+    [
+        ({"ends_on": "2026-01-01"}, "ends_on", "A league cannot end (2026-01-01) before it starts (2026-01-10)."),
+        ({"starts_on": "2026-04-01"}, "starts_on", "A league cannot end (2026-03-31) before it starts (2026-04-01)."),
+    ],
+)
+def test_a_patch_of_one_date_is_checked_against_the_other_as_stored(
+    league_admin: tuple[Any, int], change: dict[str, str], field: str, detail: str
+) -> None:
     admin, league_id = league_admin
     response = admin.patch(f"/api/v1/leagues/{league_id}/", change, format="json")
     assert assert_error(response, 400, "invalid", field)["detail"] == detail
@@ -90,8 +105,12 @@ def test_a_path_longer_than_the_column_with_an_idempotency_key_is_answered_and_r
     assert (first.status_code, again.status_code, again["Idempotent-Replayed"]) == (201, 201, "true")
     stored = IdempotentResponse.objects.get(user=user)
     assert len(stored.endpoint) <= 200 and stored.endpoint.startswith("sha256:")
-    elsewhere = api.post(f"/api/v1/matches/{match['id']}/scorers/", {"user": scorer.pk}, format="json",
-                         headers={"Idempotency-Key": "add-scorer"})
+    elsewhere = api.post(
+        f"/api/v1/matches/{match['id']}/scorers/",
+        {"user": scorer.pk},
+        format="json",
+        headers={"Idempotency-Key": "add-scorer"},
+    )
     assert_error(elsewhere, 409, "idempotency_key_reused", None)
 
 
@@ -106,15 +125,23 @@ def test_a_key_longer_than_the_column_is_kept_whole_not_cut(api: Any, user: Any)
 
 
 WRITES = ["POST", "PUT", "PATCH", "DELETE"]
-UNSLASHED = ["/api/v1/matches", "/api/v1/clubs", "/api/v1/matches/{match}", "/api/v1/matches/{match}/deals",
-             "/api/v1/matches/{match}/deals/1", "/api/v1/auth/token", "/api/v1/players/{player}/merge"]
+UNSLASHED = [
+    "/api/v1/matches",
+    "/api/v1/clubs",
+    "/api/v1/matches/{match}",
+    "/api/v1/matches/{match}/deals",
+    "/api/v1/matches/{match}/deals/1",
+    "/api/v1/auth/token",
+    "/api/v1/players/{player}/merge",
+]
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("debug", [False, True])
 @pytest.mark.parametrize("method", WRITES)
-def test_a_write_to_an_api_path_without_its_slash_is_a_404_in_the_error_shape(api: Any, method: str,
-                                                                             debug: bool) -> None:
+def test_a_write_to_an_api_path_without_its_slash_is_a_404_in_the_error_shape(
+    api: Any, method: str, debug: bool
+) -> None:
     match = start_match(api)
     names = {"match": match["id"], "player": match["seats"][0]["player"]["id"]}
     before = Deal.objects.count(), Player.objects.count()
@@ -150,13 +177,18 @@ def slow_row_locks(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_opposite_merges_at_once_merge_one_way_and_refuse_the_other(monkeypatch: pytest.MonkeyPatch) -> None:
     actor = UserFactory.create()
-    pairs = [(Player.objects.create(name=f"A{n}", created_by=actor), Player.objects.create(name=f"B{n}",
-                                                                                          created_by=actor))
-             for n in range(3)]
+    pairs = [
+        (Player.objects.create(name=f"A{n}", created_by=actor), Player.objects.create(name=f"B{n}", created_by=actor))
+        for n in range(3)
+    ]
     slow_row_locks(monkeypatch)
     for a, b in pairs:
-        results = run_together([partial(player_merge, actor=actor, player=b, duplicate=a),
-                                partial(player_merge, actor=actor, player=a, duplicate=b)])
+        results = run_together(
+            [
+                partial(player_merge, actor=actor, player=b, duplicate=a),
+                partial(player_merge, actor=actor, player=a, duplicate=b),
+            ]
+        )
         refused = [result for result in results if isinstance(result, Exception)]
         assert len(refused) == 1 and isinstance(refused[0], InvalidInput), results
         assert refused[0].code == "invalid"

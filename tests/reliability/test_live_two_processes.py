@@ -38,9 +38,18 @@ CHANGE = re.compile(rb"event: change\ndata: (\{.*?\})\n\n")
 
 
 def server_env(workdir: Path, redis_url: str, **more: str) -> dict[str, str]:
-    return app_env(workdir, DATABASE_URL=database_url(), REDIS_URL=redis_url, DEBUG="false",
-                   SECRET_KEY=uuid.uuid4().hex * 2, SECURE_SSL_REDIRECT="false", DATABASE_POOL_MAX_SIZE="4",
-                   LIVE_STREAMS_PER_CLIENT="500", LIVE_STREAMS_PER_PROCESS="500", **more)
+    return app_env(
+        workdir,
+        DATABASE_URL=database_url(),
+        REDIS_URL=redis_url,
+        DEBUG="false",
+        SECRET_KEY=uuid.uuid4().hex * 2,
+        SECURE_SSL_REDIRECT="false",
+        DATABASE_POOL_MAX_SIZE="4",
+        LIVE_STREAMS_PER_CLIENT="500",
+        LIVE_STREAMS_PER_PROCESS="500",
+        **more,
+    )
 
 
 def subscribed_clients(redis_url: str) -> int:
@@ -54,8 +63,11 @@ def subscribed_clients(redis_url: str) -> int:
 
 def changes(received: bytes) -> list[tuple[str, int, str]]:
     """The match's changes a stream sent (not the test's own flood messages)."""
-    return [(event["event"], event["version"], event["etag"])
-            for event in (json.loads(found) for found in CHANGE.findall(received)) if "etag" in event]
+    return [
+        (event["event"], event["version"], event["etag"])
+        for event in (json.loads(found) for found in CHANGE.findall(received))
+        if "etag" in event
+    ]
 
 
 def read_all(streams: list[socket.socket], marker: bytes, seconds: float) -> list[bytes]:
@@ -89,17 +101,24 @@ def new_match(client: httpx.Client) -> tuple[int, str]:
 
 
 def test_viewers_on_two_processes_hear_every_change_posted_through_either_on_one_subscription_each(
-        workdir: Path, private_redis: PrivateRedis) -> None:
+    workdir: Path, private_redis: PrivateRedis
+) -> None:
     token = token_for(UserFactory.create())
     env = server_env(workdir, private_redis.url)
-    with (serve_production(workdir, env) as first, serve_production(workdir, env) as second,
-          first.client(token) as via_first, second.client(token) as via_second):
+    with (
+        serve_production(workdir, env) as first,
+        serve_production(workdir, env) as second,
+        first.client(token) as via_first,
+        second.client(token) as via_second,
+    ):
         match_id, events = new_match(via_first)
         _, other_events = new_match(via_first)  # a second match followed on both processes: still one connection
-        with (open_streams(first.base_url, events, STREAMS_EACH) as on_first,
-              open_streams(second.base_url, events, STREAMS_EACH) as on_second,
-              open_streams(first.base_url, other_events, 5) as others_first,
-              open_streams(second.base_url, other_events, 5) as others_second):
+        with (
+            open_streams(first.base_url, events, STREAMS_EACH) as on_first,
+            open_streams(second.base_url, events, STREAMS_EACH) as on_second,
+            open_streams(first.base_url, other_events, 5) as others_first,
+            open_streams(second.base_url, other_events, 5) as others_second,
+        ):
             viewers = on_first + on_second
             openings = read_all(viewers + others_first + others_second, READY, 30)
             assert all(opening.startswith(b"HTTP/1.1 200 OK") and READY in opening for opening in openings)
@@ -108,12 +127,22 @@ def test_viewers_on_two_processes_hear_every_change_posted_through_either_on_one
             deals = f"/api/v1/matches/{match_id}/deals/"
             dealer = via_first.post(deals, json=seep_deal("S1")).json()["match"]["state"]["next_dealer"]
             assert via_second.post(deals, json=seep_deal(dealer)).status_code == 201
-            assert via_second.put(f"{deals}1/", json={**seep_deal("S1", points_a=70), "reason": "miscounted"},
-                                  headers={"If-Match": '"2"'}).status_code == 200
+            assert (
+                via_second.put(
+                    f"{deals}1/",
+                    json={**seep_deal("S1", points_a=70), "reason": "miscounted"},
+                    headers={"If-Match": '"2"'},
+                ).status_code
+                == 200
+            )
             assert via_first.request("DELETE", f"{deals}2/", json={"reason": "dealt twice"}).status_code == 200
             heard = read_all(viewers, b'"etag": "\\"4.0\\""', 30)
-            expected = [("deal.recorded", 1, '"1.0"'), ("deal.recorded", 2, '"2.0"'),
-                        ("deal.corrected", 3, '"3.0"'), ("deal.voided", 4, '"4.0"')]
+            expected = [
+                ("deal.recorded", 1, '"1.0"'),
+                ("deal.recorded", 2, '"2.0"'),
+                ("deal.corrected", 3, '"3.0"'),
+                ("deal.voided", 4, '"4.0"'),
+            ]
             assert [changes(received) for received in heard] == [expected] * len(viewers)
             board = via_second.get(f"/api/v1/matches/{match_id}/board/")
             assert (board.status_code, board.headers["ETag"]) == (200, '"4.0"')
@@ -121,7 +150,8 @@ def test_viewers_on_two_processes_hear_every_change_posted_through_either_on_one
 
 
 def test_a_viewer_that_stops_reading_holds_up_nobody_and_is_told_to_resync(
-        workdir: Path, private_redis: PrivateRedis) -> None:
+    workdir: Path, private_redis: PrivateRedis
+) -> None:
     token = token_for(UserFactory.create())
     env = server_env(workdir, private_redis.url, LIVE_STREAM_QUEUE_SIZE="16")
     with serve_production(workdir, env) as app, app.client(token) as client:
@@ -135,8 +165,9 @@ def test_a_viewer_that_stops_reading_holds_up_nobody_and_is_told_to_resync(
                 publisher = redis.Redis.from_url(private_redis.url)
                 padding = "x" * 16_000
                 for number in range(FLOOD):  # at a pace the reading viewers keep up with, about 6 s in all
-                    publisher.publish(f"match:{match_id}", json.dumps({"event": "flood", "number": number,
-                                                                       "padding": padding}))
+                    publisher.publish(
+                        f"match:{match_id}", json.dumps({"event": "flood", "number": number, "padding": padding})
+                    )
                     time.sleep(0.01)
                 publisher.close()
                 flooded = flooding.result()
@@ -155,7 +186,8 @@ def test_a_viewer_that_stops_reading_holds_up_nobody_and_is_told_to_resync(
 
 
 def test_while_redis_is_down_streams_end_and_new_ones_are_told_to_poll(
-        workdir: Path, private_redis: PrivateRedis) -> None:
+    workdir: Path, private_redis: PrivateRedis
+) -> None:
     token = token_for(UserFactory.create())
     env = server_env(workdir, private_redis.url)
     with serve_production(workdir, env) as app, app.client(token) as client:
@@ -184,13 +216,17 @@ def board_sets(redis_url: str, key_part: str, stop: threading.Event, seen: list[
 
 
 def test_a_new_board_version_read_by_fifty_viewers_on_two_processes_is_built_at_most_once_in_each(
-        workdir: Path, private_redis: PrivateRedis) -> None:
+    workdir: Path, private_redis: PrivateRedis
+) -> None:
     """The board of a version is built once per process at most (here at most twice in all) for all its readers,
     however many miss the cache together: each build is one SET of its cache key, which MONITOR counts."""
     token = token_for(UserFactory())
     env = server_env(workdir, private_redis.url)
-    with (serve_production(workdir, env) as first, serve_production(workdir, env) as second,
-          first.client(token) as via_first):
+    with (
+        serve_production(workdir, env) as first,
+        serve_production(workdir, env) as second,
+        first.client(token) as via_first,
+    ):
         match_id, events = new_match(via_first)
         shared = f"/api/v1/shared/{events.split('/')[3]}/"
         assert via_first.post(f"/api/v1/matches/{match_id}/deals/", json=seep_deal("S1")).status_code == 201
@@ -199,8 +235,9 @@ def test_a_new_board_version_read_by_fifty_viewers_on_two_processes_is_built_at_
             watching = pool.submit(board_sets, private_redis.url, f"board:{match_id}:1.0:", stop, seen)
             time.sleep(0.5)  # MONITOR is on before the first read
             bases = [first.base_url, second.base_url] * 25
-            answers = list(pool.map(lambda base: httpx.get(base + shared, headers={"If-None-Match": '"0.0"'},
-                                                           timeout=30), bases))
+            answers = list(
+                pool.map(lambda base: httpx.get(base + shared, headers={"If-None-Match": '"0.0"'}, timeout=30), bases)
+            )
             stop.set()
             redis.Redis.from_url(private_redis.url).ping()  # one more command, so the monitor sees the stop
             watching.result(timeout=10)

@@ -51,8 +51,12 @@ MATRIX: list[tuple[str, str, Any, tuple[int, ...]]] = [
     ("GET", "/api/v1/health/", None, everyone(200)),
     ("GET", "/api/v1/me/", None, signed_in(200)),
     ("GET", "/api/v1/matches/", None, signed_in(200)),
-    ("POST", "/api/v1/matches/", {"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)],
-                                  "league": "{league}"}, (401, 400, 400, 403, 201, 201)),
+    (
+        "POST",
+        "/api/v1/matches/",
+        {"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)], "league": "{league}"},
+        (401, 400, 400, 403, 201, 201),
+    ),
     ("POST", "/api/v1/matches/", {"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)]}, signed_in(201)),
     ("GET", f"{M}/", None, readers()),
     ("PUT", f"{M}/", {"state": {}}, (401, 405, 405, 405, 405, 405)),
@@ -99,19 +103,32 @@ def build_club() -> dict[str, Any]:
     for user, role in ((scorer, "scorer"), (member, "member"), (removed, "scorer")):
         added = admin_api.post(f"/api/v1/clubs/{club}/members/", {"user": user.pk, "role": role}, format="json")
         assert added.status_code == 201, added.json()
-    league = admin_api.post("/api/v1/leagues/", {"club": club, "name": "Winter", "game": "seep"},
-                            format="json").json()["id"]
+    league = admin_api.post("/api/v1/leagues/", {"club": club, "name": "Winter", "game": "seep"}, format="json").json()[
+        "id"
+    ]
     match = start_match(admin_api, league=league)
     assert post_deal(admin_api, match["id"], seep_deal("S1")).status_code == 201
     for user in (scorer, removed):
         admin_api.post(f"/api/v1/matches/{match['id']}/scorers/", {"user": user.pk}, format="json")
     player = admin_api.post("/api/v1/players/", {"name": "Asha", "club": club}, format="json").json()["id"]
     assert admin_api.delete(f"/api/v1/clubs/{club}/members/{removed.pk}/").status_code == 204
-    clients = {"anonymous": APIClient(), "outsider": client_for(outsider), "removed": client_for(removed),
-               "member": client_for(member),
-               "scorer": client_for(scorer), "admin": admin_api}
-    names = {"club": club, "league": league, "match": match["id"], "player": player, "member_id": member.pk,
-             "scorer_id": scorer.pk, "outsider_id": outsider.pk}
+    clients = {
+        "anonymous": APIClient(),
+        "outsider": client_for(outsider),
+        "removed": client_for(removed),
+        "member": client_for(member),
+        "scorer": client_for(scorer),
+        "admin": admin_api,
+    }
+    names = {
+        "club": club,
+        "league": league,
+        "match": match["id"],
+        "player": player,
+        "member_id": member.pk,
+        "scorer_id": scorer.pk,
+        "outsider_id": outsider.pk,
+    }
     return {"clients": clients, "names": names, "admin_api": admin_api}
 
 
@@ -125,14 +142,18 @@ def filled(body: Any, names: dict[str, Any]) -> Any:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("role", ROLES)
-@pytest.mark.parametrize(("method", "path", "body", "expected"), MATRIX,
-                         ids=[f"{method} {path}" for method, path, _, _ in MATRIX])
+@pytest.mark.parametrize(
+    ("method", "path", "body", "expected"), MATRIX, ids=[f"{method} {path}" for method, path, _, _ in MATRIX]
+)
 def test_the_permissions_matrix(role: str, method: str, path: str, body: Any, expected: tuple[int, ...]) -> None:
     world = build_club()
     names = world["names"]
     version = world["admin_api"].get(f"/api/v1/matches/{names['match']}/").json()["version"]
     response = world["clients"][role].generic(
-        method, path.format(**names), None if body is None else json.dumps(filled(body, names)),
-        content_type="application/json", headers={"If-Match": f'"{version}"'},
+        method,
+        path.format(**names),
+        None if body is None else json.dumps(filled(body, names)),
+        content_type="application/json",
+        headers={"If-Match": f'"{version}"'},
     )
     assert response.status_code == expected[ROLES.index(role)], response.content[:300]

@@ -50,12 +50,14 @@ def redis_cache_unreachable(request: pytest.FixtureRequest, settings: Any) -> It
 
 
 def sign_in(client: Any, username: str, password: str) -> Any:
-    return client.post("/api/v1/auth/token/", {"username": username, "password": password},
-                       content_type="application/json")
+    return client.post(
+        "/api/v1/auth/token/", {"username": username, "password": password}, content_type="application/json"
+    )
 
 
-def test_sign_in_answers_a_token_and_logs_a_warning(client: Any, user: Any, redis_cache_unreachable: str,
-                                                   caplog: pytest.LogCaptureFixture) -> None:
+def test_sign_in_answers_a_token_and_logs_a_warning(
+    client: Any, user: Any, redis_cache_unreachable: str, caplog: pytest.LogCaptureFixture
+) -> None:
     with caplog.at_level(logging.WARNING, logger="scorekeeper.cache"):
         response = sign_in(client, user.username, PASSWORD)
     assert response.status_code == 200, response.content[:300]
@@ -63,8 +65,9 @@ def test_sign_in_answers_a_token_and_logs_a_warning(client: Any, user: Any, redi
     assert [record.levelname for record in caplog.records if OUTAGE_WARNING in record.getMessage()] == ["WARNING"]
 
 
-def test_sign_in_is_still_throttled_from_process_memory(client: Any, user: Any, redis_cache_unreachable: str,
-                                                        settings: Any) -> None:
+def test_sign_in_is_still_throttled_from_process_memory(
+    client: Any, user: Any, redis_cache_unreachable: str, settings: Any
+) -> None:
     settings.AXES_FAILURE_LIMIT = 100  # the rate throttle (in the cache) is under test, not the lockout (database)
     statuses = [sign_in(client, user.username, "guess").status_code for _ in range(10)]
     assert statuses == [400] * 10
@@ -77,8 +80,7 @@ def test_idempotent_posts_and_standings_answer(api: Any, redis_cache_unreachable
     again = api.post("/api/v1/clubs/", {"name": "Thursday"}, format="json", headers={"Idempotency-Key": "k-1"})
     assert (first.status_code, again.status_code) == (201, 201)
     assert again["Idempotent-Replayed"] == "true" and again.json() == first.json()
-    league = api.post("/api/v1/leagues/", {"club": first.json()["id"], "name": "Winter", "game": "seep"},
-                      format="json")
+    league = api.post("/api/v1/leagues/", {"club": first.json()["id"], "name": "Winter", "game": "seep"}, format="json")
     assert league.status_code == 201, league.json()
     standings = api.get(f"/api/v1/leagues/{league.json()['id']}/standings/")
     assert standings.status_code == 200

@@ -75,8 +75,14 @@ def run_seed() -> int:
 def draws(examples: int) -> settings:
     """Hypothesis's settings for one phase: no shrinking (a failure names its request already) and no example
     database (the seed, ``run_seed``, says what is drawn)."""
-    return settings(max_examples=examples, deadline=None, database=None, phases=[Phase.explicit, Phase.generate],
-                    suppress_health_check=list(HealthCheck), stateful_step_count=SCENARIO_STEPS)
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        stateful_step_count=SCENARIO_STEPS,
+    )
 
 
 @cache
@@ -86,8 +92,7 @@ def api_schema() -> Any:
 
 def existing_objects(path: str, world: World) -> dict[str, Any]:
     """Path parameters that name objects of the world, chosen by the resource the path is about."""
-    resource_ids = {"clubs": world.club, "leagues": world.league, "matches": world.own_match,
-                    "players": world.player}
+    resource_ids = {"clubs": world.club, "leagues": world.league, "matches": world.own_match, "players": world.player}
     resource = path.strip("/").split("/")[2] if path.count("/") > 3 else ""
     known = {"match_pk": world.league_match, "club_pk": world.club, "number": 1, "user_id": world.owner.pk}
     if resource in resource_ids:
@@ -231,8 +236,7 @@ def test_generated_requests_and_linked_scenarios_get_no_5xx_and_answers_that_mat
     with connection_kept_between_requests():
         operations, single, failures = each_operation_phase(world, requests // 2, run)
         linked, stateful_failures = stateful_phase(world, max(requests // 2, requests - single), run)
-    print(f"{single} generated requests to {operations} operations, then {linked} in linked scenarios "
-          f"(seed {run})")
+    print(f"{single} generated requests to {operations} operations, then {linked} in linked scenarios (seed {run})")
     failures += stateful_failures
     assert not failures, f"seed {run}:\n\n" + "\n\n".join(failures)
     assert operations >= 30

@@ -30,8 +30,9 @@ def build_world() -> World:
     owner = UserFactory.create()
     api = client_for(owner)
     club = api.post("/api/v1/clubs/", {"name": "Reliability club"}, format="json").json()["id"]
-    league = api.post("/api/v1/leagues/", {"club": club, "name": "Winter league", "game": "seep", "settings": {}},
-                      format="json").json()["id"]
+    league = api.post(
+        "/api/v1/leagues/", {"club": club, "name": "Winter league", "game": "seep", "settings": {}}, format="json"
+    ).json()["id"]
     league_match = start_match(api, league=league)["id"]
     own_match = start_match(api)["id"]
     for number, dealer in enumerate(("S1", "S2", "S3")):

@@ -13,8 +13,13 @@ from tests.support.bid_euchre import ENGINE, calls, deal, passed_out, play, play
 
 def state_at(a: int, b: int, next_dealer: str | None = None, tiebreak: bool = False) -> Any:
     return ENGINE.state_from_json(
-        {"scores": {"A": a, "B": b}, "tiebreak_deal_required": tiebreak, "next_dealer": next_dealer,
-         "match_over": False, "match_winner": None},
+        {
+            "scores": {"A": a, "B": b},
+            "tiebreak_deal_required": tiebreak,
+            "next_dealer": next_dealer,
+            "match_over": False,
+            "match_winner": None,
+        },
         rules(),
     )
 
@@ -37,40 +42,122 @@ SCORING_CASES = [
     ("a bid made exactly scores its tricks", {}, (5, "-", "-", "-"), (5, 1), True, 5, 1),
     ("a bid of three taking all six scores six", {}, (3, "-", "-", "-"), (6, 0), True, 6, 0),
     ("a set bid loses the number bid", {}, (4, "-", "-", "-"), (3, 3), False, -4, 3),
-    ("a set bid loses the number bid under contract_value too", {"lone_failure_penalty": "contract_value"},
-     (4, "-", "-", "-"), (3, 3), False, -4, 3),
+    (
+        "a set bid loses the number bid under contract_value too",
+        {"lone_failure_penalty": "contract_value"},
+        (4, "-", "-", "-"),
+        (3, 3),
+        False,
+        -4,
+        3,
+    ),
     ("team B making its bid scores its tricks", {}, ("-", 3, "-", "-"), (1, 5), True, 1, 5),
     ("team B set loses its bid while A scores its tricks", {}, ("-", 5, "-", "-"), (2, 4), False, 2, -5),
     ("partner's best taking all six scores twelve", {}, ("pb", "-", "-", "-"), (6, 0), True, 12, 0),
     ("a failed partner's best loses six by default", {}, ("pb", "-", "-", "-"), (5, 1), False, -6, 1),
-    ("a failed partner's best loses twelve under contract_value", {"lone_failure_penalty": "contract_value"},
-     ("pb", "-", "-", "-"), (5, 1), False, -12, 1),
+    (
+        "a failed partner's best loses twelve under contract_value",
+        {"lone_failure_penalty": "contract_value"},
+        ("pb", "-", "-", "-"),
+        (5, 1),
+        False,
+        -12,
+        1,
+    ),
     ("shooting the moon taking all six scores twenty-four", {}, ("moon", "-", "-", "-"), (6, 0), True, 24, 0),
     ("a failed moon loses six by default", {}, ("moon", "-", "-", "-"), (4, 2), False, -6, 2),
-    ("a failed moon loses twenty-four under contract_value", {"lone_failure_penalty": "contract_value"},
-     ("moon", "-", "-", "-"), (4, 2), False, -24, 2),
-    ("a plain six where allowed scores six when made", {"allow_plain_six": True}, (6, "-", "-", "-"), (6, 0),
-     True, 6, 0),
-    ("a plain six where allowed loses six when set", {"allow_plain_six": True}, (6, "-", "-", "-"), (5, 1),
-     False, -6, 1),
-    ("without defenders_score_tricks the defenders score nothing on a made bid",
-     {"defenders_score_tricks": False}, (3, "-", "-", "-"), (4, 2), True, 4, 0),
-    ("without defenders_score_tricks the defenders score nothing on a set",
-     {"defenders_score_tricks": False}, (4, "-", "-", "-"), (3, 3), False, -4, 0),
-    ("partners_best_points sets the value of partner's best", {"partners_best_points": 10},
-     ("pb", "-", "-", "-"), (6, 0), True, 10, 0),
-    ("shoot_the_moon_points sets the value lost under contract_value",
-     {"shoot_the_moon_points": 30, "lone_failure_penalty": "contract_value"}, ("moon", "-", "-", "-"), (5, 1),
-     False, -30, 1),
-    ("double deck partner's best scores twenty-four", {"deck": "double_48"}, ("pb", "-", "-", "-"), (12, 0),
-     True, 24, 0),
+    (
+        "a failed moon loses twenty-four under contract_value",
+        {"lone_failure_penalty": "contract_value"},
+        ("moon", "-", "-", "-"),
+        (4, 2),
+        False,
+        -24,
+        2,
+    ),
+    (
+        "a plain six where allowed scores six when made",
+        {"allow_plain_six": True},
+        (6, "-", "-", "-"),
+        (6, 0),
+        True,
+        6,
+        0,
+    ),
+    (
+        "a plain six where allowed loses six when set",
+        {"allow_plain_six": True},
+        (6, "-", "-", "-"),
+        (5, 1),
+        False,
+        -6,
+        1,
+    ),
+    (
+        "without defenders_score_tricks the defenders score nothing on a made bid",
+        {"defenders_score_tricks": False},
+        (3, "-", "-", "-"),
+        (4, 2),
+        True,
+        4,
+        0,
+    ),
+    (
+        "without defenders_score_tricks the defenders score nothing on a set",
+        {"defenders_score_tricks": False},
+        (4, "-", "-", "-"),
+        (3, 3),
+        False,
+        -4,
+        0,
+    ),
+    (
+        "partners_best_points sets the value of partner's best",
+        {"partners_best_points": 10},
+        ("pb", "-", "-", "-"),
+        (6, 0),
+        True,
+        10,
+        0,
+    ),
+    (
+        "shoot_the_moon_points sets the value lost under contract_value",
+        {"shoot_the_moon_points": 30, "lone_failure_penalty": "contract_value"},
+        ("moon", "-", "-", "-"),
+        (5, 1),
+        False,
+        -30,
+        1,
+    ),
+    (
+        "double deck partner's best scores twenty-four",
+        {"deck": "double_48"},
+        ("pb", "-", "-", "-"),
+        (12, 0),
+        True,
+        24,
+        0,
+    ),
     ("double deck moon scores forty-eight", {"deck": "double_48"}, ("moon", "-", "-", "-"), (12, 0), True, 48, 0),
     ("double deck bids go up to eleven", {"deck": "double_48"}, (11, "-", "-", "-"), (11, 1), True, 11, 1),
-    ("double deck failed partner's best loses twelve by default", {"deck": "double_48"}, ("pb", "-", "-", "-"),
-     (11, 1), False, -12, 1),
-    ("double deck failed moon loses forty-eight under contract_value",
-     {"deck": "double_48", "lone_failure_penalty": "contract_value"}, ("moon", "-", "-", "-"), (11, 1),
-     False, -48, 1),
+    (
+        "double deck failed partner's best loses twelve by default",
+        {"deck": "double_48"},
+        ("pb", "-", "-", "-"),
+        (11, 1),
+        False,
+        -12,
+        1,
+    ),
+    (
+        "double deck failed moon loses forty-eight under contract_value",
+        {"deck": "double_48", "lone_failure_penalty": "contract_value"},
+        ("moon", "-", "-", "-"),
+        (11, 1),
+        False,
+        -48,
+        1,
+    ),
 ]
 
 
@@ -89,10 +176,14 @@ def test_each_contract_kind_scores_as_the_table_of_e2_says(case: tuple) -> None:
     ("said", "contract"),
     [
         ((3, "-", "-", "-"), {"bidder": "S1", "team": "A", "kind": "number", "trump": "hearts", "tricks_bid": 3}),
-        (("-", "pb", "-", "-"),
-         {"bidder": "S2", "team": "B", "kind": "partners_best", "trump": "hearts", "tricks_bid": 6}),
-        (("-", "-", "-", "moon"),
-         {"bidder": "S4", "team": "B", "kind": "shoot_the_moon", "trump": "hearts", "tricks_bid": 6}),
+        (
+            ("-", "pb", "-", "-"),
+            {"bidder": "S2", "team": "B", "kind": "partners_best", "trump": "hearts", "tricks_bid": 6},
+        ),
+        (
+            ("-", "-", "-", "moon"),
+            {"bidder": "S4", "team": "B", "kind": "shoot_the_moon", "trump": "hearts", "tricks_bid": 6},
+        ),
     ],
 )
 def test_the_result_names_the_contract_its_bidder_team_kind_trump_and_tricks(said: tuple, contract: dict) -> None:
@@ -103,11 +194,22 @@ def test_the_result_names_the_contract_its_bidder_team_kind_trump_and_tricks(sai
 def test_the_result_and_state_have_exactly_the_api_keys() -> None:
     state, results = play([deal()])
     assert set(results[0]) == {
-        "outcome", "contract", "made", "deal_points", "renege_penalties", "scores_after", "next_dealer",
-        "match_winner", "tiebreak_deal_required",
+        "outcome",
+        "contract",
+        "made",
+        "deal_points",
+        "renege_penalties",
+        "scores_after",
+        "next_dealer",
+        "match_winner",
+        "tiebreak_deal_required",
     }
     assert set(ENGINE.state_json(state)) == {
-        "scores", "tiebreak_deal_required", "next_dealer", "match_over", "match_winner",
+        "scores",
+        "tiebreak_deal_required",
+        "next_dealer",
+        "match_over",
+        "match_winner",
     }
 
 
@@ -115,14 +217,28 @@ def test_the_result_and_state_have_exactly_the_api_keys() -> None:
 
 RENEGE_CASES = [
     ("a defender's renege costs the defenders two", {}, (3, "-", "-", "-"), (3, 3), ("S4",), (3, 1), (0, -2)),
-    ("a bidder's renege costs the bidders two on top of the made contract", {}, (3, "-", "-", "-"), (4, 2),
-     ("S3",), (2, 2), (-2, 0)),
+    (
+        "a bidder's renege costs the bidders two on top of the made contract",
+        {},
+        (3, "-", "-", "-"),
+        (4, 2),
+        ("S3",),
+        (2, 2),
+        (-2, 0),
+    ),
     ("each renege costs again", {}, (3, "-", "-", "-"), (4, 2), ("S2", "S4", "S2"), (4, -4), (0, -6)),
     ("reneges by both sides cost both", {}, (3, "-", "-", "-"), (4, 2), ("S1", "S2"), (2, 0), (-2, -2)),
     ("a renege adds to a set", {}, (5, "-", "-", "-"), (4, 2), ("S1",), (-7, 2), (-2, 0)),
     ("renege_penalty sets the cost", {"renege_penalty": 3}, (3, "-", "-", "-"), (4, 2), ("S4",), (4, -1), (0, -3)),
-    ("a renege_penalty of zero costs nothing", {"renege_penalty": 0}, (3, "-", "-", "-"), (4, 2), ("S4",), (4, 2),
-     (0, 0)),
+    (
+        "a renege_penalty of zero costs nothing",
+        {"renege_penalty": 0},
+        (3, "-", "-", "-"),
+        (4, 2),
+        ("S4",),
+        (4, 2),
+        (0, 0),
+    ),
     ("the lone bidder himself can renege", {}, ("moon", "-", "-", "-"), (6, 0), ("S1",), (22, 0), (-2, 0)),
     ("a defender of a lone hand can renege", {}, ("pb", "-", "-", "-"), (6, 0), ("S2",), (12, -2), (0, -2)),
 ]
@@ -139,11 +255,14 @@ def test_each_renege_costs_the_offending_team_the_renege_penalty_on_top_of_the_d
     assert result["scores_after"] == {"A": scores[0], "B": scores[1]}
 
 
-@pytest.mark.parametrize(("said", "reneges", "field"), [
-    (("pb", "-", "-", "-"), ("S3",), "reneges[0]"),
-    (("moon", "-", "-", "-"), ("S2", "S3"), "reneges[1]"),
-    (("-", "-", "-", "pb"), ("S2",), "reneges[0]"),
-])
+@pytest.mark.parametrize(
+    ("said", "reneges", "field"),
+    [
+        (("pb", "-", "-", "-"), ("S3",), "reneges[0]"),
+        (("moon", "-", "-", "-"), ("S2", "S3"), "reneges[1]"),
+        (("-", "-", "-", "pb"), ("S2",), "reneges[0]"),
+    ],
+)
 def test_the_sitting_out_partner_of_a_lone_bidder_cannot_renege(said: tuple, reneges: tuple, field: str) -> None:
     violation = refusal(deal("S4", said, tricks=(3, 3), reneges=reneges))
     assert (violation.code, violation.field) == ("renege_invalid", field)
@@ -193,9 +312,15 @@ def test_the_ladder_puts_partners_best_above_five_and_the_moon_above_partners_be
 def test_when_all_four_pass_the_deal_is_thrown_in_and_passes_left() -> None:
     state, results = play([deal("S4"), passed_out("S1")])
     assert results[1] == {
-        "outcome": "passed_out", "contract": None, "made": None, "deal_points": {"A": 0, "B": 0},
-        "renege_penalties": {"A": 0, "B": 0}, "scores_after": {"A": 4, "B": 2}, "next_dealer": "S2",
-        "match_winner": None, "tiebreak_deal_required": False,
+        "outcome": "passed_out",
+        "contract": None,
+        "made": None,
+        "deal_points": {"A": 0, "B": 0},
+        "renege_penalties": {"A": 0, "B": 0},
+        "scores_after": {"A": 4, "B": 2},
+        "next_dealer": "S2",
+        "match_winner": None,
+        "tiebreak_deal_required": False,
     }
     assert ENGINE.state_json(state)["next_dealer"] == "S2"
 
@@ -229,32 +354,79 @@ def test_without_stick_the_dealer_the_dealer_may_pass_a_deal_out() -> None:
 AUCTION_REFUSALS = [
     # (id, settings, dealer, calls, code, field)
     ("the dealer may not call first", {}, "S1", calls("S1", 3, first="S1"), "call_out_of_turn", "auction[0]"),
-    ("a seat may not skip the next one", {}, "S1", calls("S1", 3) + calls("S1", "-", first="S4"),
-     "call_out_of_turn", "auction[1]"),
-    ("a player may not call twice", {}, "S1", calls("S1", 3, "-") + calls("S1", 4, first="S2"),
-     "already_called", "auction[2]"),
-    ("a fifth call in a single round is refused", {}, "S1", calls("S1", 3, "-", "-", "-", "-"),
-     "auction_closed", "auction[4]"),
+    (
+        "a seat may not skip the next one",
+        {},
+        "S1",
+        calls("S1", 3) + calls("S1", "-", first="S4"),
+        "call_out_of_turn",
+        "auction[1]",
+    ),
+    (
+        "a player may not call twice",
+        {},
+        "S1",
+        calls("S1", 3, "-") + calls("S1", 4, first="S2"),
+        "already_called",
+        "auction[2]",
+    ),
+    (
+        "a fifth call in a single round is refused",
+        {},
+        "S1",
+        calls("S1", 3, "-", "-", "-", "-"),
+        "auction_closed",
+        "auction[4]",
+    ),
     ("a bid below the minimum is refused", {}, "S1", calls("S1", 2), "bid_out_of_range", "auction[0]"),
     ("a bid of zero is refused", {}, "S1", calls("S1", "-", 0), "bid_out_of_range", "auction[1]"),
     ("a bid above the tricks of a deal is refused", {}, "S1", calls("S1", 7), "bid_out_of_range", "auction[0]"),
-    ("minimum_bid raises the lowest bid", {"minimum_bid": 4}, "S1", calls("S1", 3), "bid_out_of_range",
-     "auction[0]"),
-    ("a double-deck bid above twelve is refused", {"deck": "double_48"}, "S1", calls("S1", 13), "bid_out_of_range",
-     "auction[0]"),
+    ("minimum_bid raises the lowest bid", {"minimum_bid": 4}, "S1", calls("S1", 3), "bid_out_of_range", "auction[0]"),
+    (
+        "a double-deck bid above twelve is refused",
+        {"deck": "double_48"},
+        "S1",
+        calls("S1", 13),
+        "bid_out_of_range",
+        "auction[0]",
+    ),
     ("a plain six is refused by default", {}, "S1", calls("S1", 6), "plain_six_not_allowed", "auction[0]"),
-    ("a plain twelve is refused in the double deck by default", {"deck": "double_48"}, "S1", calls("S1", 12),
-     "plain_six_not_allowed", "auction[0]"),
+    (
+        "a plain twelve is refused in the double deck by default",
+        {"deck": "double_48"},
+        "S1",
+        calls("S1", 12),
+        "plain_six_not_allowed",
+        "auction[0]",
+    ),
     ("an equal bid is not higher", {}, "S1", calls("S1", 3, 3), "bid_not_higher", "auction[1]"),
     ("a lower bid is not higher", {}, "S1", calls("S1", 4, "-", 3), "bid_not_higher", "auction[2]"),
     ("a number after partner's best is not higher", {}, "S1", calls("S1", "pb", 5), "bid_not_higher", "auction[1]"),
-    ("a plain six is below partner's best", {"allow_plain_six": True}, "S1", calls("S1", "pb", 6),
-     "bid_not_higher", "auction[1]"),
-    ("partner's best after the moon is not higher", {}, "S1", calls("S1", "moon", "pb"), "bid_not_higher",
-     "auction[1]"),
+    (
+        "a plain six is below partner's best",
+        {"allow_plain_six": True},
+        "S1",
+        calls("S1", "pb", 6),
+        "bid_not_higher",
+        "auction[1]",
+    ),
+    (
+        "partner's best after the moon is not higher",
+        {},
+        "S1",
+        calls("S1", "moon", "pb"),
+        "bid_not_higher",
+        "auction[1]",
+    ),
     ("a second moon is not higher", {}, "S1", calls("S1", "moon", "-", "moon"), "bid_not_higher", "auction[2]"),
-    ("the dealer must bid with stick the dealer", {"stick_the_dealer": True}, "S1", calls("S1", "-", "-", "-", "-"),
-     "dealer_must_bid", "auction[3]"),
+    (
+        "the dealer must bid with stick the dealer",
+        {"stick_the_dealer": True},
+        "S1",
+        calls("S1", "-", "-", "-", "-"),
+        "dealer_must_bid",
+        "auction[3]",
+    ),
     ("an unfinished auction is refused", {}, "S1", calls("S1", 3, "-"), "auction_incomplete", "auction"),
     ("an empty auction is refused", {}, "S1", [], "auction_incomplete", "auction"),
 ]
@@ -262,7 +434,8 @@ AUCTION_REFUSALS = [
 
 @pytest.mark.parametrize(
     ("settings", "dealer", "auction", "code", "field"),
-    [case[1:] for case in AUCTION_REFUSALS], ids=[case[0] for case in AUCTION_REFUSALS],
+    [case[1:] for case in AUCTION_REFUSALS],
+    ids=[case[0] for case in AUCTION_REFUSALS],
 )
 def test_every_illegal_call_is_refused_with_its_code_and_the_call(
     settings: dict, dealer: str, auction: list, code: str, field: str
@@ -272,15 +445,21 @@ def test_every_illegal_call_is_refused_with_its_code_and_the_call(
     assert (violation.code, violation.field) == (code, field)
 
 
-@pytest.mark.parametrize(("auction", "detail"), [
-    (calls("S1", 2), "The lowest bid is 3 tricks; bid 3, 4 or 5, partner's best, shoot the moon, or pass."),
-    (calls("S1", 6), "A bid of 6 must be 'partner's best' (12 points) or 'shoot the moon' (24 points)."),
-    (calls("S1", "moon", "pb"), "Shoot the moon is the highest bid; after it S3 can only pass."),
-    (calls("S1", 4, 4), "The standing bid is S2's bid of 4; S3 may bid 5, partner's best, shoot the moon, or pass."),
-    (calls("S1", 3, "-"), "The auction is not finished: S4 and the dealer S1 still have to call."),
-    (calls("S1", 3, "-", "-"), "The auction is not finished: the dealer S1 still has to call."),
-    (calls("S1", 3, "-", "-", "-", "-"), "Everyone has had their one call; the auction is over."),
-])
+@pytest.mark.parametrize(
+    ("auction", "detail"),
+    [
+        (calls("S1", 2), "The lowest bid is 3 tricks; bid 3, 4 or 5, partner's best, shoot the moon, or pass."),
+        (calls("S1", 6), "A bid of 6 must be 'partner's best' (12 points) or 'shoot the moon' (24 points)."),
+        (calls("S1", "moon", "pb"), "Shoot the moon is the highest bid; after it S3 can only pass."),
+        (
+            calls("S1", 4, 4),
+            "The standing bid is S2's bid of 4; S3 may bid 5, partner's best, shoot the moon, or pass.",
+        ),
+        (calls("S1", 3, "-"), "The auction is not finished: S4 and the dealer S1 still have to call."),
+        (calls("S1", 3, "-", "-"), "The auction is not finished: the dealer S1 still has to call."),
+        (calls("S1", 3, "-", "-", "-", "-"), "Everyone has had their one call; the auction is over."),
+    ],
+)
 def test_refusal_messages_say_what_would_have_been_legal(auction: list, detail: str) -> None:
     assert refusal({"dealer": "S1", "auction": auction}).detail == detail
 
@@ -302,8 +481,9 @@ CONTINUOUS = {"bidding": "continuous"}
 
 def test_continuous_bidding_goes_round_until_everyone_else_has_passed() -> None:
     auction = calls("S4", 3, 4, "-", "-", 5, "-")
-    result = play_one({"dealer": "S4", "auction": auction, "trump": "spades", "tricks_won": {"A": 5, "B": 1}},
-                      rules(**CONTINUOUS))
+    result = play_one(
+        {"dealer": "S4", "auction": auction, "trump": "spades", "tricks_won": {"A": 5, "B": 1}}, rules(**CONTINUOUS)
+    )
     assert result["contract"]["bidder"] == "S1"
     assert result["contract"]["tricks_bid"] == 5
 
@@ -311,20 +491,28 @@ def test_continuous_bidding_goes_round_until_everyone_else_has_passed() -> None:
 def test_continuous_bidding_skips_players_who_passed() -> None:
     # S2 and S4 passed, so after S1 bids again the turn goes to S3, and after S3 back to S1.
     auction = [*calls("S4", 3, "-", 4, "-", 5), {"seat": "S3", "call": "partners_best"}, {"seat": "S1", "call": "pass"}]
-    result = play_one({"dealer": "S4", "auction": auction, "trump": "spades", "tricks_won": {"A": 6, "B": 0}},
-                      rules(**CONTINUOUS))
+    result = play_one(
+        {"dealer": "S4", "auction": auction, "trump": "spades", "tricks_won": {"A": 6, "B": 0}}, rules(**CONTINUOUS)
+    )
     assert result["contract"] == {
-        "bidder": "S3", "team": "A", "kind": "partners_best", "trump": "spades", "tricks_bid": 6,
+        "bidder": "S3",
+        "team": "A",
+        "kind": "partners_best",
+        "trump": "spades",
+        "tricks_bid": 6,
     }
 
 
-@pytest.mark.parametrize(("auction", "code", "field"), [
-    ([*calls("S4", 3, "-", "-", 4), {"seat": "S2", "call": "bid", "tricks": 5}], "already_called", "auction[4]"),
-    ([*calls("S4", 3, "-", "-", 4), {"seat": "S4", "call": "bid", "tricks": 5}], "call_out_of_turn", "auction[4]"),
-    ([*calls("S4", 3, "-", "-", "-"), {"seat": "S1", "call": "bid", "tricks": 4}], "auction_closed", "auction[4]"),
-    (calls("S4", 3, 4, "-", "-"), "auction_incomplete", "auction"),
-    (calls("S4", 3, 3), "bid_not_higher", "auction[1]"),
-])
+@pytest.mark.parametrize(
+    ("auction", "code", "field"),
+    [
+        ([*calls("S4", 3, "-", "-", 4), {"seat": "S2", "call": "bid", "tricks": 5}], "already_called", "auction[4]"),
+        ([*calls("S4", 3, "-", "-", 4), {"seat": "S4", "call": "bid", "tricks": 5}], "call_out_of_turn", "auction[4]"),
+        ([*calls("S4", 3, "-", "-", "-"), {"seat": "S1", "call": "bid", "tricks": 4}], "auction_closed", "auction[4]"),
+        (calls("S4", 3, 4, "-", "-"), "auction_incomplete", "auction"),
+        (calls("S4", 3, 3), "bid_not_higher", "auction[1]"),
+    ],
+)
 def test_continuous_bidding_refuses_illegal_calls(auction: list, code: str, field: str) -> None:
     violation = refusal({"dealer": "S4", "auction": auction}, rules(**CONTINUOUS))
     assert (violation.code, violation.field) == (code, field)
@@ -359,8 +547,9 @@ def test_no_trumps_needs_allow_no_trump() -> None:
     assert play_one(deal(trump="no_trumps"), rules(allow_no_trump=True))["contract"]["trump"] == "no_trumps"
 
 
-@pytest.mark.parametrize(("given", "canonical"), [("Hearts", "hearts"), (" SPADES ", "spades"), ("d", "diamonds"),
-                                                  ("C", "clubs")])
+@pytest.mark.parametrize(
+    ("given", "canonical"), [("Hearts", "hearts"), (" SPADES ", "spades"), ("d", "diamonds"), ("C", "clubs")]
+)
 def test_the_trump_is_read_in_any_case_and_answered_as_a_suit_word(given: str, canonical: str) -> None:
     assert play_one(deal(trump=given))["contract"]["trump"] == canonical
 
@@ -371,10 +560,17 @@ def test_an_unknown_trump_is_refused(trump: Any) -> None:
     assert (violation.code, violation.field) == ("invalid_trump", "trump")
 
 
-@pytest.mark.parametrize(("tricks", "field"), [
-    ({"A": 7, "B": -1}, "tricks_won.A"), ({"A": 3, "B": -1}, "tricks_won.B"), ({"A": "3", "B": 3}, "tricks_won.A"),
-    ({"A": 3.0, "B": 3}, "tricks_won.A"), ({"A": True, "B": 5}, "tricks_won.A"), ({"A": 3, "B": None}, "tricks_won.B"),
-])
+@pytest.mark.parametrize(
+    ("tricks", "field"),
+    [
+        ({"A": 7, "B": -1}, "tricks_won.A"),
+        ({"A": 3, "B": -1}, "tricks_won.B"),
+        ({"A": "3", "B": 3}, "tricks_won.A"),
+        ({"A": 3.0, "B": 3}, "tricks_won.A"),
+        ({"A": True, "B": 5}, "tricks_won.A"),
+        ({"A": 3, "B": None}, "tricks_won.B"),
+    ],
+)
 def test_tricks_are_whole_numbers_from_zero_to_six(tricks: dict, field: str) -> None:
     payload = deal() | {"tricks_won": tricks}
     violation = refusal(payload)
@@ -409,46 +605,67 @@ ANF = rules(ace_no_face=True)
 def test_an_ace_no_face_claim_throws_the_hand_in_and_the_deal_passes_left() -> None:
     _state, results = play([claim("S2", ["AS", "9H", "10H", "9D", "10C", "AD"])], ANF)
     assert results[0] == {
-        "outcome": "ace_no_face_redeal", "contract": None, "made": None, "deal_points": {"A": 0, "B": 0},
-        "renege_penalties": {"A": 0, "B": 0}, "scores_after": {"A": 0, "B": 0}, "next_dealer": "S1",
-        "match_winner": None, "tiebreak_deal_required": False,
+        "outcome": "ace_no_face_redeal",
+        "contract": None,
+        "made": None,
+        "deal_points": {"A": 0, "B": 0},
+        "renege_penalties": {"A": 0, "B": 0},
+        "scores_after": {"A": 0, "B": 0},
+        "next_dealer": "S1",
+        "match_winner": None,
+        "tiebreak_deal_required": False,
     }
 
 
 def test_ace_no_face_must_be_switched_on() -> None:
     violation = refusal(claim("S2", ["AS", "9H", "10H", "9D", "10C", "AD"]))
     assert (violation.code, violation.field) == ("variant_not_enabled", "ace_no_face")
-    assert violation.detail == (
-        "Ace-no-face redeals are not enabled for this match; the hand must be bid or passed."
-    )
+    assert violation.detail == ("Ace-no-face redeals are not enabled for this match; the hand must be bid or passed.")
 
 
-@pytest.mark.parametrize(("hand", "holds"), [
-    (["AS", "KH", "10H", "9D", "10C", "AD"], "holds the king of hearts"),
-    (["AS", "9H", "QD", "9D", "10C", "AD"], "holds the queen of diamonds"),
-    (["AS", "9H", "10H", "JC", "10C", "AD"], "holds the jack of clubs"),
-    (["9S", "9H", "10H", "9D", "10C", "10D"], "has no ace"),
-])
+@pytest.mark.parametrize(
+    ("hand", "holds"),
+    [
+        (["AS", "KH", "10H", "9D", "10C", "AD"], "holds the king of hearts"),
+        (["AS", "9H", "QD", "9D", "10C", "AD"], "holds the queen of diamonds"),
+        (["AS", "9H", "10H", "JC", "10C", "AD"], "holds the jack of clubs"),
+        (["9S", "9H", "10H", "9D", "10C", "10D"], "has no ace"),
+    ],
+)
 def test_ace_no_face_needs_an_ace_and_no_jack_queen_or_king(hand: list[str], holds: str) -> None:
     violation = refusal(claim("S2", hand), ANF)
     assert (violation.code, violation.field) == ("ace_no_face_not_allowed", "ace_no_face.hand")
     assert violation.detail == f"Ace-no-face needs at least one ace and no jack, queen or king; this hand {holds}."
 
 
-@pytest.mark.parametrize(("settings", "seat", "hand", "code", "field"), [
-    ({}, "S2", ["AS", "9H", "10H", "9D", "10C"], "hand_size_invalid", "ace_no_face.hand"),
-    ({}, "S2", ["AS", "9H", "10H", "9D", "10C", "AD", "AC"], "hand_size_invalid", "ace_no_face.hand"),
-    ({"deck": "with_joker_25"}, "S2", ["AS", "9H", "10H", "9D", "10C", "AD", "AC"], "hand_size_invalid",
-     "ace_no_face.hand"),
-    ({}, "S2", ["AS", "2H", "10H", "9D", "10C", "AD"], "card_count_exceeds_pack", "ace_no_face.hand[1]"),
-    ({}, "S2", ["AS", "9H", "10H", "9D", "9H", "AD"], "card_count_exceeds_pack", "ace_no_face.hand[4]"),
-    ({"deck": "double_48"}, "S2", ["AS", "AS", "AS", "9D", "10C", "AD", "9S", "9S", "10S", "10S", "9C", "9C"],
-     "card_count_exceeds_pack", "ace_no_face.hand[2]"),
-    ({}, "S2", ["AS", "JKR", "10H", "9D", "10C", "AD"], "variant_not_enabled", "ace_no_face.hand[1]"),
-    ({}, "S2", ["AS", "XX", "10H", "9D", "10C", "AD"], "invalid_card", "ace_no_face.hand[1]"),
-])
-def test_a_claimed_hand_must_be_a_hand_from_the_pack(settings: dict, seat: str, hand: list, code: str,
-                                                       field: str) -> None:
+@pytest.mark.parametrize(
+    ("settings", "seat", "hand", "code", "field"),
+    [
+        ({}, "S2", ["AS", "9H", "10H", "9D", "10C"], "hand_size_invalid", "ace_no_face.hand"),
+        ({}, "S2", ["AS", "9H", "10H", "9D", "10C", "AD", "AC"], "hand_size_invalid", "ace_no_face.hand"),
+        (
+            {"deck": "with_joker_25"},
+            "S2",
+            ["AS", "9H", "10H", "9D", "10C", "AD", "AC"],
+            "hand_size_invalid",
+            "ace_no_face.hand",
+        ),
+        ({}, "S2", ["AS", "2H", "10H", "9D", "10C", "AD"], "card_count_exceeds_pack", "ace_no_face.hand[1]"),
+        ({}, "S2", ["AS", "9H", "10H", "9D", "9H", "AD"], "card_count_exceeds_pack", "ace_no_face.hand[4]"),
+        (
+            {"deck": "double_48"},
+            "S2",
+            ["AS", "AS", "AS", "9D", "10C", "AD", "9S", "9S", "10S", "10S", "9C", "9C"],
+            "card_count_exceeds_pack",
+            "ace_no_face.hand[2]",
+        ),
+        ({}, "S2", ["AS", "JKR", "10H", "9D", "10C", "AD"], "variant_not_enabled", "ace_no_face.hand[1]"),
+        ({}, "S2", ["AS", "XX", "10H", "9D", "10C", "AD"], "invalid_card", "ace_no_face.hand[1]"),
+    ],
+)
+def test_a_claimed_hand_must_be_a_hand_from_the_pack(
+    settings: dict, seat: str, hand: list, code: str, field: str
+) -> None:
     violation = refusal(claim(seat, hand), rules(ace_no_face=True, **settings))
     assert (violation.code, violation.field) == (code, field)
 
@@ -483,8 +700,12 @@ def test_claimed_cards_are_read_in_lower_case_and_with_t_for_ten() -> None:
 
 @pytest.mark.parametrize("key", ["auction", "trump", "tricks_won", "reneges"])
 def test_an_ace_no_face_deal_has_no_auction_or_play(key: str) -> None:
-    filled = {"auction": calls("S4", 3, "-", "-", "-"), "trump": "hearts", "tricks_won": {"A": 3, "B": 3},
-              "reneges": [{"seat": "S1"}]}
+    filled = {
+        "auction": calls("S4", 3, "-", "-", "-"),
+        "trump": "hearts",
+        "tricks_won": {"A": 3, "B": 3},
+        "reneges": [{"seat": "S1"}],
+    }
     payload = claim("S2", ["AS", "9H", "10H", "9D", "10C", "AD"]) | {key: filled[key]}
     violation = refusal(payload, ANF)
     assert (violation.code, violation.field) == ("invalid", key)
@@ -499,7 +720,10 @@ def test_the_first_team_to_thirty_two_wins_even_as_defenders() -> None:
     assert result["match_winner"] == "A"
     assert result["next_dealer"] is None
     assert ENGINE.state_json(state) == {
-        "scores": {"A": 32, "B": 4}, "tiebreak_deal_required": False, "next_dealer": None, "match_over": True,
+        "scores": {"A": 32, "B": 4},
+        "tiebreak_deal_required": False,
+        "next_dealer": None,
+        "match_over": True,
         "match_winner": "A",
     }
 
@@ -558,9 +782,14 @@ def test_scores_may_go_below_zero() -> None:
     assert results[0]["scores_after"] == {"A": -7, "B": 4}
 
 
-@pytest.mark.parametrize("payload", [
-    deal("S1"), passed_out("S1"), claim("S2", ["AS", "9H", "10H", "9D", "10C", "AD"], dealer="S1"),
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        deal("S1"),
+        passed_out("S1"),
+        claim("S2", ["AS", "9H", "10H", "9D", "10C", "AD"], dealer="S1"),
+    ],
+)
 def test_a_finished_match_refuses_every_further_deal(payload: dict) -> None:
     the_rules = rules(ace_no_face=True, target_score=4)
     state, results = play([deal("S4", tricks=(4, 2))], the_rules)
@@ -568,23 +797,29 @@ def test_a_finished_match_refuses_every_further_deal(payload: dict) -> None:
     with pytest.raises(RuleViolation) as raised:
         ENGINE.play_deal(state, ENGINE.parse_deal(payload, the_rules), the_rules)
     assert (raised.value.code, raised.value.field) == ("match_already_finished", None)
-    assert raised.value.detail == (
-        "Team A reached 4 and won this match; start a new match to record more deals."
-    )
+    assert raised.value.detail == ("Team A reached 4 and won this match; start a new match to record more deals.")
 
 
 def test_the_deal_passes_to_the_left_after_every_deal() -> None:
     the_rules = rules(ace_no_face=True)
-    _, results = play([
-        deal("S1", ("-", "-", "-", 3), tricks=(3, 3)), passed_out("S2"),
-        claim("S1", ["AS", "9H", "10H", "9D", "10C", "AD"], dealer="S3"), deal("S4"),
-    ], the_rules)
+    _, results = play(
+        [
+            deal("S1", ("-", "-", "-", 3), tricks=(3, 3)),
+            passed_out("S2"),
+            claim("S1", ["AS", "9H", "10H", "9D", "10C", "AD"], dealer="S3"),
+            deal("S4"),
+        ],
+        the_rules,
+    )
     assert [result["next_dealer"] for result in results] == ["S2", "S3", "S4", "S1"]
 
 
 def test_next_dealer_is_null_before_the_first_deal() -> None:
     assert ENGINE.state_json(ENGINE.initial_state(rules())) == {
-        "scores": {"A": 0, "B": 0}, "tiebreak_deal_required": False, "next_dealer": None, "match_over": False,
+        "scores": {"A": 0, "B": 0},
+        "tiebreak_deal_required": False,
+        "next_dealer": None,
+        "match_over": False,
         "match_winner": None,
     }
 
@@ -605,14 +840,31 @@ def test_without_enforce_dealer_order_any_dealer_is_accepted() -> None:
 # --- §E.7 settings -------------------------------------------------------------------------------------------
 
 DEFAULTS = {
-    "target_score": 32, "deck": "single_24", "tricks_per_deal": 6, "minimum_bid": 3, "allow_plain_six": False,
-    "allow_no_trump": False, "bidding": "single_round", "partners_best_points": 12, "shoot_the_moon_points": 24,
-    "lone_failure_penalty": "bid", "defenders_score_tricks": True, "renege_penalty": 2, "stick_the_dealer": False,
-    "ace_no_face": False, "joker": False, "simultaneous_target": "higher_score_wins_equal_replays",
+    "target_score": 32,
+    "deck": "single_24",
+    "tricks_per_deal": 6,
+    "minimum_bid": 3,
+    "allow_plain_six": False,
+    "allow_no_trump": False,
+    "bidding": "single_round",
+    "partners_best_points": 12,
+    "shoot_the_moon_points": 24,
+    "lone_failure_penalty": "bid",
+    "defenders_score_tricks": True,
+    "renege_penalty": 2,
+    "stick_the_dealer": False,
+    "ace_no_face": False,
+    "joker": False,
+    "simultaneous_target": "higher_score_wins_equal_replays",
     "enforce_dealer_order": False,
     # §E.7's second table (issue 20), each off by default.
-    "allow_low_no_trump": False, "made_contract_scores": "tricks_taken", "extra_moon_calls": False,
-    "triple_moon_points": 32, "quadruple_moon_points": 48, "renege_award": 0, "renege_ends_deal": False,
+    "allow_low_no_trump": False,
+    "made_contract_scores": "tricks_taken",
+    "extra_moon_calls": False,
+    "triple_moon_points": 32,
+    "quadruple_moon_points": 48,
+    "renege_award": 0,
+    "renege_ends_deal": False,
 }
 
 
@@ -621,30 +873,71 @@ def test_every_setting_has_the_default_of_e7() -> None:
     assert rules() == BidEuchreRules()
 
 
-@pytest.mark.parametrize(("name", "value"), [
-    ("target_score", 42), ("deck", "double_48"), ("deck", "with_joker_25"), ("minimum_bid", 4),
-    ("allow_plain_six", True), ("allow_no_trump", True), ("bidding", "continuous"), ("partners_best_points", 16),
-    ("shoot_the_moon_points", 30), ("lone_failure_penalty", "contract_value"), ("defenders_score_tricks", False),
-    ("renege_penalty", 4), ("stick_the_dealer", True), ("ace_no_face", True), ("joker", True),
-    ("simultaneous_target", "bidders_win"), ("enforce_dealer_order", True), ("tricks_per_deal", 6),
-    ("allow_low_no_trump", True), ("made_contract_scores", "tricks_bid"), ("extra_moon_calls", True),
-    ("triple_moon_points", 30), ("quadruple_moon_points", 40), ("renege_award", 4), ("renege_ends_deal", True),
-])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("target_score", 42),
+        ("deck", "double_48"),
+        ("deck", "with_joker_25"),
+        ("minimum_bid", 4),
+        ("allow_plain_six", True),
+        ("allow_no_trump", True),
+        ("bidding", "continuous"),
+        ("partners_best_points", 16),
+        ("shoot_the_moon_points", 30),
+        ("lone_failure_penalty", "contract_value"),
+        ("defenders_score_tricks", False),
+        ("renege_penalty", 4),
+        ("stick_the_dealer", True),
+        ("ace_no_face", True),
+        ("joker", True),
+        ("simultaneous_target", "bidders_win"),
+        ("enforce_dealer_order", True),
+        ("tricks_per_deal", 6),
+        ("allow_low_no_trump", True),
+        ("made_contract_scores", "tricks_bid"),
+        ("extra_moon_calls", True),
+        ("triple_moon_points", 30),
+        ("quadruple_moon_points", 40),
+        ("renege_award", 4),
+        ("renege_ends_deal", True),
+    ],
+)
 def test_each_setting_can_be_changed_and_round_trips(name: str, value: object) -> None:
     changed = rules(**{name: value})
     assert ENGINE.settings_json(changed)[name] == value
     assert ENGINE.rules_from_settings(ENGINE.settings_json(changed), 4) == changed
 
 
-@pytest.mark.parametrize(("name", "value"), [
-    ("target_score", 0), ("target_score", "32"), ("target_score", True), ("deck", "single_32"), ("deck", None),
-    ("minimum_bid", 0), ("minimum_bid", 6), ("allow_plain_six", "yes"), ("allow_no_trump", 1),
-    ("bidding", "twice_round"), ("partners_best_points", -12), ("shoot_the_moon_points", 2.5),
-    ("lone_failure_penalty", "double"), ("defenders_score_tricks", None), ("renege_penalty", -2),
-    ("stick_the_dealer", "true"), ("ace_no_face", 0), ("joker", "no"), ("simultaneous_target", "replay"),
-    ("enforce_dealer_order", []), ("tricks_per_deal", 7), ("tricks_per_deal", "6"), ("tricks_per_deal", 6.0),
-    ("colour", "red"),
-])
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("target_score", 0),
+        ("target_score", "32"),
+        ("target_score", True),
+        ("deck", "single_32"),
+        ("deck", None),
+        ("minimum_bid", 0),
+        ("minimum_bid", 6),
+        ("allow_plain_six", "yes"),
+        ("allow_no_trump", 1),
+        ("bidding", "twice_round"),
+        ("partners_best_points", -12),
+        ("shoot_the_moon_points", 2.5),
+        ("lone_failure_penalty", "double"),
+        ("defenders_score_tricks", None),
+        ("renege_penalty", -2),
+        ("stick_the_dealer", "true"),
+        ("ace_no_face", 0),
+        ("joker", "no"),
+        ("simultaneous_target", "replay"),
+        ("enforce_dealer_order", []),
+        ("tricks_per_deal", 7),
+        ("tricks_per_deal", "6"),
+        ("tricks_per_deal", 6.0),
+        ("colour", "red"),
+    ],
+)
 def test_a_bad_setting_is_refused_on_its_name(name: str, value: object) -> None:
     with pytest.raises(RuleViolation) as raised:
         rules(**{name: value})
@@ -653,8 +946,13 @@ def test_a_bad_setting_is_refused_on_its_name(name: str, value: object) -> None:
 
 def test_the_double_deck_plays_twelve_tricks_to_fifty_two_with_scaled_lone_bids() -> None:
     double = ENGINE.settings_json(rules(deck="double_48"))
-    assert (double["tricks_per_deal"], double["target_score"], double["partners_best_points"],
-            double["shoot_the_moon_points"], double["minimum_bid"]) == (12, 52, 24, 48, 3)
+    assert (
+        double["tricks_per_deal"],
+        double["target_score"],
+        double["partners_best_points"],
+        double["shoot_the_moon_points"],
+        double["minimum_bid"],
+    ) == (12, 52, 24, 48, 3)
     assert ENGINE.settings_json(rules(deck="double_48", target_score=40))["target_score"] == 40
     assert ENGINE.settings_json(rules(deck="double_48", tricks_per_deal=12))["tricks_per_deal"] == 12
 
@@ -662,8 +960,11 @@ def test_the_double_deck_plays_twelve_tricks_to_fifty_two_with_scaled_lone_bids(
 def test_the_joker_setting_goes_with_the_25_card_deck() -> None:
     assert ENGINE.settings_json(rules(joker=True))["deck"] == "with_joker_25"
     assert ENGINE.settings_json(rules(deck="with_joker_25"))["joker"] is True
-    for settings in ({"joker": True, "deck": "single_24"}, {"joker": False, "deck": "with_joker_25"},
-                     {"joker": True, "deck": "double_48"}):
+    for settings in (
+        {"joker": True, "deck": "single_24"},
+        {"joker": False, "deck": "with_joker_25"},
+        {"joker": True, "deck": "double_48"},
+    ):
         with pytest.raises(RuleViolation) as raised:
             rules(**settings)
         assert (raised.value.code, raised.value.field) == ("invalid", "settings.joker")
@@ -743,19 +1044,38 @@ def test_the_trick_by_trick_entry_is_parsed_and_refereed_in_test_referee_bid_euc
 
 
 def test_seats_and_calls_are_read_in_any_case_and_answered_canonically() -> None:
-    payload = {"dealer": "s4", "auction": [{"seat": "s1", "call": "BID", "tricks": 3},
-                                           {"seat": "s2", "call": "Pass"}, {"seat": "S3", "call": "pass"},
-                                           {"seat": "S4", "call": "pass"}],
-               "trump": "HEARTS", "tricks_won": {"A": 4, "B": 2}, "reneges": [{"seat": "s2"}]}
+    payload = {
+        "dealer": "s4",
+        "auction": [
+            {"seat": "s1", "call": "BID", "tricks": 3},
+            {"seat": "s2", "call": "Pass"},
+            {"seat": "S3", "call": "pass"},
+            {"seat": "S4", "call": "pass"},
+        ],
+        "trump": "HEARTS",
+        "tricks_won": {"A": 4, "B": 2},
+        "reneges": [{"seat": "s2"}],
+    }
     assert ENGINE.deal_json(ENGINE.parse_deal(payload, rules())) == deal(reneges=("S2",))
 
 
-@pytest.mark.parametrize("payload", [
-    deal(), deal(reneges=("S2", "S2")), passed_out("S3"), deal(trump=None, tricks=None),
-    claim("S2", ["AS", "9H", "10H", "9D", "10C", "AD"]),
-    {"dealer": "S1", "auction": calls("S1", "pb", "moon", "-", "-"), "trump": "no_trumps",
-     "tricks_won": {"A": 0, "B": 6}, "reneges": []},
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        deal(),
+        deal(reneges=("S2", "S2")),
+        passed_out("S3"),
+        deal(trump=None, tricks=None),
+        claim("S2", ["AS", "9H", "10H", "9D", "10C", "AD"]),
+        {
+            "dealer": "S1",
+            "auction": calls("S1", "pb", "moon", "-", "-"),
+            "trump": "no_trumps",
+            "tricks_won": {"A": 0, "B": 6},
+            "reneges": [],
+        },
+    ],
+)
 def test_deal_json_fills_defaults_and_parses_back_to_the_same_deal(payload: dict) -> None:
     the_rules = rules(ace_no_face=True)
     parsed = ENGINE.parse_deal(payload, the_rules)
@@ -773,11 +1093,18 @@ def test_the_state_round_trips_through_json() -> None:
     assert ENGINE.state_from_json(ENGINE.state_json(initial), the_rules) == initial
 
 
-@pytest.mark.parametrize("data", [
-    None, {}, {"scores": {"A": 1}}, {"scores": {"A": "1", "B": 0}}, {"scores": {"A": 1, "B": 0}, "next_dealer": "S9"},
-    {"scores": {"A": 1, "B": 0}, "match_winner": "C"},
-    {"scores": {"A": 1, "B": 0}, "tiebreak_deal_required": "no"},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {},
+        {"scores": {"A": 1}},
+        {"scores": {"A": "1", "B": 0}},
+        {"scores": {"A": 1, "B": 0}, "next_dealer": "S9"},
+        {"scores": {"A": 1, "B": 0}, "match_winner": "C"},
+        {"scores": {"A": 1, "B": 0}, "tiebreak_deal_required": "no"},
+    ],
+)
 def test_a_damaged_state_is_refused(data: object) -> None:
     with pytest.raises(RuleViolation):
         ENGINE.state_from_json(data, rules())  # type: ignore[arg-type]
@@ -789,4 +1116,3 @@ def test_a_refused_deal_leaves_the_state_as_it_was() -> None:
     with pytest.raises(RuleViolation):
         ENGINE.play_deal(state, ENGINE.parse_deal(deal("S1", tricks=(5, 2)), rules()), rules())
     assert ENGINE.state_json(state) == before
-

@@ -17,20 +17,22 @@ PARTNER_OF = {"S1": "S3", "S3": "S1", "S2": "S4", "S4": "S2"}
 TRUMPS = ("clubs", "diamonds", "hearts", "spades")
 QUICK = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-setting_choices = st.fixed_dictionaries({
-    "target_score": st.sampled_from([10, 20, 32]),
-    "deck": st.sampled_from(["single_24", "with_joker_25", "double_48"]),
-    "allow_plain_six": st.booleans(),
-    "allow_no_trump": st.booleans(),
-    "bidding": st.sampled_from(["single_round", "continuous"]),
-    "lone_failure_penalty": st.sampled_from(["bid", "contract_value"]),
-    "defenders_score_tricks": st.booleans(),
-    "renege_penalty": st.integers(0, 3),
-    "stick_the_dealer": st.booleans(),
-    "ace_no_face": st.booleans(),
-    "simultaneous_target": st.sampled_from(["higher_score_wins_equal_replays", "bidders_win"]),
-    "enforce_dealer_order": st.booleans(),
-})
+setting_choices = st.fixed_dictionaries(
+    {
+        "target_score": st.sampled_from([10, 20, 32]),
+        "deck": st.sampled_from(["single_24", "with_joker_25", "double_48"]),
+        "allow_plain_six": st.booleans(),
+        "allow_no_trump": st.booleans(),
+        "bidding": st.sampled_from(["single_round", "continuous"]),
+        "lone_failure_penalty": st.sampled_from(["bid", "contract_value"]),
+        "defenders_score_tricks": st.booleans(),
+        "renege_penalty": st.integers(0, 3),
+        "stick_the_dealer": st.booleans(),
+        "ace_no_face": st.booleans(),
+        "simultaneous_target": st.sampled_from(["higher_score_wins_equal_replays", "bidders_win"]),
+        "enforce_dealer_order": st.booleans(),
+    }
+)
 
 
 def ladder(the_rules: Any) -> list[tuple[int, dict[str, Any]]]:
@@ -38,7 +40,8 @@ def ladder(the_rules: Any) -> list[tuple[int, dict[str, Any]]]:
     top = the_rules.tricks_per_deal
     numbers = range(the_rules.minimum_bid, top + 1 if the_rules.allow_plain_six else top)
     return [(n, {"call": "bid", "tricks": n}) for n in numbers] + [
-        (top + 1, {"call": "partners_best"}), (top + 2, {"call": "shoot_the_moon"}),
+        (top + 1, {"call": "partners_best"}),
+        (top + 2, {"call": "shoot_the_moon"}),
     ]
 
 
@@ -164,11 +167,46 @@ def test_every_legal_deal_round_trips_through_deal_json(match: tuple) -> None:
 
 
 json_values = any_json(
-    words=["S1", "S4", "bid", "pass", "partners_best", "shoot_the_moon", "hearts", "no_trumps", "AS", "JKR", "A", "B",
-           "seat", "call", "tricks", "hand"],
-    keys=["dealer", "auction", "trump", "tricks_won", "reneges", "ace_no_face", "seat", "call", "tricks", "hand", "A",
-          "B", "x"],
-    any_text_keys=False, integers=(-3, 15), nan=False, text_size=4, list_size=4, dict_size=5, max_leaves=20,
+    words=[
+        "S1",
+        "S4",
+        "bid",
+        "pass",
+        "partners_best",
+        "shoot_the_moon",
+        "hearts",
+        "no_trumps",
+        "AS",
+        "JKR",
+        "A",
+        "B",
+        "seat",
+        "call",
+        "tricks",
+        "hand",
+    ],
+    keys=[
+        "dealer",
+        "auction",
+        "trump",
+        "tricks_won",
+        "reneges",
+        "ace_no_face",
+        "seat",
+        "call",
+        "tricks",
+        "hand",
+        "A",
+        "B",
+        "x",
+    ],
+    any_text_keys=False,
+    integers=(-3, 15),
+    nan=False,
+    text_size=4,
+    list_size=4,
+    dict_size=5,
+    max_leaves=20,
 )
 
 
@@ -181,7 +219,7 @@ def mutate(value: Any, path: list[int], replacement: Any) -> Any:
         key = list(value)[index % len(value)]
         return {**value, key: mutate(value[key], rest, replacement)}
     position = index % len(value)
-    return [*value[:position], mutate(value[position], rest, replacement), *value[position + 1:]]
+    return [*value[:position], mutate(value[position], rest, replacement), *value[position + 1 :]]
 
 
 def answers(payload: Any, the_rules: Any, state: Any = None) -> None:
@@ -214,8 +252,10 @@ def test_any_damaged_legal_deal_gives_a_deal_outcome_or_a_rule_violation(match: 
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.dictionaries(st.sampled_from([*ENGINE.settings_json(rules()), "players", "x"]), json_values, max_size=4),
-       st.integers(0, 6))
+@given(
+    st.dictionaries(st.sampled_from([*ENGINE.settings_json(rules()), "players", "x"]), json_values, max_size=4),
+    st.integers(0, 6),
+)
 def test_any_settings_give_rules_or_a_rule_violation_and_round_trip(chosen: dict, count: int) -> None:
     try:
         the_rules = ENGINE.rules_from_settings(chosen, count)
@@ -240,11 +280,19 @@ def test_ten_thousand_deals_fold_through_one_finished_match_after_another() -> N
         said: list[dict[str, Any]] = []
         seat = left_of(dealer)
         for step in range(4):
-            said.append({"seat": seat, "call": "bid", "tricks": 3 + number % 3} if step == number % 4
-                        else {"seat": seat, "call": "pass"})
+            said.append(
+                {"seat": seat, "call": "bid", "tricks": 3 + number % 3}
+                if step == number % 4
+                else {"seat": seat, "call": "pass"}
+            )
             seat = left_of(seat)
-        payload = {"dealer": dealer, "auction": said, "trump": "spades",
-                   "tricks_won": {"A": number % 7, "B": 6 - number % 7}, "reneges": [{"seat": "S2"}] * (number % 2)}
+        payload = {
+            "dealer": dealer,
+            "auction": said,
+            "trump": "spades",
+            "tricks_won": {"A": number % 7, "B": 6 - number % 7},
+            "reneges": [{"seat": "S2"}] * (number % 2),
+        }
         deals.append(ENGINE.parse_deal(payload, the_rules))
         dealer = left_of(dealer)
     state = ENGINE.initial_state(the_rules)

@@ -34,12 +34,19 @@ def _forwarders(tree: ast.AST) -> tuple[dict[str, set[str]], dict[str, set[str]]
     for node in ast.walk(tree):
         if not isinstance(node, ast.FunctionDef):
             continue
-        inner = [call for call in ast.walk(node) if isinstance(call, ast.Call) and _call_name(call) == "RuleViolation"
-                 and call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == "code"]
+        inner = [
+            call
+            for call in ast.walk(node)
+            if isinstance(call, ast.Call)
+            and _call_name(call) == "RuleViolation"
+            and call.args
+            and isinstance(call.args[0], ast.Name)
+            and call.args[0].id == "code"
+        ]
         if not inner:
             continue
         helpers[node.name] = set().union(*(_extra_keys(call) for call in inner))
-        positional = node.args.args[len(node.args.args) - len(node.args.defaults):]
+        positional = node.args.args[len(node.args.args) - len(node.args.defaults) :]
         for argument, default in zip(positional, node.args.defaults, strict=True):
             if argument.arg == "code" and isinstance(default, ast.Constant) and isinstance(default.value, str):
                 defaults.setdefault(default.value, set()).update(helpers[node.name])

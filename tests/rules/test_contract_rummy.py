@@ -20,7 +20,8 @@ SEED_CONTRACTS = [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)]
 
 
 RU01 = {
-    "dealer": "S1", "went_out": "S3",
+    "dealer": "S1",
+    "went_out": "S3",
     "cards_left": {"S1": ["AS", "KD", "7C"], "S2": ["JKR", "2H", "10S"], "S3": [], "S4": ["QH", "QS", "5D", "AH"]},
 }
 
@@ -101,13 +102,21 @@ def test_each_preset_sets_packs_by_player_count_and_the_cards_dealt(
 
 def test_the_default_is_the_seed_preset_with_the_seed_contracts_and_penalties() -> None:
     assert ENGINE.settings_json(make_rules(4)) == {
-        "preset": "seed", "players": 4, "decks": 1, "jokers": 1, "deals": 7,
+        "preset": "seed",
+        "players": 4,
+        "decks": 1,
+        "jokers": 1,
+        "deals": 7,
         "cards_dealt": [10, 10, 10, 10, 12, 12, 12],
         "contracts": [{"sets": s, "runs": r} for s, r in SEED_CONTRACTS],
-        "min_set_length": 3, "min_run_length": 4, "distinct_suits_in_sets": True,
+        "min_set_length": 3,
+        "min_run_length": 4,
+        "distinct_suits_in_sets": True,
         "contract_runs_distinct_suits": True,
         "penalty_points": {"number_cards": "face_value", "J": 10, "Q": 10, "K": 10, "A": 15, "JOKER": 15},
-        "winner_rule": "lowest_total_ties_share", "minimum_stock_after_deal": 1, "allow_no_winner_deal": False,
+        "winner_rule": "lowest_total_ties_share",
+        "minimum_stock_after_deal": 1,
+        "allow_no_winner_deal": False,
         "enforce_dealer_order": False,
         "allow_two_players": False,  # §R.7, issue 20: off by default
         "non_dealer_extra_card": False,
@@ -191,8 +200,10 @@ def test_the_seed_pack_for_five_players_is_two_packs_and_two_jokers() -> None:
         ({"contracts": [{"sets": 2, "runs": 0}] * 6}, "settings.cards_dealt"),
         ({"contracts": [[2, 0]] * 7}, "settings.contracts[0]"),
         ({"contracts": [{"sets": 2}] + [{"sets": 2, "runs": 0}] * 6}, "settings.contracts[0].runs"),
-        ({"contracts": [{"sets": 2, "runs": 0}, {"sets": 5, "runs": 0}] + [{"sets": 2, "runs": 0}] * 5},
-         "settings.contracts[1].sets"),
+        (
+            {"contracts": [{"sets": 2, "runs": 0}, {"sets": 5, "runs": 0}] + [{"sets": 2, "runs": 0}] * 5},
+            "settings.contracts[1].sets",
+        ),
         ({"contracts": [{"sets": 0, "runs": 0}] * 7}, "settings.contracts[0]"),
         ({"contracts": [{"sets": 1, "runs": 1, "melds": 2}] * 7}, "settings.contracts[0].melds"),
         ({"min_set_length": 2}, "settings.min_set_length"),
@@ -242,11 +253,22 @@ def test_the_settings_round_trip_with_defaults_filled_in(preset: str, players: i
 
 def test_custom_settings_round_trip() -> None:
     rules = make_rules(
-        6, preset="bicycle", decks=4, jokers=0, deals=2, cards_dealt=[11, 9],
-        contracts=[{"sets": 1, "runs": 1}, {"sets": 0, "runs": 4}], min_set_length=4, min_run_length=5,
-        distinct_suits_in_sets=False, contract_runs_distinct_suits=False,
-        penalty_points={"number_cards": 5, "10": 10, "JOKER": 50}, winner_rule="lowest_total_then_last_deal",
-        minimum_stock_after_deal=0, allow_no_winner_deal=True, enforce_dealer_order=True,
+        6,
+        preset="bicycle",
+        decks=4,
+        jokers=0,
+        deals=2,
+        cards_dealt=[11, 9],
+        contracts=[{"sets": 1, "runs": 1}, {"sets": 0, "runs": 4}],
+        min_set_length=4,
+        min_run_length=5,
+        distinct_suits_in_sets=False,
+        contract_runs_distinct_suits=False,
+        penalty_points={"number_cards": 5, "10": 10, "JOKER": 50},
+        winner_rule="lowest_total_then_last_deal",
+        minimum_stock_after_deal=0,
+        allow_no_winner_deal=True,
+        enforce_dealer_order=True,
     )
     settings = ENGINE.settings_json(rules)
     assert settings["penalty_points"] == {"number_cards": 5, "10": 10, "J": 10, "Q": 10, "K": 10, "A": 15, "JOKER": 50}
@@ -255,10 +277,17 @@ def test_custom_settings_round_trip() -> None:
 
 def test_the_worked_examples_settings_are_accepted_as_written() -> None:
     settings = {
-        "players": 4, "decks": 1, "jokers": 1, "deals": 7, "cards_dealt": [10, 10, 10, 10, 12, 12, 12],
-        "contracts": [{"sets": s, "runs": r} for s, r in SEED_CONTRACTS], "min_set_length": 3, "min_run_length": 4,
+        "players": 4,
+        "decks": 1,
+        "jokers": 1,
+        "deals": 7,
+        "cards_dealt": [10, 10, 10, 10, 12, 12, 12],
+        "contracts": [{"sets": s, "runs": r} for s, r in SEED_CONTRACTS],
+        "min_set_length": 3,
+        "min_run_length": 4,
         "penalty_points": {"number_cards": "face_value", "J": 10, "Q": 10, "K": 10, "A": 15, "JOKER": 15},
-        "winner_rule": "lowest_total_ties_share", "minimum_stock_after_deal": 1,
+        "winner_rule": "lowest_total_ties_share",
+        "minimum_stock_after_deal": 1,
     }
     assert ENGINE.rules_from_settings(settings, 4) == make_rules(4)
 
@@ -269,17 +298,36 @@ def test_the_worked_examples_settings_are_accepted_as_written() -> None:
 def test_the_player_who_went_out_scores_zero_and_the_others_the_cards_in_hand() -> None:
     state, [result] = play([RU01])
     assert result == {
-        "contract": {"sets": 2, "runs": 0}, "contract_text": "two sets", "cards_dealt": 10, "went_out": "S3",
-        "penalties": {"S1": 32, "S2": 27, "S3": 0, "S4": 40}, "totals_after": {"S1": 32, "S2": 27, "S3": 0, "S4": 40},
-        "next_dealer": "S2", "match_over": False, "winners": [],
+        "contract": {"sets": 2, "runs": 0},
+        "contract_text": "two sets",
+        "cards_dealt": 10,
+        "went_out": "S3",
+        "penalties": {"S1": 32, "S2": 27, "S3": 0, "S4": 40},
+        "totals_after": {"S1": 32, "S2": 27, "S3": 0, "S4": 40},
+        "next_dealer": "S2",
+        "match_over": False,
+        "winners": [],
     }
     assert ENGINE.state_json(state)["totals"] == {"S1": 32, "S2": 27, "S3": 0, "S4": 40}
 
 
 @pytest.mark.parametrize(
     ("card", "penalty"),
-    [("AS", 15), ("AH", 15), ("JKR", 15), ("KD", 10), ("QC", 10), ("JH", 10), ("10S", 10), ("9D", 9), ("5C", 5),
-     ("2H", 2), ("th", 10), ("as", 15), ("joker", 15)],
+    [
+        ("AS", 15),
+        ("AH", 15),
+        ("JKR", 15),
+        ("KD", 10),
+        ("QC", 10),
+        ("JH", 10),
+        ("10S", 10),
+        ("9D", 9),
+        ("5C", 5),
+        ("2H", 2),
+        ("th", 10),
+        ("as", 15),
+        ("joker", 15),
+    ],
 )
 def test_kings_queens_jacks_score_ten_aces_and_jokers_fifteen_number_cards_face_value(card: str, penalty: int) -> None:
     _, [result] = play([{"dealer": "S1", "went_out": "S2", "cards_left": {"S1": [card], "S3": ["2C"], "S4": ["3C"]}}])
@@ -287,8 +335,16 @@ def test_kings_queens_jacks_score_ten_aces_and_jokers_fifteen_number_cards_face_
 
 
 def test_an_ace_scores_fifteen_even_when_it_was_used_low() -> None:
-    _, [result] = play([{"dealer": "S1", "went_out": "S2", "penalty_points": {"S3": 2, "S4": 3},
-                         "cards_left": {"S1": ["AD", "2D", "3D"]}}])
+    _, [result] = play(
+        [
+            {
+                "dealer": "S1",
+                "went_out": "S2",
+                "penalty_points": {"S3": 2, "S4": 3},
+                "cards_left": {"S1": ["AD", "2D", "3D"]},
+            }
+        ]
+    )
     assert result["penalties"]["S1"] == 20
 
 
@@ -318,10 +374,12 @@ def test_a_house_penalty_table_changes_the_card_values() -> None:
 
 
 def test_running_totals_add_up_deal_by_deal() -> None:
-    state, results = play([
-        points_deal("S1", "S3", {"S1": 32, "S2": 27, "S4": 40}),
-        points_deal("S2", "S1", {"S2": 5, "S3": 60, "S4": 2}),
-    ])
+    state, results = play(
+        [
+            points_deal("S1", "S3", {"S1": 32, "S2": 27, "S4": 40}),
+            points_deal("S2", "S1", {"S2": 5, "S3": 60, "S4": 2}),
+        ]
+    )
     assert results[1]["totals_after"] == {"S1": 32, "S2": 32, "S3": 60, "S4": 42}
     assert ENGINE.state_json(state)["totals"] == {"S1": 32, "S2": 32, "S3": 60, "S4": 42}
 
@@ -334,8 +392,13 @@ def test_each_deal_has_the_seed_contract_and_cards_dealt() -> None:
     assert [(r["contract"]["sets"], r["contract"]["runs"]) for r in results] == SEED_CONTRACTS
     assert [r["cards_dealt"] for r in results] == [10, 10, 10, 10, 12, 12, 12]
     assert [r["contract_text"] for r in results] == [
-        "two sets", "one set and one run", "two runs", "three sets", "two sets and one run",
-        "one set and two runs", "three runs",
+        "two sets",
+        "one set and one run",
+        "two runs",
+        "three sets",
+        "two sets and one run",
+        "one set and two runs",
+        "three runs",
     ]
 
 
@@ -350,7 +413,11 @@ def test_the_state_announces_the_next_deal_until_all_seven_are_played() -> None:
     assert ENGINE.state_json(state) == {
         "totals": {"S1": 0, "S2": 0, "S3": 0, "S4": 0},
         "next_deal": {"number": 1, "contract": {"sets": 2, "runs": 0}, "cards_dealt": 10},
-        "next_dealer": None, "match_over": False, "winners": [], "deals_played": 0, "last_penalties": None,
+        "next_dealer": None,
+        "match_over": False,
+        "winners": [],
+        "deals_played": 0,
+        "last_penalties": None,
     }
     state, _ = play([simple_deal(f"S{index % 4 + 1}") for index in range(6)], rules)
     assert ENGINE.state_json(state)["next_deal"] == {"number": 7, "contract": {"sets": 0, "runs": 3}, "cards_dealt": 12}
@@ -442,8 +509,9 @@ def test_without_the_house_rule_a_deal_always_has_a_player_out() -> None:
 
 def test_with_the_house_rule_a_washed_deal_scores_every_hand() -> None:
     rules = make_rules(allow_no_winner_deal=True)
-    _, [result] = play([{"dealer": "S1", "went_out": None, "penalty_points": {"S1": 5, "S2": 6, "S3": 7, "S4": 8}}],
-                       rules)
+    _, [result] = play(
+        [{"dealer": "S1", "went_out": None, "penalty_points": {"S1": 5, "S2": 6, "S3": 7, "S4": 8}}], rules
+    )
     assert result["penalties"] == {"S1": 5, "S2": 6, "S3": 7, "S4": 8}
     assert result["went_out"] is None
     violation = refusal({"dealer": "S1", "penalty_points": {"S1": 0, "S2": 6, "S3": 7, "S4": 8}}, rules)
@@ -454,8 +522,9 @@ def test_with_the_house_rule_a_washed_deal_scores_every_hand() -> None:
 
 
 def test_a_second_player_with_no_cards_is_refused() -> None:
-    violation = refusal({"dealer": "S1", "went_out": "S1", "cards_left": {"S1": [], "S2": [], "S3": ["5H"],
-                                                                          "S4": ["KD"]}})
+    violation = refusal(
+        {"dealer": "S1", "went_out": "S1", "cards_left": {"S1": [], "S2": [], "S3": ["5H"], "S4": ["KD"]}}
+    )
     assert (violation.code, violation.field) == ("exactly_one_player_out", "cards_left.S2")
     assert violation.detail == (
         "Exactly one player goes out in a deal: S1 is marked out, but S2 is also reported with no cards. "
@@ -471,10 +540,16 @@ def test_a_second_player_with_zero_points_is_refused() -> None:
 @pytest.mark.parametrize(
     ("payload", "field", "detail"),
     [
-        ({"dealer": "S1", "went_out": "S3", "cards_left": {"S3": ["4H"]}}, "cards_left.S3",
-         "S3 is marked as going out, so S3 has no cards left; remove 4H or pick the player who really went out."),
-        (points_deal("S1", "S3", {"S1": 5, "S2": 5, "S3": 12, "S4": 7}), "penalty_points.S3",
-         "S3 is marked as going out, so S3 scores 0, not 12; enter 0 or pick the player who really went out."),
+        (
+            {"dealer": "S1", "went_out": "S3", "cards_left": {"S3": ["4H"]}},
+            "cards_left.S3",
+            "S3 is marked as going out, so S3 has no cards left; remove 4H or pick the player who really went out.",
+        ),
+        (
+            points_deal("S1", "S3", {"S1": 5, "S2": 5, "S3": 12, "S4": 7}),
+            "penalty_points.S3",
+            "S3 is marked as going out, so S3 scores 0, not 12; enter 0 or pick the player who really went out.",
+        ),
     ],
 )
 def test_the_player_who_went_out_has_no_cards_and_no_points(payload: dict[str, Any], field: str, detail: str) -> None:
@@ -484,8 +559,14 @@ def test_the_player_who_went_out_has_no_cards_and_no_points(payload: dict[str, A
 
 @pytest.mark.parametrize(
     ("points", "house"),
-    [(1, {}), (-3, {}), (2.5, {}), (1000, {}), (4, {"penalty_points": {"number_cards": 5}}),
-     (7, {"penalty_points": {"number_cards": 5, "J": 5, "Q": 5, "K": 5, "A": 5, "JOKER": 25}})],
+    [
+        (1, {}),
+        (-3, {}),
+        (2.5, {}),
+        (1000, {}),
+        (4, {"penalty_points": {"number_cards": 5}}),
+        (7, {"penalty_points": {"number_cards": 5, "J": 5, "Q": 5, "K": 5, "A": 5, "JOKER": 25}}),
+    ],
 )
 def test_an_impossible_penalty_is_refused(points: Any, house: dict[str, Any]) -> None:
     violation = refusal(points_deal("S1", "S3", {"S1": 15, "S2": points, "S4": 15}), make_rules(**house))
@@ -506,8 +587,14 @@ def test_any_whole_penalty_from_two_up_is_possible(points: Any) -> None:
 
 
 def test_cards_and_points_that_disagree_are_refused() -> None:
-    violation = refusal({"dealer": "S1", "went_out": "S3", "cards_left": {"S2": ["KH", "5C"]},
-                         "penalty_points": {"S1": 15, "S2": 20, "S4": 15}})
+    violation = refusal(
+        {
+            "dealer": "S1",
+            "went_out": "S3",
+            "cards_left": {"S2": ["KH", "5C"]},
+            "penalty_points": {"S1": 15, "S2": 20, "S4": 15},
+        }
+    )
     assert (violation.code, violation.field) == ("penalty_mismatch", "penalty_points.S2")
     assert violation.detail == "S2's cards (KH 10 + 5C 5) are worth 15, not 20."
     assert violation.extra == {"cards_value": 15, "entered": 20}
@@ -516,16 +603,36 @@ def test_cards_and_points_that_disagree_are_refused() -> None:
 @pytest.mark.parametrize(
     ("cards_left", "house", "field", "detail"),
     [
-        ({"S1": ["JKR"], "S2": ["JKR"], "S4": ["2C"]}, {}, "cards_left.S2[0]",
-         "JKR is reported 2 times, but this match's pack (1 pack + 1 joker) has only 1 of it."),
-        ({"S1": ["AS", "2C"], "S2": ["3C"], "S4": ["as"]}, {}, "cards_left.S4[0]",
-         "AS is reported 2 times, but this match's pack (1 pack + 1 joker) has only 1 of it."),
-        ({"S1": ["JKR", "JKR"], "S2": ["JKR"], "S4": ["2C"]}, {"decks": 2, "jokers": 2}, "cards_left.S2[0]",
-         "JKR is reported 3 times, but this match's pack (2 packs + 2 jokers) has only 2 of it."),
-        ({"S1": ["2C"], "S2": ["JKR"], "S4": ["3C"]}, {"jokers": 0}, "cards_left.S2[0]",
-         "JKR is reported 1 times, but this match's pack (1 pack) has only 0 of it."),
-        ({"S1": ["QH", "QH"], "S2": ["2C"], "S4": ["3C"]}, {}, "cards_left.S1[1]",
-         "QH is reported 2 times, but this match's pack (1 pack + 1 joker) has only 1 of it."),
+        (
+            {"S1": ["JKR"], "S2": ["JKR"], "S4": ["2C"]},
+            {},
+            "cards_left.S2[0]",
+            "JKR is reported 2 times, but this match's pack (1 pack + 1 joker) has only 1 of it.",
+        ),
+        (
+            {"S1": ["AS", "2C"], "S2": ["3C"], "S4": ["as"]},
+            {},
+            "cards_left.S4[0]",
+            "AS is reported 2 times, but this match's pack (1 pack + 1 joker) has only 1 of it.",
+        ),
+        (
+            {"S1": ["JKR", "JKR"], "S2": ["JKR"], "S4": ["2C"]},
+            {"decks": 2, "jokers": 2},
+            "cards_left.S2[0]",
+            "JKR is reported 3 times, but this match's pack (2 packs + 2 jokers) has only 2 of it.",
+        ),
+        (
+            {"S1": ["2C"], "S2": ["JKR"], "S4": ["3C"]},
+            {"jokers": 0},
+            "cards_left.S2[0]",
+            "JKR is reported 1 times, but this match's pack (1 pack) has only 0 of it.",
+        ),
+        (
+            {"S1": ["QH", "QH"], "S2": ["2C"], "S4": ["3C"]},
+            {},
+            "cards_left.S1[1]",
+            "QH is reported 2 times, but this match's pack (1 pack + 1 joker) has only 1 of it.",
+        ),
     ],
 )
 def test_a_card_reported_more_often_than_the_pack_holds_is_refused(
@@ -536,8 +643,12 @@ def test_a_card_reported_more_often_than_the_pack_holds_is_refused(
 
 
 def test_the_pack_count_includes_the_melds_of_the_player_who_went_out() -> None:
-    payload = {"dealer": "S1", "went_out": "S3", "cards_left": {"S1": ["5H"], "S2": ["2C"], "S4": ["3C"]},
-               "melds": [{"type": "set", "cards": ["5H", "5S", "5D"]}, {"type": "set", "cards": ["9H", "9S", "9D"]}]}
+    payload = {
+        "dealer": "S1",
+        "went_out": "S3",
+        "cards_left": {"S1": ["5H"], "S2": ["2C"], "S4": ["3C"]},
+        "melds": [{"type": "set", "cards": ["5H", "5S", "5D"]}, {"type": "set", "cards": ["9H", "9S", "9D"]}],
+    }
     violation = refusal(payload)
     assert (violation.code, violation.field) == ("card_count_exceeds_pack", "melds[0].cards[0]")
 
@@ -619,13 +730,19 @@ def test_a_refused_deal_leaves_the_state_as_it_was() -> None:
 
 def test_a_deal_normalizes_to_canonical_cards_and_parses_back_equal() -> None:
     rules = make_rules()
-    payload = {"dealer": "s1", "went_out": "s3", "cards_left": {"s1": ["as", "Td", " 7c "], "S2": ["joker"]},
-               "penalty_points": {"S4": 40.0},
-               "melds": [{"type": "set", "cards": ["5h", "5s", "jkr"], "jokers": ["5d"]}]}
+    payload = {
+        "dealer": "s1",
+        "went_out": "s3",
+        "cards_left": {"s1": ["as", "Td", " 7c "], "S2": ["joker"]},
+        "penalty_points": {"S4": 40.0},
+        "melds": [{"type": "set", "cards": ["5h", "5s", "jkr"], "jokers": ["5d"]}],
+    }
     deal = ENGINE.parse_deal(payload, rules)
     data = ENGINE.deal_json(deal)
     assert data == {
-        "dealer": "S1", "went_out": "S3", "cards_left": {"S1": ["AS", "10D", "7C"], "S2": ["JKR"]},
+        "dealer": "S1",
+        "went_out": "S3",
+        "cards_left": {"S1": ["AS", "10D", "7C"], "S2": ["JKR"]},
         "penalty_points": {"S4": 40},
         "melds": [{"type": "set", "cards": ["5H", "5S", "JKR"], "jokers": ["5D"]}],
     }
@@ -636,8 +753,13 @@ def test_a_points_only_deal_round_trips_with_nulls_for_what_was_not_entered() ->
     rules = make_rules()
     deal = ENGINE.parse_deal(points_deal("S1", "S3", {"S4": 5, "S1": 4, "S2": 3}), rules)
     data = ENGINE.deal_json(deal)
-    assert data == {"dealer": "S1", "went_out": "S3", "cards_left": None,
-                    "penalty_points": {"S1": 4, "S2": 3, "S4": 5}, "melds": None}
+    assert data == {
+        "dealer": "S1",
+        "went_out": "S3",
+        "cards_left": None,
+        "penalty_points": {"S1": 4, "S2": 3, "S4": 5},
+        "melds": None,
+    }
     assert ENGINE.parse_deal(data, rules) == deal
 
 
@@ -652,9 +774,14 @@ def test_the_state_round_trips_through_json_at_every_step() -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [None, [], {"totals": {"S1": 0}}, {"totals": {"S1": 0, "S2": 0, "S3": 0, "S4": "0"}},
-     {"totals": {"S1": 0, "S2": 0, "S3": 0, "S4": 0}, "deals_played": 9},
-     {"totals": {"S1": 0, "S2": 0, "S3": 0, "S4": 0}, "next_dealer": "S7"}],
+    [
+        None,
+        [],
+        {"totals": {"S1": 0}},
+        {"totals": {"S1": 0, "S2": 0, "S3": 0, "S4": "0"}},
+        {"totals": {"S1": 0, "S2": 0, "S3": 0, "S4": 0}, "deals_played": 9},
+        {"totals": {"S1": 0, "S2": 0, "S3": 0, "S4": 0}, "next_dealer": "S7"},
+    ],
 )
 def test_a_corrupt_stored_state_is_refused(data: Any) -> None:
     with pytest.raises(RuleViolation):

@@ -114,11 +114,21 @@ def test_melds_beyond_the_contract_are_accepted() -> None:
         (1, [s("5H", "5S"), SET_9], {}, "melds[0]", "a set has at least 3 cards; this one has 2"),
         (1, [s("5H", "5S", "6D"), SET_9], {}, "melds[0]", "a set is cards of one rank"),
         (1, [SET_5, SET_9], {"min_set_length": 4}, "melds[0]", "a set has at least 4 cards"),
-        (1, [s("5H", "5S", "5H"), SET_9], {"decks": 2, "jokers": 2}, "melds[0]",
-         "a set may not hold two cards of one suit"),
+        (
+            1,
+            [s("5H", "5S", "5H"), SET_9],
+            {"decks": 2, "jokers": 2},
+            "melds[0]",
+            "a set may not hold two cards of one suit",
+        ),
         (1, [s("5H", "5S", "JKR", jokers=("5S",)), SET_9], {}, "melds[0]", "a set may not hold two cards of one suit"),
-        (1, [s("5H", "5S", "JKR", jokers=("5H",)), SET_9], {"distinct_suits_in_sets": False}, "melds[0]",
-         "one pack has only one of each card"),
+        (
+            1,
+            [s("5H", "5S", "JKR", jokers=("5H",)), SET_9],
+            {"distinct_suits_in_sets": False},
+            "melds[0]",
+            "one pack has only one of each card",
+        ),
         (2, [SET_5, r("10S", "JS", "QS")], {}, "melds[1]", "a run has at least 4 cards; this one has 3"),
         (2, [SET_5, r("10S", "JS", "QH", "KS")], {}, "melds[1]", "a run is consecutive cards of one suit"),
         (2, [SET_5, r("QH", "KH", "AH", "2H")], {}, "melds[1]", "the ace is high or low, not both"),
@@ -127,8 +137,13 @@ def test_melds_beyond_the_contract_are_accepted() -> None:
         (2, [SET_5, r("QH", "KH", "AH", "3H")], {}, "melds[1]", "without gaps"),
         (2, [SET_5, r("3H", "4H", "4H", "5H")], {"decks": 2, "jokers": 2}, "melds[1]", "it has two 4s"),
         (2, [SET_5, r("2H", "3H", "4H", "JKR", jokers=("JKR",))], {}, "melds[1].jokers", "not for another joker"),
-        (2, [SET_5, r("2H", "3H", "4H", "JKR", jokers=("5S",))], {}, "melds[1]",
-         "a run is consecutive cards of one suit"),
+        (
+            2,
+            [SET_5, r("2H", "3H", "4H", "JKR", jokers=("5S",))],
+            {},
+            "melds[1]",
+            "a run is consecutive cards of one suit",
+        ),
         (3, [r("3H", "4H", "5H", "6H"), r("9H", "10H", "JH", "QH")], {}, "melds[1]", "must be in different suits"),
     ],
 )
@@ -157,7 +172,8 @@ def test_a_meld_refusal_names_the_meld(melds: list[dict[str, Any]], field: str) 
 def test_a_run_crossing_k_a_2_has_the_rules_message() -> None:
     violation = meld_refusal(2, [SET_5, r("QH", "KH", "AH", "2H")])
     assert (violation.field, violation.detail) == (
-        "melds[1]", "QH KH AH 2H is not a run: it turns the corner K-A-2, and the ace is high or low, not both."
+        "melds[1]",
+        "QH KH AH 2H is not a run: it turns the corner K-A-2, and the ace is high or low, not both.",
     )
 
 

@@ -86,7 +86,8 @@ def test_penalties_from_cards_are_the_card_values_unless_a_card_exceeds_the_pack
     assert not too_many
     values = {code: PENALTY[code[:-1]] for code in CARD_CODES}
     assert outcome.result["penalties"] == {
-        went_out: 0, **{seat: sum(values[card] for card in cards) for seat, cards in cards_left.items()}
+        went_out: 0,
+        **{seat: sum(values[card] for card in cards) for seat, cards in cards_left.items()},
     }
 
 
@@ -95,8 +96,10 @@ def overfull_hands(draw: st.DrawFn) -> tuple[ContractRummyRules, dict[str, Any]]
     """A deal where one card appears once more than the pack holds, spread over the hands and the melds."""
     players = draw(st.integers(3, 8))
     rules = ENGINE.rules_from_settings(
-        {"decks": draw(st.integers(2, 3)), "jokers": draw(st.integers(0, 3))} if players > 4 or draw(st.booleans())
-        else {}, players,
+        {"decks": draw(st.integers(2, 3)), "jokers": draw(st.integers(0, 3))}
+        if players > 4 or draw(st.booleans())
+        else {},
+        players,
     )
     card = draw(st.sampled_from(CARD_CODES))
     copies = (rules.jokers if card == "JKR" else rules.decks) + 1
@@ -108,8 +111,12 @@ def overfull_hands(draw: st.DrawFn) -> tuple[ContractRummyRules, dict[str, Any]]
         seat = draw(st.sampled_from(holders))
         cards_left.setdefault(seat, []).append(card.lower() if draw(st.booleans()) else card)
     points = {seat: draw(st.integers(2, 60)) for seat in holders if seat not in cards_left}
-    payload: dict[str, Any] = {"dealer": draw(st.sampled_from(seats)), "went_out": went_out,
-                               "cards_left": cards_left, "penalty_points": points}
+    payload: dict[str, Any] = {
+        "dealer": draw(st.sampled_from(seats)),
+        "went_out": went_out,
+        "cards_left": cards_left,
+        "penalty_points": points,
+    }
     return rules, payload
 
 
@@ -130,7 +137,11 @@ def test_a_card_reported_more_often_than_the_pack_holds_is_always_refused(
 JSON = any_json(
     words=["S1", "s2", "S9", "P1", "AS", "10h", "JKR", "1H", "set", "run", "face_value", ""],
     keys=["S1", "S2", "S3", "S4", "S5", "type", "cards", "jokers", "x"],
-    integers=(-10**6, 10**6), text_size=6, list_size=4, dict_size=4, max_leaves=12,
+    integers=(-(10**6), 10**6),
+    text_size=6,
+    list_size=4,
+    dict_size=4,
+    max_leaves=12,
 )
 DEAL_KEYS = ["dealer", "went_out", "cards_left", "penalty_points", "melds"]
 NEAR_DEAL = st.fixed_dictionaries({}, optional=dict.fromkeys(DEAL_KEYS, JSON))
@@ -156,24 +167,33 @@ def test_any_json_payload_gives_a_deal_outcome_or_a_rule_violation(payload: Any,
     assert isinstance(outcome, DealOutcome)
 
 
-SETTINGS = st.fixed_dictionaries({}, optional={
-    "preset": st.sampled_from(["seed", "pagat", "bicycle", "x"]) | JSON,
-    "decks": st.integers(0, 7) | JSON,
-    "jokers": st.integers(-1, 17) | JSON,
-    "deals": st.integers(0, 8) | JSON,
-    "cards_dealt": st.lists(st.integers(0, 21), min_size=6, max_size=8) | JSON,
-    "contracts": st.lists(st.fixed_dictionaries({"sets": st.integers(0, 5), "runs": st.integers(0, 5)}),
-                          min_size=6, max_size=8) | JSON,
-    "min_set_length": st.integers(2, 5),
-    "min_run_length": st.integers(2, 14),
-    "distinct_suits_in_sets": st.booleans() | JSON,
-    "penalty_points": st.dictionaries(st.sampled_from(["number_cards", "A", "K", "JOKER", "10", "z"]),
-                                      st.integers(0, 30) | st.just("face_value") | JSON, max_size=3) | JSON,
-    "winner_rule": st.sampled_from(["lowest_total_ties_share", "lowest_total_then_last_deal", "x"]),
-    "minimum_stock_after_deal": st.integers(-1, 30),
-    "allow_no_winner_deal": st.booleans() | JSON,
-    "enforce_dealer_order": st.booleans(),
-})
+SETTINGS = st.fixed_dictionaries(
+    {},
+    optional={
+        "preset": st.sampled_from(["seed", "pagat", "bicycle", "x"]) | JSON,
+        "decks": st.integers(0, 7) | JSON,
+        "jokers": st.integers(-1, 17) | JSON,
+        "deals": st.integers(0, 8) | JSON,
+        "cards_dealt": st.lists(st.integers(0, 21), min_size=6, max_size=8) | JSON,
+        "contracts": st.lists(
+            st.fixed_dictionaries({"sets": st.integers(0, 5), "runs": st.integers(0, 5)}), min_size=6, max_size=8
+        )
+        | JSON,
+        "min_set_length": st.integers(2, 5),
+        "min_run_length": st.integers(2, 14),
+        "distinct_suits_in_sets": st.booleans() | JSON,
+        "penalty_points": st.dictionaries(
+            st.sampled_from(["number_cards", "A", "K", "JOKER", "10", "z"]),
+            st.integers(0, 30) | st.just("face_value") | JSON,
+            max_size=3,
+        )
+        | JSON,
+        "winner_rule": st.sampled_from(["lowest_total_ties_share", "lowest_total_then_last_deal", "x"]),
+        "minimum_stock_after_deal": st.integers(-1, 30),
+        "allow_no_winner_deal": st.booleans() | JSON,
+        "enforce_dealer_order": st.booleans(),
+    },
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -203,13 +223,18 @@ def test_exactly_one_player_scores_zero_in_each_deal(case: tuple[int, list[tuple
         assert zeros == [went_out]
 
 
-STATE_LIKE = st.fixed_dictionaries({}, optional={
-    "totals": st.dictionaries(st.sampled_from(["S1", "S2", "S3", "S4", "S5"]), st.integers(0, 500) | JSON, max_size=5)
-    | JSON,
-    "deals_played": st.integers(-1, 9) | JSON,
-    "next_dealer": st.sampled_from(["S1", "S4", "S9"]) | JSON,
-    "last_penalties": JSON,
-})
+STATE_LIKE = st.fixed_dictionaries(
+    {},
+    optional={
+        "totals": st.dictionaries(
+            st.sampled_from(["S1", "S2", "S3", "S4", "S5"]), st.integers(0, 500) | JSON, max_size=5
+        )
+        | JSON,
+        "deals_played": st.integers(-1, 9) | JSON,
+        "next_dealer": st.sampled_from(["S1", "S4", "S9"]) | JSON,
+        "last_penalties": JSON,
+    },
+)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

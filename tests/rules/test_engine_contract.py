@@ -35,13 +35,32 @@ def toy_deal(dealer: str, *cards: str) -> dict[str, Any]:
 # The toy's cases, in the shape of the worked examples: one played to its end and refused after it, one refused
 # for a dealer out of turn, one refused for a card that is no card.
 TOY_CASES: list[dict[str, Any]] = [
-    {"id": "toy-01", "game": "toy", "settings": {"target": 2}, "table": {"seats": ["S1", "S2"]},
-     "deals": [toy_deal("S1", "KH", "3C"), toy_deal("S2", "2H", "QS"), toy_deal("S1", "KD", "9S"),
-               toy_deal("S2", "KS", "2C")]},
-    {"id": "toy-02", "game": "toy", "settings": {}, "table": {"seats": ["S1", "S2", "S3"]},
-     "deals": [toy_deal("S1", "KH", "3C", "4D"), toy_deal("S1", "KH", "3C", "4D")]},
-    {"id": "toy-03", "game": "toy", "settings": {"target": 1}, "table": {"seats": ["S1", "S2"]},
-     "deals": [toy_deal("S1", "KH", "1X")]},
+    {
+        "id": "toy-01",
+        "game": "toy",
+        "settings": {"target": 2},
+        "table": {"seats": ["S1", "S2"]},
+        "deals": [
+            toy_deal("S1", "KH", "3C"),
+            toy_deal("S2", "2H", "QS"),
+            toy_deal("S1", "KD", "9S"),
+            toy_deal("S2", "KS", "2C"),
+        ],
+    },
+    {
+        "id": "toy-02",
+        "game": "toy",
+        "settings": {},
+        "table": {"seats": ["S1", "S2", "S3"]},
+        "deals": [toy_deal("S1", "KH", "3C", "4D"), toy_deal("S1", "KH", "3C", "4D")],
+    },
+    {
+        "id": "toy-03",
+        "game": "toy",
+        "settings": {"target": 1},
+        "table": {"seats": ["S1", "S2"]},
+        "deals": [toy_deal("S1", "KH", "1X")],
+    },
 ]
 
 
@@ -84,12 +103,19 @@ def test_seeps_settings_are_declared_once_with_their_ranges_labels_and_defaults(
     seep = get_engine("seep")
     properties = seep.settings_schema()["properties"]
     assert properties["baazi_lead"] == {
-        "title": "Baazi lead", "description": "The running lead that wins a baazi (§S.5).", "default": 100,
-        "type": "integer", "minimum": 1, "maximum": 10000,
+        "title": "Baazi lead",
+        "description": "The running lead that wins a baazi (§S.5).",
+        "default": 100,
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 10000,
     }
     assert properties["match_end"]["default"] == {"type": "open"}
     assert properties["players"] == {
-        "title": "Players", "description": "Always 4: S1+S3 against S2+S4.", "default": 4, "enum": [4],
+        "title": "Players",
+        "description": "Always 4: S1+S3 against S2+S4.",
+        "default": 4,
+        "enum": [4],
         "readOnly": True,
     }
     assert get_engine("seep") is seep
@@ -184,21 +210,34 @@ def test_replaying_from_scratch_equals_folding_one_by_one_and_resuming_midway(ga
 def test_the_headline_names_who_leads_by_how_much_and_the_target() -> None:
     euchre = get_engine("bid_euchre")
     assert euchre.headline({"scores": {"A": 20, "B": 26}, "match_winner": None}, {"target_score": 32}) == {
-        "label": "Score", "scores": {"A": 20, "B": 26}, "leading": ["B"], "lead": 6, "target": 32,
-        "lower_wins": False, "winners": [],
+        "label": "Score",
+        "scores": {"A": 20, "B": 26},
+        "leading": ["B"],
+        "lead": 6,
+        "target": 32,
+        "lower_wins": False,
+        "winners": [],
     }
     rummy = get_engine("contract_rummy")
     assert rummy.headline({"totals": {"S1": 40, "S2": 15, "S3": 15}, "winners": ["S2", "S3"]}, {}) == {
-        "label": "Penalty points", "scores": {"S1": 40, "S2": 15, "S3": 15}, "leading": ["S2", "S3"], "lead": 25,
-        "target": None, "lower_wins": True, "winners": ["S2", "S3"],
+        "label": "Penalty points",
+        "scores": {"S1": 40, "S2": 15, "S3": 15},
+        "leading": ["S2", "S3"],
+        "lead": 25,
+        "target": None,
+        "lower_wins": True,
+        "winners": ["S2", "S3"],
     }
     fifty_six = get_engine("fifty_six")
     assert fifty_six.headline({"tables": {"A": 12, "B": 12}, "match_winner": None}, {})["leading"] == []
 
 
 def test_the_running_score_of_a_sheet_is_what_each_game_writes_down_after_a_deal() -> None:
-    seep_result = {"running_lead": {"team": "B", "points": 30}, "baazis_won": {"A": 1, "B": 0},
-                   "team_scores": {"A": 35, "B": 65}}
+    seep_result = {
+        "running_lead": {"team": "B", "points": 30},
+        "baazis_won": {"A": 1, "B": 0},
+        "team_scores": {"A": 35, "B": 65},
+    }
     assert get_engine("seep").running_score(seep_result) == {"Lead": "B +30", "A": 1, "B": 0}
     assert get_engine("seep").deal_score(seep_result) == {"A": 35, "B": 65}
     assert get_engine("fifty_six").running_score({"tables_after": {"A": 13, "B": 11}}) == {"A": 13, "B": 11}
@@ -226,7 +265,8 @@ def test_the_sides_of_a_finished_match_get_a_place_and_every_tiebreak_measure(ga
         sides = teams if teams else {seat: [seat] for seat in engine.seats(rules)}
         measures = engine.side_measures(state, sides, engine.settings_json(rules))
         assert {side: set(values) for side, values in measures.items()} == {
-            side: {name for name, _ in engine.tiebreak_measures} for side in sides}, case["id"]
+            side: {name for name, _ in engine.tiebreak_measures} for side in sides
+        }, case["id"]
         assert set(engine.side_places(state, sides)) == set(sides), case["id"]
 
 
@@ -240,8 +280,9 @@ def test_the_state_stored_after_each_deal_equals_a_replay_from_scratch(game: str
         stored = engine.state_json(engine.initial_state(rules))
         for payload in case["deals"][: len(whole.results)]:
             normalized = engine.deal_json(engine.parse_deal(payload, rules))
-            outcome = engine.play_deal(engine.state_from_json(stored, rules), engine.parse_deal(normalized, rules),
-                                       rules)
+            outcome = engine.play_deal(
+                engine.state_from_json(stored, rules), engine.parse_deal(normalized, rules), rules
+            )
             stored = engine.state_json(outcome.state)
         assert stored == engine.state_json(whole.state), case["id"]
 
@@ -282,7 +323,11 @@ def test_a_games_facts_and_headline_are_json_from_the_engine_alone(game: str) ->
 def test_the_toy_gets_the_bases_facts_for_what_it_does_not_declare() -> None:
     toy = get_engine("toy")
     assert (toy.display_name, toy.player_counts, toy.default_player_count, toy.plays_in_teams) == (
-        "Toy", (2, 3, 4), 4, False)
+        "Toy",
+        (2, 3, 4),
+        4,
+        False,
+    )
     assert game_facts(toy)["turn_direction"] == "clockwise"  # declared by the toy: the base has no default
     assert toy.state_keys == ("points", "next_dealer", "match_over", "match_winner")
     assert (toy.result_keys, toy.tiebreak_measures, toy.running_score({"winner": "S1"})) == ((), (), {})

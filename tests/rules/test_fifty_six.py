@@ -109,12 +109,25 @@ def test_every_setting_has_its_default() -> None:
 @pytest.mark.parametrize(
     ("name", "value"),
     [
-        ("team_layout", "threes"), ("starting_tables", 0), ("starting_tables", "12"), ("starting_tables", True),
-        ("double_mode", "square"), ("all_pass_rule", "dealer_plays"), ("elimination", "never"),
-        ("shortfall_distribution", "proportional"), ("passed_player_may_bid_again", "yes"),
-        ("four_player_pack", 36), ("four_player_pack", "48"), ("four_player_pack", 48.0),
-        ("enforce_dealer_order", 1), ("bands", []), ("bands", "default"), ("players", "four"),
-        ("revoke_rule", "lose_tables"), ("scoring_mode", "points"), ("tricks_per_deal", 12),
+        ("team_layout", "threes"),
+        ("starting_tables", 0),
+        ("starting_tables", "12"),
+        ("starting_tables", True),
+        ("double_mode", "square"),
+        ("all_pass_rule", "dealer_plays"),
+        ("elimination", "never"),
+        ("shortfall_distribution", "proportional"),
+        ("passed_player_may_bid_again", "yes"),
+        ("four_player_pack", 36),
+        ("four_player_pack", "48"),
+        ("four_player_pack", 48.0),
+        ("enforce_dealer_order", 1),
+        ("bands", []),
+        ("bands", "default"),
+        ("players", "four"),
+        ("revoke_rule", "lose_tables"),
+        ("scoring_mode", "points"),
+        ("tricks_per_deal", 12),
     ],
 )
 def test_a_bad_setting_is_refused_as_invalid_on_its_name(name: str, value: Any) -> None:
@@ -128,8 +141,10 @@ def test_a_bad_setting_is_refused_as_invalid_on_its_name(name: str, value: Any) 
     [
         ([{"from": 28, "to": 39, "win": 1, "lose": 2}], "settings.bands"),
         ([{"from": 29, "to": 56, "win": 1, "lose": 2}], "settings.bands[0]"),
-        ([{"from": 28, "to": 40, "win": 1, "lose": 2}, {"from": 40, "to": 56, "win": 2, "lose": 3}],
-         "settings.bands[1]"),
+        (
+            [{"from": 28, "to": 40, "win": 1, "lose": 2}, {"from": 40, "to": 56, "win": 2, "lose": 3}],
+            "settings.bands[1]",
+        ),
         ([{"from": 28, "to": 56, "win": 1, "lose": "2"}], "settings.bands[0].lose"),
         ([{"from": 28, "to": 56, "win": 1, "lose": 2, "bonus": 1}], "settings.bands[0].bonus"),
         ([{"from": 28, "to": 56, "win": 1}], "settings.bands[0].lose"),
@@ -164,15 +179,21 @@ def test_the_first_call_belongs_to_the_seat_after_the_dealer() -> None:
 def test_calls_then_go_round_in_seat_order() -> None:
     error = refused(rules(4), [deal("S1", [bid("S2", 30), *pas("S4", "S3", "S1")], 30)])
     assert (error.code, error.field) == ("call_out_of_turn", "auction[1]")
-    assert error.detail == ("It is S3's turn to call (bidding goes to the right, counter-clockwise); "
-                            "S4 speaks after S3.")
+    assert error.detail == (
+        "It is S3's turn to call (bidding goes to the right, counter-clockwise); S4 speaks after S3."
+    )
 
 
 def test_partners_may_outbid_each_other() -> None:
-    result = one(rules(4), deal("S1", [bid("S2", 30), *pas("S3"), bid("S4", 34, "spades"), *pas("S1", "S2", "S3")],
-                                34))
-    assert result["contract"] == {"bidder": "S4", "team": "B", "points": 34, "trump": "spades", "doubling": "none",
-                                  "forced": False}
+    result = one(rules(4), deal("S1", [bid("S2", 30), *pas("S3"), bid("S4", 34, "spades"), *pas("S1", "S2", "S3")], 34))
+    assert result["contract"] == {
+        "bidder": "S4",
+        "team": "B",
+        "points": 34,
+        "trump": "spades",
+        "doubling": "none",
+        "forced": False,
+    }
 
 
 def test_a_bid_must_be_numerically_higher_than_the_standing_bid_whatever_the_suit() -> None:
@@ -202,8 +223,15 @@ def test_a_bid_names_a_trump_suit_or_no_trumps(trump: Any) -> None:
 
 @pytest.mark.parametrize(
     ("given", "canonical"),
-    [("clubs", "clubs"), ("Diamonds", "diamonds"), ("H", "hearts"), ("spade", "spades"), ("NT", "no_trumps"),
-     ("no trumps", "no_trumps"), ("No-Trumps", "no_trumps")],
+    [
+        ("clubs", "clubs"),
+        ("Diamonds", "diamonds"),
+        ("H", "hearts"),
+        ("spade", "spades"),
+        ("NT", "no_trumps"),
+        ("no trumps", "no_trumps"),
+        ("No-Trumps", "no_trumps"),
+    ],
 )
 def test_trumps_are_read_generously_and_answered_canonically(given: str, canonical: str) -> None:
     r = rules(4)
@@ -222,11 +250,15 @@ def test_any_opponent_may_double_the_standing_bid_even_after_a_pass() -> None:
     ("auction", "detail"),
     [
         ([dbl("S2")], "S2 cannot double: nobody has bid yet; only an opponent's standing bid may be doubled."),
-        ([bid("S2", 32), *pas("S3"), dbl("S4")],
-         "S4 cannot double: the standing bid (32 hearts) belongs to S4's own team; only an opponent of the bidder may "
-         "double."),
-        ([bid("S2", 32), dbl("S3"), *pas("S4"), dbl("S1")],
-         "S1 cannot double: the standing bid (32 hearts) is already doubled; a bid may be doubled only once."),
+        (
+            [bid("S2", 32), *pas("S3"), dbl("S4")],
+            "S4 cannot double: the standing bid (32 hearts) belongs to S4's own team; only an opponent of the bidder "
+            "may double.",
+        ),
+        (
+            [bid("S2", 32), dbl("S3"), *pas("S4"), dbl("S1")],
+            "S1 cannot double: the standing bid (32 hearts) is already doubled; a bid may be doubled only once.",
+        ),
     ],
 )
 def test_double_needs_a_standing_bid_of_the_other_team_not_yet_doubled(auction: list[Any], detail: str) -> None:
@@ -262,12 +294,19 @@ def test_only_the_doubled_team_may_redouble(auction: list[Any], index: int | Non
 def test_a_redouble_ends_the_auction_at_once() -> None:
     auction = [bid("S2", 40, "clubs"), dbl("S3"), rdbl("S4")]
     result = one(rules(4), deal("S1", auction, 45))
-    assert result["contract"] == {"bidder": "S2", "team": "B", "points": 40, "trump": "clubs",
-                                  "doubling": "redoubled", "forced": False}
+    assert result["contract"] == {
+        "bidder": "S2",
+        "team": "B",
+        "points": 40,
+        "trump": "clubs",
+        "doubling": "redoubled",
+        "forced": False,
+    }
     error = refused(rules(4), [deal("S1", [*auction, *pas("S1")], 45)])
     assert (error.code, error.field) == ("auction_closed", "auction[3]")
-    assert error.detail == ("The auction ended with S4's redouble: the contract is 40 clubs redoubled. "
-                            "No further calls are possible.")
+    assert error.detail == (
+        "The auction ended with S4's redouble: the contract is 40 clubs redoubled. No further calls are possible."
+    )
 
 
 def test_a_higher_bid_wipes_out_the_double() -> None:
@@ -304,15 +343,23 @@ def test_an_unfinished_auction_says_who_must_still_call() -> None:
     assert (empty.code, empty.field) == ("auction_incomplete", "auction")
 
 
-@pytest.mark.parametrize(("players", "dealer", "first", "team"),
-                         [(4, "S1", "S2", "B"), (4, "S4", "S1", "A"), (6, "S2", "S3", "T3"), (8, "S8", "S1", "T1")])
+@pytest.mark.parametrize(
+    ("players", "dealer", "first", "team"),
+    [(4, "S1", "S2", "B"), (4, "S4", "S1", "A"), (6, "S2", "S3", "T3"), (8, "S8", "S1", "T1")],
+)
 def test_when_everyone_passes_the_first_speakers_team_plays_28_no_trumps(
     players: int, dealer: str, first: str, team: str
 ) -> None:
     order = [*after(dealer, players), dealer]
     result = one(rules(players), deal(dealer, pas(*order), 27))
-    assert result["contract"] == {"bidder": first, "team": team, "points": 28, "trump": "no_trumps",
-                                  "doubling": "none", "forced": True}
+    assert result["contract"] == {
+        "bidder": first,
+        "team": team,
+        "points": 28,
+        "trump": "no_trumps",
+        "doubling": "none",
+        "forced": True,
+    }
     assert result["made"] is False
     assert result["band"] == "28-39"
 
@@ -321,11 +368,11 @@ def test_with_first_speaker_must_bid_the_first_speaker_may_not_pass() -> None:
     r = rules(6, all_pass_rule="first_speaker_must_bid")
     error = refused(r, [deal("S6", pas("S1", "S2", "S3", "S4", "S5", "S6"), 30)])
     assert (error.code, error.field) == ("opening_bid_required", "auction[0]")
-    assert error.detail == ("S1 speaks first after dealer S6 and must open with a bid of at least 28; "
-                            "passing is not allowed.")
+    assert error.detail == (
+        "S1 speaks first after dealer S6 and must open with a bid of at least 28; passing is not allowed."
+    )
     assert one(r, deal("S6", [bid("S1", 28), *pas("S2", "S3", "S4", "S5", "S6")], 28))["made"] is True
-    later_pass = one(r, deal("S6", [bid("S1", 28), *pas("S2"), bid("S3", 29), *pas("S4", "S5", "S6", "S1", "S2")],
-                             28))
+    later_pass = one(r, deal("S6", [bid("S1", 28), *pas("S2"), bid("S3", 29), *pas("S4", "S5", "S6", "S1", "S2")], 28))
     assert later_pass["contract"]["bidder"] == "S3"
 
 
@@ -333,8 +380,15 @@ def test_with_redeal_an_all_pass_deal_moves_no_tables_and_passes_the_deal() -> N
     r = rules(4, all_pass_rule="redeal")
     state, results = play(r, [deal("S1", pas("S2", "S3", "S4", "S1"))])
     assert results[0] == {
-        "contract": None, "made": None, "band": None, "transfers": [], "tables_after": {"A": 12, "B": 12},
-        "eliminated": [], "active_seats_after": ["S1", "S2", "S3", "S4"], "next_dealer": "S2", "match_winner": None,
+        "contract": None,
+        "made": None,
+        "band": None,
+        "transfers": [],
+        "tables_after": {"A": 12, "B": 12},
+        "eliminated": [],
+        "active_seats_after": ["S1", "S2", "S3", "S4"],
+        "next_dealer": "S2",
+        "match_winner": None,
     }
     assert ENGINE.state_json(state)["next_dealer"] == "S2"
 
@@ -361,19 +415,34 @@ def test_with_passed_player_may_bid_again_off_a_passed_seat_may_only_pass(auctio
 
 def test_a_plus_bid_is_stored_as_the_absolute_bid() -> None:
     r = rules(4)
-    payload = deal("S1", [bid("S2", 28, "diamonds"), {"seat": "S3", "call": "bid", "plus": 2, "trump": "diamonds"},
-                          *pas("S4", "S1", "S2")], 30)
+    payload = deal(
+        "S1",
+        [
+            bid("S2", 28, "diamonds"),
+            {"seat": "S3", "call": "bid", "plus": 2, "trump": "diamonds"},
+            *pas("S4", "S1", "S2"),
+        ],
+        30,
+    )
     parsed = ENGINE.parse_deal(payload, r)
-    assert ENGINE.deal_json(parsed)["auction"][1] == {"seat": "S3", "call": "bid", "points": 30, "trump": "diamonds",
-                                                      "plus": 2, "convention": "plus"}
+    assert ENGINE.deal_json(parsed)["auction"][1] == {
+        "seat": "S3",
+        "call": "bid",
+        "points": 30,
+        "trump": "diamonds",
+        "plus": 2,
+        "convention": "plus",
+    }
     assert one(r, payload)["contract"]["points"] == 30
 
 
 @pytest.mark.parametrize(
     ("auction", "detail"),
     [
-        ([bid("S2", 55), {"seat": "S3", "call": "bid", "plus": 2, "trump": "spades"}],
-         "Plus 2 on 55 would be 57; the highest bid is 56."),
+        (
+            [bid("S2", 55), {"seat": "S3", "call": "bid", "plus": 2, "trump": "spades"}],
+            "Plus 2 on 55 would be 57; the highest bid is 56.",
+        ),
         ([{"seat": "S2", "call": "bid", "plus": 2, "trump": "spades"}], None),
         ([bid("S2", 40), {"seat": "S3", "call": "bid", "plus": 0, "trump": "spades"}], None),
         ([bid("S2", 40), {"seat": "S3", "call": "bid", "plus": 2, "points": 43, "trump": "spades"}], None),
@@ -488,8 +557,11 @@ def test_with_two_sides_there_is_exactly_one_other_team() -> None:
 
 def test_the_card_points_of_every_team_must_add_up_to_56() -> None:
     r = rules(6)
-    good = one(r, simple("S3", 40, 0, players=6) | {"bidding_team_card_points": None,
-                                            "card_points_by_team": {"T1": 10, "T2": 6, "T3": 40}})
+    good = one(
+        r,
+        simple("S3", 40, 0, players=6)
+        | {"bidding_team_card_points": None, "card_points_by_team": {"T1": 10, "T2": 6, "T3": 40}},
+    )
     assert good["made"] is True
     error = refused(r, [simple("S3", 40, 40, players=6) | {"card_points_by_team": {"T1": 10, "T2": 5, "T3": 40}}])
     assert (error.code, error.field) == ("card_points_total_mismatch", "card_points_by_team")
@@ -624,10 +696,13 @@ def test_eight_players_drop_to_six_with_the_sevens_and_eights_taken_out() -> Non
 
 
 def test_two_teams_may_go_out_in_one_deal_and_eight_players_drop_to_four() -> None:
-    state, results = play(rules(8, starting_tables=3), [simple("S2", 28, 30, players=8),
-                                                        simple("S1", 40, 40, players=8)])
-    assert results[1]["eliminated"] == [{"team": "T3", "reason": "no_tables_left"},
-                                        {"team": "T4", "reason": "no_tables_left"}]
+    state, results = play(
+        rules(8, starting_tables=3), [simple("S2", 28, 30, players=8), simple("S1", 40, 40, players=8)]
+    )
+    assert results[1]["eliminated"] == [
+        {"team": "T3", "reason": "no_tables_left"},
+        {"team": "T4", "reason": "no_tables_left"},
+    ]
     assert results[1]["tables_after"] == {"T1": 8, "T2": 4, "T3": 0, "T4": 0}
     assert results[1]["active_seats_after"] == ["S1", "S2", "S5", "S6"]
     assert ENGINE.state_json(state)["next_deal_cards"] == {"deck_size": 48, "cards_per_player": 12}
@@ -637,9 +712,11 @@ def test_two_teams_may_go_out_in_one_deal_and_eight_players_drop_to_four() -> No
 def test_every_other_team_may_go_out_in_one_deal() -> None:
     r = rules(8, starting_tables=1)
     _, results = play(r, [simple("S1", 32, 40, players=8)])
-    assert results[0]["eliminated"] == [{"team": "T2", "reason": "no_tables_left"},
-                                        {"team": "T3", "reason": "no_tables_left"},
-                                        {"team": "T4", "reason": "no_tables_left"}]
+    assert results[0]["eliminated"] == [
+        {"team": "T2", "reason": "no_tables_left"},
+        {"team": "T3", "reason": "no_tables_left"},
+        {"team": "T4", "reason": "no_tables_left"},
+    ]
     assert results[0]["match_winner"] == "T1"
     _, results = play(rules(8, starting_tables=2), [simple("S1", 40, 40, players=8)])
     assert len(results[0]["eliminated"]) == 3

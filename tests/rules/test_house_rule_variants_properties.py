@@ -23,6 +23,7 @@ NOT_JACKS = [f"{rank}{suit}" for rank in ("9", "A", "10", "K", "Q", "8", "7") fo
 
 # --- 56 ---------------------------------------------------------------------------------------------------------
 
+
 def worst_cost(call: dict[str, Any], standing: int | None, mode: str, other_teams: int) -> int:
     """§F.3 restated: what a call could cost the caller's team at most."""
     points = call["points"] if call["call"] == "bid" else standing
@@ -38,18 +39,37 @@ def worst_cost(call: dict[str, Any], standing: int | None, mode: str, other_team
 def affordable_options(model: AuctionModel, tables: dict[str, int], rules: FiftySixRules) -> list[dict[str, Any]]:
     others = len({rules.team_of[seat] for seat in model.order}) - 1
     standing = model.standing[1] if model.standing else None
-    return [call for call in model.options() if call["call"] == "pass" or worst_cost(
-        call, standing, rules.double_mode, others) <= tables[rules.team_of[call["seat"]]]]
+    return [
+        call
+        for call in model.options()
+        if call["call"] == "pass"
+        or worst_cost(call, standing, rules.double_mode, others) <= tables[rules.team_of[call["seat"]]]
+    ]
 
 
 fifty_six_rules = st.builds(
     lambda players, layout, tables, mode, all_pass, elimination, jack, threshold, eight: FIFTY_SIX.rules_from_settings(
-        {"team_layout": layout, "starting_tables": tables, "double_mode": mode, "all_pass_rule": all_pass,
-         "elimination": elimination, "calls_limited_by_tables": True, "redeal_team_without_jack": jack,
-         "redeal_hand_points_at_most": threshold, "eight_player_pack": eight}, players),
-    st.sampled_from([4, 6, 8]), st.sampled_from(["pairs", "two_sides"]), st.integers(1, 12),
-    st.sampled_from(["multiply", "add"]), st.sampled_from(["first_speaker_team_plays_28_no_trumps", "redeal"]),
-    st.sampled_from(["at_zero_tables", "when_cannot_pay"]), st.booleans(), st.sampled_from([None, 0, 2, 6]),
+        {
+            "team_layout": layout,
+            "starting_tables": tables,
+            "double_mode": mode,
+            "all_pass_rule": all_pass,
+            "elimination": elimination,
+            "calls_limited_by_tables": True,
+            "redeal_team_without_jack": jack,
+            "redeal_hand_points_at_most": threshold,
+            "eight_player_pack": eight,
+        },
+        players,
+    ),
+    st.sampled_from([4, 6, 8]),
+    st.sampled_from(["pairs", "two_sides"]),
+    st.integers(1, 12),
+    st.sampled_from(["multiply", "add"]),
+    st.sampled_from(["first_speaker_team_plays_28_no_trumps", "redeal"]),
+    st.sampled_from(["at_zero_tables", "when_cannot_pay"]),
+    st.booleans(),
+    st.sampled_from([None, 0, 2, 6]),
     st.sampled_from([64, 48]),
 )
 
@@ -60,24 +80,28 @@ def redeal_record(data: st.DataObject, state: FiftySixState, rules: FiftySixRule
     size, deck = snapshot["next_deal_cards"]["cards_per_player"], snapshot["next_deal_cards"]["deck_size"]
     pool = [card for card in NOT_JACKS if deck == 64 or card[:-1] not in ("8", "7")] * 2
     reasons = (["hand_at_or_below_threshold"] if rules.redeal_hand_points_at_most is not None else []) + (
-        ["team_without_jack"] if rules.redeal_team_without_jack else [])
+        ["team_without_jack"] if rules.redeal_team_without_jack else []
+    )
     if not reasons or data.draw(st.integers(0, 3)) != 0:
         return None
     if data.draw(st.sampled_from(reasons)) == "hand_at_or_below_threshold":
         seat = data.draw(st.sampled_from(list(state.active_seats)))
         worthless = [card for card in pool if card[:-1] in ("K", "Q", "8", "7")]
-        return {"dealer": dealer, "redeal": {"reason": "hand_at_or_below_threshold", "seat": seat,
-                                             "hand": worthless[:size]}}
+        return {
+            "dealer": dealer,
+            "redeal": {"reason": "hand_at_or_below_threshold", "seat": seat, "hand": worthless[:size]},
+        }
     team = data.draw(st.sampled_from(sorted({rules.team_of[seat] for seat in state.active_seats})))
     members = [seat for seat in state.active_seats if rules.team_of[seat] == team]
-    hands = {seat: pool[k * size:(k + 1) * size] for k, seat in enumerate(members)}
+    hands = {seat: pool[k * size : (k + 1) * size] for k, seat in enumerate(members)}
     return {"dealer": dealer, "redeal": {"reason": "team_without_jack", "team": team, "hands": hands}}
 
 
 @PROPERTIES
 @given(fifty_six_rules, st.data())
-def test_56_tables_are_conserved_under_call_limits_and_redeal_records(rules: FiftySixRules, data: st.DataObject
-                                                                      ) -> None:
+def test_56_tables_are_conserved_under_call_limits_and_redeal_records(
+    rules: FiftySixRules, data: st.DataObject
+) -> None:
     state: FiftySixState = FIFTY_SIX.initial_state(rules)
     total = rules.starting_tables * len(rules.team_names)
     for _ in range(data.draw(st.integers(1, 12))):
@@ -99,16 +123,19 @@ def test_56_tables_are_conserved_under_call_limits_and_redeal_records(rules: Fif
         assert sum(snapshot["tables"].values()) == total
         assert all(count >= 0 for count in snapshot["tables"].values())
         if "redeal" in payload:
-            assert (outcome.result["redeal"]["reason"], snapshot["next_dealer"]) == (payload["redeal"]["reason"],
-                                                                                     dealer)
+            assert (outcome.result["redeal"]["reason"], snapshot["next_dealer"]) == (
+                payload["redeal"]["reason"],
+                dealer,
+            )
             assert snapshot["tables"] == dict(before.tables)
         assert FIFTY_SIX.state_from_json(snapshot, rules) == state
 
 
 @PROPERTIES
 @given(fifty_six_rules, st.data())
-def test_56_a_call_beyond_the_tables_held_is_refused_as_not_affordable(rules: FiftySixRules, data: st.DataObject
-                                                                       ) -> None:
+def test_56_a_call_beyond_the_tables_held_is_refused_as_not_affordable(
+    rules: FiftySixRules, data: st.DataObject
+) -> None:
     dealer = data.draw(st.sampled_from(rules.seats))
     model, tables = model_for(rules, list(rules.seats), dealer), dict(FIFTY_SIX.initial_state(rules).tables)
     calls: list[dict[str, Any]] = []
@@ -118,8 +145,11 @@ def test_56_a_call_beyond_the_tables_held_is_refused_as_not_affordable(rules: Fi
         refused = [call for call in legal if call not in affordable]
         try_a_refused_call: bool = data.draw(st.booleans()) if refused else False
         if try_a_refused_call:
-            payload = {"dealer": dealer, "auction": [*calls, data.draw(st.sampled_from(refused))],
-                       "bidding_team_card_points": 30}
+            payload = {
+                "dealer": dealer,
+                "auction": [*calls, data.draw(st.sampled_from(refused))],
+                "bidding_team_card_points": 30,
+            }
             try:
                 FIFTY_SIX.play_deal(FIFTY_SIX.initial_state(rules), FIFTY_SIX.parse_deal(payload, rules), rules)
             except RuleViolation as violation:
@@ -133,19 +163,28 @@ def test_56_a_call_beyond_the_tables_held_is_refused_as_not_affordable(rules: Fi
 
 # --- Bid Euchre -----------------------------------------------------------------------------------------------
 
-euchre_settings = st.fixed_dictionaries({
-    "target_score": st.sampled_from([20, 32]),
-    "made_contract_scores": st.sampled_from(["tricks_taken", "tricks_bid"]),
-    "extra_moon_calls": st.booleans(),
-    "allow_low_no_trump": st.booleans(),
-    "lone_failure_penalty": st.sampled_from(["bid", "contract_value"]),
-    "renege_penalty": st.integers(0, 4),
-    "renege_award": st.integers(0, 4),
-    "renege_ends_deal": st.booleans(),
-    "defenders_score_tricks": st.booleans(),
-})
-LADDER = [("bid", 3), ("bid", 4), ("bid", 5), ("partners_best", None), ("shoot_the_moon", None), ("triple_moon", None),
-          ("quadruple_moon", None)]
+euchre_settings = st.fixed_dictionaries(
+    {
+        "target_score": st.sampled_from([20, 32]),
+        "made_contract_scores": st.sampled_from(["tricks_taken", "tricks_bid"]),
+        "extra_moon_calls": st.booleans(),
+        "allow_low_no_trump": st.booleans(),
+        "lone_failure_penalty": st.sampled_from(["bid", "contract_value"]),
+        "renege_penalty": st.integers(0, 4),
+        "renege_award": st.integers(0, 4),
+        "renege_ends_deal": st.booleans(),
+        "defenders_score_tricks": st.booleans(),
+    }
+)
+LADDER = [
+    ("bid", 3),
+    ("bid", 4),
+    ("bid", 5),
+    ("partners_best", None),
+    ("shoot_the_moon", None),
+    ("triple_moon", None),
+    ("quadruple_moon", None),
+]
 
 
 @st.composite
@@ -168,8 +207,9 @@ def euchre_deal(draw: st.DrawFn, the_rules: Any, dealer: str) -> dict[str, Any]:
     payload: dict[str, Any] = {"dealer": dealer, "auction": calls}
     if winner is None:
         return payload
-    payload["trump"] = draw(st.sampled_from(["hearts", "clubs", *(["low_no_trumps"] if the_rules.allow_low_no_trump
-                                                                    else [])]))
+    payload["trump"] = draw(
+        st.sampled_from(["hearts", "clubs", *(["low_no_trumps"] if the_rules.allow_low_no_trump else [])])
+    )
     lone_partner = {"S1": "S3", "S3": "S1", "S2": "S4", "S4": "S2"}[winner] if standing >= 3 else None
     can_renege = [s for s in EUCHRE_SEATS if s != lone_partner]
     reneges = draw(st.lists(st.sampled_from(can_renege), max_size=1 if the_rules.renege_ends_deal else 3))

@@ -36,5 +36,6 @@ def test_the_guard_recognises_a_django_import(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("from django.db import models\nimport games.services.deals\nimport json\n")
     assert [module for module in imported_modules(sample) if is_forbidden(module)] == [
-        "django.db", "games.services.deals"
+        "django.db",
+        "games.services.deals",
     ]

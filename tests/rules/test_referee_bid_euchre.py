@@ -49,7 +49,9 @@ def test_a_clean_deal_with_both_bowers_is_refereed_trick_by_trick() -> None:
     assert result["tricks_won"] == {"A": 3, "B": 3}
     assert result["reneges_found"] == []
     assert (result["made"], result["deal_points"], result["renege_penalties"]) == (
-        True, {"A": 3, "B": 3}, {"A": 0, "B": 0}
+        True,
+        {"A": 3, "B": 3},
+        {"A": 0, "B": 0},
     )
     assert result["scores_after"] == {"A": 3, "B": 3}
 
@@ -146,26 +148,44 @@ def test_a_double_deck_deal_gives_a_trick_to_the_first_of_two_identical_cards() 
 
 def test_identical_cards_are_won_by_the_first_even_for_the_other_team() -> None:
     # Dealer S1: S2 bids and leads; S2 and S3 (the other team) both play every card twice: S2's came first.
-    full = [trick("S2 AC", "S3 AC", "S4 9C", "S1 10C"), *[
-        trick(f"S2 {a}", f"S3 {b}", f"S4 {c}", f"S1 {d}") for a, b, c, d in (
-            ("JH", "JH", "9H", "9H"), ("JD", "JD", "10H", "10H"), ("AH", "AH", "QH", "QH"),
-            ("KH", "KH", "9D", "9D"), ("KC", "KC", "9C", "10C"), ("QC", "QC", "JC", "JC"),
-            ("AS", "AS", "9S", "9S"), ("KS", "KS", "10S", "10S"), ("QS", "QS", "JS", "JS"),
-            ("AD", "AD", "10D", "10D"), ("KD", "KD", "QD", "QD"),
-        )
-    ]]
+    full = [
+        trick("S2 AC", "S3 AC", "S4 9C", "S1 10C"),
+        *[
+            trick(f"S2 {a}", f"S3 {b}", f"S4 {c}", f"S1 {d}")
+            for a, b, c, d in (
+                ("JH", "JH", "9H", "9H"),
+                ("JD", "JD", "10H", "10H"),
+                ("AH", "AH", "QH", "QH"),
+                ("KH", "KH", "9D", "9D"),
+                ("KC", "KC", "9C", "10C"),
+                ("QC", "QC", "JC", "JC"),
+                ("AS", "AS", "9S", "9S"),
+                ("KS", "KS", "10S", "10S"),
+                ("QS", "QS", "JS", "JS"),
+                ("AD", "AD", "10D", "10D"),
+                ("KD", "KD", "QD", "QD"),
+            )
+        ],
+    ]
     result = play_one(deal("S1", (3, "-", "-", "-"), tricks=None) | {"tricks": full}, rules(deck="double_48"))
     assert winners(result) == ["S2"] * 12
     assert result["tricks_won"] == {"A": 0, "B": 12}
 
 
 def test_the_joker_is_the_highest_trump_when_the_variant_is_on() -> None:
-    tricks = [trick("S1 JH", "S2 JKR", "S3 9H", "S4 10H"), *[
-        trick(f"S2 {a}", f"S3 {b}", f"S4 {c}", f"S1 {d}") for a, b, c, d in (
-            ("JD", "QH", "KH", "AH"), ("AS", "9S", "10S", "JS"), ("AC", "9C", "10C", "JC"),
-            ("AD", "9D", "10D", "QD"), ("KS", "QS", "KC", "QC"),
-        )
-    ]]
+    tricks = [
+        trick("S1 JH", "S2 JKR", "S3 9H", "S4 10H"),
+        *[
+            trick(f"S2 {a}", f"S3 {b}", f"S4 {c}", f"S1 {d}")
+            for a, b, c, d in (
+                ("JD", "QH", "KH", "AH"),
+                ("AS", "9S", "10S", "JS"),
+                ("AC", "9C", "10C", "JC"),
+                ("AD", "9D", "10D", "QD"),
+                ("KS", "QS", "KC", "QC"),
+            )
+        ],
+    ]
     result = play_one(with_tricks(tricks), rules(deck="with_joker_25"))
     assert winners(result) == ["S2"] * 6  # the joker over the right bower, then the left bower over the ace
     assert result["tricks_won"] == {"A": 0, "B": 6}
@@ -192,31 +212,55 @@ def test_with_no_trumps_there_are_no_bowers_and_the_joker_is_a_suit_of_its_own_t
 
 REFUSALS = [
     ("a card not in the pack", replace(CLEAN, (0, 1), "S2 8H"), {}, "card_not_in_pack", "tricks[0][1]"),
-    ("a joker without the joker variant", replace(CLEAN, (0, 1), "S2 JKR"), {}, "variant_not_enabled",
-     "tricks[0][1]"),
-    ("a card twice in a single pack", replace(CLEAN, (2, 3), "S4 AC"), {}, "card_count_exceeds_pack",
-     "tricks[2][3]"),
-    ("a third copy in a double pack", [*DOUBLE[:4], trick("S1 AC", "S2 AC", "S3 AC", "S4 10C"), *DOUBLE[5:]],
-     {"deck": "double_48"}, "card_count_exceeds_pack", "tricks[4][2]"),
+    ("a joker without the joker variant", replace(CLEAN, (0, 1), "S2 JKR"), {}, "variant_not_enabled", "tricks[0][1]"),
+    ("a card twice in a single pack", replace(CLEAN, (2, 3), "S4 AC"), {}, "card_count_exceeds_pack", "tricks[2][3]"),
+    (
+        "a third copy in a double pack",
+        [*DOUBLE[:4], trick("S1 AC", "S2 AC", "S3 AC", "S4 10C"), *DOUBLE[5:]],
+        {"deck": "double_48"},
+        "card_count_exceeds_pack",
+        "tricks[4][2]",
+    ),
     ("a seat playing twice in a trick", replace(CLEAN, (0, 3), "S2 10H"), {}, "play_out_of_turn", "tricks[0][3]"),
-    ("a seat playing before its turn", [trick("S1 AH", "S3 JD", "S2 9H", "S4 10H"), *CLEAN[1:]], {},
-     "play_out_of_turn", "tricks[0][1]"),
-    ("the first trick not led by the winning bidder", [trick("S2 9H", "S3 JD", "S4 10H", "S1 AH"), *CLEAN[1:]],
-     {}, "wrong_leader", "tricks[0]"),
-    ("a trick not led by the winner of the one before", [CLEAN[0], trick("S1 JH", "S2 QH", "S3 KH", "S4 AS"),
-                                                          *CLEAN[2:]], {}, "wrong_leader", "tricks[1]"),
+    (
+        "a seat playing before its turn",
+        [trick("S1 AH", "S3 JD", "S2 9H", "S4 10H"), *CLEAN[1:]],
+        {},
+        "play_out_of_turn",
+        "tricks[0][1]",
+    ),
+    (
+        "the first trick not led by the winning bidder",
+        [trick("S2 9H", "S3 JD", "S4 10H", "S1 AH"), *CLEAN[1:]],
+        {},
+        "wrong_leader",
+        "tricks[0]",
+    ),
+    (
+        "a trick not led by the winner of the one before",
+        [CLEAN[0], trick("S1 JH", "S2 QH", "S3 KH", "S4 AS"), *CLEAN[2:]],
+        {},
+        "wrong_leader",
+        "tricks[1]",
+    ),
     ("a trick short of a card", [*CLEAN[:3], CLEAN[3][:3], *CLEAN[4:]], {}, "trick_count_invalid", "tricks[3]"),
     ("an empty trick", [*CLEAN[:5], []], {}, "trick_count_invalid", "tricks[5]"),
     ("too few tricks", CLEAN[:5], {}, "trick_count_invalid", "tricks"),
     ("no tricks at all", [], {}, "trick_count_invalid", "tricks"),
-    ("a trick more than the hands hold", [*CLEAN, trick("S2 9D", "S3 9C", "S4 9S", "S1 10S")], {},
-     "hand_size_invalid", "tricks[6]"),
+    (
+        "a trick more than the hands hold",
+        [*CLEAN, trick("S2 9D", "S3 9C", "S4 9S", "S1 10S")],
+        {},
+        "hand_size_invalid",
+        "tricks[6]",
+    ),
     ("six tricks in a double-deck deal", CLEAN, {"deck": "double_48"}, "trick_count_invalid", "tricks"),
 ]
 
 
-@pytest.mark.parametrize(("tricks", "settings_", "code", "field"), [case[1:] for case in REFUSALS],
-                         ids=[case[0] for case in REFUSALS])
+@pytest.mark.parametrize(
+    ("tricks", "settings_", "code", "field"), [case[1:] for case in REFUSALS], ids=[case[0] for case in REFUSALS]
+)
 def test_tricks_that_cannot_have_been_played_are_refused(tricks: list, settings_: dict, code: str, field: str) -> None:
     violation = refusal(with_tricks(tricks), rules(**settings_))
     assert (violation.code, violation.field) == (code, field)
@@ -233,9 +277,7 @@ def test_refusal_messages_say_what_was_expected() -> None:
     assert wrong.extra == {"expected_leader": "S1"}
     later = refusal(with_tricks(REFUSALS[7][1]))
     assert later.detail == "The leader is wrong: S3 won trick 1 and leads trick 2; this trick is led by S1."
-    assert refusal(with_tricks(REFUSALS[5][1])).detail == (
-        "It is S2's turn, not S3's: this trick goes S1, S2, S3, S4."
-    )
+    assert refusal(with_tricks(REFUSALS[5][1])).detail == ("It is S2's turn, not S3's: this trick goes S1, S2, S3, S4.")
     assert refusal(with_tricks(REFUSALS[10][1])).detail == (
         "5 tricks are entered; every card is played, so this deal has 6 tricks."
     )
@@ -254,13 +296,17 @@ def test_tricks_won_sent_with_the_tricks_is_still_range_checked_first() -> None:
 
 
 def test_a_passed_out_deal_and_an_ace_no_face_claim_have_no_tricks() -> None:
-    passed = {"dealer": "S4", "auction": [{"seat": s, "call": "pass"} for s in ("S1", "S2", "S3", "S4")],
-              "tricks": CLEAN}
+    passed = {
+        "dealer": "S4",
+        "auction": [{"seat": s, "call": "pass"} for s in ("S1", "S2", "S3", "S4")],
+        "tricks": CLEAN,
+    }
     violation = refusal(passed)
     assert (violation.code, violation.field) == ("invalid", "tricks")
     with pytest.raises(RuleViolation) as raised:
-        ENGINE.parse_deal({"dealer": "S4", "ace_no_face": {"seat": "S1", "hand": ["AS"]}, "tricks": CLEAN},
-                          rules(ace_no_face=True))
+        ENGINE.parse_deal(
+            {"dealer": "S4", "ace_no_face": {"seat": "S1", "hand": ["AS"]}, "tricks": CLEAN}, rules(ace_no_face=True)
+        )
     assert (raised.value.code, raised.value.field) == ("invalid", "tricks")
 
 
@@ -269,15 +315,18 @@ def test_the_trump_is_checked_before_the_tricks() -> None:
     assert refusal(payload).code == "trump_missing"
 
 
-@pytest.mark.parametrize(("tricks", "field"), [
-    ({"1": []}, "tricks"),
-    (["S1 AH"], "tricks[0]"),
-    ([["S1 AH"]], "tricks[0][0]"),
-    ([[{"seat": "S5", "card": "AH"}]], "tricks[0][0].seat"),
-    ([[{"seat": None, "card": "AH"}]], "tricks[0][0].seat"),
-    ([[{"card": "AH"}]], "tricks[0][0].seat"),
-    ([[{"seat": "S1", "card": "AH", "when": 1}]], "tricks[0][0].when"),
-])
+@pytest.mark.parametrize(
+    ("tricks", "field"),
+    [
+        ({"1": []}, "tricks"),
+        (["S1 AH"], "tricks[0]"),
+        ([["S1 AH"]], "tricks[0][0]"),
+        ([[{"seat": "S5", "card": "AH"}]], "tricks[0][0].seat"),
+        ([[{"seat": None, "card": "AH"}]], "tricks[0][0].seat"),
+        ([[{"card": "AH"}]], "tricks[0][0].seat"),
+        ([[{"seat": "S1", "card": "AH", "when": 1}]], "tricks[0][0].when"),
+    ],
+)
 def test_malformed_tricks_are_refused_on_the_field_at_fault(tricks: Any, field: str) -> None:
     with pytest.raises(RuleViolation) as raised:
         ENGINE.parse_deal(with_tricks(tricks), rules())
@@ -331,8 +380,15 @@ def random_deals(draw: Any) -> tuple[Any, dict, random.Random]:
 
 
 def played_deal(the_rules: Any, spec: dict, rng: random.Random, renege_at: int | None = None) -> tuple[dict, Played]:
-    played = bid_euchre_play(the_rules.deck, the_rules.tricks_per_deal, spec["bidder"], spec["trump"], rng,
-                             lone=spec["kind"] != "number", renege_at=renege_at)
+    played = bid_euchre_play(
+        the_rules.deck,
+        the_rules.tricks_per_deal,
+        spec["bidder"],
+        spec["trump"],
+        rng,
+        lone=spec["kind"] != "number",
+        renege_at=renege_at,
+    )
     payload = deal(spec["dealer"], spec["said"], trump=spec["trump"], tricks=None) | {"tricks": played.tricks}
     return payload, played
 
@@ -366,13 +422,22 @@ def test_playing_an_off_suit_card_instead_of_following_is_reported_as_that_seats
     assert sum(result["tricks_won"].values()) == the_rules.tricks_per_deal
 
 
-plays = st.fixed_dictionaries({
-    "seat": st.sampled_from(["S1", "S2", "S3", "S4", "s2", "S5", 3, None]),
-    "card": st.sampled_from(["AH", "JD", "JH", "9C", "10s", "TD", "JKR", "8H", "2C", "x", 10, None]),
-})
+plays = st.fixed_dictionaries(
+    {
+        "seat": st.sampled_from(["S1", "S2", "S3", "S4", "s2", "S5", 3, None]),
+        "card": st.sampled_from(["AH", "JD", "JH", "9C", "10s", "TD", "JKR", "8H", "2C", "x", 10, None]),
+    }
+)
 trick_values = any_json(
-    keys=["seat", "card", "x"], any_text_keys=False, integers=(-2, 8), floats=False, text_size=3, leaves=[plays],
-    list_size=6, dict_size=3, max_leaves=30,
+    keys=["seat", "card", "x"],
+    any_text_keys=False,
+    integers=(-2, 8),
+    floats=False,
+    text_size=3,
+    leaves=[plays],
+    list_size=6,
+    dict_size=3,
+    max_leaves=30,
 )
 
 

@@ -27,14 +27,15 @@ def auction(bidder: str, points: int, trump: str, players: int) -> list[dict[str
     """``bidder`` (the dealer's right) bids, everyone else passes."""
     seats = [f"S{k}" for k in range(1, players + 1)]
     k = seats.index(bidder)
-    others = seats[k + 1:] + seats[:k]
+    others = seats[k + 1 :] + seats[:k]
     return [{"seat": bidder, "call": "bid", "points": points, "trump": trump}] + [
         {"seat": seat, "call": "pass"} for seat in others
     ]
 
 
-def with_tricks(tricks: list, dealer: str = "S1", bid: int = 28, trump: str = "hearts", players: int = 4,
-                **extra: Any) -> dict[str, Any]:
+def with_tricks(
+    tricks: list, dealer: str = "S1", bid: int = 28, trump: str = "hearts", players: int = 4, **extra: Any
+) -> dict[str, Any]:
     seats = [f"S{k}" for k in range(1, players + 1)]
     bidder = seats[(seats.index(dealer) + 1) % players]
     return {"dealer": dealer, "auction": auction(bidder, bid, trump, players), "tricks": tricks, **extra}
@@ -61,8 +62,13 @@ def winners(result: dict[str, Any]) -> list[str]:
 FOUR_WINNERS = ["S2", "S3", "S3", "S3", "S3", "S1", "S2", "S3", "S4", "S4", "S4", "S1"]
 
 # S1 (a defender) plays the 10 of diamonds on spades at trick 4 while holding AS (trick 5) and 9S (trick 9).
-DEFENDER_REVOKE = [*FOUR[:3], trick("S3 JS", "S4 JS", "S1 10D", "S2 9S"), *FOUR[4:8],
-                   trick("S3 KD", "S4 AD", "S1 9S", "S2 QD"), *FOUR[9:]]
+DEFENDER_REVOKE = [
+    *FOUR[:3],
+    trick("S3 JS", "S4 JS", "S1 10D", "S2 9S"),
+    *FOUR[4:8],
+    trick("S3 KD", "S4 AD", "S1 9S", "S2 QD"),
+    *FOUR[9:],
+]
 
 # 8 players in four pairs (T1 S1+S5, T2 S2+S6, T3 S3+S7, T4 S4+S8), 64 cards, dealer S8: S1 bids spades.
 EIGHT = [
@@ -130,10 +136,13 @@ def test_a_trump_played_by_a_seat_void_in_the_suit_led_wins_the_trick() -> None:
     assert result["reneges_found"] == []
 
 
-@pytest.mark.parametrize(("revoke_rule", "made", "tables"), [
-    ("report", True, {"A": 11, "B": 13}),
-    ("forfeit_deal", False, {"A": 14, "B": 10}),
-])
+@pytest.mark.parametrize(
+    ("revoke_rule", "made", "tables"),
+    [
+        ("report", True, {"A": 11, "B": 13}),
+        ("forfeit_deal", False, {"A": 14, "B": 10}),
+    ],
+)
 def test_a_revoke_by_the_bidding_team(revoke_rule: str, made: bool, tables: dict[str, int]) -> None:
     result = play_one(with_tricks(BIDDER_REVOKE), rules(4, revoke_rule=revoke_rule))
     assert result["reneges_found"] == [
@@ -146,10 +155,13 @@ def test_a_revoke_by_the_bidding_team(revoke_rule: str, made: bool, tables: dict
     assert result["decided_by_revoke"] == forfeit
 
 
-@pytest.mark.parametrize(("revoke_rule", "made", "tables"), [
-    ("report", False, {"A": 14, "B": 10}),
-    ("forfeit_deal", True, {"A": 11, "B": 13}),
-])
+@pytest.mark.parametrize(
+    ("revoke_rule", "made", "tables"),
+    [
+        ("report", False, {"A": 14, "B": 10}),
+        ("forfeit_deal", True, {"A": 11, "B": 13}),
+    ],
+)
 def test_a_revoke_by_a_defender(revoke_rule: str, made: bool, tables: dict[str, int]) -> None:
     result = play_one(with_tricks(DEFENDER_REVOKE, bid=33), rules(4, revoke_rule=revoke_rule))
     assert result["reneges_found"] == [
@@ -161,8 +173,13 @@ def test_a_revoke_by_a_defender(revoke_rule: str, made: bool, tables: dict[str, 
 
 def test_under_forfeit_deal_the_first_revoke_decides_when_both_sides_revoke() -> None:
     # At trick 4 S1 (a defender) and then S2 (a bidder) both fail to follow spades while holding some.
-    both = [*BIDDER_REVOKE[:3], trick("S3 JS", "S4 JS", "S1 10D", "S2 KC"), *BIDDER_REVOKE[4:8],
-            trick("S3 KD", "S4 AD", "S1 9S", "S2 QD"), *BIDDER_REVOKE[9:]]
+    both = [
+        *BIDDER_REVOKE[:3],
+        trick("S3 JS", "S4 JS", "S1 10D", "S2 KC"),
+        *BIDDER_REVOKE[4:8],
+        trick("S3 KD", "S4 AD", "S1 9S", "S2 QD"),
+        *BIDDER_REVOKE[9:],
+    ]
     result = play_one(with_tricks(both), rules(4, revoke_rule="forfeit_deal"))
     assert [(r["seat"], r["trick"]) for r in result["reneges_found"]] == [("S1", 4), ("S2", 4)]
     assert result["decided_by_revoke"] == {"seat": "S1", "team": "A", "trick": 4}
@@ -177,21 +194,42 @@ REFUSALS = [
     ("a king in the 32-card pack", FOUR, {"four_player_pack": 32}, "card_not_in_pack", "tricks[1][2]"),
     ("a third copy of a card", replace(FOUR, (0, 3), "S1 JH"), {}, "card_count_exceeds_pack", "tricks[0][3]"),
     ("a seat twice in a trick", replace(FOUR, (0, 3), "S2 AH"), {}, "play_out_of_turn", "tricks[0][3]"),
-    ("a seat before its turn", [trick("S2 JH", "S4 JH", "S3 9H", "S1 AH"), *FOUR[1:]], {}, "play_out_of_turn",
-     "tricks[0][1]"),
-    ("the first trick not led by the dealer's right", [trick("S3 9H", "S4 JH", "S1 AH", "S2 JH"), *FOUR[1:]], {},
-     "wrong_leader", "tricks[0]"),
-    ("a trick not led by the last winner", [*FOUR[:6], trick("S2 JD", "S3 AD", "S4 10D", "S1 9D"), *FOUR[7:]], {},
-     "wrong_leader", "tricks[6]"),
+    (
+        "a seat before its turn",
+        [trick("S2 JH", "S4 JH", "S3 9H", "S1 AH"), *FOUR[1:]],
+        {},
+        "play_out_of_turn",
+        "tricks[0][1]",
+    ),
+    (
+        "the first trick not led by the dealer's right",
+        [trick("S3 9H", "S4 JH", "S1 AH", "S2 JH"), *FOUR[1:]],
+        {},
+        "wrong_leader",
+        "tricks[0]",
+    ),
+    (
+        "a trick not led by the last winner",
+        [*FOUR[:6], trick("S2 JD", "S3 AD", "S4 10D", "S1 9D"), *FOUR[7:]],
+        {},
+        "wrong_leader",
+        "tricks[6]",
+    ),
     ("a trick short of a card", [*FOUR[:11], FOUR[11][:3]], {}, "trick_count_invalid", "tricks[11]"),
     ("too few tricks", FOUR[:11], {}, "trick_count_invalid", "tricks"),
-    ("a trick beyond the hands", [*FOUR, trick("S1 9D", "S2 9D", "S3 9D", "S4 9D")], {}, "hand_size_invalid",
-     "tricks[12]"),
+    (
+        "a trick beyond the hands",
+        [*FOUR, trick("S1 9D", "S2 9D", "S3 9D", "S4 9D")],
+        {},
+        "hand_size_invalid",
+        "tricks[12]",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("tricks", "settings_", "code", "field"), [case[1:] for case in REFUSALS],
-                         ids=[case[0] for case in REFUSALS])
+@pytest.mark.parametrize(
+    ("tricks", "settings_", "code", "field"), [case[1:] for case in REFUSALS], ids=[case[0] for case in REFUSALS]
+)
 def test_tricks_that_cannot_have_been_played_are_refused(tricks: list, settings_: dict, code: str, field: str) -> None:
     violation = refusal(with_tricks(tricks), rules(4, **settings_))
     assert (violation.code, violation.field) == (code, field)
@@ -204,10 +242,13 @@ def test_refusal_messages_name_the_pack_and_the_leader() -> None:
     )
 
 
-@pytest.mark.parametrize(("extra", "field"), [
-    ({"bidding_team_card_points": 30}, "bidding_team_card_points"),
-    ({"card_points_by_team": {"A": 26, "B": 30}}, "card_points_by_team"),
-])
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"bidding_team_card_points": 30}, "bidding_team_card_points"),
+        ({"card_points_by_team": {"A": 26, "B": 30}}, "card_points_by_team"),
+    ],
+)
 def test_card_points_sent_with_the_tricks_must_agree_with_them(extra: dict, field: str) -> None:
     violation = refusal(with_tricks(FOUR, **extra))
     assert (violation.code, violation.field) == ("card_points_inconsistent", field)
@@ -226,15 +267,21 @@ def test_card_points_that_do_not_total_56_are_refused_before_the_tricks() -> Non
 
 
 def test_a_redealt_all_pass_deal_has_no_tricks() -> None:
-    payload = {"dealer": "S1", "auction": [{"seat": s, "call": "pass"} for s in ("S2", "S3", "S4", "S1")],
-               "tricks": FOUR}
+    payload = {
+        "dealer": "S1",
+        "auction": [{"seat": s, "call": "pass"} for s in ("S2", "S3", "S4", "S1")],
+        "tricks": FOUR,
+    }
     violation = refusal(payload, rules(4, all_pass_rule="redeal"))
     assert (violation.code, violation.field) == ("invalid", "tricks")
 
 
 def test_the_forced_28_no_trumps_is_refereed_like_any_contract() -> None:
-    payload = {"dealer": "S1", "auction": [{"seat": s, "call": "pass"} for s in ("S2", "S3", "S4", "S1")],
-               "tricks": FOUR}
+    payload = {
+        "dealer": "S1",
+        "auction": [{"seat": s, "call": "pass"} for s in ("S2", "S3", "S4", "S1")],
+        "tricks": FOUR,
+    }
     result = play_one(payload)
     assert result["contract"]["forced"] is True
     assert result["card_points_by_team"] == {"A": 25, "B": 31}
@@ -244,12 +291,21 @@ def test_the_forced_28_no_trumps_is_refereed_like_any_contract() -> None:
 def test_a_seat_whose_team_is_out_may_not_play() -> None:
     the_rules = rules(6)
     state = ENGINE.state_from_json(
-        {"tables": {"T1": 0, "T2": 18, "T3": 18}, "eliminated": [{"team": "T1", "reason": "no_tables_left"}],
-         "next_dealer": "S2", "match_over": False, "match_winner": None}, the_rules,
+        {
+            "tables": {"T1": 0, "T2": 18, "T3": 18},
+            "eliminated": [{"team": "T1", "reason": "no_tables_left"}],
+            "next_dealer": "S2",
+            "match_over": False,
+            "match_winner": None,
+        },
+        the_rules,
     )
     # S2 deals, S3 leads among S2 S3 S5 S6 (12 cards each from 48); S4 (T1) is out.
-    payload = {"dealer": "S2", "auction": auction("S3", 28, "hearts", 6)[:1] + [
-        {"seat": s, "call": "pass"} for s in ("S5", "S6", "S2")], "tricks": [trick("S3 JH", "S4 9H")]}
+    payload = {
+        "dealer": "S2",
+        "auction": auction("S3", 28, "hearts", 6)[:1] + [{"seat": s, "call": "pass"} for s in ("S5", "S6", "S2")],
+        "tricks": [trick("S3 JH", "S4 9H")],
+    }
     violation = refusal(payload, the_rules, state)
     assert (violation.code, violation.field) == ("play_out_of_turn", "tricks[0][1]")
     assert violation.detail == "S4 does not play this deal; the cards come from S2, S3, S5, S6."
@@ -271,16 +327,22 @@ def test_tricks_round_trip_through_deal_json() -> None:
     written = ENGINE.deal_json(parsed)
     assert written["tricks"] == FOUR
     assert ENGINE.parse_deal(written, rules()) == parsed
-    assert "tricks" not in ENGINE.deal_json(ENGINE.parse_deal(
-        {"dealer": "S1", "auction": auction("S2", 28, "hearts", 4), "bidding_team_card_points": 31}, rules()))
+    assert "tricks" not in ENGINE.deal_json(
+        ENGINE.parse_deal(
+            {"dealer": "S1", "auction": auction("S2", 28, "hearts", 4), "bidding_team_card_points": 31}, rules()
+        )
+    )
 
 
-@pytest.mark.parametrize(("tricks", "field", "code"), [
-    ("all", "tricks", "invalid"),
-    ([{"seat": "S2"}], "tricks[0]", "invalid"),
-    ([[{"seat": "S7", "card": "JH"}]], "tricks[0][0].seat", "invalid"),
-    ([[{"seat": "S2", "card": 11}]], "tricks[0][0].card", "invalid_card"),
-])
+@pytest.mark.parametrize(
+    ("tricks", "field", "code"),
+    [
+        ("all", "tricks", "invalid"),
+        ([{"seat": "S2"}], "tricks[0]", "invalid"),
+        ([[{"seat": "S7", "card": "JH"}]], "tricks[0][0].seat", "invalid"),
+        ([[{"seat": "S2", "card": 11}]], "tricks[0][0].card", "invalid_card"),
+    ],
+)
 def test_malformed_tricks_are_refused_on_their_field(tricks: Any, field: str, code: str) -> None:
     with pytest.raises(RuleViolation) as raised:
         ENGINE.parse_deal(with_tricks(tricks), rules())
@@ -300,8 +362,12 @@ def random_deals(draw: Any) -> tuple[FiftySixRules, dict, random.Random, int]:
     bid = draw(st.integers(28, 56))
     trump = draw(st.sampled_from(["clubs", "diamonds", "hearts", "spades", "no_trumps"]))
     rng = draw(st.randoms(use_true_random=False))
-    return the_rules, {"dealer": f"S{dealer + 1}", "bid": bid, "trump": trump, "players": players}, rng, \
-        four_player_pack
+    return (
+        the_rules,
+        {"dealer": f"S{dealer + 1}", "bid": bid, "trump": trump, "players": players},
+        rng,
+        four_player_pack,
+    )
 
 
 def played_deal(case: tuple, renege_at: int | None = None) -> tuple[dict, Played]:
@@ -332,8 +398,9 @@ def test_random_legal_plays_are_accepted_with_56_card_points_and_no_revoke(case:
 def test_playing_an_off_suit_card_instead_of_following_is_reported_as_that_seats_revoke(
     case: tuple, at: int, revoke_rule: str
 ) -> None:
-    the_rules = ENGINE.rules_from_settings({**ENGINE.settings_json(case[0]), "revoke_rule": revoke_rule},
-                                           case[1]["players"])
+    the_rules = ENGINE.rules_from_settings(
+        {**ENGINE.settings_json(case[0]), "revoke_rule": revoke_rule}, case[1]["players"]
+    )
     payload, played = played_deal(case, renege_at=at % 8)
     result = play_one(payload, the_rules)
     if played.renege is None:
@@ -348,13 +415,22 @@ def test_playing_an_off_suit_card_instead_of_following_is_reported_as_that_seats
     assert result["made"] == expected
 
 
-plays = st.fixed_dictionaries({
-    "seat": st.sampled_from(["S1", "S2", "S3", "S4", "s2", "S9", 3, None]),
-    "card": st.sampled_from(["JH", "9H", "AH", "10s", "TD", "7C", "8H", "JKR", "x", 10, None]),
-})
+plays = st.fixed_dictionaries(
+    {
+        "seat": st.sampled_from(["S1", "S2", "S3", "S4", "s2", "S9", 3, None]),
+        "card": st.sampled_from(["JH", "9H", "AH", "10s", "TD", "7C", "8H", "JKR", "x", 10, None]),
+    }
+)
 trick_values = any_json(
-    keys=["seat", "card", "x"], any_text_keys=False, integers=(-2, 8), floats=False, text_size=3, leaves=[plays],
-    list_size=6, dict_size=3, max_leaves=30,
+    keys=["seat", "card", "x"],
+    any_text_keys=False,
+    integers=(-2, 8),
+    floats=False,
+    text_size=3,
+    leaves=[plays],
+    list_size=6,
+    dict_size=3,
+    max_leaves=30,
 )
 
 

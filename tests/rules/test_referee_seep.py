@@ -41,7 +41,12 @@ FLOORS = {
         "4S 9H [10: AS AD 8S / S4] [13=: KH KS 3D AH 7S 2D / S4,S3]",
         "9H [10=: AS AD 8S 10D / S4,S1] [13=: KH KS 3D AH 7S 2D 9C 4S / S4,S3]",
         "9H 8C QC 5D [13=: KH KS 3D AH 7S 2D 9C 4S / S4,S3]",
-        "4C", "[9=: 9D 4C 5H / S3]", "[11: 2H 3C 6S / S1]", "2S", "2S KC 5C", "KC 4H 6C",
+        "4C",
+        "[9=: 9D 4C 5H / S3]",
+        "[11: 2H 3C 6S / S1]",
+        "2S",
+        "2S KC 5C",
+        "KC 4H 6C",
         "KC 4H 6C JH 7C 8H 3S",
     ],
     "seep-p02": [
@@ -54,7 +59,9 @@ FLOORS = {
         "6S KC [9=: 9S 5D 4C 9C 4D 5S 9H / S3] [10=: 10S 8S 2S 8H 2C 10C / S4] [12=: 3C 8C AC QC / S4]",
         "[9=: 9S 5D 4C 9C 4D 5S 9H / S3]",
         "[9=: 9S 5D 4C 9C 4D 5S 9H 8D AH / S3]",
-        "6H [11=: JH JC / S1]", "6H QS 3H 7D", "QS 7D 2D 10D",
+        "6H [11=: JH JC / S1]",
+        "6H QS 3H 7D",
+        "QS 7D 2D 10D",
     ],
     "seep-p03": [
         "3S 6C [11: 5S 6H / S3] [13=: 2H 7S 4C KD / S4]",
@@ -62,7 +69,9 @@ FLOORS = {
         "[9: 5H 3D AC / S4] [11: 5S 6H / S3] [12: 2S 8D 2D / S2]",
         "7D",
         "3H [10=: 10C 10H / S2] [11: 4D 7D / S3]",
-        "3H 9C", "AH 8S 6D", "6D 7C [12: 4H 8H / S2]",
+        "3H 9C",
+        "AH 8S 6D",
+        "6D 7C [12: 4H 8H / S2]",
         "5D 8C [12=: 4H 8H QD / S2] [13=: KC 6D 7C / S3]",
         "[9: 4S 5D / S4] [12=: 4H 8H QD AS JS / S2] [13=: KC 6D 7C 5C 8C / S3]",
         "6S [9: 4S 5D / S4] [13=: KC 6D 7C 5C 8C 3C 10D / S3]",
@@ -90,16 +99,27 @@ def test_the_worked_examples_give_every_result_key_of_examples_json(example_id: 
 def test_seep_p03_a_throw_in_first_a_regular_sweep_and_the_dealers_last_play_sweep_worth_nothing() -> None:
     result = result_of(P03)
     assert result == {
-        "throw_ins": 1, "card_points": {"A": 33, "B": 67}, "team_scores": {"A": 83, "B": 67},
-        "deal_margin": {"team": "A", "points": 16}, "running_lead": {"team": "A", "points": 16}, "baazi": None,
-        "baazis_won": {"A": 0, "B": 0}, "next_dealer": "S2", "match_over": False, "match_winner": None,
+        "throw_ins": 1,
+        "card_points": {"A": 33, "B": 67},
+        "team_scores": {"A": 83, "B": 67},
+        "deal_margin": {"team": "A", "points": 16},
+        "running_lead": {"team": "A", "points": 16},
+        "baazi": None,
+        "baazis_won": {"A": 0, "B": 0},
+        "next_dealer": "S2",
+        "match_over": False,
+        "match_winner": None,
         "plays_checked": 48,
         "sweeps": {"A": {**no_sweeps(), "regular": 1}, "B": {**no_sweeps(), "last_play": 1}},
-        "sweeps_found": [{"play": 15, "seat": "S1", "team": "A", "kind": "regular"},
-                         {"play": 48, "seat": "S2", "team": "B", "kind": "last_play"}],
+        "sweeps_found": [
+            {"play": 15, "seat": "S1", "team": "A", "kind": "regular"},
+            {"play": 48, "seat": "S2", "team": "B", "kind": "last_play"},
+        ],
         "cards_captured": {"A": 21, "B": 31},
-        "scoring_cards_captured": {"A": ["9S", "8S", "5S", "3S", "AH", "AC", "10D"],
-                                   "B": ["KS", "QS", "JS", "10S", "7S", "6S", "4S", "2S", "AS", "AD"]},
+        "scoring_cards_captured": {
+            "A": ["9S", "8S", "5S", "3S", "AH", "AC", "10D"],
+            "B": ["KS", "QS", "JS", "10S", "7S", "6S", "4S", "2S", "AS", "AD"],
+        },
         "last_capture": {"play": 48, "seat": "S2", "team": "B"},
         "cards_left_on_floor": [],
     }
@@ -132,8 +152,11 @@ def test_p2_a_seat_given_must_be_the_one_whose_turn_it_is() -> None:
     assert floor_after(payload, 2) == "(empty)"
     payload["plays"][5]["seat"] = "S2"
     violation = refusal(payload)
-    assert (violation.code, violation.field, violation.extra) == ("play_out_of_turn", "plays[5].seat",
-                                                                  {"expected_seat": "S3"})
+    assert (violation.code, violation.field, violation.extra) == (
+        "play_out_of_turn",
+        "plays[5].seat",
+        {"expected_seat": "S3"},
+    )
     assert violation.detail == "Play 6 is S3's (play runs counter-clockwise from the bidder S2), not S2's."
 
 
@@ -153,11 +176,14 @@ def test_p3_the_first_play_may_build_the_bid_value_with_a_card_of_another_value(
     assert floor_after(complete(**TWO_NINES, prefix=["4S >9 2C 3C"]), 1) == "[9=: 4S 2C 3C 9H 9D / S2]"
 
 
-@pytest.mark.parametrize(("first", "field"), [
-    ("4S", "plays[0].card"),
-    ("5S x 2C 3C", "plays[0].card"),
-    ({"card": "6S", "action": "build", "with": ["2C", "3C"], "house": 11}, "plays[0].house"),
-])
+@pytest.mark.parametrize(
+    ("first", "field"),
+    [
+        ("4S", "plays[0].card"),
+        ("5S x 2C 3C", "plays[0].card"),
+        ({"card": "6S", "action": "build", "with": ["2C", "3C"], "house": 11}, "plays[0].house"),
+    ],
+)
 def test_p3_a_first_play_not_of_the_bid_value_is_refused(first: Any, field: str) -> None:
     violation = refusal(complete(**TWO_NINES, prefix=[first]))
     assert (violation.code, violation.field, violation.extra) == ("first_play_not_bid_value", field, {"bid": 9})
@@ -165,8 +191,9 @@ def test_p3_a_first_play_not_of_the_bid_value_is_refused(first: Any, field: str)
 
 def test_p3_the_message_says_what_the_first_play_may_be() -> None:
     violation = refusal(complete(**TWO_NINES, prefix=["4S"]))
-    assert violation.detail == ("The bid was 9: the first play must build a house of 9, or capture or throw a 9; "
-                                "4S is neither.")
+    assert violation.detail == (
+        "The bid was 9: the first play must build a house of 9, or capture or throw a 9; 4S is neither."
+    )
 
 
 def test_p3_the_first_play_comes_from_the_bidders_four_cards() -> None:
@@ -195,10 +222,13 @@ def test_p4_a_card_that_cannot_capture_is_thrown_loose() -> None:
     assert floor_after(payload, 4) == "KD 2H 7D 8D QC [9=: 9S 4C 5C / S2]"
 
 
-@pytest.mark.parametrize(("prefix", "k", "words"), [
-    (["9S x 9H 9D", "5H"], 1, "5H can capture on this floor (2C + 3C make 5)"),
-    (["9S"], 0, "9S can capture on this floor (9H)"),
-])
+@pytest.mark.parametrize(
+    ("prefix", "k", "words"),
+    [
+        (["9S x 9H 9D", "5H"], 1, "5H can capture on this floor (2C + 3C make 5)"),
+        (["9S"], 0, "9S can capture on this floor (9H)"),
+    ],
+)
 def test_p4_a_card_that_could_capture_may_not_be_thrown(prefix: list[str], k: int, words: str) -> None:
     violation = refusal(complete(**TWO_NINES, prefix=prefix))
     assert (violation.code, violation.field) == ("capture_required", f"plays[{k}].action")
@@ -215,10 +245,14 @@ def test_p4_an_owner_may_throw_loose_unless_the_house_rule_says_otherwise() -> N
     payload = complete(**OWNED_NINE, prefix=[*OWNED_NINE_OPENING, "6S"])
     assert floor_after(payload, 5) == "KD 2H 7D 8D QC 6S [9=: 9S 4C 5C / S2]"
     violation = refusal(payload, owner_may_throw_loose=False)
-    assert (violation.code, violation.field, violation.extra) == ("owner_may_not_throw", "plays[4].action",
-                                                                  {"house": 9})
-    assert violation.detail == ("S2 owns the house of 9, so may not throw a loose card; capture, build, cement or "
-                                "raise instead.")
+    assert (violation.code, violation.field, violation.extra) == (
+        "owner_may_not_throw",
+        "plays[4].action",
+        {"house": 9},
+    )
+    assert violation.detail == (
+        "S2 owns the house of 9, so may not throw a loose card; capture, build, cement or raise instead."
+    )
 
 
 def test_p4_with_the_house_rule_off_a_seat_owning_nothing_still_throws() -> None:
@@ -253,8 +287,11 @@ def test_p5_left_out_takes_with_one_legal_choice_is_inferred() -> None:
 
 def test_p5_a_capture_must_take_every_set_worth_its_card() -> None:
     violation = refusal(complete(**TWO_NINES, prefix=["9S x 9H"]))
-    assert (violation.code, violation.field, violation.extra) == ("capture_incomplete", "plays[0].takes",
-                                                                  {"cards": ["9D"]})
+    assert (violation.code, violation.field, violation.extra) == (
+        "capture_incomplete",
+        "plays[0].takes",
+        {"cards": ["9D"]},
+    )
     assert violation.detail == "A capture with 9S must take every set worth 9: 9D is still left loose."
 
 
@@ -262,14 +299,17 @@ def test_p5_with_capture_must_take_all_sets_off_a_capture_takes_the_sets_named()
     assert floor_after(complete(**TWO_NINES, prefix=["9S x 9H"]), 1, capture_must_take_all_sets=False) == "9D 2C 3C"
 
 
-@pytest.mark.parametrize(("second", "code", "field"), [
-    ("KD x 2C", "nothing_to_capture", "plays[1].action"),
-    ("5H x 2C 9H", "card_not_on_floor", "plays[1].takes[1]"),
-    ("5H x 2C", "capture_sets_invalid", "plays[1].takes"),
-    ({"card": "5H", "action": "capture", "takes": []}, "capture_incomplete", "plays[1].takes"),
-    ({"card": "5H", "action": "capture", "takes": ["2C", "2C"]}, "duplicate_card", "plays[1].takes[1]"),
-    ({"card": "5H", "action": "capture", "takes": ["1C"]}, "invalid_card", "plays[1].takes[0]"),
-])
+@pytest.mark.parametrize(
+    ("second", "code", "field"),
+    [
+        ("KD x 2C", "nothing_to_capture", "plays[1].action"),
+        ("5H x 2C 9H", "card_not_on_floor", "plays[1].takes[1]"),
+        ("5H x 2C", "capture_sets_invalid", "plays[1].takes"),
+        ({"card": "5H", "action": "capture", "takes": []}, "capture_incomplete", "plays[1].takes"),
+        ({"card": "5H", "action": "capture", "takes": ["2C", "2C"]}, "duplicate_card", "plays[1].takes[1]"),
+        ({"card": "5H", "action": "capture", "takes": ["1C"]}, "invalid_card", "plays[1].takes[0]"),
+    ],
+)
 def test_p5_a_capture_that_breaks_the_rule_is_refused_on_its_field(second: Any, code: str, field: str) -> None:
     violation = refusal(complete(**TWO_NINES, prefix=["9S x 9H 9D", second]))
     assert (violation.code, violation.field) == (code, field)
@@ -298,21 +338,35 @@ def test_p6_a_build_makes_a_house_its_builder_owns_while_he_keeps_a_card_of_its_
 
 
 def test_p6_a_build_with_the_house_left_out_takes_the_only_value_its_cards_make() -> None:
-    terse = complete(**TWO_NINES, prefix=[*AFTER_NINES, {"card": "4D", "action": "build", "with": ["2C", "3C"]}],
-                     holds={"S3": ["9C"]})
-    assert normalized(terse)["plays"][1] == {"seat": "S3", "card": "4D", "action": "build", "with": ["2C", "3C"],
-                                             "house": 9}
+    terse = complete(
+        **TWO_NINES,
+        prefix=[*AFTER_NINES, {"card": "4D", "action": "build", "with": ["2C", "3C"]}],
+        holds={"S3": ["9C"]},
+    )
+    assert normalized(terse)["plays"][1] == {
+        "seat": "S3",
+        "card": "4D",
+        "action": "build",
+        "with": ["2C", "3C"],
+        "house": 9,
+    }
 
 
-@pytest.mark.parametrize(("second", "code", "field"), [
-    ({"card": "9C", "action": "build", "with": []}, "house_needs_floor_card", "plays[1].with"),
-    ({"card": "4D", "action": "build", "with": ["2C"], "house": 9}, "build_sets_invalid", "plays[1].with"),
-    ({"card": "4D", "action": "build", "with": ["2C"]}, "build_sets_invalid", "plays[1].with"),
-    ({"card": "4D", "action": "build", "with": ["2C", "3C"], "house": 8}, "house_value_out_of_range",
-     "plays[1].house"),
-    ({"card": "4D", "action": "build", "with": ["2C", "9H"], "house": 15}, "card_not_on_floor", "plays[1].with[1]"),
-    ({"card": "4D", "action": "build", "with": ["1D"]}, "invalid_card", "plays[1].with[0]"),
-])
+@pytest.mark.parametrize(
+    ("second", "code", "field"),
+    [
+        ({"card": "9C", "action": "build", "with": []}, "house_needs_floor_card", "plays[1].with"),
+        ({"card": "4D", "action": "build", "with": ["2C"], "house": 9}, "build_sets_invalid", "plays[1].with"),
+        ({"card": "4D", "action": "build", "with": ["2C"]}, "build_sets_invalid", "plays[1].with"),
+        (
+            {"card": "4D", "action": "build", "with": ["2C", "3C"], "house": 8},
+            "house_value_out_of_range",
+            "plays[1].house",
+        ),
+        ({"card": "4D", "action": "build", "with": ["2C", "9H"], "house": 15}, "card_not_on_floor", "plays[1].with[1]"),
+        ({"card": "4D", "action": "build", "with": ["1D"]}, "invalid_card", "plays[1].with[0]"),
+    ],
+)
 def test_p6_a_build_that_breaks_the_rule_is_refused_on_its_field(second: Any, code: str, field: str) -> None:
     violation = refusal(complete(**TWO_NINES, prefix=[*AFTER_NINES, second], holds={"S3": ["9C"]}))
     assert (violation.code, violation.field) == (code, field)
@@ -321,16 +375,25 @@ def test_p6_a_build_that_breaks_the_rule_is_refused_on_its_field(second: Any, co
 def test_p6_the_builder_must_keep_another_card_of_the_value() -> None:
     payload = complete(**TWO_NINES, prefix=[*AFTER_NINES, "4D >9 2C 3C"], lacks={"S3": "9"})
     violation = refusal(payload)
-    assert (violation.code, violation.field, violation.extra) == ("capture_card_not_kept", "plays[1].card",
-                                                                  {"house": 9})
-    assert violation.detail == ("S3 owns the house of 9 and must keep a 9 to capture it; after this play S3 holds "
-                                "none.")
+    assert (violation.code, violation.field, violation.extra) == (
+        "capture_card_not_kept",
+        "plays[1].card",
+        {"house": 9},
+    )
+    assert violation.detail == (
+        "S3 owns the house of 9 and must keep a 9 to capture it; after this play S3 holds none."
+    )
 
 
 def test_p6_a_house_built_by_the_first_play_needs_a_second_card_of_its_value_among_the_bidders_first_four() -> None:
     # S2's only other nine is dealt after the first play, so right after it S2 holds none.
-    payload = complete(floor=["4C", "5C", "KD", "2H"], hand=["9S", "3S", "6S", "AS"], bid=9,
-                       prefix=["9S >9 4C 5C"], holds={"S2": ["9H"]})
+    payload = complete(
+        floor=["4C", "5C", "KD", "2H"],
+        hand=["9S", "3S", "6S", "AS"],
+        bid=9,
+        prefix=["9S >9 4C 5C"],
+        holds={"S2": ["9H"]},
+    )
     violation = refusal(payload)
     assert (violation.code, violation.field) == ("capture_card_not_kept", "plays[0].card")
 
@@ -358,23 +421,32 @@ def test_p7_a_partner_adds_freely_even_his_last_card_of_the_value() -> None:
 
 
 def test_p7_a_cement_needs_a_standing_house_of_its_value() -> None:
-    violation = refusal(complete(**HOUSE, prefix=[HOUSE_FIRST, {"card": "10C", "action": "cement", "with": []}],
-                                 holds={"S3": ["10D"]}))
+    violation = refusal(
+        complete(**HOUSE, prefix=[HOUSE_FIRST, {"card": "10C", "action": "cement", "with": []}], holds={"S3": ["10D"]})
+    )
     assert (violation.code, violation.field) == ("house_not_found", "plays[1].house")
     assert violation.detail == "There is no house of 10 on the floor to cement; to start one, use build."
 
 
 def test_p9_an_owner_may_not_spend_his_last_card_of_the_value_on_anything_but_the_capture() -> None:
-    payload = complete(floor=["2C", "3C", "KD", "8D"], hand=["4S", "9S", "AH", "AS"], bid=9,
-                       prefix=[HOUSE_FIRST, "7C", "QH", "5S", {"card": "9S", "action": "cement", "with": []}],
-                       lacks={"S2": "9"})
+    payload = complete(
+        floor=["2C", "3C", "KD", "8D"],
+        hand=["4S", "9S", "AH", "AS"],
+        bid=9,
+        prefix=[HOUSE_FIRST, "7C", "QH", "5S", {"card": "9S", "action": "cement", "with": []}],
+        lacks={"S2": "9"},
+    )
     violation = refusal(payload)
     assert (violation.code, violation.field) == ("capture_card_not_kept", "plays[4].card")
 
 
 def test_p9_an_owner_captures_his_house_with_his_last_card_of_the_value() -> None:
-    payload = complete(floor=["2C", "3C", "KD", "8D"], hand=["4S", "9S", "AH", "AS"], bid=9,
-                       prefix=[HOUSE_FIRST, "7C", "QH", "5S", "9S x"])
+    payload = complete(
+        floor=["2C", "3C", "KD", "8D"],
+        hand=["4S", "9S", "AH", "AS"],
+        bid=9,
+        prefix=[HOUSE_FIRST, "7C", "QH", "5S", "9S x"],
+    )
     assert floor_after(payload, 5) == "KD 8D 7C QH 5S"
 
 
@@ -398,28 +470,41 @@ def test_p10_a_raise_with_the_house_left_out_and_one_house_standing_raises_it() 
     assert normalized(payload)["plays"][1] == {"seat": "S3", "card": "AD", "action": "raise", "house": 9}
 
 
-@pytest.mark.parametrize(("prefix", "holds", "code", "field"), [
-    ([HOUSE_FIRST, "2H >10 8D", {"card": "AD", "action": "raise"}], {"S3": ["10D"], "S4": ["10S"]},
-     "play_ambiguous", "plays[2].house"),
-    ([{"card": "AH", "action": "raise"}], {}, "house_not_found", "plays[0].house"),
-    ([HOUSE_FIRST, "AD ^10"], {"S3": ["10D"]}, "house_not_found", "plays[1].house"),
-    ([HOUSE_FIRST, "9C >9", "AC ^9"], {"S3": ["9D"], "S4": ["10D"]}, "cemented_house_cannot_be_raised",
-     "plays[2].house"),
-    ([HOUSE_FIRST, "5D ^9"], {}, "house_value_out_of_range", "plays[1].card"),
-    ([HOUSE_FIRST, "7C", "QH", "5S", "AH ^9"], {}, "own_house_cannot_be_raised", "plays[4].house"),
-    ([HOUSE_FIRST, "AD ^9"], {"S1": ["10D", "10S", "10H", "10C"]}, "capture_card_not_kept", "plays[1].card"),
-    ([HOUSE_FIRST, {"card": "AD", "action": "raise", "with": ["KD"]}], {}, "invalid", "plays[1].with"),
-])
-def test_p10_a_raise_that_breaks_the_rule_is_refused_on_its_field(prefix: list[Any], holds: dict[str, list[str]],
-                                                                  code: str, field: str) -> None:
+@pytest.mark.parametrize(
+    ("prefix", "holds", "code", "field"),
+    [
+        (
+            [HOUSE_FIRST, "2H >10 8D", {"card": "AD", "action": "raise"}],
+            {"S3": ["10D"], "S4": ["10S"]},
+            "play_ambiguous",
+            "plays[2].house",
+        ),
+        ([{"card": "AH", "action": "raise"}], {}, "house_not_found", "plays[0].house"),
+        ([HOUSE_FIRST, "AD ^10"], {"S3": ["10D"]}, "house_not_found", "plays[1].house"),
+        (
+            [HOUSE_FIRST, "9C >9", "AC ^9"],
+            {"S3": ["9D"], "S4": ["10D"]},
+            "cemented_house_cannot_be_raised",
+            "plays[2].house",
+        ),
+        ([HOUSE_FIRST, "5D ^9"], {}, "house_value_out_of_range", "plays[1].card"),
+        ([HOUSE_FIRST, "7C", "QH", "5S", "AH ^9"], {}, "own_house_cannot_be_raised", "plays[4].house"),
+        ([HOUSE_FIRST, "AD ^9"], {"S1": ["10D", "10S", "10H", "10C"]}, "capture_card_not_kept", "plays[1].card"),
+        ([HOUSE_FIRST, {"card": "AD", "action": "raise", "with": ["KD"]}], {}, "invalid", "plays[1].with"),
+    ],
+)
+def test_p10_a_raise_that_breaks_the_rule_is_refused_on_its_field(
+    prefix: list[Any], holds: dict[str, list[str]], code: str, field: str
+) -> None:
     violation = refusal(complete(**HOUSE, prefix=prefix, holds=holds))
     assert (violation.code, violation.field) == (code, field)
 
 
 def test_p10_the_raise_messages_say_what_is_allowed() -> None:
     cemented = refusal(complete(**HOUSE, prefix=[HOUSE_FIRST, "9C >9", "AC ^9"], holds={"S3": ["9D"]}))
-    assert cemented.detail == ("The house of 9 is cemented: it can be added to with sets worth 9, or captured, but "
-                               "not raised.")
+    assert cemented.detail == (
+        "The house of 9 is cemented: it can be added to with sets worth 9, or captured, but not raised."
+    )
     too_high = refusal(complete(**HOUSE, prefix=[HOUSE_FIRST, "5D ^9"]))
     assert too_high.detail == "5D would raise the house of 9 to 14; a house is worth at most 13."
     own = refusal(complete(**HOUSE, prefix=[HOUSE_FIRST, "7C", "QH", "5S", "AH ^9"]))
@@ -439,14 +524,22 @@ def test_p8_a_loose_set_worth_the_house_may_stay_beside_it_or_join_it() -> None:
 
 def test_p8_with_loose_sets_join_house_compulsory_a_set_left_beside_the_house_is_refused() -> None:
     violation = refusal(complete(**SET_BESIDE, prefix=[HOUSE_FIRST]), loose_sets_join_house="compulsory")
-    assert (violation.code, violation.field, violation.extra) == ("house_set_left_loose", "plays[0].with",
-                                                                  {"house": 9, "cards": ["5H", "4D"]})
+    assert (violation.code, violation.field, violation.extra) == (
+        "house_set_left_loose",
+        "plays[0].with",
+        {"house": 9, "cards": ["5H", "4D"]},
+    )
     assert violation.detail == "Loose cards that add up to 9 (5H + 4D) must go into the house of 9."
 
 
 def test_p8_a_raise_that_leaves_a_loose_set_worth_the_new_value_is_refused_when_sets_must_join() -> None:
-    payload = complete(floor=["2C", "3C", "6H", "4D"], hand=["4S", "9S", "9H", "AH"], bid=9,
-                       prefix=[HOUSE_FIRST, "AD ^9"], holds={"S3": ["10D"]})
+    payload = complete(
+        floor=["2C", "3C", "6H", "4D"],
+        hand=["4S", "9S", "9H", "AH"],
+        bid=9,
+        prefix=[HOUSE_FIRST, "AD ^9"],
+        holds={"S3": ["10D"]},
+    )
     assert floor_after(payload, 2) == "6H 4D [10: 4S 2C 3C AD / S3]"
     violation = refusal(payload, loose_sets_join_house="compulsory")
     assert (violation.code, violation.field) == ("house_set_left_loose", "plays[1].card")
@@ -467,8 +560,11 @@ def test_p11_the_sweep_values_are_the_house_rules() -> None:
 
 
 def test_p11_taking_a_house_that_was_all_the_floor_held_is_a_sweep_unless_the_house_rule_says_not() -> None:
-    deal = next(sim for sim in simulated(300) if any(
-        sim.payload["plays"][play - 1]["takes"] == [] for play, _, kind in sim.sweeps if kind == "regular"))
+    deal = next(
+        sim
+        for sim in simulated(300)
+        if any(sim.payload["plays"][play - 1]["takes"] == [] for play, _, kind in sim.sweeps if kind == "regular")
+    )
     house_only = [play for play, _, kind in deal.sweeps if deal.payload["plays"][play - 1]["takes"] == []]
     counted = result_of(deal.payload)["sweeps_found"]
     not_counted = result_of(deal.payload, house_only_sweep_counts=False)["sweeps_found"]
@@ -501,20 +597,31 @@ P01_CARDS = EXAMPLES["seep-p01"]["expected"]["deals"][0]["scoring_cards_captured
 def test_totals_that_agree_with_the_plays_are_accepted() -> None:
     shuffled = {team: list(reversed(cards)) for team, cards in P01_CARDS.items()}
     assert result_of(with_totals(card_points={"A": 82, "B": 18}, sweeps=P01_SWEEPS))["team_scores"] == {
-        "A": 82, "B": 68}
+        "A": 82,
+        "B": 68,
+    }
     assert result_of(with_totals(scoring_cards_captured=shuffled, sweeps={"B": {"regular": 1}}))["card_points"] == {
-        "A": 82, "B": 18}
+        "A": 82,
+        "B": 18,
+    }
 
 
-@pytest.mark.parametrize(("totals", "field", "detail"), [
-    ({"card_points": {"A": 80, "B": 20}}, "card_points", "The plays give card points A 82, B 18, not A 80, B 20."),
-    ({"scoring_cards_captured": {"A": [*P01_CARDS["A"], "10D"], "B": P01_CARDS["B"][:-1]}},
-     "scoring_cards_captured", None),
-    ({"sweeps": {"A": {"regular": 1}}}, "sweeps", None),
-    ({"card_points": {"A": 82, "B": 18}, "sweeps": {}}, "sweeps", None),
-])
-def test_totals_that_disagree_with_the_plays_are_refused(totals: dict[str, Any], field: str,
-                                                         detail: str | None) -> None:
+@pytest.mark.parametrize(
+    ("totals", "field", "detail"),
+    [
+        ({"card_points": {"A": 80, "B": 20}}, "card_points", "The plays give card points A 82, B 18, not A 80, B 20."),
+        (
+            {"scoring_cards_captured": {"A": [*P01_CARDS["A"], "10D"], "B": P01_CARDS["B"][:-1]}},
+            "scoring_cards_captured",
+            None,
+        ),
+        ({"sweeps": {"A": {"regular": 1}}}, "sweeps", None),
+        ({"card_points": {"A": 82, "B": 18}, "sweeps": {}}, "sweeps", None),
+    ],
+)
+def test_totals_that_disagree_with_the_plays_are_refused(
+    totals: dict[str, Any], field: str, detail: str | None
+) -> None:
     violation = refusal(with_totals(**totals))
     assert (violation.code, violation.field) == ("plays_totals_mismatch", field)
     if detail:
@@ -530,10 +637,15 @@ def test_card_points_are_checked_against_the_plays_before_the_sweeps() -> None:
 def test_the_majority_preset_takes_a_card_majority_that_agrees_with_the_plays() -> None:
     preset = {"card_points": "ten_of_diamonds_2_majority_4"}
     assert result_of(with_totals(scoring_cards_captured=P01_CARDS, card_majority="A"), **preset)["card_points"] == {
-        "A": 86, "B": 14}
+        "A": 86,
+        "B": 14,
+    }
     violation = refusal(with_totals(scoring_cards_captured=P01_CARDS, card_majority="B"), **preset)
-    assert (violation.code, violation.field, violation.extra) == ("plays_totals_mismatch", "card_majority",
-                                                                  {"from_plays": "A"})
+    assert (violation.code, violation.field, violation.extra) == (
+        "plays_totals_mismatch",
+        "card_majority",
+        {"from_plays": "A"},
+    )
 
 
 def test_the_checks_of_s7_on_totals_come_before_the_plays() -> None:
@@ -574,42 +686,49 @@ def mutated(change: Any) -> dict[str, Any]:
     return payload
 
 
-@pytest.mark.parametrize(("change", "code", "field"), [
-    (lambda p: p["bid"].pop("bidder_hand"), "bidder_hand_required", "bid.bidder_hand"),
-    (lambda p: p.pop("floor"), "floor_size_invalid", "floor"),
-    (lambda p: p.update(floor=["AH", "3H", "KS"]), "floor_size_invalid", "floor"),
-    (lambda p: p.update(floor="AH 3H KS 7S"), "invalid", "floor"),
-    (lambda p: p["floor"].__setitem__(2, "1S"), "invalid_card", "floor[2]"),
-    (lambda p: p["floor"].__setitem__(1, "AH"), "duplicate_card", "floor[1]"),
-    (lambda p: p["floor"].__setitem__(1, "JH"), "duplicate_card", "bid.bidder_hand[0]"),
-    (lambda p: p.update(plays={"0": "3D"}), "invalid", "plays"),
-    (lambda p: p["plays"].__setitem__(3, "AC"), "invalid", "plays[3]"),
-    (lambda p: p["plays"][3].update(note="x"), "invalid", "plays[3].note"),
-    (lambda p: p["plays"][3].pop("action"), "invalid", "plays[3].action"),
-    (lambda p: p["plays"][3].update(action="pass"), "invalid", "plays[3].action"),
-    (lambda p: p["plays"][3].update(seat="S3"), "play_out_of_turn", "plays[3].seat"),
-    (lambda p: p["plays"][3].pop("card"), "invalid", "plays[3].card"),
-    (lambda p: p["plays"][3].update(card="ZZ"), "invalid_card", "plays[3].card"),
-    (lambda p: p["plays"][3].update(card="JKR"), "invalid_card", "plays[3].card"),
-    (lambda p: p["plays"][3].update(card="QH"), "duplicate_card", "plays[3].card"),
-    (lambda p: p["plays"][3].update(card="KS"), "duplicate_card", "plays[3].card"),
-    (lambda p: p["plays"][1].update(takes=[]), "invalid", "plays[1].takes"),
-    (lambda p: p["plays"][7].update(**{"with": []}), "invalid", "plays[7].with"),
-    (lambda p: p["plays"][1].update(house=12), "invalid", "plays[1].house"),
-    (lambda p: p["plays"][7].update(house=12), "invalid", "plays[7].house"),
-    (lambda p: p["plays"][0].update(house="11"), "invalid", "plays[0].house"),
-    (lambda p: p["plays"][0].update(house=True), "invalid", "plays[0].house"),
-    (lambda p: p["plays"][0].update(**{"with": "AH"}), "invalid", "plays[0].with"),
-    (lambda p: p["plays"][0].update(**{"with": ["AH", "3D"]}), "duplicate_card", "plays[0].with[1]"),
-])
+@pytest.mark.parametrize(
+    ("change", "code", "field"),
+    [
+        (lambda p: p["bid"].pop("bidder_hand"), "bidder_hand_required", "bid.bidder_hand"),
+        (lambda p: p.pop("floor"), "floor_size_invalid", "floor"),
+        (lambda p: p.update(floor=["AH", "3H", "KS"]), "floor_size_invalid", "floor"),
+        (lambda p: p.update(floor="AH 3H KS 7S"), "invalid", "floor"),
+        (lambda p: p["floor"].__setitem__(2, "1S"), "invalid_card", "floor[2]"),
+        (lambda p: p["floor"].__setitem__(1, "AH"), "duplicate_card", "floor[1]"),
+        (lambda p: p["floor"].__setitem__(1, "JH"), "duplicate_card", "bid.bidder_hand[0]"),
+        (lambda p: p.update(plays={"0": "3D"}), "invalid", "plays"),
+        (lambda p: p["plays"].__setitem__(3, "AC"), "invalid", "plays[3]"),
+        (lambda p: p["plays"][3].update(note="x"), "invalid", "plays[3].note"),
+        (lambda p: p["plays"][3].pop("action"), "invalid", "plays[3].action"),
+        (lambda p: p["plays"][3].update(action="pass"), "invalid", "plays[3].action"),
+        (lambda p: p["plays"][3].update(seat="S3"), "play_out_of_turn", "plays[3].seat"),
+        (lambda p: p["plays"][3].pop("card"), "invalid", "plays[3].card"),
+        (lambda p: p["plays"][3].update(card="ZZ"), "invalid_card", "plays[3].card"),
+        (lambda p: p["plays"][3].update(card="JKR"), "invalid_card", "plays[3].card"),
+        (lambda p: p["plays"][3].update(card="QH"), "duplicate_card", "plays[3].card"),
+        (lambda p: p["plays"][3].update(card="KS"), "duplicate_card", "plays[3].card"),
+        (lambda p: p["plays"][1].update(takes=[]), "invalid", "plays[1].takes"),
+        (lambda p: p["plays"][7].update(**{"with": []}), "invalid", "plays[7].with"),
+        (lambda p: p["plays"][1].update(house=12), "invalid", "plays[1].house"),
+        (lambda p: p["plays"][7].update(house=12), "invalid", "plays[7].house"),
+        (lambda p: p["plays"][0].update(house="11"), "invalid", "plays[0].house"),
+        (lambda p: p["plays"][0].update(house=True), "invalid", "plays[0].house"),
+        (lambda p: p["plays"][0].update(**{"with": "AH"}), "invalid", "plays[0].with"),
+        (lambda p: p["plays"][0].update(**{"with": ["AH", "3D"]}), "duplicate_card", "plays[0].with[1]"),
+    ],
+)
 def test_a_malformed_floor_or_play_is_refused_with_its_code_and_field(change: Any, code: str, field: str) -> None:
     violation = refusal(mutated(change))
     assert (violation.code, violation.field) == (code, field)
 
 
 def test_a_floor_without_plays_is_refused() -> None:
-    payload = {"dealer": "S1", "bid": {"value": 11}, "card_points": {"A": 50, "B": 50},
-               "floor": ["AH", "3H", "KS", "7S"]}
+    payload = {
+        "dealer": "S1",
+        "bid": {"value": 11},
+        "card_points": {"A": 50, "B": 50},
+        "floor": ["AH", "3H", "KS", "7S"],
+    }
     violation = refusal(payload)
     assert (violation.code, violation.field) == ("invalid", "floor")
 
@@ -623,8 +742,9 @@ def test_a_deal_with_plays_needs_no_totals_and_a_deal_without_them_still_does() 
 
 
 @pytest.mark.parametrize(("payload", "keep"), [(P01, (9,)), (P02, ()), (P03, (11, 12))])
-def test_a_terse_entry_gives_the_result_and_the_normalized_input_of_the_full_one(payload: dict[str, Any],
-                                                                              keep: tuple[int, ...]) -> None:
+def test_a_terse_entry_gives_the_result_and_the_normalized_input_of_the_full_one(
+    payload: dict[str, Any], keep: tuple[int, ...]
+) -> None:
     short = terse(payload, keep)
     assert result_of(short) == result_of(payload)
     assert normalized(short) == normalized(payload)
@@ -770,7 +890,9 @@ def test_cards_that_split_into_sets_of_two_house_values_are_two_readings() -> No
 def test_the_choices_of_a_capture_are_every_packing_of_whole_sets_that_leaves_none() -> None:
     cards = [parse_card(code) for code in ("2C", "3D", "5H", "6S")]
     # seep.md P5: on 2 3 5 6 a jack takes 2 + 3 + 6, or 5 + 6.
-    assert [[card.code for card in choice] for choice in capture_choices(cards, 11)] == [["2C", "3D", "6S"],
-                                                                                         ["5H", "6S"]]
+    assert [[card.code for card in choice] for choice in capture_choices(cards, 11)] == [
+        ["2C", "3D", "6S"],
+        ["5H", "6S"],
+    ]
     assert capture_choices(cards, 12) == [()]  # no set worth 12: a queen could only take a house
     assert splits_into_sets([8, 8, 8, 4, 4, 4], 12) and not splits_into_sets([8, 8, 8], 12)

@@ -19,7 +19,8 @@ def test_replay_folds_every_deal_from_the_initial_state() -> None:
     folded = replay(ENGINE, RULES, [rummy_deal("S1"), rummy_deal("S2")])
     assert folded.refusal is None
     assert [result["totals_after"] for result in folded.results] == [
-        {"S1": 0, "S2": 10, "S3": 25}, {"S1": 0, "S2": 20, "S3": 50},
+        {"S1": 0, "S2": 10, "S3": 25},
+        {"S1": 0, "S2": 20, "S3": 50},
     ]
     assert ENGINE.state_json(folded.state)["next_dealer"] == "S3"
 
@@ -41,8 +42,9 @@ def test_a_deal_that_does_not_parse_is_a_refusal_too() -> None:
 def test_replay_resumes_from_a_given_state() -> None:
     first = replay(ENGINE, RULES, [rummy_deal("S1")])
     rest = replay(ENGINE, RULES, [rummy_deal("S2")], first.state)
-    assert ENGINE.state_json(rest.state) == ENGINE.state_json(replay(ENGINE, RULES, [rummy_deal("S1"),
-                                                                                      rummy_deal("S2")]).state)
+    assert ENGINE.state_json(rest.state) == ENGINE.state_json(
+        replay(ENGINE, RULES, [rummy_deal("S1"), rummy_deal("S2")]).state
+    )
 
 
 def test_the_steps_name_the_refused_deal_by_its_position_and_keep_its_own_field() -> None:
@@ -51,7 +53,9 @@ def test_the_steps_name_the_refused_deal_by_its_position_and_keep_its_own_field(
     with pytest.raises(DealRefused) as refused:
         next(steps)
     assert (refused.value.index, refused.value.violation.code, refused.value.violation.field) == (
-        1, "dealer_out_of_turn", "dealer"
+        1,
+        "dealer_out_of_turn",
+        "dealer",
     )
 
 
@@ -61,11 +65,14 @@ def test_a_voided_deal_keeps_its_position_but_is_neither_parsed_nor_played() -> 
     folded = replay(ENGINE, RULES, deals, voided={1})
     assert folded.refusal is None
     assert [result["totals_after"] for result in folded.results] == [
-        {"S1": 0, "S2": 10, "S3": 25}, {"S1": 0, "S2": 20, "S3": 50},
+        {"S1": 0, "S2": 10, "S3": 25},
+        {"S1": 0, "S2": 20, "S3": 50},
     ]
     steps = list(replay_steps(ENGINE, RULES, deals, voided={1}))
     assert [(step.index, step.voided, step.deal is None) for step in steps] == [
-        (0, False, False), (1, True, True), (2, False, False),
+        (0, False, False),
+        (1, True, True),
+        (2, False, False),
     ]
     assert steps[1].outcome.state == steps[0].outcome.state and steps[1].outcome.result == {}
 

@@ -38,8 +38,11 @@ def valid_deals(draw: st.DrawFn, dealer: str | None = None) -> dict[str, Any]:
     bid: dict[str, Any] = {"bidder": bidder, "value": value}
     if draw(st.booleans()):
         bid_card = BID_RANK[value] + draw(st.sampled_from("SHDC"))
-        others = draw(st.lists(st.sampled_from(DECK), min_size=3, max_size=3, unique=True).filter(
-            lambda cards: bid_card not in cards))
+        others = draw(
+            st.lists(st.sampled_from(DECK), min_size=3, max_size=3, unique=True).filter(
+                lambda cards: bid_card not in cards
+            )
+        )
         bid["bidder_hand"] = draw(st.permutations([bid_card, *others]))
     throw_ins = draw(st.lists(st.lists(st.sampled_from(LOW_CARDS), min_size=4, max_size=4, unique=True), max_size=2))
     a = draw(st.integers(0, 100))
@@ -50,8 +53,13 @@ def valid_deals(draw: st.DrawFn, dealer: str | None = None) -> dict[str, Any]:
     side["A"]["regular"], side["B"]["regular"] = regular_a, regular_b
     side[TEAM[bidder]]["first_play"] = first
     side[TEAM[dealer]]["last_play"] = last
-    return {"dealer": dealer, "throw_ins": [{"bidder": bidder, "bidder_hand": hand} for hand in throw_ins],
-            "bid": bid, "card_points": {"A": a, "B": 100 - a}, "sweeps": side}
+    return {
+        "dealer": dealer,
+        "throw_ins": [{"bidder": bidder, "bidder_hand": hand} for hand in throw_ins],
+        "bid": bid,
+        "card_points": {"A": a, "B": 100 - a},
+        "sweeps": side,
+    }
 
 
 @st.composite
@@ -63,28 +71,52 @@ def modest_deals(draw: st.DrawFn) -> dict[str, Any]:
     return payload
 
 
-house_rules = st.fixed_dictionaries({}, optional={
-    "sweep_points": st.integers(0, 100),
-    "first_play_sweep_points": st.integers(0, 100),
-    "last_play_sweep_points": st.integers(0, 100),
-    "baazi_lead": st.integers(1, 600),
-    "minimum_team_score": st.integers(0, 50),
-    "lead_beyond_baazi_carries_over": st.booleans(),
-    "card_points": st.sampled_from(["spades_capture_value_other_aces_1_ten_of_diamonds_6",
-                                    "ten_of_diamonds_2_majority_4"]),
-    "after_baazi_dealer_basis": st.sampled_from(["baazi_loser", "raw_difference"]),
-    "match_end": st.one_of(
-        st.just({"type": "open"}),
-        st.fixed_dictionaries({"type": st.sampled_from(["first_to_baazis", "fixed_baazis"]),
-                               "count": st.integers(1, 6)}),
-    ),
-})
+house_rules = st.fixed_dictionaries(
+    {},
+    optional={
+        "sweep_points": st.integers(0, 100),
+        "first_play_sweep_points": st.integers(0, 100),
+        "last_play_sweep_points": st.integers(0, 100),
+        "baazi_lead": st.integers(1, 600),
+        "minimum_team_score": st.integers(0, 50),
+        "lead_beyond_baazi_carries_over": st.booleans(),
+        "card_points": st.sampled_from(
+            ["spades_capture_value_other_aces_1_ten_of_diamonds_6", "ten_of_diamonds_2_majority_4"]
+        ),
+        "after_baazi_dealer_basis": st.sampled_from(["baazi_loser", "raw_difference"]),
+        "match_end": st.one_of(
+            st.just({"type": "open"}),
+            st.fixed_dictionaries(
+                {"type": st.sampled_from(["first_to_baazis", "fixed_baazis"]), "count": st.integers(1, 6)}
+            ),
+        ),
+    },
+)
 
 json_values = any_json(
     words=["S1", "s2", "A", "B", "10D", "KS", "tied", "JKR", "regular", "first_play"],
-    keys=["dealer", "bid", "value", "bidder", "bidder_hand", "card_points", "scoring_cards_captured", "sweeps",
-          "throw_ins", "A", "B", "regular", "first_play", "last_play", "card_majority"],
-    integers=(-(10**20), 10**20), text_size=6, list_size=4, dict_size=5, max_leaves=25,
+    keys=[
+        "dealer",
+        "bid",
+        "value",
+        "bidder",
+        "bidder_hand",
+        "card_points",
+        "scoring_cards_captured",
+        "sweeps",
+        "throw_ins",
+        "A",
+        "B",
+        "regular",
+        "first_play",
+        "last_play",
+        "card_majority",
+    ],
+    integers=(-(10**20), 10**20),
+    text_size=6,
+    list_size=4,
+    dict_size=5,
+    max_leaves=25,
 )
 
 
@@ -124,7 +156,8 @@ def test_a_deal_round_trips_through_its_json(payload: dict[str, Any], lower: boo
 @FAST
 @given(st.lists(valid_deals(), max_size=12), house_rules)
 def test_the_state_round_trips_through_its_json_after_every_deal(
-    payloads: list[dict[str, Any]], house: dict[str, Any],
+    payloads: list[dict[str, Any]],
+    house: dict[str, Any],
 ) -> None:
     rules = ENGINE.rules_from_settings(house, 4)
     assert ENGINE.rules_from_settings(ENGINE.settings_json(rules), 4) == rules
@@ -144,7 +177,8 @@ def test_the_state_round_trips_through_its_json_after_every_deal(
 @FAST
 @given(st.lists(valid_deals(), max_size=15), house_rules)
 def test_replaying_the_same_deals_always_gives_the_same_state(
-    payloads: list[dict[str, Any]], house: dict[str, Any],
+    payloads: list[dict[str, Any]],
+    house: dict[str, Any],
 ) -> None:
     rules = ENGINE.rules_from_settings(house, 4)
     first = fold(payloads, rules)
@@ -155,7 +189,8 @@ def test_replaying_the_same_deals_always_gives_the_same_state(
 @FAST
 @given(st.lists(modest_deals(), min_size=1, max_size=25), house_rules)
 def test_the_running_lead_stays_inside_the_baazi_lead_unless_the_excess_carries_over(
-    payloads: list[dict[str, Any]], house: dict[str, Any],
+    payloads: list[dict[str, Any]],
+    house: dict[str, Any],
 ) -> None:
     rules = ENGINE.rules_from_settings(house, 4)
     _, results = fold(payloads, rules)
@@ -170,7 +205,8 @@ def test_the_running_lead_stays_inside_the_baazi_lead_unless_the_excess_carries_
 @FAST
 @given(st.lists(modest_deals(), min_size=1, max_size=25), house_rules)
 def test_baazis_won_only_ever_grow_by_at_most_one_per_deal(
-    payloads: list[dict[str, Any]], house: dict[str, Any],
+    payloads: list[dict[str, Any]],
+    house: dict[str, Any],
 ) -> None:
     rules = ENGINE.rules_from_settings(house, 4)
     _, results = fold(payloads, rules)
@@ -204,10 +240,13 @@ def mutated_deals(draw: st.DrawFn) -> Any:
 
 
 @FAST
-@given(st.lists(modest_deals(), max_size=6), st.lists(mutated_deals() | valid_deals(), min_size=1, max_size=6),
-       house_rules)
+@given(
+    st.lists(modest_deals(), max_size=6), st.lists(mutated_deals() | valid_deals(), min_size=1, max_size=6), house_rules
+)
 def test_no_refused_deal_changes_the_state(
-    prefix: list[dict[str, Any]], tail: list[Any], house: dict[str, Any],
+    prefix: list[dict[str, Any]],
+    tail: list[Any],
+    house: dict[str, Any],
 ) -> None:
     rules = ENGINE.rules_from_settings(house, 4)
     state, _ = fold(prefix, rules)
@@ -225,14 +264,20 @@ def test_no_refused_deal_changes_the_state(
 
 
 @FAST
-@given(valid_deals(), st.lists(st.sampled_from("AB"), min_size=17, max_size=17), st.sampled_from(["A", "B", "tied"]),
-       st.booleans())
+@given(
+    valid_deals(),
+    st.lists(st.sampled_from("AB"), min_size=17, max_size=17),
+    st.sampled_from(["A", "B", "tied"]),
+    st.booleans(),
+)
 def test_card_list_input_and_total_input_give_the_same_result(
-    payload: dict[str, Any], owners: list[str], majority: str, majority_preset: bool,
+    payload: dict[str, Any],
+    owners: list[str],
+    majority: str,
+    majority_preset: bool,
 ) -> None:
     rules = ENGINE.rules_from_settings({"card_points": "ten_of_diamonds_2_majority_4"} if majority_preset else {}, 4)
-    captured = {team: [card for card, owner in zip(POINT_CARDS, owners, strict=True) if owner == team]
-                for team in "AB"}
+    captured = {team: [card for card, owner in zip(POINT_CARDS, owners, strict=True) if owner == team] for team in "AB"}
     points = {team: sum(POINTS[card] for card in captured[team]) for team in "AB"}
     if majority_preset:
         points["A"] -= 4 * sum(card == "10D" for card in captured["A"])
@@ -257,8 +302,9 @@ def test_card_list_input_and_total_input_give_the_same_result(
 @given(json_values | mutated_deals())
 def test_any_json_payload_gives_a_deal_outcome_or_a_rule_violation(payload: Any) -> None:
     try:
-        outcome = ENGINE.play_deal(ENGINE.initial_state(DEFAULT_RULES), ENGINE.parse_deal(payload, DEFAULT_RULES),
-                                   DEFAULT_RULES)
+        outcome = ENGINE.play_deal(
+            ENGINE.initial_state(DEFAULT_RULES), ENGINE.parse_deal(payload, DEFAULT_RULES), DEFAULT_RULES
+        )
     except RuleViolation as violation:
         assert violation.code and violation.detail
         return
@@ -276,12 +322,20 @@ def test_any_json_settings_give_rules_or_a_rule_violation(house: Any, count: int
     assert ENGINE.rules_from_settings(ENGINE.settings_json(rules), 4) == rules
 
 
-state_like = st.fixed_dictionaries({
-    "running_lead": st.fixed_dictionaries({"team": json_values, "points": json_values}) | json_values,
-    "baazis_won": st.fixed_dictionaries({"A": json_values, "B": json_values}) | json_values,
-    "next_dealer": json_values, "match_over": json_values,
-}, optional={"match_winner": json_values, "match_drawn": json_values, "deals_played": json_values,
-             "next_dealer_reason": json_values})
+state_like = st.fixed_dictionaries(
+    {
+        "running_lead": st.fixed_dictionaries({"team": json_values, "points": json_values}) | json_values,
+        "baazis_won": st.fixed_dictionaries({"A": json_values, "B": json_values}) | json_values,
+        "next_dealer": json_values,
+        "match_over": json_values,
+    },
+    optional={
+        "match_winner": json_values,
+        "match_drawn": json_values,
+        "deals_played": json_values,
+        "next_dealer_reason": json_values,
+    },
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -299,12 +353,22 @@ def test_any_json_state_gives_a_state_or_a_rule_violation(data: Any) -> None:
 
 def test_an_open_match_folds_ten_thousand_deals_and_counts_every_one() -> None:
     samples = [
-        {"dealer": "S1", "bid": {"bidder": "S2", "value": 11, "bidder_hand": ["JH", "4C", "KS", "2C"]},
-         "card_points": {"A": 62, "B": 38}},
-        {"dealer": "S2", "bid": {"value": 9}, "card_points": {"A": 30, "B": 70},
-         "sweeps": {"A": {"regular": 1}, "B": {"regular": 1, "last_play": 1}}},
-        {"dealer": "S3", "bid": {"value": 13}, "scoring_cards_captured": {"A": list(POINT_CARDS[:9]),
-                                                                            "B": list(POINT_CARDS[9:])}},
+        {
+            "dealer": "S1",
+            "bid": {"bidder": "S2", "value": 11, "bidder_hand": ["JH", "4C", "KS", "2C"]},
+            "card_points": {"A": 62, "B": 38},
+        },
+        {
+            "dealer": "S2",
+            "bid": {"value": 9},
+            "card_points": {"A": 30, "B": 70},
+            "sweeps": {"A": {"regular": 1}, "B": {"regular": 1, "last_play": 1}},
+        },
+        {
+            "dealer": "S3",
+            "bid": {"value": 13},
+            "scoring_cards_captured": {"A": list(POINT_CARDS[:9]), "B": list(POINT_CARDS[9:])},
+        },
         {"dealer": "S4", "bid": {"value": 10}, "card_points": {"A": 5, "B": 95}},
     ]
     deals = [ENGINE.parse_deal(sample, DEFAULT_RULES) for sample in samples] * 2500
@@ -322,9 +386,12 @@ def seep_deal(dealer: str, a: int) -> dict[str, Any]:
 
 
 def changes(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[tuple[int, str, Any, Any]]:
-    return [(number, key, before[key], after[key])
-            for number, (before, after) in enumerate(zip(old, new, strict=True), start=1)
-            for key in before if before[key] != after[key]]
+    return [
+        (number, key, before[key], after[key])
+        for number, (before, after) in enumerate(zip(old, new, strict=True), start=1)
+        for key in before
+        if before[key] != after[key]
+    ]
 
 
 def test_correcting_an_under_nine_baazi_into_an_ordinary_deal_recomputes_the_later_deals() -> None:

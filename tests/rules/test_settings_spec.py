@@ -14,7 +14,9 @@ from games.rules.registry import get_engine
 from games.rules.settings_spec import Setting, SettingsSpec
 
 DECLARED = {
-    "fifty_six": FIFTY_SIX_SETTINGS, "bid_euchre": BID_EUCHRE_SETTINGS, "contract_rummy": CONTRACT_RUMMY_SETTINGS,
+    "fifty_six": FIFTY_SIX_SETTINGS,
+    "bid_euchre": BID_EUCHRE_SETTINGS,
+    "contract_rummy": CONTRACT_RUMMY_SETTINGS,
 }
 
 
@@ -44,13 +46,19 @@ def test_every_setting_has_a_label_and_a_line_of_help(game: str) -> None:
 def test_an_integer_setting_describes_its_range_and_refuses_outside_it() -> None:
     row = FIFTY_SIX_SETTINGS["starting_tables"]
     assert row.schema() == {
-        "title": "Starting tables", "description": "Tables each team holds at the start (§F.5).", "default": 12,
-        "type": "integer", "minimum": 1, "maximum": 999,
+        "title": "Starting tables",
+        "description": "Tables each team holds at the start (§F.5).",
+        "default": 12,
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 999,
     }
     with pytest.raises(RuleViolation) as refused:
         row.read({"starting_tables": 1000})
     assert (refused.value.code, refused.value.field, refused.value.detail) == (
-        "invalid", "settings.starting_tables", "starting_tables must be a whole number from 1 to 999; 1000 is not."
+        "invalid",
+        "settings.starting_tables",
+        "starting_tables must be a whole number from 1 to 999; 1000 is not.",
     )
 
 
@@ -70,7 +78,9 @@ def test_an_unknown_setting_is_refused_with_the_accepted_names() -> None:
     with pytest.raises(RuleViolation) as refused:
         spec.reject_unknown({"point": 3})
     assert (refused.value.code, refused.value.field, refused.value.detail) == (
-        "invalid", "settings.point", "Toy has no setting 'point'; the settings are: points."
+        "invalid",
+        "settings.point",
+        "Toy has no setting 'point'; the settings are: points.",
     )
 
 

@@ -28,8 +28,12 @@ def test_the_registry_serves_the_toy_game_with_the_base_defaults_for_its_facts(t
     assert (engine.display_name, engine.player_counts, engine.default_player_count) == ("Toy", (2, 3, 4), 4)
     assert (engine.seats(rules), engine.teams(rules)) == (("S1", "S2", "S3"), None)
     assert engine.settings_schema()["properties"]["target"] == {
-        "title": "Points to win", "description": "The first player to reach it wins.", "default": 5,
-        "type": "integer", "minimum": 1, "maximum": 50,
+        "title": "Points to win",
+        "description": "The first player to reach it wins.",
+        "default": 5,
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 50,
     }
 
 
@@ -39,7 +43,10 @@ def test_the_toy_game_is_replayed_to_its_winner_and_refuses_a_deal_after_it(toy:
     folded = replay(engine, rules, [shown("S1", "KS", "2H"), shown("S2", "QS", "3D"), shown("S1", "9C", "QC")])
     assert [result["winner"] for result in folded.results] == ["S1", "S1"]
     assert engine.state_json(folded.state) == {
-        "points": [2, 0], "next_dealer": None, "match_over": True, "match_winner": "S1",
+        "points": [2, 0],
+        "next_dealer": None,
+        "match_over": True,
+        "match_winner": "S1",
     }
     assert folded.refusal is not None
     assert (folded.refusal.code, folded.refusal.field) == ("match_already_finished", "deals[2]")

@@ -16,10 +16,13 @@ from games.rules.errors import RuleViolation
 from games.rules.seats import require_seat, seat_after, seat_names
 from games.rules.settings_spec import Setting, SettingsSpec
 
-SETTINGS = SettingsSpec("Toy", (
-    Setting("target", "integer", 5, "Points to win", "The first player to reach it wins.", minimum=1, maximum=50),
-    Setting("players", "integer", 2, "Players", "2 to 4 players.", minimum=2, maximum=4),
-))
+SETTINGS = SettingsSpec(
+    "Toy",
+    (
+        Setting("target", "integer", 5, "Points to win", "The first player to reach it wins.", minimum=1, maximum=50),
+        Setting("players", "integer", 2, "Players", "2 to 4 players.", minimum=2, maximum=4),
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -49,8 +52,9 @@ def check_deal(state: ToyState, deal: ToyDeal, rules: ToyRules) -> None:
     if state.match_winner is not None:
         raise RuleViolation("match_already_finished", f"{state.match_winner} has won.", None)
     if state.next_dealer is not None and deal.dealer != state.next_dealer:
-        raise RuleViolation("dealer_out_of_turn", f"{state.next_dealer} deals now.", "dealer",
-                            expected_dealer=state.next_dealer)
+        raise RuleViolation(
+            "dealer_out_of_turn", f"{state.next_dealer} deals now.", "dealer", expected_dealer=state.next_dealer
+        )
 
 
 def apply_deal(state: ToyState, deal: ToyDeal, rules: ToyRules) -> DealOutcome:
@@ -100,8 +104,12 @@ class ToyEngine(EngineBase[ToyRules, ToyState, ToyDeal]):
         return apply_deal(state, deal, rules)
 
     def state_json(self, state: ToyState) -> dict[str, Any]:
-        return {"points": list(state.points), "next_dealer": state.next_dealer,
-                "match_over": state.match_winner is not None, "match_winner": state.match_winner}
+        return {
+            "points": list(state.points),
+            "next_dealer": state.next_dealer,
+            "match_over": state.match_winner is not None,
+            "match_winner": state.match_winner,
+        }
 
     def state_from_json(self, data: Mapping[str, Any], rules: ToyRules) -> ToyState:
         return ToyState(tuple(data["points"]), data["next_dealer"], data["match_winner"])

@@ -26,8 +26,10 @@ def seep_match() -> tuple[Any, Match]:
 
 def test_two_threads_posting_different_deals_get_numbers_1_and_2(seep_match: tuple[Any, Match]) -> None:
     user, match = seep_match
-    calls = [lambda: deal_record(match_id=match.pk, actor=user, payload=seep_deal("S1"), client_deal_id=uuid.uuid4())
-             for _ in range(2)]
+    calls = [
+        lambda: deal_record(match_id=match.pk, actor=user, payload=seep_deal("S1"), client_deal_id=uuid.uuid4())
+        for _ in range(2)
+    ]
     results = run_together(calls)
     assert not [result for result in results if isinstance(result, Exception)]
     assert sorted(Deal.objects.filter(match=match).values_list("number", flat=True)) == [1, 2]
@@ -40,8 +42,9 @@ def test_fifty_concurrent_posts_with_25_repeated_ids_store_25_deals(seep_match: 
     ids = [uuid.uuid4() for _ in range(25)]
 
     def post(deal_id: uuid.UUID) -> Callable[[], Any]:
-        return lambda: deal_record(match_id=match.pk, actor=user, payload=seep_deal("S1", points_a=50),
-                                   client_deal_id=deal_id)
+        return lambda: deal_record(
+            match_id=match.pk, actor=user, payload=seep_deal("S1", points_a=50), client_deal_id=deal_id
+        )
 
     results = run_together([post(deal_id) for deal_id in ids + ids])
     assert not [result for result in results if isinstance(result, Exception)]

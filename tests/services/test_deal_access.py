@@ -60,14 +60,26 @@ def test_a_scorer_records_but_only_club_admins_correct_in_a_league() -> None:
     deal_record(match_id=match.pk, actor=scorer, payload=seep_deal())
     before = unchanged(match)
     with pytest.raises(NotPermitted) as refused:
-        deal_correct(match_id=match.pk, number=1, actor=scorer, payload=seep_deal(points_a=60), reason="miscounted",
-                     expected_version=match.version)
+        deal_correct(
+            match_id=match.pk,
+            number=1,
+            actor=scorer,
+            payload=seep_deal(points_a=60),
+            reason="miscounted",
+            expected_version=match.version,
+        )
     assert "club's admins" in refused.value.detail
     with pytest.raises(NotPermitted):
         deal_void(match_id=match.pk, number=1, actor=scorer, reason="dealt twice")
     assert unchanged(match) == before
-    corrected = deal_correct(match_id=match.pk, number=1, actor=admin, payload=seep_deal(points_a=60),
-                             reason="miscounted", expected_version=match.version)
+    corrected = deal_correct(
+        match_id=match.pk,
+        number=1,
+        actor=admin,
+        payload=seep_deal(points_a=60),
+        reason="miscounted",
+        expected_version=match.version,
+    )
     assert corrected.deal.result["deal_margin"] == {"team": "A", "points": 20}
 
 
@@ -76,6 +88,7 @@ def test_outside_a_league_the_creators_scorer_records_and_corrects() -> None:
     match = match_start(actor=creator, game="seep", players=seep_players())
     match_scorer_add(actor=creator, match=match, user=scorer)
     recorded = deal_record(match_id=match.pk, actor=scorer, payload=seep_deal())
-    voided = deal_void(match_id=match.pk, number=1, actor=scorer, reason="dealt twice",
-                       expected_version=recorded.match.version)
+    voided = deal_void(
+        match_id=match.pk, number=1, actor=scorer, reason="dealt twice", expected_version=recorded.match.version
+    )
     assert (recorded.deal.number, voided.deal.status, voided.match.deals_count) == (1, Deal.Status.VOIDED, 0)

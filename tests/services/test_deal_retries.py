@@ -32,8 +32,9 @@ def test_a_first_recording_reads_no_deal(scorer: Any) -> None:
     match = new_match(scorer)
     with CaptureQueriesContext(connection) as queries:
         deal_record(match_id=match.pk, actor=scorer, payload=seep_deal(), client_deal_id=uuid.uuid4())
-    assert [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT") and "games_deal" in q["sql"]
-            ] == []
+    assert [
+        q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT") and "games_deal" in q["sql"]
+    ] == []
 
 
 def test_a_retry_still_legal_on_the_new_state_meets_the_constraint_and_answers_the_first_deal(scorer: Any) -> None:
@@ -51,8 +52,9 @@ def test_a_retry_refused_on_the_new_state_answers_the_first_deal(scorer: Any) ->
     match = new_match(scorer)
     client_deal_id = uuid.uuid4()
     first = deal_record(match_id=match.pk, actor=scorer, payload=seep_deal(), client_deal_id=client_deal_id)
-    retry = deal_record(match_id=match.pk, actor=scorer, payload=seep_deal(), client_deal_id=client_deal_id,
-                        expected_version=0)  # stale by now, and deal 1's dealer again
+    retry = deal_record(
+        match_id=match.pk, actor=scorer, payload=seep_deal(), client_deal_id=client_deal_id, expected_version=0
+    )  # stale by now, and deal 1's dealer again
     assert (retry.created, retry.deal.pk) == (False, first.deal.pk)
     assert Deal.objects.filter(match=match).count() == 1
 
@@ -61,6 +63,7 @@ def test_a_dry_run_of_a_deal_already_recorded_answers_it(scorer: Any) -> None:
     match = new_match(scorer)
     client_deal_id = uuid.uuid4()
     first = deal_record(match_id=match.pk, actor=scorer, payload=seep_deal(), client_deal_id=client_deal_id)
-    again = deal_record(match_id=match.pk, actor=scorer, payload=seep_deal("S2"), client_deal_id=client_deal_id,
-                        dry_run=True)
+    again = deal_record(
+        match_id=match.pk, actor=scorer, payload=seep_deal("S2"), client_deal_id=client_deal_id, dry_run=True
+    )
     assert (again.created, again.deal.pk) == (False, first.deal.pk)

@@ -41,8 +41,17 @@ def test_a_recorded_deal_is_published_to_the_match_channel_after_commit(
     assert messages(subscriber) == []  # nothing before commit
     for callback in callbacks:
         callback()
-    assert messages(subscriber) == [{"event": "deal.recorded", "match": match.pk, "version": 1, "deal_number": 1,
-                                     "status": "in_progress", "league": None, "etag": '"1.0"'}]
+    assert messages(subscriber) == [
+        {
+            "event": "deal.recorded",
+            "match": match.pk,
+            "version": 1,
+            "deal_number": 1,
+            "status": "in_progress",
+            "league": None,
+            "etag": '"1.0"',
+        }
+    ]
 
 
 def test_a_refused_deal_queues_no_event(django_capture_on_commit_callbacks: Any) -> None:
@@ -68,8 +77,16 @@ def test_a_registered_listener_hears_the_documented_payload_after_commit(
             callback()
     finally:
         remove_listener("test-listener")
-    assert heard == [{"event": "deal.recorded", "match": match.pk, "version": 1, "deal_number": 1,
-                      "status": "in_progress", "league": None}]  # no live fields: those are for the pages
+    assert heard == [
+        {
+            "event": "deal.recorded",
+            "match": match.pk,
+            "version": 1,
+            "deal_number": 1,
+            "status": "in_progress",
+            "league": None,
+        }
+    ]  # no live fields: those are for the pages
 
 
 def test_the_webhooks_app_registers_its_deliveries_as_a_listener() -> None:

@@ -34,8 +34,11 @@ class Club:
         club = ClubFactory.create()
         self.rng = rng
         self.desk = MembershipFactory.create(club=club, role="admin").user
-        self.league = league_save(actor=self.desk, league=League(), changes={
-            "club": club, "name": "Winter", "game": "seep", "settings": LEAGUE_RULES["seep"]})
+        self.league = league_save(
+            actor=self.desk,
+            league=League(),
+            changes={"club": club, "name": "Winter", "game": "seep", "settings": LEAGUE_RULES["seep"]},
+        )
         self.players = [Player.objects.create(name=f"P{n}", club=club) for n in range(6)]
 
     def finish_a_match(self) -> None:
@@ -44,8 +47,9 @@ class Club:
         deal_record(match_id=match.pk, actor=self.desk, payload=seep_win(self.rng.choice("AB")))
 
     def start_a_match(self) -> None:
-        match = match_start(actor=self.desk, game="seep", players=[p.pk for p in self.rng.sample(self.players, 4)],
-                            league=self.league)
+        match = match_start(
+            actor=self.desk, game="seep", players=[p.pk for p in self.rng.sample(self.players, 4)], league=self.league
+        )
         deal_record(match_id=match.pk, actor=self.desk, payload=seep_deal())
 
     def _old_match(self) -> Match | None:
@@ -56,8 +60,14 @@ class Club:
         match = self._old_match()
         if match is not None:  # the other side wins its one deal
             winner = "B" if match.state["match_winner"] == "A" else "A"
-            deal_correct(match_id=match.pk, number=1, actor=self.desk, payload=seep_win(winner), reason="other way",
-                         expected_version=match.version)
+            deal_correct(
+                match_id=match.pk,
+                number=1,
+                actor=self.desk,
+                payload=seep_win(winner),
+                reason="other way",
+                expected_version=match.version,
+            )
 
     def void_an_old_match(self) -> None:
         match = self._old_match()
@@ -80,8 +90,9 @@ def assert_as_from_scratch(league: League) -> None:
 
 
 @pytest.mark.parametrize(("seed", "checkpoint_every"), [(1, 1), (2, 2), (3, 3), (4, 250)])
-def test_after_any_season_the_kept_ratings_and_standings_are_a_fresh_computations(seed: int,
-                                                                                  checkpoint_every: int) -> None:
+def test_after_any_season_the_kept_ratings_and_standings_are_a_fresh_computations(
+    seed: int, checkpoint_every: int
+) -> None:
     club = Club(random.Random(seed))
     changes = [club.finish_a_match] * 4 + [club.start_a_match, club.correct_an_old_match, club.void_an_old_match]
     with override_settings(STANDINGS_CHECKPOINT_EVERY=checkpoint_every):
@@ -102,11 +113,14 @@ def folding_counted() -> Iterator[list[int]]:
         def step(payload: Any, match: dict[str, Any]) -> None:
             folded_now.append(match["pk"])
             fold.step(payload, match)
+
         carry_on(state, pool, dataclasses.replace(fold, step=step))
         counts.append(len(folded_now))
 
-    with mock.patch.object(folds, "_from_scratch", side_effect=AssertionError("folded from scratch")), \
-            mock.patch.object(folds, "_fold_after", counted):
+    with (
+        mock.patch.object(folds, "_from_scratch", side_effect=AssertionError("folded from scratch")),
+        mock.patch.object(folds, "_fold_after", counted),
+    ):
         yield counts
 
 
@@ -134,8 +148,14 @@ def test_a_correction_of_an_old_match_folds_on_from_the_checkpoint_before_it() -
     assert_as_from_scratch(club.league)
     fifth = list(club.league.matches.order_by("finished_at", "pk"))[4]
     winner = "B" if fifth.state["match_winner"] == "A" else "A"
-    deal_correct(match_id=fifth.pk, number=1, actor=club.desk, payload=seep_win(winner), reason="other way",
-                 expected_version=fifth.version)
+    deal_correct(
+        match_id=fifth.pk,
+        number=1,
+        actor=club.desk,
+        payload=seep_win(winner),
+        reason="other way",
+        expected_version=fifth.version,
+    )
     with folding_counted() as counts:
         ratings.league_ratings(club.league)
     assert counts == [5]  # from the checkpoint after 3 matches: the 4th to the 8th again
@@ -148,8 +168,9 @@ def test_a_merge_folds_the_pool_again_and_unmerging_restores_it() -> None:
         club.finish_a_match()
     before = ratings.league_ratings(club.league)
     guest = Player.objects.create(name="Guest", club=club.league.club)
-    match = match_start(actor=club.desk, game="seep", players=[guest.pk, *[p.pk for p in club.players[:3]]],
-                        league=club.league)
+    match = match_start(
+        actor=club.desk, game="seep", players=[guest.pk, *[p.pk for p in club.players[:3]]], league=club.league
+    )
     deal_record(match_id=match.pk, actor=club.desk, payload=seep_win("A"))
     Player.objects.filter(pk=guest.pk).update(merged_into=club.players[5])
     assert_as_from_scratch(club.league)

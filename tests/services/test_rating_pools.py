@@ -34,8 +34,10 @@ def expected_ratings(*results: tuple[tuple[Player, ...], tuple[Player, ...]]) ->
         rated = MODEL.rate([[live[name] for name in team] for team in teams], ranks=[1, 2])
         for team, new_team in zip(teams, rated, strict=True):
             live.update(zip(team, new_team, strict=True))
-    return {name: {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "ordinal": round(r.mu - 3 * r.sigma, 3)}
-            for name, r in live.items()}
+    return {
+        name: {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "ordinal": round(r.mu - 3 * r.sigma, 3)}
+        for name, r in live.items()
+    }
 
 
 def shown_ratings(body: dict[str, Any]) -> dict[str, dict[str, float]]:
@@ -43,8 +45,11 @@ def shown_ratings(body: dict[str, Any]) -> dict[str, dict[str, float]]:
 
 
 def seep_league(desk: Any, club: Club, name: str, pool: str = "league") -> League:
-    return league_save(actor=desk, league=League(), changes={"club": club, "name": name, "game": "seep",
-                                                               "settings": FIRST_BAAZI_WINS, "rating_pool": pool})
+    return league_save(
+        actor=desk,
+        league=League(),
+        changes={"club": club, "name": name, "game": "seep", "settings": FIRST_BAAZI_WINS, "rating_pool": pool},
+    )
 
 
 def friendly(desk: Any, players: list[Player], winner: str) -> None:

@@ -66,19 +66,32 @@ def play_the_history(clock: Clock) -> Match:
     club = ClubFactory.create(name="Tuesday Club")
     admin = MembershipFactory.create(club=club, role="admin", user=UserFactory.create(username="desk")).user
     scorer = MembershipFactory.create(club=club, role="scorer", user=UserFactory.create(username="phone")).user
-    league = league_save(actor=admin, league=League(), changes={"club": club, "name": "Winter", "game": "seep",
-                                                                "settings": {}})
+    league = league_save(
+        actor=admin, league=League(), changes={"club": club, "name": "Winter", "game": "seep", "settings": {}}
+    )
     clock.step()
     match = match_start(actor=admin, game="seep", players=[{"name": name} for name in PLAYERS], league=league)
     steps = [
         lambda: deal_record(match_id=match.pk, actor=scorer, payload=seep_deal()),
         lambda: deal_record(match_id=match.pk, actor=scorer, payload=seep_deal(dealer="S2", points_a=45)),
-        lambda: deal_correct(match_id=match.pk, number=1, actor=admin, payload=seep_deal(points_a=70),
-                             reason="miscounted", expected_version=2),
+        lambda: deal_correct(
+            match_id=match.pk,
+            number=1,
+            actor=admin,
+            payload=seep_deal(points_a=70),
+            reason="miscounted",
+            expected_version=2,
+        ),
         lambda: deal_record(match_id=match.pk, actor=scorer, payload=seep_deal(dealer="S2", points_a=30)),
         lambda: deal_void(match_id=match.pk, number=2, actor=admin, reason="entered twice"),
-        lambda: deal_correct(match_id=match.pk, number=1, actor=admin, payload=seep_deal(points_a=66),
-                             reason="miscounted again", expected_version=5),
+        lambda: deal_correct(
+            match_id=match.pk,
+            number=1,
+            actor=admin,
+            payload=seep_deal(points_a=66),
+            reason="miscounted again",
+            expected_version=5,
+        ),
         lambda: deal_record(match_id=match.pk, actor=scorer, payload=seep_win("A", dealer="S2")),
     ]
     for step in steps:
@@ -141,17 +154,21 @@ def history_answers(match: Match, folder: Path) -> dict[str, Any]:
     return {
         "audit": audit_pages(match, admin),
         "audit_in_small_pages": small_pages,
-        "revisions": {deal.number: interchange.deal_document(deal)["revisions"]
-                      for deal in match.deals.order_by("number")},
+        "revisions": {
+            deal.number: interchange.deal_document(deal)["revisions"] for deal in match.deals.order_by("number")
+        },
         "interchange": json.loads(written("club", league.club_id, "json", folder)),
         "csv": by_column(csv_rows(written("league", league.pk, "csv", folder))),
-        "xlsx": {name: by_column(as_text(rows)) for name, rows in
-                 xlsx_sheets(written("league", league.pk, "xlsx", folder)).items()},
+        "xlsx": {
+            name: by_column(as_text(rows))
+            for name, rows in xlsx_sheets(written("league", league.pk, "xlsx", folder)).items()
+        },
     }
 
 
 def test_the_audit_the_revisions_and_the_exports_read_as_they_did_when_recordings_wrote_their_own_rows(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     with frozen_clock() as clock:
         match = play_the_history(clock)
         clock.step()
@@ -184,8 +201,13 @@ def record_the_old_way(match: Match, actor: Any, payload: dict[str, Any]) -> Dea
     """A deal as it was recorded before: with its revision row and its audit entry."""
     deal = deal_record(match_id=match.pk, actor=actor, payload=payload).deal
     DealRevision.objects.create(deal=deal, revision=1, input=deal.input, result=deal.result, created_by=actor)
-    AuditEntry.objects.create(actor=actor, action="deal.recorded", match=match, deal_number=deal.number,
-                              after={"input": deal.input, "result": deal.result})
+    AuditEntry.objects.create(
+        actor=actor,
+        action="deal.recorded",
+        match=match,
+        deal_number=deal.number,
+        after={"input": deal.input, "result": deal.result},
+    )
     return deal
 
 
@@ -196,18 +218,33 @@ def test_deals_recorded_before_the_migration_keep_their_rows_and_are_read_once()
     migration = import_module("games.migrations.0005_recordings_read_from_deal_rows")
     migration.mark_deals_whose_recording_has_an_entry(django_apps, None)
     deal_record(match_id=match.pk, actor=scorer, payload=seep_deal(dealer="S2", points_a=45))
-    deal_correct(match_id=match.pk, number=1, actor=scorer, payload=seep_deal(points_a=70), reason="miscounted",
-                 expected_version=2)
+    deal_correct(
+        match_id=match.pk,
+        number=1,
+        actor=scorer,
+        payload=seep_deal(points_a=70),
+        reason="miscounted",
+        expected_version=2,
+    )
     assert list(Deal.objects.filter(match=match).values_list("number", "recording_in_audit_log")) == [
-        (1, True), (2, False)]
+        (1, True),
+        (2, False),
+    ]
     assert [(entry.action, entry.deal_number) for entry in MatchAuditLog(match)] == [
-        ("match.started", None), ("deal.recorded", 1), ("deal.recorded", 2), ("deal.corrected", 1)]
+        ("match.started", None),
+        ("deal.recorded", 1),
+        ("deal.recorded", 2),
+        ("deal.corrected", 1),
+    ]
     old.refresh_from_db()
     assert [(r.revision, r.input["card_points"]) for r in old.revision_history()] == [
-        (1, {"A": 62, "B": 38}), (2, {"A": 70, "B": 30})]
+        (1, {"A": 62, "B": 38}),
+        (2, {"A": 70, "B": 30}),
+    ]
     second = Deal.objects.get(match=match, number=2)  # its running lead moved: revision 1 keeps the recorded one
     assert [(r.revision, r.result["running_lead"]) for r in second.revision_history()] == [
-        (1, {"team": "A", "points": 14})]
+        (1, {"team": "A", "points": 14})
+    ]
     assert second.result["running_lead"] == {"team": "A", "points": 30}
 
 
@@ -215,8 +252,10 @@ def without_accounts(value: Any) -> Any:
     """What an import keeps: the accounts in a file (who recorded, who changed) are names of another server's users,
     so an import leaves them empty."""
     if isinstance(value, dict):
-        return {key: None if key in ("actor", "recorded_by", "created_by") else without_accounts(item)
-                for key, item in value.items()}
+        return {
+            key: None if key in ("actor", "recorded_by", "created_by") else without_accounts(item)
+            for key, item in value.items()
+        }
     if isinstance(value, list):
         return [without_accounts(item) for item in value]
     return value

@@ -26,14 +26,28 @@ def desk() -> Any:
 
 def make_league(desk: Any, game: str, **scoring: Any) -> League:
     club = club_create(actor=desk, name=f"{game} club")
-    return league_save(actor=desk, league=League(), changes={"club": club, "name": "Winter", "game": game,
-                                                               "settings": LEAGUE_RULES[game], **scoring})
+    return league_save(
+        actor=desk,
+        league=League(),
+        changes={"club": club, "name": "Winter", "game": game, "settings": LEAGUE_RULES[game], **scoring},
+    )
 
 
 def table(body: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Rows as (rank, name, played, won, drawn, lost, points, tiebreak)."""
-    return [(row["rank"], row["entrant"]["name"], row["played"], row["won"], row["drawn"], row["lost"],
-             row["points"], row["tiebreak"]) for row in body["rows"]]
+    return [
+        (
+            row["rank"],
+            row["entrant"]["name"],
+            row["played"],
+            row["won"],
+            row["drawn"],
+            row["lost"],
+            row["points"],
+            row["tiebreak"],
+        )
+        for row in body["rows"]
+    ]
 
 
 def seep_season(desk: Any) -> tuple[League, list[Player], list[Match]]:
@@ -62,8 +76,12 @@ def test_seep_standings_by_player_split_each_partnership(desk: Any) -> None:
     league, _, _ = seep_season(desk)
     rows = table(standings.league_standings(league, "player"))
     assert [row[:7] for row in rows] == [
-        (1, "P1", 3, 2, 0, 1, 6), (1, "P3", 3, 2, 0, 1, 6), (3, "P2", 2, 1, 0, 1, 3), (3, "P4", 2, 1, 0, 1, 3),
-        (5, "P5", 1, 0, 0, 1, 0), (5, "P6", 1, 0, 0, 1, 0),
+        (1, "P1", 3, 2, 0, 1, 6),
+        (1, "P3", 3, 2, 0, 1, 6),
+        (3, "P2", 2, 1, 0, 1, 3),
+        (3, "P4", 2, 1, 0, 1, 3),
+        (5, "P5", 1, 0, 0, 1, 0),
+        (5, "P6", 1, 0, 0, 1, 0),
     ]
 
 
@@ -131,8 +149,14 @@ def test_a_correction_in_week_one_moves_standings_and_ratings_as_a_fresh_recompu
     before_standings = standings.league_standings(league)
     before_ratings = ratings.game_ratings("seep")
     week_one = matches[0]
-    deal_correct(match_id=week_one.pk, number=1, actor=desk, payload=seep_win("B"), reason="scores swapped",
-                 expected_version=week_one.version)
+    deal_correct(
+        match_id=week_one.pk,
+        number=1,
+        actor=desk,
+        payload=seep_win("B"),
+        reason="scores swapped",
+        expected_version=week_one.version,
+    )
     after = standings.league_standings(league)
     assert after != before_standings
     assert table(after) == [

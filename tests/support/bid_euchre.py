@@ -9,8 +9,14 @@ from games.rules.registry import get_engine
 
 ENGINE = get_engine("bid_euchre")
 SEATS = ("S1", "S2", "S3", "S4")
-SHORT_CALLS = {"pb": "partners_best", "moon": "shoot_the_moon", "pass": "pass", "-": "pass",
-               "triple_moon": "triple_moon", "quadruple_moon": "quadruple_moon"}
+SHORT_CALLS = {
+    "pb": "partners_best",
+    "moon": "shoot_the_moon",
+    "pass": "pass",
+    "-": "pass",
+    "triple_moon": "triple_moon",
+    "quadruple_moon": "quadruple_moon",
+}
 
 
 def rules(**settings: Any) -> Any:

@@ -33,8 +33,9 @@ def play(deals: list[dict[str, Any]], rules: ContractRummyRules | None = None) -
     return state, results
 
 
-def refusal(payload: Any, rules: ContractRummyRules | None = None, before: list[dict[str, Any]] | None = None
-            ) -> RuleViolation:
+def refusal(
+    payload: Any, rules: ContractRummyRules | None = None, before: list[dict[str, Any]] | None = None
+) -> RuleViolation:
     rules = rules or make_rules()
     state, _ = play(before or [], rules)
     with pytest.raises(RuleViolation) as caught:
@@ -51,8 +52,9 @@ def simple_deal(dealer: str = "S1", went_out: str = "S3", players: int = 4, base
     return points_deal(dealer, went_out, {seat: base + k for k, seat in enumerate(seats) if seat != went_out})
 
 
-def full_match(players: int, penalties: list[dict[str, int]], went_out: list[str],
-               rules: ContractRummyRules | None = None) -> tuple[Any, list[dict[str, Any]]]:
+def full_match(
+    players: int, penalties: list[dict[str, int]], went_out: list[str], rules: ContractRummyRules | None = None
+) -> tuple[Any, list[dict[str, Any]]]:
     seats = [f"S{k}" for k in range(1, players + 1)]
     deals = [
         points_deal(seats[index % players], out, {seat: value for seat, value in points.items() if seat != out})

@@ -21,5 +21,12 @@ PRODUCTION = {
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {name: value for name, value in os.environ.items() if name not in PRODUCTION}
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=REPO, env={**clean, **env},
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=REPO,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )

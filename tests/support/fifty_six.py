@@ -36,11 +36,18 @@ def after(seat: str, players: int, active: list[str] | None = None) -> list[str]
     """The other active seats in calling order after ``seat``."""
     active = active or SEATS[players]
     k = active.index(seat)
-    return active[k + 1:] + active[:k]
+    return active[k + 1 :] + active[:k]
 
 
-def won_by(bidder: str, points: int, players: int = 4, *, trump: str = "hearts", active: list[str] | None = None,
-           doubling: str = "none") -> list[dict[str, Any]]:
+def won_by(
+    bidder: str,
+    points: int,
+    players: int = 4,
+    *,
+    trump: str = "hearts",
+    active: list[str] | None = None,
+    doubling: str = "none",
+) -> list[dict[str, Any]]:
     """An auction in which ``bidder`` (the first speaker) bids and everybody else passes (after any doubling)."""
     others = after(bidder, players, active)
     calls: list[dict[str, Any]] = [bid(bidder, points, trump)]
@@ -49,8 +56,9 @@ def won_by(bidder: str, points: int, players: int = 4, *, trump: str = "hearts",
     calls.append(dbl(others[0]))
     if doubling == "doubled":
         return calls + pas(*others[1:], bidder)
-    partner_index = next(k for k, seat in enumerate(others) if (SEATS[players].index(seat) - SEATS[players].index(
-        bidder)) % 2 == 0)
+    partner_index = next(
+        k for k, seat in enumerate(others) if (SEATS[players].index(seat) - SEATS[players].index(bidder)) % 2 == 0
+    )
     return calls + pas(*others[1:partner_index]) + [rdbl(others[partner_index])]
 
 
@@ -66,15 +74,26 @@ def seat_before(seat: str, players: int, active: list[str] | None = None) -> str
     return active[active.index(seat) - 1]
 
 
-def simple(bidder: str, points: int, card_points: int, players: int = 4, *, doubling: str = "none",
-           active: list[str] | None = None) -> dict[str, Any]:
+def simple(
+    bidder: str,
+    points: int,
+    card_points: int,
+    players: int = 4,
+    *,
+    doubling: str = "none",
+    active: list[str] | None = None,
+) -> dict[str, Any]:
     """A deal whose dealer sits just before ``bidder`` so that ``bidder`` speaks first."""
-    return deal(seat_before(bidder, players, active), won_by(bidder, points, players, active=active,
-                                                             doubling=doubling), card_points)
+    return deal(
+        seat_before(bidder, players, active),
+        won_by(bidder, points, players, active=active, doubling=doubling),
+        card_points,
+    )
 
 
-def play(r: FiftySixRules, deals: list[dict[str, Any]], state: FiftySixState | None = None
-         ) -> tuple[FiftySixState, list[dict[str, Any]]]:
+def play(
+    r: FiftySixRules, deals: list[dict[str, Any]], state: FiftySixState | None = None
+) -> tuple[FiftySixState, list[dict[str, Any]]]:
     state = state or ENGINE.initial_state(r)
     results = []
     for payload in deals:

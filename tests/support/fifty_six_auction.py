@@ -62,14 +62,23 @@ class AuctionModel:
     def options(self) -> list[dict[str, Any]]:
         seat = self.seat
         low = 28 if self.standing is None else self.standing[1] + 1
-        candidates = [{"seat": seat, "call": "pass"}] * 4 + [
-            {"seat": seat, "call": "bid", "points": points, "trump": TRUMPS[points % 5]}
-            for points in sorted({low, min(low + 1, 56), min(low + 3, 56), 40, 48, 56}) if points >= low
-        ] + [{"seat": seat, "call": "double"}, {"seat": seat, "call": "redouble"}]
+        candidates = (
+            [{"seat": seat, "call": "pass"}] * 4
+            + [
+                {"seat": seat, "call": "bid", "points": points, "trump": TRUMPS[points % 5]}
+                for points in sorted({low, min(low + 1, 56), min(low + 3, 56), 40, 48, 56})
+                if points >= low
+            ]
+            + [{"seat": seat, "call": "double"}, {"seat": seat, "call": "redouble"}]
+        )
         return [call for call in candidates if self.is_legal(call)]
 
 
 def model_for(rules: FiftySixRules, active: list[str], dealer: str) -> AuctionModel:
     k = active.index(dealer)
-    return AuctionModel(active[k + 1:] + active[: k + 1], rules.team_of,
-                        rules.all_pass_rule == "first_speaker_must_bid", rules.passed_player_may_bid_again)
+    return AuctionModel(
+        active[k + 1 :] + active[: k + 1],
+        rules.team_of,
+        rules.all_pass_rule == "first_speaker_must_bid",
+        rules.passed_player_may_bid_again,
+    )

@@ -39,9 +39,13 @@ def _po(language: str, domain: str) -> polib.POFile:
 @cache
 def script_catalogue(language: str) -> dict[str, str | list[str]]:
     """djangojs.po as the page carries it in #page-i18n: {english: translation}, a plural {singular: [one, other]}."""
-    return {entry.msgid: ([entry.msgstr_plural[i] for i in sorted(entry.msgstr_plural)] if entry.msgid_plural
-                          else entry.msgstr)
-            for entry in _po(language, "djangojs").translated_entries() if not entry.obsolete}
+    return {
+        entry.msgid: (
+            [entry.msgstr_plural[i] for i in sorted(entry.msgstr_plural)] if entry.msgid_plural else entry.msgstr
+        )
+        for entry in _po(language, "djangojs").translated_entries()
+        if not entry.obsolete
+    }
 
 
 def _fill(language: str, template: str, values: dict[str, Any]) -> str:
@@ -51,6 +55,7 @@ def _fill(language: str, template: str, values: dict[str, Any]) -> str:
         item = values[found.group(1)]
         text = digits(language, item) if isinstance(item, int) else str(item)
         return f"{FSI}{text}{PDI}" if language in RTL or RIGHT_TO_LEFT_LETTER.search(text) else text
+
     filled = PLACEHOLDER.sub(value, template)
     return with_articles(filled) if language == "hu" else filled  # "a(z) {team}": the article the value takes
 

@@ -22,7 +22,8 @@ CLEAN = [
 # The same hands, but at trick 3 S4 plays the king of diamonds on clubs while holding the queen of clubs,
 # which it plays at trick 5 (two tricks later).
 RENEGE = [
-    CLEAN[0], CLEAN[1],
+    CLEAN[0],
+    CLEAN[1],
     trick("S1 AC", "S2 9C", "S3 KC", "S4 KD"),
     CLEAN[3],
     trick("S2 AD", "S3 QD", "S4 QC", "S1 10D"),

@@ -22,5 +22,9 @@ FOUR = [
 
 
 # S2 (a bidder) plays the king of clubs on spades at trick 4 while holding KS (trick 5) and 9S (trick 12).
-BIDDER_REVOKE = [*FOUR[:3], trick("S3 JS", "S4 JS", "S1 9S", "S2 KC"), *FOUR[4:11],
-                 trick("S4 QC", "S1 10C", "S2 9S", "S3 QC")]
+BIDDER_REVOKE = [
+    *FOUR[:3],
+    trick("S3 JS", "S4 JS", "S1 9S", "S2 KC"),
+    *FOUR[4:11],
+    trick("S4 QC", "S1 10C", "S2 9S", "S3 QC"),
+]

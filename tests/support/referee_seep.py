@@ -48,9 +48,17 @@ def plays_of(rounds: list[tuple[str, str, str, str]]) -> list[dict[str, Any]]:
     return [play(text) for round_ in rounds for text in round_]
 
 
-def complete(floor: list[str], hand: list[str], bid: int, prefix: Sequence[str | dict[str, Any]], *,
-             dealer: str = "S1", holds: dict[str, list[str]] | None = None, lacks: dict[str, str] | None = None,
-             **extra: Any) -> dict[str, Any]:
+def complete(
+    floor: list[str],
+    hand: list[str],
+    bid: int,
+    prefix: Sequence[str | dict[str, Any]],
+    *,
+    dealer: str = "S1",
+    holds: dict[str, list[str]] | None = None,
+    lacks: dict[str, str] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     """A deal of 48 plays: ``prefix`` (notation or JSON), then every other card thrown in turn. The bidder's
     other first cards and the cards in ``holds`` are thrown late by their seats (so they hold them meanwhile);
     a seat is dealt no card of the rank ``lacks`` names for it."""
@@ -118,9 +126,13 @@ P03_ROUNDS = [
 ]
 
 
-P03 = {"dealer": "S2", "throw_ins": [{"bidder_hand": ["2H", "8H", "4D", "AD"]}],
-       "bid": {"value": 11, "bidder_hand": ["5S", "8D", "9H", "JC"]}, "floor": ["6H", "7S", "KD", "4C"],
-       "plays": plays_of(P03_ROUNDS)}
+P03 = {
+    "dealer": "S2",
+    "throw_ins": [{"bidder_hand": ["2H", "8H", "4D", "AD"]}],
+    "bid": {"value": 11, "bidder_hand": ["5S", "8D", "9H", "JC"]},
+    "floor": ["6H", "7S", "KD", "4C"],
+    "plays": plays_of(P03_ROUNDS),
+}
 
 
 @cache

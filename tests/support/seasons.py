@@ -37,27 +37,37 @@ def make_season() -> Season:
     club = ClubFactory.create(name="Tuesday Club")
     admin = MembershipFactory.create(club=club, role="admin").user
     member = MembershipFactory.create(club=club, role="member").user
-    seep = league_save(actor=admin, league=League(),
-                       changes={"club": club, "name": "Winter", "game": "seep", "settings": FIRST_TO_TWO})
-    fifty_six = league_save(actor=admin, league=League(), changes={"club": club, "name": "Spring 56",
-                                                                   "game": "fifty_six", "settings": {},
-                                                                   "rating_pool": "club_leagues"})
-    first = match_start(actor=admin, game="seep", players=seated(["Asha", "Bala", "Ravi", FORMULA_NAME]),
-                        league=seep)
+    seep = league_save(
+        actor=admin, league=League(), changes={"club": club, "name": "Winter", "game": "seep", "settings": FIRST_TO_TWO}
+    )
+    fifty_six = league_save(
+        actor=admin,
+        league=League(),
+        changes={"club": club, "name": "Spring 56", "game": "fifty_six", "settings": {}, "rating_pool": "club_leagues"},
+    )
+    first = match_start(actor=admin, game="seep", players=seated(["Asha", "Bala", "Ravi", FORMULA_NAME]), league=seep)
     deal_record(match_id=first.pk, actor=admin, payload=seep_deal())
-    deal_correct(match_id=first.pk, number=1, actor=admin, payload=seep_deal(points_a=70), reason="miscounted",
-                 expected_version=1)
+    deal_correct(
+        match_id=first.pk,
+        number=1,
+        actor=admin,
+        payload=seep_deal(points_a=70),
+        reason="miscounted",
+        expected_version=1,
+    )
     deal_record(match_id=first.pk, actor=admin, payload=seep_win("A", dealer="S2"))
     deal_record(match_id=first.pk, actor=admin, payload=seep_win("A", dealer="S3"))
-    second = match_start(actor=admin, game="seep", players=[*seated(["Asha", "Bala"]), *seated(["Chitra", "Dev"])],
-                         league=seep)
+    second = match_start(
+        actor=admin, game="seep", players=[*seated(["Asha", "Bala"]), *seated(["Chitra", "Dev"])], league=seep
+    )
     deal_record(match_id=second.pk, actor=admin, payload=seep_deal())
     deal_record(match_id=second.pk, actor=admin, payload=seep_deal(dealer="S2", points_a=30))
     deal_void(match_id=second.pk, number=2, actor=admin, reason="entered twice")
     deal_record(match_id=second.pk, actor=admin, payload=seep_win("B", dealer="S2"))
     deal_record(match_id=second.pk, actor=admin, payload=seep_win("B", dealer="S3"))
-    third = match_start(actor=admin, game="fifty_six", players=seated(["Esha", "Farid", "Gita", "Hari"]),
-                        league=fifty_six)
+    third = match_start(
+        actor=admin, game="fifty_six", players=seated(["Esha", "Farid", "Gita", "Hari"]), league=fifty_six
+    )
     deal_record(match_id=third.pk, actor=admin, payload=fifty_six_made())
     deal_record(match_id=third.pk, actor=admin, payload=fifty_six_made(dealer="S2"))
     matches = [Match.objects.get(pk=m.pk) for m in (first, second, third)]

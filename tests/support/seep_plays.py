@@ -226,7 +226,7 @@ def simulate(rng: random.Random, dealer: str | None = None) -> SimulatedDeal:
     first, floor, rest = deal_cards(rng)
     bid = rng.choice(sorted({value(card) for card in first if value(card) >= min(HOUSES)}))
     order = [right_of(bidder, step) for step in range(4)]
-    hands = {seat: rest[12 * i - 4: 12 * i + 8] if i else [*first, *rest[:8]] for i, seat in enumerate(order)}
+    hands = {seat: rest[12 * i - 4 : 12 * i + 8] if i else [*first, *rest[:8]] for i, seat in enumerate(order)}
     table = Table(list(floor), {seat: list(cards) for seat, cards in hands.items()}, list(first), bid)
     captured: dict[str, list[str]] = {"A": [], "B": []}
     sweeps: list[tuple[int, str, str]] = []
@@ -244,11 +244,16 @@ def simulate(rng: random.Random, dealer: str | None = None) -> SimulatedDeal:
             captured[TEAM[seat]].extend(taken)
             last_capture = (number + 1, seat)
             if not table.loose and not table.houses:
-                sweeps.append((number + 1, seat, "first_play" if number == 0 else "last_play" if number == 47
-                               else "regular"))
+                sweeps.append(
+                    (number + 1, seat, "first_play" if number == 0 else "last_play" if number == 47 else "regular")
+                )
         plays.append(play_json(seat, move))
     assert not table.houses and last_capture[0], "every house is captured and a capture always happens"
     captured[TEAM[last_capture[1]]].extend(table.loose)
-    payload = {"dealer": dealer, "bid": {"bidder": bidder, "value": bid, "bidder_hand": list(hands[bidder][:4])},
-               "floor": list(floor), "plays": plays}
+    payload = {
+        "dealer": dealer,
+        "bid": {"bidder": bidder, "value": bid, "bidder_hand": list(hands[bidder][:4])},
+        "floor": list(floor),
+        "plays": plays,
+    }
     return SimulatedDeal(payload, captured, sweeps, last_capture, built)

@@ -75,8 +75,9 @@ def stop(process: subprocess.Popen[bytes] | None, sig: int = signal.SIGTERM) -> 
 
 def start(command: list[str], log: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     with log.open("ab") as out:
-        return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
-                                start_new_session=True)
+        return subprocess.Popen(
+            command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT, start_new_session=True
+        )
 
 
 def tail(log: Path, lines: int = 30) -> str:
@@ -94,8 +95,24 @@ class PrivateRedis:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        self.process = start([REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                              "--appendonly", "no", "--daemonize", "no", "--dir", str(self.folder)], self.log)
+        self.process = start(
+            [
+                REDIS_SERVER,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--daemonize",
+                "no",
+                "--dir",
+                str(self.folder),
+            ],
+            self.log,
+        )
         wait_until(lambda: port_open(self.port), 10, f"redis on port {self.port}\n{tail(self.log)}")
 
     def stop(self) -> None:
@@ -114,8 +131,15 @@ def database_url(settings_dict: dict[str, Any] | None = None) -> str:
 
 def app_env(folder: Path, **values: str) -> dict[str, str]:
     """The environment of an app or worker subprocess: the given DATABASE_URL/REDIS_URL, our own media folder."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", "MEDIA_ROOT": str(folder / "media"),
-           "TMPDIR": str(folder), "REDIS_URL": "", "LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1"}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "MEDIA_ROOT": str(folder / "media"),
+        "TMPDIR": str(folder),
+        "REDIS_URL": "",
+        "LOG_LEVEL": "WARNING",
+        "PYTHONUNBUFFERED": "1",
+    }
     env.update(values)
     return env
 
@@ -138,9 +162,24 @@ def serve(folder: Path, env: dict[str, str], workers: int = 1, threads: int = 4)
     that connects its clients first and releases them together at a barrier must not find a connection closed
     under it while a busy machine starts the last of its threads (a POST on it would be reset)."""
     port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi:application", "--bind", f"127.0.0.1:{port}",
-               "--workers", str(workers), "--threads", str(threads), "--timeout", "60", "--graceful-timeout", "2",
-               "--keep-alive", "60"]
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "scorekeeper.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        "--timeout",
+        "60",
+        "--graceful-timeout",
+        "2",
+        "--keep-alive",
+        "60",
+    ]
     with served(command, port, folder / f"gunicorn-{port}.log", env, seconds=30) as app:
         yield app
 
@@ -151,8 +190,14 @@ def served(command: list[str], port: int, log: Path, env: dict[str, str], second
     process = start(command, log, env)
     app = App(f"http://127.0.0.1:{port}", process, log)
     try:
-        wait_until(lambda: process.poll() is None and httpx.get(f"{app.base_url}/api/v1/health/", timeout=2)
-                   .status_code in (200, 503), seconds, f"{command[2]} on port {port}\n{tail(log)}")
+        wait_until(
+            lambda: (
+                process.poll() is None
+                and httpx.get(f"{app.base_url}/api/v1/health/", timeout=2).status_code in (200, 503)
+            ),
+            seconds,
+            f"{command[2]} on port {port}\n{tail(log)}",
+        )
         yield app
     finally:
         stop(process)
@@ -166,8 +211,7 @@ class PrivateCluster:
         self.as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
 
     def run(self, *command: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([*self.as_postgres, *command], capture_output=True, text=True, timeout=60,
-                              check=check)
+        return subprocess.run([*self.as_postgres, *command], capture_output=True, text=True, timeout=60, check=check)
 
     def init(self) -> None:
         self.sockets.mkdir(parents=True)
@@ -175,15 +219,40 @@ class PrivateCluster:
             self.home.parent.chmod(0o711)  # mkdtemp made it 0700: the postgres user must reach its own folder
             shutil.chown(self.home, "postgres")
             shutil.chown(self.sockets, "postgres")
-        self.run(str(self.bindir / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust", "--no-sync",
-                 "-E", "UTF8", "--locale", "C")
+        self.run(
+            str(self.bindir / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "-A",
+            "trust",
+            "--no-sync",
+            "-E",
+            "UTF8",
+            "--locale",
+            "C",
+        )
 
     def ctl(self, action: str, *options: str, check: bool = True) -> None:
         if not self.data.exists():
             return
         server_options = f"-p {self.port} -k {self.sockets} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", server_options,
-                 "-w", "-t", "30", *options, action, check=check)
+        self.run(
+            str(self.bindir / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.log),
+            "-o",
+            server_options,
+            "-w",
+            "-t",
+            "30",
+            *options,
+            action,
+            check=check,
+        )
 
     def url(self, name: str, query: str = "") -> str:
         return f"postgres://postgres@127.0.0.1:{self.port}/{name}{query}"
@@ -195,8 +264,10 @@ class PrivateCluster:
 @contextlib.contextmanager
 def private_postgres(folder: Path) -> Iterator[PrivateCluster]:
     """A PostgreSQL cluster of our own (initdb refuses root: run as the postgres user when we are root)."""
-    initdb = require_binary(next(iter(sorted(glob("/usr/lib/postgresql/*/bin/initdb"), reverse=True)), None),
-                            "PostgreSQL server binaries (initdb)")
+    initdb = require_binary(
+        next(iter(sorted(glob("/usr/lib/postgresql/*/bin/initdb"), reverse=True)), None),
+        "PostgreSQL server binaries (initdb)",
+    )
     cluster = PrivateCluster(Path(initdb).parent, folder)
     try:
         cluster.init()
@@ -219,7 +290,14 @@ NEW_USER = (
 
 
 def manage(env: dict[str, str], *command: str) -> str:
-    done = subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "manage.py", *command],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout

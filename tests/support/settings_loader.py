@@ -15,5 +15,6 @@ def load_settings(show: str = SHOW, **environment: str) -> subprocess.CompletedP
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL", "DEBUG")}
     env.update(environment, DJANGO_SETTINGS_MODULE="scorekeeper.settings")
     code = f"import django; django.setup(); {show}"
-    return subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True,
-                          check=False, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, check=False, timeout=60
+    )

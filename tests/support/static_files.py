@@ -27,5 +27,11 @@ def collected_static_root() -> Path:
 def collect_static(folder: Path) -> None:
     """A few seconds on an idle machine (whitenoise gzips every file, Swagger UI's and ReDoc's bundles included), but
     minutes on a busy one: a generous timeout."""
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT,
-                   env={**os.environ, "STATIC_ROOT": str(folder)}, check=True, capture_output=True, timeout=1200)
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env={**os.environ, "STATIC_ROOT": str(folder)},
+        check=True,
+        capture_output=True,
+        timeout=1200,
+    )

@@ -88,8 +88,15 @@ class Played:
 
 
 def play_out(
-    hands: dict[str, list[str]], seats: list[str], leader: str, *, suit_of: Callable[[str], str],
-    strength: Callable[[str], int], trump: str | None, rng: random.Random, renege_at: int | None = None,
+    hands: dict[str, list[str]],
+    seats: list[str],
+    leader: str,
+    *,
+    suit_of: Callable[[str], str],
+    strength: Callable[[str], int],
+    trump: str | None,
+    rng: random.Random,
+    renege_at: int | None = None,
 ) -> Played:
     """Play every card: each seat follows the suit led when it can (a random legal card). At trick
     ``renege_at`` the first seat after the leader that holds the suit led and another suit plays the other
@@ -98,7 +105,7 @@ def play_out(
     tricks, winners = [], []
     renege: dict[str, Any] | None = None
     for number in range(len(hands[leader])):
-        order = seats[seats.index(leader):] + seats[:seats.index(leader)]
+        order = seats[seats.index(leader) :] + seats[: seats.index(leader)]
         plays: list[tuple[str, str]] = []
         for seat in order:
             hand = hands[seat]
@@ -129,7 +136,7 @@ def play_out(
         leader = best[0]
     if renege is not None:
         seat, led = renege["seat"], renege["led_suit"]
-        later = [play["card"] for played in tricks[renege["trick"]:] for play in played if play["seat"] == seat]
+        later = [play["card"] for played in tricks[renege["trick"] :] for play in played if play["seat"] == seat]
         renege["held_card"] = next(card for card in later if suit_of(card) == led)
         renege["led_suit"] = SUIT_WORDS.get(led, "joker")
         renege = {key: renege[key] for key in ("seat", "trick", "led_suit", "card_played", "held_card")}
@@ -139,11 +146,19 @@ def play_out(
 def deal_hands(pack: list[str], seats: list[str], size: int, rng: random.Random) -> dict[str, list[str]]:
     cards = list(pack)
     rng.shuffle(cards)
-    return {seat: cards[k * size:(k + 1) * size] for k, seat in enumerate(seats)}
+    return {seat: cards[k * size : (k + 1) * size] for k, seat in enumerate(seats)}
 
 
-def bid_euchre_play(deck: str, hand_size: int, bidder: str, trump: str, rng: random.Random, *, lone: bool = False,
-                    renege_at: int | None = None) -> Played:
+def bid_euchre_play(
+    deck: str,
+    hand_size: int,
+    bidder: str,
+    trump: str,
+    rng: random.Random,
+    *,
+    lone: bool = False,
+    renege_at: int | None = None,
+) -> Played:
     """A Bid Euchre deal played out: the winning bidder leads; in a lone hand its partner sits out.
     ``trump`` is a suit word or ``no_trumps``."""
     seats = list(SEATS4)
@@ -151,17 +166,33 @@ def bid_euchre_play(deck: str, hand_size: int, bidder: str, trump: str, rng: ran
         seats.remove(SEATS4[(SEATS4.index(bidder) + 2) % 4])
     letter = WORD_SUITS.get(trump)
     hands = deal_hands(euchre_pack(deck), seats, hand_size, rng)
-    return play_out(hands, seats, bidder, suit_of=lambda card: euchre_suit(card, letter),
-                    strength=lambda card: euchre_strength(card, letter), trump=letter or "JKR", rng=rng,
-                    renege_at=renege_at)
+    return play_out(
+        hands,
+        seats,
+        bidder,
+        suit_of=lambda card: euchre_suit(card, letter),
+        strength=lambda card: euchre_strength(card, letter),
+        trump=letter or "JKR",
+        rng=rng,
+        renege_at=renege_at,
+    )
 
 
-def fifty_six_play(players: int, four_player_pack: int, dealer: str, trump: str, rng: random.Random, *,
-                   renege_at: int | None = None) -> Played:
+def fifty_six_play(
+    players: int, four_player_pack: int, dealer: str, trump: str, rng: random.Random, *, renege_at: int | None = None
+) -> Played:
     """A 56 deal played out by every seat: the dealer's right leads. ``trump`` is a suit word or ``no_trumps``."""
     seats = [f"S{k}" for k in range(1, players + 1)]
     pack = fifty_six_pack(players, four_player_pack)
     hands = deal_hands(pack, seats, len(pack) // players, rng)
     leader = seats[(seats.index(dealer) + 1) % players]
-    return play_out(hands, seats, leader, suit_of=suit_letter, strength=fifty_six_strength,
-                    trump=WORD_SUITS.get(trump), rng=rng, renege_at=renege_at)
+    return play_out(
+        hands,
+        seats,
+        leader,
+        suit_of=suit_letter,
+        strength=fifty_six_strength,
+        trump=WORD_SUITS.get(trump),
+        rng=rng,
+        renege_at=renege_at,
+    )

@@ -55,7 +55,8 @@ def next_deal(api: APIClient, match_id: int) -> Any:
 
 
 def test_many_readers_of_a_version_cost_one_build_and_each_change_one_more(
-        api: APIClient, builds: Counter[tuple[int, str]]) -> None:
+    api: APIClient, builds: Counter[tuple[int, str]]
+) -> None:
     match = start_match(api)
     url = f"/api/v1/matches/{match['id']}/board/"
     first = [api.get(url) for _ in range(50)]
@@ -69,8 +70,9 @@ def test_many_readers_of_a_version_cost_one_build_and_each_change_one_more(
     assert builds == {(0, "BoardSerializer"): 1, (1, "BoardSerializer"): 1}
 
 
-def test_the_shared_board_is_cached_apart_from_the_signed_in_one(api: APIClient,
-                                                                 builds: Counter[tuple[int, str]]) -> None:
+def test_the_shared_board_is_cached_apart_from_the_signed_in_one(
+    api: APIClient, builds: Counter[tuple[int, str]]
+) -> None:
     match = start_match(api)
     next_deal(api, match["id"])
     token = api.post(f"/api/v1/matches/{match['id']}/share/").json()["token"]
@@ -84,7 +86,8 @@ def test_the_shared_board_is_cached_apart_from_the_signed_in_one(api: APIClient,
 
 
 def test_a_correction_a_void_and_an_answer_each_make_a_new_board_and_their_event_carries_its_etag(
-        user: Any, api: APIClient, published: list[dict[str, Any]]) -> None:
+    user: Any, api: APIClient, published: list[dict[str, Any]]
+) -> None:
     opponent = UserFactory.create()
     seated = Player.objects.create(name="Bala", user=opponent, created_by=user)
     match = start_match(api, players=[{"name": "Asha"}, seated.pk, {"name": "Ravi"}, {"name": "Meena"}])
@@ -95,12 +98,26 @@ def test_a_correction_a_void_and_an_answer_each_make_a_new_board_and_their_event
         assert change.status_code in (200, 201), change.json()
         board = api.get(url)
         deal = board.json()["deals"][0]
-        seen.append((board["ETag"], published[-1]["event"], published[-1]["etag"], deal["status"],
-                     deal["result"]["team_scores"], len(board.json()["answers"])))
+        seen.append(
+            (
+                board["ETag"],
+                published[-1]["event"],
+                published[-1]["etag"],
+                deal["status"],
+                deal["result"]["team_scores"],
+                len(board.json()["answers"]),
+            )
+        )
 
     board_after(next_deal(api, match["id"]))
-    board_after(api.put(f"/api/v1/matches/{match['id']}/deals/1/", {**seep_deal(points_a=70), "reason": "miscounted"},
-                        format="json", headers={"If-Match": '"1"'}))
+    board_after(
+        api.put(
+            f"/api/v1/matches/{match['id']}/deals/1/",
+            {**seep_deal(points_a=70), "reason": "miscounted"},
+            format="json",
+            headers={"If-Match": '"1"'},
+        )
+    )
     board_after(client_for(opponent).post(f"/api/v1/matches/{match['id']}/deals/1/confirm/", {}, format="json"))
     board_after(api.delete(f"/api/v1/matches/{match['id']}/deals/1/", {"reason": "dealt twice"}, format="json"))
     assert seen == [
@@ -124,13 +141,17 @@ def test_readers_missing_the_cache_together_wait_for_one_build(api: APIClient, m
 
     monkeypatch.setattr(table_api, "build_board_json", slow_build)
     with ThreadPoolExecutor(max_workers=8) as pool:
-        bodies = list(pool.map(lambda _: table_api.board_json(match, '"0.0"', before=None,
-                                                               serializer=PublicBoardSerializer), range(8)))
+        bodies = list(
+            pool.map(
+                lambda _: table_api.board_json(match, '"0.0"', before=None, serializer=PublicBoardSerializer), range(8)
+            )
+        )
     assert (bodies, built) == ([('"0.0"', table_api.BoardJson(b"board 0", None))] * 8, [0])
 
 
 def test_a_reader_that_accepts_gzip_gets_the_board_compressed_once_with_the_same_etag(
-        api: APIClient, builds: Counter[tuple[int, str]]) -> None:
+    api: APIClient, builds: Counter[tuple[int, str]]
+) -> None:
     match = start_match(api)
     next_deal(api, match["id"])
     url = f"/api/v1/matches/{match['id']}/board/"
@@ -144,7 +165,8 @@ def test_a_reader_that_accepts_gzip_gets_the_board_compressed_once_with_the_same
 
 
 def test_a_shared_board_poll_that_changed_nothing_is_one_query_and_an_answer_moves_its_etag(
-        user: Any, api: APIClient, django_assert_num_queries: Any) -> None:
+    user: Any, api: APIClient, django_assert_num_queries: Any
+) -> None:
     opponent = UserFactory.create()
     seated = Player.objects.create(name="Bala", user=opponent, created_by=user)
     match = start_match(api, players=[{"name": "Asha"}, seated.pk, {"name": "Ravi"}, {"name": "Meena"}])
@@ -167,13 +189,13 @@ def test_a_shared_board_read_from_the_cache_reads_no_match_row(api: APIClient, d
     first = spectator.get(f"/api/v1/shared/{token}/")
     with django_assert_num_queries(1) as queries:  # the link's match id, version and answers count: the ETag
         cached = spectator.get(f"/api/v1/shared/{token}/", headers={"If-None-Match": '"0.0"'})
-    assert (first.status_code, cached.status_code, cached["ETag"], cached.content) == (200, 200, '"1.0"',
-                                                                                      first.content)
+    assert (first.status_code, cached.status_code, cached["ETag"], cached.content) == (200, 200, '"1.0"', first.content)
     assert "state" not in queries.captured_queries[0]["sql"]
 
 
 def test_a_shared_board_built_after_its_match_moved_on_is_kept_and_answered_under_the_new_etag(
-        api: APIClient, builds: Counter[tuple[int, str]]) -> None:
+    api: APIClient, builds: Counter[tuple[int, str]]
+) -> None:
     match = start_match(api)
     token = api.post(f"/api/v1/matches/{match['id']}/share/").json()["token"]
     key = table_api.shared_board_key(token)

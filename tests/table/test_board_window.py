@@ -28,8 +28,14 @@ def match_with_deals(api: APIClient, count: int) -> dict[str, Any]:
 def answer(match_id: int, number: int, verdict: str) -> None:
     deal = Deal.objects.get(match_id=match_id, number=number)
     seat = Seat.objects.get(match_id=match_id, seat="S2")
-    DealConfirmation.objects.create(deal=deal, deal_revision=deal.revision, player=seat.player, seat="S2",
-                                    verdict=verdict, reason="no" if verdict == "disputed" else "")
+    DealConfirmation.objects.create(
+        deal=deal,
+        deal_revision=deal.revision,
+        player=seat.player,
+        seat="S2",
+        verdict=verdict,
+        reason="no" if verdict == "disputed" else "",
+    )
 
 
 def windows(client: APIClient, url: str) -> list[tuple[list[int], list[int], str | None]]:
@@ -41,7 +47,7 @@ def windows(client: APIClient, url: str) -> list[tuple[list[int], list[int], str
         body = response.json()
         link = response.headers.get("Link")
         found.append(([d["number"] for d in body["deals"]], [a["deal_number"] for a in body["answers"]], link))
-        url = link[1:link.index(">")] if link else ""
+        url = link[1 : link.index(">")] if link else ""
     return found
 
 
@@ -79,7 +85,10 @@ def test_the_shared_board_is_windowed_the_same_way(api: APIClient) -> None:
     token = api.post(f"/api/v1/matches/{match['id']}/share/").json()["token"]
     url = f"http://testserver/api/v1/shared/{token}/"
     assert [(deals, link) for deals, _, link in windows(APIClient(), url)] == [
-        ([4, 5], f'<{url}?before=4>; rel="earlier"'), ([2, 3], f'<{url}?before=2>; rel="earlier"'), ([1], None)]
+        ([4, 5], f'<{url}?before=4>; rel="earlier"'),
+        ([2, 3], f'<{url}?before=2>; rel="earlier"'),
+        ([1], None),
+    ]
 
 
 def test_the_default_window_is_the_latest_hundred_deals(api: APIClient) -> None:

@@ -26,8 +26,13 @@ def table(user: Any, api: APIClient) -> dict[str, Any]:
     s2 = Player.objects.create(name="Bala", user=s2_user, created_by=user)
     match = start_match(api, players=[s1.pk, s2.pk, {"name": "Ravi"}, {"name": "Meena"}])
     assert post_deal(api, match["id"], seep_deal()).status_code == 201
-    return {"match": match, "url": f"/api/v1/matches/{match['id']}/deals/1/", "s1": client_for(s1_user),
-            "s2": client_for(s2_user), "s1_user": s1_user}
+    return {
+        "match": match,
+        "url": f"/api/v1/matches/{match['id']}/deals/1/",
+        "s1": client_for(s1_user),
+        "s2": client_for(s2_user),
+        "s1_user": s1_user,
+    }
 
 
 def test_a_seated_player_confirms_a_deal_recorded_by_a_scorer_without_a_seat(table: dict[str, Any]) -> None:
@@ -35,7 +40,13 @@ def test_a_seated_player_confirms_a_deal_recorded_by_a_scorer_without_a_seat(tab
     assert response.status_code == 201, response.json()
     body = response.json()
     assert {key: body[key] for key in ("deal_number", "deal_revision", "seat", "verdict", "reason", "open")} == {
-        "deal_number": 1, "deal_revision": 1, "seat": "S2", "verdict": "confirmed", "reason": "", "open": False}
+        "deal_number": 1,
+        "deal_revision": 1,
+        "seat": "S2",
+        "verdict": "confirmed",
+        "reason": "",
+        "open": False,
+    }
     assert body["player"]["name"] == "Bala"
     entry = AuditEntry.objects.get(action="deal.confirmed")
     assert (entry.deal_number, entry.after) == (1, {"seat": "S2", "verdict": "confirmed", "deal_revision": 1})
@@ -70,29 +81,31 @@ def test_someone_not_seated_may_not_answer(table: dict[str, Any], api: APIClient
     assert_error(api.post(table["url"] + "confirm/", {}, format="json"), 403, "not_a_player", None)
 
 
-def test_an_outsider_gets_not_found_and_an_anonymous_caller_401(table: dict[str, Any],
-                                                                make_client: Any) -> None:
+def test_an_outsider_gets_not_found_and_an_anonymous_caller_401(table: dict[str, Any], make_client: Any) -> None:
     assert_error(make_client().post(table["url"] + "confirm/", {}, format="json"), 404, "not_found", None)
     assert_error(APIClient().post(table["url"] + "confirm/", {}, format="json"), 401, "not_authenticated", None)
 
 
 def test_an_unknown_or_voided_deal_cannot_be_answered(table: dict[str, Any], api: APIClient) -> None:
     match_id = table["match"]["id"]
-    assert_error(table["s2"].post(f"/api/v1/matches/{match_id}/deals/9/confirm/", {}, format="json"),
-                 404, "not_found", None)
+    assert_error(
+        table["s2"].post(f"/api/v1/matches/{match_id}/deals/9/confirm/", {}, format="json"), 404, "not_found", None
+    )
     assert api.delete(table["url"], {"reason": "dealt twice"}, format="json").status_code == 200
     body = assert_error(table["s2"].post(table["url"] + "confirm/", {}, format="json"), 409, "deal_voided", None)
     assert body["extra"] == {"deal_number": 1}
 
 
-def test_a_correction_resolves_a_dispute_and_the_deal_may_be_confirmed_again(table: dict[str, Any],
-                                                                             api: APIClient) -> None:
+def test_a_correction_resolves_a_dispute_and_the_deal_may_be_confirmed_again(
+    table: dict[str, Any], api: APIClient
+) -> None:
     assert table["s2"].post(table["url"] + "dispute/", {"reason": "our 10D"}, format="json").status_code == 201
     board = api.get(f"/api/v1/matches/{table['match']['id']}/board/").json()
     assert [(a["verdict"], a["open"]) for a in board["answers"]] == [("disputed", True)]
     disputes = api.get("/api/v1/disputes/").json()
     assert [(d["match"], d["deal_number"], d["seat"], d["reason"]) for d in disputes] == [
-        (table["match"]["id"], 1, "S2", "our 10D")]
+        (table["match"]["id"], 1, "S2", "our 10D")
+    ]
 
     corrected = {**seep_deal(points_a=56), "reason": "Bala is right"}
     assert api.put(table["url"], corrected, format="json", headers={"If-Match": '"1"'}).status_code == 200
@@ -100,7 +113,9 @@ def test_a_correction_resolves_a_dispute_and_the_deal_may_be_confirmed_again(tab
     assert table["s2"].post(table["url"] + "confirm/", {}, format="json").status_code == 201
     board = api.get(f"/api/v1/matches/{table['match']['id']}/board/").json()
     assert [(a["verdict"], a["deal_revision"], a["open"]) for a in board["answers"]] == [
-        ("disputed", 1, False), ("confirmed", 2, False)]
+        ("disputed", 1, False),
+        ("confirmed", 2, False),
+    ]
 
 
 def test_club_admins_see_the_disputes_of_their_leagues_and_nobody_else_does(user: Any, api: APIClient) -> None:

@@ -14,9 +14,20 @@ from rest_framework.test import APIClient
 from tests.api.helpers import start_match
 
 pytestmark = pytest.mark.django_db
-STRICT = {"default-src": "'self'", "script-src": "'self'", "style-src": "'self'", "img-src": "'self' data:",
-          "font-src": "'self'", "connect-src": "'self'", "worker-src": "'self'", "manifest-src": "'self'",
-          "object-src": "'none'", "base-uri": "'self'", "form-action": "'self'", "frame-ancestors": "'none'"}
+STRICT = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "font-src": "'self'",
+    "connect-src": "'self'",
+    "worker-src": "'self'",
+    "manifest-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
 
 
 def policy(response: Any) -> dict[str, str]:
@@ -34,14 +45,18 @@ def test_a_table_page_runs_no_inline_script_only_its_module_from_the_app(api: AP
     match = start_match(api)
     browser = Client()
     browser.force_login(user)
-    pages = ((f"/table/matches/{match['id']}/", "pages/match.js"),
-             (f"/table/matches/{match['id']}/board/", "pages/board.js"), ("/table/new/", "pages/new_match.js"))
+    pages = (
+        (f"/table/matches/{match['id']}/", "pages/match.js"),
+        (f"/table/matches/{match['id']}/board/", "pages/board.js"),
+        ("/table/new/", "pages/new_match.js"),
+    )
     for page, module in pages:
         html = browser.get(page).content.decode()
         scripts = re.findall(r"<script\b[^>]*>", html)
         assert [s for s in scripts if 'type="application/json"' not in s] == [
             '<script type="module" src="/static/table/js/pwa.js">',  # every page: the service worker's registration
-            f'<script type="module" src="/static/table/js/{module}">']
+            f'<script type="module" src="/static/table/js/{module}">',
+        ]
         assert policy(browser.get(page)) == STRICT  # no nonce: nothing inline needs one
 
 

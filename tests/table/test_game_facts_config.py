@@ -25,43 +25,70 @@ def page_config(response: Any) -> dict[str, Any]:
     """The JSON blob the page's script reads (``<script id="page-config">``)."""
     page = response.content.decode()
     start = page.index('<script id="page-config" type="application/json">') + len(
-        '<script id="page-config" type="application/json">')
-    return json.loads(page[start:page.index("</script>", start)])
+        '<script id="page-config" type="application/json">'
+    )
+    return json.loads(page[start : page.index("</script>", start)])
 
 
 def test_the_new_match_page_has_every_games_facts_by_key(browser: Client) -> None:
     config = page_config(browser.get("/table/new/"))
     facts = config["game_facts"]
     assert list(facts) == ["seep", "fifty_six", "bid_euchre", "contract_rummy"]
-    assert {key: (game["name"], game["player_counts"], game["default_player_count"], game["plays_in_teams"])
-            for key, game in facts.items()} == {
-        "seep": ("Seep", [4], 4, True), "fifty_six": ("56", [4, 6, 8], 4, True),
-        "bid_euchre": ("Bid Euchre", [4], 4, True), "contract_rummy": ("Contract Rummy", [3, 4, 5, 6, 7, 8], 4, False),
+    assert {
+        key: (game["name"], game["player_counts"], game["default_player_count"], game["plays_in_teams"])
+        for key, game in facts.items()
+    } == {
+        "seep": ("Seep", [4], 4, True),
+        "fifty_six": ("56", [4, 6, 8], 4, True),
+        "bid_euchre": ("Bid Euchre", [4], 4, True),
+        "contract_rummy": ("Contract Rummy", [3, 4, 5, 6, 7, 8], 4, False),
     }
     # Each rules file's direction: Seep and 56 pass to the right (counter-clockwise), the others to the left.
     assert {key: game["turn_direction"] for key, game in facts.items()} == {
-        "seep": "counter_clockwise", "fifty_six": "counter_clockwise",
-        "bid_euchre": "clockwise", "contract_rummy": "clockwise"}
+        "seep": "counter_clockwise",
+        "fifty_six": "counter_clockwise",
+        "bid_euchre": "clockwise",
+        "contract_rummy": "clockwise",
+    }
     assert facts["fifty_six"]["seats"]["6"] == ["S1", "S2", "S3", "S4", "S5", "S6"]
     assert facts["fifty_six"]["teams"]["6"] == {"T1": ["S1", "S4"], "T2": ["S2", "S5"], "T3": ["S3", "S6"]}
     assert facts["contract_rummy"]["teams"]["3"] is None
     assert facts["seep"]["settings"][4] == {
-        "name": "baazi_lead", "label": "Baazi lead", "help": "The running lead that wins a baazi (§S.5).",
-        "type": "integer", "default": 100, "minimum": 1, "maximum": 10000, "read_only": False, "sent_back": True,
+        "name": "baazi_lead",
+        "label": "Baazi lead",
+        "help": "The running lead that wins a baazi (§S.5).",
+        "type": "integer",
+        "default": 100,
+        "minimum": 1,
+        "maximum": 10000,
+        "read_only": False,
+        "sent_back": True,
     }
-    assert facts["seep"]["tiebreak_measures"] == [{"name": "baazi_difference", "better": "higher"},
-                                                  {"name": "running_lead", "better": "higher"}]
-    assert facts["bid_euchre"]["state_keys"] == ["scores", "tiebreak_deal_required", "next_dealer", "match_over",
-                                                 "match_winner"]
+    assert facts["seep"]["tiebreak_measures"] == [
+        {"name": "baazi_difference", "better": "higher"},
+        {"name": "running_lead", "better": "higher"},
+    ]
+    assert facts["bid_euchre"]["state_keys"] == [
+        "scores",
+        "tiebreak_deal_required",
+        "next_dealer",
+        "match_over",
+        "match_winner",
+    ]
     assert (facts["contract_rummy"]["defaults"]["4"]["decks"], facts["contract_rummy"]["defaults"]["5"]["decks"]) == (
-        1, 2)
+        1,
+        2,
+    )
 
 
 def test_the_start_page_offers_each_game_with_its_player_counts_and_default(browser: Client) -> None:
     config = page_config(browser.get("/table/new/"))
-    assert {key: (game["player_counts"], game["default_player_count"])
-            for key, game in config["game_facts"].items()} == {
-        "seep": ([4], 4), "fifty_six": ([4, 6, 8], 4), "bid_euchre": ([4], 4),
+    assert {
+        key: (game["player_counts"], game["default_player_count"]) for key, game in config["game_facts"].items()
+    } == {
+        "seep": ([4], 4),
+        "fifty_six": ([4, 6, 8], 4),
+        "bid_euchre": ([4], 4),
         "contract_rummy": ([3, 4, 5, 6, 7, 8], 4),
     }
 
@@ -78,6 +105,9 @@ def test_two_contract_rummy_players_are_a_count_the_two_players_rule_opens(brows
     rummy = facts["contract_rummy"]
     assert rummy["player_counts_under_settings"] == [{"count": 2, "settings": {"allow_two_players": True}}]
     assert (rummy["seats"]["2"], rummy["teams"]["2"], rummy["defaults"]["2"]["allow_two_players"]) == (
-        ["S1", "S2"], None, True)
+        ["S1", "S2"],
+        None,
+        True,
+    )
     assert list(rummy["seats"]) == ["2", "3", "4", "5", "6", "7", "8"]
     assert facts["fifty_six"]["player_counts_under_settings"] == []

@@ -59,8 +59,11 @@ def test_the_end_event_replaces_what_a_viewer_has_not_read_and_nothing_follows_i
     hub._dispatch(message({"event": "share_link.revoked", "version": 1}))
     hub._dispatch(message({"event": "deal.recorded", "version": 2}))
     assert queued(shared) == [Signal.END]
-    assert [json.loads(item)["event"] for item in queued(signed_in)] == ["deal.recorded", "share_link.revoked",
-                                                                         "deal.recorded"]
+    assert [json.loads(item)["event"] for item in queued(signed_in)] == [
+        "deal.recorded",
+        "share_link.revoked",
+        "deal.recorded",
+    ]
 
 
 def test_a_message_reaches_only_the_viewers_of_its_match() -> None:
@@ -80,8 +83,10 @@ def test_a_lost_connection_ends_every_viewer() -> None:
 def channels_on_redis(prefix: str) -> list[str]:
     client = redis.Redis.from_url(settings.REDIS_URL)
     try:
-        return sorted(channel.decode() if isinstance(channel, bytes) else channel
-                      for channel in client.pubsub_channels(f"{prefix}*"))
+        return sorted(
+            channel.decode() if isinstance(channel, bytes) else channel
+            for channel in client.pubsub_channels(f"{prefix}*")
+        )
     finally:
         client.close()
 
@@ -111,8 +116,14 @@ def test_a_channel_is_followed_from_its_first_viewer_to_its_last_on_one_connecti
         await publisher.aclose()
         return seen
 
-    assert asyncio.run(scenario()) == [["hubtest:1", "hubtest:2"], [1, 1], ["hubtest:1", "hubtest:2"],
-                                       ["hubtest:2"], True, False]
+    assert asyncio.run(scenario()) == [
+        ["hubtest:1", "hubtest:2"],
+        [1, 1],
+        ["hubtest:1", "hubtest:2"],
+        ["hubtest:2"],
+        True,
+        False,
+    ]
 
 
 def test_a_hub_that_cannot_reach_redis_raises_and_keeps_nothing() -> None:

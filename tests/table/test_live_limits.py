@@ -45,10 +45,20 @@ class AsgiRequest:
     def __init__(self, path: str, client: str = PHONE, headers: dict[str, str] | None = None) -> None:
         given = [(name.lower().encode(), value.encode()) for name, value in (headers or {}).items()]
         raw_headers = [(b"host", b"testserver"), *given]
-        self.scope = {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"}, "http_version": "1.1",
-                      "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(), "root_path": "",
-                      "query_string": b"", "headers": raw_headers, "client": (client, 50000),
-                      "server": ("testserver", 80)}
+        self.scope = {
+            "type": "http",
+            "asgi": {"version": "3.0", "spec_version": "2.3"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": "",
+            "query_string": b"",
+            "headers": raw_headers,
+            "client": (client, 50000),
+            "server": ("testserver", 80),
+        }
         self.sent: asyncio.Queue[Mapping[str, Any]] = asyncio.Queue()
         self.gone = asyncio.Event()
         self.body_read = False
@@ -103,14 +113,18 @@ def assert_refused(refused: tuple[int, dict[str, str], bytes], expected_status: 
     status, headers, body = refused
     assert (status, headers["retry-after"], headers["content-type"]) == (expected_status, "30", "application/json")
     detail = json.loads(body)
-    assert (detail["code"], detail["field"], detail["extra"]) == (code, None, {"retry_after_seconds": 30,
-                                                                                 "limit": limit})
+    assert (detail["code"], detail["field"], detail["extra"]) == (
+        code,
+        None,
+        {"retry_after_seconds": 30, "limit": limit},
+    )
     assert set(detail) == {"code", "detail", "field", "extra", "errors"}
 
 
 @override_settings(LIVE_STREAMS_PER_CLIENT=2, REDIS_URL="")
 def test_a_client_with_its_streams_all_open_is_refused_429_before_any_database_work(
-        shared_events: str, open_streams: OpenStreams, monkeypatch: pytest.MonkeyPatch) -> None:
+    shared_events: str, open_streams: OpenStreams, monkeypatch: pytest.MonkeyPatch
+) -> None:
     checks: list[str] = []
     check = live._shared_match_id
 
@@ -132,8 +146,9 @@ def test_a_client_with_its_streams_all_open_is_refused_429_before_any_database_w
 def test_a_forwarded_for_header_does_not_make_a_new_client(shared_events: str, open_streams: OpenStreams) -> None:
     open_streams.admit(PHONE)
     open_streams.admit(PHONE)
-    refused = asyncio.run(answer(shared_events, headers={"X-Forwarded-For": "198.51.100.7",
-                                                         "X-Real-IP": "198.51.100.8"}))
+    refused = asyncio.run(
+        answer(shared_events, headers={"X-Forwarded-For": "198.51.100.7", "X-Real-IP": "198.51.100.8"})
+    )
     assert_refused(refused, 429, "throttled", 2)
 
 
@@ -145,8 +160,9 @@ def test_a_process_with_its_streams_all_open_answers_503(shared_events: str, ope
 
 
 @override_settings(REDIS_URL="")
-def test_a_refused_or_answered_request_gives_its_slot_back(api: APIClient, shared_events: str,
-                                                           open_streams: OpenStreams) -> None:
+def test_a_refused_or_answered_request_gives_its_slot_back(
+    api: APIClient, shared_events: str, open_streams: OpenStreams
+) -> None:
     private = start_match(api)
     assert asyncio.run(answer(f"/table/matches/{private['id']}/events/"))[0] == 404  # signed out: not visible
     assert asyncio.run(answer("/table/s/no-such-token/events/"))[0] == 404
@@ -155,8 +171,9 @@ def test_a_refused_or_answered_request_gives_its_slot_back(api: APIClient, share
 
 
 @override_settings(LIVE_STREAMS_CHECKING_AT_ONCE=2, REDIS_URL="")
-def test_streams_opening_together_check_access_a_few_at_a_time(shared_events: str,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_streams_opening_together_check_access_a_few_at_a_time(
+    shared_events: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each check holds a database connection: six openings at once use two, not six."""
     checking, most, lock = 0, 0, threading.Lock()
     check = live._shared_match_id
@@ -199,8 +216,9 @@ def test_the_slot_comes_back_when_the_client_goes_away(shared_events: str, open_
 
 
 @pytest.mark.redis
-def test_the_slot_comes_back_when_the_stream_ends_by_itself(shared_events: str, open_streams: OpenStreams,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_slot_comes_back_when_the_stream_ends_by_itself(
+    shared_events: str, open_streams: OpenStreams, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(live, "STREAM_SECONDS", 0.2)
 
     async def scenario() -> tuple[int, int]:
@@ -217,7 +235,8 @@ def test_the_slot_comes_back_when_the_stream_ends_by_itself(shared_events: str, 
 
 @pytest.mark.redis
 def test_a_stream_answered_but_never_read_gives_its_slot_back_when_dropped(
-        shared_events: str, open_streams: OpenStreams) -> None:
+    shared_events: str, open_streams: OpenStreams
+) -> None:
     from django.test import AsyncRequestFactory
 
     token = shared_events.split("/")[3]
@@ -237,8 +256,9 @@ def _other_sessions_on_this_database() -> int:
     it never counts in a later look."""
     try:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                           "AND pid <> pg_backend_pid()")
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
             return cursor.fetchone()[0]
     finally:
         connections.close_all()
@@ -247,8 +267,7 @@ def _other_sessions_on_this_database() -> int:
 @pytest.mark.postgres
 @pytest.mark.redis
 @pytest.mark.parametrize("who", ["signed-in player", "spectator with the share link"])
-def test_a_waiting_stream_holds_no_database_connection(who: str, user: Any, api: APIClient,
-                                                       shared_events: str) -> None:
+def test_a_waiting_stream_holds_no_database_connection(who: str, user: Any, api: APIClient, shared_events: str) -> None:
     headers = {}
     path = shared_events
     if who == "signed-in player":

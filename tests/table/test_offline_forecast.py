@@ -41,8 +41,10 @@ def test_contract_rummy_proposes_each_queued_deals_dealer_and_contract(api: APIC
     assert forecast["next_deals"][6:] == [None, None, None, None]  # seven deals: the match is over after them
     dealer = "S1"
     for played in range(1, 4):  # what was forecast before any of them is what the service folds, deal after deal
-        assert post_deal(api, match["id"], rummy_deal({"S1": 0, "S2": 5, "S3": 10, "S4": 15}, dealer=dealer)
-                         ).status_code == 201
+        assert (
+            post_deal(api, match["id"], rummy_deal({"S1": 0, "S2": 5, "S3": 10, "S4": 15}, dealer=dealer)).status_code
+            == 201
+        )
         state = board(api, match["id"])["match"]["state"]
         assert state["next_deal"] == forecast["next_deals"][played - 1]
         assert state["next_dealer"] == forecast["dealer_after"][dealer]
@@ -55,13 +57,17 @@ def test_contract_rummy_looks_ahead_as_far_as_the_setting_says(api: APIClient) -
     assert [deal["number"] for deal in board(api, match["id"])["offline"]["next_deals"]] == [2, 3]
 
 
-@pytest.mark.parametrize(("game", "players", "deal"), [
-    ("seep", 4, seep_deal()),
-    ("fifty_six", 4, fifty_six_made()),
-    ("fifty_six", 6, None),
-])
-def test_games_whose_next_dealer_depends_on_the_result_propose_none(api: APIClient, game: str, players: int,
-                                                                   deal: dict[str, Any] | None) -> None:
+@pytest.mark.parametrize(
+    ("game", "players", "deal"),
+    [
+        ("seep", 4, seep_deal()),
+        ("fifty_six", 4, fifty_six_made()),
+        ("fifty_six", 6, None),
+    ],
+)
+def test_games_whose_next_dealer_depends_on_the_result_propose_none(
+    api: APIClient, game: str, players: int, deal: dict[str, Any] | None
+) -> None:
     match = start_match(api, game=game, players=players)
     if deal:
         assert post_deal(api, match["id"], deal).status_code == 201

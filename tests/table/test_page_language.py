@@ -73,8 +73,7 @@ PAGE_NAMES = ["login", "home", "new match", "match", "board", "shared board", "o
 
 @pytest.mark.parametrize("page", PAGE_NAMES)
 @pytest.mark.parametrize("language", ["en", "et", "fa", "hu"])
-def test_each_page_says_its_language_and_direction(user: Any, pages: dict[str, Any], page: str,
-                                                   language: str) -> None:
+def test_each_page_says_its_language_and_direction(user: Any, pages: dict[str, Any], page: str, language: str) -> None:
     path, signed_in, heading, values = pages[page]
     response = _client(user, signed_in).get(path, headers={"Accept-Language": language})
     assert response.status_code == 200
@@ -91,7 +90,9 @@ def test_each_page_says_its_language_and_direction(user: Any, pages: dict[str, A
 
 @pytest.mark.parametrize("page", PAGE_NAMES)
 def test_the_persian_page_carries_the_modules_catalogue_in_persian_and_the_english_page_none(
-    user: Any, pages: dict[str, Any], page: str,
+    user: Any,
+    pages: dict[str, Any],
+    page: str,
 ) -> None:
     path, signed_in, _heading, _values = pages[page]
     client = _client(user, signed_in)
@@ -101,14 +102,18 @@ def test_the_persian_page_carries_the_modules_catalogue_in_persian_and_the_engli
     carried = json.loads(found[0])
     assert carried == script_catalogue("fa") and len(carried) > 200  # every message the modules write
     values = [text for value in carried.values() for text in (value if isinstance(value, list) else [value])]
-    english = [text for text in values if re.search(r"[A-Za-z]{3}", LATIN_IN_PERSIAN.sub("", text))
-               and not ARABIC_SCRIPT.search(text)]
+    english = [
+        text
+        for text in values
+        if re.search(r"[A-Za-z]{3}", LATIN_IN_PERSIAN.sub("", text)) and not ARABIC_SCRIPT.search(text)
+    ]
     assert english == [], "translations without a Persian word"
     assert 'id="page-i18n"' not in client.get(path, headers={"Accept-Language": "en"}).content.decode()
 
 
 def test_the_inline_catalogue_keeps_its_letters_and_cannot_close_its_script_element(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from table import i18n
 
     i18n._catalogue_json.cache_clear()

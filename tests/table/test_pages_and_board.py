@@ -81,9 +81,13 @@ def test_the_pages_get_the_games_facts_and_the_house_rules_in_words(browser: Cli
 def test_every_choice_and_kind_of_every_game_has_its_words(browser: Client) -> None:
     """The house-rules form never shows an API name: each text choice (and match end's kinds) has its words."""
     config = browser.get("/table/new/").context["config"]
-    unsaid = [(key, row["name"], value) for key, facts in config["game_facts"].items() for row in facts["settings"]
-              for value in [*row.get("choices", []), *row.get("kinds", [])]
-              if isinstance(value, str) and value not in config["choice_words"]]
+    unsaid = [
+        (key, row["name"], value)
+        for key, facts in config["game_facts"].items()
+        for row in facts["settings"]
+        for value in [*row.get("choices", []), *row.get("kinds", [])]
+        if isinstance(value, str) and value not in config["choice_words"]
+    ]
     assert unsaid == []
 
 
@@ -98,8 +102,15 @@ def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:
     second = api.get(url, headers={"If-None-Match": '"0.0"'})
     assert (second.status_code, second["ETag"]) == (200, '"1.0"')
     assert [deal["number"] for deal in second.json()["deals"]] == [1]
-    assert second.json()["headline"] == {"label": "Baazis won", "scores": {"A": 0, "B": 0}, "leading": ["A"],
-                                         "lead": 24, "target": 100, "lower_wins": False, "winners": []}
+    assert second.json()["headline"] == {
+        "label": "Baazis won",
+        "scores": {"A": 0, "B": 0},
+        "leading": ["A"],
+        "lead": 24,
+        "target": 100,
+        "lower_wins": False,
+        "winners": [],
+    }
 
 
 def test_a_share_link_opens_the_board_to_anyone_and_is_made_once(api: APIClient) -> None:

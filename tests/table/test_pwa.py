@@ -27,21 +27,32 @@ def test_the_manifest_makes_the_table_installable() -> None:
     assert (response.status_code, response["Content-Type"]) == (200, "application/manifest+json")
     body = response.json()
     assert {key: body[key] for key in ("name", "start_url", "scope", "display", "theme_color")} == {
-        "name": "scorekeeper", "start_url": "/table/", "scope": "/table/", "display": "standalone",
-        "theme_color": "#14532d"}
+        "name": "scorekeeper",
+        "start_url": "/table/",
+        "scope": "/table/",
+        "display": "standalone",
+        "theme_color": "#14532d",
+    }
     icons = {(icon["sizes"], icon["type"], icon["purpose"]): icon["src"] for icon in body["icons"]}
-    assert set(icons) == {("any", "image/svg+xml", "any"), ("192x192", "image/png", "any"),
-                          ("512x512", "image/png", "any"), ("512x512", "image/png", "maskable")}
+    assert set(icons) == {
+        ("any", "image/svg+xml", "any"),
+        ("192x192", "image/png", "any"),
+        ("512x512", "image/png", "any"),
+        ("512x512", "image/png", "maskable"),
+    }
     for src in icons.values():
         assert finders.find(src.removeprefix("/static/")), src
 
 
-@pytest.mark.parametrize(("language", "direction", "description"), [
-    ("en", "ltr", "Keeps the score of Seep, 56, Bid Euchre and Contract Rummy played with real cards."),
-    ("et", "ltr", "Peab arvet Seepi, 56, Bid Euchre'i ja Contract Rummy üle, mida mängitakse päris kaartidega."),
-    ("fa", "rtl", "امتیازِ Seep، 56، Bid Euchre و Contract Rummy را که با کارت‌های واقعی بازی می‌شوند نگه می‌دارد."),
-    ("hu", "ltr", "Valódi kártyával játszott Seep, 56, Bid Euchre és Contract Rummy pontjait vezeti."),
-])
+@pytest.mark.parametrize(
+    ("language", "direction", "description"),
+    [
+        ("en", "ltr", "Keeps the score of Seep, 56, Bid Euchre and Contract Rummy played with real cards."),
+        ("et", "ltr", "Peab arvet Seepi, 56, Bid Euchre'i ja Contract Rummy üle, mida mängitakse päris kaartidega."),
+        ("fa", "rtl", "امتیازِ Seep، 56، Bid Euchre و Contract Rummy را که با کارت‌های واقعی بازی می‌شوند نگه می‌دارد."),
+        ("hu", "ltr", "Valódi kártyával játszott Seep, 56, Bid Euchre és Contract Rummy pontjait vezeti."),
+    ],
+)
 def test_the_manifest_speaks_the_pages_language(language: str, direction: str, description: str) -> None:
     # The phone's install prompt shows the description: in the language of the pages, whose cookie the browser sends.
     client = Client()
@@ -65,8 +76,12 @@ def test_the_service_worker_is_served_for_the_table_scope_and_never_from_the_htt
     assert "worker-src 'self'" in response["Content-Security-Policy"]
     script = response.content.decode()
     precache = precache_of(script)
-    assert {"/static/table/table.css", "/static/table/js/pages/match.js", "/static/table/js/outbox.js",
-            "/static/table/icons/icon-192.png"} <= set(precache)
+    assert {
+        "/static/table/table.css",
+        "/static/table/js/pages/match.js",
+        "/static/table/js/outbox.js",
+        "/static/table/icons/icon-192.png",
+    } <= set(precache)
     assert 'const OFFLINE_PAGE = "/table/offline/";' in script
     assert re.search(r'^const VERSION = "[0-9a-f]{16}";$', script, re.MULTILINE)
 

@@ -65,7 +65,10 @@ def test_a_revoked_link_stops_working_at_once_and_a_new_one_can_be_made(api: API
     assert Client().get(f"/table/s/{old}/").status_code == 404
     assert not MatchShareLink.objects.exists()
     assert list(AuditEntry.objects.filter(match_id=match).values_list("action", flat=True).order_by("id")) == [
-        "match.started", "match.share_link_created", "match.share_link_revoked"]
+        "match.started",
+        "match.share_link_created",
+        "match.share_link_revoked",
+    ]
     assert_error(api.delete(share_url(match)), 404, "not_found")
     made = api.post(share_url(match))
     assert made.status_code == 201 and made.json()["token"] != old
@@ -86,24 +89,37 @@ def test_renewing_replaces_the_link(api: APIClient) -> None:
 
 
 @pytest.mark.django_db
-def test_the_shared_board_shows_names_and_scores_but_no_accounts_confirmers_or_reasons(user: Any,
-                                                                                       api: APIClient) -> None:
+def test_the_shared_board_shows_names_and_scores_but_no_accounts_confirmers_or_reasons(
+    user: Any, api: APIClient
+) -> None:
     opponent = UserFactory.create()
     bala = PlayerFactory.create(name="Bala", user=opponent, created_by=user)
     match = start_match(api, players=[{"name": "Asha"}, bala.pk, {"name": "C"}, {"name": "D"}])["id"]
     post_deal(api, match, seep_deal())
-    client_for(opponent).post(f"/api/v1/matches/{match}/deals/1/dispute/", {"reason": "Bala had the 10D"},
-                              format="json")
+    client_for(opponent).post(
+        f"/api/v1/matches/{match}/deals/1/dispute/", {"reason": "Bala had the 10D"}, format="json"
+    )
     token = api.post(share_url(match)).json()["token"]
     board = APIClient().get(f"/api/v1/shared/{token}/").json()
     assert "created_by" not in board["match"]
     assert [seat["player"]["name"] for seat in board["match"]["seats"]] == ["Asha", "Bala", "C", "D"]
     assert board["match"]["state"]["running_lead"] == {"team": "A", "points": 24}
     assert [sorted(deal) for deal in board["deals"]] == [
-        ["client_deal_id", "input", "number", "recorded_at", "result", "revision", "state_before", "status",
-         "updated_at"]]
+        [
+            "client_deal_id",
+            "input",
+            "number",
+            "recorded_at",
+            "result",
+            "revision",
+            "state_before",
+            "status",
+            "updated_at",
+        ]
+    ]
     assert [{key: answer[key] for key in answer if key != "created_at"} for answer in board["answers"]] == [
-        {"deal_number": 1, "deal_revision": 1, "verdict": "disputed", "open": True}]
+        {"deal_number": 1, "deal_revision": 1, "verdict": "disputed", "open": True}
+    ]
     private = api.get(f"/api/v1/matches/{match}/board/").json()
     assert private["answers"][0]["reason"] == "Bala had the 10D"
     assert private["deals"][0]["recorded_by"] == user.pk

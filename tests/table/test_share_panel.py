@@ -30,8 +30,15 @@ def test_the_qr_code_is_segnos_regular_code_of_the_link_dark_on_white() -> None:
     svg = share_qr_svg(url)
     code = segno.make_qr(url, error="m")
     assert (code.is_micro, code.error) == (False, "M")
-    assert svg == code.svg_inline(scale=4, border=4, omitsize=True, dark="#000", light="#fff",
-                                  title="QR code of the share link", svgclass="qr-code")
+    assert svg == code.svg_inline(
+        scale=4,
+        border=4,
+        omitsize=True,
+        dark="#000",
+        light="#fff",
+        title="QR code of the share link",
+        svgclass="qr-code",
+    )
     width = (code.symbol_size(border=4)[0]) * 4
     assert svg.startswith(f'<svg viewBox="0 0 {width} {width}" class="qr-code"><title>QR code of the share link')
     assert 'fill="#fff"' in svg

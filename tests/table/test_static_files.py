@@ -85,8 +85,15 @@ def test_the_entry_page_carries_the_board_it_would_fetch_with_its_etag(api: APIC
 
 
 def test_the_inline_board_cannot_close_its_script_element(api: APIClient, user: Any) -> None:
-    match = start_match(api, players=[{"name": "</script><script>alert(1)</script>"}, {"name": "B & <b>"},
-                                      {"name": "Ravi"}, {"name": "Meena"}])
+    match = start_match(
+        api,
+        players=[
+            {"name": "</script><script>alert(1)</script>"},
+            {"name": "B & <b>"},
+            {"name": "Ravi"},
+            {"name": "Meena"},
+        ],
+    )
     browser = Client()
     browser.force_login(user)
     page = browser.get(f"/table/matches/{match['id']}/board/").content.decode()

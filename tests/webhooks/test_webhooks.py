@@ -31,8 +31,9 @@ local_receivers = override_settings(WEBHOOK_ALLOW_PRIVATE_ADDRESSES=True)
 
 
 def register(season: Season, url: str, events: list[str]) -> dict[str, Any]:
-    response = client_for(season.admin).post(f"/api/v1/clubs/{season.club.pk}/webhooks/",
-                                             {"url": url, "events": events}, format="json")
+    response = client_for(season.admin).post(
+        f"/api/v1/clubs/{season.club.pk}/webhooks/", {"url": url, "events": events}, format="json"
+    )
     assert response.status_code == 201, response.json()
     return response.json()
 
@@ -44,8 +45,9 @@ def record_a_56_deal(season: Season, capture: Any) -> None:
 
 
 @local_receivers
-def test_a_recorded_deal_is_posted_signed_to_the_clubs_webhook(season: Season,
-                                                               django_capture_on_commit_callbacks: Any) -> None:
+def test_a_recorded_deal_is_posted_signed_to_the_clubs_webhook(
+    season: Season, django_capture_on_commit_callbacks: Any
+) -> None:
     with webhook_receiver() as receiver:
         hook = register(season, receiver.url, ["deal.recorded", "standings.changed"])
         record_a_56_deal(season, django_capture_on_commit_callbacks)
@@ -57,26 +59,40 @@ def test_a_recorded_deal_is_posted_signed_to_the_clubs_webhook(season: Season,
     assert headers["X-Scorekeeper-Signature"] == expected
     assert headers["X-Scorekeeper-Event"] == "deal.recorded"
     match = season.matches[2]
-    assert first["json"]["data"] == {"event": "deal.recorded", "match": match.pk, "version": 3, "deal_number": 3,
-                                     "status": "in_progress", "league": season.fifty_six.pk}
+    assert first["json"]["data"] == {
+        "event": "deal.recorded",
+        "match": match.pk,
+        "version": 3,
+        "deal_number": 3,
+        "status": "in_progress",
+        "league": season.fifty_six.pk,
+    }
     assert first["json"]["club"] == season.club.pk
     listed = client_for(season.admin).get(f"/api/v1/clubs/{season.club.pk}/webhooks/").json()
     assert "secret" not in listed[0]
     last = listed[0]["last_delivery"]
     assert (last["event"], last["status"], last["attempts"], last["response_status"], last["error"]) == (
-        "standings.changed", "delivered", 1, 200, "")
+        "standings.changed",
+        "delivered",
+        1,
+        200,
+        "",
+    )
 
 
 @local_receivers
-def test_in_process_a_refused_delivery_is_tried_once_and_shows_why(season: Season,
-                                                                   django_capture_on_commit_callbacks: Any) -> None:
+def test_in_process_a_refused_delivery_is_tried_once_and_shows_why(
+    season: Season, django_capture_on_commit_callbacks: Any
+) -> None:
     with webhook_receiver(answers=[500]) as receiver:
         hook = register(season, receiver.url, ["deal.recorded"])
         record_a_56_deal(season, django_capture_on_commit_callbacks)
-    deliveries = client_for(season.admin).get(
-        f"/api/v1/clubs/{season.club.pk}/webhooks/{hook['id']}/deliveries/").json()
+    deliveries = (
+        client_for(season.admin).get(f"/api/v1/clubs/{season.club.pk}/webhooks/{hook['id']}/deliveries/").json()
+    )
     assert [(d["status"], d["attempts"], d["response_status"], d["error"]) for d in deliveries] == [
-        ("failed", 1, 500, "The receiver answered 500.")]
+        ("failed", 1, 500, "The receiver answered 500.")
+    ]
     assert len(receiver.received) == 1
 
 
@@ -92,15 +108,36 @@ def test_each_failed_attempt_waits_four_times_longer_until_it_gives_up(season: S
     assert len({r["body"] for r in receiver.received}) == 1  # every attempt sends the same bytes
 
 
-NOT_PUBLIC = ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1",
-              "100.127.255.254", "0.0.0.0", "224.0.0.1", "240.0.0.1", "255.255.255.255", "::1", "::", "fe80::1",
-              "fc00::1", "fec0::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "2002:7f00:1::1",
-              "64:ff9b::a00:1"]
+NOT_PUBLIC = [
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.0.1",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "100.127.255.254",
+    "0.0.0.0",
+    "224.0.0.1",
+    "240.0.0.1",
+    "255.255.255.255",
+    "::1",
+    "::",
+    "fe80::1",
+    "fc00::1",
+    "fec0::1",
+    "ff02::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "2002:7f00:1::1",
+    "64:ff9b::a00:1",
+]
 
 
 def refusal_of(host: str, address: str) -> str:
-    return (f"{host} resolves to {address}, an address that is not public (private, loopback, link-local, shared or "
-            "reserved); webhooks may not go there.")
+    return (
+        f"{host} resolves to {address}, an address that is not public (private, loopback, link-local, shared or "
+        "reserved); webhooks may not go there."
+    )
 
 
 def hooks_url(season: Season) -> str:
@@ -108,13 +145,15 @@ def hooks_url(season: Season) -> str:
 
 
 @pytest.mark.parametrize("address", NOT_PUBLIC)
-def test_a_url_whose_host_is_not_public_is_refused_when_registered(season: Season, dns: dict[str, Any],
-                                                                   address: str) -> None:
+def test_a_url_whose_host_is_not_public_is_refused_when_registered(
+    season: Season, dns: dict[str, Any], address: str
+) -> None:
     dns["inside.example.org"] = [PUBLIC_ADDRESS, address]  # one bad address is enough
     literal = f"[{address}]" if ":" in address else address
     for url, host in (("http://inside.example.org/hook", "inside.example.org"), (f"https://{literal}/", address)):
-        response = client_for(season.admin).post(hooks_url(season), {"url": url, "events": ["deal.recorded"]},
-                                                 format="json")
+        response = client_for(season.admin).post(
+            hooks_url(season), {"url": url, "events": ["deal.recorded"]}, format="json"
+        )
         body = assert_error(response, 400, "webhook_address_refused", "url")
         assert body["detail"] == refusal_of(host, address)
     assert Webhook.objects.count() == 0
@@ -126,38 +165,46 @@ def test_a_public_address_is_accepted(season: Season, address: str) -> None:
     assert register(season, f"https://{literal}/hook", ["deal.recorded"])["url"] == f"https://{literal}/hook"
 
 
-def test_a_name_that_does_not_resolve_is_refused_and_a_url_changed_to_a_private_one_too(season: Season,
-                                                                                        dns: dict[str, Any]) -> None:
+def test_a_name_that_does_not_resolve_is_refused_and_a_url_changed_to_a_private_one_too(
+    season: Season, dns: dict[str, Any]
+) -> None:
     admin = client_for(season.admin)
-    response = admin.post(hooks_url(season), {"url": "https://nowhere.invalid/", "events": ["deal.recorded"]},
-                          format="json")
+    response = admin.post(
+        hooks_url(season), {"url": "https://nowhere.invalid/", "events": ["deal.recorded"]}, format="json"
+    )
     body = assert_error(response, 400, "webhook_address_refused", "url")
     assert body["detail"] == "nowhere.invalid does not resolve to any address."
     long_label = "\u00e9" * 60  # IDNA cannot encode it: a UnicodeError, not an OSError
-    response = admin.post(hooks_url(season), {"url": f"https://{long_label}.example/", "events": ["deal.recorded"]},
-                          format="json")
+    response = admin.post(
+        hooks_url(season), {"url": f"https://{long_label}.example/", "events": ["deal.recorded"]}, format="json"
+    )
     body = assert_error(response, 400, "webhook_address_refused", "url")
     assert body["detail"] == f"{long_label}.example does not resolve to any address."
     hook = register(season, "https://example.org/hook", ["deal.recorded"])
     dns["intranet.example.org"] = ["10.0.0.5"]
-    response = admin.patch(f"{hooks_url(season)}{hook['id']}/", {"url": "http://intranet.example.org/"},
-                           format="json")
+    response = admin.patch(f"{hooks_url(season)}{hook['id']}/", {"url": "http://intranet.example.org/"}, format="json")
     assert_error(response, 400, "webhook_address_refused", "url")
     assert list(Webhook.objects.values_list("url", flat=True)) == ["https://example.org/hook"]
 
 
-@pytest.mark.parametrize(("url", "detail"), [
-    ("http://127.0.0.1:8133\\@example.com/r",
-     "A webhook URL may not contain a backslash, a space or a control character."),
-    ("http://example.org/a\tb", "Enter a valid URL."),  # Django's URLField refuses white space first
-    ("http://hooks:secret@example.org/r", "A webhook URL may not carry a user name or password."),
-    ("http://example.org:99999/r", "A webhook URL's port must be a number from 1 to 65535."),
-    ("http://example.org:0/r", "A webhook URL's port must be a number from 1 to 65535."),
-    ("ftp://example.org/", "A webhook URL starts with http:// or https:// and names a host."),
-])
+@pytest.mark.parametrize(
+    ("url", "detail"),
+    [
+        (
+            "http://127.0.0.1:8133\\@example.com/r",
+            "A webhook URL may not contain a backslash, a space or a control character.",
+        ),
+        ("http://example.org/a\tb", "Enter a valid URL."),  # Django's URLField refuses white space first
+        ("http://hooks:secret@example.org/r", "A webhook URL may not carry a user name or password."),
+        ("http://example.org:99999/r", "A webhook URL's port must be a number from 1 to 65535."),
+        ("http://example.org:0/r", "A webhook URL's port must be a number from 1 to 65535."),
+        ("ftp://example.org/", "A webhook URL starts with http:// or https:// and names a host."),
+    ],
+)
 def test_a_url_two_parsers_could_read_differently_is_refused(season: Season, url: str, detail: str) -> None:
-    response = client_for(season.admin).post(hooks_url(season), {"url": url, "events": ["deal.recorded"]},
-                                             format="json")
+    response = client_for(season.admin).post(
+        hooks_url(season), {"url": url, "events": ["deal.recorded"]}, format="json"
+    )
     assert assert_error(response, 400, "invalid", "url")["detail"] == detail
     assert Webhook.objects.count() == 0
 
@@ -174,7 +221,8 @@ def outcome(delivery: WebhookDelivery) -> tuple[Any, ...]:
 
 
 def test_a_name_that_resolves_into_our_network_at_delivery_is_refused_without_trying(
-        season: Season, dns: dict[str, Any]) -> None:
+    season: Season, dns: dict[str, Any]
+) -> None:
     with webhook_receiver() as receiver:
         dns["rebound.example.org"] = ["127.0.0.1"]
         delivery = stored_delivery(season, receiver.url.replace("127.0.0.1", "rebound.example.org"))
@@ -183,8 +231,9 @@ def test_a_name_that_resolves_into_our_network_at_delivery_is_refused_without_tr
     assert receiver.received == []
 
 
-def test_a_delivery_connects_to_the_address_it_checked(season: Season, dns: dict[str, Any],
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_delivery_connects_to_the_address_it_checked(
+    season: Season, dns: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     answers = iter([[PUBLIC_ADDRESS]])
     dns_calls: list[str] = []
 
@@ -207,8 +256,9 @@ def test_a_delivery_connects_to_the_address_it_checked(season: Season, dns: dict
 
 
 @local_receivers
-def test_a_pinned_delivery_keeps_the_host_name_in_the_host_header(season: Season, dns: dict[str, Any],
-                                                                  django_capture_on_commit_callbacks: Any) -> None:
+def test_a_pinned_delivery_keeps_the_host_name_in_the_host_header(
+    season: Season, dns: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
     dns["hooks.example.org"] = ["127.0.0.1"]
     with webhook_receiver() as receiver:
         url = receiver.url.replace("127.0.0.1", "hooks.example.org")
@@ -220,12 +270,14 @@ def test_a_pinned_delivery_keeps_the_host_name_in_the_host_header(season: Season
 
 
 @local_receivers
-def test_a_pinned_https_delivery_names_the_host_to_tls(season: Season, dns: dict[str, Any],
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_pinned_https_delivery_names_the_host_to_tls(
+    season: Season, dns: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     names: list[str | None] = []
 
-    def wrap_socket(context: ssl.SSLContext, sock: socket.socket, *args: Any, server_hostname: str | None = None,
-                    **kwargs: Any) -> ssl.SSLSocket:
+    def wrap_socket(
+        context: ssl.SSLContext, sock: socket.socket, *args: Any, server_hostname: str | None = None, **kwargs: Any
+    ) -> ssl.SSLSocket:
         names.append(server_hostname)
         raise ssl.SSLError("the test stops the handshake here")
 
@@ -238,12 +290,17 @@ def test_a_pinned_https_delivery_names_the_host_to_tls(season: Season, dns: dict
     assert outcome(delivery)[:3] == ("retrying", 1, None)
 
 
-def test_whatever_goes_wrong_in_a_delivery_is_a_recorded_failed_attempt(season: Season,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_whatever_goes_wrong_in_a_delivery_is_a_recorded_failed_attempt(
+    season: Season, monkeypatch: pytest.MonkeyPatch
+) -> None:
     bad_port = stored_delivery(season, "http://example.org:8o/r")
     assert attempt_delivery(bad_port.pk) is None
-    assert outcome(bad_port) == ("failed", 1, None,
-                                 "The URL cannot be used: Port could not be cast to integer value as '8o'.")
+    assert outcome(bad_port) == (
+        "failed",
+        1,
+        None,
+        "The URL cannot be used: Port could not be cast to integer value as '8o'.",
+    )
 
     def broken(*args: Any) -> None:
         raise RuntimeError("a bug")
@@ -259,8 +316,12 @@ def test_only_the_clubs_admins_manage_webhooks(season: Season) -> None:
     body: dict[str, Any] = {"url": "https://example.org/hook", "events": ["match.finished"]}
     assert_error(client_for(season.member).post(url, body, format="json"), 403, "permission_denied")
     assert_error(client_for(season.outsider).get(url), 404, "not_found")
-    assert_error(client_for(season.admin).post(url, {**body, "events": ["deal.lost"]}, format="json"), 400,
-                 "invalid", "events[0]")
+    assert_error(
+        client_for(season.admin).post(url, {**body, "events": ["deal.lost"]}, format="json"),
+        400,
+        "invalid",
+        "events[0]",
+    )
     hook = register(season, body["url"], body["events"])
     assert len(hook["secret"]) == 64
     assert client_for(season.admin).delete(f"{url}{hook['id']}/").status_code == 204
@@ -271,24 +332,29 @@ def test_only_the_clubs_admins_manage_webhooks(season: Season) -> None:
 def test_a_club_may_register_only_so_many_webhooks(season: Season) -> None:
     for path in ("a", "b"):
         register(season, f"https://example.org/{path}", ["deal.recorded"])
-    response = client_for(season.admin).post(hooks_url(season), {"url": "https://example.org/c",
-                                                                 "events": ["deal.recorded"]}, format="json")
+    response = client_for(season.admin).post(
+        hooks_url(season), {"url": "https://example.org/c", "events": ["deal.recorded"]}, format="json"
+    )
     body = assert_error(response, 409, "webhook_limit_reached", None)
     assert (body["detail"], body["extra"]) == (
-        "A club may have at most 2 webhooks; remove one before adding another.", {"limit": 2})
+        "A club may have at most 2 webhooks; remove one before adding another.",
+        {"limit": 2},
+    )
     assert sorted(Webhook.objects.values_list("url", flat=True)) == ["https://example.org/a", "https://example.org/b"]
     other = make_season()
     register(other, "https://example.org/c", ["deal.recorded"])  # the limit is the club's own
 
 
 def statuses(club_id: int) -> list[str]:
-    return list(WebhookDelivery.objects.filter(webhook__club_id=club_id).order_by("id").values_list("status",
-                                                                                                   flat=True))
+    return list(
+        WebhookDelivery.objects.filter(webhook__club_id=club_id).order_by("id").values_list("status", flat=True)
+    )
 
 
 @override_settings(WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB=2)
 def test_deliveries_beyond_the_clubs_bound_wait_their_turn_instead_of_filling_the_queue(
-        season: Season, monkeypatch: pytest.MonkeyPatch) -> None:
+    season: Season, monkeypatch: pytest.MonkeyPatch
+) -> None:
     queued: list[int] = []
     monkeypatch.setattr(deliveries, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
     other = make_season()
@@ -325,8 +391,9 @@ def test_web_processes_handing_out_at_once_never_queue_more_than_the_bound(monke
         start.wait()
         try:
             for number in range(5):
-                deliveries.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk,
-                                             "deal_number": thread * 10 + number})
+                deliveries.enqueue_deliveries(
+                    {"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": thread * 10 + number}
+                )
         finally:
             connections.close_all()
 
@@ -340,15 +407,21 @@ def test_web_processes_handing_out_at_once_never_queue_more_than_the_bound(monke
 
 
 @override_settings(WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB=2)
-def test_deliveries_the_queue_lost_stop_holding_their_clubs_slots(season: Season,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_deliveries_the_queue_lost_stop_holding_their_clubs_slots(
+    season: Season, monkeypatch: pytest.MonkeyPatch
+) -> None:
     queued: list[int] = []
     monkeypatch.setattr(deliveries, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
     hook = Webhook.objects.create(club=season.club, url="https://example.org/hook", events=["deal.recorded"])
     long_ago = timezone.now() - timedelta(hours=2)  # past the last retry's 2560 s and the broker's redelivery
     WebhookDelivery.objects.create(webhook=hook, event="deal.recorded", payload={}, queued_at=long_ago)  # lost
-    WebhookDelivery.objects.create(webhook=hook, event="deal.recorded", payload={}, status="retrying",
-                                   last_attempt_at=timezone.now() - timedelta(minutes=30))
+    WebhookDelivery.objects.create(
+        webhook=hook,
+        event="deal.recorded",
+        payload={},
+        status="retrying",
+        last_attempt_at=timezone.now() - timedelta(minutes=30),
+    )
     deliveries.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": 1})
     deliveries.enqueue_deliveries({"event": "deal.recorded", "league": season.fifty_six.pk, "deal_number": 2})
     newest = WebhookDelivery.objects.filter(webhook=hook).order_by("id").values_list("pk", flat=True)[2:]

@@ -34,12 +34,16 @@ class Command(BaseCommand):
         except ImportRefused as refused:
             raise CommandError(f"Refused, nothing imported: {refused.detail}") from refused
         errors = cast("TextIO", self.stderr._out)  # the command's own stderr (tests capture it)
-        with click.progressbar(length=max(1, len(document.get("matches") or [])), label="Importing matches",
-                               file=errors) as bar:
+        with click.progressbar(
+            length=max(1, len(document.get("matches") or [])), label="Importing matches", file=errors
+        ) as bar:
             try:
-                summary = club_import(actor=admin, document=document,
-                                      progress=lambda done, total: bar.update(done - bar.pos))
+                summary = club_import(
+                    actor=admin, document=document, progress=lambda done, total: bar.update(done - bar.pos)
+                )
             except ImportRefused as refused:
                 raise CommandError(f"Refused, nothing imported: {refused.detail}") from refused
-        self.stdout.write(f"Imported club {summary.club}: {summary.players} players, {summary.leagues} leagues, "
-                          f"{summary.matches} matches, {summary.deals} deals.")
+        self.stdout.write(
+            f"Imported club {summary.club}: {summary.players} players, {summary.leagues} leagues, "
+            f"{summary.matches} matches, {summary.deals} deals."
+        )

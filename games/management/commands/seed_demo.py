@@ -40,10 +40,15 @@ def after(seat: str, steps: int = 1) -> str:
 def seep_deal(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
     dealer = state["next_dealer"] or "S1"
     sweeps_a = rng.choice([0, 0, 0, 1])
-    return {"dealer": dealer, "bid": {"bidder": after(dealer), "value": rng.randint(9, 13)},
-            "card_points": (split := {"A": rng.randint(15, 85)}) | {"B": 100 - split["A"]},
-            "sweeps": {"A": {"regular": sweeps_a, "first_play": 0, "last_play": 0},
-                       "B": {"regular": 0, "first_play": 0, "last_play": 0}}}
+    return {
+        "dealer": dealer,
+        "bid": {"bidder": after(dealer), "value": rng.randint(9, 13)},
+        "card_points": (split := {"A": rng.randint(15, 85)}) | {"B": 100 - split["A"]},
+        "sweeps": {
+            "A": {"regular": sweeps_a, "first_play": 0, "last_play": 0},
+            "B": {"regular": 0, "first_play": 0, "last_play": 0},
+        },
+    }
 
 
 def euchre_deal(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
@@ -54,8 +59,12 @@ def euchre_deal(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
     bidders = rng.choice([bid - 1, bid, bid, bid + 1, 6]) if bid < 6 else 6
     team = "A" if bidder in ("S1", "S3") else "B"
     other = "B" if team == "A" else "A"
-    return {"dealer": dealer, "auction": auction, "trump": rng.choice(["hearts", "spades", "clubs", "diamonds"]),
-            "tricks_won": {team: min(bidders, 6), other: 6 - min(bidders, 6)}}
+    return {
+        "dealer": dealer,
+        "auction": auction,
+        "trump": rng.choice(["hearts", "spades", "clubs", "diamonds"]),
+        "tricks_won": {team: min(bidders, 6), other: 6 - min(bidders, 6)},
+    }
 
 
 def fifty_six_deal(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
@@ -65,19 +74,24 @@ def fifty_six_deal(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
     bid = rng.randint(28, 40)
     auction = [{"seat": order[0], "call": "bid", "points": bid, "trump": rng.choice(["hearts", "spades"])}]
     auction += [{"seat": seat, "call": "pass"} for seat in order[1:]]
-    return {"dealer": dealer, "auction": auction,
-            "bidding_team_card_points": max(0, min(56, bid + rng.randint(-8, 6)))}
+    return {"dealer": dealer, "auction": auction, "bidding_team_card_points": max(0, min(56, bid + rng.randint(-8, 6)))}
 
 
 def rummy_deal(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
     seats = sorted(state["totals"])
     went_out = rng.choice(seats)
-    return {"dealer": state["next_dealer"] or "S1", "went_out": went_out,
-            "penalty_points": {seat: 0 if seat == went_out else rng.randint(3, 60) for seat in seats}}
+    return {
+        "dealer": state["next_dealer"] or "S1",
+        "went_out": went_out,
+        "penalty_points": {seat: 0 if seat == went_out else rng.randint(3, 60) for seat in seats},
+    }
 
 
 DEAL_MAKERS: dict[str, Callable[[random.Random, dict[str, Any]], dict[str, Any]]] = {
-    "seep": seep_deal, "fifty_six": fifty_six_deal, "bid_euchre": euchre_deal, "contract_rummy": rummy_deal,
+    "seep": seep_deal,
+    "fifty_six": fifty_six_deal,
+    "bid_euchre": euchre_deal,
+    "contract_rummy": rummy_deal,
 }
 
 
@@ -87,14 +101,19 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--weeks", type=int, default=3)
         parser.add_argument("--seed", type=int, default=56)
-        parser.add_argument("--base-url", default="http://127.0.0.1:8000",
-                            help="Where the service answers, for the links printed (make demo passes HOST and PORT).")
+        parser.add_argument(
+            "--base-url",
+            default="http://127.0.0.1:8000",
+            help="Where the service answers, for the links printed (make demo passes HOST and PORT).",
+        )
 
     def handle(self, *args: Any, weeks: int, seed: int, base_url: str, **options: Any) -> None:
         club = Club.objects.filter(name=CLUB_NAME).first()
         if club is not None:
-            self.stdout.write("The demo club exists already; nothing added. Sign in as demo with the password printed "
-                              "the first time, or set a new one: .venv/bin/python manage.py changepassword demo")
+            self.stdout.write(
+                "The demo club exists already; nothing added. Sign in as demo with the password printed "
+                "the first time, or set a new one: .venv/bin/python manage.py changepassword demo"
+            )
         else:
             password = secrets.token_urlsafe(12)
             with transaction.atomic():
@@ -104,9 +123,11 @@ class Command(BaseCommand):
         self._print_leagues(club, base_url.rstrip("/"))
 
     def _print_leagues(self, club: Club, base_url: str) -> None:
-        self.stdout.write(f"The demo data belongs to the demo account (admin of {club.name!r}, club {club.pk}); sign "
-                          f"in at {base_url}/table/login/ to open these, or send its token "
-                          f"(POST {base_url}/api/v1/auth/token/). The leagues' standings:")
+        self.stdout.write(
+            f"The demo data belongs to the demo account (admin of {club.name!r}, club {club.pk}); sign "
+            f"in at {base_url}/table/login/ to open these, or send its token "
+            f"(POST {base_url}/api/v1/auth/token/). The leagues' standings:"
+        )
         for league in League.objects.filter(club=club).order_by("pk"):
             self.stdout.write(f"  league {league.pk} ({league.name}): {base_url}/api/v1/leagues/{league.pk}/standings/")
 
@@ -114,8 +135,16 @@ class Command(BaseCommand):
         club = club_create(actor=official, name=CLUB_NAME)
         players = [Player.objects.create(name=name, club=club, created_by=official) for name in NAMES]
         for game, settings in LEAGUES.items():
-            league = league_save(actor=official, league=League(), changes={
-                "club": club, "name": f"{game.replace('_', ' ').title()} season", "game": game, "settings": settings})
+            league = league_save(
+                actor=official,
+                league=League(),
+                changes={
+                    "club": club,
+                    "name": f"{game.replace('_', ' ').title()} season",
+                    "game": game,
+                    "settings": settings,
+                },
+            )
             for _ in range(weeks * 2):
                 table = rng.sample(players, 4)
                 self._play(official, league, table, rng)

@@ -19,10 +19,15 @@ from games.rules.seats import seat_after
 
 # Ladder rank of the lone bids, above the number of tricks in a deal.
 LONE_RANK_ABOVE_TRICKS: dict[str, int] = {
-    "partners_best": 1, "shoot_the_moon": 2, "triple_moon": 3, "quadruple_moon": 4,
+    "partners_best": 1,
+    "shoot_the_moon": 2,
+    "triple_moon": 3,
+    "quadruple_moon": 4,
 }
 CALL_WORDS: dict[str, str] = {
-    "partners_best": msg("partner's best"), "shoot_the_moon": msg("shoot the moon"), "triple_moon": msg("triple moon"),
+    "partners_best": msg("partner's best"),
+    "shoot_the_moon": msg("shoot the moon"),
+    "triple_moon": msg("triple moon"),
     "quadruple_moon": msg("quadruple moon"),
 }
 # The sentences that start with a call's name, one per call (a translation cannot capitalise a word inside one).
@@ -93,21 +98,30 @@ def _check_range(call: Call, field: str, rules: BidEuchreRules) -> None:
             msg(
                 "A bid of {top} must be 'partner's best' ({partners_best_points} points) or 'shoot the moon' "
                 "({shoot_the_moon_points} points).",
-                top=top, partners_best_points=rules.partners_best_points,
+                top=top,
+                partners_best_points=rules.partners_best_points,
                 shoot_the_moon_points=rules.shoot_the_moon_points,
             ),
-            field, allowed=["partners_best", "shoot_the_moon"],
+            field,
+            allowed=["partners_best", "shoot_the_moon"],
         )
     if not rules.minimum_bid <= tricks <= rules.max_number_bid:
-        limit = nmsg(
-            "The lowest bid is {minimum_bid} trick", "The lowest bid is {minimum_bid} tricks", "minimum_bid",
-            minimum_bid=rules.minimum_bid,
-        ) if tricks < rules.minimum_bid else (
-            nmsg("A deal has only {top} trick", "A deal has only {top} tricks", "top", top=top)
+        limit = (
+            nmsg(
+                "The lowest bid is {minimum_bid} trick",
+                "The lowest bid is {minimum_bid} tricks",
+                "minimum_bid",
+                minimum_bid=rules.minimum_bid,
+            )
+            if tricks < rules.minimum_bid
+            else (nmsg("A deal has only {top} trick", "A deal has only {top} tricks", "top", top=top))
         )
         raise RuleViolation(
-            "bid_out_of_range", msg("{limit}; {or_pass}.", limit=limit, or_pass=_or_pass(legal_bids(0, rules))), field,
-            minimum=rules.minimum_bid, maximum=rules.max_number_bid,
+            "bid_out_of_range",
+            msg("{limit}; {or_pass}.", limit=limit, or_pass=_or_pass(legal_bids(0, rules))),
+            field,
+            minimum=rules.minimum_bid,
+            maximum=rules.max_number_bid,
         )
 
 
@@ -130,10 +144,16 @@ class _Auction:
 
     def check_turn(self, call: Call, field: str) -> None:
         if self.over:
-            ended = (msg("all four passed") if self.standing is None else
-                     msg("everyone but {seat}, the standing bidder, has passed", seat=self.standing.seat))
-            detail = (msg("The auction is over: {ended}.", ended=ended) if self.continuous else
-                      msg("Everyone has had their one call; the auction is over."))
+            ended = (
+                msg("all four passed")
+                if self.standing is None
+                else msg("everyone but {seat}, the standing bidder, has passed", seat=self.standing.seat)
+            )
+            detail = (
+                msg("The auction is over: {ended}.", ended=ended)
+                if self.continuous
+                else msg("Everyone has had their one call; the auction is over.")
+            )
             raise RuleViolation("auction_closed", detail, field)
         if call.seat == self.to_call:
             return
@@ -141,19 +161,30 @@ class _Auction:
         if call.seat in spent:
             again = msg("passed and may not come back in") if self.continuous else msg("already had the one call")
             raise RuleViolation(
-                "already_called", msg(
+                "already_called",
+                msg(
                     "{seat} has {again}; it is {to_call}'s turn.",
-                    seat=call.seat, again=again, to_call=self.to_call,
-                ), field,
+                    seat=call.seat,
+                    again=again,
+                    to_call=self.to_call,
+                ),
+                field,
                 expected_seat=self.to_call,
             )
-        how = (msg("bidding goes clockwise among the players who have not passed") if self.continuous else
-               msg("bidding goes clockwise from the dealer's left, once round, dealer last"))
+        how = (
+            msg("bidding goes clockwise among the players who have not passed")
+            if self.continuous
+            else msg("bidding goes clockwise from the dealer's left, once round, dealer last")
+        )
         raise RuleViolation(
-            "call_out_of_turn", msg(
+            "call_out_of_turn",
+            msg(
                 "It is {to_call}'s turn ({how}).",
-                to_call=self.to_call, how=how,
-            ), field, expected_seat=self.to_call
+                to_call=self.to_call,
+                how=how,
+            ),
+            field,
+            expected_seat=self.to_call,
         )
 
     def check_extra_moon(self, call: Call, field: str) -> None:
@@ -166,23 +197,35 @@ class _Auction:
                 "variant_not_enabled",
                 msg(
                     EXTRA_MOON_OFF_TEMPLATES[call.call],
-                    seat=call.seat, or_pass=_or_pass(legal_bids(self.standing_rank, self.rules)),
-                ), field,
+                    seat=call.seat,
+                    or_pass=_or_pass(legal_bids(self.standing_rank, self.rules)),
+                ),
+                field,
                 setting="extra_moon_calls",
             )
         standing = None if self.standing is None else self.standing.call
         if standing == needs or rank_of(call, self.rules) <= self.standing_rank:
             return  # a call not above the standing one is bid_not_higher (check_level)
-        said = msg("no call stands yet") if self.standing is None else msg(
-            "the standing call is a {call}", call=self._words(self.standing),
+        said = (
+            msg("no call stands yet")
+            if self.standing is None
+            else msg(
+                "the standing call is a {call}",
+                call=self._words(self.standing),
+            )
         )
         raise RuleViolation(
             "moon_call_not_allowed",
             msg(
                 "A {call} can only be called over a {needs}; {said}.",
-                call=CALL_WORDS[call.call], needs=CALL_WORDS[needs], said=said,
-            ), field,
-            needs=needs, standing=standing, legal=[*legal_bids(self.standing_rank, self.rules), "pass"],
+                call=CALL_WORDS[call.call],
+                needs=CALL_WORDS[needs],
+                said=said,
+            ),
+            field,
+            needs=needs,
+            standing=standing,
+            legal=[*legal_bids(self.standing_rank, self.rules), "pass"],
         )
 
     def check_level(self, call: Call, field: str) -> None:
@@ -196,8 +239,11 @@ class _Auction:
                     msg(
                         "Stick the dealer is on: the other three passed, so dealer {dealer} must bid at least "
                         "{minimum_bid} and name trump.",
-                        dealer=self.dealer, minimum_bid=self.rules.minimum_bid,
-                    ), field, legal=legal_bids(0, self.rules),
+                        dealer=self.dealer,
+                        minimum_bid=self.rules.minimum_bid,
+                    ),
+                    field,
+                    legal=legal_bids(0, self.rules),
                     allowed=legal_bids(0, self.rules),  # allowed: deprecated
                 )
             return
@@ -207,13 +253,16 @@ class _Auction:
                 said = msg("{seat}'s {call}", seat=self.standing.seat, call=self._words(self.standing))
                 detail = msg(
                     "The standing bid is {said}; {seat} may {or_pass}.",
-                    said=said, seat=call.seat, or_pass=_or_pass(legal),
+                    said=said,
+                    seat=call.seat,
+                    or_pass=_or_pass(legal),
                 )
             else:
                 highest = lone_kinds(self.rules)[-1]
                 detail = msg(HIGHEST_CALL_TEMPLATES[highest], seat=call.seat)
-            raise RuleViolation("bid_not_higher", detail, field, legal=[*legal, "pass"],
-                                allowed=[*legal, "pass"])  # allowed: deprecated
+            raise RuleViolation(
+                "bid_not_higher", detail, field, legal=[*legal, "pass"], allowed=[*legal, "pass"]
+            )  # allowed: deprecated
 
     @staticmethod
     def _words(call: Call) -> str:
@@ -259,16 +308,18 @@ def run_auction(dealer: str, calls: tuple[Call, ...], rules: BidEuchreRules) -> 
         waiting = auction.still_to_call()
         names = [msg("the dealer {seat}", seat=seat) if seat == dealer else seat for seat in waiting]
         if auction.continuous:
-            detail = (msg(
+            detail = msg(
                 "The auction is not finished: {names_0} is to call next (it ends when everyone but the standing "
                 "bidder has passed).",
                 names_0=names[0],
-            ))
+            )
         else:
             detail = nmsg(
                 "The auction is not finished: {waiting} still has to call.",
                 "The auction is not finished: {waiting} still have to call.",
-                "count", waiting=and_list(names), count=len(names),
+                "count",
+                waiting=and_list(names),
+                count=len(names),
             )
         raise RuleViolation("auction_incomplete", detail, "auction", to_call=waiting)
     standing = auction.standing

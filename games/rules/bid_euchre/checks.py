@@ -26,16 +26,21 @@ def _check_dealer(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRu
             "match_already_finished",
             msg(
                 "Team {team} reached {score} and won this match; start a new match to record more deals.",
-                team=team, score=score,
-            ), None,
-            match_winner=team, winners=[team],
+                team=team,
+                score=score,
+            ),
+            None,
+            match_winner=team,
+            winners=[team],
         )
     if rules.enforce_dealer_order and state.next_dealer is not None and deal.dealer != state.next_dealer:
         raise RuleViolation(
-            "dealer_out_of_turn", msg(
+            "dealer_out_of_turn",
+            msg(
                 "{next_dealer} deals this hand: the deal passes to the left.",
                 next_dealer=state.next_dealer,
-            ), "dealer",
+            ),
+            "dealer",
             expected_dealer=state.next_dealer,
         )
 
@@ -54,27 +59,34 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
     if not rules.ace_no_face:
         raise RuleViolation(
             "variant_not_enabled",
-            msg("Ace-no-face redeals are not enabled for this match; the hand must be bid or passed."), "ace_no_face",
+            msg("Ace-no-face redeals are not enabled for this match; the hand must be bid or passed."),
+            "ace_no_face",
             setting="ace_no_face",
         )
     size = rules.tricks_per_deal + (1 if rules.joker and claim.seat == dealer else 0)
     if len(claim.hand) != size:
         who = msg("The dealer holds") if size > rules.tricks_per_deal else msg("Each player holds")
         raise RuleViolation(
-            "hand_size_invalid", msg(
+            "hand_size_invalid",
+            msg(
                 "{who} {size} cards in this game; the claimed hand has {hand_count}.",
-                who=who, size=size, hand_count=len(claim.hand),
+                who=who,
+                size=size,
+                hand_count=len(claim.hand),
             ),
-            "ace_no_face.hand", expected=size,
+            "ace_no_face.hand",
+            expected=size,
         )
     seen: Counter[str] = Counter()
     for index, card in enumerate(claim.hand):
         field = f"ace_no_face.hand[{index}]"
         if card.is_joker and not rules.joker:
             raise RuleViolation(
-                "variant_not_enabled", msg(
+                "variant_not_enabled",
+                msg(
                     "The joker is not in play in this match (deck 'with_joker_25' is off).",
-                ), field,
+                ),
+                field,
                 setting="joker",
             )
         seen[card.code] += 1
@@ -84,10 +96,13 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
                 "card_count_exceeds_pack",
                 msg(
                     "{pack_words} has {get} {card_noun}.",
-                    pack_words=_pack_words(rules), get=COPY_WORDS.get(copies, str(copies)),
+                    pack_words=_pack_words(rules),
+                    get=COPY_WORDS.get(copies, str(copies)),
                     card_noun=_card_noun(card),
-                ), field,
-                card=card.code, in_pack=copies,
+                ),
+                field,
+                card=card.code,
+                in_pack=copies,
             )
     faces = [card for card in claim.hand if card.rank in FACE_RANKS]
     if faces or not any(card.rank == "A" for card in claim.hand):
@@ -97,7 +112,8 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
             msg(
                 "Ace-no-face needs at least one ace and no jack, queen or king; this hand {holds}.",
                 holds=holds,
-            ), "ace_no_face.hand",
+            ),
+            "ace_no_face.hand",
         )
 
 
@@ -130,22 +146,30 @@ def _trumps_allowed(rules: BidEuchreRules) -> list[str]:
 def _check_trump(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
     if deal.trump is None:
         raise RuleViolation(
-            "trump_missing", msg("Name the trump suit chosen by {bidder}.", bidder=contract.bidder), "trump",
+            "trump_missing",
+            msg("Name the trump suit chosen by {bidder}.", bidder=contract.bidder),
+            "trump",
             allowed=_trumps_allowed(rules),
         )
     # One sentence per refused trump: it starts with the trump's name, which a translation places itself.
     refused = {
-        NO_TRUMPS: (msg_template("No-trumps is not allowed in this match; {bidder} names {legal}."),
-                    rules.allow_no_trump),
-        LOW_NO_TRUMPS: (msg_template("Low no-trumps is not allowed in this match; {bidder} names {legal}."),
-                        rules.allow_low_no_trump),
+        NO_TRUMPS: (
+            msg_template("No-trumps is not allowed in this match; {bidder} names {legal}."),
+            rules.allow_no_trump,
+        ),
+        LOW_NO_TRUMPS: (
+            msg_template("Low no-trumps is not allowed in this match; {bidder} names {legal}."),
+            rules.allow_low_no_trump,
+        ),
     }
     template, allowed_here = refused.get(deal.trump, ("", True))
     if not allowed_here:
         legal = [TRUMP_WORDS_SPOKEN.get(word, word) for word in sorted(_trumps_allowed(rules), key=_spoken_order)]
         raise RuleViolation(
-            "invalid_trump", msg(template, bidder=contract.bidder, legal=or_list(legal)),
-            "trump", allowed=_trumps_allowed(rules),
+            "invalid_trump",
+            msg(template, bidder=contract.bidder, legal=or_list(legal)),
+            "trump",
+            allowed=_trumps_allowed(rules),
         )
 
 
@@ -158,21 +182,28 @@ def _check_tricks(deal: BidEuchreDeal, rules: BidEuchreRules) -> tuple[int, int]
     for team, tricks in zip(TEAMS, deal.tricks_won, strict=True):
         if not 0 <= tricks <= top:
             raise RuleViolation(
-                "tricks_out_of_range", msg(
+                "tricks_out_of_range",
+                msg(
                     "Tricks are whole numbers from 0 to {top}; {tricks} is not.",
-                    top=top, tricks=tricks,
+                    top=top,
+                    tricks=tricks,
                 ),
-                f"tricks_won.{team}", minimum=0, maximum=top,
+                f"tricks_won.{team}",
+                minimum=0,
+                maximum=top,
             )
     total = sum(deal.tricks_won)
     if total != top:
         raise RuleViolation(
             "tricks_total_mismatch",
             msg(
-                "Tricks add up to {total}; in a {size}-card deal the two teams take exactly {top} tricks between "
-                "them.",
-                total=total, size=rules.facts.size, top=top,
-            ), "tricks_won", expected_total=top,
+                "Tricks add up to {total}; in a {size}-card deal the two teams take exactly {top} tricks between them.",
+                total=total,
+                size=rules.facts.size,
+                top=top,
+            ),
+            "tricks_won",
+            expected_total=top,
         )
     return deal.tricks_won
 
@@ -187,14 +218,17 @@ def _check_reneges(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRule
                     "A renege ends the hand in this match, so only one can be reported: {seat}'s ended it.",
                     seat=deal.reneges[0],
                 ),
-                f"reneges[{index}]", maximum=1,
+                f"reneges[{index}]",
+                maximum=1,
             )
         if seat == sitting_out:
             raise RuleViolation(
-                "renege_invalid", msg(
+                "renege_invalid",
+                msg(
                     "{seat} sat out this lone hand and cannot renege.",
                     seat=seat,
-                ), f"reneges[{index}]",
+                ),
+                f"reneges[{index}]",
                 sitting_out=seat,
             )
 

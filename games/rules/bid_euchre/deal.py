@@ -26,9 +26,13 @@ NO_TRUMPS = "no_trumps"
 LOW_NO_TRUMPS = "low_no_trumps"  # §E.3, E-A15: only with allow_low_no_trump (checked with the contract)
 TRUMP_WORDS: dict[str, str] = {
     **{word: word for word in (*TRUMP_SUITS, NO_TRUMPS, LOW_NO_TRUMPS)},
-    "low_no_trump": LOW_NO_TRUMPS, "low_nt": LOW_NO_TRUMPS,
+    "low_no_trump": LOW_NO_TRUMPS,
+    "low_nt": LOW_NO_TRUMPS,
     **{letter.lower(): word for word, letter in TRUMP_SUITS.items()},
-    "no_trump": NO_TRUMPS, "notrumps": NO_TRUMPS, "notrump": NO_TRUMPS, "nt": NO_TRUMPS,
+    "no_trump": NO_TRUMPS,
+    "notrumps": NO_TRUMPS,
+    "notrump": NO_TRUMPS,
+    "nt": NO_TRUMPS,
 }
 DEAL_KEYS: tuple[str, ...] = ("dealer", "auction", "trump", "tricks_won", "reneges", "tricks", "ace_no_face")
 
@@ -72,10 +76,15 @@ def _invalid(detail: str, field: str | None, **extra: Any) -> RuleViolation:
 def _seat(value: object, field: str, what: str) -> str:
     if isinstance(value, str) and value.strip().upper() in SEATS:
         return value.strip().upper()
-    raise _invalid(msg(
-        "{what} is one of the seats S1, S2, S3 or S4; {value!r} is not.",
-        what=what, value=value,
-    ), field, allowed=list(SEATS))
+    raise _invalid(
+        msg(
+            "{what} is one of the seats S1, S2, S3 or S4; {value!r} is not.",
+            what=what,
+            value=value,
+        ),
+        field,
+        allowed=list(SEATS),
+    )
 
 
 def _whole_number(value: object) -> bool:
@@ -85,8 +94,12 @@ def _whole_number(value: object) -> bool:
 def _parse_call(value: object, field: str) -> Call:
     if not isinstance(value, Mapping):
         raise _invalid(msg('Each call is an object such as {{"seat": "S2", "call": "bid", "tricks": 3}}.'), field)
-    reject_unknown_keys(value, ("seat", "call", "tricks"), field,
-                        lambda key: msg("A call has only seat, call and tricks; {key!r} is not one of them.", key=key))
+    reject_unknown_keys(
+        value,
+        ("seat", "call", "tricks"),
+        field,
+        lambda key: msg("A call has only seat, call and tricks; {key!r} is not one of them.", key=key),
+    )
     seat = _seat(value.get("seat"), f"{field}.seat", msg("The calling seat"))
     raw = value.get("call")
     call = raw.strip().lower() if isinstance(raw, str) else raw
@@ -97,15 +110,19 @@ def _parse_call(value: object, field: str) -> Call:
                 "where allowed); {raw!r} is not.",
                 raw=raw,
             ),
-            f"{field}.call", allowed=list(CALLS),
+            f"{field}.call",
+            allowed=list(CALLS),
         )
     tricks = value.get("tricks")
     if call == "bid":
         if not _whole_number(tricks):
-            raise _invalid(msg(
-                "A bid names the number of tricks as a whole number; {tricks!r} is not.",
-                tricks=tricks,
-            ), f"{field}.tricks")
+            raise _invalid(
+                msg(
+                    "A bid names the number of tricks as a whole number; {tricks!r} is not.",
+                    tricks=tricks,
+                ),
+                f"{field}.tricks",
+            )
         return Call(seat, "bid", tricks)
     if tricks is not None:
         raise _invalid(msg("Only a plain bid names tricks; a {call} call has none.", call=call), f"{field}.tricks")
@@ -124,11 +141,14 @@ def _parse_trump(value: object) -> str | None:
     word = TRUMP_WORDS.get(value.strip().lower()) if isinstance(value, str) else None
     if word is None:
         raise RuleViolation(
-            "invalid_trump", msg(
+            "invalid_trump",
+            msg(
                 "The trump is clubs, diamonds, hearts or spades (or no_trumps / low_no_trumps where allowed); "
                 "{value!r} is not.",
                 value=value,
-            ), "trump", allowed=[*TRUMP_SUITS, NO_TRUMPS, LOW_NO_TRUMPS],
+            ),
+            "trump",
+            allowed=[*TRUMP_SUITS, NO_TRUMPS, LOW_NO_TRUMPS],
         )
     return word
 
@@ -138,8 +158,12 @@ def _parse_tricks_won(value: object, rules: BidEuchreRules) -> tuple[int, int] |
         return None
     if not isinstance(value, Mapping):
         raise _invalid(msg('tricks_won is an object with the tricks of each team: {{"A": 4, "B": 2}}.'), "tricks_won")
-    reject_unknown_keys(value, TEAMS, "tricks_won",
-                        lambda key: msg("The teams are A (S1+S3) and B (S2+S4); {key!r} is not one.", key=key))
+    reject_unknown_keys(
+        value,
+        TEAMS,
+        "tricks_won",
+        lambda key: msg("The teams are A (S1+S3) and B (S2+S4); {key!r} is not one.", key=key),
+    )
     counts = []
     for team in TEAMS:
         if team not in value:
@@ -147,11 +171,15 @@ def _parse_tricks_won(value: object, rules: BidEuchreRules) -> tuple[int, int] |
         if not _whole_number(value[team]):
             top = rules.tricks_per_deal
             raise RuleViolation(
-                "tricks_out_of_range", msg(
+                "tricks_out_of_range",
+                msg(
                     "Tricks are whole numbers from 0 to {top}; {value!r} is not.",
-                    top=top, value=value[team],
+                    top=top,
+                    value=value[team],
                 ),
-                f"tricks_won.{team}", minimum=0, maximum=top,
+                f"tricks_won.{team}",
+                minimum=0,
+                maximum=top,
             )
         counts.append(value[team])
     return counts[0], counts[1]
@@ -170,10 +198,12 @@ def _parse_reneges(value: object) -> tuple[str, ...]:
         seat = item["seat"]
         if not (isinstance(seat, str) and seat.strip().upper() in SEATS):
             raise RuleViolation(
-                "renege_invalid", msg(
+                "renege_invalid",
+                msg(
                     "A renege is made by one of the seats S1, S2, S3 or S4; {seat!r} is not.",
                     seat=seat,
-                ), field,
+                ),
+                field,
                 allowed=list(SEATS),
             )
         seats.append(seat.strip().upper())
@@ -183,12 +213,16 @@ def _parse_reneges(value: object) -> tuple[str, ...]:
 def _parse_claim(value: object) -> AceNoFaceClaim:
     if not isinstance(value, Mapping):
         raise _invalid(msg('An ace-no-face claim is {{"seat": "S2", "hand": ["AS", "9H", ...]}}.'), "ace_no_face")
-    reject_unknown_keys(value, ("seat", "hand"), "ace_no_face",
-                        lambda key: msg("An ace-no-face claim has only seat and hand; {key!r} is not one.", key=key))
+    reject_unknown_keys(
+        value,
+        ("seat", "hand"),
+        "ace_no_face",
+        lambda key: msg("An ace-no-face claim has only seat and hand; {key!r} is not one.", key=key),
+    )
     seat = _seat(value.get("seat"), "ace_no_face.seat", msg("The claiming seat"))
     hand = value.get("hand")
     if not isinstance(hand, list):
-        raise _invalid(msg("Give the claimed hand as a list of cards such as [\"AS\", \"9H\"]."), "ace_no_face.hand")
+        raise _invalid(msg('Give the claimed hand as a list of cards such as ["AS", "9H"].'), "ace_no_face.hand")
     return AceNoFaceClaim(seat, tuple(parse_card(card, f"ace_no_face.hand[{i}]") for i, card in enumerate(hand)))
 
 
@@ -206,11 +240,16 @@ def parse_deal(payload: object, rules: BidEuchreRules) -> BidEuchreDeal:
     """The submitted deal as a frozen object; raises ``RuleViolation`` (only) for any malformed JSON."""
     if not isinstance(payload, Mapping):
         raise _invalid(msg("A deal is an object with dealer, auction, trump, tricks_won and reneges."), None)
-    reject_unknown_keys(payload, DEAL_KEYS, None,
-                        lambda key: msg(
-                            "A Bid Euchre deal has no field {key!r}; its fields are {deal_keys}.",
-                            key=key, deal_keys=', '.join(DEAL_KEYS),
-                        ))
+    reject_unknown_keys(
+        payload,
+        DEAL_KEYS,
+        None,
+        lambda key: msg(
+            "A Bid Euchre deal has no field {key!r}; its fields are {deal_keys}.",
+            key=key,
+            deal_keys=", ".join(DEAL_KEYS),
+        ),
+    )
     if "dealer" not in payload:
         raise _invalid(msg("Name the dealer (S1-S4)."), "dealer")
     dealer = _seat(payload["dealer"], "dealer", msg("The dealer"))

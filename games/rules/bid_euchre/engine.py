@@ -26,8 +26,15 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
     default_player_count = 4
 
     result_keys: tuple[str, ...] = (
-        "outcome", "contract", "made", "deal_points", "renege_penalties", "scores_after", "next_dealer",
-        "match_winner", "tiebreak_deal_required",
+        "outcome",
+        "contract",
+        "made",
+        "deal_points",
+        "renege_penalties",
+        "scores_after",
+        "next_dealer",
+        "match_winner",
+        "tiebreak_deal_required",
     )
     tiebreak_measures: tuple[Measure, ...] = (("points_difference", 1),)
 
@@ -35,8 +42,9 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
     def settings_spec(self) -> SettingsSpec:
         return settings.SETTINGS
 
-    def side_measures(self, state_in: Mapping[str, Any], sides: Sides,
-                      settings_in: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    def side_measures(
+        self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
+    ) -> dict[str, dict[str, int]]:
         scores = state_in["scores"]
         return {team: {"points_difference": scores[team] - scores[other_side(team, sides)]} for team in sides}
 
@@ -48,8 +56,9 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
 
     def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
         winner = state_in["match_winner"]
-        return headline_figures("Score", state_in["scores"], winners=[winner] if winner else [],
-                                target=settings_in.get("target_score"))
+        return headline_figures(
+            "Score", state_in["scores"], winners=[winner] if winner else [], target=settings_in.get("target_score")
+        )
 
     def seats(self, rules: BidEuchreRules) -> tuple[str, ...]:
         return SEATS

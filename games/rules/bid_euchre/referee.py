@@ -65,9 +65,12 @@ def _refuse_joker(rules: BidEuchreRules) -> Callable[[Card, str], None]:
     def refuse(card: Card, field: str) -> None:
         if card.is_joker and not rules.joker:
             raise RuleViolation(
-                "variant_not_enabled", msg("The joker is not in play in this match (deck 'with_joker_25' is off)."),
-                field, setting="joker",
+                "variant_not_enabled",
+                msg("The joker is not in play in this match (deck 'with_joker_25' is off)."),
+                field,
+                setting="joker",
             )
+
     return refuse
 
 
@@ -121,6 +124,11 @@ def check_summary(sent: tuple[int, int], derived: tuple[int, int]) -> None:
             "tricks_inconsistent",
             msg(
                 "tricks_won says A {sent_0}, B {sent_1}, but the tricks entered give A {derived_0}, B {derived_1}.",
-                sent_0=sent[0], sent_1=sent[1], derived_0=derived[0], derived_1=derived[1],
-            ), "tricks_won", from_tricks={"A": derived[0], "B": derived[1]},
+                sent_0=sent[0],
+                sent_1=sent[1],
+                derived_0=derived[0],
+                derived_1=derived[1],
+            ),
+            "tricks_won",
+            from_tricks={"A": derived[0], "B": derived[1]},
         )

@@ -18,8 +18,10 @@ from games.rules.tricks import Record
 # §E.2: what a made / set contract is worth, by the name of the quantity it pays (looked up in ``_values``).
 # A made number contract pays as ``made_contract_scores`` says (E-A16); the all-six calls have fixed values.
 LONE_VALUE: dict[str, str] = {
-    "partners_best": "partners_best_points", "shoot_the_moon": "shoot_the_moon_points",
-    "triple_moon": "triple_moon_points", "quadruple_moon": "quadruple_moon_points",
+    "partners_best": "partners_best_points",
+    "shoot_the_moon": "shoot_the_moon_points",
+    "triple_moon": "triple_moon_points",
+    "quadruple_moon": "quadruple_moon_points",
 }
 MADE_VALUE: dict[str, dict[str, str]] = {
     "tricks_taken": {"number": "tricks_taken", **LONE_VALUE},
@@ -70,8 +72,11 @@ def contract_points(contract: Contract, tricks_won: tuple[int, int], rules: BidE
     taken = tricks_won[bidders]
     made = taken >= contract.tricks_bid
     values = _values(contract, taken, rules)
-    bidder_points = (values[MADE_VALUE[rules.made_contract_scores][contract.kind]] if made
-                     else -values[SET_VALUE[rules.lone_failure_penalty][contract.kind]])
+    bidder_points = (
+        values[MADE_VALUE[rules.made_contract_scores][contract.kind]]
+        if made
+        else -values[SET_VALUE[rules.lone_failure_penalty][contract.kind]]
+    )
     defender_points = values[DEFENDER_VALUE[rules.defenders_score_tricks]]
     points = [defender_points, defender_points]
     points[bidders] = bidder_points
@@ -118,7 +123,10 @@ def match_decision(scores: tuple[int, int], bidding_team: str | None, rules: Bid
 
 
 def settle_deal(
-    state: BidEuchreState, deal: BidEuchreDeal, contract: Contract | None, rules: BidEuchreRules,
+    state: BidEuchreState,
+    deal: BidEuchreDeal,
+    contract: Contract | None,
+    rules: BidEuchreRules,
     record: Record | None = None,
 ) -> DealReport:
     """Score a checked deal and move the match on (``record``: the referee's findings, for entered tricks)."""
@@ -137,13 +145,23 @@ def settle_deal(
             outcome = OUTCOME_PLAYED
             made, points = contract_points(contract, taken, rules)
     penalties, awards = renege_points(reneges, rules), renege_awards(reneges, rules)
-    scores = (state.scores[0] + points[0] + penalties[0] + awards[0],
-              state.scores[1] + points[1] + penalties[1] + awards[1])
+    scores = (
+        state.scores[0] + points[0] + penalties[0] + awards[0],
+        state.scores[1] + points[1] + penalties[1] + awards[1],
+    )
     bidding_team = TEAM_OF[contract.bidder] if contract is not None else None
     winner, tiebreak = match_decision(scores, bidding_team, rules)
     after = BidEuchreState(scores, None if winner else next_dealer(deal.dealer), tiebreak, winner)
     return DealReport(
-        outcome, contract, deal.trump if contract else None, made, points, penalties, after, record, taken,
+        outcome,
+        contract,
+        deal.trump if contract else None,
+        made,
+        points,
+        penalties,
+        after,
+        record,
+        taken,
         awards if rules.renege_award > 0 else None,
     )
 
@@ -160,9 +178,14 @@ def report_json(report: DealReport) -> dict[str, Any]:
     after = report.state_after
     return {
         "outcome": report.outcome,
-        "contract": None if contract is None else {
-            "bidder": contract.bidder, "team": TEAM_OF[contract.bidder], "kind": contract.kind,
-            "trump": report.trump, "tricks_bid": contract.tricks_bid,
+        "contract": None
+        if contract is None
+        else {
+            "bidder": contract.bidder,
+            "team": TEAM_OF[contract.bidder],
+            "kind": contract.kind,
+            "trump": report.trump,
+            "tricks_bid": contract.tricks_bid,
         },
         "made": report.made,
         "deal_points": by_team(report.deal_points),

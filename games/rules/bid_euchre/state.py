@@ -59,10 +59,14 @@ def state_json(state: BidEuchreState) -> dict[str, Any]:
 
 
 def _bad_state(field: str) -> RuleViolation:
-    return RuleViolation("invalid", msg(
-        "The stored Bid Euchre match state has a bad {field}.",
-        field=field,
-    ), f"state.{field}")
+    return RuleViolation(
+        "invalid",
+        msg(
+            "The stored Bid Euchre match state has a bad {field}.",
+            field=field,
+        ),
+        f"state.{field}",
+    )
 
 
 def state_from_json(data: object, rules: BidEuchreRules) -> BidEuchreState:
@@ -70,8 +74,10 @@ def state_from_json(data: object, rules: BidEuchreRules) -> BidEuchreState:
     if not isinstance(data, Mapping):
         raise _bad_state("object")
     scores = data.get("scores")
-    if not isinstance(scores, Mapping) or set(scores) != set(TEAMS) or not all(
-        isinstance(scores[team], int) and not isinstance(scores[team], bool) for team in TEAMS
+    if (
+        not isinstance(scores, Mapping)
+        or set(scores) != set(TEAMS)
+        or not all(isinstance(scores[team], int) and not isinstance(scores[team], bool) for team in TEAMS)
     ):
         raise _bad_state("scores")
     dealer, winner_team = data.get("next_dealer"), data.get("match_winner")

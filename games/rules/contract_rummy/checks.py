@@ -21,8 +21,9 @@ def _won_words(state: ContractRummyState) -> str:
     return msg("{winners} shared the win with {best}", winners=and_chain(state.winners), best=best)
 
 
-def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | None, deal: ContractRummyDeal,
-                      rules: ContractRummyRules) -> None:
+def _check_seat_entry(
+    seat: str, cards: tuple[Card, ...] | None, points: int | None, deal: ContractRummyDeal, rules: ContractRummyRules
+) -> None:
     if seat == deal.went_out:
         if cards:
             raise RuleViolation(
@@ -30,8 +31,10 @@ def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | N
                 msg(
                     "{seat} is marked as going out, so {seat} has no cards left; remove {cards} or pick the player "
                     "who really went out.",
-                    seat=seat, cards=' '.join(c.code for c in cards),
-                ), f"cards_left.{seat}",
+                    seat=seat,
+                    cards=" ".join(c.code for c in cards),
+                ),
+                f"cards_left.{seat}",
             )
         if points:
             raise RuleViolation(
@@ -39,17 +42,21 @@ def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | N
                 msg(
                     "{seat} is marked as going out, so {seat} scores 0, not {points}; enter 0 or pick the player who "
                     "really went out.",
-                    seat=seat, points=points,
-                ), f"penalty_points.{seat}",
+                    seat=seat,
+                    points=points,
+                ),
+                f"penalty_points.{seat}",
             )
         return
     if cards is None and points is None:
         name = "penalty_points" if deal.cards_left is None and deal.penalty_points is not None else "cards_left"
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "{seat} did not go out: enter {seat}'s cards left (cards_left) or penalty points (penalty_points).",
                 seat=seat,
-            ), f"{name}.{seat}",
+            ),
+            f"{name}.{seat}",
         )
     reports = ((cards == (), "cards_left", msg("no cards")), (points == 0, "penalty_points", msg("0 points")))
     for empty, name, what in reports:
@@ -57,19 +64,26 @@ def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | N
             continue
         if deal.went_out is None:
             raise RuleViolation(
-                "went_out_missing", msg(
+                "went_out_missing",
+                msg(
                     "{seat} is reported with {what}, so {seat} went out: mark {seat} as the player who went out.",
-                    seat=seat, what=what,
-                ), "went_out",
+                    seat=seat,
+                    what=what,
+                ),
+                "went_out",
             )
         raise RuleViolation(
             "exactly_one_player_out",
             msg(
                 "Exactly one player goes out in a deal: {went_out} is marked out, but {seat} is also reported with "
                 "{what}. Enter {seat}'s remaining {value}.",
-                went_out=deal.went_out, seat=seat, what=what, value='cards' if name == 'cards_left' else 'penalty',
+                went_out=deal.went_out,
+                seat=seat,
+                what=what,
+                value="cards" if name == "cards_left" else "penalty",
             ),
-            f"{name}.{seat}", went_out=deal.went_out,
+            f"{name}.{seat}",
+            went_out=deal.went_out,
         )
     if points is not None:
         _check_penalty(seat, points, rules)
@@ -79,9 +93,14 @@ def _check_seat_entry(seat: str, cards: tuple[Card, ...] | None, points: int | N
                 "penalty_mismatch",
                 msg(
                     "{seat}'s cards ({worth}) are worth {hand_value}, not {points}.",
-                    seat=seat, worth=worth, hand_value=rules.hand_value(cards), points=points,
+                    seat=seat,
+                    worth=worth,
+                    hand_value=rules.hand_value(cards),
+                    points=points,
                 ),
-                f"penalty_points.{seat}", cards_value=rules.hand_value(cards), entered=points,
+                f"penalty_points.{seat}",
+                cards_value=rules.hand_value(cards),
+                entered=points,
             )
 
 
@@ -90,28 +109,33 @@ def _check_penalty(seat: str, points: int, rules: ContractRummyRules) -> None:
     if points < 0:
         reason = msg("a penalty cannot be negative; {points} cannot happen.", points=points)
     elif points < rules.min_penalty:
-        reason = (
-            msg(
-                "{seat} still holds at least one card, worth {min_penalty} or more; a penalty of {points} cannot "
-                "happen.",
-                seat=seat, min_penalty=rules.min_penalty, points=points,
-            )
+        reason = msg(
+            "{seat} still holds at least one card, worth {min_penalty} or more; a penalty of {points} cannot happen.",
+            seat=seat,
+            min_penalty=rules.min_penalty,
+            points=points,
         )
     elif points % rules.penalty_step:
         reason = msg(
             "every card is worth a multiple of {penalty_step} points; a penalty of {points} cannot happen.",
-            penalty_step=rules.penalty_step, points=points,
+            penalty_step=rules.penalty_step,
+            points=points,
         )
     elif points > rules.pack_value:
         reason = msg(
             "the whole pack is worth {pack_value}; a penalty of {points} cannot happen.",
-            pack_value=rules.pack_value, points=points,
+            pack_value=rules.pack_value,
+            points=points,
         )
     else:
         return
     raise RuleViolation(
-        "penalty_impossible", msg("{seat} did not go out, so {reason}", seat=seat, reason=reason), field,
-        minimum=rules.min_penalty, multiple_of=rules.penalty_step, maximum=rules.pack_value,
+        "penalty_impossible",
+        msg("{seat} did not go out, so {reason}", seat=seat, reason=reason),
+        field,
+        minimum=rules.min_penalty,
+        multiple_of=rules.penalty_step,
+        maximum=rules.pack_value,
     )
 
 
@@ -129,8 +153,14 @@ def _check_card_counts(deal: ContractRummyDeal, rules: ContractRummyRules) -> No
                     "card_count_exceeds_pack",
                     msg(
                         "{code} is reported {seen} times, but this match's pack ({pack}) has only {allowed} of it.",
-                        code=card.code, seen=seen[card], pack=pack, allowed=allowed,
-                    ), f"{path}[{position}]", card=card.code, in_pack=allowed,
+                        code=card.code,
+                        seen=seen[card],
+                        pack=pack,
+                        allowed=allowed,
+                    ),
+                    f"{path}[{position}]",
+                    card=card.code,
+                    in_pack=allowed,
                     copies_in_pack=allowed,  # deprecated: in_pack, as in every game
                 )
 
@@ -142,7 +172,9 @@ def check_deal(state: ContractRummyState, deal: ContractRummyDeal, rules: Contra
             "match_already_finished",
             msg(
                 "{game_name} has {deals} deals and all {deals} are recorded; {won_words}.",
-                game_name=GAME_NAME, deals=rules.deals, won_words=_won_words(state),
+                game_name=GAME_NAME,
+                deals=rules.deals,
+                won_words=_won_words(state),
             ),
             winners=list(state.winners),
         )
@@ -152,9 +184,13 @@ def check_deal(state: ContractRummyState, deal: ContractRummyDeal, rules: Contra
             "dealer_out_of_turn",
             msg(
                 "{next_dealer} deals deal {number} (the deal passes to the left); {dealer} was entered.",
-                next_dealer=state.next_dealer, number=number, dealer=deal.dealer,
+                next_dealer=state.next_dealer,
+                number=number,
+                dealer=deal.dealer,
             ),
-            "dealer", expected_dealer=state.next_dealer, expected=state.next_dealer,  # expected: deprecated
+            "dealer",
+            expected_dealer=state.next_dealer,
+            expected=state.next_dealer,  # expected: deprecated
         )
     if deal.went_out is None and not rules.allow_no_winner_deal:
         raise RuleViolation("went_out_missing", msg("Mark the player who went out."), "went_out")
@@ -167,13 +203,19 @@ def check_deal(state: ContractRummyState, deal: ContractRummyDeal, rules: Contra
     if deal.melds is not None:
         if deal.went_out is None:
             raise RuleViolation(
-                "invalid", msg(
+                "invalid",
+                msg(
                     "Melds are entered for the player who went out, and nobody went out in this deal.",
-                ), "melds"
+                ),
+                "melds",
             )
         check_melds(
-            deal.melds, rules.contracts[state.deals_played], number,
-            min_set_length=rules.min_set_length, min_run_length=rules.min_run_length,
+            deal.melds,
+            rules.contracts[state.deals_played],
+            number,
+            min_set_length=rules.min_set_length,
+            min_run_length=rules.min_run_length,
             distinct_suits_in_sets=rules.distinct_suits_in_sets,
-            contract_runs_distinct_suits=rules.contract_runs_distinct_suits, decks=rules.decks,
+            contract_runs_distinct_suits=rules.contract_runs_distinct_suits,
+            decks=rules.decks,
         )

@@ -36,11 +36,16 @@ def _seat(value: object, seats: tuple[str, ...], field: str) -> str:
     if isinstance(value, str) and value.strip().upper() in seats:
         return value.strip().upper()
     raise RuleViolation(
-        "unknown_player", msg(
+        "unknown_player",
+        msg(
             "{value!r} is not a player of this match; choose a seat from {seats_0}-{seats}.",
-            value=value, seats_0=seats[0], seats=seats[-1],
+            value=value,
+            seats_0=seats[0],
+            seats=seats[-1],
         ),
-        field, allowed=list(seats), seats=list(seats),  # seats: deprecated
+        field,
+        allowed=list(seats),
+        seats=list(seats),  # seats: deprecated
     )
 
 
@@ -48,35 +53,50 @@ def _per_seat(value: object, name: str, seats: tuple[str, ...], parse: Any) -> t
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise RuleViolation("invalid", msg(
-            '{name} is an object keyed by seat, such as {{"S1": ...}}.',
-            name=name,
-        ), name)
+        raise RuleViolation(
+            "invalid",
+            msg(
+                '{name} is an object keyed by seat, such as {{"S1": ...}}.',
+                name=name,
+            ),
+            name,
+        )
     entries: dict[str, Any] = {}
     for key, item in value.items():
         seat = _seat(key, seats, f"{name}.{key}")
         if seat in entries:
-            raise RuleViolation("invalid", msg(
-                "{seat} is entered twice in {name}.",
-                seat=seat, name=name,
-            ), f"{name}.{key}")
+            raise RuleViolation(
+                "invalid",
+                msg(
+                    "{seat} is entered twice in {name}.",
+                    seat=seat,
+                    name=name,
+                ),
+                f"{name}.{key}",
+            )
         entries[seat] = parse(item, f"{name}.{seat}")
     return tuple((seat, entries[seat]) for seat in seats if seat in entries)
 
 
 def _penalty(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise RuleViolation("invalid", msg(
-            "A penalty is a whole number of points; {value!r} is not.",
-            value=value,
-        ), field)
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "A penalty is a whole number of points; {value!r} is not.",
+                value=value,
+            ),
+            field,
+        )
     if isinstance(value, float):
         if not value.is_integer():
             raise RuleViolation(
-                "penalty_impossible", msg(
+                "penalty_impossible",
+                msg(
                     "Penalties are whole numbers of points; {value!r} cannot happen.",
                     value=value,
-                ), field
+                ),
+                field,
             )
         return int(value)
     return value
@@ -85,14 +105,22 @@ def _penalty(value: object, field: str) -> int:
 def parse_deal(payload: object, rules: ContractRummyRules) -> ContractRummyDeal:
     """Shape, seats and card codes; the rules of §R.3 and §R.5 are checked by ``check_deal``."""
     if not isinstance(payload, Mapping):
-        raise RuleViolation("invalid", msg(
-            "A deal is an object with dealer, went_out and cards_left or penalty_points.",
-        ))
-    reject_unknown_keys(payload, DEAL_KEYS, None,
-                        lambda key: msg(
-                            "A Contract Rummy deal has {deal_keys}; {key!r} is not one of them.",
-                            deal_keys=', '.join(DEAL_KEYS), key=key,
-                        ))
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "A deal is an object with dealer, went_out and cards_left or penalty_points.",
+            ),
+        )
+    reject_unknown_keys(
+        payload,
+        DEAL_KEYS,
+        None,
+        lambda key: msg(
+            "A Contract Rummy deal has {deal_keys}; {key!r} is not one of them.",
+            deal_keys=", ".join(DEAL_KEYS),
+            key=key,
+        ),
+    )
     seats = rules.seats
     if payload.get("dealer") is None:
         raise RuleViolation("invalid", msg("Enter the dealer of this deal."), "dealer")

@@ -27,8 +27,15 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
     )
 
     result_keys: tuple[str, ...] = (
-        "contract", "contract_text", "cards_dealt", "went_out", "penalties", "totals_after", "next_dealer",
-        "match_over", "winners",
+        "contract",
+        "contract_text",
+        "cards_dealt",
+        "went_out",
+        "penalties",
+        "totals_after",
+        "next_dealer",
+        "match_over",
+        "winners",
     )
     tiebreak_measures: tuple[Measure, ...] = (("penalty_points", -1),)
 
@@ -36,8 +43,9 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
     def settings_spec(self) -> SettingsSpec:
         return settings.SETTINGS
 
-    def side_measures(self, state_in: Mapping[str, Any], sides: Sides,
-                      settings_in: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    def side_measures(
+        self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
+    ) -> dict[str, dict[str, int]]:
         return {seat: {"penalty_points": state_in["totals"][seat]} for seat in sides}
 
     def side_places(self, state_in: Mapping[str, Any], sides: Sides) -> dict[str, int]:
@@ -52,8 +60,9 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
         return result["penalties"]
 
     def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
-        return headline_figures("Penalty points", state_in["totals"], winners=list(state_in["winners"]),
-                                lower_wins=True)
+        return headline_figures(
+            "Penalty points", state_in["totals"], winners=list(state_in["winners"]), lower_wins=True
+        )
 
     def seats(self, rules: ContractRummyRules) -> tuple[str, ...]:
         return rules.seats

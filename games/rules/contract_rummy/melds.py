@@ -20,11 +20,23 @@ from games.rules.shapes import reject_unknown_keys
 MELD_TYPES: tuple[str, ...] = ("set", "run")
 MELD_KEYS: tuple[str, ...] = ("type", "cards", "jokers")
 NUMBER_WORDS: tuple[str, ...] = (
-    msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), msg("five"), msg("six"), msg("seven"), msg("eight"),
+    msg("no"),
+    msg("one"),
+    msg("two"),
+    msg("three"),
+    msg("four"),
+    msg("five"),
+    msg("six"),
+    msg("seven"),
+    msg("eight"),
 )
 RANK_LOW: dict[str, int] = {rank: index + 1 for index, rank in enumerate(RANKS)}  # A=1 ... K=13
 RANK_PLURAL: dict[str, str] = {
-    "A": msg("aces"), "J": msg("jacks"), "Q": msg("queens"), "K": msg("kings"), "6": msg("sixes"),
+    "A": msg("aces"),
+    "J": msg("jacks"),
+    "Q": msg("queens"),
+    "K": msg("kings"),
+    "6": msg("sixes"),
 }
 
 
@@ -41,7 +53,8 @@ def parse_melds(value: object, field: str = "melds") -> tuple[Meld, ...] | None:
         return None
     if not isinstance(value, list):
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 'melds is a list such as [{{"type": "set", "cards": ["5H", "5S", "JKR"], "jokers": ["5D"]}}].',
             ),
             field,
@@ -51,14 +64,22 @@ def parse_melds(value: object, field: str = "melds") -> tuple[Meld, ...] | None:
         path = f"{field}[{index}]"
         if not isinstance(item, Mapping):
             raise RuleViolation("invalid", msg("A meld is an object with type (set or run), cards and jokers."), path)
-        reject_unknown_keys(item, MELD_KEYS, path,
-                            lambda key: msg("A meld has type, cards and jokers; {key!r} is not allowed.", key=key))
+        reject_unknown_keys(
+            item,
+            MELD_KEYS,
+            path,
+            lambda key: msg("A meld has type, cards and jokers; {key!r} is not allowed.", key=key),
+        )
         kind = item.get("type")
         if kind not in MELD_TYPES:
-            raise RuleViolation("invalid", msg(
-                "A meld's type is 'set' or 'run'; {kind!r} is not.",
-                kind=kind,
-            ), f"{path}.type")
+            raise RuleViolation(
+                "invalid",
+                msg(
+                    "A meld's type is 'set' or 'run'; {kind!r} is not.",
+                    kind=kind,
+                ),
+                f"{path}.type",
+            )
         if "cards" not in item:
             raise RuleViolation("invalid", msg("List the meld's cards."), f"{path}.cards")
         cards = parse_hand(item["cards"], f"{path}.cards")
@@ -97,9 +118,14 @@ def effective_cards(meld: Meld, path: str) -> tuple[Card, ...]:
             msg(
                 "{show}: every joker must be declared as the card it stands for; this {type} has {joker_count} "
                 "joker(s) and {jokers_count} declared card(s) in jokers.",
-                show=_show(meld), type=meld.type, joker_count=joker_count, jokers_count=len(meld.jokers),
+                show=_show(meld),
+                type=meld.type,
+                joker_count=joker_count,
+                jokers_count=len(meld.jokers),
             ),
-            f"{path}.jokers", jokers=joker_count, declared=len(meld.jokers),
+            f"{path}.jokers",
+            jokers=joker_count,
+            declared=len(meld.jokers),
         )
     if any(card.is_joker for card in meld.jokers):
         raise RuleViolation(
@@ -109,36 +135,51 @@ def effective_cards(meld: Meld, path: str) -> tuple[Card, ...]:
     return tuple(next(declared) if card.is_joker else card for card in meld.cards)
 
 
-def _check_set(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int, *, distinct_suits: bool,
-               one_pack: bool) -> None:
+def _check_set(
+    meld: Meld, cards: tuple[Card, ...], path: str, min_length: int, *, distinct_suits: bool, one_pack: bool
+) -> None:
     shown = _show(meld)
     ranks = {card.rank for card in cards}
     if len(ranks) > 1:
         raise RuleViolation(
-            "meld_invalid", msg(
+            "meld_invalid",
+            msg(
                 "{shown} is not a set: a set is cards of one rank, and this one mixes {ranks}.",
-                shown=shown, ranks=', '.join(sorted(ranks, key=RANK_LOW.__getitem__)),
-            ), path,
+                shown=shown,
+                ranks=", ".join(sorted(ranks, key=RANK_LOW.__getitem__)),
+            ),
+            path,
         )
     if len(cards) < min_length:
         raise RuleViolation(
-            "meld_invalid", msg(
+            "meld_invalid",
+            msg(
                 "{shown} is not a set: a set has at least {min_length} cards; this one has {cards_count}.",
-                shown=shown, min_length=min_length, cards_count=len(cards),
+                shown=shown,
+                min_length=min_length,
+                cards_count=len(cards),
             ),
-            path, min_length=min_length,
+            path,
+            min_length=min_length,
         )
     suits = [card.suit for card in cards]
     if len(set(suits)) < len(suits) and (distinct_suits or one_pack):
         repeated = next(suit for suit in suits if suits.count(suit) > 1)
-        reason = (msg("a set may not hold two cards of one suit") if distinct_suits
-                  else msg("one pack has only one of each card"))
+        reason = (
+            msg("a set may not hold two cards of one suit")
+            if distinct_suits
+            else msg("one pack has only one of each card")
+        )
         raise RuleViolation(
             "meld_invalid",
             msg(
                 "{shown} is not a set: {reason}, and it has two {suit_names}; at most one {rank} of each suit.",
-                shown=shown, reason=reason, suit_names=SUIT_NAMES[repeated], rank=cards[0].rank,
-            ), path,
+                shown=shown,
+                reason=reason,
+                suit_names=SUIT_NAMES[repeated],
+                rank=cards[0].rank,
+            ),
+            path,
         )
 
 
@@ -147,18 +188,25 @@ def _check_run(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int) 
     suits = {card.suit for card in cards}
     if len(suits) > 1:
         raise RuleViolation(
-            "meld_invalid", msg(
+            "meld_invalid",
+            msg(
                 "{shown} is not a run: a run is consecutive cards of one suit, and this one mixes {suits}.",
-                shown=shown, suits=and_chain(SUIT_NAMES[suit] for suit in sorted(suits)),
-            ), path,
+                shown=shown,
+                suits=and_chain(SUIT_NAMES[suit] for suit in sorted(suits)),
+            ),
+            path,
         )
     if len(cards) < min_length:
         raise RuleViolation(
-            "meld_invalid", msg(
+            "meld_invalid",
+            msg(
                 "{shown} is not a run: a run has at least {min_length} cards; this one has {cards_count}.",
-                shown=shown, min_length=min_length, cards_count=len(cards),
+                shown=shown,
+                min_length=min_length,
+                cards_count=len(cards),
             ),
-            path, min_length=min_length,
+            path,
+            min_length=min_length,
         )
     low = sorted(RANK_LOW[card.rank] for card in cards)
     high = sorted(14 if value == 1 else value for value in low)
@@ -169,28 +217,34 @@ def _check_run(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int) 
     if len(set(ranks)) < len(ranks):
         repeated = next(rank for rank in ranks if ranks.count(rank) > 1)
         raise RuleViolation(
-            "meld_invalid", msg(
+            "meld_invalid",
+            msg(
                 "{shown} is not a run: it has two {repeated}, and a run has each rank once.",
-                shown=shown, repeated=_plural(repeated),
-            ), path
+                shown=shown,
+                repeated=_plural(repeated),
+            ),
+            path,
         )
     if "A" in ranks and "K" in ranks and "2" in ranks:
         raise RuleViolation(
-            "meld_invalid", msg(
+            "meld_invalid",
+            msg(
                 "{shown} is not a run: it turns the corner K-A-2, and the ace is high or low, not both.",
                 shown=shown,
             ),
             path,
         )
     values = low if "A" in ranks and "2" in ranks else high
-    gaps = [RANKS[value % 13] for earlier, later in pairwise(values)
-            for value in range(earlier, later - 1)]
+    gaps = [RANKS[value % 13] for earlier, later in pairwise(values) for value in range(earlier, later - 1)]
     raise RuleViolation(
-        "meld_invalid", msg(
+        "meld_invalid",
+        msg(
             "{shown} is not a run: its ranks must follow on without gaps ({gaps} missing).",
-            shown=shown, gaps=', '.join(gaps),
+            shown=shown,
+            gaps=", ".join(gaps),
         ),
-        path, missing=gaps,
+        path,
+        missing=gaps,
     )
 
 
@@ -222,9 +276,18 @@ def contract_words(sets: int, runs: int) -> str:
     return and_list(parts) if parts else ""
 
 
-def check_melds(melds: tuple[Meld, ...], contract: tuple[int, int], deal_number: int, *, min_set_length: int,
-                min_run_length: int, distinct_suits_in_sets: bool, contract_runs_distinct_suits: bool,
-                decks: int, field: str = "melds") -> None:
+def check_melds(
+    melds: tuple[Meld, ...],
+    contract: tuple[int, int],
+    deal_number: int,
+    *,
+    min_set_length: int,
+    min_run_length: int,
+    distinct_suits_in_sets: bool,
+    contract_runs_distinct_suits: bool,
+    decks: int,
+    field: str = "melds",
+) -> None:
     """Each meld is a legal set or run, and together they contain the deal's contract (§R.5)."""
     run_suits: list[tuple[int, str]] = []
     sets = 0
@@ -246,10 +309,15 @@ def check_melds(melds: tuple[Meld, ...], contract: tuple[int, int], deal_number:
             "contract_not_met",
             msg(
                 "Deal {deal_number} needs {contract_words}; {only}{count_words} {verb} entered.",
-                deal_number=deal_number, contract_words=contract_words(need_sets, need_runs), only=only,
-                count_words=_count_words(sets, runs) if sets + runs else msg('no melds'), verb=verb,
+                deal_number=deal_number,
+                contract_words=contract_words(need_sets, need_runs),
+                only=only,
+                count_words=_count_words(sets, runs) if sets + runs else msg("no melds"),
+                verb=verb,
             ),
-            field, contract={"sets": need_sets, "runs": need_runs}, entered={"sets": sets, "runs": runs},
+            field,
+            contract={"sets": need_sets, "runs": need_runs},
+            entered={"sets": sets, "runs": runs},
         )
     if contract_runs_distinct_suits and need_runs > 1 and len({suit for _, suit in run_suits}) < need_runs:
         seen: set[str] = set()
@@ -260,7 +328,9 @@ def check_melds(melds: tuple[Meld, ...], contract: tuple[int, int], deal_number:
                     msg(
                         "{show}: the {need_runs} runs of deal {deal_number}'s contract must be in different suits, "
                         "and another run is already in {suit_names}.",
-                        show=_show(melds[index]), need_runs=need_runs, deal_number=deal_number,
+                        show=_show(melds[index]),
+                        need_runs=need_runs,
+                        deal_number=deal_number,
                         suit_names=SUIT_NAMES[suit],
                     ),
                     f"{field}[{index}]",

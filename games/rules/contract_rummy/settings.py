@@ -48,7 +48,12 @@ WINNER_RULES: tuple[str, ...] = ("lowest_total_ties_share", "lowest_total_then_l
 NUMBER_RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
 PENALTY_KEYS: tuple[str, ...] = ("number_cards", *NUMBER_RANKS, "J", "Q", "K", "A", "JOKER")
 DEFAULT_PENALTIES: dict[str, int | str] = {
-    "number_cards": "face_value", "J": 10, "Q": 10, "K": 10, "A": 15, "JOKER": 15,
+    "number_cards": "face_value",
+    "J": 10,
+    "Q": 10,
+    "K": 10,
+    "A": 15,
+    "JOKER": 15,
 }
 MAX_CARD_PENALTY = 1000
 
@@ -80,17 +85,23 @@ def _is_int(value: object) -> bool:
 
 def _int_list(value: object, name: str, length: int) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != length:
-        raise _invalid(name, msg(
-            "{name} is a list of {length} numbers: the cards each player is dealt, deal by deal.",
-            name=name, length=length,
-        ))
+        raise _invalid(
+            name,
+            msg(
+                "{name} is a list of {length} numbers: the cards each player is dealt, deal by deal.",
+                name=name,
+                length=length,
+            ),
+        )
     for index, item in enumerate(value):
         if not _is_int(item) or not 1 <= item <= MAX_CARDS_DEALT:
             raise _invalid(
                 f"{name}[{index}]",
                 msg(
                     "Deal {index} deals 1 to {max_cards_dealt} cards to each player; {item!r} is not.",
-                    index=index + 1, max_cards_dealt=MAX_CARDS_DEALT, item=item,
+                    index=index + 1,
+                    max_cards_dealt=MAX_CARDS_DEALT,
+                    item=item,
                 ),
             )
     return tuple(value)
@@ -99,29 +110,43 @@ def _int_list(value: object, name: str, length: int) -> tuple[int, ...]:
 def _contracts(value: object, length: int) -> tuple[tuple[int, int], ...]:
     example = '[{"sets": 2, "runs": 0}, {"sets": 1, "runs": 1}, ...]'
     if not isinstance(value, list) or len(value) != length:
-        raise _invalid("contracts", msg(
-            "contracts lists the contract of each of the {length} deals: {example}.",
-            length=length, example=example,
-        ))
+        raise _invalid(
+            "contracts",
+            msg(
+                "contracts lists the contract of each of the {length} deals: {example}.",
+                length=length,
+                example=example,
+            ),
+        )
     contracts: list[tuple[int, int]] = []
     for index, item in enumerate(value):
         name = f"contracts[{index}]"
         if not isinstance(item, Mapping):
-            raise _invalid(name, msg(
-                'A contract is an object such as {{"sets": 2, "runs": 0}}; {item!r} is not.',
-                item=item,
-            ))
-        reject_unknown_keys(item, ("sets", "runs"), f"settings.{name}",
-                            lambda key: msg("A contract has only sets and runs; {key!r} is not allowed.", key=key))
+            raise _invalid(
+                name,
+                msg(
+                    'A contract is an object such as {{"sets": 2, "runs": 0}}; {item!r} is not.',
+                    item=item,
+                ),
+            )
+        reject_unknown_keys(
+            item,
+            ("sets", "runs"),
+            f"settings.{name}",
+            lambda key: msg("A contract has only sets and runs; {key!r} is not allowed.", key=key),
+        )
         counts: list[int] = []
         for key in ("sets", "runs"):
             count = item.get(key)
             if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 4:
                 raise _invalid(
-                    f"{name}.{key}", msg(
+                    f"{name}.{key}",
+                    msg(
                         "Deal {index}'s {key} is a whole number from 0 to 4; {count!r} is not.",
-                        index=index + 1, key=key, count=count,
-                    )
+                        index=index + 1,
+                        key=key,
+                        count=count,
+                    ),
                 )
             counts.append(count)
         if counts[0] + counts[1] == 0:
@@ -134,11 +159,16 @@ def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
     name = "penalty_points"
     if not isinstance(value, Mapping):
         raise _invalid(name, msg('penalty_points is an object such as {{"number_cards": "face_value", "A": 15}}.'))
-    reject_unknown_keys(value, PENALTY_KEYS, f"settings.{name}",
-                        lambda key: msg(
-                            "penalty_points has the keys {penalty_keys}; not {key!r}.",
-                            penalty_keys=', '.join(PENALTY_KEYS), key=key,
-                        ))
+    reject_unknown_keys(
+        value,
+        PENALTY_KEYS,
+        f"settings.{name}",
+        lambda key: msg(
+            "penalty_points has the keys {penalty_keys}; not {key!r}.",
+            penalty_keys=", ".join(PENALTY_KEYS),
+            key=key,
+        ),
+    )
     table: dict[str, int | str] = dict(DEFAULT_PENALTIES)
     for key, item in value.items():
         face_value = key == "number_cards" and item == "face_value"
@@ -150,61 +180,175 @@ def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
                 f"{name}.{key}",
                 msg(
                     "The penalty for {key} is {allowed}a whole number from 1 to {max_card_penalty}; {item!r} is not.",
-                    key=key, allowed=allowed, max_card_penalty=MAX_CARD_PENALTY, item=item,
+                    key=key,
+                    allowed=allowed,
+                    max_card_penalty=MAX_CARD_PENALTY,
+                    item=item,
                 ),
             )
     return tuple((key, table[key]) for key in PENALTY_KEYS if key in table)
 
 
-SETTINGS = SettingsSpec(GAME_NAME, (
-    Setting("preset", "choice", "seed", phrase("Preset"),
+SETTINGS = SettingsSpec(
+    GAME_NAME,
+    (
+        Setting(
+            "preset",
+            "choice",
+            "seed",
+            phrase("Preset"),
             phrase("The rule set the other defaults come from: seed, pagat or bicycle (§R.7)."),
-            choices=tuple(PRESETS)),
-    Setting("players", "integer", 4, phrase("Players"),
+            choices=tuple(PRESETS),
+        ),
+        Setting(
+            "players",
+            "integer",
+            4,
+            phrase("Players"),
             phrase("3 to 8 players (2 with allow_two_players); the match's seats decide it."),
-            minimum=MIN_PLAYERS_WITH_TWO, maximum=MAX_PLAYERS),
-    Setting("decks", "integer", 1, phrase("Packs"),
-            phrase("Packs of 52 cards shuffled together; the default depends on the players "
-            "and the preset (§R.4)."), minimum=1, maximum=MAX_DECKS),
-    Setting("jokers", "integer", 1, phrase("Jokers"),
-            phrase("Jokers added to the packs; the default depends on the players and the "
-            "preset (§R.4)."), minimum=0, maximum=MAX_JOKERS),
-    Setting("deals", "integer", len(SEED_CONTRACTS), phrase("Deals"), phrase("Deals in the match, one contract each."),
-            minimum=1, maximum=MAX_DEALS),
-    Setting("cards_dealt", "custom", SEED_CARDS_DEALT, phrase("Cards dealt"),
+            minimum=MIN_PLAYERS_WITH_TWO,
+            maximum=MAX_PLAYERS,
+        ),
+        Setting(
+            "decks",
+            "integer",
+            1,
+            phrase("Packs"),
+            phrase("Packs of 52 cards shuffled together; the default depends on the players and the preset (§R.4)."),
+            minimum=1,
+            maximum=MAX_DECKS,
+        ),
+        Setting(
+            "jokers",
+            "integer",
+            1,
+            phrase("Jokers"),
+            phrase("Jokers added to the packs; the default depends on the players and the preset (§R.4)."),
+            minimum=0,
+            maximum=MAX_JOKERS,
+        ),
+        Setting(
+            "deals",
+            "integer",
+            len(SEED_CONTRACTS),
+            phrase("Deals"),
+            phrase("Deals in the match, one contract each."),
+            minimum=1,
+            maximum=MAX_DEALS,
+        ),
+        Setting(
+            "cards_dealt",
+            "custom",
+            SEED_CARDS_DEALT,
+            phrase("Cards dealt"),
             phrase("Cards each player is dealt, deal by deal."),
-            dump=list, json_type="array"),
-    Setting("contracts", "custom", SEED_CONTRACTS, phrase("Contracts"), phrase("The sets and runs each deal requires."),
-            dump=lambda contracts: [{"sets": sets, "runs": runs} for sets, runs in contracts], json_type="array"),
-    Setting("min_set_length", "integer", 3, phrase("Shortest set"), phrase("Cards in the smallest set."), minimum=3,
-            maximum=4),
-    Setting("min_run_length", "integer", 4, phrase("Shortest run"), phrase("Cards in the shortest run."), minimum=3,
-            maximum=13),
-    Setting("distinct_suits_in_sets", "boolean", True, phrase("Sets of distinct suits"),
-            phrase("A set may not repeat a suit.")),
-    Setting("contract_runs_distinct_suits", "boolean", True, phrase("Contract runs in distinct suits"),
-            phrase("The runs of a contract are each of a different suit.")),
-    Setting("penalty_points", "custom", tuple(DEFAULT_PENALTIES.items()), phrase("Penalty points"),
+            dump=list,
+            json_type="array",
+        ),
+        Setting(
+            "contracts",
+            "custom",
+            SEED_CONTRACTS,
+            phrase("Contracts"),
+            phrase("The sets and runs each deal requires."),
+            dump=lambda contracts: [{"sets": sets, "runs": runs} for sets, runs in contracts],
+            json_type="array",
+        ),
+        Setting(
+            "min_set_length",
+            "integer",
+            3,
+            phrase("Shortest set"),
+            phrase("Cards in the smallest set."),
+            minimum=3,
+            maximum=4,
+        ),
+        Setting(
+            "min_run_length",
+            "integer",
+            4,
+            phrase("Shortest run"),
+            phrase("Cards in the shortest run."),
+            minimum=3,
+            maximum=13,
+        ),
+        Setting(
+            "distinct_suits_in_sets",
+            "boolean",
+            True,
+            phrase("Sets of distinct suits"),
+            phrase("A set may not repeat a suit."),
+        ),
+        Setting(
+            "contract_runs_distinct_suits",
+            "boolean",
+            True,
+            phrase("Contract runs in distinct suits"),
+            phrase("The runs of a contract are each of a different suit."),
+        ),
+        Setting(
+            "penalty_points",
+            "custom",
+            tuple(DEFAULT_PENALTIES.items()),
+            phrase("Penalty points"),
             phrase("Points per card left in hand: number cards at face value, J Q K 10, A and joker 15 (§R.3)."),
-            parse=_penalty_spec, dump=dict, json_type="object"),
-    Setting("winner_rule", "choice", WINNER_RULES[0], phrase("Winner"),
+            parse=_penalty_spec,
+            dump=dict,
+            json_type="object",
+        ),
+        Setting(
+            "winner_rule",
+            "choice",
+            WINNER_RULES[0],
+            phrase("Winner"),
             phrase("The lowest total wins and equal totals share, or the last deal breaks the tie (R-A8)."),
-            choices=WINNER_RULES),
-    Setting("minimum_stock_after_deal", "integer", 1, phrase("Stock left after the deal"),
+            choices=WINNER_RULES,
+        ),
+        Setting(
+            "minimum_stock_after_deal",
+            "integer",
+            1,
+            phrase("Stock left after the deal"),
             phrase("Cards that must remain in the stock once the hands and the up-card are dealt (§R.4)."),
-            minimum=0, maximum=100),
-    Setting("allow_no_winner_deal", "boolean", False, phrase("A deal with nobody out"),
-            phrase("A deal may end with no player out: everyone scores the hand.")),
-    Setting("enforce_dealer_order", "boolean", False, phrase("Enforce the dealer order"),
-            phrase("On: a deal by anyone but the player left of the last dealer is refused (dealer_out_of_turn).")),
-    # Issue 20's house rules (§R.4, §R.7, R-A13); each default keeps the game above.
-    Setting("allow_two_players", "boolean", False, phrase("Two players"),
+            minimum=0,
+            maximum=100,
+        ),
+        Setting(
+            "allow_no_winner_deal",
+            "boolean",
+            False,
+            phrase("A deal with nobody out"),
+            phrase("A deal may end with no player out: everyone scores the hand."),
+        ),
+        Setting(
+            "enforce_dealer_order",
+            "boolean",
+            False,
+            phrase("Enforce the dealer order"),
+            phrase("On: a deal by anyone but the player left of the last dealer is refused (dealer_out_of_turn)."),
+        ),
+        # Issue 20's house rules (§R.4, §R.7, R-A13); each default keeps the game above.
+        Setting(
+            "allow_two_players",
+            "boolean",
+            False,
+            phrase("Two players"),
             phrase("A match may seat two players; the packs are those of 3-4 players (§R.4, R-A13)."),
-            added_later=True),
-    Setting("non_dealer_extra_card", "boolean", False, phrase("Non-dealer's extra card"),
-            phrase("Two players only: the non-dealer is dealt one card more than the dealer; the pack check counts it "
-            "(§R.4)."), added_later=True),
-))
+            added_later=True,
+        ),
+        Setting(
+            "non_dealer_extra_card",
+            "boolean",
+            False,
+            phrase("Non-dealer's extra card"),
+            phrase(
+                "Two players only: the non-dealer is dealt one card more than the dealer; the pack check counts it "
+                "(§R.4)."
+            ),
+            added_later=True,
+        ),
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -303,9 +447,16 @@ def check_feasible(rules: ContractRummyRules) -> None:
         msg(
             "{players} players need at least {needed} cards ({players} x {largest} dealt in "
             "{deal_ranges}{extra_words}, {up_cards} up-card, {stock_words}); {describe_pack} has {have}. {advice}",
-            players=rules.players, needed=needed, largest=largest, deal_ranges=_deal_ranges(biggest),
-            extra_words=extra_words, up_cards=UP_CARDS, stock_words=stock_words,
-            describe_pack=describe_pack(rules.decks, rules.jokers), have=have, advice=advice,
+            players=rules.players,
+            needed=needed,
+            largest=largest,
+            deal_ranges=_deal_ranges(biggest),
+            extra_words=extra_words,
+            up_cards=UP_CARDS,
+            stock_words=stock_words,
+            describe_pack=describe_pack(rules.decks, rules.jokers),
+            have=have,
+            advice=advice,
         ),
         "settings.decks",
         needed=needed,
@@ -325,20 +476,28 @@ def parse_hand(values: object, field: str) -> tuple[Card, ...]:
         if violation.code != "invalid_card" or "card" not in violation.extra:
             raise
         bad = violation.extra["card"]
-        raise RuleViolation("invalid_card", msg(
-            "{bad!r} is not a card: {card_help}.",
-            bad=bad, card_help=CARD_HELP,
-        ), violation.field, card=bad) from None
+        raise RuleViolation(
+            "invalid_card",
+            msg(
+                "{bad!r} is not a card: {card_help}.",
+                bad=bad,
+                card_help=CARD_HELP,
+            ),
+            violation.field,
+            card=bad,
+        ) from None
 
 
 def rules_from_settings(settings: object, player_count: object) -> ContractRummyRules:
     """Validate any subset of the §R.7 settings for ``player_count`` players; the rest take their defaults."""
     if not _is_int(player_count):
         raise RuleViolation(
-            "player_count_invalid", msg(
+            "player_count_invalid",
+            msg(
                 "Give the number of players as a whole number; {player_count!r} is not.",
                 player_count=player_count,
-            ), "players"
+            ),
+            "players",
         )
     assert isinstance(player_count, int)
     two_allowed = isinstance(settings, Mapping) and settings.get("allow_two_players") is True
@@ -348,9 +507,14 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
             "player_count_out_of_range",
             msg(
                 "{game_name} needs {min_players} to {max_players} players; {player_count} were given.",
-                game_name=GAME_NAME, min_players=fewest, max_players=MAX_PLAYERS, player_count=player_count,
+                game_name=GAME_NAME,
+                min_players=fewest,
+                max_players=MAX_PLAYERS,
+                player_count=player_count,
             ),
-            "players", minimum=fewest, maximum=MAX_PLAYERS,
+            "players",
+            minimum=fewest,
+            maximum=MAX_PLAYERS,
         )
     if settings is None:
         settings = {}
@@ -358,10 +522,14 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
     assert isinstance(settings, Mapping)
     players = settings.get("players", player_count)
     if players != player_count or not _is_int(players):
-        raise _invalid("players", msg(
-            "This match seats {player_count} players; settings.players says {players!r}.",
-            player_count=player_count, players=players,
-        ))
+        raise _invalid(
+            "players",
+            msg(
+                "This match seats {player_count} players; settings.players says {players!r}.",
+                player_count=player_count,
+                players=players,
+            ),
+        )
     preset = SETTINGS["preset"].read(settings)
     pack, preset_cards, preset_run = PRESETS[preset]
     default_decks, default_jokers = pack(player_count)
@@ -373,10 +541,13 @@ def rules_from_settings(settings: object, player_count: object) -> ContractRummy
     for name, default in (("cards_dealt", preset_cards), ("contracts", SEED_CONTRACTS)):
         if name not in settings and len(default) != deals:
             raise _invalid(
-                name, msg(
+                name,
+                msg(
                     "With {deals} deals, give {name} with {deals} entries (the default has {default_count}).",
-                    deals=deals, name=name, default_count=len(default),
-                )
+                    deals=deals,
+                    name=name,
+                    default_count=len(default),
+                ),
             )
     moved_by_preset = {
         "players": player_count,
@@ -404,7 +575,8 @@ def check_combinations(rules: ContractRummyRules) -> None:
                 players=rules.players,
             ),
             "settings.non_dealer_extra_card",
-            setting="non_dealer_extra_card", conflicts_with={"players": rules.players},
+            setting="non_dealer_extra_card",
+            conflicts_with={"players": rules.players},
         )
 
 

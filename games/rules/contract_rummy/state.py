@@ -74,24 +74,32 @@ def state_json(state: ContractRummyState) -> dict[str, Any]:
         "match_over": state.match_over,
         "winners": list(state.winners),
         "deals_played": state.deals_played,
-        "last_penalties": None if state.last_penalties is None else dict(
-            zip(state.seats, state.last_penalties, strict=True)
-        ),
+        "last_penalties": None
+        if state.last_penalties is None
+        else dict(zip(state.seats, state.last_penalties, strict=True)),
     }
 
 
 def _by_seat(value: object, seats: tuple[str, ...], field: str) -> tuple[int, ...]:
     if not isinstance(value, Mapping) or set(value) != set(seats):
-        raise RuleViolation("invalid", msg(
-            "The stored {field} must have one whole number per seat.",
-            field=field,
-        ), f"state.{field}")
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "The stored {field} must have one whole number per seat.",
+                field=field,
+            ),
+            f"state.{field}",
+        )
     numbers = tuple(value[seat] for seat in seats)
     if any(isinstance(number, bool) or not isinstance(number, int) for number in numbers):
-        raise RuleViolation("invalid", msg(
-            "The stored {field} must have one whole number per seat.",
-            field=field,
-        ), f"state.{field}")
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "The stored {field} must have one whole number per seat.",
+                field=field,
+            ),
+            f"state.{field}",
+        )
     return numbers
 
 
@@ -103,10 +111,14 @@ def state_from_json(data: object, rules: ContractRummyRules) -> ContractRummySta
     totals = _by_seat(data.get("totals"), seats, "totals")
     played = data.get("deals_played", 0)
     if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played <= rules.deals:
-        raise RuleViolation("invalid", msg(
-            "The stored deals_played must be 0 to {deals}.",
-            deals=rules.deals,
-        ), "state.deals_played")
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "The stored deals_played must be 0 to {deals}.",
+                deals=rules.deals,
+            ),
+            "state.deals_played",
+        )
     last_value = data.get("last_penalties")
     last = None if last_value is None else _by_seat(last_value, seats, "last_penalties")
     dealer = data.get("next_dealer")

@@ -13,7 +13,15 @@ from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.messages import and_list, msg, nmsg, or_list
 
 NUMBER_WORDS: tuple[str, ...] = (
-    msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), msg("five"), msg("six"), msg("seven"), msg("eight"),
+    msg("no"),
+    msg("one"),
+    msg("two"),
+    msg("three"),
+    msg("four"),
+    msg("five"),
+    msg("six"),
+    msg("seven"),
+    msg("eight"),
 )
 
 
@@ -59,15 +67,25 @@ def _and_list(items: list[str]) -> str:
 def speaking_order(active_seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
     """Active seats in calling order, starting with the dealer's right (the seat after the dealer)."""
     k = active_seats.index(dealer)
-    return active_seats[k + 1:] + active_seats[: k + 1]
+    return active_seats[k + 1 :] + active_seats[: k + 1]
 
 
 class _Auction:
     """The running auction: who is to call, the standing bid and its doubling, the passes since."""
 
     __slots__ = (
-        "closed_how", "dealer", "doubler", "doubling", "order", "passed", "passes", "position", "rules", "standing",
-        "standing_index", "tables",
+        "closed_how",
+        "dealer",
+        "doubler",
+        "doubling",
+        "order",
+        "passed",
+        "passes",
+        "position",
+        "rules",
+        "standing",
+        "standing_index",
+        "tables",
     )
 
     def __init__(
@@ -119,8 +137,10 @@ class _Auction:
             options.append(msg("pass"))
         if raise_ok and self.may_double(seat) and self.affordable(seat, "double"):
             options.append(msg("double"))
-        if (raise_ok or self.rules.redouble_out_of_turn) and self.may_redouble(seat) and self.affordable(
-            seat, "redouble"
+        if (
+            (raise_ok or self.rules.redouble_out_of_turn)
+            and self.may_redouble(seat)
+            and self.affordable(seat, "redouble")
         ):
             options.append(msg("redouble"))
         return options
@@ -165,8 +185,11 @@ class _Auction:
         held, cost = self.tables[team], self.worst_cost(call.call, points)
         band = self.rules.band_by_points[points]
         assert band is not None
-        what = {"bid": msg("a bid of {points}", points=points), "double": msg("a double of {points}", points=points),
-                "redouble": msg("a redouble of {points}", points=points)}
+        what = {
+            "bid": msg("a bid of {points}", points=points),
+            "double": msg("a double of {points}", points=points),
+            "redouble": msg("a redouble of {points}", points=points),
+        }
         legal = self.legal_calls(call.seat)
         choice = msg("can only pass") if legal == ["pass"] else msg("may {calls}", calls=_or_list_plain(legal))
         raise RuleViolation(
@@ -174,9 +197,20 @@ class _Auction:
             nmsg(
                 "Team {team} holds {held} table; {what} could cost it {cost} (band {band}), so {team} {choice}.",
                 "Team {team} holds {held} tables; {what} could cost it {cost} (band {band}), so {team} {choice}.",
-                "held", team=team, held=held, what=what[call.call], cost=cost, band=band.label, choice=choice,
+                "held",
+                team=team,
+                held=held,
+                what=what[call.call],
+                cost=cost,
+                band=band.label,
+                choice=choice,
             ),
-            f"auction[{index}]", seat=call.seat, legal=legal, team=team, tables_held=held, could_cost=cost,
+            f"auction[{index}]",
+            seat=call.seat,
+            legal=legal,
+            team=team,
+            tables_held=held,
+            could_cost=cost,
             band=band.label,
         )
 
@@ -187,22 +221,24 @@ class _Auction:
     def closed_message(self) -> str:
         if self.closed_how == "redouble":
             assert self.standing is not None
-            return (msg(
+            return msg(
                 "The auction ended with {doubler}'s redouble: the contract is {standing_words} redoubled. No further "
                 "calls are possible.",
-                doubler=self.doubler, standing_words=self.standing_words(),
-            ))
+                doubler=self.doubler,
+                standing_words=self.standing_words(),
+            )
         if self.standing is None:
-            return (msg(
+            return msg(
                 "The auction ended when all {order_count} players passed. No further calls are possible.",
                 order_count=len(self.order),
-            ))
+            )
         doubled = " doubled" if self.doubling == "doubled" else ""
         passes = NUMBER_WORDS[len(self.order) - 1] if len(self.order) - 1 < len(NUMBER_WORDS) else "the"
         last = f"{self.standing.seat}'s {self.standing_words()}{doubled}"
         return msg(
             "The auction ended with {passes} passes after {last}. No further calls are possible.",
-            passes=passes, last=last,
+            passes=passes,
+            last=last,
         )
 
     def take(self, index: int, call: Call) -> None:
@@ -215,18 +251,21 @@ class _Auction:
             return
         if seat != expected:
             if self.position == 0:
-                detail = (msg(
+                detail = msg(
                     "{expected} speaks first after dealer {dealer} (bidding goes to the right, counter-clockwise); "
                     "{seat} waits for its turn.",
-                    expected=expected, dealer=self.dealer, seat=seat,
-                ))
+                    expected=expected,
+                    dealer=self.dealer,
+                    seat=seat,
+                )
             else:
                 following = self.order[(self.position + 1) % len(self.order)]
-                detail = (msg(
+                detail = msg(
                     "It is {expected}'s turn to call (bidding goes to the right, counter-clockwise); {following} "
                     "speaks after {expected}.",
-                    expected=expected, following=following,
-                ))
+                    expected=expected,
+                    following=following,
+                )
             raise RuleViolation("call_out_of_turn", detail, f"auction[{index}]", seat=seat, expected_seat=expected)
         getattr(self, f"_{call.call}")(index, call)
         self.position += 1
@@ -238,9 +277,12 @@ class _Auction:
                 msg(
                     "{seat} speaks first after dealer {dealer} and must open with a bid of at least {min_bid}; "
                     "passing is not allowed.",
-                    seat=call.seat, dealer=self.dealer, min_bid=t.MIN_BID,
+                    seat=call.seat,
+                    dealer=self.dealer,
+                    min_bid=t.MIN_BID,
                 ),
-                index, call.seat,
+                index,
+                call.seat,
             )
         self.passes += 1
         self.passed.add(call.seat)
@@ -252,7 +294,9 @@ class _Auction:
         if not self.may_raise(call.seat):
             raise self._violation(
                 "passed_player_may_not_bid",
-                msg("{seat} passed earlier in this auction and may only pass now.", seat=call.seat), index, call.seat,
+                msg("{seat} passed earlier in this auction and may only pass now.", seat=call.seat),
+                index,
+                call.seat,
             )
 
     def _bid(self, index: int, call: Call) -> None:
@@ -263,19 +307,28 @@ class _Auction:
             points = self._plus_points(index, call)
         if points is None or not t.MIN_BID <= points <= t.MAX_BID:
             raise self._violation(
-                "bid_out_of_range", msg(
+                "bid_out_of_range",
+                msg(
                     "Bids run from {min_bid} to {max_bid} points; {points} is not possible.",
-                    min_bid=t.MIN_BID, max_bid=t.MAX_BID, points=points,
+                    min_bid=t.MIN_BID,
+                    max_bid=t.MAX_BID,
+                    points=points,
                 ),
-                index, seat,
+                index,
+                seat,
             )
         if self.standing is not None and points <= int(self.standing.points or 0):
             options = _or_list(self.legal_calls(seat))
             raise self._violation(
-                "bid_not_higher", msg(
+                "bid_not_higher",
+                msg(
                     "The standing bid is {points}; {seat} may {options}.",
-                    points=self.standing.points, seat=seat, options=options,
-                ), index, seat
+                    points=self.standing.points,
+                    seat=seat,
+                    options=options,
+                ),
+                index,
+                seat,
             )
         if call.trump is None and call.convention != "noes":
             raise self._violation(
@@ -283,9 +336,11 @@ class _Auction:
                 msg(
                     "Name a trump suit or no-trumps for {seat}'s bid of {points}: clubs, diamonds, hearts, spades or "
                     "no_trumps.",
-                    seat=seat, points=points,
+                    seat=seat,
+                    points=points,
                 ),
-                index, seat,
+                index,
+                seat,
             )
         self.check_affordable(index, call, points)
         self.standing = Call(seat, "bid", points, call.trump, call.plus, call.convention)
@@ -303,9 +358,13 @@ class _Auction:
                 msg(
                     '"Plus {plus}" raises the standing bid, and nobody has bid yet; {seat} may bid {min_bid} to '
                     "{max_bid} or pass.",
-                    plus=plus, seat=seat, min_bid=t.MIN_BID, max_bid=t.MAX_BID,
+                    plus=plus,
+                    seat=seat,
+                    min_bid=t.MIN_BID,
+                    max_bid=t.MAX_BID,
                 ),
-                index, seat,
+                index,
+                seat,
             )
         base = int(self.standing.points or 0)
         result = base + plus
@@ -315,25 +374,39 @@ class _Auction:
                 msg(
                     "Plus {plus} on {base} would be {result}, not above the standing bid; plus runs from 1 to "
                     "{max_bid}.",
-                    plus=plus, base=base, result=result, max_bid=t.MAX_BID - base,
+                    plus=plus,
+                    base=base,
+                    result=result,
+                    max_bid=t.MAX_BID - base,
                 ),
-                index, seat,
+                index,
+                seat,
             )
         if result > t.MAX_BID:
             raise self._violation(
-                "plus_bid_invalid", msg(
+                "plus_bid_invalid",
+                msg(
                     "Plus {plus} on {base} would be {result}; the highest bid is {max_bid}.",
-                    plus=plus, base=base, result=result, max_bid=t.MAX_BID,
+                    plus=plus,
+                    base=base,
+                    result=result,
+                    max_bid=t.MAX_BID,
                 ),
-                index, seat,
+                index,
+                seat,
             )
         if call.points is not None and call.points != result:
             raise self._violation(
                 "plus_bid_invalid",
                 msg(
                     "Plus {plus} on the standing {base} is {result}, but the call says {points}.",
-                    plus=plus, base=base, result=result, points=call.points,
-                ), index, seat,
+                    plus=plus,
+                    base=base,
+                    result=result,
+                    points=call.points,
+                ),
+                index,
+                seat,
             )
         return result
 
@@ -346,17 +419,20 @@ class _Auction:
                 seat=seat,
             )
         elif self.rules.team_of[seat] == self.rules.team_of[self.standing.seat]:
-            detail = (msg(
+            detail = msg(
                 "{seat} cannot double: the standing bid ({standing_words}) belongs to {seat}'s own team; only an "
                 "opponent of the bidder may double.",
-                seat=seat, standing_words=self.standing_words(),
-            ))
+                seat=seat,
+                standing_words=self.standing_words(),
+            )
         elif self.doubling != "none":
-            detail = (msg(
+            detail = msg(
                 "{seat} cannot double: the standing bid ({standing_words}) is already {doubling}; a bid may be "
                 "doubled only once.",
-                seat=seat, standing_words=self.standing_words(), doubling=self.doubling,
-            ))
+                seat=seat,
+                standing_words=self.standing_words(),
+                doubling=self.doubling,
+            )
         else:
             self.check_affordable(index, call, int(self.standing.points or t.MIN_BID))
             self.doubling = "doubled"
@@ -370,19 +446,29 @@ class _Auction:
         if not self.rules.redouble_out_of_turn:  # F-A18: a seat that passed may still redouble out of turn
             self._check_passed(index, call)
         if self.standing is None or self.doubling != "doubled":
-            what = msg("nobody has bid yet") if self.standing is None else (
-                msg("the standing bid ({standing_words}) has not been doubled", standing_words=self.standing_words()))
+            what = (
+                msg("nobody has bid yet")
+                if self.standing is None
+                else (
+                    msg(
+                        "the standing bid ({standing_words}) has not been doubled", standing_words=self.standing_words()
+                    )
+                )
+            )
             detail = msg(
                 "{seat} cannot redouble: {what}. Only the team that was doubled may redouble.",
-                seat=seat, what=what,
+                seat=seat,
+                what=what,
             )
         elif self.rules.team_of[seat] != self.rules.team_of[self.standing.seat]:
             team = self.rules.team_of[self.standing.seat]
-            detail = (msg(
+            detail = msg(
                 "{seat} cannot redouble: only the team that was doubled may redouble (team {team}, whose "
                 "{standing_words} was doubled).",
-                seat=seat, team=team, standing_words=self.standing_words(),
-            ))
+                seat=seat,
+                team=team,
+                standing_words=self.standing_words(),
+            )
         else:
             self.check_affordable(index, call, int(self.standing.points or t.MIN_BID))
             self.doubling = "redoubled"
@@ -399,25 +485,33 @@ class _Auction:
         waiting = self.still_to_call()
         if self.standing is None:
             after = msg("no bid yet") if self.position == 0 else msg("the passes so far")
-            detail = (msg(
+            detail = msg(
                 "The auction is not finished: with {after}, {waiting} must still pass or call (the first call "
                 "belongs to {order_0}, after dealer {dealer}).",
-                after=after, waiting=_and_list(waiting), order_0=self.order[0], dealer=self.dealer,
-            ))
+                after=after,
+                waiting=_and_list(waiting),
+                order_0=self.order[0],
+                dealer=self.dealer,
+            )
         else:
             last = f"{self.standing.seat}'s {self.standing_words()}"
             if self.doubling == "doubled":
                 last = msg("{doubler}'s double of {last}", doubler=self.doubler, last=last)
             detail = msg(
                 "The auction is not finished: after {last}, {waiting} must still pass or call.",
-                last=last, waiting=_and_list(waiting),
+                last=last,
+                waiting=_and_list(waiting),
             )
-        return RuleViolation("auction_incomplete", detail, "auction", to_call=waiting,
-                             waiting_for=waiting)  # waiting_for: deprecated
+        return RuleViolation(
+            "auction_incomplete", detail, "auction", to_call=waiting, waiting_for=waiting
+        )  # waiting_for: deprecated
 
 
 def run_auction(
-    auction: tuple[Call, ...], dealer: str, active_seats: tuple[str, ...], rules: FiftySixRules,
+    auction: tuple[Call, ...],
+    dealer: str,
+    active_seats: tuple[str, ...],
+    rules: FiftySixRules,
     tables: Mapping[str, int] | None = None,
 ) -> Contract | None:
     """Validate the auction call by call; the contract it produces, or None for an all-pass redeal. ``tables``
@@ -439,7 +533,8 @@ def run_auction(
             msg(
                 "{seat}'s noes bid of {points} won the auction: name the trump suit or no-trumps chosen before play "
                 "(trump on that call).",
-                seat=standing.seat, points=standing.points,
+                seat=standing.seat,
+                points=standing.points,
             ),
             f"auction[{state.standing_index}]",
             allowed=list(t.TRUMPS),

@@ -21,7 +21,10 @@ def check_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -
 
 
 def _referee(
-    state: FiftySixState, deal: FiftySixDeal, contract: Contract | None, by_team: dict[str, int] | None,
+    state: FiftySixState,
+    deal: FiftySixDeal,
+    contract: Contract | None,
+    by_team: dict[str, int] | None,
     rules: FiftySixRules,
 ) -> tuple[Record, dict[str, int]]:
     """§F.9a: check the entered tricks; the record and the card points of every team at the table."""
@@ -46,27 +49,37 @@ def check_dealer(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules)
                 "Team {match_winner} has won: every other team is out of tables. No more deals can be recorded.",
                 match_winner=state.match_winner,
             ),
-            None, match_winner=state.match_winner, winners=[state.match_winner],
+            None,
+            match_winner=state.match_winner,
+            winners=[state.match_winner],
         )
     dealer = deal.dealer
     if dealer not in state.active_seats:
         out_team = rules.team_of[dealer]
         suggestion = state.next_dealer or next_dealer(dealer, state.active_seats, rules)
         raise RuleViolation(
-            "dealer_not_active", msg(
+            "dealer_not_active",
+            msg(
                 "{dealer}'s team ({out_team}) is out; {suggestion} deals next.",
-                dealer=dealer, out_team=out_team, suggestion=suggestion,
-            ), "dealer",
-            expected_dealer=suggestion, next_dealer=suggestion,  # next_dealer: deprecated, kept for clients
+                dealer=dealer,
+                out_team=out_team,
+                suggestion=suggestion,
+            ),
+            "dealer",
+            expected_dealer=suggestion,
+            next_dealer=suggestion,  # next_dealer: deprecated, kept for clients
         )
     if rules.enforce_dealer_order and state.next_dealer is not None and dealer != state.next_dealer:
         raise RuleViolation(
             "dealer_out_of_turn",
             msg(
                 "The deal passes to the right: {next_dealer} deals next, not {dealer}.",
-                next_dealer=state.next_dealer, dealer=dealer,
-            ), "dealer",
-            expected_dealer=state.next_dealer, next_dealer=state.next_dealer,  # next_dealer: deprecated
+                next_dealer=state.next_dealer,
+                dealer=dealer,
+            ),
+            "dealer",
+            expected_dealer=state.next_dealer,
+            next_dealer=state.next_dealer,  # next_dealer: deprecated
         )
 
 
@@ -77,19 +90,25 @@ def _check_points_by_team(state: FiftySixState, deal: FiftySixDeal, rules: Fifty
         active_teams = [team for team in rules.team_names if team not in dict(state.eliminated)]
         for team in by_team:
             if team not in active_teams:
-                raise RuleViolation("invalid", msg(
-                    "Team {team} is out of the match and takes no card points.",
-                    team=team,
-                ),
-                                    f"card_points_by_team.{team}")
+                raise RuleViolation(
+                    "invalid",
+                    msg(
+                        "Team {team} is out of the match and takes no card points.",
+                        team=team,
+                    ),
+                    f"card_points_by_team.{team}",
+                )
         missing = [team for team in active_teams if team not in by_team]
         if missing:
             raise RuleViolation(
-                "invalid", msg(
+                "invalid",
+                msg(
                     "Enter the card points of every team still playing: {active_teams} ({missing} missing), or leave "
                     "card_points_by_team out.",
-                    active_teams=', '.join(active_teams), missing=', '.join(missing),
-                ), "card_points_by_team",
+                    active_teams=", ".join(active_teams),
+                    missing=", ".join(missing),
+                ),
+                "card_points_by_team",
                 missing=missing,
             )
         total = sum(by_team.values())
@@ -98,9 +117,11 @@ def _check_points_by_team(state: FiftySixState, deal: FiftySixDeal, rules: Fifty
                 "card_points_total_mismatch",
                 msg(
                     "Card points add up to {total}; all teams together must have exactly {total_card_points}.",
-                    total=total, total_card_points=t.TOTAL_CARD_POINTS,
+                    total=total,
+                    total_card_points=t.TOTAL_CARD_POINTS,
                 ),
-                "card_points_by_team", total=total,
+                "card_points_by_team",
+                total=total,
             )
     return by_team
 
@@ -125,11 +146,15 @@ def check_play(
         team_points = by_team[contract.team]
         if points is not None and points != team_points:
             raise RuleViolation(
-                "card_points_inconsistent", msg(
+                "card_points_inconsistent",
+                msg(
                     "Team {team} is entered as {points} and as {team_points}.",
-                    team=contract.team, points=points, team_points=team_points,
+                    team=contract.team,
+                    points=points,
+                    team_points=team_points,
                 ),
-                "bidding_team_card_points", team=contract.team,
+                "bidding_team_card_points",
+                team=contract.team,
             )
         points = team_points
     if points is None:
@@ -137,7 +162,8 @@ def check_play(
             "invalid",
             msg(
                 "Enter the card points of the bidding team ({team}), a whole number from 0 to {total_card_points}.",
-                team=contract.team, total_card_points=t.TOTAL_CARD_POINTS,
+                team=contract.team,
+                total_card_points=t.TOTAL_CARD_POINTS,
             ),
             "bidding_team_card_points",
         )

@@ -20,7 +20,12 @@ BID_ONLY_KEYS: tuple[str, ...] = ("points", "trump", "plus", "convention")
 # ``tricks`` is the trick-by-trick entry of §F.9a, checked by the referee (``referee.py``).
 # ``redeal`` is the redeal record of §F.3a, sent instead of everything after the dealer.
 DEAL_KEYS: tuple[str, ...] = (
-    "dealer", "auction", "bidding_team_card_points", "card_points_by_team", "tricks", "redeal",
+    "dealer",
+    "auction",
+    "bidding_team_card_points",
+    "card_points_by_team",
+    "tricks",
+    "redeal",
 )
 PLAY_KEYS: tuple[str, ...] = ("auction", "bidding_team_card_points", "card_points_by_team", "tricks")
 REDEAL_KEYS: tuple[str, ...] = ("reason", "seat", "hand", "team", "hands")
@@ -70,39 +75,58 @@ def parse_call(payload: Any, index: int, seats: tuple[str, ...], last_bid_points
     where = f"auction[{index}]"
     if not isinstance(payload, Mapping):
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 'Each call is an object such as {{"seat": "S2", "call": "bid", "points": 32, "trump": "hearts"}}.',
             ),
             where,
         )
-    reject_unknown_keys(payload, CALL_KEYS, where,
-                        lambda key: msg(
-                            "A call has only seat, call, points, trump, plus and convention; not {key!r}.",
-                            key=key,
-                        ))
+    reject_unknown_keys(
+        payload,
+        CALL_KEYS,
+        where,
+        lambda key: msg(
+            "A call has only seat, call, points, trump, plus and convention; not {key!r}.",
+            key=key,
+        ),
+    )
     seat = payload.get("seat")
     if not isinstance(seat, str) or seat.strip().upper() not in seats:
-        raise RuleViolation("invalid", msg(
-            "Name the seat making the call, {seats_0}-{seats}; {seat!r} is not one.",
-            seats_0=seats[0], seats=seats[-1], seat=seat,
-        ),
-                            f"{where}.seat")
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "Name the seat making the call, {seats_0}-{seats}; {seat!r} is not one.",
+                seats_0=seats[0],
+                seats=seats[-1],
+                seat=seat,
+            ),
+            f"{where}.seat",
+        )
     seat = seat.strip().upper()
     kind = payload.get("call")
     kind = kind.strip().lower() if isinstance(kind, str) else kind
     if kind not in t.CALLS:
-        raise RuleViolation("invalid", msg(
-            "A call is bid, pass, double or redouble; {get!r} is not.",
-            get=payload.get('call'),
-        ),
-                            f"{where}.call", allowed=list(t.CALLS))
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "A call is bid, pass, double or redouble; {get!r} is not.",
+                get=payload.get("call"),
+            ),
+            f"{where}.call",
+            allowed=list(t.CALLS),
+        )
     if kind != "bid":
         for key in BID_ONLY_KEYS:
             if payload.get(key) is not None:
-                raise RuleViolation("invalid", msg(
-                    "A {kind} carries no {key}; only a bid does.",
-                    kind=kind, key=key,
-                ), f"{where}.{key}")
+                raise RuleViolation(
+                    "invalid",
+                    msg(
+                        "A {kind} carries no {key}; only a bid does.",
+                        kind=kind,
+                        key=key,
+                    ),
+                    f"{where}.{key}",
+                )
         return Call(seat, kind)
     return _parse_bid(payload, where, seat, last_bid_points)
 
@@ -114,37 +138,56 @@ def _parse_bid(payload: Mapping[str, Any], where: str, seat: str, last_bid_point
     if convention is not None:
         convention = convention.strip().lower() if isinstance(convention, str) else convention
         if convention not in t.CONVENTIONS:
-            raise RuleViolation("invalid", msg(
-                "convention is plus or noes; {get!r} is not.",
-                get=payload.get('convention'),
-            ),
-                                f"{where}.convention", allowed=list(t.CONVENTIONS))
+            raise RuleViolation(
+                "invalid",
+                msg(
+                    "convention is plus or noes; {get!r} is not.",
+                    get=payload.get("convention"),
+                ),
+                f"{where}.convention",
+                allowed=list(t.CONVENTIONS),
+            )
     if plus is not None:
         if isinstance(plus, bool) or not isinstance(plus, int):
-            raise RuleViolation("invalid", msg(
-                'plus is the whole number N of a "plus N" bid; {plus!r} is not.',
-                plus=plus,
-            ),
-                                f"{where}.plus")
+            raise RuleViolation(
+                "invalid",
+                msg(
+                    'plus is the whole number N of a "plus N" bid; {plus!r} is not.',
+                    plus=plus,
+                ),
+                f"{where}.plus",
+            )
         if convention == "noes":
             raise RuleViolation("invalid", msg('A bid is either "plus N" or "noes", not both.'), f"{where}.convention")
         convention = "plus"
     elif convention == "plus":
-        raise RuleViolation("invalid", msg('A "plus" bid says by how much it raises the standing bid: plus: N.'),
-                            f"{where}.plus")
+        raise RuleViolation(
+            "invalid", msg('A "plus" bid says by how much it raises the standing bid: plus: N.'), f"{where}.plus"
+        )
     if points is None and plus is None:
-        raise RuleViolation("bid_out_of_range", msg(
-            "A bid names its points, {min_bid} to {max_bid}.",
-            min_bid=t.MIN_BID, max_bid=t.MAX_BID,
-        ), where,
-                            minimum=t.MIN_BID, maximum=t.MAX_BID)
+        raise RuleViolation(
+            "bid_out_of_range",
+            msg(
+                "A bid names its points, {min_bid} to {max_bid}.",
+                min_bid=t.MIN_BID,
+                max_bid=t.MAX_BID,
+            ),
+            where,
+            minimum=t.MIN_BID,
+            maximum=t.MAX_BID,
+        )
     if points is not None and (isinstance(points, bool) or not isinstance(points, int)):
         raise RuleViolation(
-            "bid_out_of_range", msg(
+            "bid_out_of_range",
+            msg(
                 "Bids run from {min_bid} to {max_bid} points; {points!r} is not a whole number.",
-                min_bid=t.MIN_BID, max_bid=t.MAX_BID, points=points,
+                min_bid=t.MIN_BID,
+                max_bid=t.MAX_BID,
+                points=points,
             ),
-            where, minimum=t.MIN_BID, maximum=t.MAX_BID,
+            where,
+            minimum=t.MIN_BID,
+            maximum=t.MAX_BID,
         )
     if points is None and plus is not None and plus >= 1 and last_bid_points is not None:
         points = last_bid_points + plus
@@ -222,15 +265,22 @@ def parse_redeal(payload: Mapping[str, Any]) -> RedealClaim:
     value = payload["redeal"]
     if not isinstance(value, Mapping):
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 'A redeal record is {{"reason": ..., "seat": ..., "hand": [...]}} or {{"reason": ..., "team": '
                 '..., "hands": {{...}}}}.',
-            ), "redeal",
+            ),
+            "redeal",
         )
-    reject_unknown_keys(value, REDEAL_KEYS, "redeal",
-                        lambda key: msg(
-                            "A redeal record has only reason, seat and hand, or team and hands; not {key!r}.", key=key,
-                        ))
+    reject_unknown_keys(
+        value,
+        REDEAL_KEYS,
+        "redeal",
+        lambda key: msg(
+            "A redeal record has only reason, seat and hand, or team and hands; not {key!r}.",
+            key=key,
+        ),
+    )
     reason = value.get("reason")
     reason = reason.strip().lower() if isinstance(reason, str) else reason
     hand = None if value.get("hand") is None else _cards(value["hand"], "redeal.hand")
@@ -249,9 +299,12 @@ def _card_points(value: Any, field: str) -> int:
             "card_points_out_of_range",
             msg(
                 "Card points are whole numbers from 0 to {total_card_points}; {value!r} is not one.",
-                total_card_points=t.TOTAL_CARD_POINTS, value=value,
+                total_card_points=t.TOTAL_CARD_POINTS,
+                value=value,
             ),
-            field, minimum=0, maximum=t.TOTAL_CARD_POINTS,
+            field,
+            minimum=0,
+            maximum=t.TOTAL_CARD_POINTS,
         )
     return value
 
@@ -261,25 +314,39 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
         raise RuleViolation(
             "invalid", msg("A deal is an object with dealer, auction and bidding_team_card_points."), None
         )
-    reject_unknown_keys(payload, DEAL_KEYS, None, lambda key: (
-        msg(
+    reject_unknown_keys(
+        payload,
+        DEAL_KEYS,
+        None,
+        lambda key: msg(
             "A 56 deal has only dealer, auction, bidding_team_card_points, card_points_by_team and tricks (or dealer "
             "and redeal); not {key!r}.",
             key=key,
-        )))
+        ),
+    )
     seats = rules.seats
     dealer = payload.get("dealer")
     if not isinstance(dealer, str) or dealer.strip().upper() not in seats:
-        raise RuleViolation("invalid", msg(
-            "Name the dealer, {seats_0}-{seats}; {dealer!r} is not a seat.",
-            seats_0=seats[0], seats=seats[-1], dealer=dealer,
-        ), "dealer")
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "Name the dealer, {seats_0}-{seats}; {dealer!r} is not a seat.",
+                seats_0=seats[0],
+                seats=seats[-1],
+                dealer=dealer,
+            ),
+            "dealer",
+        )
     if payload.get("redeal") is not None:
         return FiftySixDeal(dealer.strip().upper(), (), redeal=parse_redeal(payload))
     if "auction" not in payload:
-        raise RuleViolation("invalid", msg(
-            "Give the auction: the list of calls in the order they were made.",
-        ), "auction")
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "Give the auction: the list of calls in the order they were made.",
+            ),
+            "auction",
+        )
     auction = parse_auction(payload["auction"], seats)
     points = payload.get("bidding_team_card_points")
     if points is not None:
@@ -288,16 +355,19 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
     by_team: tuple[tuple[str, int], ...] | None = None
     if by_team_raw is not None:
         if not isinstance(by_team_raw, Mapping):
-            raise RuleViolation("invalid", msg("card_points_by_team is an object of team and card points."),
-                                "card_points_by_team")
+            raise RuleViolation(
+                "invalid", msg("card_points_by_team is an object of team and card points."), "card_points_by_team"
+            )
         found: dict[str, int] = {}
         for name, value in by_team_raw.items():
             team = name.strip().upper() if isinstance(name, str) else name
             if team not in rules.team_names or team in found:
                 raise RuleViolation(
-                    "invalid", msg(
+                    "invalid",
+                    msg(
                         "The teams are {team_names}; {name!r} is not one of them (or twice).",
-                        team_names=', '.join(rules.team_names), name=name,
+                        team_names=", ".join(rules.team_names),
+                        name=name,
                     ),
                     f"card_points_by_team.{name}",
                 )

@@ -25,7 +25,14 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
     default_player_count = 4
 
     result_keys: tuple[str, ...] = (
-        "contract", "made", "band", "transfers", "tables_after", "eliminated", "active_seats_after", "next_dealer",
+        "contract",
+        "made",
+        "band",
+        "transfers",
+        "tables_after",
+        "eliminated",
+        "active_seats_after",
+        "next_dealer",
         "match_winner",
     )
     tiebreak_measures: tuple[Measure, ...] = (("net_tables", 1),)
@@ -34,8 +41,9 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
     def settings_spec(self) -> SettingsSpec:
         return settings.SETTINGS
 
-    def side_measures(self, state_in: Mapping[str, Any], sides: Sides,
-                      settings_in: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    def side_measures(
+        self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
+    ) -> dict[str, dict[str, int]]:
         """Tables won over the start: a match pinned before ``starting_tables`` was a setting started at 12."""
         start = int(settings_in.get("starting_tables", settings.SETTINGS["starting_tables"].default))
         return {team: {"net_tables": state_in["tables"][team] - start} for team in sides}

@@ -22,7 +22,8 @@ from games.rules.fifty_six.state import FiftySixState, deal_cards
 from games.rules.messages import comma_list, msg
 
 REASON_SETTING: dict[str, str] = {
-    "hand_at_or_below_threshold": "redeal_hand_points_at_most", "team_without_jack": "redeal_team_without_jack",
+    "hand_at_or_below_threshold": "redeal_hand_points_at_most",
+    "team_without_jack": "redeal_team_without_jack",
 }
 NOT_ENABLED: dict[str, str] = {
     "hand_at_or_below_threshold": msg("Redeals for a weak hand are not enabled for this match; enter the auction."),
@@ -45,18 +46,21 @@ def _check_reason(claim: RedealClaim, rules: FiftySixRules) -> str:
     reason = claim.reason
     if reason not in t.REDEAL_REASONS:
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "A redeal's reason is hand_at_or_below_threshold or team_without_jack; {reason!r} is not.",
                 reason=reason,
             ),
-            "redeal.reason", allowed=list(t.REDEAL_REASONS),
+            "redeal.reason",
+            allowed=list(t.REDEAL_REASONS),
         )
     if not _enabled(reason, rules):
         raise RuleViolation("variant_not_enabled", NOT_ENABLED[reason], "redeal", setting=REASON_SETTING[reason])
     if claim.stray:
         key = claim.stray[0]
         raise RuleViolation(
-            "invalid", msg("A redeal record throws the deal in before anyone calls: send no {key} with it.", key=key),
+            "invalid",
+            msg("A redeal record throws the deal in before anyone calls: send no {key} with it.", key=key),
             key,
         )
     return str(reason)
@@ -69,9 +73,13 @@ def _check_sizes(hands: list[tuple[str, tuple[Card, ...]]], hand_size: int, play
                 "hand_size_invalid",
                 msg(
                     "With {players} players each hand has {hand_size} cards; this one has {count}.",
-                    players=players, hand_size=hand_size, count=len(hand),
-                ), field,
-                expected=hand_size, given=len(hand),
+                    players=players,
+                    hand_size=hand_size,
+                    count=len(hand),
+                ),
+                field,
+                expected=hand_size,
+                given=len(hand),
             )
 
 
@@ -80,16 +88,22 @@ def _check_in_pack(hands: list[tuple[str, tuple[Card, ...]]], pack: Pack, player
         for index, card in enumerate(hand):
             if pack.copies(card) == 0:
                 raise RuleViolation(
-                    "card_not_in_pack", msg(
+                    "card_not_in_pack",
+                    msg(
                         "The {size}-card pack of {players} players has no {card}.",
-                        size=pack.size, players=players, card=_noun(card),
+                        size=pack.size,
+                        players=players,
+                        card=_noun(card),
                     ),
-                    f"{field}[{index}]", card=card.code, in_pack=0,
+                    f"{field}[{index}]",
+                    card=card.code,
+                    in_pack=0,
                 )
 
 
-def _check_cards(hands: list[tuple[str, tuple[Card, ...]]], field: str, state: FiftySixState,
-                 rules: FiftySixRules) -> None:
+def _check_cards(
+    hands: list[tuple[str, tuple[Card, ...]]], field: str, state: FiftySixState, rules: FiftySixRules
+) -> None:
     """§F.3a's order: every hand's size, then every card in this deal's pack, then no card shown too often."""
     players = len(state.active_seats)
     deck_size, hand_size = deal_cards(players, rules)
@@ -111,19 +125,27 @@ def _check_copies(hands: list[tuple[Card, ...]], field: str, pack: Pack) -> None
                 "card_count_exceeds_pack",
                 msg(
                     "The {size}-card pack has two {card} cards; it is shown {count} times here.",
-                    size=pack.size, card=_noun(card), count=count,
-                ), field,
-                card=card.code, in_pack=t.COPIES_OF_EACH_CARD,
+                    size=pack.size,
+                    card=_noun(card),
+                    count=count,
+                ),
+                field,
+                card=card.code,
+                in_pack=t.COPIES_OF_EACH_CARD,
             )
 
 
 def _check_weak_hand(claim: RedealClaim, state: FiftySixState, rules: FiftySixRules) -> dict[str, str]:
     if claim.seat not in state.active_seats:
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "The seat that shows its hand is one of {seats}; {seat!r} is not.",
-                seats=comma_list(state.active_seats), seat=claim.seat,
-            ), "redeal.seat", allowed=list(state.active_seats),
+                seats=comma_list(state.active_seats),
+                seat=claim.seat,
+            ),
+            "redeal.seat",
+            allowed=list(state.active_seats),
         )
     if claim.hand is None:
         raise RuleViolation("invalid", msg("Show {seat}'s whole hand: redeal.hand.", seat=claim.seat), "redeal.hand")
@@ -135,9 +157,13 @@ def _check_weak_hand(claim: RedealClaim, state: FiftySixState, rules: FiftySixRu
             "redeal_not_allowed",
             msg(
                 "{seat}'s hand is worth {worth} card points; this match redeals only for {limit} or fewer.",
-                seat=claim.seat, worth=worth, limit=limit,
+                seat=claim.seat,
+                worth=worth,
+                limit=limit,
             ),
-            "redeal.hand", hand_points=worth, maximum=limit,
+            "redeal.hand",
+            hand_points=worth,
+            maximum=limit,
         )
     return {"reason": "hand_at_or_below_threshold", "seat": str(claim.seat)}
 
@@ -146,21 +172,27 @@ def _check_team_hands(claim: RedealClaim, state: FiftySixState, rules: FiftySixR
     playing = [team for team in rules.team_names if team not in dict(state.eliminated)]
     if claim.team not in playing:
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "The team without a jack is one of {teams}; {team!r} is not.",
-                teams=comma_list(playing), team=claim.team,
+                teams=comma_list(playing),
+                team=claim.team,
             ),
-            "redeal.team", allowed=playing,
+            "redeal.team",
+            allowed=playing,
         )
     members = [seat for seat in state.active_seats if rules.team_of[seat] == claim.team]
     hands = dict(claim.hands or ())
     if claim.hands is None or len(claim.hands) != len(hands) or sorted(hands) != sorted(members):
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "Show the whole hand of every player of team {team}: {members}.",
-                team=claim.team, members=comma_list(members),
+                team=claim.team,
+                members=comma_list(members),
             ),
-            "redeal.hands", expected=members,
+            "redeal.hands",
+            expected=members,
         )
     _check_cards([(f"redeal.hands.{seat}", hands[seat]) for seat in members], "redeal.hands", state, rules)
     for seat in members:
@@ -170,14 +202,19 @@ def _check_team_hands(claim: RedealClaim, state: FiftySixState, rules: FiftySixR
                 "redeal_not_allowed",
                 msg(
                     "{seat} holds {jack}; this match redeals only when no player of team {team} holds a jack.",
-                    seat=seat, jack=jack.describe(), team=claim.team,
-                ), f"redeal.hands.{seat}", card=jack.code,
+                    seat=seat,
+                    jack=jack.describe(),
+                    team=claim.team,
+                ),
+                f"redeal.hands.{seat}",
+                card=jack.code,
             )
     return {"reason": "team_without_jack", "team": str(claim.team)}
 
 
 CLAIM_CHECKS: dict[str, Callable[[RedealClaim, FiftySixState, FiftySixRules], dict[str, str]]] = {
-    "hand_at_or_below_threshold": _check_weak_hand, "team_without_jack": _check_team_hands,
+    "hand_at_or_below_threshold": _check_weak_hand,
+    "team_without_jack": _check_team_hands,
 }
 
 

@@ -41,9 +41,7 @@ def _strength(card: Card) -> int:
     return STRENGTH.get(card.rank, 0)
 
 
-def table_for(
-    tricks_dealer: str, active_seats: tuple[str, ...], contract: Contract, pack: tuple[int, int]
-) -> Table:
+def table_for(tricks_dealer: str, active_seats: tuple[str, ...], contract: Contract, pack: tuple[int, int]) -> Table:
     """The referee's table: ``pack`` is ``(deck size, cards per player)`` for the players at the table."""
     first = speaking_order(active_seats, tricks_dealer)[0]
     deck_size, hand_size = pack
@@ -54,7 +52,8 @@ def table_for(
         hand_size=hand_size,
         pack_words=msg(
             "The {deck_size}-card pack of {active_seats_count} players",
-            deck_size=deck_size, active_seats_count=len(active_seats),
+            deck_size=deck_size,
+            active_seats_count=len(active_seats),
         ),
         copies=Pack(deck_size).copies,
         suit_of=_suit_of,
@@ -87,18 +86,26 @@ def check_summary(
             "card_points_inconsistent",
             msg(
                 "Team {team} is entered as {get} and the tricks give it {derived}.",
-                team=team, get=sent_by_team.get(team), derived=derived[team],
+                team=team,
+                get=sent_by_team.get(team),
+                derived=derived[team],
             ),
-            "card_points_by_team", team=team, from_tricks=derived,
+            "card_points_by_team",
+            team=team,
+            from_tricks=derived,
         )
     if sent_points is not None and sent_points != derived[bidding_team]:
         raise RuleViolation(
             "card_points_inconsistent",
             msg(
                 "Team {bidding_team} is entered as {sent_points} and the tricks give it {derived}.",
-                bidding_team=bidding_team, sent_points=sent_points, derived=derived[bidding_team],
+                bidding_team=bidding_team,
+                sent_points=sent_points,
+                derived=derived[bidding_team],
             ),
-            "bidding_team_card_points", team=bidding_team, from_tricks=derived,
+            "bidding_team_card_points",
+            team=bidding_team,
+            from_tricks=derived,
         )
 
 
@@ -113,8 +120,12 @@ class TrumpLead:
     held_card: Card
 
     def as_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "trick": self.trick, "card_led": self.card_led.code,
-                "held_card": self.held_card.code}
+        return {
+            "seat": self.seat,
+            "trick": self.trick,
+            "card_led": self.card_led.code,
+            "held_card": self.held_card.code,
+        }
 
 
 def find_trump_leads(record: Record, contract: Contract) -> tuple[TrumpLead, ...]:
@@ -128,8 +139,15 @@ def find_trump_leads(record: Record, contract: Contract) -> tuple[TrumpLead, ...
     for i, trick in enumerate(record.tricks):
         lead = trick.plays[0]
         if lead.card.suit == trump and not trump_played:
-            held = next((play.card for later in record.tricks[i + 1:] for play in later.plays
-                         if play.seat == lead.seat and play.card.suit != trump), None)
+            held = next(
+                (
+                    play.card
+                    for later in record.tricks[i + 1 :]
+                    for play in later.plays
+                    if play.seat == lead.seat and play.card.suit != trump
+                ),
+                None,
+            )
             if held is not None:
                 found.append(TrumpLead(lead.seat, i + 1, lead.card, held))
         trump_played = trump_played or any(play.card.suit == trump for play in trick.plays)

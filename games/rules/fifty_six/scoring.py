@@ -33,7 +33,7 @@ def _teams_in_order_from(seat: str, active_seats: tuple[str, ...], rules: FiftyS
     own = rules.team_of[seat]
     k = active_seats.index(seat)
     order: list[str] = []
-    for other in active_seats[k + 1:] + active_seats[:k]:
+    for other in active_seats[k + 1 :] + active_seats[:k]:
         team = rules.team_of[other]
         if team != own and team not in order:
             order.append(team)
@@ -93,12 +93,18 @@ def apply_redeal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules)
     claim = check_redeal(deal.redeal, state, rules)
     tables = dict(state.tables)
     result = {
-        "contract": None, "made": None, "band": None, "transfers": [], "tables_after": tables, "eliminated": [],
-        "active_seats_after": list(state.active_seats), "next_dealer": deal.dealer, "match_winner": None,
+        "contract": None,
+        "made": None,
+        "band": None,
+        "transfers": [],
+        "tables_after": tables,
+        "eliminated": [],
+        "active_seats_after": list(state.active_seats),
+        "next_dealer": deal.dealer,
+        "match_winner": None,
         "redeal": claim,
     }
-    after = FiftySixState(state.tables, state.eliminated, state.active_seats, state.next_deal_cards, deal.dealer,
-                          None)
+    after = FiftySixState(state.tables, state.eliminated, state.active_seats, state.next_deal_cards, deal.dealer, None)
     return DealOutcome(after, result)
 
 
@@ -127,7 +133,11 @@ def apply_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -
     dealer = None if match_winner is not None else next_dealer(deal.dealer, active, rules)
     cards = None if match_winner is not None else deal_cards(len(active), rules)
     new_state = FiftySixState(
-        tuple(zip(rules.team_names, tables, strict=True)), state.eliminated + tuple(out), active, cards, dealer,
+        tuple(zip(rules.team_names, tables, strict=True)),
+        state.eliminated + tuple(out),
+        active,
+        cards,
+        dealer,
         match_winner,
     )
     result = {
@@ -164,7 +174,11 @@ def _referee_json(record: Record, revoke: Any, state: FiftySixState, rules: Fift
         "tricks": record.tricks_json(),
         "reneges_found": record.reneges_json(),
         "card_points_by_team": card_points_by_team(record, active_teams, rules.team_of),
-        "decided_by_revoke": None if revoke is None else {
-            "seat": revoke.seat, "team": rules.team_of[revoke.seat], "trick": revoke.trick,
+        "decided_by_revoke": None
+        if revoke is None
+        else {
+            "seat": revoke.seat,
+            "team": rules.team_of[revoke.seat],
+            "trick": revoke.trick,
         },
     }

@@ -75,59 +75,78 @@ def _parse_bands(value: Any) -> tuple[Band, ...]:
     where = "settings.bands"
     cover = msg(
         "The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps",
-        min_bid=t.MIN_BID, max_bid=t.MAX_BID,
+        min_bid=t.MIN_BID,
+        max_bid=t.MAX_BID,
     )
     if not isinstance(value, list) or not value:
-        raise RuleViolation("invalid", msg(
-            "bands is a list of {{from, to, win, lose}} rows. {cover}.",
-            cover=cover,
-        ), where)
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "bands is a list of {{from, to, win, lose}} rows. {cover}.",
+                cover=cover,
+            ),
+            where,
+        )
     bands: list[Band] = []
     expected_from = t.MIN_BID
     for index, row in enumerate(value):
         row_field = f"{where}[{index}]"
         if not isinstance(row, Mapping):
             raise RuleViolation("invalid", msg("Each band is an object {{from, to, win, lose}}."), row_field)
-        reject_unknown_keys(row, BAND_KEYS, row_field,
-                            lambda key: msg("A band has only from, to, win and lose; not {key!r}.", key=key))
+        reject_unknown_keys(
+            row, BAND_KEYS, row_field, lambda key: msg("A band has only from, to, win and lose; not {key!r}.", key=key)
+        )
         numbers: dict[str, int] = {}
         for key in BAND_KEYS:
             number = row.get(key)
             limit = t.MAX_BID if key in ("from", "to") else MAX_BAND_AMOUNT
             if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= limit:
                 raise RuleViolation(
-                    "invalid", msg(
+                    "invalid",
+                    msg(
                         "A band's {key} is a whole number from 0 to {limit}; {number!r} is not.",
-                        key=key, limit=limit, number=number,
+                        key=key,
+                        limit=limit,
+                        number=number,
                     ),
                     f"{row_field}.{key}",
                 )
             numbers[key] = number
         if numbers["from"] != expected_from or numbers["to"] < numbers["from"]:
             raise RuleViolation(
-                "invalid", msg(
+                "invalid",
+                msg(
                     "{cover}: this band should start at {expected_from}.",
-                    cover=cover, expected_from=expected_from,
-                ), row_field,
+                    cover=cover,
+                    expected_from=expected_from,
+                ),
+                row_field,
                 expected_from=expected_from,
             )
         bands.append(Band(numbers["from"], numbers["to"], numbers["win"], numbers["lose"]))
         expected_from = numbers["to"] + 1
     if expected_from != t.MAX_BID + 1:
-        raise RuleViolation("invalid", msg(
-            "{cover}: the last band must end at {max_bid}.",
-            cover=cover, max_bid=t.MAX_BID,
-        ), where)
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "{cover}: the last band must end at {max_bid}.",
+                cover=cover,
+                max_bid=t.MAX_BID,
+            ),
+            where,
+        )
     return tuple(bands)
 
 
 def _parse_four_player_pack(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in t.FOUR_PLAYER_PACKS:
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "four_player_pack is 48 or 32 cards; {value!r} is not.",
                 value=value,
-            ), "settings.four_player_pack"
+            ),
+            "settings.four_player_pack",
         )
     return int(value)
 
@@ -135,7 +154,8 @@ def _parse_four_player_pack(value: Any) -> int:
 def _parse_eight_player_pack(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in t.EIGHT_PLAYER_PACKS:
         raise RuleViolation(
-            "invalid", msg("eight_player_pack is 64 or 48 cards; {value!r} is not.", value=value),
+            "invalid",
+            msg("eight_player_pack is 64 or 48 cards; {value!r} is not.", value=value),
             "settings.eight_player_pack",
         )
     return int(value)
@@ -147,74 +167,197 @@ def _parse_redeal_threshold(value: Any) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "redeal_hand_points_at_most is null (off) or a whole number of card points from 0; {value!r} is not.",
                 value=value,
-            ), "settings.redeal_hand_points_at_most",
+            ),
+            "settings.redeal_hand_points_at_most",
         )
     return value
 
 
-SETTINGS = SettingsSpec("56", (
-    Setting("players", "choice", 4, phrase("Players"), phrase("4, 6 or 8 players; the match's seats decide it."),
-            choices=t.PLAYER_COUNTS, parse=int),
-    Setting("team_layout", "choice", "pairs", phrase("Teams"),
+SETTINGS = SettingsSpec(
+    "56",
+    (
+        Setting(
+            "players",
+            "choice",
+            4,
+            phrase("Players"),
+            phrase("4, 6 or 8 players; the match's seats decide it."),
+            choices=t.PLAYER_COUNTS,
+            parse=int,
+        ),
+        Setting(
+            "team_layout",
+            "choice",
+            "pairs",
+            phrase("Teams"),
             phrase("With 6 or 8 players: teams of two (pairs) or two sides playing alternately (two_sides)."),
-            choices=t.TEAM_LAYOUTS),
-    # Derived from players and team_layout: accepted when it agrees, never echoed back.
-    Setting("teams", "custom", None, phrase("Team seats"), phrase("The seats of each team, as the layout implies."),
-            json_type="object", echoed=False, derived=True),
-    Setting("starting_tables", "integer", 12, phrase("Starting tables"),
+            choices=t.TEAM_LAYOUTS,
+        ),
+        # Derived from players and team_layout: accepted when it agrees, never echoed back.
+        Setting(
+            "teams",
+            "custom",
+            None,
+            phrase("Team seats"),
+            phrase("The seats of each team, as the layout implies."),
+            json_type="object",
+            echoed=False,
+            derived=True,
+        ),
+        Setting(
+            "starting_tables",
+            "integer",
+            12,
+            phrase("Starting tables"),
             phrase("Tables each team holds at the start (§F.5)."),
-            minimum=1, maximum=MAX_TABLES),
-    Setting("double_mode", "choice", "multiply", phrase("Doubling"),
+            minimum=1,
+            maximum=MAX_TABLES,
+        ),
+        Setting(
+            "double_mode",
+            "choice",
+            "multiply",
+            phrase("Doubling"),
             phrase("A double multiplies the tables by 2 and a redouble by 4 (multiply), or adds 1 and 2 (add)."),
-            choices=tuple(t.DOUBLE_MODES)),
-    Setting("all_pass_rule", "choice", t.ALL_PASS_RULES[0], phrase("When everyone passes"),
+            choices=tuple(t.DOUBLE_MODES),
+        ),
+        Setting(
+            "all_pass_rule",
+            "choice",
+            t.ALL_PASS_RULES[0],
+            phrase("When everyone passes"),
             phrase("The first speaker's team plays 28 no-trumps, the first speaker must bid, or the hand is redealt."),
-            choices=t.ALL_PASS_RULES),
-    Setting("elimination", "choice", "at_zero_tables", phrase("Elimination"),
-            phrase("A team is out at zero tables, or only when it cannot pay in full (§F.5)."), choices=t.ELIMINATIONS),
-    Setting("shortfall_distribution", "choice", t.SHORTFALL_DISTRIBUTIONS[0], phrase("Shortfall"),
+            choices=t.ALL_PASS_RULES,
+        ),
+        Setting(
+            "elimination",
+            "choice",
+            "at_zero_tables",
+            phrase("Elimination"),
+            phrase("A team is out at zero tables, or only when it cannot pay in full (§F.5)."),
+            choices=t.ELIMINATIONS,
+        ),
+        Setting(
+            "shortfall_distribution",
+            "choice",
+            t.SHORTFALL_DISTRIBUTIONS[0],
+            phrase("Shortfall"),
             phrase("How a team that cannot pay shares what it has: one table at a time from the payer's right."),
-            choices=t.SHORTFALL_DISTRIBUTIONS),
-    Setting("passed_player_may_bid_again", "boolean", True, phrase("A passed player may bid again"),
-            phrase("Off: a seat that passed may only pass for the rest of the auction.")),
-    Setting("bands", "custom", DEFAULT_BANDS, phrase("Bands"),
-            phrase("Tables won or lost by the size of the contract: rows {from, to, win, lose} covering 28 to 56 "
-            "(§F.4)."),
-            parse=_parse_bands, dump=lambda bands: [band.as_json() for band in bands], json_type="array"),
-    Setting("four_player_pack", "choice", 48, phrase("Four-player pack"),
+            choices=t.SHORTFALL_DISTRIBUTIONS,
+        ),
+        Setting(
+            "passed_player_may_bid_again",
+            "boolean",
+            True,
+            phrase("A passed player may bid again"),
+            phrase("Off: a seat that passed may only pass for the rest of the auction."),
+        ),
+        Setting(
+            "bands",
+            "custom",
+            DEFAULT_BANDS,
+            phrase("Bands"),
+            phrase(
+                "Tables won or lost by the size of the contract: rows {from, to, win, lose} covering 28 to 56 (§F.4)."
+            ),
+            parse=_parse_bands,
+            dump=lambda bands: [band.as_json() for band in bands],
+            json_type="array",
+        ),
+        Setting(
+            "four_player_pack",
+            "choice",
+            48,
+            phrase("Four-player pack"),
             phrase("Cards in the pack when four play: 48 (12 each) or 32 (8 each: J 9 A 10 only)."),
-            choices=t.FOUR_PLAYER_PACKS, parse=_parse_four_player_pack),
-    Setting("enforce_dealer_order", "boolean", False, phrase("Enforce the dealer order"),
-            phrase("On: a deal by anyone but the next active seat is refused (dealer_out_of_turn).")),
-    Setting("revoke_rule", "choice", "report", phrase("Revokes"),
-            phrase("Trick entry: a revoke is only reported, or it decides the contract against the revoking side "
-            "(§F.9a)."),
-            choices=t.REVOKE_RULES),
-    # Issue 20's house rules (§F.9, second table); each default keeps the game above.
-    Setting("redouble_out_of_turn", "boolean", False, phrase("Redouble out of turn"),
+            choices=t.FOUR_PLAYER_PACKS,
+            parse=_parse_four_player_pack,
+        ),
+        Setting(
+            "enforce_dealer_order",
+            "boolean",
+            False,
+            phrase("Enforce the dealer order"),
+            phrase("On: a deal by anyone but the next active seat is refused (dealer_out_of_turn)."),
+        ),
+        Setting(
+            "revoke_rule",
+            "choice",
+            "report",
+            phrase("Revokes"),
+            phrase(
+                "Trick entry: a revoke is only reported, or it decides the contract against the revoking side (§F.9a)."
+            ),
+            choices=t.REVOKE_RULES,
+        ),
+        # Issue 20's house rules (§F.9, second table); each default keeps the game above.
+        Setting(
+            "redouble_out_of_turn",
+            "boolean",
+            False,
+            phrase("Redouble out of turn"),
             phrase("Any member of the doubled team may redouble at any time before the auction ends (§F.3, F-A18)."),
-            added_later=True),
-    Setting("calls_limited_by_tables", "boolean", False, phrase("Calls limited by tables"),
-            phrase("A team may only bid, double or redouble if its tables cover the most the call could cost it "
-            "(§F.3, F-A19)."), added_later=True),
-    Setting("redeal_team_without_jack", "boolean", False, phrase("Redeal when a team has no jack"),
-            phrase("A team whose players hold no jack may have the deal thrown in; the same dealer deals again "
-            "(§F.3a)."),
-            added_later=True),
-    Setting("redeal_hand_points_at_most", "custom", None, phrase("Redeal a weak hand"),
-            phrase("A hand worth this many card points or fewer may be thrown in (empty: off; at most 13 with 4 "
-            "players, 8 with 6, 6 with 8) (§F.3a)."), parse=_parse_redeal_threshold, json_type="integer",
-            added_later=True),
-    Setting("eight_player_pack", "choice", 64, phrase("Eight-player pack"),
+            added_later=True,
+        ),
+        Setting(
+            "calls_limited_by_tables",
+            "boolean",
+            False,
+            phrase("Calls limited by tables"),
+            phrase(
+                "A team may only bid, double or redouble if its tables cover the most the call could cost it "
+                "(§F.3, F-A19)."
+            ),
+            added_later=True,
+        ),
+        Setting(
+            "redeal_team_without_jack",
+            "boolean",
+            False,
+            phrase("Redeal when a team has no jack"),
+            phrase(
+                "A team whose players hold no jack may have the deal thrown in; the same dealer deals again (§F.3a)."
+            ),
+            added_later=True,
+        ),
+        Setting(
+            "redeal_hand_points_at_most",
+            "custom",
+            None,
+            phrase("Redeal a weak hand"),
+            phrase(
+                "A hand worth this many card points or fewer may be thrown in (empty: off; at most 13 with 4 "
+                "players, 8 with 6, 6 with 8) (§F.3a)."
+            ),
+            parse=_parse_redeal_threshold,
+            json_type="integer",
+            added_later=True,
+        ),
+        Setting(
+            "eight_player_pack",
+            "choice",
+            64,
+            phrase("Eight-player pack"),
             phrase("Cards in the pack when eight play: 64 (8 each) or 48 (6 each, no 8s or 7s) (§F.2, F-A21)."),
-            choices=t.EIGHT_PLAYER_PACKS, parse=_parse_eight_player_pack, added_later=True),
-    Setting("trump_lead_rule", "choice", "any_time", phrase("Leading trumps"),
+            choices=t.EIGHT_PLAYER_PACKS,
+            parse=_parse_eight_player_pack,
+            added_later=True,
+        ),
+        Setting(
+            "trump_lead_rule",
+            "choice",
+            "any_time",
+            phrase("Leading trumps"),
             phrase("Trick entry: trumps may be led any time, or only after a trump has been played (§F.9a, F-A22)."),
-            choices=t.TRUMP_LEAD_RULES, added_later=True),
-))
+            choices=t.TRUMP_LEAD_RULES,
+            added_later=True,
+        ),
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -278,10 +421,12 @@ def rules_from_settings(settings: Mapping[str, Any], player_count: Any) -> Fifty
         stated = settings["players"]
         if isinstance(stated, bool) or not isinstance(stated, int):
             raise RuleViolation(
-                "invalid", msg(
+                "invalid",
+                msg(
                     "players is a whole number (4, 6 or 8); {stated!r} is not.",
                     stated=stated,
-                ), "settings.players"
+                ),
+                "settings.players",
             )
         if stated != player_count:
             raise RuleViolation(
@@ -289,7 +434,8 @@ def rules_from_settings(settings: Mapping[str, Any], player_count: Any) -> Fifty
                 msg(
                     "The settings say {stated} players but {player_count} are seated; 56 is played by 4, 6 or 8 "
                     "players.",
-                    stated=stated, player_count=player_count,
+                    stated=stated,
+                    player_count=player_count,
                 ),
                 "settings.players",
                 seated=player_count,
@@ -315,8 +461,10 @@ def check_combinations(rules: FiftySixRules) -> None:
             msg(
                 "calls_limited_by_tables cannot be combined with all_pass_rule first_speaker_must_bid: a first "
                 "speaker short of tables could neither pass nor bid.",
-            ), "settings.calls_limited_by_tables",
-            setting="calls_limited_by_tables", conflicts_with={"all_pass_rule": "first_speaker_must_bid"},
+            ),
+            "settings.calls_limited_by_tables",
+            setting="calls_limited_by_tables",
+            conflicts_with={"all_pass_rule": "first_speaker_must_bid"},
         )
     threshold, limit = rules.redeal_hand_points_at_most, redeal_threshold_limit(rules.players)
     if threshold is not None and threshold > limit:
@@ -326,10 +474,16 @@ def check_combinations(rules: FiftySixRules) -> None:
                 "With {players} players redeal_hand_points_at_most is at most {limit}: {players} hands each worth "
                 "more than {threshold} would need {needed} card points and the pack has {total}, so every deal would "
                 "be thrown in.",
-                players=rules.players, limit=limit, threshold=threshold, needed=rules.players * (threshold + 1),
+                players=rules.players,
+                limit=limit,
+                threshold=threshold,
+                needed=rules.players * (threshold + 1),
                 total=t.TOTAL_CARD_POINTS,
-            ), "settings.redeal_hand_points_at_most",
-            setting="redeal_hand_points_at_most", conflicts_with={"players": rules.players}, maximum=limit,
+            ),
+            "settings.redeal_hand_points_at_most",
+            setting="redeal_hand_points_at_most",
+            conflicts_with={"players": rules.players},
+            maximum=limit,
         )
 
 

@@ -75,10 +75,14 @@ def state_json(state: FiftySixState) -> dict[str, Any]:
 
 
 def _bad_state(key: str, detail: str) -> RuleViolation:
-    return RuleViolation("invalid", msg(
-        "The stored 56 match state is damaged: {detail}",
-        detail=detail,
-    ), f"state.{key}")
+    return RuleViolation(
+        "invalid",
+        msg(
+            "The stored 56 match state is damaged: {detail}",
+            detail=detail,
+        ),
+        f"state.{key}",
+    )
 
 
 def state_from_json(data: Mapping[str, Any], rules: FiftySixRules) -> FiftySixState:
@@ -87,10 +91,13 @@ def state_from_json(data: Mapping[str, Any], rules: FiftySixRules) -> FiftySixSt
         raise RuleViolation("invalid", msg("The stored 56 match state is not an object."), "state")
     raw_tables = data.get("tables")
     if not isinstance(raw_tables, Mapping) or sorted(map(str, raw_tables)) != sorted(rules.team_names):
-        raise _bad_state("tables", msg(
-            "tables must list exactly the teams {team_names}.",
-            team_names=', '.join(rules.team_names),
-        ))
+        raise _bad_state(
+            "tables",
+            msg(
+                "tables must list exactly the teams {team_names}.",
+                team_names=", ".join(rules.team_names),
+            ),
+        )
     counts = tuple(raw_tables[team] for team in rules.team_names)
     if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts) or (
         sum(counts) != rules.starting_tables * len(rules.team_names)

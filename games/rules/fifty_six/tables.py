@@ -16,14 +16,28 @@ TRUMPS: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades", "no_trumps")
 TRUMP_ALIASES: MappingProxyType[str, str] = MappingProxyType(
     {
         **{name: name for name in TRUMPS},
-        "c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades",
-        "club": "clubs", "diamond": "diamonds", "heart": "hearts", "spade": "spades",
-        "nt": "no_trumps", "no_trump": "no_trumps", "notrumps": "no_trumps", "notrump": "no_trumps",
+        "c": "clubs",
+        "d": "diamonds",
+        "h": "hearts",
+        "s": "spades",
+        "club": "clubs",
+        "diamond": "diamonds",
+        "heart": "hearts",
+        "spade": "spades",
+        "nt": "no_trumps",
+        "no_trump": "no_trumps",
+        "notrumps": "no_trumps",
+        "notrump": "no_trumps",
     }
 )
 TRUMP_WORDS: MappingProxyType[str, str] = MappingProxyType(
-    {"clubs": msg("clubs"), "diamonds": msg("diamonds"), "hearts": msg("hearts"), "spades": msg("spades"),
-     "no_trumps": msg("no-trumps")}
+    {
+        "clubs": msg("clubs"),
+        "diamonds": msg("diamonds"),
+        "hearts": msg("hearts"),
+        "spades": msg("spades"),
+        "no_trumps": msg("no-trumps"),
+    }
 )
 
 CALLS: tuple[str, ...] = ("bid", "pass", "double", "redouble")

@@ -29,11 +29,17 @@ from games.rules.seep.tables import (
 )
 
 BID_CARD_NAMES: dict[int, str] = {
-    9: msg("a 9"), 10: msg("a 10"), 11: msg("a jack"), 12: msg("a queen"), 13: msg("a king"),
+    9: msg("a 9"),
+    10: msg("a 10"),
+    11: msg("a jack"),
+    12: msg("a queen"),
+    13: msg("a king"),
 }
 ORDINAL_SUFFIX: dict[int, str] = {1: "st", 2: "nd", 3: "rd"}
 ORDINAL_TEMPLATES: dict[str, str] = {  # one template per English suffix; each language has its own ordinal
-    "st": msg_template("{number}st"), "nd": msg_template("{number}nd"), "rd": msg_template("{number}rd"),
+    "st": msg_template("{number}st"),
+    "nd": msg_template("{number}nd"),
+    "rd": msg_template("{number}rd"),
     "th": msg_template("{number}th"),
 }
 
@@ -62,25 +68,38 @@ def finished_message(state: SeepState, rules: SeepRules) -> str:
         count = max(won_a, won_b)
         return msg(
             "This match ended when team {match_winner} won its {count} baazi{tail}",
-            match_winner=state.match_winner, count=_ordinal(count), tail=tail,
+            match_winner=state.match_winner,
+            count=_ordinal(count),
+            tail=tail,
         )
     if state.match_drawn:
         return msg(
             "This match of {count} baazis ended level at {won_a}-{won_b}{tail}",
-            count=rules.match_end.count, won_a=won_a, won_b=won_b, tail=tail,
+            count=rules.match_end.count,
+            won_a=won_a,
+            won_b=won_b,
+            tail=tail,
         )
     best, worst = max(won_a, won_b), min(won_a, won_b)
-    return (msg(
+    return msg(
         "This match of {count} baazis ended with team {match_winner} winning {best}-{worst}{tail}",
-        count=rules.match_end.count, match_winner=state.match_winner, best=best, worst=worst, tail=tail,
-    ))
+        count=rules.match_end.count,
+        match_winner=state.match_winner,
+        best=best,
+        worst=worst,
+        tail=tail,
+    )
 
 
 def check_match_open(state: SeepState, rules: SeepRules) -> None:
     if state.match_over:
-        raise RuleViolation("match_already_finished", finished_message(state, rules), None,
-                            match_winner=state.match_winner,
-                            winners=[] if state.match_winner is None else [state.match_winner])
+        raise RuleViolation(
+            "match_already_finished",
+            finished_message(state, rules),
+            None,
+            match_winner=state.match_winner,
+            winners=[] if state.match_winner is None else [state.match_winner],
+        )
 
 
 def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> None:
@@ -90,24 +109,43 @@ def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> No
     lead = signed_json(state.running_lead)
     fallback = msg_template("The computed next dealer is {next}")
     template = DEALER_ORDER_MESSAGES.get(state.next_dealer_reason or "", fallback)
-    reason = msg(template, next=expected, team=TEAM_OF_SEAT[expected], leader=lead["team"],
-                             previous=seat_right_of(expected, 3), partner=partner_of(expected))
-    raise RuleViolation("dealer_out_of_turn", msg(
-        "{reason}: {expected} deals now, not {dealer}.",
-        reason=reason, expected=expected, dealer=deal.dealer,
-    ), "dealer",
-                        expected_dealer=expected, expected=expected)  # expected: deprecated
+    reason = msg(
+        template,
+        next=expected,
+        team=TEAM_OF_SEAT[expected],
+        leader=lead["team"],
+        previous=seat_right_of(expected, 3),
+        partner=partner_of(expected),
+    )
+    raise RuleViolation(
+        "dealer_out_of_turn",
+        msg(
+            "{reason}: {expected} deals now, not {dealer}.",
+            reason=reason,
+            expected=expected,
+            dealer=deal.dealer,
+        ),
+        "dealer",
+        expected_dealer=expected,
+        expected=expected,
+    )  # expected: deprecated
 
 
 def check_bidder(dealer: str, bidder: str, field: str, what: str) -> None:
     expected = seat_right_of(dealer)
     if bidder != expected:
         raise RuleViolation(
-            "wrong_bidder", msg(
+            "wrong_bidder",
+            msg(
                 "With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {bidder}.",
-                dealer=dealer, what=what, expected=expected, bidder=bidder,
+                dealer=dealer,
+                what=what,
+                expected=expected,
+                bidder=bidder,
             ),
-            field, expected_bidder=expected, expected=expected,  # expected: deprecated
+            field,
+            expected_bidder=expected,
+            expected=expected,  # expected: deprecated
         )
 
 
@@ -127,11 +165,15 @@ def check_throw_in(dealer: str, throw_in: ThrowIn, index: int) -> None:
         bids = [str(value) for value in _legal_bids(throw_in.hand)]
         held = and_chain(card.describe() for card in high)
         raise RuleViolation(
-            "throw_in_not_allowed", msg(
+            "throw_in_not_allowed",
+            msg(
                 "A throw-in is only allowed when none of the four cards is above 8; this hand holds {held}, so "
                 "{bidder} must bid {bids}.",
-                held=held, bidder=throw_in.bidder, bids=_or_list(bids),
-            ), f"{prefix}.bidder_hand",
+                held=held,
+                bidder=throw_in.bidder,
+                bids=_or_list(bids),
+            ),
+            f"{prefix}.bidder_hand",
             legal_bids=_legal_bids(throw_in.hand),
         )
 
@@ -146,10 +188,16 @@ def check_bid(dealer: str, bid: HouseBid) -> None:
     else:
         allows = msg("this hand has no card above 8, so it must be thrown in and dealt again")
     raise RuleViolation(
-        "bid_card_not_in_hand", msg(
+        "bid_card_not_in_hand",
+        msg(
             "A bid of {value} needs {bid_card_names} among the bidder's four cards; {allows}.",
-            value=bid.value, bid_card_names=BID_CARD_NAMES[bid.value], allows=allows,
-        ), "bid.value", legal_bids=legal, allowed=list(BID_VALUES),
+            value=bid.value,
+            bid_card_names=BID_CARD_NAMES[bid.value],
+            allows=allows,
+        ),
+        "bid.value",
+        legal_bids=legal,
+        allowed=list(BID_VALUES),
     )
 
 
@@ -160,11 +208,14 @@ def check_card_points(deal: SeepDeal) -> None:
         total = sum(deal.card_points)
         if total != CARD_POINTS_TOTAL:
             raise RuleViolation(
-                "card_points_total_mismatch", msg(
+                "card_points_total_mismatch",
+                msg(
                     "Card points add up to {total}; the two teams' card points must total exactly 100 (sweep bonuses "
                     "are entered separately).",
                     total=total,
-                ), "card_points", total=total,
+                ),
+                "card_points",
+                total=total,
             )
         return
     assert deal.scoring_cards is not None
@@ -172,11 +223,14 @@ def check_card_points(deal: SeepDeal) -> None:
     missing = [code for code in POINT_CARD_ORDER if code not in listed]
     if missing:
         raise RuleViolation(
-            "scoring_cards_incomplete", msg(
+            "scoring_cards_incomplete",
+            msg(
                 "The 17 point cards (13 spades, 3 other aces, 10 of diamonds) must each be given to one team; "
                 "missing: {missing}.",
-                missing=', '.join(missing),
-            ), "scoring_cards_captured", missing=missing,
+                missing=", ".join(missing),
+            ),
+            "scoring_cards_captured",
+            missing=missing,
         )
 
 
@@ -190,38 +244,51 @@ def check_sweeps(deal: SeepDeal, rules: SeepRules) -> None:
     counts = dict(zip(TEAM_NAMES, deal.sweeps, strict=True))
     if counts[dealer_team].first_play:
         raise RuleViolation(
-            "first_play_sweep_wrong_team", msg(
+            "first_play_sweep_wrong_team",
+            msg(
                 "The first play of a deal is the bidder's ({bidder}, team {bidder_team}), so only team {bidder_team} "
                 "can score the {first_play_sweep_points}-point first-play sweep.",
-                bidder=bidder, bidder_team=bidder_team, first_play_sweep_points=rules.first_play_sweep_points,
+                bidder=bidder,
+                bidder_team=bidder_team,
+                first_play_sweep_points=rules.first_play_sweep_points,
             ),
             f"sweeps.{dealer_team}.first_play",
             team=bidder_team,
         )
     if counts[bidder_team].last_play:
         raise RuleViolation(
-            "last_play_sweep_wrong_team", msg(
+            "last_play_sweep_wrong_team",
+            msg(
                 "The last (48th) play of a deal is the dealer's ({dealer}, team {dealer_team}), so only team "
                 "{dealer_team} can record a last-play sweep.",
-                dealer=deal.dealer, dealer_team=dealer_team,
+                dealer=deal.dealer,
+                dealer_team=dealer_team,
             ),
-            f"sweeps.{bidder_team}.last_play", team=dealer_team,
+            f"sweeps.{bidder_team}.last_play",
+            team=dealer_team,
         )
     for team, kind in ((bidder_team, "first_play"), (dealer_team, "last_play")):
         if getattr(counts[team], kind) > 1:
-            raise RuleViolation("too_many_first_or_last_sweeps",
-                                msg(
-                                    "There is only one first play and one last play in a deal.",
-                                ), f"sweeps.{team}.{kind}",
-                                maximum=1)
+            raise RuleViolation(
+                "too_many_first_or_last_sweeps",
+                msg(
+                    "There is only one first play and one last play in a deal.",
+                ),
+                f"sweeps.{team}.{kind}",
+                maximum=1,
+            )
     regular = sum(side.regular for side in deal.sweeps)
     if regular > MAX_REGULAR_SWEEPS:
         raise RuleViolation(
-            "too_many_sweeps", msg(
+            "too_many_sweeps",
+            msg(
                 "At most {max_regular_sweeps} regular sweeps fit in one deal (after a sweep the floor is empty, so "
                 "the next play cannot sweep); {regular} were entered.",
-                max_regular_sweeps=MAX_REGULAR_SWEEPS, regular=regular,
-            ), "sweeps", maximum=MAX_REGULAR_SWEEPS,
+                max_regular_sweeps=MAX_REGULAR_SWEEPS,
+                regular=regular,
+            ),
+            "sweeps",
+            maximum=MAX_REGULAR_SWEEPS,
         )
 
 

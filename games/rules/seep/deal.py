@@ -29,7 +29,15 @@ from games.rules.shapes import reject_unknown_keys
 HAND_SIZE = 4
 SWEEP_KINDS: tuple[str, ...] = ("regular", "first_play", "last_play")
 DEAL_KEYS: tuple[str, ...] = (
-    "dealer", "throw_ins", "bid", "card_points", "scoring_cards_captured", "card_majority", "sweeps", "floor", "plays",
+    "dealer",
+    "throw_ins",
+    "bid",
+    "card_points",
+    "scoring_cards_captured",
+    "card_majority",
+    "sweeps",
+    "floor",
+    "plays",
 )
 PLAY_ACTIONS: tuple[str, ...] = ("throw", "capture", "build", "cement", "raise")
 BID_KEYS: tuple[str, ...] = ("bidder", "value", "bidder_hand")
@@ -110,12 +118,18 @@ def _object(value: object, field: str | None, what: str) -> Mapping[str, Any]:
 
 
 def _only_keys(value: Mapping[str, Any], allowed: tuple[str, ...], field: str | None, what: str) -> None:
-    reject_unknown_keys(value, allowed, field,
-                        lambda key: msg(
-                            "{what} has no field {key!r}; its fields are: {allowed}.",
-                            what=what, key=key, allowed=', '.join(allowed),
-                        ),
-                        allowed=list(allowed))
+    reject_unknown_keys(
+        value,
+        allowed,
+        field,
+        lambda key: msg(
+            "{what} has no field {key!r}; its fields are: {allowed}.",
+            what=what,
+            key=key,
+            allowed=", ".join(allowed),
+        ),
+        allowed=list(allowed),
+    )
 
 
 # Parsed card codes of up to four characters (a small, finite set), so replaying long matches stays fast.
@@ -140,11 +154,16 @@ def card_list(values: object, field: str) -> list[Card]:
 
 
 def refuse_duplicate(card: Card, field: str, where: str) -> RuleViolation:
-    return RuleViolation("duplicate_card", msg(
-        "{code} is listed {where}; each card exists once.",
-        code=card.code, where=where,
-    ), field,
-                         card=card.code)
+    return RuleViolation(
+        "duplicate_card",
+        msg(
+            "{code} is listed {where}; each card exists once.",
+            code=card.code,
+            where=where,
+        ),
+        field,
+        card=card.code,
+    )
 
 
 def parse_hand(values: object, field: str) -> tuple[Card, ...]:
@@ -157,11 +176,15 @@ def parse_hand(values: object, field: str) -> tuple[Card, ...]:
         seen.add(card.code)
     if len(cards) != HAND_SIZE:
         raise RuleViolation(
-            "hand_size_invalid", msg(
+            "hand_size_invalid",
+            msg(
                 "The bidder holds exactly {hand_size} cards at the bid; {cards_count} were given.",
-                hand_size=HAND_SIZE, cards_count=len(cards),
+                hand_size=HAND_SIZE,
+                cards_count=len(cards),
             ),
-            field, expected=HAND_SIZE, given=len(cards),
+            field,
+            expected=HAND_SIZE,
+            given=len(cards),
         )
     return tuple(cards)
 
@@ -172,11 +195,15 @@ def parse_dealer(payload: Mapping[str, Any]) -> str:
     value = payload["dealer"]
     if isinstance(value, str) and value.strip().upper() in SEATS:
         return value.strip().upper()
-    raise RuleViolation("dealer_unknown", msg(
-        "Choose the dealer from S1-S4; {value!r} is not one of them.",
-        value=value,
-    ), "dealer",
-                        allowed=list(SEATS))
+    raise RuleViolation(
+        "dealer_unknown",
+        msg(
+            "Choose the dealer from S1-S4; {value!r} is not one of them.",
+            value=value,
+        ),
+        "dealer",
+        allowed=list(SEATS),
+    )
 
 
 def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
@@ -187,11 +214,17 @@ def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
         return value.strip().upper()
     expected = seat_right_of(dealer)
     raise RuleViolation(
-        "wrong_bidder", msg(
+        "wrong_bidder",
+        msg(
             "With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {value!r}.",
-            dealer=dealer, what=what, expected=expected, value=value,
+            dealer=dealer,
+            what=what,
+            expected=expected,
+            value=value,
         ),
-        field, expected_bidder=expected, expected=expected,  # expected: deprecated
+        field,
+        expected_bidder=expected,
+        expected=expected,  # expected: deprecated
     )
 
 
@@ -201,8 +234,11 @@ def _parse_throw_in(value: object, dealer: str, index: int) -> ThrowIn:
     _only_keys(throw_in, THROW_IN_KEYS, prefix, "A throw-in")
     bidder = _parse_bidder(throw_in.get("bidder"), dealer, f"{prefix}.bidder", msg("the throw-in"))
     if throw_in.get("bidder_hand") is None:
-        raise RuleViolation("invalid", msg("A throw-in shows the bidder's four cards; give them as bidder_hand."),
-                            f"{prefix}.bidder_hand")
+        raise RuleViolation(
+            "invalid",
+            msg("A throw-in shows the bidder's four cards; give them as bidder_hand."),
+            f"{prefix}.bidder_hand",
+        )
     return ThrowIn(bidder, parse_hand(throw_in["bidder_hand"], f"{prefix}.bidder_hand"))
 
 
@@ -221,16 +257,22 @@ def parse_bid(value: object, dealer: str) -> HouseBid:
     _only_keys(bid, BID_KEYS, "bid", msg("The house bid"))
     bidder = _parse_bidder(bid.get("bidder"), dealer, "bid.bidder", msg("the house bid"))
     if bid.get("value") is None:
-        raise RuleViolation("invalid", msg("Give the value of the house bid: 9, 10, 11, 12 or 13 (king)."), "bid.value",
-                            allowed=list(BID_VALUES))
+        raise RuleViolation(
+            "invalid",
+            msg("Give the value of the house bid: 9, 10, 11, 12 or 13 (king)."),
+            "bid.value",
+            allowed=list(BID_VALUES),
+        )
     amount = bid["value"]
     if not _is_int(amount) or amount not in BID_VALUES:
         raise RuleViolation(
-            "bid_out_of_range", msg(
+            "bid_out_of_range",
+            msg(
                 "A house bid must be 9, 10, 11, 12 or 13 (king); {amount!r} is not allowed.",
                 amount=amount,
             ),
-            "bid.value", allowed=list(BID_VALUES),
+            "bid.value",
+            allowed=list(BID_VALUES),
         )
     hand = bid.get("bidder_hand")
     return HouseBid(bidder, amount, None if hand is None else parse_hand(hand, "bid.bidder_hand"))
@@ -242,18 +284,26 @@ def parse_card_points(value: object) -> tuple[int, int]:
     points: list[int] = []
     for team in TEAM_NAMES:
         if team not in totals:
-            raise RuleViolation("invalid", msg(
-                "Give the card points of both teams; team {team}'s are missing.",
-                team=team,
-            ),
-                                f"card_points.{team}")
+            raise RuleViolation(
+                "invalid",
+                msg(
+                    "Give the card points of both teams; team {team}'s are missing.",
+                    team=team,
+                ),
+                f"card_points.{team}",
+            )
         amount = totals[team]
         if not _is_int(amount) or not 0 <= amount <= 100:
             raise RuleViolation(
-                "card_points_out_of_range", msg(
+                "card_points_out_of_range",
+                msg(
                     "Card points per team are whole numbers from 0 to 100; team {team}'s {amount!r} is not.",
-                    team=team, amount=amount,
-                ), f"card_points.{team}", minimum=0, maximum=100,
+                    team=team,
+                    amount=amount,
+                ),
+                f"card_points.{team}",
+                minimum=0,
+                maximum=100,
             )
         points.append(amount)
     return points[0], points[1]
@@ -272,11 +322,14 @@ def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ..
         for index, card in enumerate(cards):
             if card.code not in point_cards:
                 raise RuleViolation(
-                    "invalid_card", msg(
+                    "invalid_card",
+                    msg(
                         "{code} scores nothing in Seep; list only the 17 point cards (13 spades, the other 3 aces, "
                         "the 10 of diamonds).",
                         code=card.code,
-                    ), f"{field}[{index}]", card=card.code,
+                    ),
+                    f"{field}[{index}]",
+                    card=card.code,
                 )
             if card in owner:
                 where = msg("twice for this team") if owner[card] == team else msg("for both teams")
@@ -286,8 +339,9 @@ def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ..
     return sides[0], sides[1]
 
 
-def parse_card_majority(payload: Mapping[str, Any], rules: SeepRules, cards_listed: bool,
-                        has_plays: bool = False) -> str | None:
+def parse_card_majority(
+    payload: Mapping[str, Any], rules: SeepRules, cards_listed: bool, has_plays: bool = False
+) -> str | None:
     """With the plays the majority is known from them: then it may be sent (and must agree) but is not needed."""
     value = payload.get("card_majority")
     allowed = rules.card_points == MAJORITY_CARD_POINTS and cards_listed
@@ -295,26 +349,34 @@ def parse_card_majority(payload: Mapping[str, Any], rules: SeepRules, cards_list
     if value is None:
         if needed:
             raise RuleViolation(
-                "invalid", msg(
+                "invalid",
+                msg(
                     "With the 'majority 4' card points, say which team took more cards: card_majority is A, B or "
                     "tied (26 each: 2 points each).",
-                ), "card_majority",
+                ),
+                "card_majority",
                 allowed=list(MAJORITY_CHOICES),
             )
         return None
     if not allowed:
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "card_majority is only given with the 'majority 4' card points and listed point cards; with totals, "
                 "the majority bonus is already in the card points.",
-            ), "card_majority",
+            ),
+            "card_majority",
         )
     if value not in MAJORITY_CHOICES:
-        raise RuleViolation("invalid", msg(
-            "card_majority is A, B or tied; {value!r} is not.",
-            value=value,
-        ), "card_majority",
-                            allowed=list(MAJORITY_CHOICES))
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "card_majority is A, B or tied; {value!r} is not.",
+                value=value,
+            ),
+            "card_majority",
+            allowed=list(MAJORITY_CHOICES),
+        )
     return str(value)
 
 
@@ -329,7 +391,8 @@ def _parse_sweep_side(value: object, team: str) -> SweepCounts:
         count = side.get(kind, 0)
         if not _is_int(count) or count < 0:
             raise RuleViolation(
-                "sweep_count_invalid", msg(
+                "sweep_count_invalid",
+                msg(
                     "Sweep counts are whole numbers of 0 or more; {count!r} is not.",
                     count=count,
                 ),
@@ -361,11 +424,13 @@ def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
     if (has_totals and has_cards) or not (has_totals or has_cards or has_plays):
         field = "scoring_cards_captured" if has_totals else "card_points"
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "Give either card_points {{A, B}} or scoring_cards_captured {{A: [...], B: [...]}}, {value} (or the "
                 "plays, from which they follow).",
-                value=msg('not both') if has_totals else msg('one of them'),
-            ), field,
+                value=msg("not both") if has_totals else msg("one of them"),
+            ),
+            field,
         )
     card_points = parse_card_points(deal["card_points"]) if has_totals else None
     scoring_cards = parse_scoring_cards(deal["scoring_cards_captured"], rules) if has_cards else None

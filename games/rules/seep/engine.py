@@ -27,8 +27,16 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
     default_player_count = PLAYER_COUNT
 
     result_keys: tuple[str, ...] = (
-        "throw_ins", "card_points", "team_scores", "deal_margin", "running_lead", "baazi", "baazis_won", "next_dealer",
-        "match_over", "match_winner",
+        "throw_ins",
+        "card_points",
+        "team_scores",
+        "deal_margin",
+        "running_lead",
+        "baazi",
+        "baazis_won",
+        "next_dealer",
+        "match_over",
+        "match_winner",
     )
     tiebreak_measures: tuple[Measure, ...] = (("baazi_difference", 1), ("running_lead", 1))
 
@@ -36,11 +44,17 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
     def settings_spec(self) -> SettingsSpec:
         return settings.SETTINGS
 
-    def side_measures(self, state_in: Mapping[str, Any], sides: Sides,
-                      settings_in: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    def side_measures(
+        self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
+    ) -> dict[str, dict[str, int]]:
         lead, baazis = _signed_lead(state_in["running_lead"]), state_in["baazis_won"]
-        return {team: {"baazi_difference": baazis[team] - baazis[other_side(team, sides)],
-                       "running_lead": lead * TEAM_SIGN[team]} for team in sides}
+        return {
+            team: {
+                "baazi_difference": baazis[team] - baazis[other_side(team, sides)],
+                "running_lead": lead * TEAM_SIGN[team],
+            }
+            for team in sides
+        }
 
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """The running lead, then the baazis each team has won."""
@@ -57,8 +71,12 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
     def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
         """Baazis won by team; the lead is the running lead, and the target the lead that wins a baazi."""
         winner = state_in["match_winner"]
-        figures = headline_figures("Baazis won", state_in["baazis_won"], winners=[winner] if winner else [],
-                                   target=settings_in.get("baazi_lead"))
+        figures = headline_figures(
+            "Baazis won",
+            state_in["baazis_won"],
+            winners=[winner] if winner else [],
+            target=settings_in.get("baazi_lead"),
+        )
         lead = state_in["running_lead"]
         return {**figures, "leading": [lead["team"]] if lead["team"] else [], "lead": lead["points"]}
 

@@ -43,15 +43,23 @@ def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
     assert isinstance(payload, Mapping)
     if payload.get("plays") is None:
         if payload.get("floor") is not None:
-            raise RuleViolation("invalid", msg(
-                "The floor is only given with the plays (§S.7a); leave it out, or send the 48 plays too.",
-            ), "floor")
+            raise RuleViolation(
+                "invalid",
+                msg(
+                    "The floor is only given with the plays (§S.7a); leave it out, or send the 48 plays too.",
+                ),
+                "floor",
+            )
         return deal
     checks.check_deal_fields(deal, rules)
     if deal.bid.hand is None:
-        raise RuleViolation("bidder_hand_required", msg(
-            "With the plays, give the bidder's first four cards: the first play comes from them.",
-        ), "bid.bidder_hand")
+        raise RuleViolation(
+            "bidder_hand_required",
+            msg(
+                "With the plays, give the bidder's first four cards: the first play comes from them.",
+            ),
+            "bid.bidder_hand",
+        )
     floor = parse_floor(payload.get("floor"), deal.bid.hand)
     plays = parse_plays(payload["plays"], deal.bid.bidder, deal.bid.hand, floor)
     return dataclasses.replace(deal, floor=floor, plays=plays)
@@ -60,15 +68,21 @@ def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
 def parse_floor(value: object, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The four starting floor cards (size, then each card), then the bidder's four cards against them."""
     if value is not None and not isinstance(value, list | tuple):
-        raise RuleViolation("invalid", msg('Give the floor as a list of four cards such as ["AH", "3H", "KS", "7S"].'),
-                            "floor")
+        raise RuleViolation(
+            "invalid", msg('Give the floor as a list of four cards such as ["AH", "3H", "KS", "7S"].'), "floor"
+        )
     given = 0 if value is None else len(value)
     if given != FLOOR_SIZE:
         raise RuleViolation(
-            "floor_size_invalid", msg(
+            "floor_size_invalid",
+            msg(
                 "The floor starts with exactly {floor_size} cards, dealt before the bid; {given} were given.",
-                floor_size=FLOOR_SIZE, given=given,
-            ), "floor", expected=FLOOR_SIZE, given=given,
+                floor_size=FLOOR_SIZE,
+                given=given,
+            ),
+            "floor",
+            expected=FLOOR_SIZE,
+            given=given,
         )
     floor = card_list(value, "floor")
     for index, card in enumerate(floor):
@@ -86,10 +100,15 @@ def parse_plays(value: object, bidder: str, hand: tuple[Card, ...], floor: tuple
         raise RuleViolation("invalid", msg("plays is a list of the 48 plays in the order they were made."), "plays")
     if len(value) != PLAY_COUNT:
         raise RuleViolation(
-            "play_count_invalid", msg(
+            "play_count_invalid",
+            msg(
                 "A deal has exactly {play_count} plays (12 by each player); {value_count} were given.",
-                play_count=PLAY_COUNT, value_count=len(value),
-            ), "plays", expected=PLAY_COUNT, given=len(value),
+                play_count=PLAY_COUNT,
+                value_count=len(value),
+            ),
+            "plays",
+            expected=PLAY_COUNT,
+            given=len(value),
         )
     reader = _PlayReader(bidder, hand, floor)
     return tuple(reader.play(item, k) for k, item in enumerate(value))
@@ -105,19 +124,37 @@ class _PlayReader:
     def play(self, value: object, k: int) -> Play:
         field, seat = f"plays[{k}]", seat_right_of(self.bidder, k)
         if not isinstance(value, Mapping):
-            raise RuleViolation("invalid", msg(
-                'Each play is an object such as {{"card": "QH", "action": "throw"}}.',
-            ), field)
-        reject_unknown_keys(value, PLAY_KEYS, field, lambda key: msg(
-            "A play has {play_keys}; {key!r} is not one.",
-            play_keys=', '.join(PLAY_KEYS), key=key,
-        ), allowed=list(PLAY_KEYS))
+            raise RuleViolation(
+                "invalid",
+                msg(
+                    'Each play is an object such as {{"card": "QH", "action": "throw"}}.',
+                ),
+                field,
+            )
+        reject_unknown_keys(
+            value,
+            PLAY_KEYS,
+            field,
+            lambda key: msg(
+                "A play has {play_keys}; {key!r} is not one.",
+                play_keys=", ".join(PLAY_KEYS),
+                key=key,
+            ),
+            allowed=list(PLAY_KEYS),
+        )
         action = value.get("action")
         if not isinstance(action, str) or action not in PLAY_ACTIONS:
-            raise RuleViolation("invalid", msg(
-                "action is {play_actions} or {play_actions_2}; {action!r} is not.",
-                play_actions=', '.join(PLAY_ACTIONS[:-1]), play_actions_2=PLAY_ACTIONS[-1], action=action,
-            ), f"{field}.action", allowed=list(PLAY_ACTIONS))
+            raise RuleViolation(
+                "invalid",
+                msg(
+                    "action is {play_actions} or {play_actions_2}; {action!r} is not.",
+                    play_actions=", ".join(PLAY_ACTIONS[:-1]),
+                    play_actions_2=PLAY_ACTIONS[-1],
+                    action=action,
+                ),
+                f"{field}.action",
+                allowed=list(PLAY_ACTIONS),
+            )
         self._check_seat(value.get("seat"), k, seat)
         card = self._card(value.get("card"), k, seat)
         self.seen[card] = f"{field}.card"
@@ -132,10 +169,16 @@ class _PlayReader:
         if value is None or (isinstance(value, str) and value.strip().upper() == seat):
             return
         raise RuleViolation(
-            "play_out_of_turn", msg(
+            "play_out_of_turn",
+            msg(
                 "Play {k} is {seat}'s (play runs counter-clockwise from the bidder {bidder}), not {value}'s.",
-                k=k + 1, seat=seat, bidder=self.bidder, value=value,
-            ), f"plays[{k}].seat", expected_seat=seat,
+                k=k + 1,
+                seat=seat,
+                bidder=self.bidder,
+                value=value,
+            ),
+            f"plays[{k}].seat",
+            expected_seat=seat,
         )
 
     def _card(self, value: object, k: int, seat: str) -> Card:
@@ -146,26 +189,48 @@ class _PlayReader:
         if card in self.seen:
             where = self.seen[card]
             already = msg("is on the starting floor") if where.startswith("floor") else msg("was already played")
-            raise RuleViolation("duplicate_card", msg(
-                "{code} {already} ({where}).",
-                code=card.code, already=already, where=where,
-            ), field, card=card.code)
+            raise RuleViolation(
+                "duplicate_card",
+                msg(
+                    "{code} {already} ({where}).",
+                    code=card.code,
+                    already=already,
+                    where=where,
+                ),
+                field,
+                card=card.code,
+            )
         hand = [held.code for held in self.hand]
         if k == 0 and card not in self.hand:
-            raise RuleViolation("bidder_hand_mismatch", msg(
-                "The first play comes from the bidder's four cards ({hand}); {code} is not one of them.",
-                hand=' '.join(hand), code=card.code,
-            ), field, bidder_hand=hand)
+            raise RuleViolation(
+                "bidder_hand_mismatch",
+                msg(
+                    "The first play comes from the bidder's four cards ({hand}); {code} is not one of them.",
+                    hand=" ".join(hand),
+                    code=card.code,
+                ),
+                field,
+                bidder_hand=hand,
+            )
         if seat != self.bidder and card in self.hand:
-            raise RuleViolation("bidder_hand_mismatch", msg(
-                "{code} is one of the bidder {bidder}'s four cards ({hand}), so {seat} cannot play it.",
-                code=card.code, bidder=self.bidder, hand=' '.join(hand), seat=seat,
-            ), field, bidder_hand=hand)
+            raise RuleViolation(
+                "bidder_hand_mismatch",
+                msg(
+                    "{code} is one of the bidder {bidder}'s four cards ({hand}), so {seat} cannot play it.",
+                    code=card.code,
+                    bidder=self.bidder,
+                    hand=" ".join(hand),
+                    seat=seat,
+                ),
+                field,
+                bidder_hand=hand,
+            )
         return card
 
 
-def _optional_cards(value: Mapping[str, Any], key: str, allowed: bool, field: str,
-                    named: list[Card]) -> tuple[Card, ...] | None:
+def _optional_cards(
+    value: Mapping[str, Any], key: str, allowed: bool, field: str, named: list[Card]
+) -> tuple[Card, ...] | None:
     """``takes`` or ``with``: absent (None), or a list of card codes, none named twice in the play."""
     listed = value.get(key)
     if listed is None:
@@ -173,10 +238,16 @@ def _optional_cards(value: Mapping[str, Any], key: str, allowed: bool, field: st
     path = f"{field}.{key}"
     if not allowed:
         owner = "a capture" if key == "takes" else msg("a build or a cement")
-        raise RuleViolation("invalid", msg(
-            "{key} belongs to {owner}; leave it out of a {value_action}.",
-            key=key, owner=owner, value_action=value['action'],
-        ), path)
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "{key} belongs to {owner}; leave it out of a {value_action}.",
+                key=key,
+                owner=owner,
+                value_action=value["action"],
+            ),
+            path,
+        )
     cards = card_list(listed, path)
     for index, card in enumerate(cards):
         if card in named:
@@ -190,15 +261,21 @@ def _parse_house(value: object, action: str, field: str) -> int | None:
         return None
     path = f"{field}.house"
     if action not in HOUSE_ACTIONS:
-        raise RuleViolation("invalid", msg(
-            "house belongs to a build, cement or raise; leave it out of a {action}.",
-            action=action,
-        ), path)
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "house belongs to a build, cement or raise; leave it out of a {action}.",
+                action=action,
+            ),
+            path,
+        )
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleViolation("invalid", msg(
-            "house is the value of a house, a whole number from 9 to 13; {value!r} is not.",
-            value=value,
-        ), path)
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "house is the value of a house, a whole number from 9 to 13; {value!r} is not.",
+                value=value,
+            ),
+            path,
+        )
     return value
-
-

@@ -97,34 +97,46 @@ class _Replay:
         bid = self.bid.value
         if k == FIRST_PLAY and value != bid:
             raise RuleViolation(
-                "first_play_not_bid_value", msg(
+                "first_play_not_bid_value",
+                msg(
                     "The bid was {bid}: the first play must build a house of {bid}, or capture or throw "
                     "{bid_card_names}; {what} is neither.",
-                    bid=bid, bid_card_names=BID_CARD_NAMES[bid], what=what,
-                ), field, bid=bid,
+                    bid=bid,
+                    bid_card_names=BID_CARD_NAMES[bid],
+                    what=what,
+                ),
+                field,
+                bid=bid,
             )
 
     def _check_loose(self, k: int, cards: tuple[Card, ...], key: str) -> None:
         for index, card in enumerate(cards):
             if card not in self.floor.loose:
-                raise RuleViolation("card_not_on_floor", msg(
-                    "{code} is not a loose card on the floor now.",
-                    code=card.code,
-                ),
-                                    f"plays[{k}].{key}[{index}]", card=card.code)
+                raise RuleViolation(
+                    "card_not_on_floor",
+                    msg(
+                        "{code} is not a loose card on the floor now.",
+                        code=card.code,
+                    ),
+                    f"plays[{k}].{key}[{index}]",
+                    card=card.code,
+                )
 
     def _check_capture_cards_kept(self, k: int, play: Play) -> None:
         """P9: after every play each house the player owns has a card of its value left in his hand."""
         for house in self._owned(play.seat):
             if not self._holds(k, play, house.value):
                 raise RuleViolation(
-                    "capture_card_not_kept", msg(
+                    "capture_card_not_kept",
+                    msg(
                         "{seat} owns {house_words} and must keep {bid_card_names} to capture it; after this play "
                         "{seat} holds none.",
-                        seat=play.seat, house_words=_house_words(house.value),
+                        seat=play.seat,
+                        house_words=_house_words(house.value),
                         bid_card_names=BID_CARD_NAMES[house.value],
                     ),
-                    f"plays[{k}].card", house=house.value,
+                    f"plays[{k}].card",
+                    house=house.value,
                 )
 
     def _check_sets_left(self, value: int, field: str) -> None:
@@ -134,10 +146,16 @@ class _Replay:
         left = one_set(self.floor.loose, value)
         if left:
             raise RuleViolation(
-                "house_set_left_loose", msg(
+                "house_set_left_loose",
+                msg(
                     "Loose cards that add up to {value} ({left}) must go into {house_words}.",
-                    value=value, left=card_list(left), house_words=_house_words(value),
-                ), field, house=value, cards=card_codes(left),
+                    value=value,
+                    left=card_list(left),
+                    house_words=_house_words(value),
+                ),
+                field,
+                house=value,
+                cards=card_codes(left),
             )
 
     # --- throw and capture -----------------------------------------------------------------------------------
@@ -155,19 +173,26 @@ class _Replay:
         could_take = self._capture_words(value)
         if could_take:
             raise RuleViolation(
-                "capture_required", msg(
+                "capture_required",
+                msg(
                     "{code} can capture on this floor ({could_take}), so it may not be thrown loose.",
-                    code=play.card.code, could_take=could_take,
-                ), f"plays[{k}].action",
+                    code=play.card.code,
+                    could_take=could_take,
+                ),
+                f"plays[{k}].action",
             )
         owned = self._owned(play.seat)
         if owned and not self.rules.owner_may_throw_loose:
             raise RuleViolation(
-                "owner_may_not_throw", msg(
+                "owner_may_not_throw",
+                msg(
                     "{seat} owns {house_words}, so may not throw a loose card; capture, build, cement or raise "
                     "instead.",
-                    seat=play.seat, house_words=_house_words(owned[0].value),
-                ), f"plays[{k}].action", house=owned[0].value,
+                    seat=play.seat,
+                    house_words=_house_words(owned[0].value),
+                ),
+                f"plays[{k}].action",
+                house=owned[0].value,
             )
         self.floor.loose.append(play.card)
         return play
@@ -178,10 +203,13 @@ class _Replay:
         house = self.floor.houses.get(value)
         if house is None and not has_set(self.floor.loose_values(), value):
             raise RuleViolation(
-                "nothing_to_capture", msg(
+                "nothing_to_capture",
+                msg(
                     "Nothing on the floor is worth {value}: {code} can only be thrown loose or used in a house.",
-                    value=value, code=play.card.code,
-                ), f"{field}.action",
+                    value=value,
+                    code=play.card.code,
+                ),
+                f"{field}.action",
             )
         takes = self._infer_takes(k, play, value) if play.takes is None else self._checked_takes(k, play, value)
         self.floor.remove_loose(takes)
@@ -199,37 +227,56 @@ class _Replay:
         takes, field = play.takes or (), f"plays[{k}].takes"
         self._check_loose(k, takes, "takes")
         if not splits_into_sets(values_of(takes), value):
-            raise RuleViolation("capture_sets_invalid", msg(
-                "{takes} cannot be split into sets worth {value} each.",
-                takes=card_list(takes), value=value,
-            ), field)
+            raise RuleViolation(
+                "capture_sets_invalid",
+                msg(
+                    "{takes} cannot be split into sets worth {value} each.",
+                    takes=card_list(takes),
+                    value=value,
+                ),
+                field,
+            )
         if self.rules.capture_must_take_all_sets:
             left = one_set([card for card in self.floor.loose if card not in takes], value)
             if left:
                 raise RuleViolation(
-                    "capture_incomplete", msg(
+                    "capture_incomplete",
+                    msg(
                         "A capture with {code} must take every set worth {value}: {left} {value_2} still left loose.",
-                        code=play.card.code, value=value, left=card_list(left),
-                        value_2='are' if len(left) > 1 else 'is',
-                    ), field,
+                        code=play.card.code,
+                        value=value,
+                        left=card_list(left),
+                        value_2="are" if len(left) > 1 else "is",
+                    ),
+                    field,
                     cards=card_codes(left),
                 )
         if not takes and value not in self.floor.houses:
-            raise RuleViolation("nothing_to_capture", msg(
-                "There is no house of {value} to take, so {code} must take some loose cards; list them.",
-                value=value, code=play.card.code,
-            ), field)
+            raise RuleViolation(
+                "nothing_to_capture",
+                msg(
+                    "There is no house of {value} to take, so {code} must take some loose cards; list them.",
+                    value=value,
+                    code=play.card.code,
+                ),
+                field,
+            )
         return takes
 
     def _infer_takes(self, k: int, play: Play, value: int) -> tuple[Card, ...]:
         choices = capture_choices(self.floor.loose, value)
         if len(choices) > 1:
             readings = or_chain(card_list(choice) for choice in choices)
-            raise RuleViolation("play_ambiguous", msg(
-                "{code} can take {readings}; list the cards taken.",
-                code=play.card.code, readings=readings,
-            ),
-                                f"plays[{k}].takes", choices=[card_codes(choice) for choice in choices])
+            raise RuleViolation(
+                "play_ambiguous",
+                msg(
+                    "{code} can take {readings}; list the cards taken.",
+                    code=play.card.code,
+                    readings=readings,
+                ),
+                f"plays[{k}].takes",
+                choices=[card_codes(choice) for choice in choices],
+            )
         return choices[0]
 
     # --- build, cement and raise -----------------------------------------------------------------------------
@@ -243,23 +290,37 @@ class _Replay:
         self._check_first_play_value(k, value, msg("a house of {value}", value=value), f"{field}.house")
         standing = self.floor.houses.get(value)
         if standing is None and play.action == "cement":
-            raise RuleViolation("house_not_found", msg(
-                "There is no house of {value} on the floor to cement; to start one, use build.",
-                value=value,
-            ), f"{field}.house", house=value)
+            raise RuleViolation(
+                "house_not_found",
+                msg(
+                    "There is no house of {value} on the floor to cement; to start one, use build.",
+                    value=value,
+                ),
+                f"{field}.house",
+                house=value,
+            )
         if standing is None and not added:
             raise RuleViolation(
-                "house_needs_floor_card", msg(
+                "house_needs_floor_card",
+                msg(
                     "A new house is the played card together with at least one loose floor card; {code} alone would "
                     "just be a loose card.",
                     code=play.card.code,
-                ), f"{field}.with",
+                ),
+                f"{field}.with",
             )
         if not splits_into_sets(values, value):
-            raise RuleViolation("build_sets_invalid", msg(
-                "{value} makes {values}, not sets worth {value_2}.",
-                value=card_list((play.card, *added)), values=sum(values), value_2=value,
-            ), f"{field}.with", house=value)
+            raise RuleViolation(
+                "build_sets_invalid",
+                msg(
+                    "{value} makes {values}, not sets worth {value_2}.",
+                    value=card_list((play.card, *added)),
+                    values=sum(values),
+                    value_2=value,
+                ),
+                f"{field}.with",
+                house=value,
+            )
         self.floor.remove_loose(added)
         owners: tuple[str, ...]
         if standing is None:
@@ -273,22 +334,37 @@ class _Replay:
         field = f"plays[{k}]"
         if play.house is not None:
             if play.house not in HOUSE_VALUES:
-                raise RuleViolation("house_value_out_of_range", msg(
-                    "A house is worth 9, 10, 11, 12 or 13; {house} is not.",
-                    house=play.house,
-                ), f"{field}.house", allowed=list(HOUSE_VALUES))
+                raise RuleViolation(
+                    "house_value_out_of_range",
+                    msg(
+                        "A house is worth 9, 10, 11, 12 or 13; {house} is not.",
+                        house=play.house,
+                    ),
+                    f"{field}.house",
+                    allowed=list(HOUSE_VALUES),
+                )
             return play.house
         readings = house_values_for(values)
         if not readings:
-            raise RuleViolation("build_sets_invalid", msg(
-                "{value} makes {values}, not whole sets of one value from 9 to 13.",
-                value=card_list((play.card, *(play.with_ or ()))), values=sum(values),
-            ), f"{field}.with")
+            raise RuleViolation(
+                "build_sets_invalid",
+                msg(
+                    "{value} makes {values}, not whole sets of one value from 9 to 13.",
+                    value=card_list((play.card, *(play.with_ or ()))),
+                    values=sum(values),
+                ),
+                f"{field}.with",
+            )
         if len(readings) > 1:
-            raise RuleViolation("play_ambiguous", msg(
-                "These cards make sets of {map}; say which house.",
-                map=or_chain(map(str, readings)),
-            ), f"{field}.house", choices=readings)
+            raise RuleViolation(
+                "play_ambiguous",
+                msg(
+                    "These cards make sets of {map}; say which house.",
+                    map=or_chain(map(str, readings)),
+                ),
+                f"{field}.house",
+                choices=readings,
+            )
         return readings[0]
 
     @staticmethod
@@ -309,26 +385,38 @@ class _Replay:
         house = self._house_to_raise(k, play)
         if house.cemented:
             raise RuleViolation(
-                "cemented_house_cannot_be_raised", msg(
+                "cemented_house_cannot_be_raised",
+                msg(
                     "{capitalize} is cemented: it can be added to with sets worth {value}, or captured, but not "
                     "raised.",
-                    capitalize=_house_words(house.value).capitalize(), value=house.value,
-                ), f"{field}.house",
+                    capitalize=_house_words(house.value).capitalize(),
+                    value=house.value,
+                ),
+                f"{field}.house",
             )
         new_value = house.value + added
         if new_value > max(HOUSE_VALUES):
             raise RuleViolation(
-                "house_value_out_of_range", msg(
+                "house_value_out_of_range",
+                msg(
                     "{code} would raise {house_words} to {new_value}; a house is worth at most {house_values}.",
-                    code=play.card.code, house_words=_house_words(house.value), new_value=new_value,
+                    code=play.card.code,
+                    house_words=_house_words(house.value),
+                    new_value=new_value,
                     house_values=max(HOUSE_VALUES),
-                ), f"{field}.card",
+                ),
+                f"{field}.card",
             )
         if play.seat in house.owners:
-            raise RuleViolation("own_house_cannot_be_raised", msg(
-                "{seat} owns {house_words} and may not raise it; another player may.",
-                seat=play.seat, house_words=_house_words(house.value),
-            ), f"{field}.house")
+            raise RuleViolation(
+                "own_house_cannot_be_raised",
+                msg(
+                    "{seat} owns {house_words} and may not raise it; another player may.",
+                    seat=play.seat,
+                    house_words=_house_words(house.value),
+                ),
+                f"{field}.house",
+            )
         del self.floor.houses[house.value]
         owners: tuple[str, ...]
         cards, owners = (*house.cards, play.card), (play.seat,)
@@ -344,10 +432,16 @@ class _Replay:
         value = play.house
         if value is None and len(houses) > 1:
             standing = ", ".join(str(house) for house in sorted(houses))
-            raise RuleViolation("play_ambiguous", msg(
-                "Houses of {standing} stand; say which one {code} raises.",
-                standing=standing, code=play.card.code,
-            ), field, choices=sorted(houses))
+            raise RuleViolation(
+                "play_ambiguous",
+                msg(
+                    "Houses of {standing} stand; say which one {code} raises.",
+                    standing=standing,
+                    code=play.card.code,
+                ),
+                field,
+                choices=sorted(houses),
+            )
         if value is None and houses:
             value = next(iter(houses))
         if value is None or value not in houses:
@@ -356,7 +450,11 @@ class _Replay:
         return houses[value]
 
     ACTIONS: dict[str, Callable[[_Replay, int, Play], Play]] = {
-        "throw": throw, "capture": capture, "build": build, "cement": build, "raise": raise_house,
+        "throw": throw,
+        "capture": capture,
+        "build": build,
+        "cement": build,
+        "raise": raise_house,
     }
 
 
@@ -383,4 +481,4 @@ def resolved(deal: SeepDeal) -> SeepDeal:
     replay = _Replay(deal, PERMISSIVE)
     with contextlib.suppress(RuleViolation):
         replay.replay(len(deal.plays))
-    return dataclasses.replace(deal, plays=(*replay.resolved, *deal.plays[len(replay.resolved):]))
+    return dataclasses.replace(deal, plays=(*replay.resolved, *deal.plays[len(replay.resolved) :]))

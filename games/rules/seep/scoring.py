@@ -70,8 +70,11 @@ def card_points(deal: SeepDeal, rules: SeepRules) -> tuple[int, int]:
 
 
 def sweep_bonus(counts: SweepCounts, rules: SeepRules) -> int:
-    return (counts.regular * rules.sweep_points + counts.first_play * rules.first_play_sweep_points
-            + counts.last_play * rules.last_play_sweep_points)
+    return (
+        counts.regular * rules.sweep_points
+        + counts.first_play * rules.first_play_sweep_points
+        + counts.last_play * rules.last_play_sweep_points
+    )
 
 
 def team_scores(deal: SeepDeal, rules: SeepRules) -> tuple[int, int]:
@@ -99,8 +102,7 @@ def _dealer_side_ahead(dealer: str, lead: int) -> bool:
     return lead * TEAM_SIGN[TEAM_OF_SEAT[dealer]] > 0
 
 
-def next_dealer(dealer: str, lead_after: int, raw_lead: int, baazi: Baazi | None,
-                rules: SeepRules) -> tuple[str, str]:
+def next_dealer(dealer: str, lead_after: int, raw_lead: int, baazi: Baazi | None, rules: SeepRules) -> tuple[str, str]:
     """§S.6: who deals next, and why. The deal stays with the side that is behind."""
     if baazi is None:
         if lead_after == 0:
@@ -149,8 +151,15 @@ def settle_deal(state: SeepState, deal: SeepDeal, rules: SeepRules) -> tuple[See
         dealer, reason = None, None
     new_state = SeepState(lead, baazis_won, dealer, reason, state.deals_played + 1, over, winner, drawn)
     result = SeepDealResult(
-        throw_ins=len(deal.throw_ins), card_points=card_points(deal, rules), team_scores=scores, deal_margin=margin,
-        running_lead=lead, baazi=baazi, baazis_won=baazis_won, next_dealer=dealer, match_over=over,
+        throw_ins=len(deal.throw_ins),
+        card_points=card_points(deal, rules),
+        team_scores=scores,
+        deal_margin=margin,
+        running_lead=lead,
+        baazi=baazi,
+        baazis_won=baazis_won,
+        next_dealer=dealer,
+        match_over=over,
         match_winner=winner,
     )
     return new_state, result

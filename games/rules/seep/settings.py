@@ -46,28 +46,41 @@ def parse_match_end(value: object) -> MatchEnd:
             ),
             field_name,
         )
-    reject_unknown_keys(value, ("type", "count"), field_name,
-                        lambda key: msg("match_end has only 'type' and 'count'; {key!r} is not one.", key=key))
+    reject_unknown_keys(
+        value,
+        ("type", "count"),
+        field_name,
+        lambda key: msg("match_end has only 'type' and 'count'; {key!r} is not one.", key=key),
+    )
     kind = value.get("type")
     if not isinstance(kind, str) or kind not in MATCH_END_TYPES:
-        raise RuleViolation("invalid", msg(
-            "match_end.type must be one of {match_end_types}; {kind!r} is not.",
-            match_end_types=', '.join(MATCH_END_TYPES), kind=kind,
-        ),
-                            f"{field_name}.type", allowed=list(MATCH_END_TYPES))
+        raise RuleViolation(
+            "invalid",
+            msg(
+                "match_end.type must be one of {match_end_types}; {kind!r} is not.",
+                match_end_types=", ".join(MATCH_END_TYPES),
+                kind=kind,
+            ),
+            f"{field_name}.type",
+            allowed=list(MATCH_END_TYPES),
+        )
     count = value.get("count")
     if kind == "open":
         if count is not None:
-            raise RuleViolation("invalid", msg("An open match has no baazi count; leave out match_end.count."),
-                                f"{field_name}.count")
+            raise RuleViolation(
+                "invalid", msg("An open match has no baazi count; leave out match_end.count."), f"{field_name}.count"
+            )
         return MatchEnd()
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_MATCH_END_COUNT:
         raise RuleViolation(
-            "invalid", msg(
+            "invalid",
+            msg(
                 "match_end.count is the number of baazis, a whole number from 1 to {max_match_end_count}; {count!r} "
                 "is not.",
-                max_match_end_count=MAX_MATCH_END_COUNT, count=count,
-            ), f"{field_name}.count",
+                max_match_end_count=MAX_MATCH_END_COUNT,
+                count=count,
+            ),
+            f"{field_name}.count",
         )
     return MatchEnd(kind, count)
 
@@ -79,47 +92,148 @@ def match_end_json(match_end: MatchEnd) -> dict[str, Any]:
 
 
 # In the order settings_json writes them (the order of examples.json).
-SETTINGS = SettingsSpec(GAME_NAME, (
-    Setting("card_points", "choice", DEFAULT_CARD_POINTS, phrase("Card points"),
-            phrase("Spades at capture value, other aces 1, 10 of diamonds 6 (default); or 10 of diamonds 2 and 4 to "
-            "the side that took more cards (§S.2, §S.9)."), choices=tuple(POINT_CARDS)),
-    Setting("sweep_points", "integer", 50, phrase("Sweep"), phrase("Points for a regular sweep (§S.4)."),
-            minimum=0, maximum=MAX_SWEEP_POINTS),
-    Setting("first_play_sweep_points", "integer", 25, phrase("First-play sweep"),
-            phrase("Points for a sweep with the bidder's first play (§S.4)."), minimum=0, maximum=MAX_SWEEP_POINTS),
-    Setting("last_play_sweep_points", "integer", 0, phrase("Last-play sweep"),
-            phrase("Points for a sweep with the last card of the deal (§S.4)."), minimum=0, maximum=MAX_SWEEP_POINTS),
-    Setting("baazi_lead", "integer", 100, phrase("Baazi lead"), phrase("The running lead that wins a baazi (§S.5)."),
-            minimum=1, maximum=10000),
-    Setting("minimum_team_score", "integer", 9, phrase("Minimum team score"),
+SETTINGS = SettingsSpec(
+    GAME_NAME,
+    (
+        Setting(
+            "card_points",
+            "choice",
+            DEFAULT_CARD_POINTS,
+            phrase("Card points"),
+            phrase(
+                "Spades at capture value, other aces 1, 10 of diamonds 6 (default); or 10 of diamonds 2 and 4 to "
+                "the side that took more cards (§S.2, §S.9)."
+            ),
+            choices=tuple(POINT_CARDS),
+        ),
+        Setting(
+            "sweep_points",
+            "integer",
+            50,
+            phrase("Sweep"),
+            phrase("Points for a regular sweep (§S.4)."),
+            minimum=0,
+            maximum=MAX_SWEEP_POINTS,
+        ),
+        Setting(
+            "first_play_sweep_points",
+            "integer",
+            25,
+            phrase("First-play sweep"),
+            phrase("Points for a sweep with the bidder's first play (§S.4)."),
+            minimum=0,
+            maximum=MAX_SWEEP_POINTS,
+        ),
+        Setting(
+            "last_play_sweep_points",
+            "integer",
+            0,
+            phrase("Last-play sweep"),
+            phrase("Points for a sweep with the last card of the deal (§S.4)."),
+            minimum=0,
+            maximum=MAX_SWEEP_POINTS,
+        ),
+        Setting(
+            "baazi_lead",
+            "integer",
+            100,
+            phrase("Baazi lead"),
+            phrase("The running lead that wins a baazi (§S.5)."),
+            minimum=1,
+            maximum=10000,
+        ),
+        Setting(
+            "minimum_team_score",
+            "integer",
+            9,
+            phrase("Minimum team score"),
             phrase("A side scoring less in a deal loses the baazi at once; 0 turns the rule off (§S.5)."),
-            minimum=0, maximum=50),
-    Setting("lead_beyond_baazi_carries_over", "boolean", False, phrase("Excess lead carries over"),
-            phrase("On: the lead beyond the baazi lead starts the next baazi (S-A2).")),
-    Setting("after_baazi_dealer_basis", "choice", "baazi_loser", phrase("Dealer after a baazi"),
+            minimum=0,
+            maximum=50,
+        ),
+        Setting(
+            "lead_beyond_baazi_carries_over",
+            "boolean",
+            False,
+            phrase("Excess lead carries over"),
+            phrase("On: the lead beyond the baazi lead starts the next baazi (S-A2)."),
+        ),
+        Setting(
+            "after_baazi_dealer_basis",
+            "choice",
+            "baazi_loser",
+            phrase("Dealer after a baazi"),
             phrase("Who would deal is read from the baazi's loser, or from the raw lead (S-A4)."),
-            choices=DEALER_BASES),
-    Setting("enforce_dealer_order", "boolean", False, phrase("Enforce the dealer order"),
-            phrase("On: a deal by anyone but the computed next dealer is refused (dealer_out_of_turn).")),
-    Setting("match_end", "custom", MatchEnd(), phrase("Match end"),
-            phrase('When the match ends: {"type": "open"}, {"type": "first_to_baazis", "count": N} or '
-            '{"type": "fixed_baazis", "count": N} (S-A11).'),
-            parse=parse_match_end, dump=match_end_json, json_type="object", kinds=MATCH_END_TYPES),
-    Setting("capture_must_take_all_sets", "boolean", True, phrase("A capture takes every set"),
-            phrase("On: a capture leaves no loose set worth its card (S-A17; deals entered with their plays).")),
-    Setting("owner_may_throw_loose", "boolean", True, phrase("A house owner may throw loose"),
-            phrase("Off: the owner of a standing house may not throw a loose card (S-A19; deals entered with their "
-            "plays).")),
-    Setting("house_only_sweep_counts", "boolean", True, phrase("A house alone is a sweep"),
-            phrase("Off: a capture that takes no loose card is not a sweep (S-A24; deals entered with their plays).")),
-    Setting("loose_sets_join_house", "choice", "optional", phrase("Loose sets join a house"),
-            phrase("Loose sets worth a house's value may stay beside it (optional) or must join it (compulsory) "
-            "(S-A20; deals entered with their plays)."), choices=LOOSE_SETS_JOIN),
-    # Accepted on input when it is 4, never written back: the player count is the match's, not a house rule.
-    Setting("players", "choice", PLAYER_COUNT, phrase("Players"), phrase("Always 4: S1+S3 against S2+S4."),
+            choices=DEALER_BASES,
+        ),
+        Setting(
+            "enforce_dealer_order",
+            "boolean",
+            False,
+            phrase("Enforce the dealer order"),
+            phrase("On: a deal by anyone but the computed next dealer is refused (dealer_out_of_turn)."),
+        ),
+        Setting(
+            "match_end",
+            "custom",
+            MatchEnd(),
+            phrase("Match end"),
+            phrase(
+                'When the match ends: {"type": "open"}, {"type": "first_to_baazis", "count": N} or '
+                '{"type": "fixed_baazis", "count": N} (S-A11).'
+            ),
+            parse=parse_match_end,
+            dump=match_end_json,
+            json_type="object",
+            kinds=MATCH_END_TYPES,
+        ),
+        Setting(
+            "capture_must_take_all_sets",
+            "boolean",
+            True,
+            phrase("A capture takes every set"),
+            phrase("On: a capture leaves no loose set worth its card (S-A17; deals entered with their plays)."),
+        ),
+        Setting(
+            "owner_may_throw_loose",
+            "boolean",
+            True,
+            phrase("A house owner may throw loose"),
+            phrase(
+                "Off: the owner of a standing house may not throw a loose card (S-A19; deals entered with their plays)."
+            ),
+        ),
+        Setting(
+            "house_only_sweep_counts",
+            "boolean",
+            True,
+            phrase("A house alone is a sweep"),
+            phrase("Off: a capture that takes no loose card is not a sweep (S-A24; deals entered with their plays)."),
+        ),
+        Setting(
+            "loose_sets_join_house",
+            "choice",
+            "optional",
+            phrase("Loose sets join a house"),
+            phrase(
+                "Loose sets worth a house's value may stay beside it (optional) or must join it (compulsory) "
+                "(S-A20; deals entered with their plays)."
+            ),
+            choices=LOOSE_SETS_JOIN,
+        ),
+        # Accepted on input when it is 4, never written back: the player count is the match's, not a house rule.
+        Setting(
+            "players",
+            "choice",
+            PLAYER_COUNT,
+            phrase("Players"),
+            phrase("Always 4: S1+S3 against S2+S4."),
             choices=(PLAYER_COUNT,),
-            echoed=False, derived=True),
-))
+            echoed=False,
+            derived=True,
+        ),
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +265,8 @@ def check_player_count(count: object) -> None:
                 "Seep is played by exactly four players: S1 and S3 against S2 and S4. {count!r} players were given.",
                 count=count,
             ),
-            "players", allowed=[PLAYER_COUNT],
+            "players",
+            allowed=[PLAYER_COUNT],
         )
 
 
@@ -170,6 +285,12 @@ def settings_json(rules: SeepRules) -> dict[str, Any]:
 
 
 __all__ = [
-    "SETTINGS", "MatchEnd", "SeepRules", "check_player_count", "match_end_json", "parse_match_end",
-    "rules_from_settings", "settings_json",
+    "SETTINGS",
+    "MatchEnd",
+    "SeepRules",
+    "check_player_count",
+    "match_end_json",
+    "parse_match_end",
+    "rules_from_settings",
+    "settings_json",
 ]

@@ -46,7 +46,6 @@ def winner(state: SeepState) -> str | None:
     return state.match_winner
 
 
-
 # --- JSON ---------------------------------------------------------------------------------------------------
 
 

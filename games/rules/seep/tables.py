@@ -20,7 +20,19 @@ CARD_POINTS_TOTAL = 100
 
 # Capture value of a rank (§S.1): ace 1, pip cards at face value, J 11, Q 12, K 13.
 CAPTURE_VALUE: dict[str, int] = {
-    "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13,
+    "A": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "10": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
 }
 
 DEFAULT_CARD_POINTS = "spades_capture_value_other_aces_1_ten_of_diamonds_6"

@@ -50,8 +50,12 @@ def totals(record: PlayRecord, rules: SeepRules) -> Totals:
     codes = [{card.code for card in cards} for cards in record.captured]
     count_a, count_b = (len(cards) for cards in record.captured)
     majority = "tied" if count_a == count_b else "A" if count_a > count_b else "B"
-    return Totals(_card_points(codes, majority, rules),
-                  (_in_order(codes[0]), _in_order(codes[1])), _sweep_counts(record), majority)
+    return Totals(
+        _card_points(codes, majority, rules),
+        (_in_order(codes[0]), _in_order(codes[1])),
+        _sweep_counts(record),
+        majority,
+    )
 
 
 def _card_points(codes: list[set[str]], majority: str, rules: SeepRules) -> tuple[int, int]:
@@ -68,10 +72,14 @@ def _in_order(codes: set[str]) -> list[str]:
 
 
 def _sweep_counts(record: PlayRecord) -> tuple[SweepCounts, SweepCounts]:
-    counts = {team: Counter(sweep.kind for sweep in record.sweeps_found if TEAM_OF_SEAT[sweep.seat] == team)
-              for team in TEAM_NAMES}
-    side_a, side_b = (SweepCounts(counts[team]["regular"], counts[team]["first_play"], counts[team]["last_play"])
-                      for team in TEAM_NAMES)
+    counts = {
+        team: Counter(sweep.kind for sweep in record.sweeps_found if TEAM_OF_SEAT[sweep.seat] == team)
+        for team in TEAM_NAMES
+    }
+    side_a, side_b = (
+        SweepCounts(counts[team]["regular"], counts[team]["first_play"], counts[team]["last_play"])
+        for team in TEAM_NAMES
+    )
     return side_a, side_b
 
 
@@ -84,31 +92,48 @@ def _sweeps_json(sweeps: tuple[SweepCounts, SweepCounts]) -> dict[str, dict[str,
 
 
 def _sweeps_text(counts: tuple[SweepCounts, SweepCounts]) -> str:
-    return "; ".join(f"{team} {side.regular} regular, {side.first_play} first-play, {side.last_play} last-play"
-                     for team, side in zip(TEAM_NAMES, counts, strict=True))
+    return "; ".join(
+        f"{team} {side.regular} regular, {side.first_play} first-play, {side.last_play} last-play"
+        for team, side in zip(TEAM_NAMES, counts, strict=True)
+    )
 
 
 def check_totals(deal: SeepDeal, derived: Totals) -> None:
     """Step 5 of §S.7a.3: totals sent with the plays must be those the plays give (``plays_totals_mismatch``)."""
     points, cards, sweeps = derived.card_points, derived.scoring_cards, derived.sweeps
     if deal.card_points is not None and deal.card_points != points:
-        raise _mismatch("card_points", msg(
-            "card points A {points_0}, B {points_1}, not A {card_points_0}, B {card_points_1}",
-            points_0=points[0], points_1=points[1], card_points_0=deal.card_points[0],
-            card_points_1=deal.card_points[1],
-        ), _by_team(points))
+        raise _mismatch(
+            "card_points",
+            msg(
+                "card points A {points_0}, B {points_1}, not A {card_points_0}, B {card_points_1}",
+                points_0=points[0],
+                points_1=points[1],
+                card_points_0=deal.card_points[0],
+                card_points_1=deal.card_points[1],
+            ),
+            _by_team(points),
+        )
     if deal.scoring_cards is not None:
         sent = tuple(sorted(card.code for card in side) for side in deal.scoring_cards)
         if sent != tuple(sorted(side) for side in cards):
-            raise _mismatch("scoring_cards_captured", msg(
-                "the point cards A {cards_0} and B {cards_1}",
-                cards_0=' '.join(cards[0]), cards_1=' '.join(cards[1]),
-            ), _by_team(cards))
+            raise _mismatch(
+                "scoring_cards_captured",
+                msg(
+                    "the point cards A {cards_0} and B {cards_1}",
+                    cards_0=" ".join(cards[0]),
+                    cards_1=" ".join(cards[1]),
+                ),
+                _by_team(cards),
+            )
     if deal.card_majority is not None and deal.card_majority != derived.card_majority:
-        raise _mismatch("card_majority", msg(
-            "the card majority {card_majority}",
-            card_majority=derived.card_majority,
-        ), derived.card_majority)
+        raise _mismatch(
+            "card_majority",
+            msg(
+                "the card majority {card_majority}",
+                card_majority=derived.card_majority,
+            ),
+            derived.card_majority,
+        )
     if deal.sweeps is not None and deal.sweeps != sweeps:
         raise _mismatch("sweeps", f"sweeps {_sweeps_text(sweeps)}", _sweeps_json(sweeps))
 
@@ -119,8 +144,9 @@ def _mismatch(field: str, what: str, derived: Any) -> RuleViolation:
 
 def scored_deal(deal: SeepDeal, derived: Totals) -> SeepDeal:
     """The deal with the totals the plays give, for the scoring of §S.4-§S.6."""
-    return dataclasses.replace(deal, card_points=derived.card_points, scoring_cards=None, card_majority=None,
-                               sweeps=derived.sweeps)
+    return dataclasses.replace(
+        deal, card_points=derived.card_points, scoring_cards=None, card_majority=None, sweeps=derived.sweeps
+    )
 
 
 def record_json(record: PlayRecord, derived: Totals) -> dict[str, Any]:
@@ -130,8 +156,10 @@ def record_json(record: PlayRecord, derived: Totals) -> dict[str, Any]:
         "plays_checked": len(record.plays),
         "card_points": _by_team(derived.card_points),
         "sweeps": _sweeps_json(derived.sweeps),
-        "sweeps_found": [{"play": sweep.play, "seat": sweep.seat, "team": TEAM_OF_SEAT[sweep.seat],
-                          "kind": sweep.kind} for sweep in record.sweeps_found],
+        "sweeps_found": [
+            {"play": sweep.play, "seat": sweep.seat, "team": TEAM_OF_SEAT[sweep.seat], "kind": sweep.kind}
+            for sweep in record.sweeps_found
+        ],
         "cards_captured": _by_team((len(record.captured[0]), len(record.captured[1]))),
         "scoring_cards_captured": _by_team(derived.scoring_cards),
         "last_capture": {"play": play, "seat": seat, "team": TEAM_OF_SEAT[seat]},

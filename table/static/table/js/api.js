@@ -3,8 +3,11 @@ import { csrfToken } from './dom.js';
 
 /** One request to the API. Throws (TypeError) only when the network is down. */
 async function api(method, url, body, headers) {
-  const options = { method, credentials: 'same-origin',
-    headers: Object.assign({ Accept: 'application/json', 'X-CSRFToken': csrfToken() }, headers || {}) };
+  const options = {
+    method,
+    credentials: 'same-origin',
+    headers: Object.assign({ Accept: 'application/json', 'X-CSRFToken': csrfToken() }, headers || {}),
+  };
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
@@ -12,11 +15,21 @@ async function api(method, url, body, headers) {
   const response = await fetch(url, options);
   let data = null;
   if (response.status !== 204 && response.status !== 304) {
-    try { data = await response.json(); } catch (error) { data = null; }
+    try {
+      data = await response.json();
+    } catch (error) {
+      data = null;
+    }
   }
   // offline: the service worker answered with the copy it kept (the network is down), not the server.
-  return { status: response.status, ok: response.ok, data, etag: response.headers.get('ETag'), link: response.headers.get('Link'),
-    offline: response.headers.get('X-Served-Offline') === '1' };
+  return {
+    status: response.status,
+    ok: response.ok,
+    data,
+    etag: response.headers.get('ETag'),
+    link: response.headers.get('Link'),
+    offline: response.headers.get('X-Served-Offline') === '1',
+  };
 }
 
 /** The URL of a Link header's rel="earlier" (the board's window before this one), or null. */

@@ -16,8 +16,17 @@ function auctionWidget(match, dealerSeg, rules) {
   const chips = h('div', { class: 'auction', id: 'auction-calls' });
   const turnInfo = h('span', { class: 'hint', id: 'turn-info' });
   const controls = h('div', { class: 'stack', id: 'auction-controls' });
-  const el = h('div', { 'data-field': 'auction' }, h('span', { class: 'label' }, TEXT.label(), ' ', turnInfo), chips, controls);
-  const add = (call) => { calls.push(Object.assign({ seat: rules.state(calls, dealerSeg.get()).turn }, call)); render(); };
+  const el = h(
+    'div',
+    { 'data-field': 'auction' },
+    h('span', { class: 'label' }, TEXT.label(), ' ', turnInfo),
+    chips,
+    controls,
+  );
+  const add = (call) => {
+    calls.push(Object.assign({ seat: rules.state(calls, dealerSeg.get()).turn }, call));
+    render();
+  };
   /** Pass for every seat still to call until the auction closes (never more calls than the seats could make). */
   function restPass() {
     for (let guard = 0; guard < 16; guard++) {
@@ -28,7 +37,11 @@ function auctionWidget(match, dealerSeg, rules) {
     render();
   }
   function render() {
-    chips.replaceChildren(...calls.map((call, index) => h('span', { class: 'call', 'data-field': `auction[${index}]` }, rules.callText(call))));
+    chips.replaceChildren(
+      ...calls.map((call, index) =>
+        h('span', { class: 'call', 'data-field': `auction[${index}]` }, rules.callText(call)),
+      ),
+    );
     const state = rules.state(calls, dealerSeg.get());
     controls.replaceChildren();
     if (state.closed) {
@@ -37,15 +50,44 @@ function auctionWidget(match, dealerSeg, rules) {
       turnInfo.textContent = TEXT.toCall(seatLabel(match, state.turn));
       const offered = rules.offer(state, add);
       if (state.standing && offered.querySelector('[data-call=pass]')) {
-        offered.querySelector('[data-call=pass]').after(h('button', { type: 'button', 'data-call': 'rest-pass', onclick: restPass }, TEXT.restPass()));
+        offered
+          .querySelector('[data-call=pass]')
+          .after(h('button', { type: 'button', 'data-call': 'rest-pass', onclick: restPass }, TEXT.restPass()));
       }
       controls.appendChild(offered);
     }
-    if (calls.length) controls.appendChild(h('button', { type: 'button', class: 'small', id: 'undo-call', onclick: () => { calls.pop(); render(); } }, TEXT.undo()));
+    if (calls.length)
+      controls.appendChild(
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'small',
+            id: 'undo-call',
+            onclick: () => {
+              calls.pop();
+              render();
+            },
+          },
+          TEXT.undo(),
+        ),
+      );
     if (rules.onChange) rules.onChange(state);
   }
-  return { el, render, get: () => calls.slice(), set: (list) => { calls = list.map((c) => Object.assign({}, c)); render(); },
-    reset: () => { calls = []; render(); }, state: () => rules.state(calls, dealerSeg.get()) };
+  return {
+    el,
+    render,
+    get: () => calls.slice(),
+    set: (list) => {
+      calls = list.map((c) => Object.assign({}, c));
+      render();
+    },
+    reset: () => {
+      calls = [];
+      render();
+    },
+    state: () => rules.state(calls, dealerSeg.get()),
+  };
 }
 
 export { auctionWidget };

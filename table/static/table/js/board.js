@@ -13,7 +13,8 @@ const TEXT = {
   deals: (name) => t('{name} deals', { name }),
   firstDeal: t('Anyone deals first'),
   finished: t('Match finished'),
-  gameLine: (game, id, count) => nt('{game} · match #{id} · {count} deal', '{game} · match #{id} · {count} deals', count, { game, id }),
+  gameLine: (game, id, count) =>
+    nt('{game} · match #{id} · {count} deal', '{game} · match #{id} · {count} deals', count, { game, id }),
   disputed: (count) => nt('{count} disputed deal: see below.', '{count} disputed deals: see below.', count),
 };
 
@@ -23,15 +24,26 @@ function renderBoard(box, board, gameName, { seatingBox = null, direction = 'clo
   const m = board.match;
   const head = GAMES[m.game].headline(m);
   const dealer = m.state.next_dealer;
-  const dealerLine = m.status === 'finished' || m.state.match_over ? TEXT.finished : dealer ? TEXT.deals(playerName(m, dealer)) : TEXT.firstDeal;
+  const dealerLine =
+    m.status === 'finished' || m.state.match_over
+      ? TEXT.finished
+      : dealer
+        ? TEXT.deals(playerName(m, dealer))
+        : TEXT.firstDeal;
   const disputed = board.answers.filter((a) => a.open).length;
-  fill(box,
+  fill(
+    box,
     h('p', { class: 'sub game-line' }, TEXT.gameLine(gameName, m.id, m.deals_count)),
-    h('div', { class: 'headline', id: 'headline' }, head.teamClass ? h('span', { class: head.teamClass }, head.title) : head.title),
+    h(
+      'div',
+      { class: 'headline', id: 'headline' },
+      head.teamClass ? h('span', { class: head.teamClass }, head.title) : head.title,
+    ),
     h('p', { class: 'dealer', id: 'next-dealer' }, dealerLine),
     head.sub ? h('p', { class: 'sub' }, head.sub) : null,
     h('div', { class: `scores${head.scoresInTitle ? ' in-title' : ''}`, id: 'scores' }, head.scores),
-    disputed ? h('p', { class: 'err', id: 'dispute-banner' }, TEXT.disputed(disputed)) : null);
+    disputed ? h('p', { class: 'err', id: 'dispute-banner' }, TEXT.disputed(disputed)) : null,
+  );
   if (seatingBox) fill(seatingBox, seatingPicture(m, { dealer, out: head.out, direction }));
   box.dataset.version = String(m.version);
 }
@@ -43,7 +55,7 @@ const STATUSES = { corrected: t('corrected'), voided: t('voided') };
 
 /** Who answered a deal, and why where they said: the name isolated in its own direction (a <bdi>), as the reason. */
 function answerer(a) {
-  if (!a.player) return '';  // a shared board names nobody
+  if (!a.player) return ''; // a shared board names nobody
   return [' ', h('bdi', {}, a.player.name), ` (${a.seat})`, a.reason ? [': ', h('bdi', {}, a.reason)] : []];
 }
 
@@ -51,23 +63,54 @@ function renderDeals(box, board, actions, showEarlier) {
   const m = board.match;
   const byDeal = {};
   for (const a of board.answers) (byDeal[a.deal_number] = byDeal[a.deal_number] || []).push(a);
-  const items = board.deals.slice().reverse().map((d) => {
-    const answers = (byDeal[d.number] || []).filter((a) => a.deal_revision === d.revision || a.verdict === 'disputed');
-    const open = answers.some((a) => a.open);
-    const marks = answers.map((a) => h('div', { class: 'mark' },
-      h('span', { class: `tag ${a.open ? 'disputed' : a.verdict}` }, a.verdict === 'confirmed' ? VERDICTS.confirmed : a.open ? VERDICTS.disputed : VERDICTS.resolved),
-      answerer(a)));
-    const card = h('div', { class: `deal ${d.status}${open ? ' disputed' : ''}`, id: `deal-${d.number}`, 'data-number': d.number },
-      h('div', { class: 'top' }, h('span', {}, t('Deal {number}', { number: d.number })),
-        h('span', {}, d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, STATUSES[d.status] || d.status) : null)),
-      h('div', { class: 'what' }, GAMES[m.game].summary(d, m)),
-      h('div', { class: 'marks' }, marks));
-    if (actions && d.status !== 'voided') card.appendChild(actions(d, answers));
-    return card;
-  });
+  const items = board.deals
+    .slice()
+    .reverse()
+    .map((d) => {
+      const answers = (byDeal[d.number] || []).filter(
+        (a) => a.deal_revision === d.revision || a.verdict === 'disputed',
+      );
+      const open = answers.some((a) => a.open);
+      const marks = answers.map((a) =>
+        h(
+          'div',
+          { class: 'mark' },
+          h(
+            'span',
+            { class: `tag ${a.open ? 'disputed' : a.verdict}` },
+            a.verdict === 'confirmed' ? VERDICTS.confirmed : a.open ? VERDICTS.disputed : VERDICTS.resolved,
+          ),
+          answerer(a),
+        ),
+      );
+      const card = h(
+        'div',
+        { class: `deal ${d.status}${open ? ' disputed' : ''}`, id: `deal-${d.number}`, 'data-number': d.number },
+        h(
+          'div',
+          { class: 'top' },
+          h('span', {}, t('Deal {number}', { number: d.number })),
+          h(
+            'span',
+            {},
+            d.status !== 'recorded' ? h('span', { class: `tag ${d.status}` }, STATUSES[d.status] || d.status) : null,
+          ),
+        ),
+        h('div', { class: 'what' }, GAMES[m.game].summary(d, m)),
+        h('div', { class: 'marks' }, marks),
+      );
+      if (actions && d.status !== 'voided') card.appendChild(actions(d, answers));
+      return card;
+    });
   const hidden = board.deals.length ? board.deals[0].number - 1 : 0;
-  const more = showEarlier && hidden ? h('button', { type: 'button', class: 'small', 'data-action': 'earlier', onclick: showEarlier },
-    t('Show earlier deals ({count} more)', { count: hidden })) : null;
+  const more =
+    showEarlier && hidden
+      ? h(
+          'button',
+          { type: 'button', class: 'small', 'data-action': 'earlier', onclick: showEarlier },
+          t('Show earlier deals ({count} more)', { count: hidden }),
+        )
+      : null;
   fill(box, h('h2', {}, t('Deals')), items.length ? items : h('p', { class: 'muted' }, t('No deals yet.')), more);
 }
 
@@ -76,8 +119,10 @@ function renderDeals(box, board, actions, showEarlier) {
 function chartSeries(board) {
   const counted = board.deals.filter((d) => d.status !== 'voided');
   const before = (counted.length && counted[0].state_before) || null;
-  const from = (key, fallback) => (name) => (before && before[key] && before[key][name] !== undefined ? before[key][name] : fallback);
-  const series = (names, start, pick) => names.map((name) => ({ name, points: [start(name), ...counted.map((d) => pick(d.result, name))] }));
+  const from = (key, fallback) => (name) =>
+    before && before[key] && before[key][name] !== undefined ? before[key][name] : fallback;
+  const series = (names, start, pick) =>
+    names.map((name) => ({ name, points: [start(name), ...counted.map((d) => pick(d.result, name))] }));
   return GAMES[board.match.game].chart(board, { series, from, before, counted });
 }
 
@@ -92,10 +137,16 @@ const CHART = {
  * on a 296 px wide chart (a 320 px screen). */
 function renderChart(box, board) {
   const { title, lines, target, guides = [], marks = [] } = chartSeries(board);
-  const W = 320; const H = 190; const left = 34; const right = 12; const top = 16; const bottom = 26;
+  const W = 320;
+  const H = 190;
+  const left = 34;
+  const right = 12;
+  const top = 16;
+  const bottom = 26;
   const guideValues = guides.map((g) => g.value);
   const values = lines.flatMap((l) => l.points).concat([0], target ? [target] : [], guideValues);
-  const lo = Math.min(...values); const hi = Math.max(...values, lo + 1);
+  const lo = Math.min(...values);
+  const hi = Math.max(...values, lo + 1);
   const n = Math.max(1, lines[0].points.length - 1);
   const x = (i) => left + ((W - left - right) * i) / n;
   const y = (v) => H - bottom - ((H - top - bottom) * (v - lo)) / (hi - lo);
@@ -107,7 +158,9 @@ function renderChart(box, board) {
   const add = (tag, attrs, text) => {
     const el = document.createElementNS(ns, tag);
     // A style goes through the CSSOM: the CSP allows no style attribute.
-    for (const [k, v] of Object.entries(attrs)) if (k === 'style') el.style.cssText = v; else el.setAttribute(k, v);
+    for (const [k, v] of Object.entries(attrs))
+      if (k === 'style') el.style.cssText = v;
+      else el.setAttribute(k, v);
     if (text !== undefined) el.textContent = text;
     svg.appendChild(el);
     return el;
@@ -122,8 +175,12 @@ function renderChart(box, board) {
     const start = anchor === 'end' ? at - width : anchor === 'middle' ? at - width / 2 : at;
     return { x0: start, x1: start + width, y0: baseline - FONT, y1: baseline + 3 };
   };
-  const clears = (b) => b.x0 >= 0 && b.x1 <= W && b.y0 >= 0 && b.y1 <= H
-    && !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
+  const clears = (b) =>
+    b.x0 >= 0 &&
+    b.x1 <= W &&
+    b.y0 >= 0 &&
+    b.y1 <= H &&
+    !placed.some((o) => b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1);
   const label = (at, baseline, text, anchor = 'start', attrs = {}) => {
     placed.push(boxOf(at, baseline, text, anchor));
     return add('text', { x: at, y: baseline, 'font-size': FONT, 'text-anchor': anchor, ...attrs }, text);
@@ -150,15 +207,30 @@ function renderChart(box, board) {
   label(W - right, H - 6, CHART.deal(counted.length ? counted[counted.length - 1].number : 0), 'end');
   // A team's line in the team's colour (as in the headline and the seating), a player's from the palette.
   const teams = Object.keys(board.match.teams || {});
-  const colour = (line, index) => (teams.includes(line.name) ? `var(--${'abcd'[teams.indexOf(line.name)]})` : COLORS[index % COLORS.length]);
+  const colour = (line, index) =>
+    teams.includes(line.name) ? `var(--${'abcd'[teams.indexOf(line.name)]})` : COLORS[index % COLORS.length];
   lines.forEach((line, index) => {
-    add('polyline', { points: line.points.map((v, i) => `${x(i)},${y(v)}`).join(' '), fill: 'none', style: `stroke:${colour(line, index)}`, 'stroke-width': 2.5 });
+    add('polyline', {
+      points: line.points.map((v, i) => `${x(i)},${y(v)}`).join(' '),
+      fill: 'none',
+      style: `stroke:${colour(line, index)}`,
+      'stroke-width': 2.5,
+    });
     line.points.forEach((v, i) => add('circle', { cx: x(i), cy: y(v), r: 3, style: `fill:${colour(line, index)}` }));
   });
   for (const mark of marks) {
     const v = lines[mark.line || 0].points[mark.index];
-    const cx = x(mark.index); const cy = y(v);
-    add('circle', { cx, cy, r: 6, fill: 'none', style: `stroke:${colour(lines[mark.line || 0], mark.line || 0)}`, 'stroke-width': 2, class: 'mark' });
+    const cx = x(mark.index);
+    const cy = y(v);
+    add('circle', {
+      cx,
+      cy,
+      r: 6,
+      fill: 'none',
+      style: `stroke:${colour(lines[mark.line || 0], mark.line || 0)}`,
+      'stroke-width': 2,
+      class: 'mark',
+    });
     // Over the ring (under it for a negative lead), else on the other side; at an edge of the plot flush with it.
     const anchor = cx > W - right - 24 ? 'end' : cx < left + 24 ? 'start' : 'middle';
     const at = cx + { end: 6, start: -6, middle: 0 }[anchor];
@@ -166,8 +238,13 @@ function renderChart(box, board) {
     const baseline = sides.find((side) => clears(boxOf(at, side, mark.label, anchor))) ?? sides[0];
     label(at, baseline, mark.label, anchor, { class: 'mark-label' });
   }
-  const legend = h('div', { class: 'legend' }, lines.map((l, i) => h('span', {}, h('i', { style: `background:${colour(l, i)}` }),
-    h('bdi', {}, l.label || CHART.team(l.name)))));  // a player's name (Rummy) in its own direction
+  const legend = h(
+    'div',
+    { class: 'legend' },
+    lines.map((l, i) =>
+      h('span', {}, h('i', { style: `background:${colour(l, i)}` }), h('bdi', {}, l.label || CHART.team(l.name))),
+    ),
+  ); // a player's name (Rummy) in its own direction
   fill(box, h('h2', {}, title), svg, lines.length > 1 ? legend : null);
 }
 

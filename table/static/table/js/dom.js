@@ -8,7 +8,8 @@ function h(tag, attrs, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
     else if (key === 'class') el.className = value;
-    else if (key === 'style') el.style.cssText = value; // CSSOM: allowed by the CSP, a style attribute is not
+    else if (key === 'style')
+      el.style.cssText = value; // CSSOM: allowed by the CSP, a style attribute is not
     else el.setAttribute(key, value === true ? '' : value);
   }
   for (const child of children.flat()) {
@@ -19,11 +20,15 @@ function h(tag, attrs, ...children) {
   return el;
 }
 /** Replace a box's children; arrays are flattened and null/false skipped (as in h()). */
-const fill = (box, ...children) => box.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+const fill = (box, ...children) =>
+  box.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
 const pageConfig = () => JSON.parse($('#page-config').textContent);
 const csrfToken = () => ($('meta[name=csrf-token]') || {}).content || '';
 // A number typed on a Persian keyboard (۱۲) is the number 12.
-const num = (value) => { const text = asciiDigits(value).trim(); return /^-?\d+$/.test(text) ? parseInt(text, 10) : text; };
+const num = (value) => {
+  const text = asciiDigits(value).trim();
+  return /^-?\d+$/.test(text) ? parseInt(text, 10) : text;
+};
 const cardList = (text) => (text.trim() ? text.trim().split(/[\s,]+/) : []);
 const words = (key) => key.replace(/_/g, ' ');
 
@@ -34,6 +39,5 @@ function uuid4() {
   const x = Array.from(b, (v) => v.toString(16).padStart(2, '0')).join('');
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
-
 
 export { $, h, fill, pageConfig, csrfToken, num, cardList, words, uuid4 };

@@ -19,12 +19,15 @@ function fieldBox(root, path) {
 }
 function showErrors(root, body) {
   clearErrors(root);
-  const errors = body && body.errors && body.errors.length ? body.errors
-    : [{ code: body && body.code, detail: (body && body.detail) || t('The server refused this.'), field: null }];
+  const errors =
+    body && body.errors && body.errors.length
+      ? body.errors
+      : [{ code: body && body.code, detail: (body && body.detail) || t('The server refused this.'), field: null }];
   for (const error of errors) {
     const box = fieldBox(root, error.field);
     // A refusal inside a fold (the trick entry, the rarer parts of a deal) opens it, and the folds round it.
-    for (let folded = box.closest('details'); folded; folded = folded.parentElement.closest('details')) folded.open = true;
+    for (let folded = box.closest('details'); folded; folded = folded.parentElement.closest('details'))
+      folded.open = true;
     box.classList.add('has-err');
     box.appendChild(h('p', { class: 'err', role: 'alert', 'data-code': error.code || '' }, error.detail));
   }

@@ -14,7 +14,7 @@
 const root = typeof document !== 'undefined' ? document.documentElement : null;
 const LANG = (root && root.lang) || 'en';
 const RTL = Boolean(root && root.dir === 'rtl');
-const HUNGARIAN = LANG.split('-')[0] === 'hu';  // its "a(z)" is read once the values are in (withArticles)
+const HUNGARIAN = LANG.split('-')[0] === 'hu'; // its "a(z)" is read once the values are in (withArticles)
 const FSI = '\u2068';
 const PDI = '\u2069';
 // A value in Hebrew or Arabic letters (a Persian name) is isolated on a left-to-right page too: else a number after
@@ -71,8 +71,8 @@ function readFromAVowel(text) {
   return word !== '' && VOWELS.includes(word[0].toLowerCase());
 }
 
-const withArticles = (text) => text.replace(EITHER_ARTICLE,
-  (match, article, word) => `${readFromAVowel(word) ? `${article}z` : article} ${word}`);
+const withArticles = (text) =>
+  text.replace(EITHER_ARTICLE, (match, article, word) => `${readFromAVowel(word) ? `${article}z` : article} ${word}`);
 
 /** `english` in the page's language, its {placeholders} filled from `values`. */
 function t(english, values) {
@@ -93,10 +93,13 @@ const LIST = new Intl.ListFormat(LANG, { style: 'short', type: 'unit' });
 const listText = (items) => LIST.format(items);
 
 /** A time of day the locale's way (a queued deal's "entered 21:04"), in Western digits like every number. */
-const timeText = (date) => new Date(date).toLocaleTimeString(LANG, { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' });
+const timeText = (date) =>
+  new Date(date).toLocaleTimeString(LANG, { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' });
 
 /** Digits as a phone may type them (Persian ۰-۹, Arabic-Indic ٠-٩) read as ASCII digits before parsing. */
-const asciiDigits = (text) => String(text).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-  .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+const asciiDigits = (text) =>
+  String(text)
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
 
 export { t, nt, numberText, signedText, listText, timeText, asciiDigits, withArticles, LANG, RTL };

@@ -6,9 +6,17 @@ import { reachable } from './net.js';
 /** The board as shown: the window of latest deals it was sent, with the earlier windows the reader asked for
  *  in front. When the board changes those are asked for again (a correction may have changed them). */
 function boardWindow(onBoard) {
-  let latest = null; let older = { deals: [], answers: [] }; let earlier = null;
-  const show = () => onBoard(Object.assign({}, latest, { deals: older.deals.concat(latest.deals),
-    answers: older.answers.concat(latest.answers) }), earlier ? showEarlier : null);
+  let latest = null;
+  let older = { deals: [], answers: [] };
+  let earlier = null;
+  const show = () =>
+    onBoard(
+      Object.assign({}, latest, {
+        deals: older.deals.concat(latest.deals),
+        answers: older.answers.concat(latest.answers),
+      }),
+      earlier ? showEarlier : null,
+    );
   async function loadEarlier() {
     const res = await api('GET', earlier);
     if (res.status !== 200) return false;
@@ -16,12 +24,16 @@ function boardWindow(onBoard) {
     earlier = earlierUrl(res.link);
     return true;
   }
-  async function showEarlier() { if (earlier && await loadEarlier()) show(); }
+  async function showEarlier() {
+    if (earlier && (await loadEarlier())) show();
+  }
   return async (board, link) => {
     const wanted = older.deals.length;
-    latest = board; older = { deals: [], answers: [] }; earlier = earlierUrl(link);
+    latest = board;
+    older = { deals: [], answers: [] };
+    earlier = earlierUrl(link);
     try {
-      while (earlier && older.deals.length < wanted && await loadEarlier());
+      while (earlier && older.deals.length < wanted && (await loadEarlier()));
     } finally {
       show();
     }
@@ -30,25 +42,40 @@ function boardWindow(onBoard) {
 
 /** The board ETag a change event carries, or undefined (an older server's event: then always re-read). */
 function changedEtag(data) {
-  try { return JSON.parse(data).etag || undefined; } catch (error) { return undefined; }
+  try {
+    return JSON.parse(data).etag || undefined;
+  } catch (error) {
+    return undefined;
+  }
 }
 
 /** The board the server put in the page with its ETag (#board-data), so the first paint shows the score without
  *  waiting for a request; null on a page without one. */
 function inlineBoard() {
   const el = document.getElementById('board-data');
-  try { return el ? JSON.parse(el.textContent) : null; } catch (error) { return null; }
+  try {
+    return el ? JSON.parse(el.textContent) : null;
+  } catch (error) {
+    return null;
+  }
 }
 
 function liveBoard(cfg, onBoard) {
-  let etag = null; let source = null; let timer = null; let inflight = null; let again = false;
+  let etag = null;
+  let source = null;
+  let timer = null;
+  let inflight = null;
+  let again = false;
   const box = $('#board');
   const windowed = boardWindow(onBoard);
   async function fetchBoard() {
     let online;
     try {
       const res = await api('GET', cfg.board_url, undefined, etag ? { 'If-None-Match': etag } : {});
-      if (res.status === 200 && res.etag !== etag) { etag = res.etag; await windowed(res.data, res.link); }
+      if (res.status === 200 && res.etag !== etag) {
+        etag = res.etag;
+        await windowed(res.data, res.link);
+      }
       online = !res.offline; // the service worker's kept copy: shown, but the page is offline
     } catch (error) {
       online = false;
@@ -60,14 +87,26 @@ function liveBoard(cfg, onBoard) {
   function refresh() {
     again = Boolean(inflight);
     if (!inflight) {
-      inflight = (async () => { do { again = false; await fetchBoard(); } while (again); inflight = null; })();
+      inflight = (async () => {
+        do {
+          again = false;
+          await fetchBoard();
+        } while (again);
+        inflight = null;
+      })();
     }
     return inflight;
   }
   function schedule() {
     clearTimeout(timer);
     const streaming = source && source.readyState === 1;
-    timer = setTimeout(async () => { await refresh(); schedule(); }, streaming ? 20000 : 3000);
+    timer = setTimeout(
+      async () => {
+        await refresh();
+        schedule();
+      },
+      streaming ? 20000 : 3000,
+    );
   }
   const first = inlineBoard();
   if (first) {
@@ -78,13 +117,25 @@ function liveBoard(cfg, onBoard) {
   box.dataset.live = 'polling';
   if (window.EventSource && cfg.events_url) {
     source = new EventSource(cfg.events_url);
-    source.addEventListener('ready', () => { box.dataset.live = 'events'; schedule(); refresh(); });
+    source.addEventListener('ready', () => {
+      box.dataset.live = 'events';
+      schedule();
+      refresh();
+    });
     // A change whose board ETag is the one shown needs no re-read (the other events of that change, or our own
     // post); a resync says events were dropped while this page lagged behind: read the board again.
-    source.addEventListener('change', (event) => { if (changedEtag(event.data) !== etag) refresh(); });
+    source.addEventListener('change', (event) => {
+      if (changedEtag(event.data) !== etag) refresh();
+    });
     source.addEventListener('resync', () => refresh());
     // A broken stream may be a lost network: read the board at once, so a failed request shows it within a second.
-    source.onerror = () => { if (source.readyState !== 1) { box.dataset.live = 'polling'; refresh(); schedule(); } };
+    source.onerror = () => {
+      if (source.readyState !== 1) {
+        box.dataset.live = 'polling';
+        refresh();
+        schedule();
+      }
+    };
     // Hand the connection back when leaving the page: a browser holds only a few per server.
     window.addEventListener('pagehide', () => source.close());
   }

@@ -20,40 +20,70 @@ const RETRY_MS = 2000;
  * refused a deal of send() in answer to that save (the deal is no longer queued).
  */
 export function createOutbox(key, url, hooks) {
-  let running = null; let retry = null;
+  let running = null;
+  let retry = null;
   let sending = null; // the client_deal_id of the deal send() is saving in front of the scorer, while it waits
-  const items = () => { try { return JSON.parse(localStorage.getItem(key)) || []; } catch (e) { return []; } };
-  const save = (list) => { localStorage.setItem(key, JSON.stringify(list)); hooks.changed(); };
-  const scheduleFlush = () => { clearTimeout(retry); retry = setTimeout(flush, RETRY_MS); };
+  const items = () => {
+    try {
+      return JSON.parse(localStorage.getItem(key)) || [];
+    } catch (e) {
+      return [];
+    }
+  };
+  const save = (list) => {
+    localStorage.setItem(key, JSON.stringify(list));
+    hooks.changed();
+  };
+  const scheduleFlush = () => {
+    clearTimeout(retry);
+    retry = setTimeout(flush, RETRY_MS);
+  };
   const byId = (id) => (item) => item.deal.client_deal_id === id;
 
   /** Send the queue in order. A flush already under way is the one awaited: it reads the queue again after
    *  each deal, so a deal added meanwhile goes with it. */
   function flush() {
-    if (!running) running = sendQueue().finally(() => { running = null; });
+    if (!running)
+      running = sendQueue().finally(() => {
+        running = null;
+      });
     return running;
   }
   async function sendQueue() {
     for (let queue = items(); queue.length; queue = items()) {
       const item = queue[0];
-      if (item.refused) { hooks.refused(item, item.refused); break; } // waits for the scorer's fix
+      if (item.refused) {
+        hooks.refused(item, item.refused);
+        break;
+      } // waits for the scorer's fix
       let res;
       try {
         res = await api('POST', url, item.deal);
       } catch (error) {
         sending = null; // not delivered: it waits in the queue as a deal entered offline does
-        reachable(false); scheduleFlush(); return;
+        reachable(false);
+        scheduleFlush();
+        return;
       }
       reachable(true);
-      if (res.status >= 500 || res.status === 429) { sending = null; scheduleFlush(); return; }
+      if (res.status >= 500 || res.status === 429) {
+        sending = null;
+        scheduleFlush();
+        return;
+      }
       const wasSent = sending === item.deal.client_deal_id;
       if (wasSent) sending = null;
       if (res.ok) {
         save(items().filter((x) => !byId(item.deal.client_deal_id)(x)));
         hooks.delivered(item, res.data);
       } else {
-        const refusal = res.data || { code: 'refused', detail: t('Refused ({status}).', { status: res.status }), field: null };
-        if (wasSent) { // refused as the scorer saved it: back to the form, the deals after it go on
+        const refusal = res.data || {
+          code: 'refused',
+          detail: t('Refused ({status}).', { status: res.status }),
+          field: null,
+        };
+        if (wasSent) {
+          // refused as the scorer saved it: back to the form, the deals after it go on
           save(items().filter((x) => !byId(item.deal.client_deal_id)(x)));
           hooks.rejected(item, refusal);
           continue;

@@ -45,7 +45,7 @@ const isolated = (text) => (RTL ? `\u2068${text}\u2069` : text);
 function seatPositions(count, direction, { cx = 0, cy = 0, rx = 1, ry = 1 } = {}) {
   const turn = direction === 'counter_clockwise' ? -1 : 1;
   return Array.from({ length: count }, (_, i) => {
-    const angle = Math.PI / 2 + turn * (2 * Math.PI * i) / count;
+    const angle = Math.PI / 2 + (turn * (2 * Math.PI * i)) / count;
     return { x: cx + rx * Math.cos(angle), y: cy + ry * Math.sin(angle) };
   });
 }
@@ -59,7 +59,12 @@ function seatingPicture(match, marks = {}) {
   const seats = seatsOf(match);
   // Four seats round a low table; six or eight round a taller one, so neighbours' names never overlap.
   const many = seats.length > 4;
-  const W = 320; const H = many ? 240 : 200; const cx = W / 2; const cy = H / 2; const rx = many ? 120 : 112; const ry = many ? 95 : 70;
+  const W = 320;
+  const H = many ? 240 : 200;
+  const cx = W / 2;
+  const cy = H / 2;
+  const rx = many ? 120 : 112;
+  const ry = many ? 95 : 70;
   const boxW = many ? 76 : 88;
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
@@ -79,12 +84,26 @@ function seatingPicture(match, marks = {}) {
   seats.forEach((seat, i) => {
     const { x, y } = places[i];
     const team = teamOf(match, seat);
-    const roles = [marks.dealer === seat ? ROLES.deals : null, marks.bidder === seat ? ROLES.bids : null,
-      marks.out && marks.out.has(seat) ? ROLES.out : null].filter(Boolean);
+    const roles = [
+      marks.dealer === seat ? ROLES.deals : null,
+      marks.bidder === seat ? ROLES.bids : null,
+      marks.out && marks.out.has(seat) ? ROLES.out : null,
+    ].filter(Boolean);
     const g = add(svg, 'g', { class: marks.out && marks.out.has(seat) ? 'out' : '', 'data-seat': seat });
-    add(g, 'rect', { x: x - boxW / 2, y: y - 17, width: boxW, height: 34, rx: 9,
-      class: `${teamClass(match, team)}${marks.dealer === seat ? ' dealer-mark' : ''}` });
-    add(g, 'text', { x, y: roles.length ? y - 2 : y + 5, 'text-anchor': 'middle', class: 'seat-name' }, isolated(playerName(match, seat)));
+    add(g, 'rect', {
+      x: x - boxW / 2,
+      y: y - 17,
+      width: boxW,
+      height: 34,
+      rx: 9,
+      class: `${teamClass(match, team)}${marks.dealer === seat ? ' dealer-mark' : ''}`,
+    });
+    add(
+      g,
+      'text',
+      { x, y: roles.length ? y - 2 : y + 5, 'text-anchor': 'middle', class: 'seat-name' },
+      isolated(playerName(match, seat)),
+    );
     if (roles.length) add(g, 'text', { x, y: y + 12, 'text-anchor': 'middle', class: 'seat-role' }, roles.join(' · '));
     said.push(seatSaid(playerName(match, seat), team, roles.length ? ROLE_LIST.format(roles) : ''));
   });
@@ -93,4 +112,17 @@ function seatingPicture(match, marks = {}) {
   return h('div', { class: 'seating', id: 'seating' }, svg);
 }
 
-export { seatPositions, seatsOf, playerName, seatLabel, teamOf, teamNames, teamLabel, teamClass, nextDealer, signed, seatingPicture, UNKNOWN_DEALER_HINT };
+export {
+  seatPositions,
+  seatsOf,
+  playerName,
+  seatLabel,
+  teamOf,
+  teamNames,
+  teamLabel,
+  teamClass,
+  nextDealer,
+  signed,
+  seatingPicture,
+  UNKNOWN_DEALER_HINT,
+};

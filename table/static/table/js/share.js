@@ -31,13 +31,18 @@ export function canShareSheet(nav, data) {
   return typeof nav.canShare !== 'function' || nav.canShare(data);
 }
 
-const COPY_MESSAGES = { copied: t('Link copied.'), select: t('Copying is not allowed here: select the link and copy it.') };
+const COPY_MESSAGES = {
+  copied: t('Link copied.'),
+  select: t('Copying is not allowed here: select the link and copy it.'),
+};
 const STOP_CONFIRM_MS = 5000;
 
 export function sharePanel(cfg) {
   const panel = $('#share-panel');
   if (!panel) return;
-  const status = (text) => { $('#share-status').textContent = text; };
+  const status = (text) => {
+    $('#share-status').textContent = text;
+  };
   const shareData = () => ({ title: document.title, text: t('The scoreboard, live'), url: $('#share-url').value });
 
   function show(link) {
@@ -59,14 +64,20 @@ export function sharePanel(cfg) {
   $('#share').addEventListener('click', async () => {
     try {
       const res = await api('POST', cfg.share_url, {});
-      if (res.ok) { show(res.data); status(''); } else status((res.data && res.data.detail) || t('No share link.'));
+      if (res.ok) {
+        show(res.data);
+        status('');
+      } else status((res.data && res.data.detail) || t('No share link.'));
     } catch (error) {
       status(t('No network: the share link needs one to be made.'));
     }
   });
   $('#share-copy').addEventListener('click', async () => {
     const input = $('#share-url');
-    const outcome = await copyText(input.value, navigator.clipboard, () => { input.select(); return document.execCommand('copy'); });
+    const outcome = await copyText(input.value, navigator.clipboard, () => {
+      input.select();
+      return document.execCommand('copy');
+    });
     if (outcome === 'select') input.select();
     status(COPY_MESSAGES[outcome]);
   });
@@ -80,13 +91,21 @@ export function sharePanel(cfg) {
     const button = event.currentTarget;
     if (!stopArmed) {
       button.textContent = t('Tap again to stop');
-      stopArmed = setTimeout(() => { stopArmed = null; button.textContent = t('Stop sharing'); }, STOP_CONFIRM_MS);
+      stopArmed = setTimeout(() => {
+        stopArmed = null;
+        button.textContent = t('Stop sharing');
+      }, STOP_CONFIRM_MS);
       return;
     }
-    clearTimeout(stopArmed); stopArmed = null; button.textContent = t('Stop sharing');
+    clearTimeout(stopArmed);
+    stopArmed = null;
+    button.textContent = t('Stop sharing');
     try {
       const res = await api('DELETE', cfg.share_url);
-      if (res.ok || res.status === 404) { hide(); status(t('Sharing stopped: the old link no longer opens.')); }
+      if (res.ok || res.status === 404) {
+        hide();
+        status(t('Sharing stopped: the old link no longer opens.'));
+      }
     } catch (error) {
       status(t('No network: sharing was not stopped.'));
     }

@@ -3,21 +3,39 @@ import { h } from './dom.js';
 import { t, listText } from './i18n.js';
 
 /** The trumps in words, as the games' lines say them ("30 spades", "made 4 in no trumps"). */
-const TRUMP_WORDS = { clubs: t('clubs'), diamonds: t('diamonds'), hearts: t('hearts'), spades: t('spades'), no_trumps: t('no trumps'),
-  low_no_trumps: t('low no trumps') };
-const TRUMPS = [['clubs', t('♣ clubs')], ['diamonds', t('♦ diamonds')], ['hearts', t('♥ hearts')], ['spades', t('♠ spades')]];
+const TRUMP_WORDS = {
+  clubs: t('clubs'),
+  diamonds: t('diamonds'),
+  hearts: t('hearts'),
+  spades: t('spades'),
+  no_trumps: t('no trumps'),
+  low_no_trumps: t('low no trumps'),
+};
+const TRUMPS = [
+  ['clubs', t('♣ clubs')],
+  ['diamonds', t('♦ diamonds')],
+  ['hearts', t('♥ hearts')],
+  ['spades', t('♠ spades')],
+];
 // ---------- trick-by-trick entry (docs/referee.md): the service finds each winner and proves every renege ----------
 const SUIT_LETTER = { clubs: 'C', diamonds: 'D', hearts: 'H', spades: 'S' };
 const SUIT_SIGN = { S: '♠', H: '♥', D: '♦', C: '♣' };
 const cardRank = (code) => code.slice(0, -1);
 const cardSuit = (code) => code.slice(-1);
-const cardText = (code) => (code === 'JKR' ? t('Joker') : `${cardRank(code)}${SUIT_SIGN[cardSuit(code)] || cardSuit(code)}`);
-const rotate = (seats, first) => { const k = Math.max(0, seats.indexOf(first)); return [...seats.slice(k), ...seats.slice(0, k)]; };
+const cardText = (code) =>
+  code === 'JKR' ? t('Joker') : `${cardRank(code)}${SUIT_SIGN[cardSuit(code)] || cardSuit(code)}`;
+const rotate = (seats, first) => {
+  const k = Math.max(0, seats.indexOf(first));
+  return [...seats.slice(k), ...seats.slice(0, k)];
+};
 
 /** The highest trump, else the highest card of the suit led; of two equal cards the first played wins. */
 function trickWinner(plays, order) {
   const led = order.suitOf(plays[0].card);
-  const power = (card) => { const suit = order.suitOf(card); return (suit === order.trump ? 200 : suit === led ? 100 : 0) + order.strength(card); };
+  const power = (card) => {
+    const suit = order.suitOf(card);
+    return (suit === order.trump ? 200 : suit === led ? 100 : 0) + order.strength(card);
+  };
   let best = plays[0];
   for (const play of plays.slice(1)) if (power(play.card) > power(best.card)) best = play;
   return best.seat;
@@ -34,29 +52,59 @@ function trickEntry(allSeats, opts) {
   const rows = [];
   const list = h('div', { class: 'tricks-list' });
   const tally = h('p', { class: 'hint', id: 'tricks-tally' });
-  const el = h('details', { class: 'fold tricks', 'data-field': 'tricks' },
+  const el = h(
+    'details',
+    { class: 'fold tricks', 'data-field': 'tricks' },
     h('summary', {}, t('Every trick, card by card (optional)')),
-    h('p', { class: 'hint' }, t('Pick the cards of each trick. The service then works out who won each trick and finds any renege; the totals above may be left empty.')),
-    list, tally);
+    h(
+      'p',
+      { class: 'hint' },
+      t(
+        'Pick the cards of each trick. The service then works out who won each trick and finds any renege; the totals above may be left empty.',
+      ),
+    ),
+    list,
+    tally,
+  );
   function addRow() {
     const i = rows.length;
     const cells = {};
     const info = h('span', { class: 'hint' });
-    const cardsBox = h('div', { class: 'trick-cards' }, allSeats.map((seat) => {
-      const select = h('select', { name: `trick-${i + 1}-${seat}`, 'aria-label': t('Trick {number}, {seat}', { number: i + 1, seat }), onchange: refresh },
-        h('option', { value: '' }, '–'), pack.map((code) => h('option', { value: code }, cardText(code))));
-      cells[seat] = h('div', { class: 'trick-card', 'data-seat': seat }, h('span', { class: 'seat' }, seat), select);
-      cells[seat].select = select;
-      return cells[seat];
-    }));
-    const row = h('div', { class: 'trick', id: `trick-${i + 1}` }, h('div', { class: 'trick-head' }, h('span', {}, t('Trick {number}', { number: i + 1 })), info), cardsBox);
+    const cardsBox = h(
+      'div',
+      { class: 'trick-cards' },
+      allSeats.map((seat) => {
+        const select = h(
+          'select',
+          {
+            name: `trick-${i + 1}-${seat}`,
+            'aria-label': t('Trick {number}, {seat}', { number: i + 1, seat }),
+            onchange: refresh,
+          },
+          h('option', { value: '' }, '–'),
+          pack.map((code) => h('option', { value: code }, cardText(code))),
+        );
+        cells[seat] = h('div', { class: 'trick-card', 'data-seat': seat }, h('span', { class: 'seat' }, seat), select);
+        cells[seat].select = select;
+        return cells[seat];
+      }),
+    );
+    const row = h(
+      'div',
+      { class: 'trick', id: `trick-${i + 1}` },
+      h('div', { class: 'trick-head' }, h('span', {}, t('Trick {number}', { number: i + 1 })), info),
+      cardsBox,
+    );
     Object.assign(row, { cells, info, order: allSeats });
     row.dataset.field = `tricks[${i}]`;
     rows.push(row);
     list.appendChild(row);
   }
   while (rows.length < opts.count) addRow();
-  const picked = (row) => row.order.filter((seat) => row.cells[seat].select.value).map((seat) => ({ seat, card: row.cells[seat].select.value }));
+  const picked = (row) =>
+    row.order
+      .filter((seat) => row.cells[seat].select.value)
+      .map((seat) => ({ seat, card: row.cells[seat].select.value }));
   function refresh() {
     const play = opts.play();
     let leader = play ? play.leader : null;
@@ -66,19 +114,28 @@ function trickEntry(allSeats, opts) {
       const plays = picked(row);
       const winner = play && leader && plays.length === row.order.length ? trickWinner(plays, play.order) : null;
       for (const seat of allSeats) {
-        const cell = row.cells[seat]; const j = row.order.indexOf(seat);
+        const cell = row.cells[seat];
+        const j = row.order.indexOf(seat);
         cell.hidden = j < 0;
-        if (j < 0) cell.removeAttribute('data-field'); else cell.dataset.field = `tricks[${i}][${j}]`;
+        if (j < 0) cell.removeAttribute('data-field');
+        else cell.dataset.field = `tricks[${i}][${j}]`;
         cell.classList.toggle('lead', seat === leader);
         cell.classList.toggle('won', seat === winner);
       }
-      row.info.textContent = !leader ? '' : winner ? t('{leader} led · {winner} won', { leader, winner }) : t('{leader} leads', { leader });
+      row.info.textContent = !leader
+        ? ''
+        : winner
+          ? t('{leader} led · {winner} won', { leader, winner })
+          : t('{leader} leads', { leader });
       if (winner) results.push({ winner, plays });
       leader = winner;
     });
     const tallied = results.length ? opts.tally(results) : '';
-    tally.textContent = !results.length ? '' : results.length < rows.length ? t('From the tricks so far: {tally}', { tally: tallied })
-      : t('From the tricks: {tally}', { tally: tallied });
+    tally.textContent = !results.length
+      ? ''
+      : results.length < rows.length
+        ? t('From the tricks so far: {tally}', { tally: tallied })
+        : t('From the tricks: {tally}', { tally: tallied });
   }
   function get() {
     refresh();

@@ -14,42 +14,99 @@ function seg(options, value, onChange, name) {
   const seats = options.length && /^S\d$/.test(String(options[0][0]));
   const box = h('div', { class: seats ? 'seg seats' : 'seg', role: 'group', 'data-name': name || null });
   let current = value;
-  const paint = () => box.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.value === String(current))));
+  const paint = () =>
+    box
+      .querySelectorAll('button')
+      .forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.value === String(current))));
   for (const [v, label, aria] of options) {
     // A seat's button shows a name: dir=auto lays "مریم رضایی" out right to left (and cuts it at its end) on any page.
-    box.appendChild(h('button', { type: 'button', 'data-value': String(v), 'aria-label': aria || null, dir: seats ? 'auto' : null,
-      onclick: () => { current = v; paint(); if (onChange) onChange(v); } }, label));
+    box.appendChild(
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-value': String(v),
+          'aria-label': aria || null,
+          dir: seats ? 'auto' : null,
+          onclick: () => {
+            current = v;
+            paint();
+            if (onChange) onChange(v);
+          },
+        },
+        label,
+      ),
+    );
   }
   paint();
   box.get = () => current;
-  box.set = (v) => { current = v; paint(); };
+  box.set = (v) => {
+    current = v;
+    paint();
+  };
   return box;
 }
 /** Quick picks for the common values of a number input: one tap fills it in (the input keeps ASCII digits, the
  *  chip shows the page's). */
 function chips(values, input, onPick) {
-  return h('div', { class: 'seg chips', role: 'group' }, values.map((v) => h('button', { type: 'button', 'data-chip': String(v),
-    onclick: () => { input.value = String(v); input.dispatchEvent(new Event('input', { bubbles: true })); if (onPick) onPick(v); } }, numberText(v))));
+  return h(
+    'div',
+    { class: 'seg chips', role: 'group' },
+    values.map((v) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-chip': String(v),
+          onclick: () => {
+            input.value = String(v);
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            if (onPick) onPick(v);
+          },
+        },
+        numberText(v),
+      ),
+    ),
+  );
 }
 function numberInput(value, name) {
-  return h('input', { type: 'text', inputmode: 'numeric', pattern: '-?[0-9]*', value: value ?? '', name, autocomplete: 'off' });
+  return h('input', {
+    type: 'text',
+    inputmode: 'numeric',
+    pattern: '-?[0-9]*',
+    value: value ?? '',
+    name,
+    autocomplete: 'off',
+  });
 }
 function stepper(value, name, onChange) {
   const input = numberInput(value, name);
   // A value typed on a Persian keyboard (۳) steps from 3, not from 0.
-  const step = (delta) => { const n = parseInt(asciiDigits(input.value || '0'), 10) || 0; input.value = Math.max(0, n + delta); if (onChange) onChange(); };
+  const step = (delta) => {
+    const n = parseInt(asciiDigits(input.value || '0'), 10) || 0;
+    input.value = Math.max(0, n + delta);
+    if (onChange) onChange();
+  };
   if (onChange) input.addEventListener('input', onChange);
-  const box = h('div', { class: 'stepper' },
-    h('button', { type: 'button', 'data-step': '-1', onclick: () => step(-1) }, '−'), input,
-    h('button', { type: 'button', 'data-step': '1', onclick: () => step(1) }, '+'));
+  const box = h(
+    'div',
+    { class: 'stepper' },
+    h('button', { type: 'button', 'data-step': '-1', onclick: () => step(-1) }, '−'),
+    input,
+    h('button', { type: 'button', 'data-step': '1', onclick: () => step(1) }, '+'),
+  );
   box.input = input;
   return box;
 }
 /** Give the unnamed controls inside `box` the name `label` (inputs, selects, button groups, steppers). */
 function nameControls(box, label) {
-  box.querySelectorAll('input:not([aria-label]):not([id]), select:not([aria-label])').forEach((el) => el.setAttribute('aria-label', label));
+  box
+    .querySelectorAll('input:not([aria-label]):not([id]), select:not([aria-label])')
+    .forEach((el) => el.setAttribute('aria-label', label));
   box.querySelectorAll('[role=group]:not([aria-label])').forEach((el) => el.setAttribute('aria-label', label));
-  box.querySelectorAll('button[data-step]:not([aria-label])').forEach((el) => el.setAttribute('aria-label', el.dataset.step === '1' ? TEXT.more(label) : TEXT.less(label)));
+  box
+    .querySelectorAll('button[data-step]:not([aria-label])')
+    .forEach((el) => el.setAttribute('aria-label', el.dataset.step === '1' ? TEXT.more(label) : TEXT.less(label)));
 }
 /** A labelled part of a form that a refusal naming `path` lands beside. */
 function field(path, label, ...controls) {
@@ -74,10 +131,15 @@ function group(label, ...controls) {
 function dealerChoice(path, label, choice, nameOf) {
   if (choice.querySelectorAll('button').length <= 4) return field(path, label, choice);
   const summary = h('summary', {});
-  const paint = () => { summary.textContent = TEXT.dealer(label, nameOf(choice.get())); };
+  const paint = () => {
+    summary.textContent = TEXT.dealer(label, nameOf(choice.get()));
+  };
   choice.addEventListener('click', () => setTimeout(paint));
   const set = choice.set;
-  choice.set = (v) => { set(v); paint(); };
+  choice.set = (v) => {
+    set(v);
+    paint();
+  };
   const box = h('details', { class: 'fold dealer-fold', 'data-field': path }, summary, choice);
   nameControls(box, label);
   paint();
@@ -86,7 +148,13 @@ function dealerChoice(path, label, choice, nameOf) {
 }
 /** A score in the headline: who (and a short name for the strip on the entry page), the number in big type in the
  *  page's digits. */
-const scoreBox = (label, value, extra, short) => h('div', { class: `score ${extra || ''}` }, h('div', { class: 'who' }, label),
-  short ? h('div', { class: 'short', 'aria-hidden': 'true' }, short) : null, h('div', { class: 'n' }, numberText(value)));
+const scoreBox = (label, value, extra, short) =>
+  h(
+    'div',
+    { class: `score ${extra || ''}` },
+    h('div', { class: 'who' }, label),
+    short ? h('div', { class: 'short', 'aria-hidden': 'true' }, short) : null,
+    h('div', { class: 'n' }, numberText(value)),
+  );
 
 export { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, line, group, nameControls };

@@ -5,7 +5,6 @@ import { t, nt, numberText, signedText, listText } from '../i18n.js';
 import { auctionWidget } from '../auction.js';
 import { SUIT_LETTER, TRUMP_WORDS, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
 
-
 /** Bid Euchre's card order once trump is named: the left bower is a trump; no-trumps has no bowers and the
  * joker is a suit of its own that wins; low no-trumps ranks 9 highest and the ace lowest
  * (games/rules/bid_euchre/referee.py). */
@@ -21,8 +20,13 @@ function euchreOrder(trumpWord) {
   };
 }
 /** The trump as a word in a line of text ("Bala 3 hearts"). */
-const SHORT_TRUMPS = [['clubs', '♣', TRUMP_WORDS.clubs], ['diamonds', '♦', TRUMP_WORDS.diamonds], ['hearts', '♥', TRUMP_WORDS.hearts],
-  ['spades', '♠', TRUMP_WORDS.spades], ['no_trumps', t('NT'), t('NT, no trumps')]];
+const SHORT_TRUMPS = [
+  ['clubs', '♣', TRUMP_WORDS.clubs],
+  ['diamonds', '♦', TRUMP_WORDS.diamonds],
+  ['hearts', '♥', TRUMP_WORDS.hearts],
+  ['spades', '♠', TRUMP_WORDS.spades],
+  ['no_trumps', t('NT'), t('NT, no trumps')],
+];
 const LOW_NO_TRUMPS = ['low_no_trumps', t('Low NT'), t('Low NT, low no trumps')];
 /** The lone calls in rank order: each moon call only over the one below it (triple and quadruple with
  * extra_moon_calls, §E.3, E-A17). */
@@ -40,19 +44,29 @@ function loneCallsOffered(standingRank, extraMoons) {
   return offered;
 }
 /** A lone call as a word in a line of text ("Contract: shoot the moon by Asha"). */
-const LONE_WORDS = { partners_best: t('partners best'), shoot_the_moon: t('shoot the moon'), triple_moon: t('triple moon'),
-  quadruple_moon: t('quadruple moon') };
+const LONE_WORDS = {
+  partners_best: t('partners best'),
+  shoot_the_moon: t('shoot the moon'),
+  triple_moon: t('triple moon'),
+  quadruple_moon: t('quadruple moon'),
+};
 /** The contract called: a number of tricks, or a lone call's word. */
 const bidWord = (call, tricks) => (call === 'bid' || call === 'number' ? numberText(tricks) : LONE_WORDS[call] || call);
 /** A call in the auction's list: the seat's name and what it called. */
 function callText(name, c) {
   switch (c.call) {
-    case 'pass': return t('{name} pass', { name });
-    case 'partners_best': return t('{name} partners best', { name });
-    case 'shoot_the_moon': return t('{name} shoot the moon', { name });
-    case 'triple_moon': return t('{name} triple moon', { name });
-    case 'quadruple_moon': return t('{name} quadruple moon', { name });
-    default: return t('{name} {tricks}', { name, tricks: c.tricks });
+    case 'pass':
+      return t('{name} pass', { name });
+    case 'partners_best':
+      return t('{name} partners best', { name });
+    case 'shoot_the_moon':
+      return t('{name} shoot the moon', { name });
+    case 'triple_moon':
+      return t('{name} triple moon', { name });
+    case 'quadruple_moon':
+      return t('{name} quadruple moon', { name });
+    default:
+      return t('{name} {tricks}', { name, tricks: c.tricks });
   }
 }
 const FORM = {
@@ -62,15 +76,24 @@ const FORM = {
   tricks: (count, names) => t('Tricks won by team A ({names}); together {count}', { names, count }),
   team: (team) => t('Team {team}', { team }),
   more: t('More: reneges, every trick card by card'),
-  reneges: (penalty, award) => (award ? t('Reneges (−{penalty} each, +{award} to the other team)', { penalty, award })
-    : t('Reneges (−{penalty} each)', { penalty })),
-  renegeEnds: (penalty, award) => (award ? t('A renege (−{penalty}, +{award} to the other team; it ends the hand)', { penalty, award })
-    : t('A renege (−{penalty}; it ends the hand)', { penalty })),
+  reneges: (penalty, award) =>
+    award
+      ? t('Reneges (−{penalty} each, +{award} to the other team)', { penalty, award })
+      : t('Reneges (−{penalty} each)', { penalty }),
+  renegeEnds: (penalty, award) =>
+    award
+      ? t('A renege (−{penalty}, +{award} to the other team; it ends the hand)', { penalty, award })
+      : t('A renege (−{penalty}; it ends the hand)', { penalty }),
   renegeEndsHint: t('With a renege the tricks won are not needed: the hand ended there.'),
   contract: (kind, name, team) => t('Contract: {kind} by {name} (team {team})', { kind, name, team }),
   allPassed: t('All passed: no score, the deal passes left.'),
   pass: t('Pass'),
-  lone: { partners_best: t("Partner's best"), shoot_the_moon: t('Shoot the moon'), triple_moon: t('Triple moon'), quadruple_moon: t('Quadruple moon') },
+  lone: {
+    partners_best: t("Partner's best"),
+    shoot_the_moon: t('Shoot the moon'),
+    triple_moon: t('Triple moon'),
+    quadruple_moon: t('Quadruple moon'),
+  },
   played: t('Bid and played'),
   aceNoFace: t('Ace no face'),
   claimHint: t('e.g. {cards}', { cards: 'AS 9H 10H 9C 10C 9D' }),
@@ -85,14 +108,40 @@ function form(match) {
   const seats = seatsOf(match);
   const tricks = settings.tricks_per_deal || 6;
   const playBox = h('div', { class: 'stack' });
-  const dealer = seg(seats.map((s) => [s, seatLabel(match, s)]), nextDealer(match), () => auction.reset(), 'dealer');
+  const dealer = seg(
+    seats.map((s) => [s, seatLabel(match, s)]),
+    nextDealer(match),
+    () => auction.reset(),
+    'dealer',
+  );
   // Ace no face (a variant): the hand is shown and thrown in before the auction, and the deal passes left.
-  const kind = seg([['played', FORM.played], ['ace_no_face', FORM.aceNoFace]], 'played', () => showParts(), 'deal_kind');
-  const claimSeat = seg(seats.map((s) => [s, seatLabel(match, s)]), null, null, 'ace_no_face_seat');
-  const claimHand = h('input', { name: 'ace_no_face_hand', placeholder: FORM.claimHint, autocapitalize: 'characters', autocomplete: 'off' });
-  const claimBox = field('ace_no_face', FORM.claim,
+  const kind = seg(
+    [
+      ['played', FORM.played],
+      ['ace_no_face', FORM.aceNoFace],
+    ],
+    'played',
+    () => showParts(),
+    'deal_kind',
+  );
+  const claimSeat = seg(
+    seats.map((s) => [s, seatLabel(match, s)]),
+    null,
+    null,
+    'ace_no_face_seat',
+  );
+  const claimHand = h('input', {
+    name: 'ace_no_face_hand',
+    placeholder: FORM.claimHint,
+    autocapitalize: 'characters',
+    autocomplete: 'off',
+  });
+  const claimBox = field(
+    'ace_no_face',
+    FORM.claim,
     h('div', { 'data-field': 'ace_no_face.seat' }, h('span', { class: 'hint' }, FORM.claimSeat), claimSeat),
-    h('div', { 'data-field': 'ace_no_face.hand' }, h('span', { class: 'hint' }, FORM.claimHand(tricks)), claimHand));
+    h('div', { 'data-field': 'ace_no_face.hand' }, h('span', { class: 'hint' }, FORM.claimHand(tricks)), claimHand),
+  );
   const claiming = () => settings.ace_no_face && kind.get() === 'ace_no_face';
   const rules = {
     callText: (c) => callText(seatLabel(match, c.seat), c),
@@ -101,7 +150,8 @@ function form(match) {
       const passed = new Set(calls.filter((c) => c.call === 'pass').map((c) => c.seat));
       let standing = null;
       for (const c of calls) if (c.call !== 'pass') standing = c;
-      let turn; let closed;
+      let turn;
+      let closed;
       if (settings.bidding === 'continuous') {
         const last = calls.length ? calls[calls.length - 1].seat : dealerSeat;
         const candidates = [1, 2, 3, 4].map((k) => seats[(seats.indexOf(last) + k) % 4]).filter((s) => !passed.has(s));
@@ -112,56 +162,100 @@ function form(match) {
         turn = order[calls.length];
       }
       const kind = standing ? bidWord(standing.call, standing.tricks) : '';
-      const summary = standing ? FORM.contract(kind, seatLabel(match, standing.seat), teamOf(match, standing.seat)) : FORM.allPassed;
+      const summary = standing
+        ? FORM.contract(kind, seatLabel(match, standing.seat), teamOf(match, standing.seat))
+        : FORM.allPassed;
       return { closed, turn, standing, dealerSeat, passes: passed.size, summary };
     },
     offer(state, add) {
       const top = state.standing ? callRank(state.standing) : 0;
       const row = h('div', { class: 'seg' });
       const mustBid = settings.stick_the_dealer && state.turn === state.dealerSeat && !state.standing;
-      if (!mustBid) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass));
+      if (!mustBid)
+        row.appendChild(
+          h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass),
+        );
       const highest = settings.allow_plain_six ? tricks : tricks - 1;
       for (let n = Math.max(settings.minimum_bid, top + 1); n <= highest; n += 1) {
-        row.appendChild(h('button', { type: 'button', 'data-call': `bid-${n}`, onclick: () => add({ call: 'bid', tricks: n }) }, numberText(n)));
+        row.appendChild(
+          h(
+            'button',
+            { type: 'button', 'data-call': `bid-${n}`, onclick: () => add({ call: 'bid', tricks: n }) },
+            numberText(n),
+          ),
+        );
       }
       for (const call of loneCallsOffered(top, settings.extra_moon_calls)) {
-        row.appendChild(h('button', { type: 'button', 'data-call': call, onclick: () => add({ call }) }, FORM.lone[call]));
+        row.appendChild(
+          h('button', { type: 'button', 'data-call': call, onclick: () => add({ call }) }, FORM.lone[call]),
+        );
       }
       return row;
     },
-    onChange() { showParts(); },
+    onChange() {
+      showParts();
+    },
   };
   const auction = auctionWidget(match, dealer, rules);
-  const trumpWords = [...(settings.allow_no_trump ? SHORT_TRUMPS : SHORT_TRUMPS.slice(0, 4)), ...(settings.allow_low_no_trump ? [LOW_NO_TRUMPS] : [])];
+  const trumpWords = [
+    ...(settings.allow_no_trump ? SHORT_TRUMPS : SHORT_TRUMPS.slice(0, 4)),
+    ...(settings.allow_low_no_trump ? [LOW_NO_TRUMPS] : []),
+  ];
   const trump = seg(trumpWords, null, () => trickBox.refresh(), 'trump');
   // Team A's tricks by one tap on a chip (team B's follow), or typed; a renege is rare and waits in a fold.
   const tricksA = numberInput('', 'tricks_A');
   const tricksB = numberInput('', 'tricks_B');
-  tricksA.addEventListener('input', () => { if (/^\d+$/.test(tricksA.value)) tricksB.value = tricks - parseInt(tricksA.value, 10); });
-  const tricksPicks = chips(Array.from({ length: tricks + 1 }, (_, n) => n), tricksA);
+  tricksA.addEventListener('input', () => {
+    if (/^\d+$/.test(tricksA.value)) tricksB.value = tricks - parseInt(tricksA.value, 10);
+  });
+  const tricksPicks = chips(
+    Array.from({ length: tricks + 1 }, (_, n) => n),
+    tricksA,
+  );
   // With renege_ends_deal the first renege ends the hand: one seat at most, and the tricks won are not asked.
   const endsDeal = Boolean(settings.renege_ends_deal);
   const reneges = new Set();
   const paintReneges = () => {
-    renegeRow.querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(reneges.has(b.dataset.value))));
+    renegeRow
+      .querySelectorAll('button')
+      .forEach((b) => b.setAttribute('aria-pressed', String(reneges.has(b.dataset.value))));
     renegeHint.hidden = !(endsDeal && reneges.size);
   };
   const toggleRenege = (s) => {
-    if (reneges.has(s)) reneges.delete(s); else { if (endsDeal) reneges.clear(); reneges.add(s); }
+    if (reneges.has(s)) reneges.delete(s);
+    else {
+      if (endsDeal) reneges.clear();
+      reneges.add(s);
+    }
     paintReneges();
   };
-  const renegeRow = h('div', { class: 'seg', 'data-name': 'reneges' }, seats.map((s) => h('button', { type: 'button', 'aria-pressed': 'false', 'data-value': s,
-    onclick: () => toggleRenege(s) }, seatLabel(match, s))));
+  const renegeRow = h(
+    'div',
+    { class: 'seg', 'data-name': 'reneges' },
+    seats.map((s) =>
+      h(
+        'button',
+        { type: 'button', 'aria-pressed': 'false', 'data-value': s, onclick: () => toggleRenege(s) },
+        seatLabel(match, s),
+      ),
+    ),
+  );
   const renegeHint = h('p', { class: 'hint', id: 'renege-ends-hint', hidden: true }, FORM.renegeEndsHint);
   const trickBox = trickEntry(seats, {
-    count: tricks, ranks: ['9', '10', 'J', 'Q', 'K', 'A'], joker: settings.deck === 'with_joker_25' || settings.joker === true,
+    count: tricks,
+    ranks: ['9', '10', 'J', 'Q', 'K', 'A'],
+    joker: settings.deck === 'with_joker_25' || settings.joker === true,
     play() {
       const state = auction.state();
       if (!state.closed || !state.standing) return null;
       const bidder = state.standing.seat;
       const lone = LONE_CALLS.includes(state.standing.call);
       const partner = (match.teams[teamOf(match, bidder)] || []).find((s) => s !== bidder);
-      return { seats: lone ? seats.filter((s) => s !== partner) : seats, leader: bidder, order: euchreOrder(trump.get()) };
+      return {
+        seats: lone ? seats.filter((s) => s !== partner) : seats,
+        leader: bidder,
+        order: euchreOrder(trump.get()),
+      };
     },
     tally(results) {
       const won = { A: 0, B: 0 };
@@ -169,11 +263,32 @@ function form(match) {
       return FORM.tally(won.A, won.B);
     },
   });
-  playBox.append(field('trump', FORM.trump, trump),
-    field('tricks_won', FORM.tricks(tricks, teamNames(match, 'A')), tricksPicks, h('div', { class: 'pair' },
-      line('tricks_won.A', FORM.team('A'), tricksA), line('tricks_won.B', FORM.team('B'), tricksB))),
-    h('details', { class: 'fold', id: 'euchre-more' }, h('summary', {}, FORM.more),
-      field('reneges', (endsDeal ? FORM.renegeEnds : FORM.reneges)(settings.renege_penalty, settings.renege_award), renegeRow, renegeHint), trickBox.el));
+  playBox.append(
+    field('trump', FORM.trump, trump),
+    field(
+      'tricks_won',
+      FORM.tricks(tricks, teamNames(match, 'A')),
+      tricksPicks,
+      h(
+        'div',
+        { class: 'pair' },
+        line('tricks_won.A', FORM.team('A'), tricksA),
+        line('tricks_won.B', FORM.team('B'), tricksB),
+      ),
+    ),
+    h(
+      'details',
+      { class: 'fold', id: 'euchre-more' },
+      h('summary', {}, FORM.more),
+      field(
+        'reneges',
+        (endsDeal ? FORM.renegeEnds : FORM.reneges)(settings.renege_penalty, settings.renege_award),
+        renegeRow,
+        renegeHint,
+      ),
+      trickBox.el,
+    ),
+  );
   function showParts() {
     const state = auction.state();
     auction.el.hidden = claiming();
@@ -182,17 +297,26 @@ function form(match) {
     trickBox.refresh();
   }
   auction.render();
-  const el = h('div', { class: 'fields' }, field('dealer', FORM.dealer, dealer),
-    settings.ace_no_face ? group(FORM.thisDeal, kind) : null, claimBox, auction.el, playBox);
+  const el = h(
+    'div',
+    { class: 'fields' },
+    field('dealer', FORM.dealer, dealer),
+    settings.ace_no_face ? group(FORM.thisDeal, kind) : null,
+    claimBox,
+    auction.el,
+    playBox,
+  );
   function build() {
-    if (claiming()) return { dealer: dealer.get(), ace_no_face: { seat: claimSeat.get(), hand: cardList(claimHand.value) } };
+    if (claiming())
+      return { dealer: dealer.get(), ace_no_face: { seat: claimSeat.get(), hand: cardList(claimHand.value) } };
     const deal = { dealer: dealer.get(), auction: auction.get() };
     if (playBox.hidden) return deal;
     deal.trump = trump.get();
     const cards = trickBox.get();
     // With every trick entered the service counts the tricks; totals typed as well must agree with them.
     const renegeEnded = endsDeal && reneges.size > 0;
-    if ((!cards && !renegeEnded) || `${tricksA.value}${tricksB.value}`.trim()) deal.tricks_won = { A: num(tricksA.value), B: num(tricksB.value) };
+    if ((!cards && !renegeEnded) || `${tricksA.value}${tricksB.value}`.trim())
+      deal.tricks_won = { A: num(tricksA.value), B: num(tricksB.value) };
     if (reneges.size) deal.reneges = seats.filter((s) => reneges.has(s)).map((seat) => ({ seat }));
     if (cards) deal.tricks = cards;
     return deal;
@@ -200,13 +324,18 @@ function form(match) {
   function fill(input) {
     dealer.set(input.dealer);
     if (input.ace_no_face) {
-      kind.set('ace_no_face'); claimSeat.set(input.ace_no_face.seat); claimHand.value = (input.ace_no_face.hand || []).join(' ');
+      kind.set('ace_no_face');
+      claimSeat.set(input.ace_no_face.seat);
+      claimHand.value = (input.ace_no_face.hand || []).join(' ');
       showParts();
       return;
     }
     auction.set(input.auction || []);
     trump.set(input.trump || null);
-    if (input.tricks_won) { tricksA.value = input.tricks_won.A; tricksB.value = input.tricks_won.B; }
+    if (input.tricks_won) {
+      tricksA.value = input.tricks_won.A;
+      tricksB.value = input.tricks_won.B;
+    }
     reneges.clear();
     (input.reneges || []).forEach((r) => reneges.add(r.seat));
     paintReneges();
@@ -255,10 +384,22 @@ function headline(m) {
   const need = (team) => Math.max(0, target - s[team]);
   const sub = m.state.tiebreak_deal_required ? TEXT.tiebreak : TEXT.race(target, need('A'), need('B'));
   return {
-    title, sub,
+    title,
+    sub,
     scores: ['A', 'B'].map((team) => {
-      const box = scoreBox(teamLabel(m, team), numberText(s[team]), `${teamClass(m, team)}${s[team] > s[team === 'A' ? 'B' : 'A'] ? ' lead' : ''}`, team);
-      box.appendChild(h('div', { class: 'progress' }, h('span', { style: `width:${Math.max(0, Math.min(100, (100 * s[team]) / target))}%` })));
+      const box = scoreBox(
+        teamLabel(m, team),
+        numberText(s[team]),
+        `${teamClass(m, team)}${s[team] > s[team === 'A' ? 'B' : 'A'] ? ' lead' : ''}`,
+        team,
+      );
+      box.appendChild(
+        h(
+          'div',
+          { class: 'progress' },
+          h('span', { style: `width:${Math.max(0, Math.min(100, (100 * s[team]) / target))}%` }),
+        ),
+      );
       return box;
     }),
   };
@@ -266,17 +407,25 @@ function headline(m) {
 
 /** What a deal will do, from the server's dry run: "A made it · A +4, B +2 → 4–2 · Bala deals next". */
 function preview(answer) {
-  const r = answer.result; const m = answer.match;
+  const r = answer.result;
+  const m = answer.match;
   const next = m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null;
   if (r.outcome === 'ended_by_renege') {
     const change = (team) => signedText((r.renege_penalties[team] || 0) + ((r.renege_awards || {})[team] || 0));
     const who = (answer.input && answer.input.reneges ? answer.input.reneges : []).map((x) => playerName(m, x.seat));
-    return [TEXT.endedByRenege(listText(who)), TEXT.points(change('A'), change('B'), r.scores_after), next].filter(Boolean).join(' · ');
+    return [TEXT.endedByRenege(listText(who)), TEXT.points(change('A'), change('B'), r.scores_after), next]
+      .filter(Boolean)
+      .join(' · ');
   }
   if (r.outcome !== 'played' || !r.contract) return [TEXT.noScore, next].filter(Boolean).join(' · ');
   const team = r.contract.team;
-  return [(r.made ? TEXT.made : TEXT.set)(team), TEXT.points(signedText(r.deal_points.A), signedText(r.deal_points.B), r.scores_after), next]
-    .filter(Boolean).join(' · ');
+  return [
+    (r.made ? TEXT.made : TEXT.set)(team),
+    TEXT.points(signedText(r.deal_points.A), signedText(r.deal_points.B), r.scores_after),
+    next,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function resultLine(r) {
@@ -289,26 +438,45 @@ function stateLine(state) {
 
 // ---------- one line per deal in the list ----------
 function summary(d, m) {
-  const i = d.input; const r = d.result; const c = r.contract; const name = (seat) => playerName(m, seat);
-  const awards = Object.entries(r.renege_awards || {}).filter(([, v]) => v).map(([team, v]) => LINE.award(team, signedText(v)));
-  const penalties = Object.entries(r.renege_penalties || {}).filter(([, v]) => v).map(([team, v]) => LINE.renege(team, v));
+  const i = d.input;
+  const r = d.result;
+  const c = r.contract;
+  const name = (seat) => playerName(m, seat);
+  const awards = Object.entries(r.renege_awards || {})
+    .filter(([, v]) => v)
+    .map(([team, v]) => LINE.award(team, signedText(v)));
+  const penalties = Object.entries(r.renege_penalties || {})
+    .filter(([, v]) => v)
+    .map(([team, v]) => LINE.renege(team, v));
   const after = (parts) => LINE.after(parts.join(' · '), r.scores_after.A, r.scores_after.B);
   if (r.outcome !== 'played' && r.outcome !== 'ended_by_renege') {
     const outcome = LINE.outcome[r.outcome] || r.outcome;
-    return i.ace_no_face ? LINE.dealtAceNoFace(name(i.dealer), outcome, name(i.ace_no_face.seat)) : LINE.dealt(name(i.dealer), outcome);
+    return i.ace_no_face
+      ? LINE.dealtAceNoFace(name(i.dealer), outcome, name(i.ace_no_face.seat))
+      : LINE.dealt(name(i.dealer), outcome);
   }
   const contract = LINE.contract(name(c.bidder), bidWord(c.kind, c.tricks_bid), TRUMP_WORDS[c.trump] || c.trump);
   if (r.outcome === 'ended_by_renege') return after([contract, LINE.endedByRenege, ...penalties, ...awards]);
   const won = i.tricks_won || r.tricks_won;
   const tricks = `${LINE.tricks(won.A, won.B)}${foundText(r, 'renege')}`;
-  return after([contract, tricks, r.made ? LINE.made : LINE.set, LINE.points(signedText(r.deal_points.A), signedText(r.deal_points.B)),
-    ...penalties, ...awards]);
+  return after([
+    contract,
+    tricks,
+    r.made ? LINE.made : LINE.set,
+    LINE.points(signedText(r.deal_points.A), signedText(r.deal_points.B)),
+    ...penalties,
+    ...awards,
+  ]);
 }
 
 // ---------- the chart: each team's score in the race to the target ----------
 function chart(board, { series, from }) {
   const m = board.match;
-  return { title: t('Score per team (target {target})', { target: m.settings.target_score }), target: m.settings.target_score, lines: series(['A', 'B'], from('scores', 0), (r, t) => r.scores_after[t]) };
+  return {
+    title: t('Score per team (target {target})', { target: m.settings.target_score }),
+    target: m.settings.target_score,
+    lines: series(['A', 'B'], from('scores', 0), (r, t) => r.scores_after[t]),
+  };
 }
 
 export { loneCallsOffered, euchreOrder };

@@ -9,7 +9,11 @@ import { t, nt, numberText } from '../i18n.js';
 /** 56: J 9 A 10 K Q (8 7) in every suit, the trump suit above the others. */
 const FIFTY_SIX_RANKS = ['J', '9', 'A', '10', 'K', 'Q', '8', '7'];
 const FIFTY_SIX_POINTS = { J: 3, 9: 2, A: 1, 10: 1 };
-const fiftySixOrder = (trumpWord) => ({ trump: SUIT_LETTER[trumpWord] || null, suitOf: cardSuit, strength: (c) => 8 - FIFTY_SIX_RANKS.indexOf(cardRank(c)) });
+const fiftySixOrder = (trumpWord) => ({
+  trump: SUIT_LETTER[trumpWord] || null,
+  suitOf: cardSuit,
+  strength: (c) => 8 - FIFTY_SIX_RANKS.indexOf(cardRank(c)),
+});
 const BID_PICKS = [28, 29, 30, 32, 35, 40, 48, 56];
 /** The trump of a bid in words: the engine's key is not a word of the page. */
 const trumpWords = (trump) => TRUMP_WORDS[trump] || words(trump);
@@ -19,8 +23,13 @@ function bidWords(c) {
   if (c.convention !== 'noes') return t('{points} {trump}', values);
   return c.trump ? t('{points} noes → {trump}', values) : t('{points} noes', values);
 }
-const SHORT_TRUMPS = [['clubs', '♣', TRUMP_WORDS.clubs], ['diamonds', '♦', TRUMP_WORDS.diamonds], ['hearts', '♥', TRUMP_WORDS.hearts],
-  ['spades', '♠', TRUMP_WORDS.spades], ['no_trumps', t('NT'), t('NT, no trumps')]];
+const SHORT_TRUMPS = [
+  ['clubs', '♣', TRUMP_WORDS.clubs],
+  ['diamonds', '♦', TRUMP_WORDS.diamonds],
+  ['hearts', '♥', TRUMP_WORDS.hearts],
+  ['spades', '♠', TRUMP_WORDS.spades],
+  ['no_trumps', t('NT'), t('NT, no trumps')],
+];
 const FORM = {
   dealer: t('Dealer'),
   bid: t('Bid'),
@@ -30,19 +39,35 @@ const FORM = {
   noes: t('noes'),
   points: (team) => t('Card points of team {team} (out of {total})', { team, total: 56 }),
   noesTrump: (name) => t('Trump named by {name} before play (noes bid)', { name }),
-  contract: (bid, name, team, doubling) => [t('Contract: {bid} by {name} (team {team})', { bid, name, team }),
-    t('Contract: {bid} by {name} (team {team}) doubled', { bid, name, team }),
-    t('Contract: {bid} by {name} (team {team}) redoubled', { bid, name, team })][doubling],
+  contract: (bid, name, team, doubling) =>
+    [
+      t('Contract: {bid} by {name} (team {team})', { bid, name, team }),
+      t('Contract: {bid} by {name} (team {team}) doubled', { bid, name, team }),
+      t('Contract: {bid} by {name} (team {team}) redoubled', { bid, name, team }),
+    ][doubling],
   allPassRedeal: t('All passed: the deal is redealt.'),
   allPassPlay: t("All passed: the first speaker's team plays {points} no-trumps.", { points: 28 }),
-  pass: t('Pass'), double: t('Double'), redouble: t('Redouble'),
-  doubleWord: t('double'), redoubleWord: t('redouble'),
+  pass: t('Pass'),
+  double: t('Double'),
+  redouble: t('Redouble'),
+  doubleWord: t('double'),
+  redoubleWord: t('redouble'),
   redoubleBy: (name) => t('Redouble ({name})', { name }),
   thisDeal: t('This deal'),
-  kinds: { played: t('Bid and played'), hand_at_or_below_threshold: t('Redeal: a weak hand'), team_without_jack: t('Redeal: a team without a jack') },
+  kinds: {
+    played: t('Bid and played'),
+    hand_at_or_below_threshold: t('Redeal: a weak hand'),
+    team_without_jack: t('Redeal: a team without a jack'),
+  },
   redealNote: t('Thrown in before the auction: the same dealer deals again.'),
   weakSeat: t('Whose hand'),
-  weakHand: (n, most) => nt('The hand shown ({count} card, {most} card points or fewer)', 'The hand shown ({count} cards, {most} card points or fewer)', n, { most }),
+  weakHand: (n, most) =>
+    nt(
+      'The hand shown ({count} card, {most} card points or fewer)',
+      'The hand shown ({count} cards, {most} card points or fewer)',
+      n,
+      { most },
+    ),
   jackTeam: t('The team without a jack'),
   teamHand: (name, n) => nt("{name}'s hand ({count} card)", "{name}'s hand ({count} cards)", n, { name }),
   handPlaceholder: t('e.g. {cards}', { cards: 'KS QS KH QH 8D 7C …' }),
@@ -56,12 +81,17 @@ const FORM = {
  * whether it may double or redouble. */
 function callLimits(legal) {
   const bid = legal.map((call) => /^bid (\d+)(?: to (\d+))?$/.exec(call)).find(Boolean);
-  return { highestBid: bid ? Number(bid[2] || bid[1]) : 0, double: legal.includes('double'), redouble: legal.includes('redouble') };
+  return {
+    highestBid: bid ? Number(bid[2] || bid[1]) : 0,
+    double: legal.includes('double'),
+    redouble: legal.includes('redouble'),
+  };
 }
 /** The calls on the form that the limits leave out, in words ("bids above 39, double"). */
 function notOfferedWords(limits, offered) {
   const out = [];
-  if (offered.lowestBid <= 56 && limits.highestBid < 56) out.push(limits.highestBid >= offered.lowestBid ? FORM.bidsAbove(limits.highestBid) : FORM.noBid);
+  if (offered.lowestBid <= 56 && limits.highestBid < 56)
+    out.push(limits.highestBid >= offered.lowestBid ? FORM.bidsAbove(limits.highestBid) : FORM.noBid);
   if (offered.double && !limits.double) out.push(FORM.doubleWord);
   if (offered.redouble && !limits.redouble) out.push(FORM.redoubleWord);
   return out.join(', ');
@@ -73,34 +103,80 @@ function form(match) {
   const pointsInput = numberInput('', 'bidding_team_card_points');
   const pointsLabel = h('span', { class: 'label' }, t("Bidding team's card points"));
   const pointsBox = h('div', { 'data-field': 'bidding_team_card_points' }, pointsLabel, pointsInput);
-  const dealer = seg(active.map((s) => [s, seatLabel(match, s)]), match.state.next_dealer || (match.state.next_dealer_unknown ? null : active[0]), () => auction.reset(), 'dealer');
+  const dealer = seg(
+    active.map((s) => [s, seatLabel(match, s)]),
+    match.state.next_dealer || (match.state.next_dealer_unknown ? null : active[0]),
+    () => auction.reset(),
+    'dealer',
+  );
   // A "noes" bid (void in the suit last bid) names no trump; if it wins, the bidder names one before play.
-  const noesTrump = seg([...TRUMPS, ['no_trumps', TRUMP_WORDS.no_trumps]], null, () => trickBox.refresh(), 'noes_trump');
+  const noesTrump = seg(
+    [...TRUMPS, ['no_trumps', TRUMP_WORDS.no_trumps]],
+    null,
+    () => trickBox.refresh(),
+    'noes_trump',
+  );
   const noesLabel = h('span', { class: 'label' });
   const noesBox = h('div', { id: 'noes-trump' }, noesLabel, noesTrump);
   // The redeal record (§F.3a): a weak hand or a team without a jack, shown before the auction.
-  const redealKinds = ['played', ...(settings.redeal_hand_points_at_most !== null && settings.redeal_hand_points_at_most !== undefined ? ['hand_at_or_below_threshold'] : []),
-    ...(settings.redeal_team_without_jack ? ['team_without_jack'] : [])];
-  const kind = seg(redealKinds.map((k) => [k, FORM.kinds[k]]), 'played', () => showParts(), 'deal_kind');
+  const redealKinds = [
+    'played',
+    ...(settings.redeal_hand_points_at_most !== null && settings.redeal_hand_points_at_most !== undefined
+      ? ['hand_at_or_below_threshold']
+      : []),
+    ...(settings.redeal_team_without_jack ? ['team_without_jack'] : []),
+  ];
+  const kind = seg(
+    redealKinds.map((k) => [k, FORM.kinds[k]]),
+    'played',
+    () => showParts(),
+    'deal_kind',
+  );
   const handSize = (match.state.next_deal_cards || {}).cards_per_player || (active.length === 4 ? 12 : 8);
-  const handInput = (name) => h('input', { name, placeholder: FORM.handPlaceholder, autocapitalize: 'characters', autocomplete: 'off' });
-  const weakSeat = seg(active.map((s) => [s, seatLabel(match, s)]), null, null, 'redeal_seat');
+  const handInput = (name) =>
+    h('input', { name, placeholder: FORM.handPlaceholder, autocapitalize: 'characters', autocomplete: 'off' });
+  const weakSeat = seg(
+    active.map((s) => [s, seatLabel(match, s)]),
+    null,
+    null,
+    'redeal_seat',
+  );
   const weakHand = handInput('redeal_hand');
-  const weakBox = h('div', {}, field('redeal.seat', FORM.weakSeat, weakSeat), field('redeal.hand', FORM.weakHand(handSize, settings.redeal_hand_points_at_most), weakHand));
-  const activeTeams = Object.keys(match.teams || {}).filter((team) => match.teams[team].some((s) => active.includes(s)));
+  const weakBox = h(
+    'div',
+    {},
+    field('redeal.seat', FORM.weakSeat, weakSeat),
+    field('redeal.hand', FORM.weakHand(handSize, settings.redeal_hand_points_at_most), weakHand),
+  );
+  const activeTeams = Object.keys(match.teams || {}).filter((team) =>
+    match.teams[team].some((s) => active.includes(s)),
+  );
   const teamHands = {};
   const teamHandsBox = h('div', { 'data-field': 'redeal.hands' });
   const paintTeamHands = () => {
     const team = jackTeam.get();
     const members = team ? match.teams[team].filter((s) => active.includes(s)) : [];
-    teamHandsBox.replaceChildren(...members.map((seat) => {
-      teamHands[seat] = teamHands[seat] || handInput(`redeal_hand_${seat}`);
-      return field(`redeal.hands.${seat}`, FORM.teamHand(seatLabel(match, seat), handSize), teamHands[seat]);
-    }));
+    teamHandsBox.replaceChildren(
+      ...members.map((seat) => {
+        teamHands[seat] = teamHands[seat] || handInput(`redeal_hand_${seat}`);
+        return field(`redeal.hands.${seat}`, FORM.teamHand(seatLabel(match, seat), handSize), teamHands[seat]);
+      }),
+    );
   };
-  const jackTeam = seg(activeTeams.map((team) => [team, teamLabel(match, team)]), null, () => paintTeamHands(), 'redeal_team');
+  const jackTeam = seg(
+    activeTeams.map((team) => [team, teamLabel(match, team)]),
+    null,
+    () => paintTeamHands(),
+    'redeal_team',
+  );
   const jackBox = h('div', {}, field('redeal.team', FORM.jackTeam, jackTeam), teamHandsBox);
-  const redealBox = h('div', { 'data-field': 'redeal', id: 'redeal-record' }, h('p', { class: 'hint' }, FORM.redealNote), weakBox, jackBox);
+  const redealBox = h(
+    'div',
+    { 'data-field': 'redeal', id: 'redeal-record' },
+    h('p', { class: 'hint' }, FORM.redealNote),
+    weakBox,
+    jackBox,
+  );
   const redealing = () => kind.get() !== 'played';
   function showParts() {
     redealBox.hidden = !redealing();
@@ -116,11 +192,19 @@ function form(match) {
     const key = JSON.stringify([dealer.get(), calls, probe]);
     if (!limitsAsked.has(key)) {
       const deal = { dealer: dealer.get(), auction: [...calls, probe], bidding_team_card_points: 28 };
-      limitsAsked.set(key, api('POST', `${pageConfig().deals_url}?dry_run=true`, deal).then((res) => {
-        const error = res.data; // the first refusal, with its extra (the errors list leaves extra out)
-        if (res.ok || !error || error.code !== 'call_not_affordable') return null;
-        return { limits: callLimits((error.extra || {}).legal || []), why: error.detail };
-      }).catch(() => { limitsAsked.delete(key); return null; }));
+      limitsAsked.set(
+        key,
+        api('POST', `${pageConfig().deals_url}?dry_run=true`, deal)
+          .then((res) => {
+            const error = res.data; // the first refusal, with its extra (the errors list leaves extra out)
+            if (res.ok || !error || error.code !== 'call_not_affordable') return null;
+            return { limits: callLimits((error.extra || {}).legal || []), why: error.detail };
+          })
+          .catch(() => {
+            limitsAsked.delete(key);
+            return null;
+          }),
+      );
     }
     return limitsAsked.get(key);
   }
@@ -136,35 +220,80 @@ function form(match) {
       if (!found || JSON.stringify(auction.get()) !== JSON.stringify(calls) || !box.isConnected) return;
       const { limits, why } = found;
       if (!limits.double) box.querySelectorAll('[data-call=double]').forEach((b) => b.remove());
-      if (!limits.redouble) box.querySelectorAll(`[data-call=redouble][data-seat="${state.turn}"]`).forEach((b) => b.remove());
+      if (!limits.redouble)
+        box.querySelectorAll(`[data-call=redouble][data-seat="${state.turn}"]`).forEach((b) => b.remove());
       if (limits.highestBid < offered.lowestBid) box.querySelectorAll('.bid-part').forEach((el) => el.remove());
       else {
-        box.querySelectorAll('[data-chip]').forEach((chip) => { if (Number(chip.dataset.chip) > limits.highestBid) chip.remove(); });
+        box.querySelectorAll('[data-chip]').forEach((chip) => {
+          if (Number(chip.dataset.chip) > limits.highestBid) chip.remove();
+        });
         box.dataset.highestBid = String(limits.highestBid);
       }
       const what = notOfferedWords(limits, offered);
-      if (what) box.appendChild(h('p', { class: 'hint not-offered', id: 'not-offered', 'data-field': `auction[${calls.length}]` }, FORM.notOffered(what, why)));
+      if (what)
+        box.appendChild(
+          h(
+            'p',
+            { class: 'hint not-offered', id: 'not-offered', 'data-field': `auction[${calls.length}]` },
+            FORM.notOffered(what, why),
+          ),
+        );
     });
   }
-  const callWords = { pass: (name) => t('{name} pass', { name }), double: (name) => t('{name} double', { name }), redouble: (name) => t('{name} redouble', { name }) };
+  const callWords = {
+    pass: (name) => t('{name} pass', { name }),
+    double: (name) => t('{name} double', { name }),
+    redouble: (name) => t('{name} redouble', { name }),
+  };
   const rules = {
-    callText: (c) => (c.call === 'bid' ? t('{name} {bid}', { name: seatLabel(match, c.seat), bid: bidWords(c) }) : callWords[c.call](seatLabel(match, c.seat))),
+    callText: (c) =>
+      c.call === 'bid'
+        ? t('{name} {bid}', { name: seatLabel(match, c.seat), bid: bidWords(c) })
+        : callWords[c.call](seatLabel(match, c.seat)),
     state(calls, dealerSeat) {
       const n = active.length;
-      let standing = null; let doubling = 0; let passes = 0; let redoubled = false;
+      let standing = null;
+      let doubling = 0;
+      let passes = 0;
+      let redoubled = false;
       const passed = new Set();
       for (const c of calls) {
-        if (c.call === 'bid') { standing = c; doubling = 0; passes = 0; }
-        else if (c.call === 'double') { doubling = 1; passes = 0; }
-        else if (c.call === 'redouble') { doubling = 2; redoubled = true; }
-        else { passes += 1; passed.add(c.seat); }
+        if (c.call === 'bid') {
+          standing = c;
+          doubling = 0;
+          passes = 0;
+        } else if (c.call === 'double') {
+          doubling = 1;
+          passes = 0;
+        } else if (c.call === 'redouble') {
+          doubling = 2;
+          redoubled = true;
+        } else {
+          passes += 1;
+          passed.add(c.seat);
+        }
       }
       const closed = redoubled || (standing ? passes >= n - 1 : passes >= n);
       const turn = active[(active.indexOf(dealerSeat) + 1 + calls.length) % n];
       let summary = '';
-      if (closed && standing) summary = FORM.contract(bidWords(standing), seatLabel(match, standing.seat), teamOf(match, standing.seat), doubling);
+      if (closed && standing)
+        summary = FORM.contract(
+          bidWords(standing),
+          seatLabel(match, standing.seat),
+          teamOf(match, standing.seat),
+          doubling,
+        );
       else if (closed) summary = settings.all_pass_rule === 'redeal' ? FORM.allPassRedeal : FORM.allPassPlay;
-      return { standing, doubling, closed, turn, passed, first: calls.length === 0, summary, allPass: closed && !standing };
+      return {
+        standing,
+        doubling,
+        closed,
+        turn,
+        passed,
+        first: calls.length === 0,
+        summary,
+        allPass: closed && !standing,
+      };
     },
     offer(state, add) {
       const turnTeam = teamOf(match, state.turn);
@@ -172,37 +301,87 @@ function form(match) {
       const min = state.standing ? state.standing.points + 1 : 28;
       const box = h('div', { class: 'stack' });
       const row = h('div', { class: 'row' });
-      if (!(settings.all_pass_rule === 'first_speaker_must_bid' && state.first)) row.appendChild(h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass));
-      if (state.standing && !barred && state.doubling === 0 && teamOf(match, state.standing.seat) !== turnTeam) row.appendChild(h('button', { type: 'button', 'data-call': 'double', onclick: () => add({ call: 'double' }) }, FORM.double));
+      if (!(settings.all_pass_rule === 'first_speaker_must_bid' && state.first))
+        row.appendChild(
+          h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass),
+        );
+      if (state.standing && !barred && state.doubling === 0 && teamOf(match, state.standing.seat) !== turnTeam)
+        row.appendChild(
+          h('button', { type: 'button', 'data-call': 'double', onclick: () => add({ call: 'double' }) }, FORM.double),
+        );
       // Redouble out of turn (§F.3, F-A18): any active member of the doubled team, listed where it is made.
       const doubledTeam = state.standing && state.doubling === 1 ? teamOf(match, state.standing.seat) : null;
-      const redoublers = !doubledTeam ? [] : settings.redouble_out_of_turn
-        ? active.filter((s) => teamOf(match, s) === doubledTeam) : doubledTeam === turnTeam ? [state.turn] : [];
+      const redoublers = !doubledTeam
+        ? []
+        : settings.redouble_out_of_turn
+          ? active.filter((s) => teamOf(match, s) === doubledTeam)
+          : doubledTeam === turnTeam
+            ? [state.turn]
+            : [];
       for (const seat of redoublers) {
-        row.appendChild(h('button', { type: 'button', 'data-call': 'redouble', 'data-seat': seat, onclick: () => add({ seat, call: 'redouble' }) },
-          seat === state.turn ? FORM.redouble : FORM.redoubleBy(playerName(match, seat))));
+        row.appendChild(
+          h(
+            'button',
+            {
+              type: 'button',
+              'data-call': 'redouble',
+              'data-seat': seat,
+              onclick: () => add({ seat, call: 'redouble' }),
+            },
+            seat === state.turn ? FORM.redouble : FORM.redoubleBy(playerName(match, seat)),
+          ),
+        );
       }
       box.appendChild(row);
-      const offered = { lowestBid: barred ? 57 : min, double: Boolean(row.querySelector('[data-call=double]')), redouble: redoublers.includes(state.turn) };
+      const offered = {
+        lowestBid: barred ? 57 : min,
+        double: Boolean(row.querySelector('[data-call=double]')),
+        redouble: redoublers.includes(state.turn),
+      };
       if (settings.calls_limited_by_tables) limitOffer(state, box, offered);
       if (min <= 56 && !barred) {
         // Quick picks for the usual bids, the trump, then the stepper (any other bid) and the button that says the
         // bid it makes.
         const points = stepper(min, 'bid_points', () => paintBid());
-        points.querySelector('[data-step="-1"]').addEventListener('click', () => { if (num(points.input.value) < min) points.input.value = min; paintBid(); });
+        points.querySelector('[data-step="-1"]').addEventListener('click', () => {
+          if (num(points.input.value) < min) points.input.value = min;
+          paintBid();
+        });
         const picks = chips(BID_PICKS.filter((v) => v >= min).slice(0, 5), points.input, () => paintBid());
         picks.setAttribute('aria-label', FORM.bidPoints);
-        const trump = seg([...SHORT_TRUMPS, ...(state.standing ? [['noes', FORM.noes]] : [])], null, () => paintBid(), 'bid_trump');
+        const trump = seg(
+          [...SHORT_TRUMPS, ...(state.standing ? [['noes', FORM.noes]] : [])],
+          null,
+          () => paintBid(),
+          'bid_trump',
+        );
         trump.setAttribute('aria-label', FORM.trump);
         const bidPoints = () => num(points.input.value);
-        const bid = () => (trump.get() === 'noes' ? { call: 'bid', points: bidPoints(), convention: 'noes' }
-          : { call: 'bid', points: bidPoints(), trump: trump.get() });
-        const bidButton = h('button', { type: 'button', class: 'primary', 'data-call': 'bid', onclick: () => { if (trump.get()) add(bid()); } }, FORM.bid);
-        const paintBid = () => { bidButton.textContent = trump.get() ? FORM.bidOf(bidWords(bid())) : FORM.bid; bidButton.disabled = !trump.get() || bidPoints() > Number(box.dataset.highestBid || 56); };
+        const bid = () =>
+          trump.get() === 'noes'
+            ? { call: 'bid', points: bidPoints(), convention: 'noes' }
+            : { call: 'bid', points: bidPoints(), trump: trump.get() };
+        const bidButton = h(
+          'button',
+          {
+            type: 'button',
+            class: 'primary',
+            'data-call': 'bid',
+            onclick: () => {
+              if (trump.get()) add(bid());
+            },
+          },
+          FORM.bid,
+        );
+        const paintBid = () => {
+          bidButton.textContent = trump.get() ? FORM.bidOf(bidWords(bid())) : FORM.bid;
+          bidButton.disabled = !trump.get() || bidPoints() > Number(box.dataset.highestBid || 56);
+        };
         paintBid();
         const bidRow = h('div', { class: 'bid-row bid-part' }, points, bidButton);
         nameControls(bidRow, FORM.bidPoints);
-        picks.classList.add('bid-part'); trump.classList.add('bid-part');
+        picks.classList.add('bid-part');
+        trump.classList.add('bid-part');
         box.append(picks, trump, bidRow);
       }
       return box;
@@ -213,38 +392,76 @@ function form(match) {
       const bidder = state.standing ? state.standing.seat : active[(active.indexOf(dealer.get()) + 1) % active.length];
       pointsLabel.textContent = FORM.points(teamOf(match, bidder));
       pointsInput.setAttribute('aria-label', pointsLabel.textContent);
-      noesBox.hidden = redealing() || !(state.closed && state.standing && state.standing.convention === 'noes' && !state.standing.trump);
+      noesBox.hidden =
+        redealing() ||
+        !(state.closed && state.standing && state.standing.convention === 'noes' && !state.standing.trump);
       noesLabel.textContent = state.standing ? FORM.noesTrump(seatLabel(match, state.standing.seat)) : '';
       noesTrump.setAttribute('aria-label', noesLabel.textContent || FORM.trump);
       trickBox.refresh();
     },
   };
   const auction = auctionWidget(match, dealer, rules);
-  const cards = match.state.next_deal_cards || { deck_size: active.length === 4 ? 48 : 64, cards_per_player: active.length === 4 ? 12 : 8 };
+  const cards = match.state.next_deal_cards || {
+    deck_size: active.length === 4 ? 48 : 64,
+    cards_per_player: active.length === 4 ? 12 : 8,
+  };
   const contractTrump = (state) => (!state.standing ? 'no_trumps' : state.standing.trump || noesTrump.get());
   const trickBox = trickEntry(active, {
-    count: cards.cards_per_player, ranks: FIFTY_SIX_RANKS.slice(0, { 32: 4, 48: 6, 64: 8 }[cards.deck_size] || 6), joker: false,
+    count: cards.cards_per_player,
+    ranks: FIFTY_SIX_RANKS.slice(0, { 32: 4, 48: 6, 64: 8 }[cards.deck_size] || 6),
+    joker: false,
     play() {
       const state = auction.state();
       if (!state.closed || (state.allPass && settings.all_pass_rule === 'redeal')) return null;
-      return { seats: active, leader: active[(active.indexOf(dealer.get()) + 1) % active.length], order: fiftySixOrder(contractTrump(state)) };
+      return {
+        seats: active,
+        leader: active[(active.indexOf(dealer.get()) + 1) % active.length],
+        order: fiftySixOrder(contractTrump(state)),
+      };
     },
     tally(results) {
       const points = {};
       for (const seat of active) points[teamOf(match, seat)] = 0;
-      for (const r of results) points[teamOf(match, r.winner)] += r.plays.reduce((sum, p) => sum + (FIFTY_SIX_POINTS[cardRank(p.card)] || 0), 0);
-      return t('{teams} card points', { teams: Object.entries(points).map(([team, n]) => t('team {team} {points}', { team, points: n })).join(', ') });
+      for (const r of results)
+        points[teamOf(match, r.winner)] += r.plays.reduce(
+          (sum, p) => sum + (FIFTY_SIX_POINTS[cardRank(p.card)] || 0),
+          0,
+        );
+      return t('{teams} card points', {
+        teams: Object.entries(points)
+          .map(([team, n]) => t('team {team} {points}', { team, points: n }))
+          .join(', '),
+      });
     },
   });
   auction.render();
-  const el = h('div', { class: 'fields' }, dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)),
-    redealKinds.length > 1 ? group(FORM.thisDeal, kind) : null, redealBox, auction.el, noesBox, pointsBox, trickBox.el);
+  const el = h(
+    'div',
+    { class: 'fields' },
+    dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)),
+    redealKinds.length > 1 ? group(FORM.thisDeal, kind) : null,
+    redealBox,
+    auction.el,
+    noesBox,
+    pointsBox,
+    trickBox.el,
+  );
   showParts();
   function build() {
     if (redealing()) {
-      const record = kind.get() === 'hand_at_or_below_threshold'
-        ? { reason: kind.get(), seat: weakSeat.get(), hand: cardList(weakHand.value) }
-        : { reason: kind.get(), team: jackTeam.get(), hands: Object.fromEntries(Array.from(teamHandsBox.querySelectorAll('input'), (input) => [input.name.replace('redeal_hand_', ''), cardList(input.value)])) };
+      const record =
+        kind.get() === 'hand_at_or_below_threshold'
+          ? { reason: kind.get(), seat: weakSeat.get(), hand: cardList(weakHand.value) }
+          : {
+              reason: kind.get(),
+              team: jackTeam.get(),
+              hands: Object.fromEntries(
+                Array.from(teamHandsBox.querySelectorAll('input'), (input) => [
+                  input.name.replace('redeal_hand_', ''),
+                  cardList(input.value),
+                ]),
+              ),
+            };
       return { dealer: dealer.get(), redeal: record };
     }
     const deal = { dealer: dealer.get(), auction: auction.get() };
@@ -255,7 +472,8 @@ function form(match) {
     }
     const tricks = trickBox.el.hidden ? null : trickBox.get();
     // With every trick entered the service adds up the card points; points typed as well must agree with them.
-    if (!pointsBox.hidden && (!tricks || pointsInput.value.trim())) deal.bidding_team_card_points = num(pointsInput.value);
+    if (!pointsBox.hidden && (!tricks || pointsInput.value.trim()))
+      deal.bidding_team_card_points = num(pointsInput.value);
     if (tricks) deal.tricks = tricks;
     return deal;
   }
@@ -263,17 +481,24 @@ function form(match) {
     dealer.set(input.dealer);
     if (input.redeal) {
       kind.set(input.redeal.reason);
-      if (input.redeal.seat) { weakSeat.set(input.redeal.seat); weakHand.value = (input.redeal.hand || []).join(' '); }
+      if (input.redeal.seat) {
+        weakSeat.set(input.redeal.seat);
+        weakHand.value = (input.redeal.hand || []).join(' ');
+      }
       if (input.redeal.team) {
         jackTeam.set(input.redeal.team);
         paintTeamHands();
-        for (const [seat, hand] of Object.entries(input.redeal.hands || {})) if (teamHands[seat]) teamHands[seat].value = hand.join(' ');
+        for (const [seat, hand] of Object.entries(input.redeal.hands || {}))
+          if (teamHands[seat]) teamHands[seat].value = hand.join(' ');
       }
       showParts();
       return;
     }
     auction.set(input.auction || []);
-    pointsInput.value = input.bidding_team_card_points === undefined || input.bidding_team_card_points === null ? '' : input.bidding_team_card_points;
+    pointsInput.value =
+      input.bidding_team_card_points === undefined || input.bidding_team_card_points === null
+        ? ''
+        : input.bidding_team_card_points;
     trickBox.set(input.tricks || []);
   }
   const marks = () => ({ dealer: dealer.get(), bidder: (auction.state().standing || {}).seat });
@@ -287,12 +512,18 @@ const TEXT = {
   wins: (names) => t('{names} win the match', { names }),
   danger: t('in danger'),
   out: t('out'),
-  nextDeal: (players, cards) => nt('{count} player; {cards} cards each next deal', '{count} players; {cards} cards each next deal', players, { cards }),
+  nextDeal: (players, cards) =>
+    nt('{count} player; {cards} cards each next deal', '{count} players; {cards} cards each next deal', players, {
+      cards,
+    }),
   made: (team, points, trump) => t('{team} made {points} {trump}', { team, points, trump }),
   failed: (team, points, trump) => t('{team} failed {points} {trump}', { team, points, trump }),
   transfer: (from, to, n) => nt('{from}→{to} {count} table', '{from}→{to} {count} tables', n, { from, to }),
   redealt: t('All passed: redealt'),
-  redealRecord: { hand_at_or_below_threshold: (name) => t("Redeal: {name}'s weak hand", { name }), team_without_jack: (team) => t('Redeal: team {team} holds no jack', { team }) },
+  redealRecord: {
+    hand_at_or_below_threshold: (name) => t("Redeal: {name}'s weak hand", { name }),
+    team_without_jack: (team) => t('Redeal: team {team} holds no jack', { team }),
+  },
   sameDealer: (name) => t('{name} deals again', { name }),
   dealsNext: (name) => t('{name} deals next', { name }),
   eliminated: (team) => t('{team} out', { team }),
@@ -305,14 +536,22 @@ function headline(m) {
   const out = new Set((m.state.eliminated || []).map((e) => e.team));
   const risk = ((m.settings.bands || [])[0] || {}).lose || 0;
   const tables = m.state.tables;
-  const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner))
+  const title = m.state.match_over
+    ? TEXT.wins(teamNames(m, m.state.match_winner))
     : TEXT.tables(Object.keys(tables).map((team) => TEXT.teamTables(team, tables[team])));
   return {
-    title, scoresInTitle: true, sub: TEXT.nextDeal(m.state.active_seats.length, m.state.next_deal_cards.cards_per_player),
+    title,
+    scoresInTitle: true,
+    sub: TEXT.nextDeal(m.state.active_seats.length, m.state.next_deal_cards.cards_per_player),
     out: new Set(seatsOf(m).filter((s) => !m.state.active_seats.includes(s))),
     scores: Object.keys(tables).map((team) => {
       const danger = !out.has(team) && tables[team] <= risk;
-      const box = scoreBox(teamLabel(m, team), numberText(tables[team]), `${teamClass(m, team)}${out.has(team) ? ' out' : ''}${danger ? ' danger' : ''}`, team);
+      const box = scoreBox(
+        teamLabel(m, team),
+        numberText(tables[team]),
+        `${teamClass(m, team)}${out.has(team) ? ' out' : ''}${danger ? ' danger' : ''}`,
+        team,
+      );
       if (danger || out.has(team)) box.appendChild(h('div', { class: 'flag' }, danger ? TEXT.danger : TEXT.out));
       return box;
     }),
@@ -320,19 +559,33 @@ function headline(m) {
 }
 
 /** The early trump leads trick entry found under trump_lead_rule = after_trump_played (§F.9a, F-A22). */
-const earlyTrumpLeads = (r) => ((r.trump_leads_found || []).length
-  ? ` · ${t('early trump lead: {leads}', { leads: r.trump_leads_found.map((f) => t('{seat} (trick {number})', { seat: f.seat, number: f.trick })).join(', ') })}` : '');
-const redealWords = (redeal, m) => TEXT.redealRecord[redeal.reason](redeal.seat ? playerName(m, redeal.seat) : redeal.team);
+const earlyTrumpLeads = (r) =>
+  (r.trump_leads_found || []).length
+    ? ` · ${t('early trump lead: {leads}', { leads: r.trump_leads_found.map((f) => t('{seat} (trick {number})', { seat: f.seat, number: f.trick })).join(', ') })}`
+    : '';
+const redealWords = (redeal, m) =>
+  TEXT.redealRecord[redeal.reason](redeal.seat ? playerName(m, redeal.seat) : redeal.team);
 
 /** What a deal will do, from the server's dry run: "A made 30 spades · B→A 1 table · Bala deals next". */
 function preview(answer) {
-  const r = answer.result; const m = answer.match; const c = r.contract;
+  const r = answer.result;
+  const m = answer.match;
+  const c = r.contract;
   const next = m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null;
-  if (r.redeal) return [redealWords(r.redeal, m), m.state.next_dealer ? TEXT.sameDealer(playerName(m, m.state.next_dealer)) : null].filter(Boolean).join(' · ');
+  if (r.redeal)
+    return [redealWords(r.redeal, m), m.state.next_dealer ? TEXT.sameDealer(playerName(m, m.state.next_dealer)) : null]
+      .filter(Boolean)
+      .join(' · ');
   if (!c) return [TEXT.redealt, next].filter(Boolean).join(' · ');
   const said = (r.made ? TEXT.made : TEXT.failed)(c.team, c.points, trumpWords(c.trump));
-  return [said, ...r.transfers.map((move) => TEXT.transfer(move.from, move.to, move.tables)), ...(r.eliminated || []).map((e) => TEXT.eliminated(e.team)), next]
-    .filter(Boolean).join(' · ');
+  return [
+    said,
+    ...r.transfers.map((move) => TEXT.transfer(move.from, move.to, move.tables)),
+    ...(r.eliminated || []).map((e) => TEXT.eliminated(e.team)),
+    next,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function resultLine(r) {
@@ -345,15 +598,26 @@ function stateLine(state) {
 
 // ---------- one line per deal in the list ----------
 function summary(d, m) {
-  const i = d.input; const r = d.result; const c = r.contract; const name = (seat) => playerName(m, seat);
+  const i = d.input;
+  const r = d.result;
+  const c = r.contract;
+  const name = (seat) => playerName(m, seat);
   if (r.redeal) return `${TEXT.dealt(name(i.dealer))} · ${redealWords(r.redeal, m)}`;
   if (!c) return `${TEXT.dealt(name(i.dealer))} · ${TEXT.passedOut}`;
   const transfers = r.transfers.map((move) => `${move.from}→${move.to} ${numberText(move.tables)}`).join(', ');
   const points = i.bidding_team_card_points ?? (r.card_points_by_team || {})[c.team];
   const values = { name: name(c.bidder), bid: t('{points} {trump}', { points: c.points, trump: trumpWords(c.trump) }) };
   const contract = c.forced
-    ? { none: t('{name} {bid} (forced)', values), doubled: t('{name} {bid} doubled (forced)', values), redoubled: t('{name} {bid} redoubled (forced)', values) }[c.doubling]
-    : { none: t('{name} {bid}', values), doubled: t('{name} {bid} doubled', values), redoubled: t('{name} {bid} redoubled', values) }[c.doubling];
+    ? {
+        none: t('{name} {bid} (forced)', values),
+        doubled: t('{name} {bid} doubled (forced)', values),
+        redoubled: t('{name} {bid} redoubled (forced)', values),
+      }[c.doubling]
+    : {
+        none: t('{name} {bid}', values),
+        doubled: t('{name} {bid} doubled', values),
+        redoubled: t('{name} {bid} redoubled', values),
+      }[c.doubling];
   const outcome = r.made ? t('made with {points}', { points }) : t('failed with {points}', { points });
   return `${contract} · ${outcome}${foundText(r, 'revoke')}${earlyTrumpLeads(r)} · ${transfers}`;
 }
@@ -361,7 +625,14 @@ function summary(d, m) {
 // ---------- the chart: the tables of each team ----------
 function chart(board, { series, from }) {
   const m = board.match;
-  return { title: t('Tables per team'), lines: series(Object.keys(m.state.tables), from('tables', m.settings.starting_tables), (r, team) => r.tables_after[team]) };
+  return {
+    title: t('Tables per team'),
+    lines: series(
+      Object.keys(m.state.tables),
+      from('tables', m.settings.starting_tables),
+      (r, team) => r.tables_after[team],
+    ),
+  };
 }
 
 export { callLimits, notOfferedWords };

@@ -6,7 +6,10 @@ import { sharePanel } from '../share.js';
 
 const cfg = pageConfig();
 liveBoard(cfg, (board, showEarlier) => {
-  renderBoard($('#board'), board, cfg.game_name, { seatingBox: $('#seating-box'), direction: cfg.game_facts[cfg.game].turn_direction });
+  renderBoard($('#board'), board, cfg.game_name, {
+    seatingBox: $('#seating-box'),
+    direction: cfg.game_facts[cfg.game].turn_direction,
+  });
   renderChart($('#chart'), board);
   renderDeals($('#deals'), board, null, showEarlier);
 });

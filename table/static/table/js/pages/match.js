@@ -19,7 +19,11 @@ const TEXT = {
   recordFixed: t('Record deal'), // while a fixed deal is being sent, before the next one's number is known
   fixTitle: t('Fix the refused deal'),
   correct: (number) => t('Correct deal {number}', { number }),
-  correctNote: (number, dealer) => t('You are changing deal {number} (dealt by {dealer}). Later deals are played again with it; a reason is required.', { number, dealer }),
+  correctNote: (number, dealer) =>
+    t(
+      'You are changing deal {number} (dealt by {dealer}). Later deals are played again with it; a reason is required.',
+      { number, dealer },
+    ),
   save: t('Save deal'),
   saveCorrection: t('Save correction'),
   saved: (number) => t('Deal {number} saved.', { number }),
@@ -37,10 +41,19 @@ const TEXT = {
   fix: t('Fix'),
   discard: t('Discard'),
   discardAgain: t('Tap again to discard'),
-  nextDealerAfter: (name, count) => nt('Next dealer: {name} (after the {count} deal waiting to be sent)',
-    'Next dealer: {name} (after the {count} deals waiting to be sent)', count, { name }),
-  nextDealerUnknown: (count) => nt('Next dealer: known once the {count} deal waiting to be sent is scored',
-    'Next dealer: known once the {count} deals waiting to be sent are scored', count),
+  nextDealerAfter: (name, count) =>
+    nt(
+      'Next dealer: {name} (after the {count} deal waiting to be sent)',
+      'Next dealer: {name} (after the {count} deals waiting to be sent)',
+      count,
+      { name },
+    ),
+  nextDealerUnknown: (count) =>
+    nt(
+      'Next dealer: known once the {count} deal waiting to be sent is scored',
+      'Next dealer: known once the {count} deals waiting to be sent are scored',
+      count,
+    ),
   matchEnds: t('The match ends with the deals waiting to be sent.'),
   offline: (count) => (count ? t('Offline · {count} waiting', { count }) : t('Offline')),
   sending: (count) => t('Sending {count}…', { count }),
@@ -70,13 +83,23 @@ function matchPage() {
   const form = $('#deal-form');
   const fieldsBox = $('#deal-fields');
   const previewBox = $('#preview');
-  let board = null; let gameForm = null; let correcting = null; let dirty = false; let pending = null;
+  let board = null;
+  let gameForm = null;
+  let correcting = null;
+  let dirty = false;
+  let pending = null;
   let asking = null; // the reason box being typed in ({number, action, value}): a live re-render opens it again
-  let previewTimer = null; let previewAsked = 0; let toastTimer = null;
+  let previewTimer = null;
+  let previewAsked = 0;
+  let toastTimer = null;
 
   let fixing = null; // the client_deal_id of the refused queued deal in the form, being fixed
   const outbox = createOutbox(`tk-outbox-${cfg.match_id}`, cfg.deals_url, {
-    changed: renderOutbox, delivered, refused, rejected, settled: () => live.refresh(),
+    changed: renderOutbox,
+    delivered,
+    refused,
+    rejected,
+    settled: () => live.refresh(),
   });
 
   /** The deals waiting on this phone, in order: pending (not yet sent, or sent and not answered), or refused by the
@@ -89,13 +112,46 @@ function matchPage() {
     const name = (seat) => (board ? playerName(board.match, seat) : seat);
     box.replaceChildren(
       h('h3', {}, blocked ? TEXT.outboxBlocked : TEXT.outboxTitle(items.length)),
-      ...items.map((item, index) => h('div', { class: item.refused ? 'queued refused' : 'queued', 'data-queued': item.deal.client_deal_id },
-        h('span', { class: item.refused ? 'tag refused' : 'tag queued' }, item.refused ? TEXT.refusedTag : blocked ? TEXT.heldBackTag : TEXT.pendingTag),
-        ` ${TEXT.queuedDeal(name(item.deal.dealer), timeText(item.at))}`,
-        item.refused ? h('span', { class: 'err' }, ` ${item.refused.detail || item.refused.code}`) : null,
-        index === 0 && item.refused ? h('span', { class: 'row' },
-          h('button', { type: 'button', class: 'small', 'data-action': 'fix-queued', onclick: () => refused(item, item.refused) }, TEXT.fix),
-          h('button', { type: 'button', class: 'small', 'data-action': 'discard-queued', onclick: () => discardQueued(item) }, TEXT.discard)) : null)));
+      ...items.map((item, index) =>
+        h(
+          'div',
+          { class: item.refused ? 'queued refused' : 'queued', 'data-queued': item.deal.client_deal_id },
+          h(
+            'span',
+            { class: item.refused ? 'tag refused' : 'tag queued' },
+            item.refused ? TEXT.refusedTag : blocked ? TEXT.heldBackTag : TEXT.pendingTag,
+          ),
+          ` ${TEXT.queuedDeal(name(item.deal.dealer), timeText(item.at))}`,
+          item.refused ? h('span', { class: 'err' }, ` ${item.refused.detail || item.refused.code}`) : null,
+          index === 0 && item.refused
+            ? h(
+                'span',
+                { class: 'row' },
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'small',
+                    'data-action': 'fix-queued',
+                    onclick: () => refused(item, item.refused),
+                  },
+                  TEXT.fix,
+                ),
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'small',
+                    'data-action': 'discard-queued',
+                    onclick: () => discardQueued(item),
+                  },
+                  TEXT.discard,
+                ),
+              )
+            : null,
+        ),
+      ),
+    );
     showNetwork();
   }
   let discardArmed = null;
@@ -108,7 +164,10 @@ function matchPage() {
       return;
     }
     discardArmed = null;
-    if (fixing === item.deal.client_deal_id) { fixing = null; buildForm(); }
+    if (fixing === item.deal.client_deal_id) {
+      fixing = null;
+      buildForm();
+    }
     outbox.discard(item.deal.client_deal_id);
   }
 
@@ -163,14 +222,24 @@ function matchPage() {
     showPreview(null);
   }
   // A refusal stays beside its field, with what was typed, until the scorer changes the deal.
-  form.addEventListener('input', () => { dirty = true; clearErrors(form); askPreview(); paintSeating(); });
+  form.addEventListener('input', () => {
+    dirty = true;
+    clearErrors(form);
+    askPreview();
+    paintSeating();
+  });
   form.addEventListener('click', (event) => {
     const button = event.target.closest('button[type=button]');
-    if (button && !button.closest('.savebar')) { dirty = true; askPreview(); paintSeating(); }
+    if (button && !button.closest('.savebar')) {
+      dirty = true;
+      askPreview();
+      paintSeating();
+    }
   });
 
   /** The number the next deal gets: one after the last listed (a voided deal keeps its number). */
-  const nextNumber = () => (board.deals.length ? board.deals[board.deals.length - 1].number + 1 : board.match.deals_count + 1);
+  const nextNumber = () =>
+    board.deals.length ? board.deals[board.deals.length - 1].number + 1 : board.match.deals_count + 1;
 
   function onBoard(next, showEarlier) {
     board = next;
@@ -190,8 +259,13 @@ function matchPage() {
   function paintSeating() {
     if (!board || !gameForm) return;
     const m = board.match;
-    const out = new Set(m.state.active_seats ? m.seats.map((s) => s.seat).filter((s) => !m.state.active_seats.includes(s)) : []);
-    fill($('#seating-box'), seatingPicture(m, Object.assign({ out, direction: cfg.game_facts[cfg.game].turn_direction }, gameForm.marks())));
+    const out = new Set(
+      m.state.active_seats ? m.seats.map((s) => s.seat).filter((s) => !m.state.active_seats.includes(s)) : [],
+    );
+    fill(
+      $('#seating-box'),
+      seatingPicture(m, Object.assign({ out, direction: cfg.game_facts[cfg.game].turn_direction }, gameForm.marks())),
+    );
   }
 
   // ---------- the preview: the server's own dry run of the deal as it stands ----------
@@ -211,24 +285,45 @@ function matchPage() {
     let res;
     try {
       res = correcting
-        ? await api('PUT', `${cfg.deals_url}${correcting}/?dry_run=true`, Object.assign({}, deal, { reason: $('#reason').value || '-' }), { 'If-Match': `"${board.match.version}"` })
+        ? await api(
+            'PUT',
+            `${cfg.deals_url}${correcting}/?dry_run=true`,
+            Object.assign({}, deal, { reason: $('#reason').value || '-' }),
+            { 'If-Match': `"${board.match.version}"` },
+          )
         : await api('POST', `${cfg.deals_url}?dry_run=true`, deal);
     } catch (error) {
       if (asked === previewAsked) showPreview(TEXT.previewOffline);
       return;
     }
     if (asked !== previewAsked) return; // a newer preview was asked for meanwhile
-    if (!res.ok) { showPreview(refusalText(res.data), true); return; }
+    if (!res.ok) {
+      showPreview(refusalText(res.data), true);
+      return;
+    }
     if (correcting) showPreview(...correctionPreview(res.data));
     else showPreview(game.preview(res.data));
   }
-  const refusalText = (body) => ((body && body.errors && body.errors[0] && body.errors[0].detail) || (body && body.detail) || '');
+  const refusalText = (body) =>
+    (body && body.errors && body.errors[0] && body.errors[0].detail) || (body && body.detail) || '';
   /** A correction's or void's dry run: the match's state before and after, and each later deal that changes. */
   function correctionPreview(answer) {
     const state = TEXT.stateChange(game.stateLine(answer.state.before), game.stateLine(answer.state.after));
     const changed = answer.changed_deals || [];
-    const list = h('span', { class: 'changes', id: 'later-changes' }, changed.length ? TEXT.changes(changed.length) : TEXT.noChanges,
-      changed.length ? h('ul', {}, changed.map((c) => h('li', {}, TEXT.dealChange(c.deal_number, shortResult(c.before), shortResult(c.after))))) : null);
+    const list = h(
+      'span',
+      { class: 'changes', id: 'later-changes' },
+      changed.length ? TEXT.changes(changed.length) : TEXT.noChanges,
+      changed.length
+        ? h(
+            'ul',
+            {},
+            changed.map((c) =>
+              h('li', {}, TEXT.dealChange(c.deal_number, shortResult(c.before), shortResult(c.after))),
+            ),
+          )
+        : null,
+    );
     return [state, false, list];
   }
   /** A later deal's result in the game's own words; a part-result (only what changed) in plain key words (the
@@ -237,14 +332,23 @@ function matchPage() {
     try {
       return game.resultLine(result);
     } catch (error) {
-      const flat = (v) => (v && typeof v === 'object' ? Object.entries(v).map(([k, x]) => `${k.replace(/_/g, ' ')} ${flat(x)}`).join(' ') : numberText(v));
+      const flat = (v) =>
+        v && typeof v === 'object'
+          ? Object.entries(v)
+              .map(([k, x]) => `${k.replace(/_/g, ' ')} ${flat(x)}`)
+              .join(' ')
+          : numberText(v);
       return flat(Object.fromEntries(Object.entries(result || {}).filter(([k]) => k !== 'deal_number')));
     }
   }
 
   // ---------- saving, the saved toast and Undo ----------
   function delivered(item, body) {
-    if (pending === item.deal.client_deal_id) { pending = null; dirty = false; gameForm = null; }
+    if (pending === item.deal.client_deal_id) {
+      pending = null;
+      dirty = false;
+      gameForm = null;
+    }
     if (body && body.number) showToast(TEXT.saved(body.number), body.number);
   }
   function refused(item, body) {
@@ -282,7 +386,11 @@ function matchPage() {
       undo.onclick = () => undoDeal(number);
       undo.hidden = false;
       clearTimeout(toastTimer);
-      toastTimer = setTimeout(() => { undo.hidden = true; toast.hidden = true; previewBox.hidden = false; }, cfg.undo_seconds * 1000);
+      toastTimer = setTimeout(() => {
+        undo.hidden = true;
+        toast.hidden = true;
+        previewBox.hidden = false;
+      }, cfg.undo_seconds * 1000);
     } else {
       undo.hidden = true;
     }
@@ -294,7 +402,10 @@ function matchPage() {
   async function undoDeal(number) {
     try {
       const res = await api('DELETE', `${cfg.deals_url}${number}/`, { reason: TEXT.undoReason });
-      if (!res.ok) { showToast(refusalText(res.data), null, true); return; }
+      if (!res.ok) {
+        showToast(refusalText(res.data), null, true);
+        return;
+      }
       showToast(TEXT.undone(number), null);
       await live.refresh();
     } catch (error) {
@@ -311,12 +422,16 @@ function matchPage() {
     deal.client_deal_id = uuid4();
     if (fixing) {
       const refusedId = fixing;
-      fixing = null; pending = deal.client_deal_id;
+      fixing = null;
+      pending = deal.client_deal_id;
       $('#form-title').textContent = TEXT.recordFixed;
       $('#save-deal').disabled = true;
       await outbox.fix(refusedId, deal);
       $('#save-deal').disabled = false;
-      if (pending === deal.client_deal_id) { pending = null; buildForm(); }
+      if (pending === deal.client_deal_id) {
+        pending = null;
+        buildForm();
+      }
       return;
     }
     pending = deal.client_deal_id;
@@ -341,7 +456,10 @@ function matchPage() {
       showErrors(form, { code: 'offline', detail: TEXT.correctionOffline, field: null });
       return;
     }
-    if (!res.ok) { showErrors(form, res.data); return; }
+    if (!res.ok) {
+      showErrors(form, res.data);
+      return;
+    }
     endCorrection();
     await live.refresh();
   }
@@ -386,20 +504,35 @@ function matchPage() {
     const reasonBox = h('div', { class: 'stack', hidden: true, 'data-field': 'reason' });
     const url = `${cfg.deals_url}${deal.number}/`;
     const reasons = {
-      void: [TEXT.voidTitle(deal.number), TEXT.voidSend(deal.number), (reason) => send('DELETE', url, { reason }, { 'If-Match': `"${board.match.version}"` })],
-      dispute: [TEXT.disputeTitle(deal.number), TEXT.disputeSend, (reason) => send('POST', `${url}dispute/`, { reason })],
+      void: [
+        TEXT.voidTitle(deal.number),
+        TEXT.voidSend(deal.number),
+        (reason) => send('DELETE', url, { reason }, { 'If-Match': `"${board.match.version}"` }),
+      ],
+      dispute: [
+        TEXT.disputeTitle(deal.number),
+        TEXT.disputeSend,
+        (reason) => send('POST', `${url}dispute/`, { reason }),
+      ],
     };
     const ask = (action, typed = '') => {
       const [title, label, go] = reasons[action];
       const input = h('input', { name: 'reason', maxlength: 500, autocomplete: 'off', id: `reason-${deal.number}` });
       input.value = typed;
-      const keep = () => { asking = { number: deal.number, action, value: input.value }; };
+      const keep = () => {
+        asking = { number: deal.number, action, value: input.value };
+      };
       input.addEventListener('input', keep);
       const diff = h('p', { class: 'preview', role: 'status', id: `void-preview-${deal.number}` });
       reasonBox.className = action === 'void' ? 'stack void-box' : 'stack';
-      reasonBox.replaceChildren(h('strong', {}, title), action === 'void' ? h('p', { class: 'hint' }, TEXT.voidHint) : null,
-        h('label', { for: input.id }, TEXT.reasonLabel), input, action === 'void' ? diff : null,
-        h('button', { type: 'button', class: 'primary', 'data-action': 'send', onclick: () => go(input.value) }, label));
+      reasonBox.replaceChildren(
+        h('strong', {}, title),
+        action === 'void' ? h('p', { class: 'hint' }, TEXT.voidHint) : null,
+        h('label', { for: input.id }, TEXT.reasonLabel),
+        input,
+        action === 'void' ? diff : null,
+        h('button', { type: 'button', class: 'primary', 'data-action': 'send', onclick: () => go(input.value) }, label),
+      );
       reasonBox.hidden = false;
       keep();
       input.focus();
@@ -408,29 +541,67 @@ function matchPage() {
     const send = async (method, target, body, headers) => {
       try {
         const res = await api(method, target, body, headers);
-        if (!res.ok) { showErrors(box, res.data); return; }
+        if (!res.ok) {
+          showErrors(box, res.data);
+          return;
+        }
         asking = null;
         await live.refresh();
       } catch (error) {
         showErrors(box, { code: 'offline', detail: TEXT.actionOffline, field: null });
       }
     };
-    row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'correct', onclick: () => startCorrection(deal) }, TEXT.correctButton));
-    row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'void', onclick: () => ask('void') }, TEXT.voidButton));
+    row.appendChild(
+      h(
+        'button',
+        { type: 'button', class: 'small', 'data-action': 'correct', onclick: () => startCorrection(deal) },
+        TEXT.correctButton,
+      ),
+    );
+    row.appendChild(
+      h(
+        'button',
+        { type: 'button', class: 'small', 'data-action': 'void', onclick: () => ask('void') },
+        TEXT.voidButton,
+      ),
+    );
     const answered = answers.some((a) => cfg.my_seats.includes(a.seat) && a.deal_revision === deal.revision);
     const mayAnswer = cfg.my_seats.length && !answered;
     if (mayAnswer) {
-      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'confirm', onclick: () => send('POST', `${url}confirm/`, {}) }, TEXT.confirmButton));
-      row.appendChild(h('button', { type: 'button', class: 'small', 'data-action': 'dispute', onclick: () => ask('dispute') }, TEXT.disputeButton));
+      row.appendChild(
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'small',
+            'data-action': 'confirm',
+            onclick: () => send('POST', `${url}confirm/`, {}),
+          },
+          TEXT.confirmButton,
+        ),
+      );
+      row.appendChild(
+        h(
+          'button',
+          { type: 'button', class: 'small', 'data-action': 'dispute', onclick: () => ask('dispute') },
+          TEXT.disputeButton,
+        ),
+      );
     }
     box.append(row, reasonBox, errors);
-    if (asking && asking.number === deal.number && (asking.action === 'void' || mayAnswer)) ask(asking.action, asking.value);
+    if (asking && asking.number === deal.number && (asking.action === 'void' || mayAnswer))
+      ask(asking.action, asking.value);
     return box;
   }
   async function previewVoid(url, into) {
     try {
       const res = await api('DELETE', `${url}?dry_run=true`, { reason: '-' });
-      if (res.ok) into.replaceChildren(...correctionPreview(res.data).filter((part) => part && part !== true).map((part) => (typeof part === 'string' ? h('span', {}, part) : part)));
+      if (res.ok)
+        into.replaceChildren(
+          ...correctionPreview(res.data)
+            .filter((part) => part && part !== true)
+            .map((part) => (typeof part === 'string' ? h('span', {}, part) : part)),
+        );
     } catch (error) {
       into.textContent = TEXT.actionOffline;
     }

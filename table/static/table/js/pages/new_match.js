@@ -10,15 +10,20 @@ import { t, numberText } from '../i18n.js';
 
 const TEXT = {
   players: t('Players'),
-  player: (number, team) => (team ? t('Player {number} · team {team}', { number, team }) : t('Player {number}', { number })),
+  player: (number, team) =>
+    team ? t('Player {number} · team {team}', { number, team }) : t('Player {number}', { number }),
   seating: t('Who sits where: partners sit opposite, play goes round in this order.'),
   alone: t('Each plays alone; play goes round in this order.'),
-  yes: t('Yes'), no: t('No'), off: t('Off'),
+  yes: t('Yes'),
+  no: t('No'),
+  off: t('Off'),
   byDefault: (value) => t('Default: {value}.', { value }),
   keptAsDefault: t('Set through the API; a new match keeps the default.'),
   count: t('How many'),
   offline: t('You are offline: starting a match needs the network.'),
-  matchEnd: t('When the match ends: play on as long as you like, stop at the first team to a number of baazis, or after a fixed number of baazis.'),
+  matchEnd: t(
+    'When the match ends: play on as long as you like, stop at the first team to a number of baazis, or after a fixed number of baazis.',
+  ),
 };
 // The keys and values of a table rule that are words (Rummy's penalty points); card codes (J, Q, A) stay.
 const KEY_WORDS = { number_cards: t('number cards') };
@@ -30,7 +35,8 @@ const semicolons = (items) => (items.length ? items.reduce((list, item) => t('{l
  *  have their value in `chosen`, ascending. */
 function offeredCounts(facts, chosen) {
   const opened = (facts.player_counts_under_settings || [])
-    .filter((entry) => Object.entries(entry.settings).every(([name, value]) => chosen[name] === value)).map((entry) => entry.count);
+    .filter((entry) => Object.entries(entry.settings).every(([name, value]) => chosen[name] === value))
+    .map((entry) => entry.count);
   return [...new Set([...facts.player_counts, ...opened])].sort((a, b) => a - b);
 }
 /** A typed whole number; left empty, null where null is the rule's default (a threshold that is off). */
@@ -39,7 +45,9 @@ function integerRead(text, byDefault) {
 }
 /** The house rules a count needs sent with the match (none for the game's own counts). */
 function settingsForCount(facts, count) {
-  const entry = (facts.player_counts_under_settings || []).find((e) => e.count === count && !facts.player_counts.includes(count));
+  const entry = (facts.player_counts_under_settings || []).find(
+    (e) => e.count === count && !facts.player_counts.includes(count),
+  );
   return entry ? Object.assign({}, entry.settings) : {};
 }
 
@@ -48,7 +56,8 @@ const said = (value) => WORDS[String(value)] || (typeof value === 'number' ? num
 
 /** A value in words: a choice's label, yes/no, a list of rows as "from 28 to 39, win 1, lose 2; ...". */
 function inWords(rule, value) {
-  if (rule.name === 'match_end') return value.count ? t('{kind} ({count})', { kind: said(value.type), count: value.count }) : said(value.type);
+  if (rule.name === 'match_end')
+    return value.count ? t('{kind} ({count})', { kind: said(value.type), count: value.count }) : said(value.type);
   if (rule.type === 'choice') return said(value);
   if (value === null) return TEXT.off;
   if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
@@ -59,34 +68,61 @@ function inWords(rule, value) {
   const has = (...keys) => keys.every((k) => k in value);
   if (has('from', 'to', 'win', 'lose')) return t('from {from}, to {to}, win {win}, lose {lose}', value);
   if (has('sets', 'runs')) return t('sets {sets}, runs {runs}', value);
-  return commas(Object.entries(value).map(([k, v]) => t('{key} {value}', { key: KEY_WORDS[k] || k.replace(/_/g, ' '), value: VALUE_WORDS[v] || inWords({}, v) })));
+  return commas(
+    Object.entries(value).map(([k, v]) =>
+      t('{key} {value}', { key: KEY_WORDS[k] || k.replace(/_/g, ' '), value: VALUE_WORDS[v] || inWords({}, v) }),
+    ),
+  );
 }
 
 /** One house rule: its label, a control in words, its explanation and default on one line under it.
  *  Returns { el, read() } where read() answers the value chosen (in the API's own terms). */
 function ruleControl(rule, value, matchEndTypes, onChange) {
   const path = `settings.${rule.name}`;
-  const hint = h('p', { class: 'hint' }, `${rule.name === 'match_end' ? TEXT.matchEnd : rule.help} ${TEXT.byDefault(inWords(rule, value))}`);
+  const hint = h(
+    'p',
+    { class: 'hint' },
+    `${rule.name === 'match_end' ? TEXT.matchEnd : rule.help} ${TEXT.byDefault(inWords(rule, value))}`,
+  );
   if (rule.name === 'match_end') {
     // Match end is an object in the API ({type, count}); here a choice of kind and a number.
-    const type = h('select', { name: rule.name, 'data-setting': rule.name },
-      matchEndTypes.map((kind) => h('option', { value: kind, selected: kind === value.type }, said(kind))));
+    const type = h(
+      'select',
+      { name: rule.name, 'data-setting': rule.name },
+      matchEndTypes.map((kind) => h('option', { value: kind, selected: kind === value.type }, said(kind))),
+    );
     const count = numberInput(value.count || 3, `${rule.name}_count`);
     const countBox = field(`${path}.count`, TEXT.count, count);
-    const show = () => { countBox.hidden = type.value === 'open'; };
+    const show = () => {
+      countBox.hidden = type.value === 'open';
+    };
     type.addEventListener('change', show);
     show();
     const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, type), countBox, hint);
-    return { el, read: () => (type.value === 'open' ? { type: 'open' } : { type: type.value, count: num(count.value) }) };
+    return {
+      el,
+      read: () => (type.value === 'open' ? { type: 'open' } : { type: type.value, count: num(count.value) }),
+    };
   }
   if (rule.type === 'choice') {
-    const select = h('select', { name: rule.name, 'data-setting': rule.name },
-      rule.choices.map((c) => h('option', { value: String(c), selected: String(c) === String(value) }, said(c))));
+    const select = h(
+      'select',
+      { name: rule.name, 'data-setting': rule.name },
+      rule.choices.map((c) => h('option', { value: String(c), selected: String(c) === String(value) }, said(c))),
+    );
     const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, select), hint);
     return { el, read: () => rule.choices.find((c) => String(c) === select.value) };
   }
   if (rule.type === 'boolean') {
-    const yesNo = seg([[true, TEXT.yes], [false, TEXT.no]], value, onChange, rule.name);
+    const yesNo = seg(
+      [
+        [true, TEXT.yes],
+        [false, TEXT.no],
+      ],
+      value,
+      onChange,
+      rule.name,
+    );
     const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label), yesNo, hint);
     nameControls(el, rule.label);
     return { el, read: () => yesNo.get() };
@@ -99,8 +135,13 @@ function ruleControl(rule, value, matchEndTypes, onChange) {
     return { el, read: () => integerRead(input.value, rule.default) };
   }
   // A list or a table of values (56's bands, Rummy's contracts): shown in words, kept as the default.
-  const el = h('div', { class: 'rule', 'data-field': path }, h('span', { class: 'label' }, rule.label),
-    h('p', {}, inWords(rule, value)), h('p', { class: 'hint' }, `${rule.help} ${TEXT.keptAsDefault}`));
+  const el = h(
+    'div',
+    { class: 'rule', 'data-field': path },
+    h('span', { class: 'label' }, rule.label),
+    h('p', {}, inWords(rule, value)),
+    h('p', { class: 'hint' }, `${rule.help} ${TEXT.keptAsDefault}`),
+  );
   return { el, read: () => value };
 }
 
@@ -109,18 +150,32 @@ function newMatchPage() {
   WORDS = cfg.choice_words || {};
   const form = $('#new-match-form');
   const games = Object.values(cfg.game_facts);
-  let game = games[0]; let count = game.default_player_count; let rules = [];
-  const gameSeg = seg(games.map((g) => [g.key, g.name]), game.key, (key) => {
-    game = cfg.game_facts[key]; count = game.default_player_count; render();
-  }, 'game');
+  let game = games[0];
+  let count = game.default_player_count;
+  let rules = [];
+  const gameSeg = seg(
+    games.map((g) => [g.key, g.name]),
+    game.key,
+    (key) => {
+      game = cfg.game_facts[key];
+      count = game.default_player_count;
+      render();
+    },
+    'game',
+  );
   gameSeg.setAttribute('aria-labelledby', 'game-label');
   $('#game-choice').replaceWith(gameSeg);
 
-  function names() { return Array.from(form.querySelectorAll('#players input'), (i) => i.value); }
+  function names() {
+    return Array.from(form.querySelectorAll('#players input'), (i) => i.value);
+  }
   function picture() {
     const seats = game.seats[count];
     const typed = names();
-    const match = { seats: seats.map((seat, i) => ({ seat, player: { name: typed[i] || TEXT.player(i + 1) } })), teams: game.teams[count] || {} };
+    const match = {
+      seats: seats.map((seat, i) => ({ seat, player: { name: typed[i] || TEXT.player(i + 1) } })),
+      teams: game.teams[count] || {},
+    };
     $('#seating-box').replaceChildren(seatingPicture(match, { direction: game.turn_direction }));
   }
   /** The house rules as chosen on the form now, by name. */
@@ -128,8 +183,20 @@ function newMatchPage() {
   /** The player counts on offer: the game's, and those a house rule chosen now opens (the engine says which). */
   function renderCounts() {
     const counts = offeredCounts(game, chosen());
-    if (!counts.includes(count)) { count = game.default_player_count; render(); return; }
-    const countSeg = seg(counts.map((c) => [c, numberText(c)]), count, (c) => { count = c; render(); }, 'count');
+    if (!counts.includes(count)) {
+      count = game.default_player_count;
+      render();
+      return;
+    }
+    const countSeg = seg(
+      counts.map((c) => [c, numberText(c)]),
+      count,
+      (c) => {
+        count = c;
+        render();
+      },
+      'count',
+    );
     countSeg.setAttribute('aria-label', TEXT.players);
     $('#count-row').replaceChildren(h('span', { class: 'label' }, TEXT.players), countSeg);
     $('#count-row').hidden = counts.length < 2;
@@ -139,14 +206,25 @@ function newMatchPage() {
     const typed = names();
     const teams = game.teams[count];
     const teamOfSeat = (seat) => Object.keys(teams || {}).find((t) => teams[t].includes(seat)) || null;
-    $('#players').replaceChildren(h('p', { class: 'hint' }, teams ? TEXT.seating : TEXT.alone),
-      ...game.seats[count].map((seat, i) => field(`players[${i}]`, TEXT.player(i + 1, teamOfSeat(seat)),
-        h('div', { 'data-field': `players[${i}].name` }, h('input', { name: `player-${i}`, value: typed[i] || '', autocomplete: 'off',
-          oninput: picture })))));
+    $('#players').replaceChildren(
+      h('p', { class: 'hint' }, teams ? TEXT.seating : TEXT.alone),
+      ...game.seats[count].map((seat, i) =>
+        field(
+          `players[${i}]`,
+          TEXT.player(i + 1, teamOfSeat(seat)),
+          h(
+            'div',
+            { 'data-field': `players[${i}].name` },
+            h('input', { name: `player-${i}`, value: typed[i] || '', autocomplete: 'off', oninput: picture }),
+          ),
+        ),
+      ),
+    );
     picture();
     const defaults = game.defaults[count];
     // A rule that follows from others (read_only) or from the seats (never sent back: the players) is not asked.
-    rules = game.settings.filter((rule) => !rule.read_only && rule.sent_back !== false && rule.name in defaults)
+    rules = game.settings
+      .filter((rule) => !rule.read_only && rule.sent_back !== false && rule.name in defaults)
       .map((rule) => Object.assign(ruleControl(rule, defaults[rule.name], rule.kinds || [], renderCounts), { rule }));
     $('#rules').replaceChildren(...rules.map((r) => r.el));
     renderCounts();
