@@ -5,7 +5,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run demo test test-js install install-dev migrate lint check-schema check-migrations worker clean screenshots \
+.PHONY: run demo test test-js install install-dev migrate lint format check-schema check-migrations worker clean screenshots \
 	messages
 
 $(VENV)/bin/activate:
@@ -64,15 +64,23 @@ messages: install-dev
 		--ignore=tests --ignore=bench --ignore=node_modules --ignore=staticfiles --ignore='table/templates/*'
 	$(PYTHON) manage.py compilemessages --ignore=.venv
 
-## ruff; mypy over the app, bench and tests; the rings of DESIGN.md and no import cycle (import-linter's contracts
+## The formatters in check mode (ruff format; Biome's format and lint of the page's JavaScript); ruff; mypy over the app, bench and tests; the rings of DESIGN.md and no import cycle (import-linter's contracts
 ## in pyproject.toml); no block of 11 lines written twice in the app (pylint's duplicate-code only, configured in
 ## pyproject.toml). All must be clean.
 APP := scorekeeper games api table exports webhooks bench
 lint: install-dev
+	$(VENV)/bin/ruff format --check .
+	npx --no-install biome ci --colors=off
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy $(APP) tests
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/pylint $(APP)
+
+## Apply the formatters (the whole tree was formatted once: .git-blame-ignore-revs names that commit for git blame).
+format: install-dev
+	$(VENV)/bin/ruff format .
+	npx --no-install biome format --write
+	npx --no-install biome lint --write
 
 check-migrations: install-dev
 	$(PYTHON) manage.py makemigrations --check --dry-run

@@ -8,14 +8,12 @@ installDom();
 const { renderChart } = await import('../../table/static/table/js/board.js');
 
 function euchreBoard(scoresA, scoresB) {
-  const deals = scoresA
-    .slice(1)
-    .map((a, i) => ({
-      number: i + 1,
-      status: 'counted',
-      state_before: i ? null : { scores: { A: 0, B: 0 } },
-      result: { scores_after: { A: a, B: scoresB[i + 1] } },
-    }));
+  const deals = scoresA.slice(1).map((a, i) => ({
+    number: i + 1,
+    status: 'counted',
+    state_before: i ? null : { scores: { A: 0, B: 0 } },
+    result: { scores_after: { A: a, B: scoresB[i + 1] } },
+  }));
   return {
     match: { game: 'bid_euchre', settings: { target_score: 32 }, teams: { A: ['S1', 'S3'], B: ['S2', 'S4'] } },
     deals,

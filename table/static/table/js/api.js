@@ -17,7 +17,7 @@ async function api(method, url, body, headers) {
   if (response.status !== 204 && response.status !== 304) {
     try {
       data = await response.json();
-    } catch (error) {
+    } catch (_error) {
       data = null;
     }
   }

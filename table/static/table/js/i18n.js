@@ -72,7 +72,7 @@ function readFromAVowel(text) {
 }
 
 const withArticles = (text) =>
-  text.replace(EITHER_ARTICLE, (match, article, word) => `${readFromAVowel(word) ? `${article}z` : article} ${word}`);
+  text.replace(EITHER_ARTICLE, (_match, article, word) => `${readFromAVowel(word) ? `${article}z` : article} ${word}`);
 
 /** `english` in the page's language, its {placeholders} filled from `values`. */
 function t(english, values) {

@@ -44,7 +44,7 @@ function boardWindow(onBoard) {
 function changedEtag(data) {
   try {
     return JSON.parse(data).etag || undefined;
-  } catch (error) {
+  } catch (_error) {
     return undefined;
   }
 }
@@ -55,7 +55,7 @@ function inlineBoard() {
   const el = document.getElementById('board-data');
   try {
     return el ? JSON.parse(el.textContent) : null;
-  } catch (error) {
+  } catch (_error) {
     return null;
   }
 }
@@ -77,7 +77,7 @@ function liveBoard(cfg, onBoard) {
         await windowed(res.data, res.link);
       }
       online = !res.offline; // the service worker's kept copy: shown, but the page is offline
-    } catch (error) {
+    } catch (_error) {
       online = false;
     }
     reachable(online);

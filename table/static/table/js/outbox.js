@@ -26,7 +26,7 @@ export function createOutbox(key, url, hooks) {
   const items = () => {
     try {
       return JSON.parse(localStorage.getItem(key)) || [];
-    } catch (e) {
+    } catch (_e) {
       return [];
     }
   };
@@ -59,7 +59,7 @@ export function createOutbox(key, url, hooks) {
       let res;
       try {
         res = await api('POST', url, item.deal);
-      } catch (error) {
+      } catch (_error) {
         sending = null; // not delivered: it waits in the queue as a deal entered offline does
         reachable(false);
         scheduleFlush();

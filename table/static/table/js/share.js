@@ -14,13 +14,13 @@ export async function copyText(text, clipboard, fallback) {
     try {
       await clipboard.writeText(text);
       return 'copied';
-    } catch (error) {
+    } catch (_error) {
       // Refused (no permission, not focused): the selection copy may still work.
     }
   }
   try {
     return fallback() ? 'copied' : 'select';
-  } catch (error) {
+  } catch (_error) {
     return 'select';
   }
 }
@@ -68,7 +68,7 @@ export function sharePanel(cfg) {
         show(res.data);
         status('');
       } else status((res.data && res.data.detail) || t('No share link.'));
-    } catch (error) {
+    } catch (_error) {
       status(t('No network: the share link needs one to be made.'));
     }
   });
@@ -106,7 +106,7 @@ export function sharePanel(cfg) {
         hide();
         status(t('Sharing stopped: the old link no longer opens.'));
       }
-    } catch (error) {
+    } catch (_error) {
       status(t('No network: sharing was not stopped.'));
     }
   });

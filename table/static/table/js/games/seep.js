@@ -5,7 +5,6 @@ import {
   playerName,
   seatLabel,
   teamOf,
-  teamLabel,
   teamNames,
   teamClass,
   nextDealer,

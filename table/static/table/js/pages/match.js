@@ -292,7 +292,7 @@ function matchPage() {
             { 'If-Match': `"${board.match.version}"` },
           )
         : await api('POST', `${cfg.deals_url}?dry_run=true`, deal);
-    } catch (error) {
+    } catch (_error) {
       if (asked === previewAsked) showPreview(TEXT.previewOffline);
       return;
     }
@@ -331,7 +331,7 @@ function matchPage() {
   function shortResult(result) {
     try {
       return game.resultLine(result);
-    } catch (error) {
+    } catch (_error) {
       const flat = (v) =>
         v && typeof v === 'object'
           ? Object.entries(v)
@@ -408,7 +408,7 @@ function matchPage() {
       }
       showToast(TEXT.undone(number), null);
       await live.refresh();
-    } catch (error) {
+    } catch (_error) {
       showToast(TEXT.actionOffline, null, true);
     }
   }
@@ -452,7 +452,7 @@ function matchPage() {
     let res;
     try {
       res = await api('PUT', `${cfg.deals_url}${correcting}/`, body, { 'If-Match': `"${board.match.version}"` });
-    } catch (error) {
+    } catch (_error) {
       showErrors(form, { code: 'offline', detail: TEXT.correctionOffline, field: null });
       return;
     }
@@ -547,7 +547,7 @@ function matchPage() {
         }
         asking = null;
         await live.refresh();
-      } catch (error) {
+      } catch (_error) {
         showErrors(box, { code: 'offline', detail: TEXT.actionOffline, field: null });
       }
     };
@@ -602,7 +602,7 @@ function matchPage() {
             .filter((part) => part && part !== true)
             .map((part) => (typeof part === 'string' ? h('span', {}, part) : part)),
         );
-    } catch (error) {
+    } catch (_error) {
       into.textContent = TEXT.actionOffline;
     }
   }

@@ -244,7 +244,7 @@ function newMatchPage() {
     let res;
     try {
       res = await api('POST', cfg.matches_url, { game: game.key, players, settings });
-    } catch (error) {
+    } catch (_error) {
       showErrors(form, { code: 'offline', detail: TEXT.offline, field: null });
       return;
     }
