@@ -8,15 +8,21 @@ PORT ?= 8000
 .PHONY: run demo test test-js install install-dev migrate lint format check-schema check-migrations worker clean screenshots \
 	messages
 
+# Python 3.11 or later, checked before the venv is made (a venv of another Python keeps failing after switching; then
+# `make clean` and again).
+PYTHON_OK := import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)
 $(VENV)/bin/activate:
+	@python3 -c '$(PYTHON_OK)' || { echo "scorekeeper needs Python 3.11 or later; python3 is $$(python3 --version 2>&1)" >&2; exit 1; }
 	python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
 $(VENV)/.installed: requirements.txt | $(VENV)/bin/activate
+	@$(PYTHON) -c '$(PYTHON_OK)' || { echo "$(VENV) was made with $$($(PYTHON) --version 2>&1); scorekeeper needs 3.11 or later: make clean, then again" >&2; exit 1; }
 	$(PIP) install --quiet -r requirements.txt
 	touch $@
 
 $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(VENV)/bin/activate
+	@$(PYTHON) -c '$(PYTHON_OK)' || { echo "$(VENV) was made with $$($(PYTHON) --version 2>&1); scorekeeper needs 3.11 or later: make clean, then again" >&2; exit 1; }
 	$(PIP) install --quiet -r requirements-dev.txt
 	touch $@ $(VENV)/.installed
 

@@ -24,3 +24,15 @@ class CommonMiddleware(common.CommonMiddleware):
 
     def should_redirect_with_slash(self, request: HttpRequest) -> bool:
         return request.method in REDIRECTED_METHODS and super().should_redirect_with_slash(request)
+
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        """An address under /api/ that no route matches is answered in the error shape with DEBUG on too, where
+        Django would answer its 26 KB technical page (``handler404`` is only used with DEBUG off)."""
+        response = super().process_response(request, response)
+        if response.status_code == 404 and request.path.startswith("/api/") and _is_html(response):
+            return not_found_view(request)
+        return response
+
+
+def _is_html(response: HttpResponseBase) -> bool:
+    return str(response.get("Content-Type", "")).startswith("text/html")

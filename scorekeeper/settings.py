@@ -380,7 +380,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # Django's own "django" logger has a console handler of its own under DEBUG: a request's warning printed twice.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
 }
+# django-axes prints a banner from every manage.py command and worker start; its lockouts are logged all the same.
+AXES_VERBOSE = False
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
