@@ -5,7 +5,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run demo test test-js install install-dev migrate lint format check-schema check-migrations worker clean screenshots \
+.PHONY: run demo test test-quick test-js install install-dev migrate lint format check-schema check-migrations worker clean screenshots \
 	messages
 
 # Python 3.11 or later, checked before the venv is made (a venv of another Python keeps failing after switching; then
@@ -47,6 +47,11 @@ demo: migrate
 ## Lint, migration and schema checks, the page's JavaScript modules, then the whole test suite.
 test: install-dev lint check-migrations check-schema test-js
 	$(PYTHON) -m pytest
+
+## The quick subset while working: the engines, services, API, exports, webhooks and pages' server side, and the
+## page's modules; no browser, no fault-injection servers, no lint (`make test` before a commit runs everything).
+test-quick: install-dev test-js
+	$(PYTHON) -m pytest -q -m "not e2e" --ignore=tests/reliability --ignore=tests/e2e
 
 ## Unit tests of the page's ES modules (tests/js/) with Node's own test runner: Node 20 or later, no npm install.
 ## Without Node they are skipped with a note, except under CI=true, where they must run.
