@@ -126,13 +126,13 @@ def test_a_client_with_its_streams_all_open_is_refused_429_before_any_database_w
     shared_events: str, open_streams: OpenStreams, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     checks: list[str] = []
-    check = live._shared_match_id
+    check = live._shared_match
 
-    def recorded_check(request: Any, token: str) -> int | None:
+    def recorded_check(request: Any, token: str) -> live.Followed | None:
         checks.append(request.META["REMOTE_ADDR"])
         return check(request, token)
 
-    monkeypatch.setattr(live, "_shared_match_id", recorded_check)  # the check is what reads the database
+    monkeypatch.setattr(live, "_shared_match", recorded_check)  # the check is what reads the database
     open_streams.admit(PHONE)
     open_streams.admit(PHONE)
     assert_refused(asyncio.run(answer(shared_events)), 429, "throttled", 2)
@@ -176,9 +176,9 @@ def test_streams_opening_together_check_access_a_few_at_a_time(
 ) -> None:
     """Each check holds a database connection: six openings at once use two, not six."""
     checking, most, lock = 0, 0, threading.Lock()
-    check = live._shared_match_id
+    check = live._shared_match
 
-    def counted_check(request: Any, token: str) -> int | None:
+    def counted_check(request: Any, token: str) -> live.Followed | None:
         nonlocal checking, most
         with lock:
             checking += 1
@@ -190,7 +190,7 @@ def test_streams_opening_together_check_access_a_few_at_a_time(
             with lock:
                 checking -= 1
 
-    monkeypatch.setattr(live, "_shared_match_id", counted_check)
+    monkeypatch.setattr(live, "_shared_match", counted_check)
 
     async def together() -> list[int]:
         return [status for status, _, _ in await asyncio.gather(*(answer(shared_events) for _ in range(6)))]
