@@ -12,8 +12,9 @@ these streams open).
 A stream is cheap while it waits, and stays so: it checks access on a database connection, closes that
 connection, and holds none while it streams (a PostgreSQL connection per viewer would exhaust the server's
 ``max_connections``), and only a few streams of a process check at once. OpenStreams bounds how many streams one
-client address and one process keep open; beyond that the view answers 429 or 503 and the page falls back to
-polling.
+client address and one process keep open; beyond that the view answers 429 or 503 with Retry-After, and the page
+polls until it tries again then (table/static/table/js/stream.js: with jitter, so a balancer's uneven spread is
+absorbed by the viewers a full process refused landing on another).
 """
 
 from __future__ import annotations
@@ -47,8 +48,11 @@ logger = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 15.0
 STREAM_SECONDS = 300.0
-# A refused viewer polls meanwhile; streams end within STREAM_SECONDS, so a slot is usually free by then.
+# A refused viewer polls meanwhile. A client at its own limit waits for one of its streams to end (within
+# STREAM_SECONDS, so a slot is usually free by then); a full process is often the balancer's unevenness, with room in
+# another process: the page tries again soon (plus its own jitter, stream.js) and most likely lands elsewhere.
 RETRY_AFTER_SECONDS = 30
+PROCESS_FULL_RETRY_AFTER_SECONDS = 5
 
 
 class OpenStreams:
@@ -81,6 +85,7 @@ class OpenStreams:
                     "live_streams_full",
                     gettext("The server has as many live scoreboards open as it can hold; the page will poll instead."),
                     settings.LIVE_STREAMS_PER_PROCESS,
+                    retry_after=PROCESS_FULL_RETRY_AFTER_SECONDS,
                 )
             self.per_client[client] += 1
             self.total += 1
@@ -111,11 +116,11 @@ class OpenStreams:
 OPEN_STREAMS = OpenStreams()
 
 
-def _busy(status: int, code: str, detail: str, limit: int) -> HttpResponse:
+def _busy(status: int, code: str, detail: str, limit: int, retry_after: int = RETRY_AFTER_SECONDS) -> HttpResponse:
     response = JsonResponse(
-        error_body(code, detail, None, {"retry_after_seconds": RETRY_AFTER_SECONDS, "limit": limit}), status=status
+        error_body(code, detail, None, {"retry_after_seconds": retry_after, "limit": limit}), status=status
     )
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Retry-After"] = str(retry_after)
     return response
 
 

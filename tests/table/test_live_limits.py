@@ -109,14 +109,20 @@ def shared_events(api: APIClient) -> str:
     return f"/table/s/{token}/events/"
 
 
-def assert_refused(refused: tuple[int, dict[str, str], bytes], expected_status: int, code: str, limit: int) -> None:
+def assert_refused(
+    refused: tuple[int, dict[str, str], bytes], expected_status: int, code: str, limit: int, retry_after: int = 30
+) -> None:
     status, headers, body = refused
-    assert (status, headers["retry-after"], headers["content-type"]) == (expected_status, "30", "application/json")
+    assert (status, headers["retry-after"], headers["content-type"]) == (
+        expected_status,
+        str(retry_after),
+        "application/json",
+    )
     detail = json.loads(body)
     assert (detail["code"], detail["field"], detail["extra"]) == (
         code,
         None,
-        {"retry_after_seconds": 30, "limit": limit},
+        {"retry_after_seconds": retry_after, "limit": limit},
     )
     assert set(detail) == {"code", "detail", "field", "extra", "errors"}
 
@@ -156,7 +162,8 @@ def test_a_forwarded_for_header_does_not_make_a_new_client(shared_events: str, o
 def test_a_process_with_its_streams_all_open_answers_503(shared_events: str, open_streams: OpenStreams) -> None:
     for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
         open_streams.admit(address)
-    assert_refused(asyncio.run(answer(shared_events)), 503, "live_streams_full", 3)
+    # Soon: another process likely has room, and the page adds its own jitter (stream.js).
+    assert_refused(asyncio.run(answer(shared_events)), 503, "live_streams_full", 3, retry_after=5)
 
 
 @override_settings(REDIS_URL="")
