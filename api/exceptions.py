@@ -7,6 +7,7 @@ malformed JSON) all arrive here; no view catches a domain error itself.
 from __future__ import annotations
 
 import math
+import sqlite3
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -29,6 +30,10 @@ from games.errors import DomainError, NotFound, StaleVersion, error_body
 from games.rules.errors import RuleViolation
 from games.rules.messages import Message, msg
 from games.translation import localize
+
+# SQLite's lock was held for the whole busy timeout: writes queue up, so a phone tries again after a short pause rather
+# than after as long again.
+SQLITE_BUSY_RETRY_AFTER_SECONDS = 5
 
 # DRF exception class -> our stable code, where DRF's own code is not the one API.md names. The first class that
 # matches names the code (so a subclass comes before its base).
@@ -59,6 +64,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         if isinstance(exc, StaleVersion):
             extra["match"] = _match_resource(exc.match, context)
         return _respond(exc.status_code, error_body(exc.code, localize(exc.detail), exc.field, extra))
+    if (busy := database_busy(exc)) is not None:
+        detail, retry_after = busy
+        set_rollback()
+        return Response(
+            error_body("database_busy", detail, None, {"retry_after_seconds": retry_after}),
+            status=503,
+            headers={"Retry-After": str(retry_after)},
+        )
     if isinstance(exc, RequestDataTooBig):
         exc = RequestTooLarge(gettext("The request body is larger than the service accepts."))
     elif isinstance(exc, SuspiciousOperation):
@@ -144,23 +157,36 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
 
 
 def server_error_view(request: HttpRequest) -> HttpResponse:
-    """Django's own 500, for an exception nothing answered (DEBUG off). A request that waited the whole
-    ``DATABASE_POOL_TIMEOUT`` for a pooled connection is an overloaded server, not a fault of the request: it answers
-    ``503 database_busy`` with ``Retry-After`` (in the error shape under /api/), so a client or a balancer tries again
-    later. Wired as ``handler500`` in the root URLconf; Django calls it inside its ``except``, so the exception is at
-    hand."""
-    if _waited_out_the_pool(sys.exc_info()[1]):
-        retry_after = math.ceil(settings.DATABASE_POOL_TIMEOUT)
+    """Django's own 500, for an exception nothing answered (DEBUG off). A request that waited out the database (see
+    ``database_busy``) outside the API's views (a page, a middleware) answers ``503 database_busy`` with
+    ``Retry-After`` (in the error shape under /api/), so a client or a balancer tries again later. Wired as
+    ``handler500`` in the root URLconf; Django calls it inside its ``except``, so the exception is at hand."""
+    busy = database_busy(sys.exc_info()[1])
+    if busy is None:
+        return defaults.server_error(request)
+    detail, retry_after = busy
+    body = error_body("database_busy", detail, None, {"retry_after_seconds": retry_after})
+    response: HttpResponse = (
+        JsonResponse(body, status=503)
+        if request.path.startswith("/api/")
+        else HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8")
+    )
+    response["Retry-After"] = str(retry_after)
+    return response
+
+
+def database_busy(exc: BaseException | None) -> tuple[str, int] | None:
+    """The detail and the seconds to wait before trying again, for a request that waited out the database: the whole
+    ``DATABASE_POOL_TIMEOUT`` for a pooled PostgreSQL connection, or the whole ``SQLITE_BUSY_TIMEOUT_SECONDS`` for
+    SQLite's write lock (the embedded default, where one request writes at a time). An overloaded server, not a
+    fault of the request: nothing was done. None for any other failure."""
+    if _waited_out_the_pool(exc):
         detail = gettext("The server is busy: no database connection came free in time. Try again in a few seconds.")
-        body = error_body("database_busy", detail, None, {"retry_after_seconds": retry_after})
-        response: HttpResponse = (
-            JsonResponse(body, status=503)
-            if request.path.startswith("/api/")
-            else HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8")
-        )
-        response["Retry-After"] = str(retry_after)
-        return response
-    return defaults.server_error(request)
+        return detail, math.ceil(settings.DATABASE_POOL_TIMEOUT)
+    if _waited_out_sqlite(exc):
+        detail = gettext("The server is busy: the database stayed locked by other writes. Try again in a few seconds.")
+        return detail, SQLITE_BUSY_RETRY_AFTER_SECONDS
+    return None
 
 
 def _waited_out_the_pool(exc: BaseException | None) -> bool:
@@ -170,3 +196,11 @@ def _waited_out_the_pool(exc: BaseException | None) -> bool:
             return True
         exc = exc.__cause__ if isinstance(exc, OperationalError) else None
     return False
+
+
+def _waited_out_sqlite(exc: BaseException | None) -> bool:
+    """True for SQLite's "database is locked" only (as Django's OperationalError wrapping sqlite3's): the lock was
+    held by other writes for the whole busy timeout. Any other SQLite error (a full disk, a missing table) stays a
+    500."""
+    cause = exc.__cause__ if isinstance(exc, OperationalError) else None
+    return isinstance(cause, sqlite3.OperationalError) and str(cause) == "database is locked"

@@ -26,6 +26,9 @@ DEAL_CORRECTED = "deal.corrected"
 DEAL_VOIDED = "deal.voided"
 MATCH_FINISHED = "match.finished"
 STANDINGS_CHANGED = "standings.changed"
+# On the club's live channel, not a match's: a member removed. Their open streams on the club's matches end at once
+# (each then re-checks access when the browser reconnects), not when the stream would have ended by itself.
+MEMBER_REMOVED = "membership.removed"
 
 
 # name -> how to compute it from the match, after commit: the fields the outer apps add to each live payload.
@@ -51,6 +54,30 @@ def remove_listener(name: str) -> None:
 
 def live_channel(match_id: int) -> str:
     return f"match:{match_id}"
+
+
+def club_channel(club_id: int) -> str:
+    """The club's live channel: only events that end streams go there (a member removed)."""
+    return f"club:{club_id}"
+
+
+def end_key(payload: dict[str, Any]) -> str | None:
+    """What a live stream that ends on an event compares: the event's name, and for an event aimed at one account
+    (it names it in ``user``) the name and that account, so that only that account's streams end."""
+    event = payload.get("event")
+    if not isinstance(event, str):
+        return None
+    return f"{event}:{payload['user']}" if "user" in payload else event
+
+
+def member_removed_key(user_id: int) -> str:
+    return end_key({"event": MEMBER_REMOVED, "user": user_id}) or MEMBER_REMOVED
+
+
+def announce_member_removed(club_id: int, user_id: int) -> None:
+    """After commit, end the removed member's open streams on the club's matches (every web process hears it)."""
+    payload = {"event": MEMBER_REMOVED, "club": club_id, "user": user_id}
+    transaction.on_commit(lambda: publish_on(club_channel(club_id), payload))
 
 
 def announce_match_change(event: str, match: Match, deal_number: int | None = None, finished_now: bool = False) -> None:
@@ -89,11 +116,16 @@ def _redis(url: str) -> Any:
 
 def publish_live(match_id: int, payload: dict[str, Any]) -> None:
     """Tell the match's live scoreboards; a missing Redis never fails the change that caused it."""
+    publish_on(live_channel(match_id), payload)
+
+
+def publish_on(channel: str, payload: dict[str, Any]) -> None:
+    """Publish on a live channel; without Redis there are no streams (the pages poll, and each read checks access)."""
     if not settings.REDIS_URL:
         return
     import redis
 
     try:
-        _redis(settings.REDIS_URL).publish(live_channel(match_id), json.dumps(payload))
+        _redis(settings.REDIS_URL).publish(channel, json.dumps(payload))
     except redis.RedisError:
-        logger.warning("Live update for match %s not published: Redis unavailable", match_id)
+        logger.warning("Live update on %s not published: Redis unavailable", channel)

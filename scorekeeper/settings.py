@@ -131,9 +131,23 @@ if isinstance(DATABASES["default"].get("CONN_HEALTH_CHECKS"), str):
         "DATABASE_URL's conn_health_checks", DATABASES["default"]["CONN_HEALTH_CHECKS"]
     )
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# The embedded default (SQLite) under a table's concurrency: write-ahead logging lets reads go on while one request
+# writes; every transaction takes the write lock when it begins (IMMEDIATE), so two requests that read and then
+# write queue for the lock instead of one failing at once ("database is locked": SQLite cannot wait for a read lock
+# to become a write lock); and a request waits up to SQLITE_BUSY_TIMEOUT_SECONDS for its turn, then answers
+# 503 database_busy with Retry-After (api/exceptions.py). synchronous=NORMAL is WAL's usual pairing: a commit
+# survives a crash of the process, only a power cut may lose the last ones.
+SQLITE_BUSY_TIMEOUT_SECONDS: float = env.float("SQLITE_BUSY_TIMEOUT_SECONDS", default=20.0)
+if SQLITE_BUSY_TIMEOUT_SECONDS <= 0:
+    raise ImproperlyConfigured("SQLITE_BUSY_TIMEOUT_SECONDS must be more than 0.")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Wait for the write lock instead of failing at once when two requests write together.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": SQLITE_BUSY_TIMEOUT_SECONDS,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
 
 # Under the ASGI server (the production command) each request does its database work in a thread of its own, so
 # connections are neither kept between requests (conn_max_age keeps nothing) nor bounded: a burst of requests opens

@@ -6,7 +6,10 @@ leave unsubscribes it; the hub's one reader hands each message to the queue of e
 is bounded: a viewer that does not read (a phone asleep, a stalled proxy) is not held on to and holds nobody up;
 when its queue is full what it missed is dropped for one ``RESYNC``, which tells the page to read the board again
 (every event only says "re-read" anyway). A viewer whose end event comes (a revoked share link) gets ``END``
-whatever it has not read yet, and every viewer gets ``LOST`` when the connection to Redis fails.
+whatever it has not read yet, and every viewer gets ``LOST`` when the connection to Redis fails. A viewer may also
+watch a second channel that only ends it and relays nothing (a signed-in member watches the club's, where their
+removal is announced): the hub follows it as it follows a match's, once for all its viewers, so ending a removed
+member's streams costs no database work per stream.
 
 There is one hub per event loop: a uvicorn worker has one loop, so one hub, made when its first stream opens. The
 hub lets its connection go when its last viewer leaves, so a loop that ends (``make run`` runs each request's loop
@@ -26,6 +29,8 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+from games.events import end_key
+
 logger = logging.getLogger(__name__)
 
 # How long the reader waits for a message before looking again (a dead connection is noticed at the latest then).
@@ -41,19 +46,28 @@ class Signal(enum.Enum):
 
 @dataclass(eq=False)
 class Subscription:
-    """One viewer's place in the hub: its match channel, the event that ends it, and its bounded queue."""
+    """One viewer's place in the hub: its match channel, the event that ends it (its ``end_key``), its bounded
+    queue, and the channel it watches for that end only."""
 
     channel: str
     ends_on: str | None
     queue: asyncio.Queue[str | Signal]
+    watch: str | None = None
     closed: bool = field(default=False)
 
-    def offer(self, data: str, event: str | None) -> None:
-        """Queue a message without ever waiting: a full queue is replaced by one RESYNC."""
+    @property
+    def channels(self) -> tuple[str, ...]:
+        return (self.channel,) if self.watch is None else (self.channel, self.watch)
+
+    def offer(self, data: str, key: str | None, channel: str | None = None) -> None:
+        """Queue a message without ever waiting: a full queue is replaced by one RESYNC. A message on the watched
+        channel only ends the viewer, if it is the viewer's end."""
         if self.closed:
             return
-        if event is not None and event == self.ends_on:
+        if key is not None and key == self.ends_on:
             self.close(Signal.END)
+            return
+        if channel not in (None, self.channel):
             return
         try:
             self.queue.put_nowait(data)
@@ -86,19 +100,21 @@ class LiveHub:
     def connected(self) -> bool:
         return self._pubsub is not None
 
-    async def subscribe(self, channel: str, ends_on: str | None = None) -> Subscription:
-        """A new viewer of ``channel``; once this returns, every message published there reaches it. Raises
-        RedisError (or TimeoutError) when Redis cannot be reached; nothing is left subscribed then."""
-        subscription = Subscription(channel, ends_on, asyncio.Queue(self.queue_size))
+    async def subscribe(self, channel: str, ends_on: str | None = None, watch: str | None = None) -> Subscription:
+        """A new viewer of ``channel`` (and of ``watch``, for its end only); once this returns, every message
+        published there reaches it. Raises RedisError (or TimeoutError) when Redis cannot be reached; nothing is
+        left subscribed then."""
+        subscription = Subscription(channel, ends_on, asyncio.Queue(self.queue_size), watch)
         async with self._lock:
-            first = channel not in self.viewers
-            self.viewers.setdefault(channel, set()).add(subscription)  # before SUBSCRIBE: no message falls between
-            if first:
-                try:
-                    await self._subscribe_channel(channel)
-                except BaseException:
-                    await self._forget(subscription)
-                    raise
+            first = [name for name in subscription.channels if name not in self.viewers]
+            for name in subscription.channels:  # before SUBSCRIBE: no message falls between
+                self.viewers.setdefault(name, set()).add(subscription)
+            try:
+                for name in first:
+                    await self._subscribe_channel(name)
+            except BaseException:
+                await self._forget(subscription)
+                raise
         return subscription
 
     async def unsubscribe(self, subscription: Subscription) -> None:
@@ -117,19 +133,23 @@ class LiveHub:
         await asyncio.wait_for(confirmed, timeout=CONNECT_SECONDS)
 
     async def _forget(self, subscription: Subscription) -> None:
-        viewers = self.viewers.get(subscription.channel)
-        if viewers is None or subscription not in viewers:
-            return  # already forgotten (the connection was lost)
-        viewers.discard(subscription)
-        if viewers:
+        left = []
+        for channel in subscription.channels:
+            viewers = self.viewers.get(channel)
+            if viewers is None or subscription not in viewers:
+                continue  # already forgotten (the connection was lost)
+            viewers.discard(subscription)
+            if not viewers:
+                del self.viewers[channel]
+                self._confirmations.pop(channel, None)
+                left.append(channel)
+        if not left:
             return
-        del self.viewers[subscription.channel]
-        self._confirmations.pop(subscription.channel, None)
         if not self.viewers:
             await self._disconnect()
         elif self._pubsub is not None:
             with contextlib.suppress(aioredis.RedisError, OSError):
-                await self._pubsub.unsubscribe(subscription.channel)
+                await self._pubsub.unsubscribe(*left)
 
     async def _read(self, pubsub: aioredis.client.PubSub) -> None:
         try:
@@ -150,15 +170,14 @@ class LiveHub:
                 confirmed.set_result(None)
         elif message["type"] == "message":
             data = _text(message["data"])
-            event = event_name(data)  # parsed once for all the match's viewers
-            for subscription in self.viewers.get(channel, ()):
-                subscription.offer(data, event)
+            key = _end_key(data)  # parsed once for all the channel's viewers
+            for subscription in list(self.viewers.get(channel, ())):
+                subscription.offer(data, key, channel)
 
     def _lose_everyone(self, error: Exception) -> None:
         """Every viewer is told, the connection is dropped; the next viewer to come connects afresh."""
-        for viewers in self.viewers.values():
-            for subscription in viewers:
-                subscription.close(Signal.LOST)
+        for subscription in {viewer for viewers in self.viewers.values() for viewer in viewers}:
+            subscription.close(Signal.LOST)
         self.viewers.clear()
         for confirmed in self._confirmations.values():
             if not confirmed.done():
@@ -191,11 +210,12 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
-def event_name(data: str) -> str | None:
+def _end_key(data: str) -> str | None:
     try:
-        return json.loads(data).get("event")
-    except (ValueError, AttributeError):
+        payload = json.loads(data)
+    except ValueError:
         return None
+    return end_key(payload) if isinstance(payload, dict) else None
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, LiveHub] = weakref.WeakKeyDictionary()

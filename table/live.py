@@ -12,8 +12,9 @@ these streams open).
 A stream is cheap while it waits, and stays so: it checks access on a database connection, closes that
 connection, and holds none while it streams (a PostgreSQL connection per viewer would exhaust the server's
 ``max_connections``), and only a few streams of a process check at once. OpenStreams bounds how many streams one
-client address and one process keep open; beyond that the view answers 429 or 503 and the page falls back to
-polling.
+client address and one process keep open; beyond that the view answers 429 or 503 with Retry-After, and the page
+polls until it tries again then (table/static/table/js/stream.js: with jitter, so a balancer's uneven spread is
+absorbed by the viewers a full process refused landing on another).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import threading
 import weakref
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -35,7 +37,7 @@ from django.http.response import HttpResponseBase
 from django.utils.translation import gettext
 
 from games.errors import error_body
-from games.events import live_channel
+from games.events import club_channel, live_channel, member_removed_key
 from games.selectors import matches_visible_to
 from scorekeeper.clients import client_address
 from table.hub import LiveHub, Signal, Subscription, live_hub
@@ -46,8 +48,11 @@ logger = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 15.0
 STREAM_SECONDS = 300.0
-# A refused viewer polls meanwhile; streams end within STREAM_SECONDS, so a slot is usually free by then.
+# A refused viewer polls meanwhile. A client at its own limit waits for one of its streams to end (within
+# STREAM_SECONDS, so a slot is usually free by then); a full process is often the balancer's unevenness, with room in
+# another process: the page tries again soon (plus its own jitter, stream.js) and most likely lands elsewhere.
 RETRY_AFTER_SECONDS = 30
+PROCESS_FULL_RETRY_AFTER_SECONDS = 5
 
 
 class OpenStreams:
@@ -80,6 +85,7 @@ class OpenStreams:
                     "live_streams_full",
                     gettext("The server has as many live scoreboards open as it can hold; the page will poll instead."),
                     settings.LIVE_STREAMS_PER_PROCESS,
+                    retry_after=PROCESS_FULL_RETRY_AFTER_SECONDS,
                 )
             self.per_client[client] += 1
             self.total += 1
@@ -110,35 +116,52 @@ class OpenStreams:
 OPEN_STREAMS = OpenStreams()
 
 
-def _busy(status: int, code: str, detail: str, limit: int) -> HttpResponse:
+def _busy(status: int, code: str, detail: str, limit: int, retry_after: int = RETRY_AFTER_SECONDS) -> HttpResponse:
     response = JsonResponse(
-        error_body(code, detail, None, {"retry_after_seconds": RETRY_AFTER_SECONDS, "limit": limit}), status=status
+        error_body(code, detail, None, {"retry_after_seconds": retry_after, "limit": limit}), status=status
     )
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Retry-After"] = str(retry_after)
     return response
 
 
+@dataclass(frozen=True)
+class Followed:
+    """What a stream follows: its match, the event that ends it, and the channel it watches for that end."""
+
+    match_id: int
+    ends_on: str | None = None
+    watch: str | None = None
+
+
 async def match_events(request: HttpRequest, match_id: int) -> HttpResponseBase:
-    return await _admitted_stream(request, _visible_match_id, match_id)
+    return await _admitted_stream(request, _visible_match, match_id)
 
 
 async def shared_match_events(request: HttpRequest, token: str) -> HttpResponseBase:
-    return await _admitted_stream(request, _shared_match_id, token, ends_on=SHARE_LINK_REVOKED)
+    return await _admitted_stream(request, _shared_match, token)
 
 
-def _visible_match_id(request: HttpRequest, match_id: int) -> int | None:
+def _visible_match(request: HttpRequest, match_id: int) -> Followed | None:
+    """A match the user may see; a club's match is followed until the user is removed from the club (the stream
+    ends then, and the browser's reconnection checks access again: a seated player may still see it)."""
     user: Any = request.user  # a user or AnonymousUser: matches_visible_to answers nothing for the latter
-    return match_id if matches_visible_to(user).filter(pk=match_id).exists() else None
+    found = matches_visible_to(user).filter(pk=match_id).values_list("league__club_id", flat=True)[:1]
+    if not found:
+        return None
+    club_id = found[0]
+    if club_id is None:
+        return Followed(match_id)
+    return Followed(match_id, ends_on=member_removed_key(user.pk), watch=club_channel(club_id))
 
 
-def _shared_match_id(request: HttpRequest, token: str) -> int | None:
+def _shared_match(request: HttpRequest, token: str) -> Followed | None:
     match = match_for_share_token(token)
-    return None if match is None else match.pk
+    return None if match is None else Followed(match.pk, ends_on=SHARE_LINK_REVOKED)
 
 
 def _checked_then_closed(
-    find_match: Callable[[HttpRequest, Any], int | None], request: HttpRequest, key: Any
-) -> int | None:
+    find_match: Callable[[HttpRequest, Any], Followed | None], request: HttpRequest, key: Any
+) -> Followed | None:
     """The access check (session, user, match), a few at once, then this thread's connections closed: the stream
     that follows must hold none while it waits. Runs in the request's thread, where the session and user are read."""
     with OPEN_STREAMS.checking():
@@ -149,17 +172,19 @@ def _checked_then_closed(
 
 
 async def _admitted_stream(
-    request: HttpRequest, find_match: Callable[[HttpRequest, Any], int | None], key: Any, ends_on: str | None = None
+    request: HttpRequest, find_match: Callable[[HttpRequest, Any], Followed | None], key: Any
 ) -> HttpResponseBase:
     """Admit the stream (or refuse it before any database work), check access, then stream until it ends."""
     release = OPEN_STREAMS.admit(client_address(request) or "unknown")
     if isinstance(release, HttpResponse):
         return release
     try:
-        match_id = await sync_to_async(_checked_then_closed)(find_match, request, key)
-        if match_id is None:
+        followed = await sync_to_async(_checked_then_closed)(find_match, request, key)
+        if followed is None:
             raise Http404
-        response = await _event_stream(match_id, on_end=release, ends_on=ends_on)
+        response = await _event_stream(
+            followed.match_id, on_end=release, ends_on=followed.ends_on, watch=followed.watch
+        )
     except BaseException:
         release()
         raise
@@ -173,14 +198,15 @@ async def _admitted_stream(
 
 
 async def _event_stream(
-    match_id: int, on_end: Callable[[], None] = lambda: None, ends_on: str | None = None
+    match_id: int, on_end: Callable[[], None] = lambda: None, ends_on: str | None = None, watch: str | None = None
 ) -> HttpResponseBase:
-    """The match's events; a stream given ``ends_on`` ends when that event comes (a revoked share link)."""
+    """The match's events; a stream given ``ends_on`` ends when that event comes, on the match's channel (a revoked
+    share link) or on ``watch`` (the member's removal, on the club's)."""
     if not settings.REDIS_URL:
         return HttpResponse(status=204)
     hub = live_hub(settings.REDIS_URL, settings.LIVE_STREAM_QUEUE_SIZE)
     try:
-        subscription = await hub.subscribe(live_channel(match_id), ends_on=ends_on)
+        subscription = await hub.subscribe(live_channel(match_id), ends_on=ends_on, watch=watch)
     except (aioredis.RedisError, OSError, TimeoutError):
         logger.warning("Live updates for match %s unavailable: Redis unreachable", match_id)
         return HttpResponse(status=204)

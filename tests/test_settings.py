@@ -96,6 +96,7 @@ def test_a_malformed_queue_or_webhook_limit_stops_the_service(name: str) -> None
         ("WEBHOOK_TIMEOUT_SECONDS", "0"),
         ("HEALTH_WORKERS_TIMEOUT_SECONDS", "0"),
         ("HEALTH_WORKERS_CACHE_SECONDS", "-1"),
+        ("SQLITE_BUSY_TIMEOUT_SECONDS", "0"),
     ],
 )
 def test_an_out_of_range_queue_or_webhook_limit_stops_the_service(name: str, value: str) -> None:
@@ -115,7 +116,16 @@ OPTIONS = "from django.conf import settings; print(repr(settings.DATABASES['defa
             "{'options': '-c statement_timeout=5000'}",
         ),
         ({"DATABASE_URL": "postgres://user@db.example:5432/scores", "DATABASE_STATEMENT_TIMEOUT_MS": "0"}, "{}"),
-        ({}, "{'timeout': 20}"),  # SQLite has no statement timeout
+        (  # SQLite has no statement timeout: it waits for the write lock (SQLITE_BUSY_TIMEOUT_SECONDS) instead
+            {},
+            "{'timeout': 20.0, 'transaction_mode': 'IMMEDIATE', "
+            "'init_command': 'PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL'}",
+        ),
+        (
+            {"SQLITE_BUSY_TIMEOUT_SECONDS": "2.5"},
+            "{'timeout': 2.5, 'transaction_mode': 'IMMEDIATE', "
+            "'init_command': 'PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL'}",
+        ),
     ],
 )
 def test_a_statement_timeout_is_set_on_postgresql_only(environment: dict[str, str], options: str) -> None:

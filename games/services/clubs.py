@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from games.events import announce_member_removed
 from games.models import Club, League, Membership
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
@@ -59,6 +60,7 @@ def membership_remove(*, actor: User, club: Club, user_id: int) -> None:
     membership = Membership.objects.select_for_update().get(club=club, user_id=user_id)
     audit_record(actor=actor, action="membership.removed", club=club, before={"user": user_id, "role": membership.role})
     membership.delete()
+    announce_member_removed(club.pk, user_id)  # their open live streams on the club's matches end now
 
 
 def league_settings_check(game: str, settings: Mapping[str, Any]) -> None:

@@ -109,14 +109,20 @@ def shared_events(api: APIClient) -> str:
     return f"/table/s/{token}/events/"
 
 
-def assert_refused(refused: tuple[int, dict[str, str], bytes], expected_status: int, code: str, limit: int) -> None:
+def assert_refused(
+    refused: tuple[int, dict[str, str], bytes], expected_status: int, code: str, limit: int, retry_after: int = 30
+) -> None:
     status, headers, body = refused
-    assert (status, headers["retry-after"], headers["content-type"]) == (expected_status, "30", "application/json")
+    assert (status, headers["retry-after"], headers["content-type"]) == (
+        expected_status,
+        str(retry_after),
+        "application/json",
+    )
     detail = json.loads(body)
     assert (detail["code"], detail["field"], detail["extra"]) == (
         code,
         None,
-        {"retry_after_seconds": 30, "limit": limit},
+        {"retry_after_seconds": retry_after, "limit": limit},
     )
     assert set(detail) == {"code", "detail", "field", "extra", "errors"}
 
@@ -126,13 +132,13 @@ def test_a_client_with_its_streams_all_open_is_refused_429_before_any_database_w
     shared_events: str, open_streams: OpenStreams, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     checks: list[str] = []
-    check = live._shared_match_id
+    check = live._shared_match
 
-    def recorded_check(request: Any, token: str) -> int | None:
+    def recorded_check(request: Any, token: str) -> live.Followed | None:
         checks.append(request.META["REMOTE_ADDR"])
         return check(request, token)
 
-    monkeypatch.setattr(live, "_shared_match_id", recorded_check)  # the check is what reads the database
+    monkeypatch.setattr(live, "_shared_match", recorded_check)  # the check is what reads the database
     open_streams.admit(PHONE)
     open_streams.admit(PHONE)
     assert_refused(asyncio.run(answer(shared_events)), 429, "throttled", 2)
@@ -156,7 +162,8 @@ def test_a_forwarded_for_header_does_not_make_a_new_client(shared_events: str, o
 def test_a_process_with_its_streams_all_open_answers_503(shared_events: str, open_streams: OpenStreams) -> None:
     for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
         open_streams.admit(address)
-    assert_refused(asyncio.run(answer(shared_events)), 503, "live_streams_full", 3)
+    # Soon: another process likely has room, and the page adds its own jitter (stream.js).
+    assert_refused(asyncio.run(answer(shared_events)), 503, "live_streams_full", 3, retry_after=5)
 
 
 @override_settings(REDIS_URL="")
@@ -176,9 +183,9 @@ def test_streams_opening_together_check_access_a_few_at_a_time(
 ) -> None:
     """Each check holds a database connection: six openings at once use two, not six."""
     checking, most, lock = 0, 0, threading.Lock()
-    check = live._shared_match_id
+    check = live._shared_match
 
-    def counted_check(request: Any, token: str) -> int | None:
+    def counted_check(request: Any, token: str) -> live.Followed | None:
         nonlocal checking, most
         with lock:
             checking += 1
@@ -190,7 +197,7 @@ def test_streams_opening_together_check_access_a_few_at_a_time(
             with lock:
                 checking -= 1
 
-    monkeypatch.setattr(live, "_shared_match_id", counted_check)
+    monkeypatch.setattr(live, "_shared_match", counted_check)
 
     async def together() -> list[int]:
         return [status for status, _, _ in await asyncio.gather(*(answer(shared_events) for _ in range(6)))]

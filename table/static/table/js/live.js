@@ -1,7 +1,8 @@
-/* Live updates: server-sent events, ETag polling as the fallback, and the board's window of deals. */
+/* Live updates: server-sent events (stream.js), ETag polling as the fallback, and the board's window of deals. */
 import { $ } from './dom.js';
 import { api, earlierUrl } from './api.js';
 import { reachable } from './net.js';
+import { followStream } from './stream.js';
 
 /** The board as shown: the window of latest deals it was sent, with the earlier windows the reader asked for
  *  in front. When the board changes those are asked for again (a correction may have changed them). */
@@ -62,7 +63,8 @@ function inlineBoard() {
 
 function liveBoard(cfg, onBoard) {
   let etag = null;
-  let source = null;
+  let stream = null;
+  let streaming = false;
   let timer = null;
   let inflight = null;
   let again = false;
@@ -99,7 +101,6 @@ function liveBoard(cfg, onBoard) {
   }
   function schedule() {
     clearTimeout(timer);
-    const streaming = source && source.readyState === 1;
     timer = setTimeout(
       async () => {
         await refresh();
@@ -115,29 +116,24 @@ function liveBoard(cfg, onBoard) {
     windowed(first.board, first.earlier ? `<${first.earlier}>; rel="earlier"` : null);
   }
   box.dataset.live = 'polling';
-  if (window.EventSource && cfg.events_url) {
-    source = new EventSource(cfg.events_url);
-    source.addEventListener('ready', () => {
-      box.dataset.live = 'events';
-      schedule();
-      refresh();
-    });
-    // A change whose board ETag is the one shown needs no re-read (the other events of that change, or our own
-    // post); a resync says events were dropped while this page lagged behind: read the board again.
-    source.addEventListener('change', (event) => {
-      if (changedEtag(event.data) !== etag) refresh();
-    });
-    source.addEventListener('resync', () => refresh());
-    // A broken stream may be a lost network: read the board at once, so a failed request shows it within a second.
-    source.onerror = () => {
-      if (source.readyState !== 1) {
-        box.dataset.live = 'polling';
-        refresh();
+  if (cfg.events_url && typeof fetch === 'function' && typeof ReadableStream === 'function') {
+    stream = followStream(cfg.events_url, {
+      onEvent(name, data) {
+        // A change whose board ETag is the one shown needs no re-read (the other events of that change, or our own
+        // post); a resync says events were dropped while this page lagged behind: read the board again.
+        if (name === 'ready' || name === 'resync' || (name === 'change' && changedEtag(data) !== etag)) refresh();
+      },
+      onState(state) {
+        streaming = state === 'open';
+        box.dataset.live = streaming ? 'events' : 'polling';
+        // Streaming: a slow poll as a safety net. Refused, waiting or stopped: poll at once and often, so a broken
+        // stream that was a lost network shows it within a second.
+        if (!streaming) refresh();
         schedule();
-      }
-    };
+      },
+    });
     // Hand the connection back when leaving the page: a browser holds only a few per server.
-    window.addEventListener('pagehide', () => source.close());
+    window.addEventListener('pagehide', () => stream.stop());
   }
   refresh().then(schedule);
   return { refresh };
