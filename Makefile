@@ -75,11 +75,14 @@ messages: install-dev
 		--ignore=tests --ignore=bench --ignore=node_modules --ignore=staticfiles --ignore='table/templates/*'
 	$(PYTHON) manage.py compilemessages --ignore=.venv
 
-## The formatters in check mode (ruff format; Biome's format and lint of the page's JavaScript); ruff; mypy over the app, bench and tests; the rings of DESIGN.md and no import cycle (import-linter's contracts
+## The catalogues (msgfmt -c: headers, plural forms, python-format; games/check_placeholders.py: every {placeholder}
+## of the English in each translation, and no other); the formatters in check mode (ruff format; Biome's format and lint of the page's JavaScript); ruff; mypy over the app, bench and tests; the rings of DESIGN.md and no import cycle (import-linter's contracts
 ## in pyproject.toml); no block of 11 lines written twice in the app (pylint's duplicate-code only, configured in
 ## pyproject.toml). All must be clean.
 APP := scorekeeper games api table exports webhooks bench
 lint: install-dev
+	for catalogue in locale/*/LC_MESSAGES/*.po; do msgfmt -c -o /dev/null $$catalogue || exit 1; done
+	$(PYTHON) -m games.check_placeholders
 	$(VENV)/bin/ruff format --check .
 	npx --no-install biome ci --colors=off
 	$(VENV)/bin/ruff check .

@@ -24,7 +24,7 @@ SKIPPED_PARTS = {"migrations", "tests", "__pycache__", "static"}
 
 # function name -> (position of the msgid, position of the plural or None)
 SINGULAR_CALLS = ("msg", "msg_template", "phrase", "gettext", "gettext_lazy", "gettext_noop", "_")
-PLURAL_CALLS = ("nmsg", "ngettext", "ngettext_lazy")
+PLURAL_CALLS = ("nmsg", "nmsg_template", "ngettext", "ngettext_lazy")
 CONTEXT_CALLS = ("pgettext", "pgettext_lazy")
 TEMPLATE_TAG = re.compile(r"""{%\s*(?:translate|trans)\s+(["'])(.+?)\1""")
 BLOCK_TAG = re.compile(r"{%\s*blocktranslate\b[^%]*%}(.*?){%\s*endblocktranslate\s*%}", re.DOTALL)
@@ -36,7 +36,7 @@ SCRIPT_CALL = re.compile(r"(?<![\w.$])(n?t)\(\s*" + _STRING + r"(?:\s*,\s*" + _S
 
 # The calls whose text games/translation.py or i18n.js fills (values isolated in Persian, "a(z)" read in Hungarian);
 # the rest of the gettext family is filled by str.format or %.
-FILLED_AS_MESSAGES = ("msg", "msg_template", "nmsg", "t", "nt")
+FILLED_AS_MESSAGES = ("msg", "msg_template", "nmsg", "nmsg_template", "t", "nt")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@ from django.utils import timezone
 from django.utils.translation import pgettext_lazy
 
 from exports.selectors import DealRow, ExportScope, deal_payloads, most_seats
+from games.rules.messages import Message
 from games.rules.registry import get_engine
+from games.translation import localize
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -142,6 +144,11 @@ def local_time(moment: Any, with_time: bool = True) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
 
 
+def _said(value: Any) -> Any:
+    """A message (Seep's plays) as plain text in the sheet's language; any other value as it is."""
+    return str(localize(value)) if isinstance(value, Message) else value
+
+
 class DealTable:
     """The columns of a deal-per-row sheet, learned in a first pass over the deals (only their keys are kept)."""
 
@@ -181,4 +188,4 @@ class DealTable:
         ]
         values += [seats.get(seat, "") for seat in self.seat_columns]
         values += [data.get(column, "") for column in self.data_columns]
-        return [spreadsheet_cell(value) for value in values]
+        return [spreadsheet_cell(_said(value)) for value in values]

@@ -21,7 +21,7 @@ from django.utils.translation import gettext, gettext_lazy
 from exports.selectors import ExportScope, deal_rows
 from exports.writers.common import Progress, printable, readable
 from games.rules.engine import GameEngine
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template, nmsg
 from games.rules.registry import get_engine
 from games.translation import localize
 
@@ -145,17 +145,61 @@ def _deal_line(engine: GameEngine[Any, Any, Any], deal: Any, columns: list[str])
     ]
 
 
+# The Call column of 56 and Bid Euchre: short whole sentences, one per fact (who bid what, the trump, doubled, made),
+# so no word is pasted into another language's sentence and no key=value is printed.
+TRUMP_SENTENCES = {
+    "clubs": msg_template("Clubs are trumps."),
+    "diamonds": msg_template("Diamonds are trumps."),
+    "hearts": msg_template("Hearts are trumps."),
+    "spades": msg_template("Spades are trumps."),
+    "no_trumps": msg_template("No trumps."),
+    "low_no_trumps": msg_template("Low no-trumps."),
+}
+CALL_SENTENCES = {
+    "partners_best": msg_template("{bidder} called partner's best."),
+    "shoot_the_moon": msg_template("{bidder} called shoot the moon."),
+    "triple_moon": msg_template("{bidder} called triple moon."),
+    "quadruple_moon": msg_template("{bidder} called quadruple moon."),
+}
+DOUBLING_SENTENCES = {"doubled": msg_template("Doubled."), "redoubled": msg_template("Redoubled.")}
+
+
 def _call(deal: Any) -> str:
     contract = deal.result.get("contract")
     if isinstance(contract, dict):
-        made = deal.result.get("made")
-        return readable([contract]) + ("" if made is None else (gettext(", made") if made else gettext(", went down")))
+        return " ".join(str(localize(sentence)) for sentence in _contract_sentences(contract, deal.result.get("made")))
     if isinstance(deal.input.get("bid"), dict):
         bid = deal.input["bid"]
         return gettext("{bidder} bids {value}").format(bidder=bid.get("bidder"), value=bid.get("value"))
     if deal.input.get("went_out"):
         return gettext("{seat} went out").format(seat=deal.input["went_out"])
     return str(deal.result.get("outcome", ""))
+
+
+def _contract_sentences(contract: dict[str, Any], made: bool | None) -> list[str]:
+    """56's ``{bidder, points, trump, doubling, forced}`` or Bid Euchre's ``{bidder, kind, tricks_bid, trump}``."""
+    bidder = contract.get("bidder")
+    sentences: list[str] = []
+    if "points" in contract:
+        sentences.append(msg("{bidder} bid {points}.", bidder=bidder, points=contract["points"]))
+    elif contract.get("kind") in CALL_SENTENCES:
+        sentences.append(msg(CALL_SENTENCES[contract["kind"]], bidder=bidder))
+    elif contract.get("tricks_bid") is not None:
+        tricks = contract["tricks_bid"]
+        sentences.append(
+            nmsg(
+                "{bidder} bid {tricks} trick.", "{bidder} bid {tricks} tricks.", "tricks", bidder=bidder, tricks=tricks
+            )
+        )
+    if contract.get("trump") in TRUMP_SENTENCES:
+        sentences.append(msg(TRUMP_SENTENCES[contract["trump"]]))
+    if contract.get("doubling") in DOUBLING_SENTENCES:
+        sentences.append(msg(DOUBLING_SENTENCES[contract["doubling"]]))
+    if contract.get("forced"):
+        sentences.append(msg("Forced contract."))
+    if made is not None:
+        sentences.append(msg("Made.") if made else msg("Went down."))
+    return sentences
 
 
 def _scores(value: Any) -> Any:

@@ -66,6 +66,12 @@ def msg_template(template: str, /) -> str:
     return template
 
 
+def nmsg_template(singular: str, plural: str, /) -> tuple[str, str]:
+    """Marks a singular and plural pair kept in a table (filled later with ``nmsg(singular, plural, count, ...)``),
+    so a choice of whole messages can also depend on a count; it returns the pair as it is."""
+    return singular, plural
+
+
 def phrase(text: str, /) -> str:
     """Marks a fixed phrase a person reads that is not a refusal (a house rule's label and help line): returned
     as it is, English, and translated where it is served (games/translation.py ``localize_facts``); makemessages

@@ -65,15 +65,14 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
         )
     size = rules.tricks_per_deal + (1 if rules.joker and claim.seat == dealer else 0)
     if len(claim.hand) != size:
-        who = msg("The dealer holds") if size > rules.tricks_per_deal else msg("Each player holds")
+        template = (
+            msg_template("The dealer holds {size} cards in this game; the claimed hand has {hand_count}.")
+            if size > rules.tricks_per_deal
+            else msg_template("Each player holds {size} cards in this game; the claimed hand has {hand_count}.")
+        )
         raise RuleViolation(
             "hand_size_invalid",
-            msg(
-                "{who} {size} cards in this game; the claimed hand has {hand_count}.",
-                who=who,
-                size=size,
-                hand_count=len(claim.hand),
-            ),
+            msg(template, size=size, hand_count=len(claim.hand)),
             "ace_no_face.hand",
             expected=size,
         )
@@ -106,13 +105,17 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
             )
     faces = [card for card in claim.hand if card.rank in FACE_RANKS]
     if faces or not any(card.rank == "A" for card in claim.hand):
-        holds = msg("holds {card}", card=faces[0].describe()) if faces else msg("has no ace")
+        detail = (
+            msg(
+                "Ace-no-face needs at least one ace and no jack, queen or king; this hand holds {card}.",
+                card=faces[0].describe(),
+            )
+            if faces
+            else msg("Ace-no-face needs at least one ace and no jack, queen or king; this hand has no ace.")
+        )
         raise RuleViolation(
             "ace_no_face_not_allowed",
-            msg(
-                "Ace-no-face needs at least one ace and no jack, queen or king; this hand {holds}.",
-                holds=holds,
-            ),
+            detail,
             "ace_no_face.hand",
         )
 

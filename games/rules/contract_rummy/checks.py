@@ -11,7 +11,28 @@ from games.rules.contract_rummy.melds import check_melds
 from games.rules.contract_rummy.settings import GAME_NAME, ContractRummyRules, describe_pack
 from games.rules.contract_rummy.state import ContractRummyState
 from games.rules.errors import RuleViolation
-from games.rules.messages import and_chain, msg
+from games.rules.messages import and_chain, msg, msg_template
+
+# A player reported with nothing left went out: one whole sentence per way of reporting it (no cards left, or a
+# penalty of 0 points), so no word is pasted into another language's sentence.
+WENT_OUT_MISSING: dict[str, str] = {
+    "cards_left": msg_template(
+        "{seat} is reported with no cards, so {seat} went out: mark {seat} as the player who went out."
+    ),
+    "penalty_points": msg_template(
+        "{seat} is reported with 0 points, so {seat} went out: mark {seat} as the player who went out."
+    ),
+}
+ANOTHER_PLAYER_OUT: dict[str, str] = {
+    "cards_left": msg_template(
+        "Exactly one player goes out in a deal: {went_out} is marked out, but {seat} is also reported with no "
+        "cards. Enter {seat}'s remaining cards."
+    ),
+    "penalty_points": msg_template(
+        "Exactly one player goes out in a deal: {went_out} is marked out, but {seat} is also reported with 0 "
+        "points. Enter {seat}'s remaining penalty."
+    ),
+}
 
 
 def _won_words(state: ContractRummyState) -> str:
@@ -58,30 +79,14 @@ def _check_seat_entry(
             ),
             f"{name}.{seat}",
         )
-    reports = ((cards == (), "cards_left", msg("no cards")), (points == 0, "penalty_points", msg("0 points")))
-    for empty, name, what in reports:
+    for empty, name in ((cards == (), "cards_left"), (points == 0, "penalty_points")):
         if not empty:
             continue
         if deal.went_out is None:
-            raise RuleViolation(
-                "went_out_missing",
-                msg(
-                    "{seat} is reported with {what}, so {seat} went out: mark {seat} as the player who went out.",
-                    seat=seat,
-                    what=what,
-                ),
-                "went_out",
-            )
+            raise RuleViolation("went_out_missing", msg(WENT_OUT_MISSING[name], seat=seat), "went_out")
         raise RuleViolation(
             "exactly_one_player_out",
-            msg(
-                "Exactly one player goes out in a deal: {went_out} is marked out, but {seat} is also reported with "
-                "{what}. Enter {seat}'s remaining {value}.",
-                went_out=deal.went_out,
-                seat=seat,
-                what=what,
-                value="cards" if name == "cards_left" else "penalty",
-            ),
+            msg(ANOTHER_PLAYER_OUT[name], went_out=deal.went_out, seat=seat),
             f"{name}.{seat}",
             went_out=deal.went_out,
         )

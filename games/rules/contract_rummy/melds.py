@@ -14,7 +14,7 @@ from itertools import pairwise
 from games.rules.cards import RANKS, SUIT_NAMES, Card, card_codes
 from games.rules.contract_rummy.settings import parse_hand
 from games.rules.errors import RuleViolation
-from games.rules.messages import and_chain, and_list, msg, nmsg
+from games.rules.messages import and_chain, and_list, msg, msg_template, nmsg
 from games.rules.shapes import reject_unknown_keys
 
 MELD_TYPES: tuple[str, ...] = ("set", "run")
@@ -30,8 +30,27 @@ NUMBER_WORDS: tuple[str, ...] = (
     msg("seven"),
     msg("eight"),
 )
+# meld_invalid for jokers not declared, one whole sentence per kind of meld.
+UNDECLARED_JOKERS: dict[str, str] = {
+    "set": msg_template(
+        "{show}: every joker must be declared as the card it stands for; this set has {joker_count} joker(s) and "
+        "{jokers_count} declared card(s) in jokers."
+    ),
+    "run": msg_template(
+        "{show}: every joker must be declared as the card it stands for; this run has {joker_count} joker(s) and "
+        "{jokers_count} declared card(s) in jokers."
+    ),
+}
 RANK_LOW: dict[str, int] = {rank: index + 1 for index, rank in enumerate(RANKS)}  # A=1 ... K=13
 RANK_PLURAL: dict[str, str] = {
+    "2": msg("2s"),
+    "3": msg("3s"),
+    "4": msg("4s"),
+    "5": msg("5s"),
+    "7": msg("7s"),
+    "8": msg("8s"),
+    "9": msg("9s"),
+    "10": msg("10s"),
     "A": msg("aces"),
     "J": msg("jacks"),
     "Q": msg("queens"),
@@ -106,7 +125,7 @@ def _show(meld: Meld) -> str:
 
 
 def _plural(rank: str) -> str:
-    return RANK_PLURAL.get(rank, f"{rank}s")
+    return RANK_PLURAL[rank]
 
 
 def effective_cards(meld: Meld, path: str) -> tuple[Card, ...]:
@@ -115,14 +134,7 @@ def effective_cards(meld: Meld, path: str) -> tuple[Card, ...]:
     if joker_count != len(meld.jokers):
         raise RuleViolation(
             "meld_invalid",
-            msg(
-                "{show}: every joker must be declared as the card it stands for; this {type} has {joker_count} "
-                "joker(s) and {jokers_count} declared card(s) in jokers.",
-                show=_show(meld),
-                type=meld.type,
-                joker_count=joker_count,
-                jokers_count=len(meld.jokers),
-            ),
+            msg(UNDECLARED_JOKERS[meld.type], show=_show(meld), joker_count=joker_count, jokers_count=len(meld.jokers)),
             f"{path}.jokers",
             jokers=joker_count,
             declared=len(meld.jokers),
@@ -276,6 +288,39 @@ def contract_words(sets: int, runs: int) -> str:
     return and_list(parts) if parts else ""
 
 
+def _missed_contract(deal_number: int, contract: tuple[int, int], entered: tuple[int, int]) -> str:
+    """contract_not_met in one whole sentence: none entered, fewer melds than the contract (one, or more), or as
+    many or more but not the right ones; the counts are whole phrases ("two sets and one run")."""
+    need_sets, need_runs = contract
+    sets, runs = entered
+    needs = contract_words(need_sets, need_runs)
+    if not sets + runs:
+        return msg(
+            "Deal {deal_number} needs {contract_words}; no melds were entered.",
+            deal_number=deal_number,
+            contract_words=needs,
+        )
+    values = {
+        "deal_number": deal_number,
+        "contract_words": needs,
+        "count_words": _count_words(sets, runs),
+        "melds": sets + runs,
+    }
+    if sets + runs < need_sets + need_runs:
+        return nmsg(
+            "Deal {deal_number} needs {contract_words}; only {count_words} was entered.",
+            "Deal {deal_number} needs {contract_words}; only {count_words} were entered.",
+            "melds",
+            **values,
+        )
+    return nmsg(
+        "Deal {deal_number} needs {contract_words}; {count_words} was entered.",
+        "Deal {deal_number} needs {contract_words}; {count_words} were entered.",
+        "melds",
+        **values,
+    )
+
+
 def check_melds(
     melds: tuple[Meld, ...],
     contract: tuple[int, int],
@@ -303,18 +348,9 @@ def check_melds(
     need_sets, need_runs = contract
     runs = len(run_suits)
     if sets < need_sets or runs < need_runs:
-        only = "only " if 0 < sets + runs < need_sets + need_runs else ""
-        verb = "was" if sets + runs == 1 else "were"
         raise RuleViolation(
             "contract_not_met",
-            msg(
-                "Deal {deal_number} needs {contract_words}; {only}{count_words} {verb} entered.",
-                deal_number=deal_number,
-                contract_words=contract_words(need_sets, need_runs),
-                only=only,
-                count_words=_count_words(sets, runs) if sets + runs else msg("no melds"),
-                verb=verb,
-            ),
+            _missed_contract(deal_number, (need_sets, need_runs), (sets, runs)),
             field,
             contract={"sets": need_sets, "runs": need_runs},
             entered={"sets": sets, "runs": runs},

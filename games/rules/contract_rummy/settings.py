@@ -9,7 +9,7 @@ from typing import Any
 
 from games.rules.cards import JOKER_CARD, RANKS, SUITS, Card, parse_cards
 from games.rules.errors import RuleViolation
-from games.rules.messages import and_list, msg, nmsg, phrase
+from games.rules.messages import and_list, msg, msg_template, nmsg, phrase
 from games.rules.settings_spec import Setting, SettingsSpec
 from games.rules.shapes import reject_unknown_keys
 
@@ -175,17 +175,17 @@ def _penalty_spec(value: object) -> tuple[tuple[str, int | str], ...]:
         if face_value or (_is_int(item) and 1 <= item <= MAX_CARD_PENALTY):
             table[key] = item
         else:
-            allowed = '"face_value" or ' if key == "number_cards" else ""
-            raise _invalid(
-                f"{name}.{key}",
-                msg(
-                    "The penalty for {key} is {allowed}a whole number from 1 to {max_card_penalty}; {item!r} is not.",
-                    key=key,
-                    allowed=allowed,
-                    max_card_penalty=MAX_CARD_PENALTY,
-                    item=item,
-                ),
+            template = (
+                msg_template(
+                    'The penalty for {key} is "face_value" or a whole number from 1 to {max_card_penalty}; {item!r} '
+                    "is not."
+                )
+                if key == "number_cards"
+                else msg_template(
+                    "The penalty for {key} is a whole number from 1 to {max_card_penalty}; {item!r} is not."
+                )
             )
+            raise _invalid(f"{name}.{key}", msg(template, key=key, max_card_penalty=MAX_CARD_PENALTY, item=item))
     return tuple((key, table[key]) for key in PENALTY_KEYS if key in table)
 
 

@@ -10,19 +10,55 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import Call
 from games.rules.fifty_six.settings import FiftySixRules
-from games.rules.messages import and_list, msg, nmsg, or_list
+from games.rules.messages import and_list, msg, msg_template, nmsg, nmsg_template, or_list
 
-NUMBER_WORDS: tuple[str, ...] = (
-    msg("no"),
-    msg("one"),
-    msg("two"),
-    msg("three"),
-    msg("four"),
-    msg("five"),
-    msg("six"),
-    msg("seven"),
-    msg("eight"),
-)
+# A bid in words, one whole phrase per trump ("40 hearts"), so each language says the number and the suit in its
+# own order and form; a noes bid (no trump named yet) is its number alone.
+BID_TEMPLATES: dict[str, str] = {
+    "clubs": msg_template("{points} clubs"),
+    "diamonds": msg_template("{points} diamonds"),
+    "hearts": msg_template("{points} hearts"),
+    "spades": msg_template("{points} spades"),
+    "no_trumps": msg_template("{points} no-trumps"),
+}
+
+# call_not_affordable, one whole sentence per call refused and what is left (singular, plural by the tables held).
+AFFORDABLE_TEMPLATES: dict[tuple[str, bool], tuple[str, str]] = {
+    ("bid", True): nmsg_template(
+        "Team {team} holds {held} table; a bid of {points} could cost it {cost} (band {band}), so "
+        "{team} can only pass.",
+        "Team {team} holds {held} tables; a bid of {points} could cost it {cost} (band {band}), so "
+        "{team} can only pass.",
+    ),
+    ("bid", False): nmsg_template(
+        "Team {team} holds {held} table; a bid of {points} could cost it {cost} (band {band}), so {team} may {calls}.",
+        "Team {team} holds {held} tables; a bid of {points} could cost it {cost} (band {band}), so {team} may {calls}.",
+    ),
+    ("double", True): nmsg_template(
+        "Team {team} holds {held} table; a double of {points} could cost it {cost} (band {band}), so "
+        "{team} can only pass.",
+        "Team {team} holds {held} tables; a double of {points} could cost it {cost} (band {band}), so "
+        "{team} can only pass.",
+    ),
+    ("double", False): nmsg_template(
+        "Team {team} holds {held} table; a double of {points} could cost it {cost} (band {band}), so "
+        "{team} may {calls}.",
+        "Team {team} holds {held} tables; a double of {points} could cost it {cost} (band {band}), so "
+        "{team} may {calls}.",
+    ),
+    ("redouble", True): nmsg_template(
+        "Team {team} holds {held} table; a redouble of {points} could cost it {cost} (band {band}), so "
+        "{team} can only pass.",
+        "Team {team} holds {held} tables; a redouble of {points} could cost it {cost} (band {band}), so "
+        "{team} can only pass.",
+    ),
+    ("redouble", False): nmsg_template(
+        "Team {team} holds {held} table; a redouble of {points} could cost it {cost} (band {band}), so "
+        "{team} may {calls}.",
+        "Team {team} holds {held} tables; a redouble of {points} could cost it {cost} (band {band}), so "
+        "{team} may {calls}.",
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +82,10 @@ class Contract:
 
 
 def describe_bid(points: int | None, trump: str | None) -> str:
+    """``40 hearts`` as one phrase each language says whole; a noes bid is its number."""
     if trump is None:
         return f"{points}"
-    return f"{points} {t.TRUMP_WORDS[trump]}"
+    return msg(BID_TEMPLATES[trump], points=points)
 
 
 def _or_list(items: list[str]) -> str:
@@ -185,25 +222,20 @@ class _Auction:
         held, cost = self.tables[team], self.worst_cost(call.call, points)
         band = self.rules.band_by_points[points]
         assert band is not None
-        what = {
-            "bid": msg("a bid of {points}", points=points),
-            "double": msg("a double of {points}", points=points),
-            "redouble": msg("a redouble of {points}", points=points),
-        }
         legal = self.legal_calls(call.seat)
-        choice = msg("can only pass") if legal == ["pass"] else msg("may {calls}", calls=_or_list_plain(legal))
+        singular, plural = AFFORDABLE_TEMPLATES[call.call, legal == ["pass"]]
         raise RuleViolation(
             "call_not_affordable",
             nmsg(
-                "Team {team} holds {held} table; {what} could cost it {cost} (band {band}), so {team} {choice}.",
-                "Team {team} holds {held} tables; {what} could cost it {cost} (band {band}), so {team} {choice}.",
+                singular,
+                plural,
                 "held",
                 team=team,
                 held=held,
-                what=what[call.call],
+                points=points,
                 cost=cost,
                 band=band.label,
-                choice=choice,
+                calls=_or_list_plain(legal),
             ),
             f"auction[{index}]",
             seat=call.seat,
@@ -232,13 +264,19 @@ class _Auction:
                 "The auction ended when all {order_count} players passed. No further calls are possible.",
                 order_count=len(self.order),
             )
-        doubled = " doubled" if self.doubling == "doubled" else ""
-        passes = NUMBER_WORDS[len(self.order) - 1] if len(self.order) - 1 < len(NUMBER_WORDS) else "the"
-        last = f"{self.standing.seat}'s {self.standing_words()}{doubled}"
-        return msg(
-            "The auction ended with {passes} passes after {last}. No further calls are possible.",
-            passes=passes,
-            last=last,
+        values = {"passes": len(self.order) - 1, "seat": self.standing.seat, "bid": self.standing_words()}
+        if self.doubling == "doubled":
+            return nmsg(
+                "The auction ended with {passes} pass after {seat}'s {bid} doubled. No further calls are possible.",
+                "The auction ended with {passes} passes after {seat}'s {bid} doubled. No further calls are possible.",
+                "passes",
+                **values,
+            )
+        return nmsg(
+            "The auction ended with {passes} pass after {seat}'s {bid}. No further calls are possible.",
+            "The auction ended with {passes} passes after {seat}'s {bid}. No further calls are possible.",
+            "passes",
+            **values,
         )
 
     def take(self, index: int, call: Call) -> None:
@@ -425,13 +463,19 @@ class _Auction:
                 seat=seat,
                 standing_words=self.standing_words(),
             )
-        elif self.doubling != "none":
+        elif self.doubling == "doubled":
             detail = msg(
-                "{seat} cannot double: the standing bid ({standing_words}) is already {doubling}; a bid may be "
+                "{seat} cannot double: the standing bid ({standing_words}) is already doubled; a bid may be "
                 "doubled only once.",
                 seat=seat,
                 standing_words=self.standing_words(),
-                doubling=self.doubling,
+            )
+        elif self.doubling != "none":
+            detail = msg(
+                "{seat} cannot double: the standing bid ({standing_words}) is already redoubled; a bid may be "
+                "doubled only once.",
+                seat=seat,
+                standing_words=self.standing_words(),
             )
         else:
             self.check_affordable(index, call, int(self.standing.points or t.MIN_BID))
@@ -445,20 +489,16 @@ class _Auction:
         seat = call.seat
         if not self.rules.redouble_out_of_turn:  # F-A18: a seat that passed may still redouble out of turn
             self._check_passed(index, call)
-        if self.standing is None or self.doubling != "doubled":
-            what = (
-                msg("nobody has bid yet")
-                if self.standing is None
-                else (
-                    msg(
-                        "the standing bid ({standing_words}) has not been doubled", standing_words=self.standing_words()
-                    )
-                )
-            )
+        if self.standing is None:
             detail = msg(
-                "{seat} cannot redouble: {what}. Only the team that was doubled may redouble.",
+                "{seat} cannot redouble: nobody has bid yet. Only the team that was doubled may redouble.", seat=seat
+            )
+        elif self.doubling != "doubled":
+            detail = msg(
+                "{seat} cannot redouble: the standing bid ({standing_words}) has not been doubled. Only the team "
+                "that was doubled may redouble.",
                 seat=seat,
-                what=what,
+                standing_words=self.standing_words(),
             )
         elif self.rules.team_of[seat] != self.rules.team_of[self.standing.seat]:
             team = self.rules.team_of[self.standing.seat]
@@ -484,22 +524,32 @@ class _Auction:
     def incomplete(self) -> RuleViolation:
         waiting = self.still_to_call()
         if self.standing is None:
-            after = msg("no bid yet") if self.position == 0 else msg("the passes so far")
+            template = (
+                msg_template(
+                    "The auction is not finished: with no bid yet, {waiting} must still pass or call (the first call "
+                    "belongs to {order_0}, after dealer {dealer})."
+                )
+                if self.position == 0
+                else msg_template(
+                    "The auction is not finished: with the passes so far, {waiting} must still pass or call (the "
+                    "first call belongs to {order_0}, after dealer {dealer})."
+                )
+            )
+            detail = msg(template, waiting=_and_list(waiting), order_0=self.order[0], dealer=self.dealer)
+        elif self.doubling == "doubled":
             detail = msg(
-                "The auction is not finished: with {after}, {waiting} must still pass or call (the first call "
-                "belongs to {order_0}, after dealer {dealer}).",
-                after=after,
+                "The auction is not finished: after {doubler}'s double of {seat}'s {bid}, {waiting} must still pass "
+                "or call.",
+                doubler=self.doubler,
+                seat=self.standing.seat,
+                bid=self.standing_words(),
                 waiting=_and_list(waiting),
-                order_0=self.order[0],
-                dealer=self.dealer,
             )
         else:
-            last = f"{self.standing.seat}'s {self.standing_words()}"
-            if self.doubling == "doubled":
-                last = msg("{doubler}'s double of {last}", doubler=self.doubler, last=last)
             detail = msg(
-                "The auction is not finished: after {last}, {waiting} must still pass or call.",
-                last=last,
+                "The auction is not finished: after {seat}'s {bid}, {waiting} must still pass or call.",
+                seat=self.standing.seat,
+                bid=self.standing_words(),
                 waiting=_and_list(waiting),
             )
         return RuleViolation(

@@ -36,11 +36,21 @@ BID_CARD_NAMES: dict[int, str] = {
     13: msg("a king"),
 }
 ORDINAL_SUFFIX: dict[int, str] = {1: "st", 2: "nd", 3: "rd"}
-ORDINAL_TEMPLATES: dict[str, str] = {  # one template per English suffix; each language has its own ordinal
-    "st": msg_template("{number}st"),
-    "nd": msg_template("{number}nd"),
-    "rd": msg_template("{number}rd"),
-    "th": msg_template("{number}th"),
+# match_already_finished, one whole sentence per English ordinal suffix: each language writes its own ordinal of
+# {count} inside its own sentence ("oma {count}. baazi", "a(z) {count}. baazit").
+WON_ITS_BAAZI: dict[str, str] = {
+    "st": msg_template(
+        "This match ended when team {match_winner} won its {count}st baazi; start a new match to record more deals."
+    ),
+    "nd": msg_template(
+        "This match ended when team {match_winner} won its {count}nd baazi; start a new match to record more deals."
+    ),
+    "rd": msg_template(
+        "This match ended when team {match_winner} won its {count}rd baazi; start a new match to record more deals."
+    ),
+    "th": msg_template(
+        "This match ended when team {match_winner} won its {count}th baazi; start a new match to record more deals."
+    ),
 }
 
 # dealer_out_of_turn explanations, by the reason the state gives for its next dealer.
@@ -52,9 +62,8 @@ DEALER_ORDER_MESSAGES: dict[str, str] = {
 }
 
 
-def _ordinal(number: int) -> str:
-    suffix = "th" if 10 <= number % 100 <= 20 else ORDINAL_SUFFIX.get(number % 10, "th")
-    return msg(ORDINAL_TEMPLATES[suffix], number=number)
+def _ordinal_suffix(number: int) -> str:
+    return "th" if 10 <= number % 100 <= 20 else ORDINAL_SUFFIX.get(number % 10, "th")
 
 
 def _or_list(items: list[str]) -> str:
@@ -63,31 +72,24 @@ def _or_list(items: list[str]) -> str:
 
 def finished_message(state: SeepState, rules: SeepRules) -> str:
     won_a, won_b = state.baazis_won
-    tail = msg("; start a new match to record more deals.")
     if rules.match_end.type == "first_to_baazis":
         count = max(won_a, won_b)
-        return msg(
-            "This match ended when team {match_winner} won its {count} baazi{tail}",
-            match_winner=state.match_winner,
-            count=_ordinal(count),
-            tail=tail,
-        )
+        return msg(WON_ITS_BAAZI[_ordinal_suffix(count)], match_winner=state.match_winner, count=count)
     if state.match_drawn:
         return msg(
-            "This match of {count} baazis ended level at {won_a}-{won_b}{tail}",
+            "This match of {count} baazis ended level at {won_a}-{won_b}; start a new match to record more deals.",
             count=rules.match_end.count,
             won_a=won_a,
             won_b=won_b,
-            tail=tail,
         )
     best, worst = max(won_a, won_b), min(won_a, won_b)
     return msg(
-        "This match of {count} baazis ended with team {match_winner} winning {best}-{worst}{tail}",
+        "This match of {count} baazis ended with team {match_winner} winning {best}-{worst}; start a new match to "
+        "record more deals.",
         count=rules.match_end.count,
         match_winner=state.match_winner,
         best=best,
         worst=worst,
-        tail=tail,
     )
 
 

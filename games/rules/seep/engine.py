@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template
 from games.rules.outcomes import other_side
 from games.rules.seep import deal, plays, referee, scoring, settings, state
 from games.rules.seep.deal import SeepDeal
@@ -126,24 +126,39 @@ def _lead_text(lead: Mapping[str, Any]) -> str:
     return f"{lead['team']} +{lead['points']}" if lead.get("team") else msg("level")
 
 
-# What a play did, in words for a spreadsheet cell (seep.md §S.7a).
-PLAY_WORDS = {"throw": "thrown", "capture": "takes", "build": "builds", "cement": "cements", "raise": "raises"}
+# What a play did, in words for a spreadsheet cell (seep.md §S.7a): one whole phrase per action (and per whether it
+# names a house), so each language says the verb its own way; seats, cards and values are the data inside it.
+PLAY_TEMPLATES: dict[tuple[str, bool], str] = {
+    ("throw", False): msg_template("{seat}: {card} thrown"),
+    ("capture", False): msg_template("{seat}: {card} takes the house"),
+    ("capture", True): msg_template("{seat}: {card} takes {cards}"),
+    ("build", True): msg_template("{seat}: {card} builds {house} with {cards}"),
+    ("build", False): msg_template("{seat}: {card} builds with {cards}"),
+    ("cement", True): msg_template("{seat}: {card} cements {house} with {cards}"),
+    ("cement", False): msg_template("{seat}: {card} cements with {cards}"),
+    ("raise", True): msg_template("{seat}: {card} raises {house}"),
+    ("raise", False): msg_template("{seat}: {card} raises"),
+}
 
 
 def plays_text(plays: Any) -> Any:
     """A deal's plays as one cell: ``S2: 3D builds 11 with AH 7S; S3: QH thrown; S1: QS takes the house``
-    (anything but a list of plays as it is)."""
+    (anything but a list of plays as it is); a message, so a sheet in another language says its own words."""
     if not isinstance(plays, list):
         return plays
-    return "; ".join(_play_text(play) for play in plays if isinstance(play, Mapping))
+    head: Any = ""
+    for play in plays:
+        if isinstance(play, Mapping):
+            text = _play_text(play)
+            head = msg("{head}; {item}", head=head, item=text) if head else text
+    return head
 
 
 def _play_text(play: Mapping[str, Any]) -> str:
-    words = [f"{play.get('seat')}: {play.get('card')} {PLAY_WORDS.get(play.get('action', ''), play.get('action'))}"]
-    if play.get("action") == "capture":
-        words.append(" ".join(play.get("takes") or []) or "the house")
-    elif play.get("house") is not None:
-        words.append(str(play["house"]))
-    if play.get("with"):
-        words.append("with " + " ".join(play["with"]))
-    return " ".join(words)
+    action = play.get("action", "")
+    named = bool(play.get("takes")) if action == "capture" else play.get("house") is not None
+    template = PLAY_TEMPLATES.get((action, named))
+    if template is None:  # not a play the parser accepts: its fields as they are
+        return f"{play.get('seat')}: {play.get('card')} {action}"
+    cards = " ".join(play.get("takes") or play.get("with") or [])
+    return msg(template, seat=play.get("seat"), card=play.get("card"), house=play.get("house"), cards=cards)

@@ -1,0 +1,243 @@
+"""Every refusal is one whole sentence in every language (issue 26): no sentence pasted together from translated
+fragments, no English word left inside a translated message, no placeholder glued to a suffix, no empty or
+doubled word.
+
+Two sweeps: every message template of the source filled with data (a seat, a number, a card) in each plural form
+and language; and the refusals the engines build themselves for each variant of the messages that used to be
+assembled (56's auction, Seep's finished match, Contract Rummy's missed contract, Seep's plays, the Call column
+of the score sheets), localized as the service localizes them.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from exports.writers.pdf import _contract_sentences
+from games.catalogue import source_messages
+from games.rules.contract_rummy.melds import _missed_contract
+from games.rules.messages import Message
+from games.rules.seep.checks import finished_message
+from games.rules.seep.engine import plays_text
+from games.translation import localize
+from tests.support.fifty_six import bid, dbl, deal, pas, refused, rules
+
+LANGUAGES = ("et", "fa", "hu")
+ISOLATES = re.compile("[\u2066-\u2069]")
+WORD = re.compile(r"[A-Za-z]{4,}")
+# Words a translation may keep from its English: API field and setting names, JSON words, game names the
+# glossaries keep untranslated, and words that are also words of the language (Estonian "pass", "jokker" ...).
+KEPT = {
+    "baazi", "baazis", "seep", "rummy", "contract", "euchre", "true", "false", "jokers", "joker", "pass", "null",
+    "http", "https", "json", "team", "partner", "match", "trump", "trumps", "house", "cards", "plus", "noes",
+    "redeal", "dealer", "settings", "seat", "seats", "auction", "tricks", "melds", "hand", "with", "type", "bidder",
+    "value", "points", "card", "play", "plays", "deal", "deals", "takes", "action", "sweeps", "tables", "dry_run",
+    "admin", "league", "email", "webhook", "webhooks", "host", "club", "token", "sets", "runs", "went", "bids",
+    # API fields and values named in a message (``bands``, ``bidding = continuous``, ``call``, ``card_majority``):
+    "bands", "bidding", "continuous", "build", "cement", "raise", "call", "convention", "contracts", "count", "deck",
+    "double", "redouble", "eliminated", "from", "lose", "hands", "reason", "players", "reneges", "tied", "majority",
+    # HTTP and network words, and words that are also Estonian or Hungarian ("import", "number", "port", "extra"):
+    "etag", "idempotency", "link", "local", "loopback", "import", "number", "port", "variant", "extra",
+}  # fmt: skip
+# The suits are the API's trump values where a message lists them with ``no_trumps``.
+SUIT_VALUES = {"clubs", "diamonds", "hearts", "spades"}
+GLUED = re.compile(r"\}[^\W\d_]|[}A-Za-z0-9)]\u0650|[^\W\d_]\{")  # a placeholder with a letter (or a kasra) stuck to it
+DOUBLED_WORD = re.compile(r"(?<!\w)(\w+)\s+\1(?!\w)", re.IGNORECASE)
+# Code inside a message, kept as written in every language: JSON, quoted values, field names, URLs.
+CODE_TEXT = re.compile(r"\{[^{}]*\}|'[^']*'|\"[^\"]*\"|\w+(?:[_.]\w+)+|https?://\S*")
+SAMPLES = {"seat": "S2", "team": "A", "card": "10D"}
+
+
+def _sample(name: str, count: int) -> Any:
+    """Data for a placeholder: a seat, a team, a card or a number, never a word."""
+    base = re.split(r"[!:.\[]", name, maxsplit=1)[0]
+    for key, value in SAMPLES.items():
+        if key in base:
+            return value
+    return count
+
+
+def _filled(template: str, plural: str | None, count: int) -> Message:
+    names = {field for _, field, _, _ in string.Formatter().parse(template + (plural or "")) if field}
+    values = {name.split("!")[0].split(":")[0]: _sample(name, count) for name in names}
+    count_key = next(iter(sorted(values)), None) if plural else None
+    if count_key is not None:
+        values[count_key] = count
+    return Message(template, values, plural, count_key)
+
+
+def _defects(english: str, text: str) -> list[str]:
+    """What is wrong with ``text``, the translation of ``english`` once filled."""
+    plain = ISOLATES.sub("", text)
+    found = []
+    english_words = {word.lower() for word in WORD.findall(re.sub(CODE_TEXT, "", english))}
+    if "no_trumps" in english:
+        english_words -= SUIT_VALUES
+    found += [f"English {word!r}" for word in sorted(english_words - KEPT) if re.search(rf"\b{word}\b", plain, re.I)]
+    found += [f"doubled {match.group(0)!r}" for match in DOUBLED_WORD.finditer(plain) if not match.group(1).isdigit()]
+    if re.search(r"(?<!\.)\.\.(?!\.)|  | ,|\(\)", plain):
+        found.append("an empty word or a doubled mark")
+    return found
+
+
+def _catalogue_templates() -> list[tuple[str, str | None]]:
+    seen: dict[tuple[str, str | None], None] = {}
+    for message in source_messages():
+        if message.call in ("msg", "msg_template", "nmsg", "nmsg_template") and message.context is None:
+            seen[(message.msgid, message.plural)] = None
+    return list(seen)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_engine_message_filled_with_data_reads_as_one_sentence(language: str) -> None:
+    wrong = []
+    with translation.override(language):
+        for template, plural in _catalogue_templates():
+            translated = translation.gettext(template)
+            if GLUED.search(translated):
+                wrong.append(f"{template!r}: a placeholder glued to a suffix in {translated!r}")
+            for count in (1, 3, 5) if plural else (3,):
+                message = _filled(template, plural, count)
+                text = str(localize(message))
+                if text == str(message) and template[:1].isalpha() and " " in template:
+                    wrong.append(f"{template!r}: not translated")
+                wrong += [f"{template!r} -> {text!r}: {defect}" for defect in _defects(str(message), text)]
+    assert wrong == []
+
+
+# -- the refusals the engines assemble, each variant ----------------------------------------------------------------
+def _auction_refusals() -> list[tuple[str, str]]:
+    four = rules(4)
+    cases = {
+        "no bid yet": [deal("S1", [], 30)],
+        "after passes": [deal("S1", pas("S2", "S3"), 30)],
+        "after a bid": [deal("S1", [bid("S2", 32)], 30)],
+        "after a double": [deal("S1", [bid("S2", 32, "spades"), dbl("S3")], 30)],
+        "closed after passes": [deal("S1", [bid("S2", 33, "clubs"), *pas("S3", "S4", "S1"), *pas("S2")], 33)],
+        "closed after a double": [
+            deal("S1", [bid("S2", 33, "no_trumps"), dbl("S3"), *pas("S4", "S1", "S2"), *pas("S3")], 33)
+        ],
+        "double twice": [deal("S1", [bid("S2", 32), dbl("S3"), dbl("S4")], 30)],
+        "redouble without a bid": [deal("S1", [{"seat": "S2", "call": "redouble"}], 30)],
+        "redouble undoubled": [deal("S1", [bid("S2", 32), {"seat": "S3", "call": "redouble"}], 30)],
+    }
+    return [(name, refused(four, payload).detail) for name, payload in cases.items()]
+
+
+def _affordable_refusals() -> list[tuple[str, str]]:
+    found = []
+    for tables, calls in ((1, [bid("S2", 30), dbl("S3")]), (4, [bid("S2", 40), dbl("S3")]), (1, [bid("S2", 40)])):
+        r = rules(4, starting_tables=tables, calls_limited_by_tables=True)
+        try:
+            detail = refused(r, [deal("S1", calls, 30)]).detail
+        except AssertionError:  # that call was affordable with these tables
+            continue
+        found.append((f"tables {tables}", detail))
+    return found
+
+
+def _seep_finished() -> list[tuple[str, str]]:
+    found = []
+    for won in ((1, 0), (2, 1), (3, 0), (4, 2), (0, 11), (21, 3)):
+        state = SimpleNamespace(baazis_won=won, match_winner="A" if won[0] > won[1] else "B", match_drawn=False)
+        end = SimpleNamespace(type="first_to_baazis", count=max(won))
+        found.append((f"first to {max(won)}", finished_message(state, SimpleNamespace(match_end=end))))  # type: ignore[arg-type]
+    for won, drawn in (((2, 2), True), ((3, 1), False)):
+        state = SimpleNamespace(baazis_won=won, match_winner=None if drawn else "A", match_drawn=drawn)
+        end = SimpleNamespace(type="baazis", count=sum(won))
+        found.append((f"of {sum(won)}", finished_message(state, SimpleNamespace(match_end=end))))  # type: ignore[arg-type]
+    return found
+
+
+def _rummy_contracts() -> list[tuple[str, str]]:
+    entered = ((0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (3, 0), (0, 3))
+    contracts = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
+    return [
+        (f"{need} {got}", _missed_contract(deal, need, got))
+        for deal, need in enumerate(contracts, 1)
+        for got in entered
+        if got[0] < need[0] or got[1] < need[1]
+    ]
+
+
+def _seep_plays() -> list[tuple[str, str]]:
+    plays = [
+        {"seat": "S2", "card": "3D", "action": "build", "house": 11, "with": ["AH", "7S"]},
+        {"seat": "S3", "card": "QH", "action": "throw"},
+        {"seat": "S1", "card": "QS", "action": "capture"},
+        {"seat": "S4", "card": "KS", "action": "capture", "takes": ["KD"]},
+        {"seat": "S1", "card": "2D", "action": "raise", "house": 11},
+        {"seat": "S2", "card": "9C", "action": "cement", "house": 9, "with": ["9D"]},
+    ]
+    return [("plays", plays_text(plays))]
+
+
+def _call_columns() -> list[tuple[str, str]]:
+    contracts = [
+        ({"bidder": "S2", "points": 40, "trump": "hearts", "doubling": "doubled", "forced": False}, True),
+        ({"bidder": "S1", "points": 28, "trump": "no_trumps", "doubling": "none", "forced": True}, False),
+        ({"bidder": "S3", "kind": "number", "tricks_bid": 4, "trump": "low_no_trumps"}, True),
+        ({"bidder": "S4", "kind": "shoot_the_moon", "tricks_bid": 6, "trump": "spades"}, False),
+    ]
+    return [
+        (f"{contract['bidder']} {index}", sentence)
+        for contract, made in contracts
+        for index, sentence in enumerate(_contract_sentences(contract, made))
+    ]
+
+
+def _engine_messages() -> list[tuple[str, str]]:
+    return [
+        *_auction_refusals(),
+        *_affordable_refusals(),
+        *_seep_finished(),
+        *_rummy_contracts(),
+        *_seep_plays(),
+        *_call_columns(),
+    ]
+
+
+def test_the_assembled_refusals_are_built_for_each_variant() -> None:
+    messages = dict(_engine_messages())
+    assert messages["after a double"] == (
+        "The auction is not finished: after S3's double of S2's 32 spades, S4, S1 and S2 must still pass or call."
+    )
+    assert messages["closed after passes"] == (
+        "The auction ended with 3 passes after S2's 33 clubs. No further calls are possible."
+    )
+    assert messages["first to 3"] == (
+        "This match ended when team A won its 3rd baazi; start a new match to record more deals."
+    )
+    assert messages["(2, 1) (1, 0)"] == "Deal 5 needs two sets and one run; only one set was entered."
+    assert len(messages) > 40
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_assembled_refusal_leaves_english_or_a_broken_word_in_another_language(language: str) -> None:
+    wrong = []
+    with translation.override(language):
+        for name, english in _engine_messages():
+            assert isinstance(english, Message), name  # a message, so it is said in the reader's language
+            text = str(localize(english))
+            assert text != english, f"{name}: not translated"
+            wrong += [f"{name}: {text!r}: {defect}" for defect in _defects(english, text)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("et", "Pakkumisvoor lõppes: mängija S2 pakkumisele (33 risti) järgnes 3 passi."),
+        ("hu", "A licit véget ért: S2 licitje (33 treff) után 3 passz következett."),
+        ("fa", "پیشنهاددهی تمام شد: پس از پیشنهادِ \u2068S2\u2069 (\u206833\u2069 گشنیز) \u20683\u2069 پاس آمد."),
+    ],
+)
+def test_a_closed_auction_is_said_whole_with_its_bid_and_its_passes(language: str, expected: str) -> None:
+    detail = dict(_auction_refusals())["closed after passes"]
+    with translation.override(language):
+        assert str(localize(detail)).startswith(expected)
