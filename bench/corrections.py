@@ -1,5 +1,6 @@
 """What a correction of a long match costs against a plain deal post (issue 28, finding 3): a Seep match of 1,898
-deals, through the API (Django's test client in this process, a knox token, the production settings).
+deals, through the API (Django's test client in this process, a knox token, the production settings with
+``DEBUG=false``).
 
 In one run, turn about: a plain deal post (deal 1,899), and the correction of deal 1, of the middle deal and of the
 last deal, each also as a dry run (``?dry_run=true``). Each request runs in a transaction that is then rolled back,
@@ -13,6 +14,7 @@ Targets: a correction of deal 1 under 10 times a post, of the last deal under 2 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -48,7 +50,7 @@ def requests(client: Any, match_id: int) -> dict[str, Callable[[], Any]]:
 
     def post() -> None:
         body = {**deal_payload(DEALS + 1), "client_deal_id": str(uuid.uuid4())}
-        answered(client.post(url, body, content_type="application/json"), 201)
+        answered(client.post(url, body, content_type="application/json", secure=True), 201)
 
     def correction(number: int, dry_run: bool) -> Callable[[], None]:
         body = {**corrected_payload(number), "reason": "bench"}
@@ -56,8 +58,9 @@ def requests(client: Any, match_id: int) -> dict[str, Callable[[], Any]]:
 
         def put() -> None:
             version = Match.objects.values_list("version", flat=True).get(pk=match_id)
+            headers = {"If-Match": f'"{version}"'}
             response = client.put(
-                f"{url}{number}/{query}", body, content_type="application/json", headers={"If-Match": f'"{version}"'}
+                f"{url}{number}/{query}", body, content_type="application/json", headers=headers, secure=True
             )
             answered(response, 200)
 
@@ -80,6 +83,8 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=5, help="rounds, each request once a round (default 5)")
     args = parser.parse_args()
+    os.environ.setdefault("DEBUG", "false")  # as production: no query log kept
+    os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
     with bench_database("corrections") as vendor:
         from django.test import Client
         from knox.models import AuthToken
