@@ -18,7 +18,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from exports.bulk import rows_update
 from exports.errors import ImportRefused
 from exports.import_file import json_path
 from exports.interchange import SCHEMA_PATH
@@ -28,8 +27,13 @@ from games.rules.messages import msg
 from games.rules.registry import game_keys, get_engine
 from games.rules.replay import DealRefused, ReplayStep, replay_steps
 from games.rules.seats import seat_names
+from games.services import bulk
 from games.services.audit import RECORDED, audit_record
 from games.services.clubs import league_settings_check
+
+
+def rows_update(model: Any, columns: list[str], rows: list[Any]) -> None:
+    bulk.rows_update(model, columns, rows, batch_size=settings.IMPORT_BATCH_SIZE)
 
 
 def _is_moment(value: str) -> bool:

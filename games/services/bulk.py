@@ -1,5 +1,6 @@
-"""Setting columns of many rows at once, which the importer needs for the timestamps that saving a row stamps with
-"now" (``auto_now_add``): one ``UPDATE ... FROM (VALUES ...)`` per batch of rows.
+"""Setting columns of many rows at once: one ``UPDATE ... FROM (VALUES ...)`` per batch of rows. The importer needs
+it for the timestamps that saving a row stamps with "now" (``auto_now_add``); a correction for the later deals it
+changes (issue 28: one ``UPDATE`` each was most of a long match's correction).
 
 Django's ``bulk_update`` builds a ``CASE WHEN id = ...`` expression per row and field: 0.5 ms of Python per row and
 field, 24 s for the two columns of 30,000 players (and worse than linear unbatched). This takes a second.
@@ -11,22 +12,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.conf import settings
 from django.db import connection, models
 
 
-def rows_update(model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    """Set ``columns`` (field names) of each row: ``rows`` are ``(pk, value, ...)`` in that order. No value may be
-    None: VALUES would not know its type on PostgreSQL."""
+def rows_update(
+    model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]], *, batch_size: int
+) -> None:
+    """Set ``columns`` (field names) of each row: ``rows`` are ``(pk, value, ...)`` in that order, ``batch_size``
+    rows a statement. No value may be None: VALUES would not know its type on PostgreSQL."""
     fields = [_column(model, name) for name in columns]
     quote = connection.ops.quote_name
     table, pk = quote(model._meta.db_table), quote(_column(model, "pk").column)
     assignments = ", ".join(f"{quote(field.column)} = v.column{n}" for n, field in enumerate(fields, start=2))
     placeholder = "(" + ", ".join(["%s"] * (len(fields) + 1)) + ")"
-    batch = settings.IMPORT_BATCH_SIZE
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), batch):
-            chunk = rows[start : start + batch]
+        for start in range(0, len(rows), batch_size):
+            chunk = rows[start : start + batch_size]
             params = [value for row in chunk for value in _prepared(fields, row)]
             cursor.execute(
                 f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([placeholder] * len(chunk))}) "
