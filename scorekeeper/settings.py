@@ -7,6 +7,7 @@ in-process. ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL and Redis. P
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -349,6 +350,24 @@ OFFLINE_DEALS_AHEAD: int = env.int("OFFLINE_DEALS_AHEAD", default=10)
 if OFFLINE_DEALS_AHEAD < 1:
     raise ImproperlyConfigured("OFFLINE_DEALS_AHEAD must be 1 or more.")
 
+# API rate limits by kind (scorekeeper/throttles.py), per account when signed in, else per client address; public
+# reads (shared board, its page and stream, public standings) always per address. "N/s", "N/min", "N/hour", "N/day".
+# Far above what a phone at the table asks: a page polls its board every 3 s (20 a minute) without a live stream, a
+# scorer records about a deal a minute, the entry page previews each change (dry run) after 350 ms and 56's auction
+# probes up to 3 calls more, about 100 a minute for a quick scorer; a club's spectators share one address. The
+# sign-in has its own AUTH_THROTTLE_RATE and locks.
+API_RATES: dict[str, str] = {
+    "read": env.str("API_READ_RATE", default="600/min"),
+    "write": env.str("API_WRITE_RATE", default="120/min"),
+    "dry_run": env.str("API_DRY_RUN_RATE", default="300/min"),
+    "job": env.str("API_JOB_RATE", default="10/min"),
+    "public": env.str("API_PUBLIC_RATE", default="600/min"),
+}
+for _kind, _rate in {**API_RATES, "auth": env.str("AUTH_THROTTLE_RATE", default="10/min")}.items():
+    if not re.fullmatch(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)", _rate):
+        _name = "AUTH_THROTTLE_RATE" if _kind == "auth" else f"API_{_kind.upper()}_RATE"
+        raise ImproperlyConfigured(f"{_name} must be a count above 0 per s, min, hour or day (120/min), not {_rate!r}.")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "api.authentication.TokenAuthentication",
@@ -365,6 +384,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "api.schema.ScorekeeperAutoSchema",
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["scorekeeper.throttles.KindRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"auth": env.str("AUTH_THROTTLE_RATE", default="10/min")},
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own throttles read it; ours use scorekeeper.clients.client_address
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
