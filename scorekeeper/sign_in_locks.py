@@ -1,8 +1,8 @@
 """Who may try a password, decided from django-axes' record of failed sign-ins (its "Access attempts"): locks that
 stop the one guessing, not the account's owner.
 
-- The pair of account and address is locked after ``SIGN_IN_FAILURE_LIMIT`` failures; the owner signing in from
-  another address is not.
+- The pair of account and address is locked after ``SIGN_IN_FAILURE_LIMIT`` (axes' ``AXES_FAILURE_LIMIT``) failures;
+  the owner signing in from another address is not.
 - An address is locked after ``SIGN_IN_ADDRESS_FAILURE_LIMIT`` failures whatever the accounts (one trying many), and
   an account after ``SIGN_IN_ACCOUNT_FAILURE_LIMIT`` failures whatever the addresses (many trying one); neither
   applies to an address the account has signed in from before (axes' "Access logs").
@@ -68,7 +68,7 @@ def lock_wait(request: Any, username: str | None) -> float | None:
     now = getattr(request, "axes_attempt_time", None) or timezone.now()
     address = request.axes_ip_address
     recent = AccessAttempt.objects.filter(attempt_time__gte=now - _kept())
-    pair = _wait(recent.filter(username=username, ip_address=address), settings.SIGN_IN_FAILURE_LIMIT, now)
+    pair = _wait(recent.filter(username=username, ip_address=address), settings.AXES_FAILURE_LIMIT, now)
     if pair != 0 or _signed_in_before(username, address):
         return pair
     by_address = _wait(recent.filter(ip_address=address), settings.SIGN_IN_ADDRESS_FAILURE_LIMIT, now)
