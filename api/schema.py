@@ -21,6 +21,7 @@ COMMON_ERRORS = {
 }
 WRITE_ERRORS = {"413": "request_too_large: the body is over the limit."}
 IDEMPOTENCY_ERRORS = {"409": "idempotency_key_reused: the Idempotency-Key was sent before with a different request."}
+THROTTLED = "throttled: over this kind of request's rate (README); retry after Retry-After (extra.retry_after_seconds)."
 PUBLIC_LINK_ERRORS = {"404": "not_found: no such link, or it was switched off."}
 DEAL_WRITE_ERRORS = {
     "409": "correction_conflicts (a later deal would become illegal) or deal_voided.",
@@ -78,6 +79,8 @@ class ScorekeeperAutoSchema(AutoSchema):
         codes = {"400": COMMON_ERRORS["400"]} if public else dict(COMMON_ERRORS)
         if public and getattr(self.view, "throttle_scope", None):
             codes["429"] = "throttled: too many attempts; retry after extra.retry_after_seconds."
+        elif self.view.get_throttles():  # the rates by kind (scorekeeper/throttles.py)
+            codes["429"] = THROTTLED
         if public and "{" in self.path:  # a link's token names the object: a wrong or revoked one is not found
             codes.update(PUBLIC_LINK_ERRORS)
         if self.method in ("POST", "PUT", "PATCH"):

@@ -7,9 +7,9 @@ from typing import Any
 
 from rest_framework.throttling import ScopedRateThrottle
 
-from scorekeeper.clients import client_address, lockout_message, lockout_seconds
+from scorekeeper.clients import client_address, lockout_message
 
-__all__ = ["SignInRateThrottle", "client_address", "lockout_message", "lockout_seconds"]
+__all__ = ["SignInRateThrottle", "client_address", "lockout_message"]
 
 
 class SignInRateThrottle(ScopedRateThrottle):

@@ -23,8 +23,19 @@ def moment(value: datetime | date | None) -> str | None:
     return None if value is None else value.isoformat()
 
 
-def username(user: Any) -> str | None:
-    return None if user is None else user.get_username()
+class Usernames:
+    """How accounts are named in a file: by username for a reader who may see them (ExportScope.usernames_shown),
+    else null."""
+
+    def __init__(self, shown: bool = True) -> None:
+        self.shown = shown
+
+    def __call__(self, user: Any) -> str | None:
+        return None if user is None or not self.shown else user.get_username()
+
+
+SHOWN = Usernames(shown=True)
+username = SHOWN  # the name earlier callers import
 
 
 def club_document(club: Club | None) -> dict[str, Any] | None:
@@ -50,7 +61,7 @@ def scope_players(scope: ExportScope) -> QuerySet[Player]:
     return Player.objects.filter(pk__in=ids).select_related("user").order_by("id")
 
 
-def player_document(player: Player, club: Club | None) -> dict[str, Any]:
+def player_document(player: Player, club: Club | None, username: Usernames = SHOWN) -> dict[str, Any]:
     return {
         "id": player.pk,
         "name": player.name,
@@ -78,7 +89,7 @@ def league_document(league: League) -> dict[str, Any]:
     }
 
 
-def audit_document(entry: AuditEntry) -> dict[str, Any]:
+def audit_document(entry: AuditEntry, username: Usernames = SHOWN) -> dict[str, Any]:
     return {
         "at": moment(entry.at),
         "actor": username(entry.actor),
@@ -93,7 +104,7 @@ def audit_document(entry: AuditEntry) -> dict[str, Any]:
     }
 
 
-def deal_document(deal: Deal) -> dict[str, Any]:
+def deal_document(deal: Deal, username: Usernames = SHOWN) -> dict[str, Any]:
     return {
         "number": deal.number,
         "client_deal_id": str(deal.client_deal_id) if deal.client_deal_id else None,
@@ -119,7 +130,7 @@ def deal_document(deal: Deal) -> dict[str, Any]:
     }
 
 
-def match_document(match: Match) -> dict[str, Any]:
+def match_document(match: Match, username: Usernames = SHOWN) -> dict[str, Any]:
     deals = match.deals.select_related("recorded_by").prefetch_related("revisions__created_by").order_by("number")
     return {
         "id": match.pk,
@@ -141,8 +152,8 @@ def match_document(match: Match) -> dict[str, Any]:
             {"seat": s.seat, "position": s.position, "player": s.player_id, "team": s.team}
             for s in match.seats.order_by("position")
         ],
-        "deals": [deal_document(deal) for deal in deals],
-        "audit": [audit_document(entry) for entry in MatchAuditLog(match)],
+        "deals": [deal_document(deal, username) for deal in deals],
+        "audit": [audit_document(entry, username) for entry in MatchAuditLog(match)],
     }
 
 

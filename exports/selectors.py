@@ -7,7 +7,7 @@ many deals a scope holds; a match's seats are read once, when its first deal com
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import Max, QuerySet
@@ -15,7 +15,7 @@ from django.db.models import Max, QuerySet
 from games.errors import NotFound
 from games.models import Club, Deal, League, Match, Seat
 from games.selectors import club_ids_of, matches_visible_to
-from games.selectors.access import Viewer
+from games.selectors.access import Viewer, club_administrable_by
 from games.standings import league_standings
 
 CHUNK = 2000
@@ -29,6 +29,9 @@ class ExportScope:
     id: int
     club: Club | None = None
     league: League | None = None
+    # Usernames (the interchange file's user, created_by, recorded_by, actor) are a sign-in's half: only a club's
+    # admins, and the operator's own exports, see them; anyone else's file has null there.
+    usernames_shown: bool = False
 
     def matches(self) -> QuerySet[Match]:
         if self.kind == "match":
@@ -75,15 +78,22 @@ def export_scope(user: Viewer, kind: str, scope_id: int) -> ExportScope:
     return ExportScope("club", scope_id, club=club)
 
 
-def scope_by_id(kind: str, scope_id: int) -> ExportScope:
-    """The scope as a worker sees it, the request having been checked already."""
+def scope_by_id(kind: str, scope_id: int, *, reader: Viewer | None = None) -> ExportScope:
+    """The scope as a worker sees it, the request having been checked already, for ``reader`` (who asked for the
+    export; None: the operator, from the console, who sees everything)."""
     if kind == "match":
         league = League.objects.select_related("club").filter(matches__pk=scope_id).first()
-        return ExportScope("match", scope_id, club=league.club if league else None, league=league)
-    if kind == "league":
+        scope = ExportScope("match", scope_id, club=league.club if league else None, league=league)
+    elif kind == "league":
         league = League.objects.select_related("club").get(pk=scope_id)
-        return ExportScope("league", scope_id, club=league.club, league=league)
-    return ExportScope("club", scope_id, club=Club.objects.get(pk=scope_id))
+        scope = ExportScope("league", scope_id, club=league.club, league=league)
+    else:
+        scope = ExportScope("club", scope_id, club=Club.objects.get(pk=scope_id))
+    return replace(scope, usernames_shown=reader is None or _administers(reader, scope.club))
+
+
+def _administers(reader: Viewer, club: Club | None) -> bool:
+    return club is not None and club_administrable_by(reader, club)
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,11 @@ def export_run(job_id: int) -> None:
     name = export_file_name(job)
     with tempfile.TemporaryDirectory(prefix="scorekeeper-export-") as folder, translation.override(job.language):
         path = Path(folder) / Path(name).name
-        WRITERS[job.format](scope_by_id(job.scope, job.scope_id), path, Progress(partial(_set_progress, job.pk)))
+        WRITERS[job.format](
+            scope_by_id(job.scope, job.scope_id, reader=job.requested_by),
+            path,
+            Progress(partial(_set_progress, job.pk)),
+        )
         if default_storage.exists(name):  # a partial file from an interrupted run
             default_storage.delete(name)
         with path.open("rb") as written:

@@ -32,12 +32,14 @@ from exports.writers import CONTENT_TYPES
 from games.rules.messages import msg
 from games.selectors.access import signed_in
 from games.translation import localize
+from scorekeeper.throttles import JOB
 
 MULTIPART_OVERHEAD_BYTES = 64 * 1024  # the form's boundaries and headers around the file
 
 
 class ExportViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = ExportJobSerializer
+    throttle_kinds = {"POST": JOB}
     queryset = ExportJob.objects.none()
 
     def get_queryset(self) -> QuerySet[ExportJob]:
@@ -94,6 +96,7 @@ class ExportDownloadView(APIView):
 
 class ImportView(APIView):
     parser_classes = [MultiPartParser]
+    throttle_kinds = {"POST": JOB}
 
     @extend_schema(
         summary="Import an interchange file into a new club (you become its admin)",

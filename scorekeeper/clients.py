@@ -1,5 +1,5 @@
 """Who is asking, and how long they must wait: the client's real address for the sign-in throttle and django-axes
-alike, and the length of an axes lock.
+alike, and the message for a sign-in lock.
 
 ``X-Forwarded-For`` is written by whoever sends the request, so it only counts behind proxies we run: with
 ``TRUSTED_PROXY_COUNT`` = n, the client is the address the outermost of our n proxies saw (the n-th entry from the
@@ -9,6 +9,7 @@ right); anything further left was made up by the client. With 0 (the default) on
 from __future__ import annotations
 
 import ipaddress
+import math
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -33,21 +34,14 @@ def _is_address(text: str) -> bool:
     return True
 
 
-def lockout_seconds() -> int | None:
-    """How long a sign-in lock lasts from the latest attempt (each refused attempt starts it again); None: until an
-    administrator lifts it."""
-    cool_off = settings.AXES_COOLOFF_TIME
-    return int(cool_off.total_seconds()) if cool_off else None
-
-
-def lockout_message() -> str:
-    """In the active language: the API's refusal and the locked-out page say it while answering the request."""
-    seconds = lockout_seconds()
-    if not seconds:
+def lockout_message(seconds: int | None) -> str:
+    """In the active language, for a lock that ends in ``seconds`` (None: when an administrator lifts it): the API's
+    refusal and the locked-out page say it while answering the request."""
+    if seconds is None:
         return gettext(
             "Too many failed sign-ins for this account or from this address. Ask an administrator to lift the lock."
         )
-    minutes = seconds // 60
+    minutes = max(1, math.ceil(seconds / 60))
     return ngettext(
         "Too many failed sign-ins for this account or from this address. Try again in {minutes} minute, or ask an "
         "administrator to lift the lock.",

@@ -7,6 +7,7 @@ in-process. ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL and Redis. P
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -80,6 +81,7 @@ MIDDLEWARE = [
     "api.languages.SavedLanguageMiddleware",  # a page: the signed-in user's saved language beats the cookie
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "scorekeeper.sign_in_locks.DeviceCookieMiddleware",  # the device cookie of a successful sign-in
     "axes.middleware.AxesMiddleware",  # last: turns a locked page sign-in into the lockout page
 ]
 
@@ -203,18 +205,42 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # the longest task's hard time limit (exports: 16 minutes), or a slow export would run twice.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=20 * 60)}
 
-# Sign-in lockout (django-axes) on every password sign-in: the API token, the table's login and the admin's. After
-# SIGN_IN_FAILURE_LIMIT failures an account (whatever the address) and an address (whatever the account) are
-# locked for SIGN_IN_LOCKOUT_MINUTES after the latest attempt (0: until an administrator lifts it, in the admin's
-# "Access attempts" or with `manage.py axes_reset_username <name>` / `axes_reset_ip <address>`).
+# Sign-in locks (scorekeeper/sign_in_locks.py, on django-axes' record) on every password sign-in: the API token, the
+# table's login and the admin's. They stop the one guessing, not the owner: SIGN_IN_FAILURE_LIMIT failures lock the
+# pair of account and address; SIGN_IN_ADDRESS_FAILURE_LIMIT failures an address whatever the accounts, and
+# SIGN_IN_ACCOUNT_FAILURE_LIMIT an account whatever the addresses, except from an address it signed in from before
+# (0 turns either off); none applies on a device the account signed in on before (a signed cookie kept
+# SIGN_IN_DEVICE_COOKIE_DAYS). A lock lasts SIGN_IN_LOCKOUT_MINUTES from the failure that set it, doubling with each
+# failure after it ends, up to SIGN_IN_LOCKOUT_MAX_MINUTES; attempts during a lock do not restart it. 0 minutes:
+# until an administrator lifts it (the admin's "Access attempts", or `manage.py axes_reset_username <name>` /
+# `axes_reset_ip <address>`). Failures are forgotten SIGN_IN_FAILURES_KEPT_HOURS after the latest one.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 SIGN_IN_FAILURE_LIMIT: int = env.int("SIGN_IN_FAILURE_LIMIT", default=10)
+SIGN_IN_ADDRESS_FAILURE_LIMIT: int = env.int("SIGN_IN_ADDRESS_FAILURE_LIMIT", default=30)
+SIGN_IN_ACCOUNT_FAILURE_LIMIT: int = env.int("SIGN_IN_ACCOUNT_FAILURE_LIMIT", default=100)
 SIGN_IN_LOCKOUT_MINUTES: int = env.int("SIGN_IN_LOCKOUT_MINUTES", default=15)
-if SIGN_IN_FAILURE_LIMIT < 1 or SIGN_IN_LOCKOUT_MINUTES < 0:
-    raise ImproperlyConfigured("SIGN_IN_FAILURE_LIMIT must be at least 1 and SIGN_IN_LOCKOUT_MINUTES 0 or more.")
+SIGN_IN_LOCKOUT_MAX_MINUTES: int = env.int("SIGN_IN_LOCKOUT_MAX_MINUTES", default=24 * 60)
+SIGN_IN_FAILURES_KEPT_HOURS: int = env.int("SIGN_IN_FAILURES_KEPT_HOURS", default=48)
+SIGN_IN_DEVICE_COOKIE_DAYS: int = env.int("SIGN_IN_DEVICE_COOKIE_DAYS", default=365)
+if SIGN_IN_FAILURE_LIMIT < 1 or SIGN_IN_ADDRESS_FAILURE_LIMIT < 0 or SIGN_IN_ACCOUNT_FAILURE_LIMIT < 0:
+    raise ImproperlyConfigured(
+        "SIGN_IN_FAILURE_LIMIT must be at least 1, "
+        "SIGN_IN_ADDRESS_FAILURE_LIMIT and SIGN_IN_ACCOUNT_FAILURE_LIMIT 0 or more."
+    )
+if SIGN_IN_LOCKOUT_MINUTES < 0 or SIGN_IN_LOCKOUT_MAX_MINUTES < SIGN_IN_LOCKOUT_MINUTES:
+    raise ImproperlyConfigured("SIGN_IN_LOCKOUT_MINUTES must be 0 or more and SIGN_IN_LOCKOUT_MAX_MINUTES no less.")
+if SIGN_IN_FAILURES_KEPT_HOURS * 60 <= SIGN_IN_LOCKOUT_MAX_MINUTES or SIGN_IN_DEVICE_COOKIE_DAYS < 1:
+    # Failures forgotten before the longest lock ends would end it early.
+    raise ImproperlyConfigured(
+        "SIGN_IN_FAILURES_KEPT_HOURS must be longer than SIGN_IN_LOCKOUT_MAX_MINUTES "
+        "and SIGN_IN_DEVICE_COOKIE_DAYS at least 1."
+    )
+AXES_HANDLER = "scorekeeper.sign_in_locks.SignInLockHandler"
 AXES_FAILURE_LIMIT = SIGN_IN_FAILURE_LIMIT
-AXES_COOLOFF_TIME = timedelta(minutes=SIGN_IN_LOCKOUT_MINUTES) if SIGN_IN_LOCKOUT_MINUTES else None
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # each on its own, not the pair
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address", "username"]  # how the handler decides
+# axes forgets failures older than this (its cool-off); the locks' lengths are the handler's.
+AXES_COOLOFF_TIME = timedelta(hours=SIGN_IN_FAILURES_KEPT_HOURS)
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a refused attempt is not recorded: it cannot restart a lock
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.clients.client_address"  # the same address, and proxy rule, as the throttle
 AXES_LOCKOUT_CALLABLE = "table.lockout.sign_in_locked_page"
 # A success must not clear the failures: an attacker would sign in to their own account between guesses.
@@ -338,6 +364,24 @@ OFFLINE_DEALS_AHEAD: int = env.int("OFFLINE_DEALS_AHEAD", default=10)
 if OFFLINE_DEALS_AHEAD < 1:
     raise ImproperlyConfigured("OFFLINE_DEALS_AHEAD must be 1 or more.")
 
+# API rate limits by kind (scorekeeper/throttles.py), per account when signed in, else per client address; public
+# reads (shared board, its page and stream, public standings) always per address. "N/s", "N/min", "N/hour", "N/day".
+# Far above what a phone at the table asks: a page polls its board every 3 s (20 a minute) without a live stream, a
+# scorer records about a deal a minute, the entry page previews each change (dry run) after 350 ms and 56's auction
+# probes up to 3 calls more, about 100 a minute for a quick scorer; a club's spectators share one address. The
+# sign-in has its own AUTH_THROTTLE_RATE and locks.
+API_RATES: dict[str, str] = {
+    "read": env.str("API_READ_RATE", default="600/min"),
+    "write": env.str("API_WRITE_RATE", default="120/min"),
+    "dry_run": env.str("API_DRY_RUN_RATE", default="300/min"),
+    "job": env.str("API_JOB_RATE", default="10/min"),
+    "public": env.str("API_PUBLIC_RATE", default="600/min"),
+}
+for _kind, _rate in {**API_RATES, "auth": env.str("AUTH_THROTTLE_RATE", default="10/min")}.items():
+    if not re.fullmatch(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)", _rate):
+        _name = "AUTH_THROTTLE_RATE" if _kind == "auth" else f"API_{_kind.upper()}_RATE"
+        raise ImproperlyConfigured(f"{_name} must be a count above 0 per s, min, hour or day (120/min), not {_rate!r}.")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "api.authentication.TokenAuthentication",
@@ -354,6 +398,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "api.schema.ScorekeeperAutoSchema",
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["scorekeeper.throttles.KindRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"auth": env.str("AUTH_THROTTLE_RATE", default="10/min")},
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own throttles read it; ours use scorekeeper.clients.client_address
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",

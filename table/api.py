@@ -28,6 +28,7 @@ from rest_framework.views import APIView
 from games.models import Match
 from games.selectors.access import signed_in
 from games.selectors.matches import MAX_ID, match_id_from_url, readable_match, seats_prefetch
+from scorekeeper.throttles import PUBLIC
 from table.models import DealConfirmation
 from table.selectors import (
     SharedBoardKey,
@@ -250,6 +251,7 @@ class MatchBoardView(APIView):
 class SharedBoardView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
+    throttle_kinds = {"GET": PUBLIC, "HEAD": PUBLIC}
 
     @extend_schema(
         summary="The scoreboard through a share link, without an account: names and scores only",

@@ -41,6 +41,7 @@ from games.events import club_channel, live_channel, member_removed_key
 from games.selectors import matches_visible_to
 from scorekeeper.clients import client_address
 from table.hub import LiveHub, Signal, Subscription, live_hub
+from table.public_rate import public_rate_refusal
 from table.selectors import match_for_share_token
 from table.services import SHARE_LINK_REVOKED
 
@@ -138,6 +139,9 @@ async def match_events(request: HttpRequest, match_id: int) -> HttpResponseBase:
 
 
 async def shared_match_events(request: HttpRequest, token: str) -> HttpResponseBase:
+    refused = await sync_to_async(public_rate_refusal)(request)  # the cache is synchronous
+    if refused is not None:
+        return refused
     return await _admitted_stream(request, _shared_match, token)
 
 

@@ -21,6 +21,7 @@ from games.selectors import match_writable_by
 from games.selectors.matches import match_queryset, readable_match
 from games.translation import localize_facts
 from table.api import board_for_page
+from table.public_rate import public_rate_refusal
 from table.selectors import disputes_for_admin, match_for_share_token, seats_of, share_link_of
 from table.serializers import PublicBoardSerializer
 from table.share import share_link_body
@@ -190,6 +191,9 @@ def board_page(request: HttpRequest, match_id: int) -> HttpResponse:
 @gzip_page
 def shared_board_page(request: HttpRequest, token: str) -> HttpResponse:
     """The spectators' scoreboard: no account, only the secret token of the share link."""
+    refused = public_rate_refusal(request)
+    if refused is not None:
+        return refused
     match = match_for_share_token(token)
     if match is None:
         raise Http404

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 from tests.support.auth import client_for
-from tests.support.environment import IN_CI
+from tests.support.environment import IN_CI, SUITE_RATES
 
 
 def _require(available: bool, what: str) -> None:
@@ -54,6 +54,12 @@ def _english_between_tests() -> Iterator[None]:
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def _rates_out_of_the_way() -> Iterator[None]:
+    with override_settings(API_RATES=SUITE_RATES):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -48,6 +48,7 @@ from games.services.clubs import (
 )
 from games.services.players import player_create, player_merge, player_unmerge, player_update
 from games.standings import league_standings, standings_kinds
+from scorekeeper.throttles import PUBLIC
 
 
 # List, read, create and change; a create retried with its Idempotency-Key gets the first answer again. (A comment,
@@ -218,6 +219,7 @@ class PublicStandingsView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
+    throttle_kinds = {"GET": PUBLIC, "HEAD": PUBLIC}
 
     @extend_schema(summary="Public league standings (the club's share link)", responses=StandingsSerializer)
     def get(self, request: Request, token: uuid.UUID) -> Response:

@@ -16,25 +16,27 @@ from exports.writers.common import Progress
 def write_interchange(scope: ExportScope, path: Path, progress: Progress) -> None:
     progress.start(scope.matches().count())
     players = interchange.scope_players(scope)
+    names = interchange.Usernames(shown=scope.usernames_shown)
     head = {
         "format": interchange.FORMAT,
         "version": interchange.VERSION,
         "exported_at": interchange.moment(timezone.now()),
         "scope": {"kind": scope.kind, "id": scope.id},
         "club": interchange.club_document(scope.club),
-        "players": [interchange.player_document(player, scope.club) for player in players],
+        "players": [interchange.player_document(player, scope.club, names) for player in players],
         "leagues": [interchange.league_document(league) for league in scope.leagues()],
     }
     with path.open("w", encoding="utf-8") as out:
         out.write(json.dumps(head, ensure_ascii=False)[:-1])  # leave the object open for the matches
-        _write_list(out, "matches", _matches(scope, progress))
-        _write_list(out, "audit", (interchange.audit_document(e) for e in interchange.scope_audit(scope, players)))
+        _write_list(out, "matches", _matches(scope, progress, names))
+        audit = interchange.scope_audit(scope, players)
+        _write_list(out, "audit", (interchange.audit_document(entry, names) for entry in audit))
         out.write("}\n")
 
 
-def _matches(scope: ExportScope, progress: Progress) -> Any:
+def _matches(scope: ExportScope, progress: Progress, names: interchange.Usernames) -> Any:
     for match in interchange.scope_matches(scope):
-        yield interchange.match_document(match)
+        yield interchange.match_document(match, names)
         progress.step()
 
 

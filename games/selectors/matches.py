@@ -17,11 +17,20 @@ from games.selectors.access import Viewer, match_readable_by, matches_visible_to
 MAX_ID = 2**63 - 1  # the database's bigint: a larger number must be refused, not sent to SQL
 
 
+MAX_ID_DIGITS = len(str(MAX_ID))
+
+
 def id_from_url(value: object) -> int:
-    """An id from an address, or ``NotFound`` (404) when it cannot be one (too large for the database's ids)."""
-    if not str(value).isdigit() or int(str(value)) > MAX_ID:
+    """An id from an address, or ``NotFound`` (404) when it cannot be one: not ASCII digits (``isdigit`` alone takes
+    "²", which ``int`` refuses), or too large for the database's ids. The length is checked before ``int``: Python
+    refuses to read more than 4,300 digits (a ValueError, a 500)."""
+    text = str(value)
+    if not (text.isascii() and text.isdigit()):
         raise NotFound
-    return int(str(value))
+    digits = text.lstrip("0") or "0"  # leading zeros count towards Python's limit too
+    if len(digits) > MAX_ID_DIGITS or int(digits) > MAX_ID:
+        raise NotFound
+    return int(digits)
 
 
 match_id_from_url = id_from_url

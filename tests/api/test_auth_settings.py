@@ -8,7 +8,9 @@ from tests.support.settings_loader import load_settings
 
 SHOW = (
     "from django.conf import settings; print(settings.TRUSTED_PROXY_COUNT, settings.AXES_FAILURE_LIMIT, "
-    "settings.AXES_COOLOFF_TIME, settings.REST_KNOX['TOKEN_TTL'], settings.AUTH_TOKENS_PER_USER, "
+    "settings.SIGN_IN_LOCKOUT_MINUTES, settings.SIGN_IN_LOCKOUT_MAX_MINUTES, settings.SIGN_IN_ADDRESS_FAILURE_LIMIT, "
+    "settings.SIGN_IN_ACCOUNT_FAILURE_LIMIT, settings.SIGN_IN_FAILURES_KEPT_HOURS, settings.AXES_COOLOFF_TIME, "
+    "settings.SIGN_IN_DEVICE_COOKIE_DAYS, settings.REST_KNOX['TOKEN_TTL'], settings.AUTH_TOKENS_PER_USER, "
     "settings.CACHES['default']['BACKEND'], settings.CACHES['default'].get('RETRY_SECONDS'))"
 )
 
@@ -18,7 +20,15 @@ def test_the_defaults() -> None:
     assert result.stdout.split() == [
         "0",
         "10",
-        "0:15:00",
+        "15",
+        "1440",
+        "30",
+        "100",
+        "48",
+        "2",
+        "days,",
+        "0:00:00",
+        "365",
         "14",
         "days,",
         "0:00:00",
@@ -34,13 +44,24 @@ def test_values_from_the_environment() -> None:
         TRUSTED_PROXY_COUNT="1",
         SIGN_IN_FAILURE_LIMIT="5",
         SIGN_IN_LOCKOUT_MINUTES="0",
+        SIGN_IN_LOCKOUT_MAX_MINUTES="60",
+        SIGN_IN_ADDRESS_FAILURE_LIMIT="0",
+        SIGN_IN_ACCOUNT_FAILURE_LIMIT="7",
+        SIGN_IN_FAILURES_KEPT_HOURS="2",
+        SIGN_IN_DEVICE_COOKIE_DAYS="30",
         AUTH_TOKEN_TTL_HOURS="2",
         AUTH_TOKENS_PER_USER="3",
     )
     assert result.stdout.split() == [
         "1",
         "5",
-        "None",
+        "0",
+        "60",
+        "0",
+        "7",
+        "2",
+        "2:00:00",
+        "30",
         "2:00:00",
         "3",
         "django.core.cache.backends.locmem.LocMemCache",
@@ -55,6 +76,11 @@ def test_values_from_the_environment() -> None:
         ("TRUSTED_PROXY_COUNT", "two"),
         ("SIGN_IN_FAILURE_LIMIT", "0"),
         ("SIGN_IN_LOCKOUT_MINUTES", "-5"),
+        ("SIGN_IN_LOCKOUT_MAX_MINUTES", "10"),
+        ("SIGN_IN_ADDRESS_FAILURE_LIMIT", "-1"),
+        ("SIGN_IN_ACCOUNT_FAILURE_LIMIT", "-1"),
+        ("SIGN_IN_FAILURES_KEPT_HOURS", "24"),
+        ("SIGN_IN_DEVICE_COOKIE_DAYS", "0"),
         ("AUTH_TOKEN_TTL_HOURS", "0"),
         ("AUTH_TOKENS_PER_USER", "0"),
         ("REDIS_SOCKET_TIMEOUT_SECONDS", "0"),

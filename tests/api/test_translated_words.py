@@ -182,11 +182,11 @@ def test_an_import_jobs_reason_is_kept_as_a_message_and_read_in_the_readers_lang
 
 def test_the_lockout_message_is_said_in_the_active_language() -> None:
     with translation.override("en"):
-        assert lockout_message().startswith(
+        assert lockout_message(15 * 60).startswith(
             "Too many failed sign-ins for this account or from this address. Try again in 15 minutes"
         )
     with translation.override("hu"):
-        assert "Próbáld újra 15 perc múlva" in lockout_message()
+        assert "Próbáld újra 15 perc múlva" in lockout_message(15 * 60)
 
 
 def test_a_matchs_status_on_the_home_page_is_in_the_pages_language(api: APIClient, user: Any) -> None:

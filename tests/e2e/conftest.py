@@ -25,6 +25,7 @@ import pytest
 import requests
 
 from tests.support.browser import CHROMEDRIVER, CHROMIUM, PASSWORD, ROOT, SETUP_USERS, new_browser, screenshot_dir
+from tests.support.environment import SUITE_RATE_ENVIRONMENT
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -58,6 +59,7 @@ def live_app(browser_available: None) -> Iterator[dict[str, Any]]:
         # The suite signs in more than 10 times a minute; without Redis the server's throttle is its own memory,
         # which the tests' cache.clear() does not reach (tests/api/test_auth_lockout.py tests the throttle).
         "AUTH_THROTTLE_RATE": "1000/min",
+        **SUITE_RATE_ENVIRONMENT,
     }
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)

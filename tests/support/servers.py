@@ -20,7 +20,7 @@ import httpx
 import pytest
 from django.db import connection
 
-from tests.support.environment import IN_CI
+from tests.support.environment import IN_CI, SUITE_RATE_ENVIRONMENT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,6 +139,7 @@ def app_env(folder: Path, **values: str) -> dict[str, str]:
         "REDIS_URL": "",
         "LOG_LEVEL": "WARNING",
         "PYTHONUNBUFFERED": "1",
+        **SUITE_RATE_ENVIRONMENT,
     }
     env.update(values)
     return env

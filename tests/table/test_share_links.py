@@ -186,3 +186,32 @@ def test_the_board_page_offers_the_share_button_only_to_the_matchs_writers(leagu
         assert page.status_code == 200
         pages[who] = 'id="share"' in page.content.decode()
     assert pages == {admin: True, member: False}
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_twenty_parallel_renewals_are_served_one_after_the_other_and_the_last_link_works() -> None:
+    """The contract (docs/api.md): renewals lock the match row, so each replaces the link the one before it made;
+    each answers the link that was valid when it committed, and the last one's is the link that works."""
+    owner = UserFactory.create()
+    match = start_match(client_for(owner))["id"]
+    first = client_for(owner).post(share_url(match)).json()["token"]
+    clients = [client_for(owner) for _ in range(20)]
+    answers = run_together([partial(client.post, share_url(match) + "?renew=true") for client in clients])
+
+    assert [answer.status_code for answer in answers] == [201] * 20
+    tokens = {answer.json()["token"] for answer in answers}
+    assert len(tokens) == 20 and first not in tokens
+    working = MatchShareLink.objects.get(match_id=match).token
+    assert working in tokens
+    anyone = APIClient()
+    assert anyone.get(f"/api/v1/shared/{working}/").status_code == 200
+    for token in tokens - {working} | {first}:
+        assert_error(anyone.get(f"/api/v1/shared/{token}/"), 404, "not_found")
+    actions = list(
+        AuditEntry.objects.filter(match_id=match, action__startswith="match.share_link_")
+        .order_by("at", "id")
+        .values_list("action", flat=True)
+    )
+    # One after the other: every renewal revoked the link the one before it made, never two made side by side.
+    assert actions == ["match.share_link_created"] + ["match.share_link_revoked", "match.share_link_created"] * 20
