@@ -20,10 +20,13 @@ from django.utils import translation
 
 from exports.writers.pdf import _contract_sentences
 from games.catalogue import source_messages
+from games.rules.bid_euchre.checks import _pack_refusal
+from games.rules.cards import parse_card
 from games.rules.contract_rummy.melds import _missed_contract
 from games.rules.messages import Message
 from games.rules.seep.checks import finished_message
 from games.rules.seep.engine import plays_text
+from games.rules.tricks import _not_in_pack
 from games.translation import localize
 from tests.support.fifty_six import bid, dbl, deal, pas, refused, rules
 
@@ -191,8 +194,23 @@ def _call_columns() -> list[tuple[str, str]]:
     ]
 
 
+def _pack_refusals() -> list[tuple[str, str]]:
+    """A card named in a sentence is its symbol (data), in each whole sentence about the pack."""
+    nine, ace = parse_card("9H").symbol, parse_card("AC").symbol
+    fifty_six = SimpleNamespace(pack_size=48, pack_players=4)
+    euchre = SimpleNamespace(pack_size=24, pack_players=None)
+    return [
+        ("pack none", _pack_refusal(24, 0, nine)),
+        ("pack one", _pack_refusal(24, 1, nine)),
+        ("pack two", _pack_refusal(48, 2, ace)),
+        ("56 pack none", _not_in_pack(fifty_six, parse_card("7H"))),  # type: ignore[arg-type]
+        ("euchre pack none", _not_in_pack(euchre, parse_card("8H"))),  # type: ignore[arg-type]
+    ]
+
+
 def _engine_messages() -> list[tuple[str, str]]:
     return [
+        *_pack_refusals(),
         *_auction_refusals(),
         *_affordable_refusals(),
         *_seep_finished(),
@@ -214,6 +232,8 @@ def test_the_assembled_refusals_are_built_for_each_variant() -> None:
         "This match ended when team A won its 3rd baazi; start a new match to record more deals."
     )
     assert messages["(2, 1) (1, 0)"] == "Deal 5 needs two sets and one run; only one set was entered."
+    assert messages["pack one"] == "The 24-card pack has only 1 9\u2665."
+    assert messages["56 pack none"] == "The 48-card pack of 4 players has no 7\u2665."
     assert len(messages) > 40
 
 

@@ -12,6 +12,7 @@ from games.rules.messages import msg
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_SYMBOLS: dict[str, str] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_NAMES: dict[str, str] = {"S": msg("spades"), "H": msg("hearts"), "D": msg("diamonds"), "C": msg("clubs")}
 RANK_NAMES: dict[str, str] = {"A": msg("ace"), "J": msg("jack"), "Q": msg("queen"), "K": msg("king")}
 JOKER = "JKR"
@@ -35,17 +36,11 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
-    def describe(self) -> str:
-        """Words for messages: ``the 10 of spades``, ``the queen of hearts``, ``a joker``."""
-        if self.is_joker:
-            return msg("a joker")
-        return msg("the {rank} of {suit}", rank=RANK_NAMES.get(self.rank, self.rank), suit=SUIT_NAMES[self.suit])
-
-    def noun(self) -> str:
-        """The words without an article: ``10 of spades``, ``joker``."""
-        if self.is_joker:
-            return msg("joker")
-        return msg("{rank} of {suit}", rank=RANK_NAMES.get(self.rank, self.rank), suit=SUIT_NAMES[self.suit])
+    @property
+    def symbol(self) -> str:
+        """The card as a message names it: ``10♠``, ``Q♥``, ``JKR``. Data, the same in every language, so no
+        words ("the queen of hearts") are pasted into a translated sentence (issue 26)."""
+        return JOKER if self.is_joker else f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
 
 
 JOKER_CARD = Card("", "")

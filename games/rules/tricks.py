@@ -31,7 +31,6 @@ from games.rules.messages import msg, nmsg
 from games.rules.shapes import reject_unknown_keys
 
 PLAY_KEYS: tuple[str, ...] = ("seat", "card")
-COPY_WORDS: dict[int, str] = {0: msg("no"), 1: msg("one"), 2: msg("two")}
 ORDINALS: dict[int, str] = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
@@ -122,7 +121,8 @@ class Table:
     first_leader: str
     first_leader_reason: str  # words for messages: "the winning bidder S1 leads the first trick"
     hand_size: int
-    pack_words: str  # "The 24-card pack"
+    pack_size: int  # the cards in this deal's pack (24, 48 ...)
+    pack_players: int | None  # the players the pack is for, where the pack depends on them (56)
     copies: Callable[[Card], int]  # how often the pack holds a card (0: not at all)
     suit_of: Callable[[Card], str]  # the effective suit (Euchre's left bower belongs to the trump suit)
     strength: Callable[[Card], int]  # order within the effective suit; higher wins
@@ -226,8 +226,16 @@ def _check_play(play: Play, order: tuple[str, ...], j: int, field: str, table: T
     )
 
 
-def _noun(card: Card) -> str:
-    return card.noun()
+def _not_in_pack(table: Table, card: Card) -> str:
+    """One whole sentence per pack: a pack that depends on the players says so."""
+    if table.pack_players is None:
+        return msg("The {size}-card pack has no {card}.", size=table.pack_size, card=card.symbol)
+    return msg(
+        "The {size}-card pack of {players} players has no {card}.",
+        size=table.pack_size,
+        players=table.pack_players,
+        card=card.symbol,
+    )
 
 
 def _check_card(card: Card, seen: Counter[Card], field: str, table: Table) -> None:
@@ -238,11 +246,7 @@ def _check_card(card: Card, seen: Counter[Card], field: str, table: Table) -> No
     if copies == 0:
         raise RuleViolation(
             "card_not_in_pack",
-            msg(
-                "{pack_words} has no {noun}.",
-                pack_words=table.pack_words,
-                noun=_noun(card),
-            ),
+            _not_in_pack(table, card),
             field,
             card=card.code,
             in_pack=0,
@@ -251,11 +255,13 @@ def _check_card(card: Card, seen: Counter[Card], field: str, table: Table) -> No
     if seen[card] > copies:
         raise RuleViolation(
             "card_count_exceeds_pack",
-            msg(
-                "{pack_words} has {get} {noun}; it is played once too often here.",
-                pack_words=table.pack_words,
-                get=COPY_WORDS.get(copies, str(copies)),
-                noun=_noun(card),
+            nmsg(
+                "The {size}-card pack has only {copies} {card}; it is played once too often here.",
+                "The {size}-card pack has only {copies} {card} cards; it is played once too often here.",
+                "copies",
+                size=table.pack_size,
+                copies=copies,
+                card=card.symbol,
             ),
             field,
             card=card.code,

@@ -626,9 +626,9 @@ def test_ace_no_face_must_be_switched_on() -> None:
 @pytest.mark.parametrize(
     ("hand", "holds"),
     [
-        (["AS", "KH", "10H", "9D", "10C", "AD"], "holds the king of hearts"),
-        (["AS", "9H", "QD", "9D", "10C", "AD"], "holds the queen of diamonds"),
-        (["AS", "9H", "10H", "JC", "10C", "AD"], "holds the jack of clubs"),
+        (["AS", "KH", "10H", "9D", "10C", "AD"], "holds K♥"),
+        (["AS", "9H", "QD", "9D", "10C", "AD"], "holds Q♦"),
+        (["AS", "9H", "10H", "JC", "10C", "AD"], "holds J♣"),
         (["9S", "9H", "10H", "9D", "10C", "10D"], "has no ace"),
     ],
 )
@@ -672,10 +672,10 @@ def test_a_claimed_hand_must_be_a_hand_from_the_pack(
 
 def test_the_pack_message_says_how_many_of_the_card_it_holds() -> None:
     twice = refusal(claim("S2", ["AS", "9H", "10H", "9D", "9H", "AD"]), ANF)
-    assert twice.detail == "The 24-card pack has one 9 of hearts."
+    assert twice.detail == "The 24-card pack has only 1 9♥."
     assert twice.extra == {"card": "9H", "in_pack": 1}
     absent = refusal(claim("S2", ["AS", "2H", "10H", "9D", "10C", "AD"]), ANF)
-    assert absent.detail == "The 24-card pack has no 2 of hearts."
+    assert absent.detail == "The 24-card pack has no 2♥."
 
 
 def test_with_the_joker_the_dealer_claims_with_seven_cards_and_the_joker_is_no_face_card() -> None:

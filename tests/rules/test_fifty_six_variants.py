@@ -372,9 +372,7 @@ def test_a_jack_in_a_hand_of_the_team_refuses_the_team_claim_on_that_hand() -> N
         "redeal.hands.S4",
         {"card": "JC"},
     )
-    assert violation.detail == (
-        "S4 holds the jack of clubs; this match redeals only when no player of team B holds a jack."
-    )
+    assert violation.detail == ("S4 holds J♣; this match redeals only when no player of team B holds a jack.")
 
 
 @pytest.mark.parametrize(

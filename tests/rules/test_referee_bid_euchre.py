@@ -268,9 +268,9 @@ def test_tricks_that_cannot_have_been_played_are_refused(tricks: list, settings_
 
 
 def test_refusal_messages_say_what_was_expected() -> None:
-    assert refusal(with_tricks(REFUSALS[0][1])).detail == "The 24-card pack has no 8 of hearts."
+    assert refusal(with_tricks(REFUSALS[0][1])).detail == "The 24-card pack has no 8♥."
     assert refusal(with_tricks(REFUSALS[2][1])).detail == (
-        "The 24-card pack has one ace of clubs; it is played once too often here."
+        "The 24-card pack has only 1 A♣; it is played once too often here."
     )
     wrong = refusal(with_tricks(REFUSALS[6][1]))
     assert wrong.detail == "The leader is wrong: the winning bidder S1 leads the first trick; this trick is led by S2."

@@ -236,7 +236,7 @@ def test_tricks_that_cannot_have_been_played_are_refused(tricks: list, settings_
 
 
 def test_refusal_messages_name_the_pack_and_the_leader() -> None:
-    assert refusal(with_tricks(REFUSALS[0][1])).detail == "The 48-card pack of 4 players has no 7 of hearts."
+    assert refusal(with_tricks(REFUSALS[0][1])).detail == "The 48-card pack of 4 players has no 7♥."
     assert refusal(with_tricks(REFUSALS[5][1])).detail == (
         "The leader is wrong: S2, the dealer's right, leads the first trick; this trick is led by S3."
     )

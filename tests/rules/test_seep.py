@@ -630,7 +630,7 @@ def test_an_illegal_deal_is_refused_with_its_code_and_field(
         (
             [deal(throw_ins=[{"bidder": "S2", "bidder_hand": ["10S", "2C", "3D", "4H"]}])],
             {},
-            "A throw-in is only allowed when none of the four cards is above 8; this hand holds the 10 of spades, "
+            "A throw-in is only allowed when none of the four cards is above 8; this hand holds 10♠, "
             "so S2 must bid 10.",
         ),
         ([deal(hand=["9C", "4C", "KS"])], {}, "The bidder holds exactly 4 cards at the bid; 3 were given."),

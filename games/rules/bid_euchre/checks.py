@@ -10,13 +10,12 @@ from games.rules.bid_euchre.referee import check_summary, referee_deal, tricks_w
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.state import BidEuchreState
 from games.rules.bid_euchre.tables import LONE_KINDS, PARTNER_OF, TEAMS
-from games.rules.cards import SUIT_NAMES, Card
+from games.rules.cards import SUIT_NAMES
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg, msg_template, or_list
+from games.rules.messages import msg, msg_template, nmsg, or_list
 from games.rules.tricks import Record
 
 FACE_RANKS: frozenset[str] = frozenset({"J", "Q", "K"})
-COPY_WORDS: dict[int, str] = {0: msg("no"), 1: msg("one"), 2: msg("two")}
 
 
 def _check_dealer(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
@@ -45,13 +44,18 @@ def _check_dealer(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRu
         )
 
 
-def _pack_words(rules: BidEuchreRules) -> str:
-    return msg("The {size}-card pack", size=rules.facts.size)
-
-
-def _card_noun(card: Card) -> str:
-    """``9 of clubs`` / ``joker``: the card's words without an article."""
-    return card.noun()
+def _pack_refusal(size: int, copies: int, card: str) -> str:
+    """A card shown more often than the pack holds it: one whole sentence whether it holds none or some."""
+    if copies == 0:
+        return msg("The {size}-card pack has no {card}.", size=size, card=card)
+    return nmsg(
+        "The {size}-card pack has only {copies} {card}.",
+        "The {size}-card pack has only {copies} {card} cards.",
+        "copies",
+        size=size,
+        copies=copies,
+        card=card,
+    )
 
 
 def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> None:
@@ -93,12 +97,7 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
         if seen[card.code] > copies:
             raise RuleViolation(
                 "card_count_exceeds_pack",
-                msg(
-                    "{pack_words} has {get} {card_noun}.",
-                    pack_words=_pack_words(rules),
-                    get=COPY_WORDS.get(copies, str(copies)),
-                    card_noun=_card_noun(card),
-                ),
+                _pack_refusal(rules.facts.size, copies, card.symbol),
                 field,
                 card=card.code,
                 in_pack=copies,
@@ -108,7 +107,7 @@ def check_claim(claim: AceNoFaceClaim, dealer: str, rules: BidEuchreRules) -> No
         detail = (
             msg(
                 "Ace-no-face needs at least one ace and no jack, queen or king; this hand holds {card}.",
-                card=faces[0].describe(),
+                card=faces[0].symbol,
             )
             if faces
             else msg("Ace-no-face needs at least one ace and no jack, queen or king; this hand has no ace.")

@@ -114,7 +114,7 @@ def _check_cards(
 
 
 def _noun(card: Card) -> str:
-    return card.noun()
+    return card.symbol
 
 
 def _check_copies(hands: list[tuple[Card, ...]], field: str, pack: Pack) -> None:
@@ -203,7 +203,7 @@ def _check_team_hands(claim: RedealClaim, state: FiftySixState, rules: FiftySixR
                 msg(
                     "{seat} holds {jack}; this match redeals only when no player of team {team} holds a jack.",
                     seat=seat,
-                    jack=jack.describe(),
+                    jack=jack.symbol,
                     team=claim.team,
                 ),
                 f"redeal.hands.{seat}",

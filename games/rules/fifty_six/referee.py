@@ -50,11 +50,8 @@ def table_for(tricks_dealer: str, active_seats: tuple[str, ...], contract: Contr
         first_leader=first,
         first_leader_reason=msg("{first}, the dealer's right, leads the first trick", first=first),
         hand_size=hand_size,
-        pack_words=msg(
-            "The {deck_size}-card pack of {active_seats_count} players",
-            deck_size=deck_size,
-            active_seats_count=len(active_seats),
-        ),
+        pack_size=deck_size,
+        pack_players=len(active_seats),
         copies=Pack(deck_size).copies,
         suit_of=_suit_of,
         strength=_strength,

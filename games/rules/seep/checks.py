@@ -165,7 +165,7 @@ def check_throw_in(dealer: str, throw_in: ThrowIn, index: int) -> None:
     high = _high_cards(throw_in.hand)
     if high:
         bids = [str(value) for value in _legal_bids(throw_in.hand)]
-        held = and_chain(card.describe() for card in high)
+        held = and_chain(card.symbol for card in high)
         raise RuleViolation(
             "throw_in_not_allowed",
             msg(

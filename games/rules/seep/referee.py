@@ -160,27 +160,35 @@ class _Replay:
 
     # --- throw and capture -----------------------------------------------------------------------------------
 
-    def _capture_words(self, value: int) -> str:
-        """What a card worth ``value`` could take now (for messages), or an empty string."""
+    def _capture_refusal(self, code: str, value: int) -> str:
+        """The refusal of a throw of ``code`` (worth ``value``) that could capture, one whole sentence for a house,
+        a set of cards and one card; an empty string when it could take nothing."""
         if value in self.floor.houses:
-            return _house_words(value)
-        found = one_set(self.floor.loose, value)
-        return f"{card_list(found)} make {value}" if len(found) > 1 else (found[0].code if found else "")
+            could_take = _house_words(value)
+        else:
+            found = one_set(self.floor.loose, value)
+            if len(found) > 1:
+                return msg(
+                    "{code} can capture on this floor ({cards} make {value}), so it may not be thrown loose.",
+                    code=code,
+                    cards=card_list(found),
+                    value=value,
+                )
+            if not found:
+                return ""
+            could_take = found[0].code
+        return msg(
+            "{code} can capture on this floor ({could_take}), so it may not be thrown loose.",
+            code=code,
+            could_take=could_take,
+        )
 
     def throw(self, k: int, play: Play) -> Play:
         value = card_value(play.card)
         self._check_first_play_value(k, value, play.card.code, f"plays[{k}].card")
-        could_take = self._capture_words(value)
-        if could_take:
-            raise RuleViolation(
-                "capture_required",
-                msg(
-                    "{code} can capture on this floor ({could_take}), so it may not be thrown loose.",
-                    code=play.card.code,
-                    could_take=could_take,
-                ),
-                f"plays[{k}].action",
-            )
+        refusal = self._capture_refusal(play.card.code, value)
+        if refusal:
+            raise RuleViolation("capture_required", refusal, f"plays[{k}].action")
         owned = self._owned(play.seat)
         if owned and not self.rules.owner_may_throw_loose:
             raise RuleViolation(
@@ -387,9 +395,8 @@ class _Replay:
             raise RuleViolation(
                 "cemented_house_cannot_be_raised",
                 msg(
-                    "{capitalize} is cemented: it can be added to with sets worth {value}, or captured, but not "
-                    "raised.",
-                    capitalize=_house_words(house.value).capitalize(),
+                    "The house of {value} is cemented: it can be added to with sets worth {value}, or captured, "
+                    "but not raised.",
                     value=house.value,
                 ),
                 f"{field}.house",
