@@ -227,13 +227,20 @@ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSE
 # (retries included); the rest wait in the database for their turn instead of filling the queue.
 WEBHOOKS_PER_CLUB: int = env.int("WEBHOOKS_PER_CLUB", default=10)
 WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB: int = env.int("WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB", default=20)
+# ... and the account that registered the webhooks this many, over all its clubs: one account with many clubs takes
+# no more of the queue than one club.
+WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT: int = env.int("WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT", default=20)
 # How long a delivery waits for the receiver to connect, and for each read of its answer.
 WEBHOOK_TIMEOUT_SECONDS: float = env.float("WEBHOOK_TIMEOUT_SECONDS", default=5)
-if WEBHOOKS_PER_CLUB < 0 or WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB < 1 or WEBHOOK_TIMEOUT_SECONDS <= 0:
+if (
+    WEBHOOKS_PER_CLUB < 0
+    or min(WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB, WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT) < 1
+    or WEBHOOK_TIMEOUT_SECONDS <= 0
+):
     # No delivery would ever leave with a bound of 0 in flight.
     raise ImproperlyConfigured(
-        "WEBHOOKS_PER_CLUB must be 0 or more, WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB at least 1 "
-        "and WEBHOOK_TIMEOUT_SECONDS more than 0."
+        "WEBHOOKS_PER_CLUB must be 0 or more, WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB and "
+        "WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT at least 1, and WEBHOOK_TIMEOUT_SECONDS more than 0."
     )
 # Health asks the Celery workers with a ping that waits at most this long, and keeps the answer this many seconds.
 HEALTH_WORKERS_TIMEOUT_SECONDS: float = env.float("HEALTH_WORKERS_TIMEOUT_SECONDS", default=0.5)
