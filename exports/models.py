@@ -17,7 +17,7 @@ class JobStatus(models.TextChoices):
 
 class QueuedJob(models.Model):
     """What every job run by a worker keeps: its status and when it was queued, claimed and finished (a job the
-    queue lost is queued again from these, exports/services.job_requeue_if_lost)."""
+    queue lost is queued again from these, exports/dispatch.job_requeue_if_lost)."""
 
     Status = JobStatus
 

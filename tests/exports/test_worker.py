@@ -217,22 +217,28 @@ def export_seconds(client: Any, scope: str, scope_id: int, file_format: str) -> 
     return time.monotonic() - started
 
 
-FLOOD = 40
-FLOOD_FORMAT = "xlsx"  # a tenth of the PDF's time: the flood outlasts the export measured
+FLOOD = 60  # the club as CSV, a small part of its PDF each: the flood outlasts the exports measured
 
 
 @pytest.mark.postgres
-@override_settings(JOBS_IN_FLIGHT_PER_ACCOUNT=FLOOD, JOBS_IN_FLIGHT_PER_CLUB=FLOOD, JOBS_HANDED_OUT_PER_CLUB=1)
+@override_settings(
+    JOBS_IN_FLIGHT_PER_ACCOUNT=FLOOD,
+    JOBS_IN_FLIGHT_PER_CLUB=FLOOD,
+    JOBS_PER_HOUR_PER_ACCOUNT=1000,
+    JOBS_PER_HOUR_PER_CLUB=1000,
+    JOBS_HANDED_OUT_PER_CLUB=1,
+)
 def test_another_clubs_export_is_not_held_up_by_one_clubs_flood(worker: None) -> None:
-    """The production finding: a member queued 20 club exports in a second, and another club's export waited minutes
-    behind them. Now the flood waits in the database and the worker takes the clubs' jobs in turn."""
+    """The production finding: a member queued 20 club PDFs in a second, and another club's one-match CSV waited
+    minutes behind them. Now the flood waits in the database and the worker takes the clubs' jobs in turn: another
+    club's export is done within twice its time alone (without the turns: 6 to 7 times here)."""
     flooding, other = make_season(), make_season()
     flooder, member = client_for(flooding.member), client_for(other.member)
     export_seconds(member, "club", other.club.pk, "pdf")  # the worker warmed up (its writers loaded)
     alone = statistics.median(export_seconds(member, "club", other.club.pk, "pdf") for _ in range(3))
     for _ in range(FLOOD):
         response = flooder.post(
-            "/api/v1/exports/", {"scope": "club", "id": flooding.club.pk, "format": FLOOD_FORMAT}, format="json"
+            "/api/v1/exports/", {"scope": "club", "id": flooding.club.pk, "format": "csv"}, format="json"
         )
         assert response.status_code == 202, response.json()
     handed_out = ExportJob.objects.filter(
@@ -242,7 +248,7 @@ def test_another_clubs_export_is_not_held_up_by_one_clubs_flood(worker: None) ->
     during = statistics.median(export_seconds(member, "club", other.club.pk, "pdf") for _ in range(3))
     left = ExportJob.objects.filter(club=flooding.club, status="queued").count()
     print(f"alone {alone:.2f} s, during the flood {during:.2f} s, {left} of the flood still queued")
-    assert left >= FLOOD // 2  # still flooding
+    assert left >= 10  # the flood went on all along
     assert during < 2 * alone, (during, alone)
     wait_for(lambda: not ExportJob.objects.filter(status__in=["queued", "running"]).exists(), seconds=120)
     assert ExportJob.objects.filter(club=flooding.club, status="done").count() == FLOOD
