@@ -63,7 +63,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         extra = {key: localize(value) if key.endswith("detail") else value for key, value in exc.extra.items()}
         if isinstance(exc, StaleVersion):
             extra["match"] = _match_resource(exc.match, context)
-        return _respond(exc.status_code, error_body(exc.code, localize(exc.detail), exc.field, extra))
+        response = _respond(exc.status_code, error_body(exc.code, localize(exc.detail), exc.field, extra))
+        if "retry_after_seconds" in extra:  # a quota (429 job_quota_exceeded) says when to try again
+            response["Retry-After"] = str(extra["retry_after_seconds"])
+        return response
     if (busy := database_busy(exc)) is not None:
         detail, retry_after = busy
         set_rollback()

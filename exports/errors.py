@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from games.services.errors import DomainError, QueueUnavailable
 
-__all__ = ["ImportRefused", "QueueUnavailable"]  # QueueUnavailable lives in games.services.errors, shared by webhooks
+__all__ = [
+    "ImportRefused",
+    "ImportTooLarge",
+    "JobQuotaExceeded",
+    "QueueUnavailable",
+]  # QueueUnavailable lives in games.services.errors, shared by webhooks
 
 
 class ImportRefused(DomainError):
@@ -12,3 +17,18 @@ class ImportRefused(DomainError):
 
     status_code = 400
     code = "import_invalid"
+
+
+class ImportTooLarge(ImportRefused):
+    """An import file holding more values than ``IMPORT_MAX_ITEMS``: refused while streamed, before it is decoded."""
+
+    status_code = 413
+    code = "import_too_large"
+
+
+class JobQuotaExceeded(DomainError):
+    """An account or a club has as many export and import jobs queued or running, or started this hour, as allowed;
+    ``extra`` names the quota, its limit and ``retry_after_seconds`` (also the Retry-After header)."""
+
+    status_code = 429
+    code = "job_quota_exceeded"

@@ -1,8 +1,9 @@
 """Reading an import file into Python objects without the ways a file can break the server.
 
 Python's JSON decoder fails with a RecursionError past about 1,000 levels, and PostgreSQL refuses text holding
-NUL, a lone surrogate or a non-finite number. So the nesting is measured first while streaming the bytes (ijson:
-memory stays flat, time grows with the size), then the file is decoded and every text and number is checked, each
+NUL, a lone surrogate or a non-finite number; and a decoded document takes memory by its values, not its bytes. So
+the nesting is measured and the values counted first while streaming the bytes (ijson: memory stays flat, time grows
+with the size), then the file is decoded and every text and number is checked, each
 refusal naming the JSON path of the problem.
 """
 
@@ -15,7 +16,7 @@ from typing import IO, Any
 import ijson
 from django.conf import settings
 
-from exports.errors import ImportRefused
+from exports.errors import ImportRefused, ImportTooLarge
 from games.rules.messages import msg, msg_template
 
 Path = list[str | int]
@@ -30,7 +31,7 @@ def json_path(parts: Any) -> str | None:
 
 def read_import(stream: IO[bytes]) -> Any:
     """The document in ``stream`` (a binary file), or ImportRefused at the path of the first problem."""
-    check_nesting(stream, settings.IMPORT_MAX_DEPTH)
+    check_nesting(stream, settings.IMPORT_MAX_DEPTH, settings.IMPORT_MAX_ITEMS)
     stream.seek(0)
     try:
         document = json.load(stream)
@@ -42,9 +43,12 @@ def read_import(stream: IO[bytes]) -> Any:
     return document
 
 
-def check_nesting(stream: IO[bytes], limit: int) -> None:
-    """Refuse objects and lists nested deeper than ``limit``, at the path of the first one too deep."""
+def check_nesting(stream: IO[bytes], limit: int, max_items: int) -> None:
+    """Refuse objects and lists nested deeper than ``limit``, at the path of the first one too deep, and a file of
+    more than ``max_items`` values (each object, list, text, number, true, false and null): the decoded document's
+    memory grows with its values, not its bytes (a file of small values takes some fifty times its size)."""
     path: Path = []  # per open container: the current key (object) or index (list)
+    items = 0
     try:
         for event, value in ijson.basic_parse(stream):
             if event == "map_key":
@@ -53,6 +57,9 @@ def check_nesting(stream: IO[bytes], limit: int) -> None:
             if event in ("end_map", "end_array"):
                 path.pop()
                 continue
+            items += 1
+            if items > max_items:
+                raise ImportTooLarge(_too_many_values(max_items), json_path(path) or "file")
             if path and isinstance(path[-1], int):
                 path[-1] += 1  # a new item of the enclosing list
             if event in ("start_map", "start_array"):
@@ -66,8 +73,26 @@ def check_nesting(stream: IO[bytes], limit: int) -> None:
         raise ImportRefused(msg("The file is not JSON: {error}", error=str(error)), "file") from error
     except UnicodeDecodeError:
         # The parser turns a lone low surrogate (\udc00) into bytes it cannot decode. Such a file is refused in any
-        # case, by check_values at the path of the surrogate once the file is decoded.
-        return
+        # case, by check_values at the path of the surrogate once the file is decoded; its values are then counted
+        # from its bytes (at most one after each comma, colon and opening bracket), so it is decoded only if they
+        # are bounded too.
+        stream.seek(0)
+        if _values_at_most(stream) > max_items:
+            raise ImportTooLarge(_too_many_values(max_items), "file") from None
+
+
+def _too_many_values(limit: int) -> str:
+    return msg(
+        "The file holds more than {limit} values (objects, lists, texts and numbers); split it into smaller files.",
+        limit=limit,
+    )
+
+
+def _values_at_most(stream: IO[bytes]) -> int:
+    count = 1
+    while chunk := stream.read(1024 * 1024):
+        count += chunk.count(b",") + chunk.count(b":") + chunk.count(b"[")
+    return count
 
 
 def check_values(document: Any) -> None:

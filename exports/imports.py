@@ -22,13 +22,13 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import connection, transaction
 from django.utils import timezone
 
+from exports.dispatch import job_requeue_if_lost, jobs_hand_out
 from exports.errors import ImportRefused, QueueUnavailable
 from exports.import_file import read_import
 from exports.importer import ImportSummary, club_import
 from exports.models import ImportJob
-from exports.services import job_requeue_if_lost
+from exports.quotas import job_quota_check
 from games.rules.messages import message_json, msg
-from scorekeeper.queue import enqueue
 
 logger = logging.getLogger(__name__)
 RUN_IMPORT_TASK = "exports.tasks.run_import"  # queued by name: exports/tasks.py calls this module
@@ -40,22 +40,24 @@ def import_now(*, actor: User, stream: IO[bytes]) -> ImportSummary:
 
 
 def import_request(*, actor: User, upload: UploadedFile) -> ImportJob:
-    """Keep the file in the storage and queue a job to load it. Raises ``QueueUnavailable`` (503) when the queue
-    cannot take it; the job is then marked failed."""
+    """Keep the file in the storage and queue a job to load it. Raises ``JobQuotaExceeded`` (429) when the account
+    has as many jobs as allowed (exports/quotas.py; an import has no club yet), and ``QueueUnavailable`` (503) when
+    the queue cannot take it; the job is then marked failed. The job waits its account's turn (exports/dispatch.py)."""
     with transaction.atomic():
+        job_quota_check(actor=actor, club_id=None)
         job = ImportJob.objects.create(requested_by=actor, size=upload.size or 0)
         job.file = default_storage.save(f"imports/{job.pk}.json", upload)
         job.save(update_fields=["file"])
-        transaction.on_commit(partial(_enqueue_import, job.pk))
+        transaction.on_commit(partial(_hand_out, job))
     return job
 
 
-def _enqueue_import(job_id: int) -> None:
-    try:
-        enqueue(RUN_IMPORT_TASK, job_id)
-    except QueueUnavailable:
-        import_fail(job_id, QueueUnavailable.code, msg("The job queue was not reachable, so the import never started."))
-        raise
+def _hand_out(job: ImportJob) -> None:
+    """As for exports: this very job, if the queue could not take it, is failed and ``QueueUnavailable`` raised."""
+    failed = jobs_hand_out(job, RUN_IMPORT_TASK)
+    if job.pk in failed:
+        import_fail(job.pk, QueueUnavailable.code, msg("The job queue was not reachable, so the import never started."))
+        raise failed[job.pk]
 
 
 def import_requeue_if_lost(job: ImportJob) -> ImportJob:
@@ -90,6 +92,7 @@ def import_run(job_id: int) -> None:
         import_fail(job.pk, refused.code, refused.detail, refused.field)
         return
     _forget_file(job)
+    jobs_hand_out(job, RUN_IMPORT_TASK)  # its slot is free: the account's next import goes
 
 
 def import_fail(job_id: int, code: str, detail: str, field: str | None = None) -> None:
@@ -103,6 +106,7 @@ def import_fail(job_id: int, code: str, detail: str, field: str | None = None) -
     job = ImportJob.objects.filter(pk=job_id).first()
     if job is not None:
         _forget_file(job)
+        jobs_hand_out(job, RUN_IMPORT_TASK)
 
 
 @transaction.atomic

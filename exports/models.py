@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
 
 USER_MODEL = settings.AUTH_USER_MODEL
 
@@ -18,14 +17,17 @@ class JobStatus(models.TextChoices):
 
 class QueuedJob(models.Model):
     """What every job run by a worker keeps: its status and when it was queued, claimed and finished (a job the
-    queue lost is queued again from these, exports/services.job_requeue_if_lost)."""
+    queue lost is queued again from these, exports/dispatch.job_requeue_if_lost)."""
 
     Status = JobStatus
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     attempts = models.PositiveSmallIntegerField(default=0, help_text="How many times a worker started this job.")
     created_at = models.DateTimeField(auto_now_add=True)
-    enqueued_at = models.DateTimeField(default=timezone.now, help_text="When the job was last handed to the queue.")
+    # None while the job waits its turn in the database (exports/dispatch.py): its status is still "queued".
+    enqueued_at = models.DateTimeField(
+        null=True, blank=True, default=None, help_text="When the job was last handed to the queue."
+    )
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -47,6 +49,8 @@ class ExportJob(QueuedJob):
         PDF = "pdf"
 
     requested_by = models.ForeignKey(USER_MODEL, on_delete=models.CASCADE, related_name="export_jobs")
+    # The scope's club (a friendly match's has none): its jobs are counted and handed out in turns together.
+    club = models.ForeignKey("games.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     scope = models.CharField(max_length=10, choices=Scope.choices)
     scope_id = models.PositiveBigIntegerField()
     format = models.CharField(max_length=5, choices=Format.choices)

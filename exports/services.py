@@ -7,31 +7,26 @@ writes its file under the same name, replacing the partial one, so a redelivered
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import tempfile
-from datetime import timedelta
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone, translation
 
-from exports.errors import QueueUnavailable
-from exports.models import ExportJob, ImportJob, JobStatus
+from exports.dispatch import job_requeue_if_lost, jobs_hand_out
+from exports.models import ExportJob
+from exports.quotas import job_quota_check
 from exports.selectors import export_scope, scope_by_id
 from exports.writers import WRITERS, Progress
 from games.rules.messages import msg
-from scorekeeper.queue import enqueue
 
 logger = logging.getLogger(__name__)
-Job = TypeVar("Job", ExportJob, ImportJob)
 # exports/tasks.py calls these services; they queue its tasks by name, so neither module imports the other.
 RUN_EXPORT_TASK = "exports.tasks.run_export"
 
@@ -40,15 +35,18 @@ def export_request(
     *, actor: User, scope: str, scope_id: int, file_format: str, language: str | None = None
 ) -> ExportJob:
     """Queue an export of a scope ``actor`` may read (anyone else gets 404), written in ``language`` (by default the
-    language of the request, active now). Raises ``QueueUnavailable`` (503) when the queue cannot take it; the job is
-    then marked failed."""
-    export_scope(actor, scope, scope_id)
+    language of the request, active now). Raises ``JobQuotaExceeded`` (429) when the account or the scope's club has
+    as many jobs as allowed (exports/quotas.py), and ``QueueUnavailable`` (503) when the queue cannot take it; the job
+    is then marked failed. The job waits its club's turn (exports/dispatch.py)."""
+    found = export_scope(actor, scope, scope_id)
     language = language or translation.get_language() or settings.LANGUAGE_CODE
+    club_id = found.club.pk if found.club is not None else None
     with transaction.atomic():
+        job_quota_check(actor=actor, club_id=club_id)
         job = ExportJob.objects.create(
-            requested_by=actor, scope=scope, scope_id=scope_id, format=file_format, language=language
+            requested_by=actor, club_id=club_id, scope=scope, scope_id=scope_id, format=file_format, language=language
         )
-        transaction.on_commit(partial(_enqueue_export, job.pk))
+        transaction.on_commit(partial(_hand_out, job))
     return job
 
 
@@ -56,41 +54,19 @@ def export_request(
 EXPORT_NEVER_STARTED = msg("The job queue was not reachable, so the export never started.")
 
 
-def _enqueue_export(job_id: int) -> None:
-    try:
-        enqueue(RUN_EXPORT_TASK, job_id)
-    except QueueUnavailable:
-        ExportJob.objects.filter(pk=job_id).update(status=ExportJob.Status.FAILED, error=EXPORT_NEVER_STARTED)
-        raise
-
-
-# A queued job no worker has claimed by then was lost by the queue (a Redis restarted without persistence). A running
-# job is given the broker's own redelivery (its visibility timeout) first, and five minutes more.
-QUEUED_LOST_AFTER = timedelta(minutes=10)
-RUNNING_LOST_AFTER = timedelta(seconds=settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] + 5 * 60)
+def _hand_out(job: ExportJob) -> None:
+    """The job's club's turns after it committed. If this very job could not be queued, it is failed and
+    ``QueueUnavailable`` raised (503): the requester is told now rather than left waiting."""
+    failed = jobs_hand_out(job, RUN_EXPORT_TASK)
+    if job.pk in failed:
+        ExportJob.objects.filter(pk=job.pk).update(
+            status=ExportJob.Status.FAILED, error=EXPORT_NEVER_STARTED, finished_at=timezone.now()
+        )
+        raise failed[job.pk]
 
 
 def export_requeue_if_lost(job: ExportJob) -> ExportJob:
     return job_requeue_if_lost(job, RUN_EXPORT_TASK)
-
-
-def job_requeue_if_lost(job: Job, task: str) -> Job:
-    """Hand a job (an export or an import) the queue lost to the queue again, when someone looks at it: otherwise it
-    would wait for ever. The conditional UPDATE lets one of two readers polling together send it, and only once per
-    period."""
-    now = timezone.now()
-    model = type(job)
-    lost = Q(status=JobStatus.QUEUED, enqueued_at__lt=now - QUEUED_LOST_AFTER) | Q(
-        status=JobStatus.RUNNING, started_at__lt=now - RUNNING_LOST_AFTER, enqueued_at__lt=now - RUNNING_LOST_AFTER
-    )
-    if not model.objects.filter(lost, pk=job.pk).update(enqueued_at=now):
-        return job
-    logger.warning("%s %s was %s and lost by the queue; queued again", model.__name__, job.pk, job.status)
-    # Still down: the next look after QUEUED_LOST_AFTER tries again; the job is not failed for it.
-    with contextlib.suppress(QueueUnavailable):
-        enqueue(task, job.pk)
-    job.refresh_from_db()
-    return job
 
 
 def export_file_name(job: ExportJob) -> str:
@@ -116,12 +92,16 @@ def export_run(job_id: int) -> None:
     ExportJob.objects.filter(pk=job.pk).update(
         status=ExportJob.Status.DONE, progress=100, file=saved, error="", finished_at=timezone.now()
     )
+    jobs_hand_out(job, RUN_EXPORT_TASK)  # its slot is free: the club's next job goes
 
 
 def export_fail(job_id: int, error: str) -> None:
     ExportJob.objects.filter(pk=job_id).exclude(status=ExportJob.Status.DONE).update(
         status=ExportJob.Status.FAILED, error=error, finished_at=timezone.now()
     )
+    job = ExportJob.objects.filter(pk=job_id).first()
+    if job is not None:
+        jobs_hand_out(job, RUN_EXPORT_TASK)
 
 
 @transaction.atomic

@@ -267,13 +267,20 @@ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: bool = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSE
 # (retries included); the rest wait in the database for their turn instead of filling the queue.
 WEBHOOKS_PER_CLUB: int = env.int("WEBHOOKS_PER_CLUB", default=10)
 WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB: int = env.int("WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB", default=20)
+# ... and the account that registered the webhooks this many, over all its clubs: one account with many clubs takes
+# no more of the queue than one club.
+WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT: int = env.int("WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT", default=20)
 # How long a delivery waits for the receiver to connect, and for each read of its answer.
 WEBHOOK_TIMEOUT_SECONDS: float = env.float("WEBHOOK_TIMEOUT_SECONDS", default=5)
-if WEBHOOKS_PER_CLUB < 0 or WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB < 1 or WEBHOOK_TIMEOUT_SECONDS <= 0:
+if (
+    WEBHOOKS_PER_CLUB < 0
+    or min(WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB, WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT) < 1
+    or WEBHOOK_TIMEOUT_SECONDS <= 0
+):
     # No delivery would ever leave with a bound of 0 in flight.
     raise ImproperlyConfigured(
-        "WEBHOOKS_PER_CLUB must be 0 or more, WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB at least 1 "
-        "and WEBHOOK_TIMEOUT_SECONDS more than 0."
+        "WEBHOOKS_PER_CLUB must be 0 or more, WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB and "
+        "WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT at least 1, and WEBHOOK_TIMEOUT_SECONDS more than 0."
     )
 # Health asks the Celery workers with a ping that waits at most this long, and keeps the answer this many seconds.
 HEALTH_WORKERS_TIMEOUT_SECONDS: float = env.float("HEALTH_WORKERS_TIMEOUT_SECONDS", default=0.5)
@@ -343,6 +350,29 @@ IMPORT_ASYNC_BYTES: int = env.int("IMPORT_ASYNC_BYTES", default=1024 * 1024)
 IMPORT_MAX_DEPTH: int = env.int("IMPORT_MAX_DEPTH", default=64)
 IMPORT_BATCH_SIZE: int = env.int("IMPORT_BATCH_SIZE", default=500)
 IMPORT_STATEMENT_TIMEOUT_MS: int = env.int("IMPORT_STATEMENT_TIMEOUT_MS", default=10 * 60 * 1000)
+# The most values (objects, lists, texts, numbers, ...) an import file may hold: counted while the file is streamed,
+# before it is decoded, so an import's memory is bounded whatever the file (bench/README.md "Import memory").
+IMPORT_MAX_ITEMS: int = env.int("IMPORT_MAX_ITEMS", default=2_000_000)
+if IMPORT_MAX_ITEMS < 1:
+    raise ImproperlyConfigured("IMPORT_MAX_ITEMS must be 1 or more.")
+# Export and import jobs (exports/quotas.py, exports/dispatch.py): an account may have this many queued or running
+# at once and start this many an hour, a club (the scope of an export; an import or a friendly match's export has
+# none) as many; the next is refused with 429 job_quota_exceeded and Retry-After. Of a club's (or, for jobs of no
+# club, an account's) queued jobs only JOBS_HANDED_OUT_PER_CLUB are handed to the workers at a time; the rest wait
+# in the database, so one club's flood waits behind its own jobs only.
+JOBS_IN_FLIGHT_PER_ACCOUNT: int = env.int("JOBS_IN_FLIGHT_PER_ACCOUNT", default=5)
+JOBS_IN_FLIGHT_PER_CLUB: int = env.int("JOBS_IN_FLIGHT_PER_CLUB", default=10)
+JOBS_PER_HOUR_PER_ACCOUNT: int = env.int("JOBS_PER_HOUR_PER_ACCOUNT", default=60)
+JOBS_PER_HOUR_PER_CLUB: int = env.int("JOBS_PER_HOUR_PER_CLUB", default=120)
+JOBS_HANDED_OUT_PER_CLUB: int = env.int("JOBS_HANDED_OUT_PER_CLUB", default=1)
+if (
+    min(JOBS_IN_FLIGHT_PER_ACCOUNT, JOBS_IN_FLIGHT_PER_CLUB, JOBS_PER_HOUR_PER_ACCOUNT, JOBS_PER_HOUR_PER_CLUB) < 1
+    or JOBS_HANDED_OUT_PER_CLUB < 1
+):
+    raise ImproperlyConfigured(
+        "JOBS_IN_FLIGHT_PER_ACCOUNT, JOBS_IN_FLIGHT_PER_CLUB, JOBS_PER_HOUR_PER_ACCOUNT, JOBS_PER_HOUR_PER_CLUB and "
+        "JOBS_HANDED_OUT_PER_CLUB must be 1 or more."
+    )
 # A page of the audit log stops before the entry that would take it past this many bytes of JSON (``next`` goes on).
 AUDIT_PAGE_MAX_BYTES: int = env.int("AUDIT_PAGE_MAX_BYTES", default=256 * 1024)
 # Ratings and standings are folded on from what was kept (games/folds.py): a read looks at the pool's matches changed

@@ -3,8 +3,9 @@
 ``enqueue_deliveries`` listens to games.events (registered in webhooks/apps.py) and runs after the change
 committed; it records one delivery per URL, waiting
 its turn, and ``hand_out_deliveries`` queues a task for each while the club has fewer than
-``WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB`` in flight (on the webhooks queue, apart from exports). It never raises:
-the deal is already safe, and a webhook must not fail the scorer.
+``WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB`` in flight and the account that registered the webhook fewer than
+``WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT`` (on the webhooks queue, apart from exports; scorekeeper/turns.py). It
+never raises: the deal is already safe, and a webhook must not fail the scorer.
 
 A URL is checked when registered (webhooks/addresses.py) and again at each attempt, which resolves the host once,
 refuses any address that is not public, and connects to the address it checked (DNS rebinding).
@@ -27,13 +28,13 @@ from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
 from django.conf import settings
-from django.db import transaction
+from django.contrib.auth.models import User
+from django.db.models import Min, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games.models import Club, League
-from games.services.errors import QueueUnavailable
-from scorekeeper.queue import enqueue
+from scorekeeper.turns import free_slots, hand_out, lock_rows, oldest
 from webhooks.addresses import AddressRefused, checked_addresses
 from webhooks.models import Webhook, WebhookDelivery
 
@@ -70,35 +71,60 @@ IN_FLIGHT = (WebhookDelivery.Status.PENDING, WebhookDelivery.Status.RETRYING)
 
 
 def hand_out_deliveries(club_id: int) -> None:
-    """Queue the club's oldest waiting deliveries while it has fewer than the bound in flight (retries included).
-    The others wait in the database, not in the queue, until one in flight finishes: a club whose receiver is down
-    holds a bounded part of the queue however many events it has."""
-    for delivery_id in _take_turns(club_id):
-        try:
-            enqueue(DELIVER_TASK, delivery_id)
-        except QueueUnavailable:
-            WebhookDelivery.objects.filter(pk=delivery_id).update(
-                status=WebhookDelivery.Status.FAILED, error="The job queue was not reachable."
-            )
+    """Queue the club's oldest waiting deliveries while it has fewer than its bound in flight (retries included),
+    and each webhook's account (the one that registered it) fewer than its own. The others wait in the database, not
+    in the queue, until one in flight finishes: a club, or an account with many clubs, whose receiver is down holds
+    a bounded part of the queue however many events it has."""
+    hand_out(DELIVER_TASK, partial(_take_turns, club_id), _never_queued)
 
 
-@transaction.atomic
-def _take_turns(club_id: int) -> list[int]:
-    # The club's row lock makes two hand-outs at once (two web processes, two workers) count one after the other.
-    Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
-    of_club = WebhookDelivery.objects.filter(webhook__club_id=club_id)
+def _never_queued(delivery_id: int) -> None:
+    WebhookDelivery.objects.filter(pk=delivery_id).update(
+        status=WebhookDelivery.Status.FAILED, error="The job queue was not reachable."
+    )
+
+
+def _in_flight() -> QuerySet[WebhookDelivery]:
     touched = Coalesce("last_attempt_at", "queued_at", "created_at")
-    in_flight = (
-        of_club.filter(status__in=IN_FLIGHT).alias(touched=touched).filter(touched__gte=timezone.now() - _lost_after())
-    )
-    free = settings.WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB - in_flight.count()
-    if free <= 0:
-        return []
-    turns = list(
-        of_club.filter(status=WebhookDelivery.Status.WAITING).order_by("id").values_list("pk", flat=True)[:free]
-    )
+    recent = WebhookDelivery.objects.filter(status__in=IN_FLIGHT).alias(touched=touched)
+    return recent.filter(touched__gte=timezone.now() - _lost_after())
+
+
+def _take_turns(club_id: int) -> list[int]:
+    waiting = WebhookDelivery.objects.filter(webhook__club_id=club_id, status=WebhookDelivery.Status.WAITING)
+    accounts = sorted(set(waiting.values_list("webhook__created_by_id", flat=True)), key=lambda pk: pk or 0)
+    # Club first, then its webhooks' accounts, always in that order: two hand-outs never wait for each other.
+    lock_rows(Club.objects.filter(pk=club_id))
+    lock_rows(User.objects.filter(pk__in=[pk for pk in accounts if pk is not None]))
+    free = free_slots(settings.WEBHOOK_DELIVERIES_IN_FLIGHT_PER_CLUB, _in_flight().filter(webhook__club_id=club_id))
+    candidates: list[int] = []
+    for account in accounts:  # each account's oldest, as many as it has room for; a webhook of no account: the club's
+        if account is None:
+            candidates += oldest(waiting.filter(webhook__created_by=None), free)
+            continue
+        room = free_slots(
+            settings.WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT, _in_flight().filter(webhook__created_by=account)
+        )
+        candidates += oldest(waiting.filter(webhook__created_by=account), min(room, free))
+    turns = sorted(candidates)[:free]
     WebhookDelivery.objects.filter(pk__in=turns).update(status=WebhookDelivery.Status.PENDING, queued_at=timezone.now())
     return turns
+
+
+def _hand_out_after(delivery: WebhookDelivery) -> None:
+    """A slot is free in the club and in the webhook's account: the club's next waiting delivery goes, and the
+    account's other clubs get their turn at its slot, the club whose delivery has waited longest first."""
+    hand_out_deliveries(delivery.webhook.club_id)
+    account = delivery.webhook.created_by_id
+    if account is None:
+        return
+    waiting = WebhookDelivery.objects.filter(webhook__created_by=account, status=WebhookDelivery.Status.WAITING)
+    clubs = waiting.values("webhook__club_id").annotate(first=Min("pk")).order_by("first")
+    for club_id in clubs.values_list("webhook__club_id", flat=True)[
+        : settings.WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT
+    ]:
+        if club_id != delivery.webhook.club_id:
+            hand_out_deliveries(club_id)
 
 
 def _lost_after() -> timedelta:
@@ -156,7 +182,7 @@ def attempt_delivery(delivery_id: int, *, last_chance: bool = False) -> float | 
     delivery.save(update_fields=["attempts", "last_attempt_at", "response_status", "error", "status", "delivered_at"])
     if delivery.status == WebhookDelivery.Status.RETRYING:
         return retry_delay(delivery.attempts)
-    hand_out_deliveries(delivery.webhook.club_id)  # a slot is free: the club's next waiting delivery goes
+    _hand_out_after(delivery)
     return None
 
 

@@ -165,7 +165,8 @@ def test_a_job_still_within_its_time_is_left_to_the_queue(season: Season, status
     job = lost_job(season, status, minutes_ago)
     answer = client_for(season.member).get(f"/api/v1/exports/{job.pk}/").json()
     assert answer["status"] == status
-    assert ExportJob.objects.get(pk=job.pk).enqueued_at < timezone.now() - timedelta(minutes=minutes_ago - 1)
+    enqueued_at = ExportJob.objects.get(pk=job.pk).enqueued_at
+    assert enqueued_at is not None and enqueued_at < timezone.now() - timedelta(minutes=minutes_ago - 1)
 
 
 def test_a_lost_job_is_not_failed_while_the_queue_is_still_down(season: Season, broker_down: None) -> None:
@@ -173,4 +174,5 @@ def test_a_lost_job_is_not_failed_while_the_queue_is_still_down(season: Season, 
     answer = client_for(season.member).get(f"/api/v1/exports/{job.pk}/").json()
     job.refresh_from_db()
     assert (answer["status"], job.status) == ("queued", "queued")
+    assert job.enqueued_at is not None
     assert job.enqueued_at > timezone.now() - timedelta(minutes=1)  # tried now; the next try is 10 minutes on

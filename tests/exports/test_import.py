@@ -353,6 +353,7 @@ def test_with_the_queue_down_a_large_import_answers_503_and_its_job_ends_failed(
 def test_an_import_job_the_queue_lost_is_queued_again_when_read_and_loads_once(season: Season, tmp_path: Path) -> None:
     response = post_file(season.outsider, json.dumps(club_document(season, tmp_path)).encode())  # never run
     job = ImportJob.objects.get()
+    ImportJob.objects.filter(pk=job.pk).update(enqueued_at=timezone.now())  # handed to the queue, which lost it
     url = response.json()["url"]
     assert client_for(season.outsider).get(url).json()["status"] == "queued"  # not lost yet
     ImportJob.objects.filter(pk=job.pk).update(enqueued_at=timezone.now() - timedelta(minutes=11))
@@ -373,3 +374,54 @@ def test_a_body_declared_far_over_the_limit_is_refused_before_the_upload_is_pars
     monkeypatch.setattr(views, "ImportFileSerializer", never)
     response = post_file(season.outsider, b" " * 200_000)
     assert_error(response, 413, "request_too_large", None)
+
+
+def values_in(document: Any) -> int:
+    """Every object, list, text, number, true, false and null of the document."""
+    if isinstance(document, dict):
+        return 1 + sum(values_in(value) for value in document.values())
+    if isinstance(document, list):
+        return 1 + sum(values_in(value) for value in document)
+    return 1
+
+
+def test_a_file_of_more_values_than_allowed_is_refused_before_it_is_decoded(
+    season: Season, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = club_document(season, tmp_path)
+    data, before = json.dumps(document).encode(), counts()
+    with override_settings(IMPORT_MAX_ITEMS=values_in(document) - 1):
+        monkeypatch.setattr(json, "load", lambda stream: pytest.fail("the file was decoded"))
+        body = assert_error(post_file(season.outsider, data), 413, "import_too_large")
+        monkeypatch.undo()
+    assert body["field"].startswith("audit[")  # the path of the last value, where the count passed the ceiling
+    assert body["detail"] == (
+        f"The file holds more than {values_in(document) - 1} values (objects, lists, texts and numbers); "
+        "split it into smaller files."
+    )
+    assert counts() == before
+    with override_settings(IMPORT_MAX_ITEMS=values_in(document)):  # as many as allowed: imported
+        assert post_file(season.outsider, data).status_code == 201
+
+
+@override_settings(IMPORT_ASYNC_BYTES=1000, IMPORT_MAX_ITEMS=500)
+def test_an_import_job_of_too_many_values_fails_with_its_code_and_writes_nothing(
+    season: Season, tmp_path: Path, django_capture_on_commit_callbacks: Any
+) -> None:
+    document = club_document(season, tmp_path)
+    before = counts()
+    response = post_file(season.outsider, json.dumps(document).encode(), django_capture_on_commit_callbacks)
+    assert response.status_code == 202
+    polled = client_for(season.outsider).get(response.json()["url"]).json()
+    assert (polled["status"], polled["summary"], polled["error"]["code"]) == ("failed", None, "import_too_large")
+    assert "more than 500 values" in polled["error"]["detail"]
+    assert counts() == before
+    assert ImportJob.objects.get().file.name == ""
+
+
+@override_settings(IMPORT_MAX_ITEMS=1000)
+def test_values_behind_a_lone_surrogate_that_stops_the_streaming_parser_are_counted_too(season: Season) -> None:
+    data = b'{"players": ["\\udc00", ' + b"0, " * 1500 + b"0]}"
+    assert_error(post_file(season.outsider, data), 413, "import_too_large", "file")
+    fewer = b'{"players": ["\\udc00", ' + b"0, " * 10 + b"0]}"  # refused for the surrogate, as before
+    assert_error(post_file(season.outsider, fewer), 400, "import_invalid", "players[0]")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -204,3 +205,50 @@ def test_an_export_is_done_while_the_webhook_queue_is_full_of_retries() -> None:
         export(client_for(season.member), "match", season.matches[0].pk, "csv")
         assert time.monotonic() - started < 20
         assert queue_length(settings.WEBHOOKS_QUEUE) == 500  # none of them stood in the export's way
+
+
+def export_seconds(client: Any, scope: str, scope_id: int, file_format: str) -> float:
+    """From asking for the export to its job done (or failed), in seconds."""
+    started = time.monotonic()
+    response = client.post("/api/v1/exports/", {"scope": scope, "id": scope_id, "format": file_format}, format="json")
+    assert response.status_code == 202, response.json()
+    job = wait_for(lambda: ExportJob.objects.filter(pk=response.json()["id"], status__in=["done", "failed"]).first())
+    assert job.status == "done", job.error
+    return time.monotonic() - started
+
+
+FLOOD = 60  # the club as CSV, a small part of its PDF each: the flood outlasts the exports measured
+
+
+@pytest.mark.postgres
+@override_settings(
+    JOBS_IN_FLIGHT_PER_ACCOUNT=FLOOD,
+    JOBS_IN_FLIGHT_PER_CLUB=FLOOD,
+    JOBS_PER_HOUR_PER_ACCOUNT=1000,
+    JOBS_PER_HOUR_PER_CLUB=1000,
+    JOBS_HANDED_OUT_PER_CLUB=1,
+)
+def test_another_clubs_export_is_not_held_up_by_one_clubs_flood(worker: None) -> None:
+    """The production finding: a member queued 20 club PDFs in a second, and another club's one-match CSV waited
+    minutes behind them. Now the flood waits in the database and the worker takes the clubs' jobs in turn: another
+    club's export is done within twice its time alone (without the turns: 6 to 7 times here)."""
+    flooding, other = make_season(), make_season()
+    flooder, member = client_for(flooding.member), client_for(other.member)
+    export_seconds(member, "club", other.club.pk, "pdf")  # the worker warmed up (its writers loaded)
+    alone = statistics.median(export_seconds(member, "club", other.club.pk, "pdf") for _ in range(3))
+    for _ in range(FLOOD):
+        response = flooder.post(
+            "/api/v1/exports/", {"scope": "club", "id": flooding.club.pk, "format": "csv"}, format="json"
+        )
+        assert response.status_code == 202, response.json()
+    handed_out = ExportJob.objects.filter(
+        club=flooding.club, status__in=["queued", "running"], enqueued_at__isnull=False
+    )
+    assert handed_out.count() <= 1  # the rest of the flood waits in the database, not in the queue
+    during = statistics.median(export_seconds(member, "club", other.club.pk, "pdf") for _ in range(3))
+    left = ExportJob.objects.filter(club=flooding.club, status="queued").count()
+    print(f"alone {alone:.2f} s, during the flood {during:.2f} s, {left} of the flood still queued")
+    assert left >= 10  # the flood went on all along
+    assert during < 2 * alone, (during, alone)
+    wait_for(lambda: not ExportJob.objects.filter(status__in=["queued", "running"]).exists(), seconds=120)
+    assert ExportJob.objects.filter(club=flooding.club, status="done").count() == FLOOD

@@ -17,6 +17,7 @@ from django.db import connections
 from django.test import override_settings
 from django.utils import timezone
 
+from scorekeeper import turns
 from tests.api.helpers import assert_error, post_deal
 from tests.deals import fifty_six_made
 from tests.exports.helpers import webhook_receiver
@@ -356,7 +357,7 @@ def test_deliveries_beyond_the_clubs_bound_wait_their_turn_instead_of_filling_th
     season: Season, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     queued: list[int] = []
-    monkeypatch.setattr(deliveries, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
+    monkeypatch.setattr(turns, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
     other = make_season()
     for club_season in (season, other):
         Webhook.objects.create(club=club_season.club, url="https://example.org/hook", events=["deal.recorded"])
@@ -384,7 +385,7 @@ def test_web_processes_handing_out_at_once_never_queue_more_than_the_bound(monke
     season = make_season()
     Webhook.objects.create(club=season.club, url="https://example.org/hook", events=["deal.recorded"])
     queued: list[int] = []
-    monkeypatch.setattr(deliveries, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
+    monkeypatch.setattr(turns, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
     start = threading.Barrier(4)
 
     def announce(thread: int) -> None:
@@ -411,7 +412,7 @@ def test_deliveries_the_queue_lost_stop_holding_their_clubs_slots(
     season: Season, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     queued: list[int] = []
-    monkeypatch.setattr(deliveries, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
+    monkeypatch.setattr(turns, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
     hook = Webhook.objects.create(club=season.club, url="https://example.org/hook", events=["deal.recorded"])
     long_ago = timezone.now() - timedelta(hours=2)  # past the last retry's 2560 s and the broker's redelivery
     WebhookDelivery.objects.create(webhook=hook, event="deal.recorded", payload={}, queued_at=long_ago)  # lost
@@ -427,3 +428,47 @@ def test_deliveries_the_queue_lost_stop_holding_their_clubs_slots(
     newest = WebhookDelivery.objects.filter(webhook=hook).order_by("id").values_list("pk", flat=True)[2:]
     assert queued == [newest[0]]  # the retried one still holds a slot; the lost one does not
     assert statuses(season.club.pk) == ["pending", "retrying", "pending", "waiting"]
+
+
+@override_settings(WEBHOOK_DELIVERIES_IN_FLIGHT_PER_ACCOUNT=5)
+def test_an_account_with_many_clubs_holds_no_more_of_the_queue_than_its_bound(
+    season: Season, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The production finding: four clubs of one account, ten webhooks each, at a receiver that holds every delivery
+    to its timeout, put 80 deliveries in flight; another account's club waited minutes behind them."""
+    queued: list[int] = []
+    monkeypatch.setattr(turns, "enqueue", lambda task, delivery_id: queued.append(delivery_id))
+    owner = season.admin
+    clubs = [season, *(make_season() for _ in range(3))]
+    for club_season in clubs:
+        for number in range(10):
+            Webhook.objects.create(
+                club=club_season.club, url=f"https://example.org/{number}", events=["deal.recorded"], created_by=owner
+            )
+    other = make_season()
+    Webhook.objects.create(
+        club=other.club, url="https://example.org/other", events=["deal.recorded"], created_by=other.admin
+    )
+    for club_season in clubs:
+        deliveries.enqueue_deliveries({"event": "deal.recorded", "league": club_season.seep.pk, "deal_number": 1})
+    deliveries.enqueue_deliveries({"event": "deal.recorded", "league": other.seep.pk, "deal_number": 1})
+
+    first_club = statuses(season.club.pk)
+    assert first_club == ["pending"] * 5 + ["waiting"] * 5  # the account's five, all of its first club
+    assert [statuses(club_season.club.pk) for club_season in clubs[1:]] == [["waiting"] * 10] * 3
+    theirs = WebhookDelivery.objects.get(webhook__club=other.club).pk
+    assert statuses(other.club.pk) == ["pending"]
+    assert len(queued) == 6 and queued[-1] == theirs  # the other account's delivery went at once
+
+    # One of the account's deliveries ends: its slot goes to the account's delivery that has waited longest.
+    monkeypatch.setattr(deliveries, "_post", lambda delivery: (200, "", True))
+    ours = WebhookDelivery.objects.filter(webhook__club=season.club).order_by("id").values_list("pk", flat=True)
+    assert attempt_delivery(ours[0]) is None
+    assert statuses(season.club.pk) == ["delivered"] + ["pending"] * 5 + ["waiting"] * 4
+    assert queued[-1] == ours[5]
+    # The first club's deliveries all sent: the account's next club takes the freed slots.
+    for delivery_id in ours[1:10]:
+        attempt_delivery(delivery_id)
+    assert statuses(season.club.pk) == ["delivered"] * 10
+    assert statuses(clubs[1].club.pk) == ["pending"] * 5 + ["waiting"] * 5
+    assert WebhookDelivery.objects.filter(status__in=["pending", "retrying"], webhook__created_by=owner).count() == 5
