@@ -73,7 +73,7 @@ messages: install-dev
 ## The formatters in check mode (ruff format; Biome's format and lint of the page's JavaScript); ruff; mypy over the app, bench and tests; the rings of DESIGN.md and no import cycle (import-linter's contracts
 ## in pyproject.toml); no block of 11 lines written twice in the app (pylint's duplicate-code only, configured in
 ## pyproject.toml). All must be clean.
-APP := scorekeeper games api table exports webhooks bench
+APP := scorekeeper games api table exports webhooks nights bench
 lint: install-dev
 	$(VENV)/bin/ruff format --check .
 	npx --no-install biome ci --colors=off
