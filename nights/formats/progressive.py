@@ -173,7 +173,8 @@ def _rotate(
 def _move_up(
     meetings: Meetings, seated: list[Entrant], previous: PlayedRound, settings: ProgressiveSettings, rng: random.Random
 ) -> tuple[Table, ...]:
-    moved = [entrant for entrant in _moved_order(previous) if entrant in set(seated)]
+    present = set(seated)
+    moved = [entrant for entrant in _moved_order(previous) if entrant in present]
     placed = set(moved)
     line = moved + [entrant for entrant in seated if entrant not in placed]
     seats = settings.seats_per_table

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
@@ -73,7 +73,7 @@ class SwissSettings:
     tie_breaks: tuple[str, ...] = TIE_BREAKS
 
     def __post_init__(self) -> None:
-        _parse_tie_breaks(asdict(self)["tie_breaks"])
+        object.__setattr__(self, "tie_breaks", _parse_tie_breaks(self.tie_breaks))
 
 
 def settings_from_json(settings: Mapping[str, Any]) -> SwissSettings:

@@ -177,3 +177,4 @@ def test_tie_breaks_must_be_a_list_of_different_known_ones(value) -> None:
 def test_the_tie_breaks_read_from_json() -> None:
     assert settings_from_json({"tie_breaks": ["wins", "buchholz"]}) == SwissSettings(("wins", "buchholz"))
     assert settings_from_json({}) == RULES
+    assert SwissSettings(["wins"]).tie_breaks == ("wins",)  # type: ignore[arg-type]

@@ -50,9 +50,9 @@ def clock_or_shared_randomness(path: Path) -> list[str]:
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.ImportFrom) and node.module == "random":
             found.extend(f"random.{alias.name}" for alias in node.names if alias.name != "Random")
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
-            if node.attr != "Random":
-                found.append(f"random.{node.attr}")
+        attribute = node if isinstance(node, ast.Attribute) else None
+        if attribute and isinstance(attribute.value, ast.Name) and attribute.value.id == "random":
+            found.extend([f"random.{attribute.attr}"] if attribute.attr != "Random" else [])
     return found
 
 
