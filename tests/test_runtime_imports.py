@@ -19,7 +19,7 @@ from packaging.requirements import Requirement
 
 from games.catalogue import BASE_DIR
 
-APP_PACKAGES = ("scorekeeper", "games", "api", "table", "exports", "webhooks")
+APP_PACKAGES = ("scorekeeper", "games", "api", "table", "exports", "webhooks", "nights")
 FIRST_PARTY = {*APP_PACKAGES, "manage"}
 
 

@@ -1,8 +1,10 @@
-"""Every error code the rules engines raise: the rules section it comes from and the ``extra`` keys it carries.
+"""Every error code the rules engines and the club nights' draws raise: the rules section it comes from and the
+``extra`` keys it carries.
 
 Codes are part of the API (never rename one). A test (tests/rules/test_codes.py) reads every ``RuleViolation``
-raised under games/rules and fails when a code is missing here, is listed here but never raised, carries an
-``extra`` key not listed, or is not documented in shared/rules/*.md or shared/API.md.
+raised under games/rules and nights/formats and fails when a code is missing here, is listed here but never raised,
+carries an ``extra`` key not listed, or is not documented in shared/rules/*.md or shared/API.md (a code the shared
+contract does not name yet, such as the draws', in the section of docs/api.md it names).
 
 ``extra_keys`` is the union over the games: one key has one meaning everywhere, and a key a game sent before with
 another meaning is still sent beside the new one, deprecated (docs/api.md lists them):
@@ -128,6 +130,7 @@ _CODES: tuple[Code, ...] = (
     Code("team_layout_invalid", ("fifty_six.md §F.7",), ("teams",)),
     Code("throw_in_not_allowed", ("seep.md §S.7",), ("legal_bids",)),
     Code("too_many_first_or_last_sweeps", ("seep.md §S.7",), ("maximum",)),
+    Code("too_few_entrants", ("docs/api.md Club night draws",), ("given", "minimum")),
     Code("too_many_sweeps", ("seep.md §S.7",), ("maximum",)),
     Code("trick_count_invalid", ("bid_euchre.md §E.7a", "fifty_six.md §F.9a"), ("expected",)),
     Code("tricks_inconsistent", ("bid_euchre.md §E.7a",), ("from_tricks",)),
