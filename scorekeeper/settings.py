@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "table",
     "exports",
     "webhooks",
+    "nights",
 ]
 
 MIDDLEWARE = [
