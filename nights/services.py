@@ -107,7 +107,7 @@ def _pin_rules(event: Event, settings: Mapping[str, Any], format_settings: Mappi
     format that cannot seat this game."""
     pinned = {**(event.league.settings if event.league else {}), **settings}
     if event.league is not None:
-        _check_league(event.league, event.game, settings)
+        _check_league(event.league, event.game, settings, event.club_id)
     engine = get_engine(event.game)
     formatted = FORMATS[event.format].settings_from_json(format_settings)
     seats = formatted.seats_per_table if event.format == Event.Format.PROGRESSIVE else engine.default_player_count
@@ -126,11 +126,11 @@ def _pin_rules(event: Event, settings: Mapping[str, Any], format_settings: Mappi
     event.format_settings = asdict(formatted)
 
 
-def _check_league(league: League, game: str, requested: Mapping[str, Any]) -> None:
+def _check_league(league: League, game: str, requested: Mapping[str, Any], event_club: int) -> None:
     conflicts = [
         name for name, value in requested.items() if name in league.settings and league.settings[name] != value
     ]
-    if league.game != game or conflicts:
+    if league.game != game or conflicts or league.club_id != event_club:
         raise InvalidInput(
             msg("A night of a league plays the league's game under its house rules."),
             f"settings.{conflicts[0]}" if conflicts else "game",
@@ -162,7 +162,7 @@ def _event_facts(event: Event) -> dict[str, Any]:
 
 
 def _locked_event(actor: User, event_id: int) -> Event:
-    event = Event.objects.select_for_update().select_related("club", "league").filter(pk=event_id).first()
+    event = Event.objects.select_for_update(of=("self",)).select_related("club", "league").filter(pk=event_id).first()
     if event is None:
         raise NotFound
     require_director(actor, event)
