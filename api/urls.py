@@ -8,6 +8,7 @@ from api.views.clubs import ClubViewSet, LeagueViewSet, PlayerViewSet, PublicSta
 from api.views.deals import DealViewSet
 from api.views.games import GameViewSet
 from api.views.matches import MatchViewSet
+from api.views.nights import ClubEventsView, EntrantViewSet, EventViewSet, RoundViewSet, StandingsView
 from api.views.system import HealthView, MeView, TokenView
 
 router = DefaultRouter()
@@ -16,6 +17,22 @@ router.register("clubs", ClubViewSet, basename="club")
 router.register("leagues", LeagueViewSet, basename="league")
 router.register("matches", MatchViewSet, basename="match")
 router.register("games", GameViewSet, basename="game")
+router.register("events", EventViewSet, basename="event")
+
+EVENT = "events/<int:event_pk>/"
+night_urls = [
+    path("clubs/<int:club_pk>/events/", ClubEventsView.as_view(), name="club-events"),
+    path(f"{EVENT}entrants/", EntrantViewSet.as_view({"get": "list", "post": "create"}), name="event-entrants"),
+    path(f"{EVENT}entrants/<int:pk>/", EntrantViewSet.as_view({"delete": "destroy"}), name="event-entrant"),
+    path(f"{EVENT}rounds/", RoundViewSet.as_view({"get": "list", "post": "create"}), name="event-rounds"),
+    path(
+        f"{EVENT}rounds/<int:number>/",
+        RoundViewSet.as_view({"get": "retrieve", "delete": "destroy"}),
+        name="event-round",
+    ),
+    path(f"{EVENT}rounds/<int:number>/close/", RoundViewSet.as_view({"post": "close"}), name="event-round-close"),
+    path(f"{EVENT}standings/", StandingsView.as_view(), name="event-standings"),
+]
 
 deal_router = SimpleRouter()
 deal_router.register(r"matches/(?P<match_pk>\d+)/deals", DealViewSet, basename="deal")
@@ -36,5 +53,6 @@ urlpatterns = [
     path("", include("exports.urls")),
     path("", include("webhooks.urls")),
     path("", include(deal_router.urls)),
+    path("", include(night_urls)),
     path("", include(router.urls)),
 ]

@@ -85,6 +85,14 @@ class NotFound(DomainError):
         super().__init__(detail, field, **extra)  # no detail: the API answers its usual "Not found."
 
 
+class MatchClosed(DomainError):
+    """The match's organiser cut it short (a club night's round closed, or its round's deals all played): it takes
+    no new deal; corrections of its deals stay open."""
+
+    status_code = 409
+    code = "match_closed"
+
+
 class NotSignedIn(DomainError):
     """A change asked for without an account (the API refuses such requests before a view runs)."""
 

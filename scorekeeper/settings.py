@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "table",
     "exports",
     "webhooks",
+    "nights",
 ]
 
 MIDDLEWARE = [
@@ -461,6 +462,8 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "games.models.matches.Match.Status",
         "DealStatusEnum": "games.models.matches.Deal.Status",
         "JobStatusEnum": "exports.models.JobStatus",
+        "EventFormatEnum": "nights.models.Event.Format",
+        "ExportFormatEnum": "exports.models.ExportJob.Format",
     },
 }
 

@@ -41,6 +41,17 @@ class Match(models.Model):
         USER_MODEL, blank=True, related_name="matches_scored"
     )
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When the last deal ended the match.")
+    deals_limit = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The deals the match is cut at, where its organiser set a length (a club night's round of 8 hands).",
+    )
+    closed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its organiser closed the match before its end (a club night's round): it takes no new deal; "
+        "its deals can still be corrected.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

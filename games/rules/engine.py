@@ -137,6 +137,16 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
         """Each side's place in a finished match: 1 is the best; sides sharing a place drew."""
         ...
 
+    def side_scores(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, float]:
+        """What each side has scored in the match so far, finished or cut short (a club night's round score):
+        Bid Euchre's points, 56's tables, Contract Rummy's penalty total. Read with ``side_scores_lower_wins``."""
+        ...
+
+    @property
+    def side_scores_lower_wins(self) -> bool:
+        """True where the lowest ``side_scores`` is the best (Contract Rummy's penalty points)."""
+        ...
+
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """What a score sheet writes down after this deal: column -> value (``{"A": 12, "B": 9}``)."""
         ...
@@ -276,6 +286,12 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
 
     def side_places(self, state: Mapping[str, Any], sides: Sides) -> dict[str, int]:
         return winner_places(state, sides)
+
+    def side_scores(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, float]:
+        """Without a declaration of its own, the scores of the board's headline."""
+        return dict(self.headline(state, settings)["scores"])
+
+    side_scores_lower_wins: bool = False
 
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
         return {}

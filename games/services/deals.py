@@ -18,7 +18,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games import events
-from games.errors import NotFound
+from games.errors import MatchClosed, NotFound
 from games.models import Deal, DealRevision, Match
 from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
@@ -121,6 +121,20 @@ def _check_version(match: Match, expected_version: int | None, *, required: bool
         raise StaleVersion(match, expected_version)
 
 
+def _check_open(match: Match) -> None:
+    """A match its organiser closed, or one that has played the deals it was cut at, takes no new deal."""
+    if match.closed_at is not None:
+        raise MatchClosed(msg("This match was closed by its organiser: it takes no new deal."), None)
+    if match.deals_limit is not None and match.deals_count >= match.deals_limit:
+        raise MatchClosed(
+            msg(
+                "This match is played to {limit} deals and has them all: it takes no new deal.", limit=match.deals_limit
+            ),
+            None,
+            deals_limit=match.deals_limit,
+        )
+
+
 def _engine_and_rules(match: Match) -> tuple[GameEngine, Any]:
     engine = get_engine(match.game)
     return engine, engine.rules_from_settings(match.settings, match.player_count)
@@ -196,6 +210,7 @@ def _deal_record(
         return existing
     try:
         _check_version(match, expected_version, required=False)
+        _check_open(match)
         engine, rules = _engine_and_rules(match)
         deal = engine.parse_deal(payload, rules)
         outcome = engine.play_deal(engine.state_from_json(match.state, rules), deal, rules)

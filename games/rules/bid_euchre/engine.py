@@ -48,6 +48,12 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
         scores = state_in["scores"]
         return {team: {"points_difference": scores[team] - scores[other_side(team, sides)]} for team in sides}
 
+    side_scores_lower_wins = False
+
+    def side_scores(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, float]:
+        """The points each team has, a match cut short counting as it stands."""
+        return dict(state_in["scores"])
+
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
         return dict(result["scores_after"])
 

@@ -53,6 +53,12 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
         totals = state_in["totals"]
         return {seat: 1 + sum(1 for other in totals.values() if other < totals[seat]) for seat in sides}
 
+    side_scores_lower_wins = True
+
+    def side_scores(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, float]:
+        """Each player's penalty total: the lowest is the best."""
+        return dict(state_in["totals"])
+
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
         return dict(result["totals_after"])
 

@@ -56,6 +56,12 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
             places[team] = 2 + position
         return places
 
+    side_scores_lower_wins = False
+
+    def side_scores(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, float]:
+        """The tables each team holds (an eliminated team holds none)."""
+        return dict(state_in["tables"])
+
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
         return dict(result["tables_after"])
 

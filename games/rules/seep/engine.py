@@ -56,6 +56,15 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
             for team in sides
         }
 
+    side_scores_lower_wins = False
+
+    def side_scores(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, float]:
+        """Each baazi won is worth the lead that wins one (``baazi_lead``); the team ahead in the baazi under way
+        adds its running lead."""
+        baazi_lead = int(settings_in.get("baazi_lead", settings.SETTINGS["baazi_lead"].default))
+        lead = _signed_lead(state_in["running_lead"])
+        return {team: won * baazi_lead + max(0, lead * TEAM_SIGN[team]) for team, won in state_in["baazis_won"].items()}
+
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """The running lead, then the baazis each team has won."""
         # Messages, so a sheet in another language says its own words for "Lead" and "level".

@@ -1,0 +1,162 @@
+"""Club nights: events, entrants, rounds with their tables, and standings (input and output serializers apart)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from api.serializers.base import ChoiceField, GameField
+from api.serializers.clubs import NO_SUCH_CLUB, OfCallersClubs, PlayerBriefSerializer
+from api.serializers.matches import PlayerRefField
+from games.models import Club, League
+from games.rules.messages import msg_template
+from nights.models import Entrant, Event, Round, Table
+from nights.selectors import round_status, table_done
+
+
+class EventSerializer(serializers.ModelSerializer):
+    serializer_choice_field = ChoiceField
+    club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", missing=NO_SUCH_CLUB)
+    league = OfCallersClubs(
+        queryset=League.objects.all(),
+        club_lookup="club_id",
+        required=False,
+        allow_null=True,
+        missing=msg_template("There is no league {pk_value} in your clubs."),
+    )
+    game = GameField()
+    settings = serializers.DictField(required=False, default=dict, help_text="House rules; the rest take defaults.")
+    format_settings = serializers.DictField(required=False, default=dict, help_text="The draw format's settings.")
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=50)
+    deals_per_round = serializers.IntegerField(min_value=1, max_value=100, required=False, allow_null=True)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "club",
+            "league",
+            "name",
+            "game",
+            "settings",
+            "format",
+            "format_settings",
+            "rounds_planned",
+            "round_length",
+            "deals_per_round",
+            "status",
+            "director",
+            "created_at",
+        ]
+        read_only_fields = ["id", "status", "director", "created_at"]
+
+
+class EventChangeSerializer(serializers.Serializer):
+    """What a PATCH may change: the name and the planned rounds any time; the rules until round 1 is drawn."""
+
+    name = serializers.CharField(max_length=120, required=False)
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=50, required=False)
+    settings = serializers.DictField(required=False)
+    format_settings = serializers.DictField(required=False)
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    player = PlayerBriefSerializer(read_only=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "player", "checked_in", "joined_from_round", "left_after_round"]
+        read_only_fields = fields
+
+
+class CheckInSerializer(serializers.Serializer):
+    player = PlayerRefField(help_text='A player id, or {"name": ...} for a new player of the club.')
+
+
+class TableSerializer(serializers.ModelSerializer):
+    match = serializers.IntegerField(source="match_id", read_only=True)
+    seats = serializers.SerializerMethodField()
+    teams = serializers.DictField(source="match.teams", allow_null=True, read_only=True)
+    status = serializers.CharField(source="match.status", read_only=True)
+    deals_count = serializers.IntegerField(source="match.deals_count", read_only=True)
+    deals_limit = serializers.IntegerField(source="match.deals_limit", read_only=True, allow_null=True)
+    done = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = [
+            "number",
+            "match",
+            "seats",
+            "teams",
+            "first_dealer",
+            "status",
+            "deals_count",
+            "deals_limit",
+            "done",
+            "director_score",
+        ]
+        read_only_fields = fields
+
+    def get_seats(self, table: Table) -> list[dict[str, Any]]:
+        return [
+            {"seat": seat.seat, "player": {"id": seat.player_id, "name": seat.player.name}, "team": seat.team or None}
+            for seat in table.match.seats.all()
+        ]
+
+    def get_done(self, table: Table) -> bool:
+        return table_done(table)
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    status = serializers.SerializerMethodField()
+    tables = TableSerializer(many=True, read_only=True)
+    byes = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["number", "seed", "status", "drawn_at", "closed_at", "close_reason", "tables", "byes"]
+        read_only_fields = fields
+
+    def get_status(self, played: Round) -> str:
+        return round_status(played)
+
+    def get_byes(self, played: Round) -> list[dict[str, Any]]:
+        return [
+            {"entrant": bye.entrant_id, "player": {"id": bye.entrant.player_id, "name": bye.entrant.player.name}}
+            for bye in played.byes.all()
+        ]
+
+
+class RoundStartSerializer(serializers.Serializer):
+    number = serializers.IntegerField(
+        min_value=1, required=False, help_text="The round the phone means to start: a second start of it gets 409."
+    )
+
+
+class RoundCloseSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500)
+    director_scores = serializers.DictField(
+        child=serializers.DictField(child=serializers.FloatField()),
+        required=False,
+        default=dict,
+        help_text='Table number -> side -> score, for a table that cannot finish: {"2": {"A": 40, "B": 12}}.',
+    )
+
+
+class EventStandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    entrant = serializers.IntegerField(source="entrant.pk")
+    player = PlayerBriefSerializer(source="entrant.player")
+    total = serializers.FloatField()
+    played = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    rounds = serializers.DictField(child=serializers.FloatField(), help_text="Round number -> the round's score.")
+
+
+class EventStandingsSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    game = serializers.CharField()
+    lower_wins = serializers.BooleanField()
+    rows = EventStandingRowSerializer(many=True)

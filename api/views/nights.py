@@ -1,0 +1,185 @@
+"""Club nights: events, entrants, rounds (with their tables) and standings; thin views over nights.services and
+nights.selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, mixins, status, viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.idempotency import idempotent
+from api.serializers.nights import (
+    CheckInSerializer,
+    EntrantSerializer,
+    EventChangeSerializer,
+    EventSerializer,
+    EventStandingsSerializer,
+    RoundCloseSerializer,
+    RoundSerializer,
+    RoundStartSerializer,
+)
+from games.errors import NotFound
+from games.rules.registry import get_engine
+from games.selectors.access import clubs_visible_to, signed_in
+from games.selectors.matches import id_from_url
+from nights.models import Entrant, Event, Round
+from nights.selectors import event_round, event_standings, events_visible_to, readable_event, rounds_of
+from nights.services import (
+    entrant_check_in,
+    entrant_leave,
+    event_create,
+    event_update,
+    round_close,
+    round_start,
+    round_undo,
+)
+
+NO_CONTENT = OpenApiResponse(description="Done; nothing to answer.")
+
+
+class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+    serializer_class = EventSerializer
+    lookup_value_regex = r"\d+"
+    queryset = Event.objects.none()
+
+    def get_queryset(self) -> QuerySet[Event]:
+        return events_visible_to(self.request.user).order_by("-id")
+
+    def get_object(self) -> Event:
+        return readable_event(self.request.user, self.kwargs["pk"])
+
+    @extend_schema(summary="Make a club night (the club's admins direct it)", responses={201: EventSerializer})
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = EventSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        event = event_create(actor=signed_in(request.user), **serializer.validated_data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Rename a night, change its planned rounds, or its rules until round 1 is drawn",
+        request=EventChangeSerializer,
+        responses={200: EventSerializer},
+    )
+    def partial_update(self, request: Request, pk: str | None = None) -> Response:
+        event = self.get_object()
+        serializer = EventChangeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        changed = event_update(actor=signed_in(request.user), event_id=event.pk, changes=serializer.validated_data)
+        return Response(EventSerializer(changed).data)
+
+
+class ClubEventsView(generics.ListAPIView):
+    """The club's nights, newest first."""
+
+    serializer_class = EventSerializer
+    queryset = Event.objects.none()
+
+    def get_queryset(self) -> QuerySet[Event]:
+        club = clubs_visible_to(self.request.user).filter(pk=id_from_url(self.kwargs["club_pk"])).first()
+        if club is None:
+            raise NotFound
+        return events_visible_to(self.request.user).filter(club=club).order_by("-id")
+
+
+class EntrantViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = EntrantSerializer
+    queryset = Entrant.objects.none()
+
+    def event(self) -> Event:
+        return readable_event(self.request.user, self.kwargs["event_pk"])
+
+    def get_queryset(self) -> QuerySet[Entrant]:
+        return self.event().entrants.select_related("player").order_by("pk")
+
+    @extend_schema(summary="Check a player in", request=CheckInSerializer, responses={201: EntrantSerializer})
+    @idempotent
+    def create(self, request: Request, event_pk: str) -> Response:
+        event = self.event()
+        serializer = CheckInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entrant = entrant_check_in(
+            actor=signed_in(request.user), event_id=event.pk, player=serializer.validated_data["player"]
+        )
+        return Response(EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(summary="A player leaves: drops from the rounds not drawn yet", responses={204: NO_CONTENT})
+    def destroy(self, request: Request, event_pk: str, pk: str) -> Response:
+        event = self.event()
+        entrant_leave(actor=signed_in(request.user), event_id=event.pk, entrant_id=id_from_url(pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = RoundSerializer
+    queryset = Round.objects.none()
+    lookup_field = "number"
+    lookup_value_regex = r"\d+"
+
+    def event(self) -> Event:
+        return readable_event(self.request.user, self.kwargs["event_pk"])
+
+    def get_queryset(self) -> QuerySet[Round]:
+        return rounds_of(self.event())
+
+    def answer(self, event: Event, number: int, code: int = status.HTTP_200_OK) -> Response:
+        return Response(RoundSerializer(event_round(event, number)).data, status=code)
+
+    @extend_schema(
+        summary="Start the next round: draw it and start a match per table",
+        request=RoundStartSerializer,
+        responses={201: RoundSerializer},
+    )
+    @idempotent
+    def create(self, request: Request, event_pk: str) -> Response:
+        event = self.event()
+        serializer = RoundStartSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        number = serializer.validated_data.get("number")
+        started = round_start(actor=signed_in(request.user), event_id=event.pk, number=number)
+        return self.answer(event, started.number, status.HTTP_201_CREATED)
+
+    @extend_schema(summary="A round with its tables and byes")
+    def retrieve(self, request: Request, event_pk: str, number: str) -> Response:
+        return self.answer(self.event(), id_from_url(number))
+
+    @extend_schema(summary="Undo a draw (until its first deal is recorded)", responses={204: NO_CONTENT})
+    def destroy(self, request: Request, event_pk: str, number: str) -> Response:
+        event = self.event()
+        round_undo(actor=signed_in(request.user), event_id=event.pk, number=id_from_url(number))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        summary="Close a round (the director, with a reason; a score for a table that cannot finish)",
+        request=RoundCloseSerializer,
+        responses={200: RoundSerializer},
+    )
+    @idempotent
+    def close(self, request: Request, event_pk: str, number: str) -> Response:
+        event = self.event()
+        serializer = RoundCloseSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_close(
+            actor=signed_in(request.user), event_id=event.pk, number=id_from_url(number), **serializer.validated_data
+        )
+        return self.answer(event, id_from_url(number))
+
+
+class StandingsView(generics.GenericAPIView):
+    serializer_class = EventStandingsSerializer
+    pagination_class = None
+
+    @extend_schema(summary="The night's standings: each entrant's round scores folded from the tables' matches")
+    def get(self, request: Request, event_pk: str) -> Response:
+        event = readable_event(request.user, event_pk)
+        body = {
+            "event": event.pk,
+            "game": event.game,
+            "lower_wins": get_engine(event.game).side_scores_lower_wins,
+            "rows": event_standings(event),
+        }
+        return Response(EventStandingsSerializer(body).data)

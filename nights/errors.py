@@ -1,0 +1,44 @@
+"""The club nights' refusals, in the one error shape (api/exceptions.py maps every DomainError by status and code).
+Each code is documented in docs/api.md, "Club nights"."""
+
+from __future__ import annotations
+
+from games.errors import DomainError
+
+
+class NightConflict(DomainError):
+    """A change the night's present state does not allow (the request itself is well formed)."""
+
+    status_code = 409
+
+
+class RoundInProgress(NightConflict):
+    code = "round_in_progress"
+
+
+class RoundAlreadyStarted(NightConflict):
+    code = "round_already_started"
+
+
+class RoundsComplete(NightConflict):
+    code = "event_rounds_complete"
+
+
+class DrawHasDeals(NightConflict):
+    code = "draw_has_deals"
+
+
+class RoundClosed(NightConflict):
+    code = "round_closed"
+
+
+class EntrantAlreadyCheckedIn(NightConflict):
+    code = "entrant_already_checked_in"
+
+
+class EntrantSeated(NightConflict):
+    code = "entrant_seated"
+
+
+class EventRulesFrozen(NightConflict):
+    code = "event_rules_frozen"

@@ -1,0 +1,394 @@
+"""Club night writes (DESIGN.md: "A club night is built on matches, not beside them"): each function is atomic,
+locks the event row before reading its rounds (so two phones starting a round at once draw it once), audits what it
+changes, and starts each table's match through games.services like any other match."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from games.errors import InvalidInput, NotFound
+from games.models import Club, League, Match, Player, Seat
+from games.rules.messages import msg
+from games.rules.registry import get_engine
+from games.rules.seats import seat_names
+from games.selectors.access import players_visible_to
+from games.services.audit import audit_record
+from games.services.matches import match_start
+from nights.errors import (
+    DrawHasDeals,
+    EntrantAlreadyCheckedIn,
+    EntrantSeated,
+    EventRulesFrozen,
+    RoundAlreadyStarted,
+    RoundClosed,
+    RoundInProgress,
+    RoundsComplete,
+)
+from nights.formats import base, progressive, rummy_tables
+from nights.models import Bye, Entrant, Event, Round, Table
+from nights.selectors import require_director, round_complete, round_results, rounds_of, table_sides
+
+FORMATS: dict[str, Any] = {Event.Format.PROGRESSIVE: progressive, Event.Format.RUMMY_TABLES: rummy_tables}
+SEED_BITS = 62
+
+
+# --- events -------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def event_create(
+    *,
+    actor: User,
+    club: Club,
+    name: str,
+    game: str,
+    settings: Mapping[str, Any],
+    format: str,
+    format_settings: Mapping[str, Any],
+    rounds_planned: int,
+    round_length: str,
+    deals_per_round: int | None = None,
+    league: League | None = None,
+) -> Event:
+    require_director(actor, Event(club=club))
+    _check_round_length(round_length, deals_per_round)
+    event = Event(
+        club=club,
+        league=league,
+        name=name,
+        game=game,
+        format=format,
+        rounds_planned=rounds_planned,
+        round_length=round_length,
+        deals_per_round=deals_per_round if round_length == Event.RoundLength.DEALS else None,
+        director=actor,
+    )
+    _pin_rules(event, settings, format_settings)
+    event.save()
+    audit_record(actor=actor, action="night.created", club=club, after=_event_facts(event))
+    return event
+
+
+@transaction.atomic
+def event_update(*, actor: User, event_id: int, changes: Mapping[str, Any]) -> Event:
+    """The name and the planned rounds change any time; the house rules and the format's settings until round 1."""
+    event = _locked_event(actor, event_id)
+    before = _event_facts(event)
+    if {"settings", "format_settings"} & set(changes):
+        if event.rounds.exists():
+            raise EventRulesFrozen(
+                msg("The house rules and the format of a night are fixed once its first round is drawn."),
+                "settings" if "settings" in changes else "format_settings",
+            )
+        _pin_rules(
+            event, changes.get("settings", event.settings), changes.get("format_settings", event.format_settings)
+        )
+    event.name = changes.get("name", event.name)
+    event.rounds_planned = changes.get("rounds_planned", event.rounds_planned)
+    event.save()
+    audit_record(actor=actor, action="night.changed", club=event.club, before=before, after=_event_facts(event))
+    return event
+
+
+def _check_round_length(round_length: str, deals_per_round: int | None) -> None:
+    if round_length == Event.RoundLength.DEALS and not deals_per_round:
+        raise InvalidInput(msg("A round of a fixed number of deals needs that number."), "deals_per_round")
+
+
+def _pin_rules(event: Event, settings: Mapping[str, Any], format_settings: Mapping[str, Any]) -> None:
+    """Pin the house rules (the league's first, as a league pins its matches') and the format's settings, refusing a
+    format that cannot seat this game."""
+    pinned = {**(event.league.settings if event.league else {}), **settings}
+    if event.league is not None:
+        _check_league(event.league, event.game, settings, event.club_id)
+    engine = get_engine(event.game)
+    formatted = FORMATS[event.format].settings_from_json(format_settings)
+    seats = formatted.seats_per_table if event.format == Event.Format.PROGRESSIVE else engine.default_player_count
+    rules = engine.rules_from_settings(pinned, seats)
+    if event.format == Event.Format.PROGRESSIVE:
+        _check_progressive_sides(engine.teams(rules), formatted)
+    elif engine.plays_in_teams:
+        raise InvalidInput(
+            msg(
+                "Contract Rummy tables seat players who play alone; {game} is played in teams.",
+                game=engine.display_name,
+            ),
+            "format",
+        )
+    event.settings = engine.settings_json(rules)
+    event.format_settings = asdict(formatted)
+
+
+def _check_league(league: League, game: str, requested: Mapping[str, Any], event_club: int) -> None:
+    conflicts = [
+        name for name, value in requested.items() if name in league.settings and league.settings[name] != value
+    ]
+    if league.game != game or conflicts or league.club_id != event_club:
+        raise InvalidInput(
+            msg("A night of a league plays the league's game under its house rules."),
+            f"settings.{conflicts[0]}" if conflicts else "game",
+        )
+
+
+def _check_progressive_sides(teams: Mapping[str, Sequence[str]] | None, formatted: Any) -> None:
+    """The draw seats each side's players every ``sides``-th seat (S1, S3 for side one of four seats in two sides):
+    the game's teams must be those."""
+    sides = formatted.sides
+    expected = [[f"S{1 + side + turn * sides}" for turn in range(formatted.side_size)] for side in range(sides)]
+    if teams is None or sorted(map(list, teams.values())) != sorted(expected):
+        raise InvalidInput(
+            msg("This game's teams cannot be seated as the format's sides: choose another table size or side size."),
+            "format_settings.side_size",
+        )
+
+
+def _event_facts(event: Event) -> dict[str, Any]:
+    return {
+        "event": event.pk,
+        "name": event.name,
+        "game": event.game,
+        "settings": event.settings,
+        "format": event.format,
+        "format_settings": event.format_settings,
+        "rounds_planned": event.rounds_planned,
+    }
+
+
+def _locked_event(actor: User, event_id: int) -> Event:
+    event = Event.objects.select_for_update(of=("self",)).select_related("club", "league").filter(pk=event_id).first()
+    if event is None:
+        raise NotFound
+    require_director(actor, event)
+    return event
+
+
+def _next_round_number(event: Event) -> int:
+    last = event.rounds.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+# --- entrants -----------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def entrant_check_in(*, actor: User, event_id: int, player: int | Mapping[str, Any]) -> Entrant:
+    """Check a player in (a new one by name); one who arrives after round 1 is drawn from the next round."""
+    event = _locked_event(actor, event_id)
+    found = _resolve_player(actor, event, player)
+    joins = _next_round_number(event)
+    entrant = event.entrants.filter(player=found).first()
+    if entrant is not None and entrant.left_after_round is None:
+        raise EntrantAlreadyCheckedIn(
+            msg("{name} is already checked in.", name=found.name), "player", entrant=entrant.pk
+        )
+    if entrant is None:
+        entrant = Entrant.objects.create(event=event, player=found, joined_from_round=joins)
+    else:  # back after leaving: drawn again from the next round
+        entrant.joined_from_round, entrant.left_after_round = joins, None
+        entrant.save(update_fields=["joined_from_round", "left_after_round"])
+    audit_record(
+        actor=actor,
+        action="night.checked_in",
+        club=event.club,
+        after={"event": event.pk, "player": found.pk, "round": joins},
+    )
+    return entrant
+
+
+def _resolve_player(actor: User, event: Event, ref: int | Mapping[str, Any]) -> Player:
+    if isinstance(ref, Mapping):
+        return Player.objects.create(name=ref["name"], club=event.club, created_by=actor)
+    found = players_visible_to(actor).filter(pk=ref).first()
+    if found is None:
+        raise InvalidInput(msg("There is no player {ref} that you can seat.", ref=ref), "player")
+    return found
+
+
+@transaction.atomic
+def entrant_leave(*, actor: User, event_id: int, entrant_id: int) -> Entrant | None:
+    """A player who leaves drops from the rounds not drawn yet; one never drawn is simply removed (None). A player at
+    a table of a round still being played cannot leave it: their table's match goes on (a substitute takes the seat)."""
+    event = _locked_event(actor, event_id)
+    entrant = event.entrants.select_related("player").filter(pk=entrant_id).first()
+    if entrant is None:
+        raise NotFound
+    last = event.rounds.order_by("-number").first()
+    if last is not None and last.status != Round.Status.CLOSED and _drawn_in(entrant, last):
+        raise EntrantSeated(
+            msg(
+                "{name} is drawn in round {round}, which is being played: they can leave once it is closed.",
+                name=entrant.player.name,
+                round=last.number,
+            ),
+            None,
+            round=last.number,
+        )
+    if not Bye.objects.filter(entrant=entrant).exists() and not _ever_seated(entrant):
+        entrant.delete()
+        entrant_left = None
+    else:
+        entrant.left_after_round = last.number if last else 0
+        entrant.save(update_fields=["left_after_round"])
+        entrant_left = entrant
+    audit_record(
+        actor=actor, action="night.left", club=event.club, after={"event": event.pk, "player": entrant.player_id}
+    )
+    return entrant_left
+
+
+def _drawn_in(entrant: Entrant, played: Round) -> bool:
+    seated = Seat.objects.filter(match__night_table__round=played, player_id=entrant.player_id).exists()
+    return seated or played.byes.filter(entrant=entrant).exists()
+
+
+def _ever_seated(entrant: Entrant) -> bool:
+    return Seat.objects.filter(
+        match__night_table__round__event_id=entrant.event_id, player_id=entrant.player_id
+    ).exists()
+
+
+# --- rounds -------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_start(*, actor: User, event_id: int, number: int | None = None) -> Round:
+    """Draw the next round from the entrants present and the results so far, and start one match per table."""
+    event = _locked_event(actor, event_id)
+    rounds = list(rounds_of(event))
+    next_number = len(rounds) + 1
+    if number is not None and number < next_number:
+        raise RoundAlreadyStarted(msg("Round {round} is already drawn.", round=number), "number", round=number)
+    if number is not None and number > next_number:
+        raise InvalidInput(msg("The next round to draw is round {round}.", round=next_number), "number")
+    if rounds and rounds[-1].status != Round.Status.CLOSED:
+        if not round_complete(rounds[-1]):
+            raise RoundInProgress(
+                msg("Round {round} is still being played: close it first.", round=rounds[-1].number),
+                None,
+                round=rounds[-1].number,
+            )
+        _close(rounds[-1], reason="")
+    if next_number > event.rounds_planned:
+        raise RoundsComplete(msg("Every planned round of this night has been played."), None)
+    drawn = _draw(event, rounds, next_number)
+    played = Round.objects.create(event=event, number=next_number, seed=drawn.seed)
+    _start_tables(actor, event, played, drawn)
+    audit_record(
+        actor=actor,
+        action="night.round_drawn",
+        club=event.club,
+        after={"event": event.pk, "round": next_number, "seed": drawn.seed, "tables": drawn.tables, "byes": drawn.byes},
+    )
+    return played
+
+
+def _draw(event: Event, rounds: Sequence[Round], number: int) -> base.Draw:
+    present = tuple(entrant.pk for entrant in event.entrants.order_by("pk") if entrant.plays_in(number))
+    history = tuple(result.played for result in round_results(event, rounds))
+    request = base.DrawRequest(present, number, history, secrets.randbits(SEED_BITS))
+    module = FORMATS[event.format]
+    return module.draw(request, module.settings_from_json(event.format_settings))  # type: ignore[no-any-return]
+
+
+def _start_tables(actor: User, event: Event, played: Round, drawn: base.Draw) -> None:
+    player_of: dict[base.Entrant, int] = dict(event.entrants.values_list("pk", "player_id"))
+    for index, (sides, dealer) in enumerate(zip(drawn.tables, drawn.first_dealers, strict=True)):
+        # The seats go round the table side by side: side one's first player, side two's first, ... (base.Draw).
+        order = [side[turn] for turn in range(len(sides[0])) for side in sides]
+        match = match_start(
+            actor=actor, game=event.game, players=[player_of[entrant] for entrant in order], settings=event.settings
+        )
+        if event.round_length == Event.RoundLength.DEALS:
+            match.deals_limit = event.deals_per_round
+            match.save(update_fields=["deals_limit"])
+        Table.objects.create(round=played, number=index + 1, match=match, first_dealer=seat_names(len(order))[dealer])
+    entrants = event.entrants.in_bulk(list(drawn.byes))
+    Bye.objects.bulk_create(Bye(round=played, entrant=entrants[entrant]) for entrant in drawn.byes)  # type: ignore[index]
+
+
+@transaction.atomic
+def round_undo(*, actor: User, event_id: int, number: int) -> None:
+    """Take back a draw (its matches and byes) until the first deal of any of its tables is recorded."""
+    event = _locked_event(actor, event_id)
+    played = _open_round(event, number)
+    tables = list(played.tables.select_related("match"))
+    if any(table.match.last_deal_number for table in tables):
+        raise DrawHasDeals(
+            msg("A deal is already recorded in round {round}: its draw can no longer be undone.", round=number),
+            None,
+            round=number,
+        )
+    matches = [table.match_id for table in tables]
+    played.delete()  # its tables and byes with it
+    Match.objects.filter(pk__in=matches).delete()
+    audit_record(
+        actor=actor,
+        action="night.round_undone",
+        club=event.club,
+        before={"event": event.pk, "round": number, "seed": played.seed},
+    )
+
+
+@transaction.atomic
+def round_close(
+    *,
+    actor: User,
+    event_id: int,
+    number: int,
+    reason: str,
+    director_scores: Mapping[str, Mapping[str, float]] | None = None,
+) -> Round:
+    """The director ends the round: its unfinished matches count as they stand (or as the director scores them) and
+    take no new deal."""
+    event = _locked_event(actor, event_id)
+    played = _open_round(event, number)
+    if not reason.strip():
+        raise InvalidInput(msg("Say why the round is closed."), "reason")
+    tables = {
+        str(table.number): table for table in played.tables.select_related("match").prefetch_related("match__seats")
+    }
+    for key, scores in (director_scores or {}).items():
+        table = tables.get(key)
+        if table is None or set(scores) != set(table_sides(table)):
+            raise InvalidInput(
+                msg("A director's score names a table of the round and gives each of its sides a score."),
+                f"director_scores.{key}",
+            )
+        table.director_score = dict(scores)
+        table.save(update_fields=["director_score"])
+    _close(played, reason=reason)
+    audit_record(
+        actor=actor,
+        action="night.round_closed",
+        club=event.club,
+        reason=reason,
+        after={"event": event.pk, "round": number, "director_scores": dict(director_scores or {})},
+    )
+    return played
+
+
+def _open_round(event: Event, number: int) -> Round:
+    played = event.rounds.filter(number=number).first()
+    if played is None:
+        raise NotFound
+    if played.status == Round.Status.CLOSED:
+        raise RoundClosed(msg("Round {round} is closed.", round=number), None, round=number)
+    if event.rounds.filter(number__gt=number).exists():  # an earlier round is closed once a later one is drawn
+        raise RoundClosed(msg("Round {round} is closed.", round=number), None, round=number)
+    return played
+
+
+def _close(played: Round, *, reason: str) -> None:
+    now = timezone.now()
+    for table in played.tables.select_related("match"):
+        if table.match.status != Match.Status.FINISHED:
+            Match.objects.filter(pk=table.match_id, closed_at__isnull=True).update(closed_at=now)
+    played.status, played.closed_at, played.close_reason = Round.Status.CLOSED, now, reason
+    played.save(update_fields=["status", "closed_at", "close_reason"])
