@@ -9,6 +9,7 @@ later running lead). Medians of ``--repeats`` rounds; each figure is also printe
 Targets: a correction of deal 1 under 10 times a post, of the last deal under 2 times.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/scorekeeper .venv/bin/python -m bench.corrections [--repeats 5]
+        [--database corrections] [--profile 'correct deal 1']
 """
 
 from __future__ import annotations
@@ -82,10 +83,21 @@ def answered(response: Any, expected: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=5, help="rounds, each request once a round (default 5)")
+    parser.add_argument(
+        "--database",
+        default="corrections",
+        help="the benchmark's PostgreSQL database is bench_<this>, made and dropped (default corrections); two runs "
+        "at once need two names",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="REQUEST",
+        help="instead of timing, profile this request (e.g. 'correct deal 1') --repeats times with pyinstrument",
+    )
     args = parser.parse_args()
     os.environ.setdefault("DEBUG", "false")  # as production: no query log kept
     os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
-    with bench_database("corrections") as vendor:
+    with bench_database(args.database) as vendor:
         from django.test import Client
         from knox.models import AuthToken
 
@@ -97,6 +109,8 @@ def main() -> int:
         measured = requests(client, match_id)
         for request in measured.values():  # warm up: imports, caches, the first answers
             timed_and_rolled_back(request)
+        if args.profile:
+            return profiled(measured[args.profile], args.repeats)
         times: dict[str, list[float]] = {name: [] for name in measured}
         post = measured[POST]
         for _ in range(args.repeats):
@@ -105,6 +119,17 @@ def main() -> int:
                     times[POST].append(timed_and_rolled_back(post))
                     times[name].append(timed_and_rolled_back(request))
         return report(times, args.repeats)
+
+
+def profiled(request: Callable[[], Any], repeats: int) -> int:
+    from pyinstrument import Profiler
+
+    profiler = Profiler(interval=0.0005)
+    for _ in range(repeats):
+        with profiler:
+            timed_and_rolled_back(request)
+    print(profiler.output_text(unicode=False, color=False, show_all=False))
+    return 0
 
 
 def report(times: dict[str, list[float]], repeats: int) -> int:

@@ -9,26 +9,39 @@ field, 24 s for the two columns of 30,000 players (and worse than linear unbatch
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import connection, models
 
 
 def rows_update(
-    model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]], *, batch_size: int
+    model: type[models.Model],
+    columns: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    *,
+    batch_size: int,
+    same: Mapping[str, Any] | None = None,
 ) -> None:
     """Set ``columns`` (field names) of each row: ``rows`` are ``(pk, value, ...)`` in that order, ``batch_size``
-    rows a statement. No value may be None: VALUES would not know its type on PostgreSQL."""
+    rows a statement; and the columns of ``same`` to one value in every row (sent once a statement, not once a
+    row). No value may be None: VALUES would not know its type on PostgreSQL."""
     fields = [_column(model, name) for name in columns]
+    constants = [(_column(model, name), value) for name, value in (same or {}).items()]
     quote = connection.ops.quote_name
     table, pk = quote(model._meta.db_table), quote(_column(model, "pk").column)
-    assignments = ", ".join(f"{quote(field.column)} = v.column{n}" for n, field in enumerate(fields, start=2))
+    assignments = ", ".join(
+        [
+            *(f"{quote(field.column)} = v.column{n}" for n, field in enumerate(fields, start=2)),
+            *(f"{quote(field.column)} = %s" for field, _ in constants),
+        ]
+    )
+    fixed = [field.get_db_prep_save(value, connection) for field, value in constants]
     placeholder = "(" + ", ".join(["%s"] * (len(fields) + 1)) + ")"
     with connection.cursor() as cursor:
         for start in range(0, len(rows), batch_size):
             chunk = rows[start : start + batch_size]
-            params = [value for row in chunk for value in _prepared(fields, row)]
+            params = [*fixed, *(value for row in chunk for value in _prepared(fields, row))]
             cursor.execute(
                 f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([placeholder] * len(chunk))}) "
                 f"AS v WHERE {table}.{pk} = v.column1",
