@@ -9,7 +9,10 @@ later running lead). Medians of ``--repeats`` rounds; each figure is also printe
 Targets: a correction of deal 1 under 10 times a post, of the last deal under 2 times.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/scorekeeper .venv/bin/python -m bench.corrections [--repeats 5]
-        [--database corrections] [--profile 'correct deal 1']
+        [--database corrections] [--cold] [--profile 'correct deal 1']
+
+``--cold`` forgets the stored deals each process keeps parsed (``REPLAY_PARSED_DEALS``) before every request, so
+each correction and dry run parses every later deal, as the first one in a process does.
 """
 
 from __future__ import annotations
@@ -90,6 +93,11 @@ def main() -> int:
         "at once need two names",
     )
     parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="forget the parsed deals (REPLAY_PARSED_DEALS) before each request: a first correction in a process",
+    )
+    parser.add_argument(
         "--profile",
         metavar="REQUEST",
         help="instead of timing, profile this request (e.g. 'correct deal 1') --repeats times with pyinstrument",
@@ -107,6 +115,8 @@ def main() -> int:
         print(f"database: {vendor}; a Seep match of {DEALS:,} deals built in {time.perf_counter() - started:.0f} s")
         client = Client(headers={"Authorization": f"Token {AuthToken.objects.create(user=user)[1]}"})
         measured = requests(client, match_id)
+        if args.cold:
+            measured = {name: forgetting(request) for name, request in measured.items()}
         for request in measured.values():  # warm up: imports, caches, the first answers
             timed_and_rolled_back(request)
         if args.profile:
@@ -119,6 +129,17 @@ def main() -> int:
                     times[POST].append(timed_and_rolled_back(post))
                     times[name].append(timed_and_rolled_back(request))
         return report(times, args.repeats)
+
+
+def forgetting(request: Callable[[], Any]) -> Callable[[], Any]:
+    """``request`` with no deal kept parsed from before it (forgetting costs nothing measurable)."""
+    from games.services.deals import PARSED_DEALS
+
+    def cold() -> Any:
+        PARSED_DEALS.clear()
+        return request()
+
+    return cold
 
 
 def profiled(request: Callable[[], Any], repeats: int) -> int:
