@@ -121,14 +121,56 @@ def main() -> int:
             timed_and_rolled_back(request)
         if args.profile:
             return profiled(measured[args.profile], args.repeats)
-        times: dict[str, list[float]] = {name: [] for name in measured}
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in measured}
         post = measured[POST]
         for _ in range(args.repeats):
             for name, request in measured.items():  # a post before each change: turn about
                 if request is not post:
-                    times[POST].append(timed_and_rolled_back(post))
-                    times[name].append(timed_and_rolled_back(request))
+                    times[POST].append(timed_with_cpu(post))
+                    times[name].append(timed_with_cpu(request))
         return report(times, args.repeats)
+
+
+class RolledBack(Exception):
+    pass
+
+
+def timed_with_cpu(request: Callable[[], Any]) -> tuple[float, float]:
+    """Seconds ``request`` took, and the CPU seconds it took of this process and of its database backend (0 where
+    /proc or PostgreSQL is not there): on a shared machine the CPU figures move less than the elapsed ones."""
+    from django.db import connection, transaction
+
+    try:
+        with transaction.atomic():
+            backend = _backend_pid(connection)
+            cpu = _cpu_ns(backend)
+            started = time.perf_counter()
+            request()
+            elapsed = time.perf_counter() - started
+            used = (_cpu_ns(backend) - cpu) / 1e9
+            raise RolledBack
+    except RolledBack:
+        return elapsed, used
+
+
+def _backend_pid(connection: Any) -> int | None:
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return int(cursor.fetchone()[0])
+
+
+def _cpu_ns(backend: int | None) -> int:
+    """Nanoseconds on a CPU so far, of this process and of ``backend`` (Linux's schedstat; 0 without it)."""
+    total = 0
+    for pid in ("self", backend):
+        try:
+            with open(f"/proc/{pid}/schedstat") as stat:
+                total += int(stat.read().split()[0])
+        except (OSError, ValueError):
+            pass
+    return total if backend is not None else 0
 
 
 def forgetting(request: Callable[[], Any]) -> Callable[[], Any]:
@@ -153,13 +195,18 @@ def profiled(request: Callable[[], Any], repeats: int) -> int:
     return 0
 
 
-def report(times: dict[str, list[float]], repeats: int) -> int:
-    medians = {name: statistics.median(values) for name, values in times.items()}
-    post = medians[POST]
+def report(times: dict[str, list[tuple[float, float]]], repeats: int) -> int:
+    medians = {name: statistics.median(wall for wall, _ in values) for name, values in times.items()}
+    cpus = {name: statistics.median(cpu for _, cpu in values) for name, values in times.items()}
+    post, post_cpu = medians[POST], cpus[POST] or 1.0
     print(f"through the API, medians of {repeats} rounds ({len(times[POST])} posts), turn about")
-    print(f"{'request':24} {'median ms':>10} {'x post':>8}")
+    print(f"{'request':24} {'median ms':>10} {'x post':>8} {'cpu ms':>8} {'x post':>8}")
     for name, seconds in medians.items():
-        print(f"{name:24} {seconds * 1000:10.1f} {seconds / post:8.1f}")
+        print(
+            f"{name:24} {seconds * 1000:10.1f} {seconds / post:8.1f} {cpus[name] * 1000:8.1f} "
+            f"{cpus[name] / post_cpu:8.1f}"
+        )
+    print("cpu: this process and its PostgreSQL backend (/proc/<pid>/schedstat)")
     first, last = medians["correct deal 1"] / post, medians[f"correct deal {DEALS:,}"] / post
     met = first < FIRST_TARGET and last < LAST_TARGET
     print(
