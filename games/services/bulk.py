@@ -9,8 +9,9 @@ field, 24 s for the two columns of 30,000 players (and worse than linear unbatch
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.db import connection, models
@@ -41,11 +42,12 @@ def rows_update(
         ]
     )
     fixed = [field.get_db_prep_save(value, connection) for field, value in constants]
+    senders = [_sender(field) for field in fields]
     placeholder = "(" + ", ".join(["%s"] * (len(fields) + 1)) + ")"
     with connection.cursor() as cursor:
         for start in range(0, len(rows), batch_size):
             chunk = rows[start : start + batch_size]
-            params = [*fixed, *(value for row in chunk for value in _prepared(fields, row))]
+            params = [*fixed, *(value for row in chunk for value in _prepared(senders, row))]
             cursor.execute(
                 f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([placeholder] * len(chunk))}) "
                 f"AS v WHERE {table}.{pk} = v.column1",
@@ -60,8 +62,8 @@ def _column(model: type[models.Model], name: str) -> models.Field[Any, Any]:
     return field
 
 
-def _prepared(fields: Sequence[models.Field[Any, Any]], row: Sequence[Any]) -> list[Any]:
-    return [row[0], *(_value(field, value) for field, value in zip(fields, row[1:], strict=True))]
+def _prepared(senders: Sequence[Callable[[Any], Any]], row: Sequence[Any]) -> list[Any]:
+    return [row[0], *(send(value) for send, value in zip(senders, row[1:], strict=True))]
 
 
 # A JSON value is sent as its text and cast in SQL: what Django sends (json.dumps with the field's encoder), without
@@ -69,10 +71,11 @@ def _prepared(fields: Sequence[models.Field[Any, Any]], row: Sequence[Any]) -> l
 # CPU to send (issue 28).
 
 
-def _value(field: models.Field[Any, Any], value: Any) -> Any:
+def _sender(field: models.Field[Any, Any]) -> Callable[[Any], Any]:
+    """What turns a value of ``field`` into the parameter sent."""
     if isinstance(field, models.JSONField):
-        return json.dumps(field.get_prep_value(value), cls=field.encoder)
-    return field.get_db_prep_save(value, connection)
+        return functools.partial(json.dumps, cls=field.encoder)
+    return functools.partial(field.get_db_prep_save, connection=connection)
 
 
 def _from_text(field: models.Field[Any, Any], column: str) -> str:
