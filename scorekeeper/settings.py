@@ -327,8 +327,9 @@ STANDINGS_CHANGE_MARGIN_SECONDS: int = env.int("STANDINGS_CHANGE_MARGIN_SECONDS"
 STANDINGS_CHECKPOINT_EVERY: int = env.int("STANDINGS_CHECKPOINT_EVERY", default=250)
 # A correction or void replays every later deal; each process keeps this many stored deals parsed (by their JSON and
 # the match's rules), so a preview and the change after it, or the next correction, do not parse them again (issue
-# 28). About 3 KB each (a Seep deal); 0 keeps none. Every deal is still checked against the state it meets.
-REPLAY_PARSED_DEALS: int = env.int("REPLAY_PARSED_DEALS", default=10_000)
+# 28). About 2.5 KB each (a Seep deal): 10 MB at the default; 0 keeps none. Every deal is still checked against the
+# state it meets.
+REPLAY_PARSED_DEALS: int = env.int("REPLAY_PARSED_DEALS", default=4_000)
 if REPLAY_PARSED_DEALS < 0:
     raise ImproperlyConfigured("REPLAY_PARSED_DEALS must be 0 or more.")
 # The scoreboard (signed-in and shared) sends this many of the latest deals; ``?before=`` asks for older ones.
