@@ -9,6 +9,11 @@ later running lead). Medians of ``--repeats`` rounds; each figure is also printe
 Targets: a correction of deal 1 under 10 times a post, of the last deal under 2 times.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/scorekeeper .venv/bin/python -m bench.corrections [--repeats 5]
+        [--database corrections] [--cold] [--profile 'correct deal 1']
+
+``--cold`` keeps no stored deal parsed (``REPLAY_PARSED_DEALS=0``), so each correction and dry run parses every
+later deal, as a process's first correction of a match does (the benchmark's match repeats 20 distinct deals, so
+without it even the first request parses only 20 of them).
 """
 
 from __future__ import annotations
@@ -82,10 +87,27 @@ def answered(response: Any, expected: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=5, help="rounds, each request once a round (default 5)")
+    parser.add_argument(
+        "--database",
+        default="corrections",
+        help="the benchmark's PostgreSQL database is bench_<this>, made and dropped (default corrections); two runs "
+        "at once need two names",
+    )
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="keep no deal parsed (REPLAY_PARSED_DEALS=0): every request parses every deal it replays, as a "
+        "process's first correction of a match of distinct deals does",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="REQUEST",
+        help="instead of timing, profile this request (e.g. 'correct deal 1') --repeats times with pyinstrument",
+    )
     args = parser.parse_args()
     os.environ.setdefault("DEBUG", "false")  # as production: no query log kept
     os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
-    with bench_database("corrections") as vendor:
+    with bench_database(args.database) as vendor:
         from django.test import Client
         from knox.models import AuthToken
 
@@ -95,25 +117,89 @@ def main() -> int:
         print(f"database: {vendor}; a Seep match of {DEALS:,} deals built in {time.perf_counter() - started:.0f} s")
         client = Client(headers={"Authorization": f"Token {AuthToken.objects.create(user=user)[1]}"})
         measured = requests(client, match_id)
+        if args.cold:
+            from games.services.deals import PARSED_DEALS
+
+            PARSED_DEALS.size = 0  # and it is empty: no request parses through a deal another parsed
         for request in measured.values():  # warm up: imports, caches, the first answers
             timed_and_rolled_back(request)
-        times: dict[str, list[float]] = {name: [] for name in measured}
+        if args.profile:
+            return profiled(measured[args.profile], args.repeats)
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in measured}
         post = measured[POST]
         for _ in range(args.repeats):
             for name, request in measured.items():  # a post before each change: turn about
                 if request is not post:
-                    times[POST].append(timed_and_rolled_back(post))
-                    times[name].append(timed_and_rolled_back(request))
+                    times[POST].append(timed_with_cpu(post))
+                    times[name].append(timed_with_cpu(request))
         return report(times, args.repeats)
 
 
-def report(times: dict[str, list[float]], repeats: int) -> int:
-    medians = {name: statistics.median(values) for name, values in times.items()}
-    post = medians[POST]
+class RolledBack(Exception):
+    pass
+
+
+def timed_with_cpu(request: Callable[[], Any]) -> tuple[float, float]:
+    """Seconds ``request`` took, and the CPU seconds it took of this process and of its database backend (0 where
+    /proc or PostgreSQL is not there): on a shared machine the CPU figures move less than the elapsed ones."""
+    from django.db import connection, transaction
+
+    try:
+        with transaction.atomic():
+            backend = _backend_pid(connection)
+            cpu = _cpu_ns(backend)
+            started = time.perf_counter()
+            request()
+            elapsed = time.perf_counter() - started
+            used = (_cpu_ns(backend) - cpu) / 1e9
+            raise RolledBack
+    except RolledBack:
+        return elapsed, used
+
+
+def _backend_pid(connection: Any) -> int | None:
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return int(cursor.fetchone()[0])
+
+
+def _cpu_ns(backend: int | None) -> int:
+    """Nanoseconds on a CPU so far, of this process and of ``backend`` (Linux's schedstat; 0 without it)."""
+    total = 0
+    for pid in ("self", backend):
+        try:
+            with open(f"/proc/{pid}/schedstat") as stat:
+                total += int(stat.read().split()[0])
+        except (OSError, ValueError):
+            pass
+    return total if backend is not None else 0
+
+
+def profiled(request: Callable[[], Any], repeats: int) -> int:
+    from pyinstrument import Profiler
+
+    profiler = Profiler(interval=0.0005)
+    for _ in range(repeats):
+        with profiler:
+            timed_and_rolled_back(request)
+    print(profiler.output_text(unicode=False, color=False, show_all=False))
+    return 0
+
+
+def report(times: dict[str, list[tuple[float, float]]], repeats: int) -> int:
+    medians = {name: statistics.median(wall for wall, _ in values) for name, values in times.items()}
+    cpus = {name: statistics.median(cpu for _, cpu in values) for name, values in times.items()}
+    post, post_cpu = medians[POST], cpus[POST] or 1.0
     print(f"through the API, medians of {repeats} rounds ({len(times[POST])} posts), turn about")
-    print(f"{'request':24} {'median ms':>10} {'x post':>8}")
+    print(f"{'request':24} {'median ms':>10} {'x post':>8} {'cpu ms':>8} {'x post':>8}")
     for name, seconds in medians.items():
-        print(f"{name:24} {seconds * 1000:10.1f} {seconds / post:8.1f}")
+        print(
+            f"{name:24} {seconds * 1000:10.1f} {seconds / post:8.1f} {cpus[name] * 1000:8.1f} "
+            f"{cpus[name] / post_cpu:8.1f}"
+        )
+    print("cpu: this process and its PostgreSQL backend (/proc/<pid>/schedstat)")
     first, last = medians["correct deal 1"] / post, medians[f"correct deal {DEALS:,}"] / post
     met = first < FIRST_TARGET and last < LAST_TARGET
     print(

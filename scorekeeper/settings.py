@@ -382,6 +382,13 @@ AUDIT_PAGE_MAX_BYTES: int = env.int("AUDIT_PAGE_MAX_BYTES", default=256 * 1024)
 STANDINGS_CHANGE_MARGIN_SECONDS: int = env.int("STANDINGS_CHANGE_MARGIN_SECONDS", default=300)
 # ... and keep a checkpoint every this many matches, from which a correction of an old match folds on.
 STANDINGS_CHECKPOINT_EVERY: int = env.int("STANDINGS_CHECKPOINT_EVERY", default=250)
+# A correction or void replays every later deal; each process keeps this many stored deals parsed (by their JSON and
+# the match's rules), so a preview and the change after it, or the next correction, do not parse them again (issue
+# 28). About 2.5 KB each (a Seep deal): 10 MB at the default; 0 keeps none. Every deal is still checked against the
+# state it meets.
+REPLAY_PARSED_DEALS: int = env.int("REPLAY_PARSED_DEALS", default=4_000)
+if REPLAY_PARSED_DEALS < 0:
+    raise ImproperlyConfigured("REPLAY_PARSED_DEALS must be 0 or more.")
 # The scoreboard (signed-in and shared) sends this many of the latest deals; ``?before=`` asks for older ones.
 BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
 # A board's JSON is built once per version and kept in the cache this long (table/api.py). A new deal, correction,

@@ -8,13 +8,18 @@ A refused request raises before anything is written, and the transaction leaves 
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Case, F, TextField, When
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games import events
@@ -24,7 +29,7 @@ from games.rules.engine import GameEngine
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.registry import get_engine
-from games.rules.replay import DealRefused, ReplayStep, replay_steps
+from games.rules.replay import DealRefused, ParsedDeal, ParsedDeals, ReplayStep, replay_steps
 from games.selectors import (
     initial_state_json,
     match_correctable_by,
@@ -53,14 +58,50 @@ class DealRecording:
 
 
 @dataclass
-class ReplayedDeal:
-    """A deal's row and what it becomes on the new history (``result`` is kept as it was for a void)."""
+class StoredDeal:
+    """A deal after the changed one, as a change reads it: the columns a replay needs, its JSON columns decoded
+    only when used (a dry run never reads the stored states; a deal already parsed, ``PARSED_DEALS``, is never
+    decoded at all). Issue 28: reading whole rows was a third of a dry run of deal 1 of a long match."""
 
-    row: Deal
+    pk: int
+    number: int
+    status: str
+    revision: int
+    result: dict[str, Any]
+    input_text: str
+    state_text: str
+    parsed: ParsedDeal | None = None  # the parsed input, once the replay has parsed it
+
+    @cached_property
+    def input(self) -> dict[str, Any]:
+        return json.loads(self.input_text)  # type: ignore[no-any-return]
+
+    @cached_property
+    def state_after(self) -> dict[str, Any]:
+        return json.loads(self.state_text)  # type: ignore[no-any-return]
+
+    @property
+    def is_voided(self) -> bool:
+        return self.status == Deal.Status.VOIDED
+
+
+@dataclass
+class ReplayedDeal:
+    """A deal's row and what it becomes on the new history (``result`` is kept as it was for a void);
+    ``input_moved`` when its normalized input is not the stored one."""
+
+    row: Deal | StoredDeal
     input: dict[str, Any]
     result: dict[str, Any]
     state_after: dict[str, Any]
     status: str
+    input_moved: bool = False
+
+    def moved(self, column: str) -> bool:
+        """Whether ``column`` (one of ``REPLAYED_COLUMNS``) differs from the stored row's."""
+        if column == "input":
+            return self.input_moved
+        return bool(getattr(self, column) != getattr(self.row, column))
 
 
 @dataclass
@@ -244,15 +285,46 @@ def _deal_record(
     return DealRecording(row, match, created=True, state_before=state_before)
 
 
-def _changed_rows(match: Match, number: int) -> tuple[Deal | None, list[Deal]]:
-    """Deal ``number`` and every deal after it, in order, and the deal before it (None for the first deal): one
-    query. Its ``state_after`` is the kept state a change replays from, so the replay starts at ``number`` and
-    folds only the deals from there on. 404 for a deal the match does not have; 409 for a voided one."""
-    rows = list(match.deals.filter(number__gte=max(number - 1, 0)).order_by("number"))
-    previous = rows.pop(0) if rows and rows[0].number == number - 1 else None
-    if not rows or rows[0].number != number:
+@dataclass(frozen=True)
+class ChangedRows:
+    """What a change of deal ``changed.number`` reads: the state kept with the deal before it (None for the first
+    deal), the changed deal's row and the deals after it."""
+
+    start: dict[str, Any] | None
+    changed: Deal
+    later: list[StoredDeal]
+
+
+# Of every deal from the one before the changed one on, a change reads these, the JSON columns as text (decoded
+# when needed: ``StoredDeal``); the changed deal's row is read whole, its other columns only for it (a CASE).
+_REPLAY_READ = ("id", "number", "status", "revision", "result", "input_text", "state_text")
+_OWN_COLUMNS = tuple(
+    item.attname
+    for item in Deal._meta.concrete_fields
+    if item.attname not in ("id", "number", "status", "revision", "result", "input", "state_after")
+)
+
+
+def _changed_rows(match: Match, number: int) -> ChangedRows:
+    """Deal ``number`` and every deal after it, in order, and the state after the deal before it: one query. That
+    state is the kept state a change replays from, so the replay starts at ``number`` and folds only the deals
+    from there on. 404 for a deal the match does not have; 409 for a voided one."""
+    found = (
+        match.deals.filter(number__gte=max(number - 1, 0))
+        .order_by("number")
+        .annotate(
+            input_text=Cast("input", TextField()),
+            state_text=Cast("state_after", TextField()),
+            **{f"own_{name}": Case(When(number=number, then=F(name))) for name in _OWN_COLUMNS},
+        )
+        .values_list(*_REPLAY_READ, *(f"own_{name}" for name in _OWN_COLUMNS))
+    )
+    rows = [(StoredDeal(*values[: len(_REPLAY_READ)]), values[len(_REPLAY_READ) :]) for values in found]
+    start = rows.pop(0)[0].state_after if rows and rows[0][0].number == number - 1 else None
+    if not rows or rows[0][0].number != number:
         raise NotFound
-    if rows[0].is_voided:
+    changed = _whole_row(*rows[0])
+    if changed.is_voided:
         raise DealVoided(
             msg(
                 "Deal {number} is voided; a voided deal cannot be changed.",
@@ -261,29 +333,63 @@ def _changed_rows(match: Match, number: int) -> tuple[Deal | None, list[Deal]]:
             None,
             deal_number=number,
         )
-    return previous, rows
+    return ChangedRows(start, changed, [stored for stored, _ in rows[1:]])
+
+
+def _whole_row(stored: StoredDeal, own: tuple[Any, ...]) -> Deal:
+    """The changed deal's row as a model instance (saved and answered), from what ``_changed_rows`` read."""
+    values = {
+        "id": stored.pk,
+        "number": stored.number,
+        "status": stored.status,
+        "revision": stored.revision,
+        "result": stored.result,
+        "input": stored.input,
+        "state_after": stored.state_after,
+        **dict(zip(_OWN_COLUMNS, own, strict=True)),
+    }
+    names = [item.attname for item in Deal._meta.concrete_fields]
+    return Deal.from_db(connection.alias, names, [values[name] for name in names])
+
+
+# The stored deals a replay has parsed, kept by their JSON and the match's rules (games.rules.replay.ParsedDeals):
+# a correction of deal 1 of a long match parses every later deal, and a preview (dry run) and the correction after
+# it, or a second correction, parse the same ones again (issue 28). REPLAY_PARSED_DEALS bounds it; 0 keeps none.
+PARSED_DEALS = ParsedDeals(settings.REPLAY_PARSED_DEALS)
+
+
+def _rules_key(match: Match) -> str:
+    """Names the game and the rules a stored deal of ``match`` is parsed under."""
+    return json.dumps([match.game, match.player_count, match.settings], sort_keys=True)
 
 
 def _replay(
     match: Match,
-    rows: tuple[Deal | None, list[Deal]],
+    rows: ChangedRows,
     replacement: Mapping[str, Any] | None,
 ) -> Replay:
-    """Fold ``rows`` (``_changed_rows``: the deal before and the deals from the changed one on) from the state after
-    the deal before, with the changed deal replaced by the submitted ``replacement`` (or voided when it is None). A
-    refusal of the replacement is raised as it is; one of a later deal is a conflict."""
+    """Fold ``rows`` (``_changed_rows``) from the state after the deal before, with the changed deal replaced by
+    the submitted ``replacement`` (or voided when it is None). A refusal of the replacement is raised as it is; one
+    of a later deal is a conflict. The later deals' stored inputs are parsed through ``PARSED_DEALS``; each is
+    played against the new state with every check of ``play_deal``."""
     engine, rules = _engine_and_rules(match)
-    previous, later = rows
-    number = later[0].number
-    start = previous.state_after if previous is not None else initial_state_json(match, engine, rules)
-    inputs = [row.input for row in later]
-    if replacement is not None:
-        inputs[0] = replacement
+    later: list[Deal | StoredDeal] = [rows.changed, *rows.later]
+    number = rows.changed.number
+    start = rows.start if rows.start is not None else initial_state_json(match, engine, rules)
+    inputs: list[Any] = [rows.changed.input if replacement is None else replacement, *rows.later]
     voided = {index for index, row in enumerate(later) if row.is_voided or (index == 0 and replacement is None)}
+    rules_key = _rules_key(match)
+
+    def parse(item: Any) -> Any:
+        if isinstance(item, StoredDeal):
+            item.parsed = PARSED_DEALS.parsed(engine, rules, rules_key, item.input_text)
+            return item.parsed.deal
+        return engine.parse_deal(item, rules)
+
     replay = Replay(start=start)
     state = engine.state_from_json(start, rules)
     try:
-        for step in replay_steps(engine, rules, inputs, state, voided=voided):
+        for step in replay_steps(engine, rules, inputs, state, voided=voided, parse=parse):
             row, state = later[step.index], step.outcome.state
             replay.deals.append(_replayed(engine, row, step, number))
     except DealRefused as refused:
@@ -294,15 +400,17 @@ def _replay(
     return replay
 
 
-def _replayed(engine: GameEngine, row: Deal, step: ReplayStep, changed: int) -> ReplayedDeal:
+def _replayed(engine: GameEngine, row: Deal | StoredDeal, step: ReplayStep, changed: int) -> ReplayedDeal:
     """What ``row`` becomes on the new history: a voided deal keeps its input and result."""
     state_after = engine.state_json(step.outcome.state)
     if step.voided:
         return ReplayedDeal(row, row.input, row.result, state_after, Deal.Status.VOIDED)
     status = Deal.Status.CORRECTED if row.number == changed else row.status
-    return ReplayedDeal(
-        row, engine.deal_json(step.deal), {"deal_number": row.number, **step.outcome.result}, state_after, status
-    )
+    result = {"deal_number": row.number, **step.outcome.result}
+    if isinstance(row, StoredDeal) and row.parsed is not None:  # normalized once, when it was parsed
+        return ReplayedDeal(row, row.parsed.normalized, result, state_after, status, not row.parsed.as_stored)
+    normalized = engine.deal_json(step.deal)
+    return ReplayedDeal(row, normalized, result, state_after, status, normalized != row.input)
 
 
 def _conflict(later: int, corrected: int, violation: RuleViolation) -> CorrectionConflicts:
@@ -328,9 +436,7 @@ def _rewritten(replay: Replay) -> list[ReplayedDeal]:
     return [
         item
         for index, item in enumerate(replay.deals)
-        if index == 0
-        or (item.input, item.result, item.state_after, item.status)
-        != (item.row.input, item.row.result, item.row.state_after, item.row.status)
+        if index == 0 or any(item.moved(column) for column in REPLAYED_COLUMNS)  # a stored state decoded last
     ]
 
 
@@ -358,29 +464,34 @@ def _write_first_revisions(rewritten: list[ReplayedDeal]) -> None:
 # How many rows one statement of a change writes: a correction of deal 1 rewrites every later deal whose result or
 # state moved, and one UPDATE each made it seconds long in a long match (issue 28).
 REWRITE_BATCH = 500
-# What a replay may change in a later deal (its revision stays: it was not corrected, only replayed).
-REPLAYED_COLUMNS = ("input", "result", "state_after", "status")
+# What a replay may change in a later deal (its revision stays: it was not corrected, only replayed), in the order
+# they are compared: the stored state, the one a dry run never decodes, last.
+REPLAYED_COLUMNS = ("input", "result", "status", "state_after")
 
 
 def _save_replay(match: Match, rewritten: list[ReplayedDeal], state: dict[str, Any]) -> None:
     """The changed deal's row, then the later rows in batches, with only the columns that changed in any of them
     (a correction of deal 1 moves every later result and state, seldom an input or a status)."""
     corrected, later = rewritten[0], rewritten[1:]
-    columns = [
-        name for name in REPLAYED_COLUMNS if any(getattr(item, name) != getattr(item.row, name) for item in later)
-    ]
+    columns = [name for name in REPLAYED_COLUMNS if any(item.moved(name) for item in later)]
     now = timezone.now()
-    for item in rewritten:
-        row = item.row
-        row.input, row.result, row.state_after, row.status = item.input, item.result, item.state_after, item.status
-        row.updated_at = now
-    corrected.row.save(update_fields=[*REPLAYED_COLUMNS, "revision", "updated_at"])
+    row = corrected.row
+    assert isinstance(row, Deal)  # the changed deal is read whole (_changed_rows)
+    row.input, row.result, row.state_after, row.status = (
+        corrected.input,
+        corrected.result,
+        corrected.state_after,
+        corrected.status,
+    )
+    row.updated_at = now
+    row.save(update_fields=[*REPLAYED_COLUMNS, "revision", "updated_at"])
     if later:
         rows_update(
             Deal,
-            [*columns, "updated_at"],
-            [[item.row.pk, *(getattr(item.row, name) for name in columns), now] for item in later],
+            columns,
+            [[item.row.pk, *(getattr(item, name) for name in columns)] for item in later],
             batch_size=REWRITE_BATCH,
+            same={"updated_at": now},
         )
     _apply_match_state(match, state)
     match.save(update_fields=MATCH_STATE_FIELDS)
@@ -423,6 +534,7 @@ def deal_void(
 def _finish_change(match: Match, replay: Replay, *, actor: User, action: str, reason: str, dry_run: bool) -> Correction:
     corrected = replay.deals[0]
     row = corrected.row
+    assert isinstance(row, Deal)  # the changed deal is read whole (_changed_rows)
     deal_before = {"input": row.input, "result": row.result, "status": row.status}
     state_before = match.state
     was_finished = match.status == Match.Status.FINISHED

@@ -380,12 +380,18 @@ def parse_card_majority(
     return str(value)
 
 
+# Each team's field and name, built once: every deal passes here twice, and building the message each time was a
+# tenth of replaying a stored deal (a correction of deal 1 of a long match replays thousands, issue 28).
+_SWEEP_PREFIX: dict[str, str] = {team: f"sweeps.{team}" for team in TEAM_NAMES}
+_SWEEP_SIDE: dict[str, str] = {team: msg("Team {team}'s sweeps", team=team) for team in TEAM_NAMES}
+
+
 def _parse_sweep_side(value: object, team: str) -> SweepCounts:
     if value is None:
         return NO_SWEEPS
-    prefix = f"sweeps.{team}"
-    side = _object(value, prefix, msg("Team {team}'s sweeps", team=team))
-    _only_keys(side, SWEEP_KINDS, prefix, msg("Team {team}'s sweeps", team=team))
+    prefix = _SWEEP_PREFIX[team]
+    side = _object(value, prefix, _SWEEP_SIDE[team])
+    _only_keys(side, SWEEP_KINDS, prefix, _SWEEP_SIDE[team])
     counts: list[int] = []
     for kind in SWEEP_KINDS:
         count = side.get(kind, 0)
