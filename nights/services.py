@@ -302,13 +302,20 @@ def _start_tables(actor: User, event: Event, played: Round, drawn: base.Draw) ->
     for index, (sides, dealer) in enumerate(zip(drawn.tables, drawn.first_dealers, strict=True)):
         # The seats go round the table side by side: side one's first player, side two's first, ... (base.Draw).
         order = [side[turn] for turn in range(len(sides[0])) for side in sides]
+        first_dealer = seat_names(len(order))[dealer]
+        # The club's match (its scorers and the seated players' phones record it), dealt first by the drawn dealer.
         match = match_start(
-            actor=actor, game=event.game, players=[player_of[entrant] for entrant in order], settings=event.settings
+            actor=actor,
+            game=event.game,
+            players=[player_of[entrant] for entrant in order],
+            settings=event.settings,
+            club=event.club,
+            first_dealer=first_dealer,
         )
         if event.round_length == Event.RoundLength.DEALS:
             match.deals_limit = event.deals_per_round
             match.save(update_fields=["deals_limit"])
-        Table.objects.create(round=played, number=index + 1, match=match, first_dealer=seat_names(len(order))[dealer])
+        Table.objects.create(round=played, number=index + 1, match=match, first_dealer=first_dealer)
     entrants = event.entrants.in_bulk(list(drawn.byes))
     Bye.objects.bulk_create(Bye(round=played, entrant=entrants[entrant]) for entrant in drawn.byes)  # type: ignore[index]
 
