@@ -26,6 +26,9 @@ DEAL_CORRECTED = "deal.corrected"
 DEAL_VOIDED = "deal.voided"
 MATCH_FINISHED = "match.finished"
 STANDINGS_CHANGED = "standings.changed"
+# A club night's (nights/services.py announces them through announce_club_event; games knows only their names).
+NIGHT_ROUND_STARTED = "night.round_started"
+NIGHT_EVENT_FINISHED = "night.event_finished"
 # On the club's live channel, not a match's: a member removed. Their open streams on the club's matches end at once
 # (each then re-checks access when the browser reconnects), not when the stream would have ended by itself.
 MEMBER_REMOVED = "membership.removed"
@@ -98,12 +101,22 @@ def announce_match_change(event: str, match: Match, deal_number: int | None = No
     transaction.on_commit(lambda: _deliver(match, events))
 
 
+def announce_club_event(payload: dict[str, Any]) -> None:
+    """Queue a club's event that is no match's (a club night's round started, its last round closed): after commit
+    its listeners hear ``payload``, which names the ``club``; no live scoreboard shows it."""
+    transaction.on_commit(lambda: _tell_listeners(payload))
+
+
+def _tell_listeners(payload: dict[str, Any]) -> None:
+    for listen in list(_listeners.values()):
+        listen(payload)
+
+
 def _deliver(match: Match, events: list[tuple[str, dict[str, Any]]]) -> None:
     live_fields = {name: compute(match) for name, compute in _live_fields.items()}  # once for all the events
     for _event, payload in events:
         publish_live(match.pk, {**payload, **live_fields})
-        for listen in list(_listeners.values()):
-            listen(payload)  # listeners get the documented payload only, without the live fields
+        _tell_listeners(payload)  # listeners get the documented payload only, without the live fields
 
 
 def _redis(url: str) -> Any:

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import InvalidInput, NotFound
+from games.events import NIGHT_EVENT_FINISHED, NIGHT_ROUND_STARTED, announce_club_event
 from games.models import Club, League, Match, Player, Seat
 from games.rules.messages import msg
 from games.rules.registry import get_engine
@@ -286,6 +287,10 @@ def round_start(*, actor: User, event_id: int, number: int | None = None) -> Rou
         club=event.club,
         after={"event": event.pk, "round": next_number, "seed": drawn.seed, "tables": drawn.tables, "byes": drawn.byes},
     )
+    tables = [{"table": table.number, "match": table.match_id} for table in played.tables.all()]
+    announce_club_event(
+        {"event": NIGHT_ROUND_STARTED, "club": event.club_id, "night": event.pk, "round": next_number, "tables": tables}
+    )
     return played
 
 
@@ -302,13 +307,20 @@ def _start_tables(actor: User, event: Event, played: Round, drawn: base.Draw) ->
     for index, (sides, dealer) in enumerate(zip(drawn.tables, drawn.first_dealers, strict=True)):
         # The seats go round the table side by side: side one's first player, side two's first, ... (base.Draw).
         order = [side[turn] for turn in range(len(sides[0])) for side in sides]
+        first_dealer = seat_names(len(order))[dealer]
+        # The club's match (its scorers and the seated players' phones record it), dealt first by the drawn dealer.
         match = match_start(
-            actor=actor, game=event.game, players=[player_of[entrant] for entrant in order], settings=event.settings
+            actor=actor,
+            game=event.game,
+            players=[player_of[entrant] for entrant in order],
+            settings=event.settings,
+            club=event.club,
+            first_dealer=first_dealer,
         )
         if event.round_length == Event.RoundLength.DEALS:
             match.deals_limit = event.deals_per_round
             match.save(update_fields=["deals_limit"])
-        Table.objects.create(round=played, number=index + 1, match=match, first_dealer=seat_names(len(order))[dealer])
+        Table.objects.create(round=played, number=index + 1, match=match, first_dealer=first_dealer)
     entrants = event.entrants.in_bulk(list(drawn.byes))
     Bye.objects.bulk_create(Bye(round=played, entrant=entrants[entrant]) for entrant in drawn.byes)  # type: ignore[index]
 
@@ -371,7 +383,19 @@ def round_close(
         reason=reason,
         after={"event": event.pk, "round": number, "director_scores": dict(director_scores or {})},
     )
+    if number >= event.rounds_planned:
+        _finish(actor, event)
     return played
+
+
+def _finish(actor: User, event: Event) -> None:
+    """The last planned round closed: the night is over (its standings are final unless a deal is corrected)."""
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    audit_record(actor=actor, action="night.finished", club=event.club, after={"event": event.pk})
+    announce_club_event(
+        {"event": NIGHT_EVENT_FINISHED, "club": event.club_id, "night": event.pk, "rounds": event.rounds_planned}
+    )
 
 
 def _open_round(event: Event, number: int) -> Round:

@@ -40,7 +40,15 @@ from webhooks.models import Webhook, WebhookDelivery
 
 logger = logging.getLogger(__name__)
 
-EVENTS = ("deal.recorded", "deal.corrected", "deal.voided", "match.finished", "standings.changed")
+EVENTS = (
+    "deal.recorded",
+    "deal.corrected",
+    "deal.voided",
+    "match.finished",
+    "standings.changed",
+    "night.round_started",
+    "night.event_finished",
+)
 MAX_ATTEMPTS = 6
 TIMEOUT_SECONDS: float = settings.WEBHOOK_TIMEOUT_SECONDS  # each connect and read; the task's limits follow it
 # Queued by name (webhooks/tasks.py registers it under the name it had in exports, which queued tasks still carry),
@@ -136,11 +144,12 @@ def _lost_after() -> timedelta:
 
 
 def _webhooks_for(payload: dict[str, Any]) -> list[Webhook]:
-    """Only matches in a league belong to a club; a friendly match has no club to notify."""
+    """A league's matches and a club's nights belong to a club (the payload names its league or its club); a
+    friendly match has no club to notify."""
     league_id = payload.get("league")
-    if league_id is None:
-        return []
-    club_id = League.objects.filter(pk=league_id).values_list("club_id", flat=True).first()
+    club_id = payload.get("club")
+    if league_id is not None:
+        club_id = League.objects.filter(pk=league_id).values_list("club_id", flat=True).first()
     if club_id is None:
         return []
     hooks = Webhook.objects.filter(club_id=club_id, active=True)

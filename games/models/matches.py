@@ -8,7 +8,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from games.models.clubs import League, Player
+from games.models.clubs import Club, League, Player
 
 USER_MODEL = settings.AUTH_USER_MODEL
 
@@ -36,6 +36,18 @@ class Match(models.Model):
     player_count = models.PositiveSmallIntegerField()
     deals_count = models.PositiveIntegerField(default=0, help_text="Deals that count (voided ones do not).")
     last_deal_number = models.PositiveIntegerField(default=0)
+    club = models.ForeignKey(
+        Club,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="club_matches",
+        help_text="A club's match outside its leagues (a club night's table): the club's admins and scorers record it, "
+        "and so do its seated players whose record is linked to their account.",
+    )
+    first_dealer = models.CharField(
+        max_length=3, blank=True, default="", help_text="The seat that must deal first (a club night's draw chose it)."
+    )
     created_by = models.ForeignKey(USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="matches_created")
     scorers: models.ManyToManyField[Any, Any] = models.ManyToManyField(
         USER_MODEL, blank=True, related_name="matches_scored"

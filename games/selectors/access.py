@@ -64,9 +64,16 @@ def leagues_visible_to(user: Viewer) -> QuerySet[League]:
 
 
 def _club_of(match: Match) -> int | None:
-    """The club whose membership decides who may read and write the match: its league's club, if any."""
+    """The club whose membership decides who may read and write the match: its league's club, or the club whose
+    match it is outside a league (a club night's table), if any."""
     league = match.league  # no query when the match has none
-    return league.club_id if league is not None else None
+    return league.club_id if league is not None else match.club_id
+
+
+def _seated(user: Viewer, match: Match) -> bool:
+    """The user's account is linked to a player seated at the match (a link the club's admins decide)."""
+    user_id = user.pk
+    return user_id is not None and match.seats.filter(player__user_id=user_id).exists()
 
 
 def matches_visible_to(user: Viewer) -> QuerySet[Match]:
@@ -77,8 +84,10 @@ def matches_visible_to(user: Viewer) -> QuerySet[Match]:
         return Match.objects.none()
     seated = Match.objects.filter(seats__player__user_id=user.pk).values("pk")
     scored = Match.objects.filter(scorers__id=user.pk).values("pk")
-    friendly = Q(league__isnull=True) & (Q(created_by_id=user.pk) | Q(pk__in=scored))
-    return Match.objects.filter(friendly | Q(pk__in=seated) | Q(league__club_id__in=club_ids_of(user)))
+    friendly = Q(league__isnull=True, club__isnull=True) & (Q(created_by_id=user.pk) | Q(pk__in=scored))
+    clubs = club_ids_of(user)
+    club_match = Q(league__club_id__in=clubs) | Q(league__isnull=True, club_id__in=clubs)
+    return Match.objects.filter(friendly | Q(pk__in=seated) | club_match)
 
 
 def match_readable_by(user: Viewer, match: Match) -> bool:
@@ -91,17 +100,20 @@ def match_readable_by(user: Viewer, match: Match) -> bool:
         return True
     if club_id is None and (match.created_by_id == user.pk or match.scorers.filter(pk=user.pk).exists()):
         return True
-    return match.seats.filter(player__user_id=user.pk).exists()
+    return _seated(user, match)
 
 
 def match_writable_by(user: Viewer, match: Match) -> bool:
     """A league match is written by the club's current admins and scorers only: being its creator or an added
-    scorer gives nothing to someone the club removed or demoted. Any other match by its creator and scorers."""
+    scorer gives nothing to someone the club removed or demoted. A club's match outside a league (a club night's
+    table) also by its seated players linked to their account: the table's own phone records it. Any other match by
+    its creator and scorers."""
     if not user.is_authenticated:
         return False
     club_id = _club_of(match)
     if club_id is not None:
-        return club_role_of(user, club_id) in WRITING_ROLES
+        writer = club_role_of(user, club_id) in WRITING_ROLES
+        return writer or (match.league_id is None and _seated(user, match))
     return match.created_by_id == user.pk or match.scorers.filter(pk=user.pk).exists()
 
 

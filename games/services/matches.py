@@ -8,11 +8,12 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games.models import League, Match, Player, Seat
+from games.models import Club, League, Match, Player, Seat
 from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.rules.seats import seat_names
 from games.selectors import players_visible_to
+from games.selectors.matches import with_first_dealer
 from games.services.audit import audit_record
 from games.services.errors import InvalidInput
 
@@ -27,7 +28,11 @@ def match_start(
     players: Sequence[PlayerRef],
     settings: Mapping[str, Any] | None = None,
     league: League | None = None,
+    club: Club | None = None,
+    first_dealer: str = "",
 ) -> Match:
+    """``club`` makes a match outside a league the club's (a club night's table: see games.selectors.access);
+    ``first_dealer`` is the seat that must deal the first deal where the game checks the dealer order."""
     engine = get_engine(game)
     pinned = _pinned_settings(game, settings or {}, league)
     rules = engine.rules_from_settings(pinned, len(players))
@@ -36,9 +41,11 @@ def match_start(
     match = Match.objects.create(
         game=game,
         league=league,
+        club=club,
+        first_dealer=first_dealer,
         settings=engine.settings_json(rules),
         teams=teams,
-        state=engine.state_json(engine.initial_state(rules)),
+        state=with_first_dealer(engine.state_json(engine.initial_state(rules)), first_dealer),
         player_count=len(seated),
         created_by=actor,
     )
