@@ -20,14 +20,17 @@ from django.utils import translation
 
 from exports.writers.pdf import _contract_sentences
 from games.catalogue import source_messages
+from games.rules.bid_euchre.auction import may_sentence
 from games.rules.bid_euchre.checks import _pack_refusal
 from games.rules.cards import parse_card
 from games.rules.contract_rummy.melds import _missed_contract
+from games.rules.fifty_six.auction import SEAT_MAY_TEMPLATES, TEAM_MAY_TEMPLATES, CallsLeft
 from games.rules.messages import Message
 from games.rules.seep.checks import finished_message
 from games.rules.seep.engine import plays_text
 from games.rules.tricks import _not_in_pack
 from games.translation import localize
+from tests.support import bid_euchre
 from tests.support.fifty_six import bid, dbl, deal, pas, refused, rules
 
 LANGUAGES = ("et", "fa", "hu")
@@ -45,7 +48,7 @@ KEPT = {
     "bands", "bidding", "continuous", "build", "cement", "raise", "call", "convention", "contracts", "count", "deck",
     "double", "redouble", "eliminated", "from", "lose", "hands", "reason", "players", "reneges", "tied", "majority",
     # HTTP and network words, and words that are also Estonian or Hungarian ("import", "number", "port", "extra"):
-    "etag", "idempotency", "link", "local", "loopback", "import", "number", "port", "variant", "extra",
+    "etag", "idempotency", "link", "local", "loopback", "import", "export", "number", "port", "variant", "extra",
 }  # fmt: skip
 # The suits are the API's trump values where a message lists them with ``no_trumps``.
 SUIT_VALUES = {"clubs", "diamonds", "hearts", "spades"}
@@ -54,6 +57,20 @@ DOUBLED_WORD = re.compile(r"(?<!\w)(\w+)\s+\1(?!\w)", re.IGNORECASE)
 # Code inside a message, kept as written in every language: JSON, quoted values, field names, URLs.
 CODE_TEXT = re.compile(r"\{[^{}]*\}|'[^']*'|\"[^\"]*\"|\w+(?:[_.]\w+)+|https?://\S*")
 SAMPLES = {"seat": "S2", "team": "A", "card": "10D"}
+# The messages that join data (numbers, seats, card symbols) into a list with the language's "or", "and" or comma.
+DATA_LISTS = {"{head} or {last}", "{head}, or {last}", "{head} and {last}", "{head}, {item}", "{head}; {item}"}
+# Phrases a message may hold as a value, as it holds a number: each names one thing whole, in the form the glossary
+# gives for it (the reason), and every language's entry places it where its grammar wants a name.
+NAMED_PHRASES = {
+    **dict.fromkeys(
+        ("{points} clubs", "{points} diamonds", "{points} hearts", "{points} spades", "{points} no-trumps"),
+        "56's bid in words, one phrase per trump (glossary: a bid in words)",
+    ),
+    **dict.fromkeys(
+        ("{number} set", "{number} run", "one set", "one run", "two sets", "two runs", "three sets", "three runs"),
+        "a Contract Rummy contract's name (shared glossary section 5)",
+    ),
+}
 
 
 def _sample(name: str, count: int) -> Any:
@@ -86,6 +103,37 @@ def _defects(english: str, text: str) -> list[str]:
     if re.search(r"(?<!\.)\.\.(?!\.)|  | ,|\(\)", plain):
         found.append("an empty word or a doubled mark")
     return found
+
+
+def fragments(text: Message) -> list[str]:
+    """The pieces ``text`` is glued from: each message inside it that is neither a whole sentence (a value standing
+    for a sentence ends with its full stop) nor a list of data."""
+    found = []
+    for value in text.values.values():
+        if not isinstance(value, Message):
+            continue
+        if value.template in NAMED_PHRASES or value.template.startswith("{seat}: {card} "):
+            continue  # a named thing, or one line of Seep's plays (each whole, listed by "{head}; {item}")
+        if value.template in DATA_LISTS:
+            found += [
+                f"{value.template!r} holds the phrase {item!r}" for item in _list_items(value) if _is_phrase(item)
+            ]
+        elif not value.template.rstrip().endswith((".", "?", "!")):
+            found.append(f"{text.template!r} is glued with {value.template!r}")
+        else:
+            found += fragments(value)
+    return found
+
+
+def _list_items(text: Message) -> list[Any]:
+    items = []
+    for value in text.values.values():
+        items += _list_items(value) if isinstance(value, Message) and value.template in DATA_LISTS else [value]
+    return items
+
+
+def _is_phrase(item: Any) -> bool:
+    return isinstance(item, Message) and item.template not in NAMED_PHRASES and not item.template.startswith("{seat}:")
 
 
 def _catalogue_templates() -> list[tuple[str, str | None]]:
@@ -208,6 +256,48 @@ def _pack_refusals() -> list[tuple[str, str]]:
     ]
 
 
+def _calls_left() -> list[tuple[str, str]]:
+    """56: every set of calls left to a seat or a team, said whole (the keys of the tables are the sets)."""
+    found = []
+    for bids, can_pass, other in SEAT_MAY_TEMPLATES.keys() | TEAM_MAY_TEMPLATES.keys():
+        low, high = {None: (57, 56), "one": (56, 56), "range": (33, 56)}[bids]
+        left = CallsLeft(low, high, can_pass, other == "double", other == "redouble")
+        if (bids, can_pass, other) in SEAT_MAY_TEMPLATES:
+            found.append((f"56 seat {left.key()}", left.sentence("S3")))
+        if (bids, can_pass, other) in TEAM_MAY_TEMPLATES:
+            found.append((f"56 team {left.key()}", left.team_sentence("B")))
+    return found
+
+
+def _euchre_calls_left() -> list[tuple[str, str]]:
+    """Bid Euchre: the calls left above each standing call, with and without the extra moons."""
+    found = []
+    for extra in (False, True):
+        r = bid_euchre.rules(extra_moon_calls=extra)
+        for rank in range(r.tricks_per_deal + 5):
+            found.append((f"euchre {extra} {rank}", may_sentence("S2", rank, r)))
+    return found
+
+
+def _engine_refusals_with_calls_left() -> list[tuple[str, str]]:
+    """The refusals that name the calls left, as the engines raise them."""
+    four = rules(4)
+    found = [
+        ("56 bid not higher", refused(four, [deal("S1", [bid("S2", 32), bid("S3", 30)], 30)]).detail),
+        ("56 bid not higher at 56", refused(four, [deal("S1", [bid("S2", 56), bid("S3", 40)], 30)]).detail),
+        (
+            "56 not affordable",
+            refused(
+                rules(4, starting_tables=1, calls_limited_by_tables=True), [deal("S1", [bid("S2", 28)], 30)]
+            ).detail,
+        ),
+    ]
+    for said in ((2,), (7,), (4, 3), ("pb", 5), ("moon", "pb"), ("moon", "triple_moon")):
+        violation = bid_euchre.refusal(bid_euchre.deal("S4", said, tricks=(6, 0)))
+        found.append((f"euchre {said}", violation.detail))
+    return found
+
+
 def _engine_messages() -> list[tuple[str, str]]:
     return [
         *_pack_refusals(),
@@ -217,6 +307,9 @@ def _engine_messages() -> list[tuple[str, str]]:
         *_rummy_contracts(),
         *_seep_plays(),
         *_call_columns(),
+        *_calls_left(),
+        *_euchre_calls_left(),
+        *_engine_refusals_with_calls_left(),
     ]
 
 
@@ -235,6 +328,17 @@ def test_the_assembled_refusals_are_built_for_each_variant() -> None:
     assert messages["pack one"] == "The 24-card pack has only 1 9\u2665."
     assert messages["56 pack none"] == "The 48-card pack of 4 players has no 7\u2665."
     assert len(messages) > 40
+
+
+def test_the_calls_left_are_one_whole_sentence_for_each_set_of_calls() -> None:
+    messages = dict(_engine_messages())
+    assert messages["56 bid not higher"] == "The standing bid is 32; S3 may bid 33 to 56, pass, or double."
+    assert messages["56 team ('range', True, 'redouble')"] == "B may bid 33 to 56, pass, or redouble."
+    assert messages["56 seat (None, True, None)"] == "S3 can only pass."
+    assert messages["euchre False 0"] == "S2 may bid 3, 4 or 5, partner's best, shoot the moon, or pass."
+    assert messages["euchre True 8"] == "S2 may call triple moon or pass."
+    glued = [f"{name}: {piece}" for name, text in _engine_messages() for piece in fragments(text)]  # type: ignore[arg-type]
+    assert glued == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
