@@ -26,16 +26,14 @@ LONE_RANK_ABOVE_TRICKS: dict[str, int] = {
 }
 # extra.legal names the lone calls in these words (API values, the same in every language).
 API_CALL_WORDS: dict[str, str] = {
-    "partners_best": msg("partner's best"),
-    "shoot_the_moon": msg("shoot the moon"),
-    "triple_moon": msg("triple moon"),
-    "quadruple_moon": msg("quadruple moon"),
+    "partners_best": "partner's best",
+    "shoot_the_moon": "shoot the moon",
+    "triple_moon": "triple moon",
+    "quadruple_moon": "quadruple moon",
 }
-# The sentences that start with a call's name, one per call (a translation cannot capitalise a word inside one).
+# bid_not_higher over the top call (a shoot the moon, or a quadruple moon under extra_moon_calls), one sentence each.
 HIGHEST_CALL_TEMPLATES: dict[str, str] = {
-    "partners_best": msg_template("Partner's best is the highest bid; after it {seat} can only pass."),
     "shoot_the_moon": msg_template("Shoot the moon is the highest bid; after it {seat} can only pass."),
-    "triple_moon": msg_template("Triple moon is the highest bid; after it {seat} can only pass."),
     "quadruple_moon": msg_template("Quadruple moon is the highest bid; after it {seat} can only pass."),
 }
 EXTRA_MOON_OFF_TEMPLATES: dict[str, str] = {
