@@ -40,8 +40,9 @@ def test_the_languages_are_english_estonian_persian_and_hungarian() -> None:
 def test_the_source_messages_include_every_engine_template() -> None:
     found = {message.msgid for message in source_messages()}
     assert "A house bid must be 9, 10, 11, 12 or 13 (king); {amount!r} is not allowed." in found
-    assert "The lowest bid is {minimum_bid} trick" in found  # nmsg: the singular and ...
-    assert any(message.plural == "The lowest bid is {minimum_bid} tricks" for message in source_messages())
+    lowest = "The lowest bid is {limit} trick; bid {numbers}, partner's best, shoot the moon, or pass."
+    assert lowest in found  # nmsg_template: the singular and ...
+    assert any(message.plural == lowest.replace(" trick;", " tricks;") for message in source_messages())
     assert "There is nothing at this address." in found  # api/: gettext
     assert len(found) > 300
 

@@ -37,16 +37,25 @@ def test_only_the_marker_changes() -> None:
 
 @pytest.mark.parametrize(
     ("team", "expected"),
-    [("A", "Az A csapat hátrányban van, ezért újra S2 oszt"), ("B", "A B csapat hátrányban van, ezért újra S2 oszt")],
+    [
+        ("A", "Az A csapat hátrányban van, ezért újra S2 oszt: most S2 oszt, nem S1."),
+        ("B", "A B csapat hátrányban van, ezért újra S2 oszt: most S2 oszt, nem S1."),
+    ],
 )
 def test_a_hungarian_refusal_says_the_article_of_the_team_it_names(team: str, expected: str) -> None:
-    message = msg("Team {team} is behind, so {next} deals again", team=team, next="S2")
+    message = msg(
+        "Team {team} is behind, so {next} deals again: {expected} deals now, not {dealer}.",
+        team=team,
+        next="S2",
+        expected="S2",
+        dealer="S1",
+    )
     with translation.override("hu"):
         assert localize(message) == expected
     with translation.override("et"):
         assert "(z)" not in localize(message)
     with translation.override("en"):
-        assert localize(message) == f"Team {team} is behind, so S2 deals again"
+        assert localize(message) == f"Team {team} is behind, so S2 deals again: S2 deals now, not S1."
 
 
 @pytest.mark.parametrize(("domain", "messages"), [("django", source_messages), ("djangojs", script_messages)])

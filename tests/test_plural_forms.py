@@ -62,11 +62,10 @@ def test_a_shown_count_gets_the_catalogues_form_for_that_count(language: str) ->
 
 
 def test_estonian_says_one_table_and_three_tables_with_their_own_forms() -> None:
-    template = (
-        "Team {team} holds {held} table; a bid of {points} could cost it {cost} (band {band}), so {team} may {calls}."
-    )
+    template = "Team {team} holds {held} table; a bid of {points} could cost it {cost} (band {band}), so {may}"
     plural = template.replace("{held} table;", "{held} tables;")
-    values = {"team": "A", "points": 40, "cost": 4, "band": "40-47", "calls": "passida"}
+    may = Message("{team} can only pass.", {"team": "A"})
+    values = {"team": "A", "points": 40, "cost": 4, "band": "40-47", "may": may}
     with translation.override("et"):
         assert "on 1 laud;" in localize(Message(template, {**values, "held": 1}, plural, "held"))
         assert "on 3 lauda;" in localize(Message(template, {**values, "held": 3}, plural, "held"))

@@ -140,7 +140,7 @@ def _deal_line(engine: GameEngine[Any, Any, Any], deal: Any, columns: list[str])
         str(deal.number),
         _text(deal.input.get("dealer", "")),
         _text(_call(deal)),
-        _text(str(_scores(this_deal))),
+        _text(_this_deal(this_deal)),
         *(_text(str(cell)) for cell in cells),
     ]
 
@@ -200,6 +200,33 @@ def _contract_sentences(contract: dict[str, Any], made: bool | None) -> list[str
     if made is not None:
         sentences.append(msg("Made.") if made else msg("Went down."))
     return sentences
+
+
+def _this_deal(value: Any) -> str:
+    """The This deal column: 56's tables paid, one whole sentence per payment; any other game's scores as figures."""
+    if isinstance(value, list) and value and all(isinstance(item, dict) and "tables" in item for item in value):
+        return " ".join(str(localize(_payment(item))) for item in value)
+    return str(_scores(value))
+
+
+def _payment(transfer: dict[str, Any]) -> str:
+    """``{from, to, owed, tables}``: a team that could not pay all it owed pays what it had."""
+    values = {"payer": transfer.get("from"), "payee": transfer.get("to"), "tables": transfer["tables"]}
+    owed = transfer.get("owed", transfer["tables"])
+    if owed == transfer["tables"]:
+        return nmsg(
+            "Team {payer} pays team {payee} {tables} table.",
+            "Team {payer} pays team {payee} {tables} tables.",
+            "tables",
+            **values,
+        )
+    return nmsg(
+        "Team {payer} pays team {payee} {tables} table of the {owed} it owes.",
+        "Team {payer} pays team {payee} {tables} tables of the {owed} it owes.",
+        "tables",
+        owed=owed,
+        **values,
+    )
 
 
 def _scores(value: Any) -> Any:

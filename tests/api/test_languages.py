@@ -67,9 +67,12 @@ DETAILS = {
     },
     "bid_euchre": {
         "en": "The lowest bid is 3 tricks; bid 3, 4 or 5, partner's best, shoot the moon, or pass.",
-        "et": "Väikseim pakkumine on 3 tihi; pakkuda 3, 4 või 5, partneri parim, kuule laskmine või passida.",
-        "fa": _fa("کمترین پیشنهاد [3] دست است؛ [3]، [4] یا [5] پیشنهاد بدهد، بهترینِ یار، شلیک به ماه یا پاس بدهد."),
-        "hu": "A legkisebb licit 3 ütés; licitálhat 3, 4 vagy 5, partner legjobbja, holdra lövés vagy passzolhat.",
+        "et": "Väikseim pakkumine on 3 tihi; võib pakkuda 3, 4 või 5, partneri parimat või kuule laskmist või passida.",
+        "fa": _fa(
+            "کمترین پیشنهاد [3] دست است؛ می‌توانید [3]، [4] یا [5]، «بهترینِ یار» یا «شلیک به ماه» پیشنهاد بدهید یا "
+            "پاس بدهید."
+        ),
+        "hu": "A legkisebb licit 3 ütés; lehet 3, 4 vagy 5 ütés, „partner legjobbja”, „holdra lövés” vagy passz.",
     },
     "contract_rummy": {
         "en": "S2 did not go out, so S2 still holds at least one card, worth 2 or more; a penalty of 1 cannot happen.",
@@ -222,7 +225,7 @@ def test_an_unaffordable_56_call_of_issue_20_is_refused_in_the_language_asked_fo
     body = assert_error(response, 400, "call_not_affordable", "auction[0]")
     assert body["detail"] == (
         "Võistkonnal B on 2 lauda; pakkumine 40 võib talle maksma minna 3 (vahemik 40-47), "
-        "nii et B võib pakkuda 28 kuni 39 või passida."
+        "nii et võistkond B võib pakkuda 28 kuni 39 või passida."
     )
     assert (body["extra"]["legal"], body["extra"]["tables_held"], body["extra"]["could_cost"]) == (
         ["bid 28 to 39", "pass"],

@@ -197,7 +197,7 @@ def test_nothing_but_a_pass_follows_a_quadruple_moon() -> None:
 def test_after_a_moon_the_next_seat_is_told_it_may_call_a_triple_moon() -> None:
     violation = refusal(deal("S4", ("moon", "pb", "-", "-"), tricks=(6, 0)), MOONS)
     assert (violation.code, violation.field) == ("bid_not_higher", "auction[1]")
-    assert violation.detail == "The standing bid is S1's shoot the moon; S2 may triple moon, or pass."
+    assert violation.detail == "The standing bid is S1's shoot the moon; S2 may call triple moon or pass."
 
 
 @pytest.mark.parametrize("call", ["triple_moon", "quadruple_moon"])
@@ -205,7 +205,7 @@ def test_an_extra_moon_without_the_setting_is_not_enabled(call: str) -> None:
     violation = refusal(deal("S4", ("moon", call, "-", "-"), tricks=(6, 0)))
     assert (violation.code, violation.field) == ("variant_not_enabled", "auction[1]")
     assert violation.extra == {"setting": "extra_moon_calls"}
-    assert "not enabled for this match (extra_moon_calls is off); S2 may pass." in violation.detail
+    assert "not enabled for this match (extra_moon_calls is off); S2 can only pass." in violation.detail
 
 
 def test_the_partner_of_a_triple_moon_sits_out_and_cannot_renege() -> None:

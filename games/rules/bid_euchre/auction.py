@@ -14,7 +14,7 @@ from games.rules.bid_euchre.deal import Call
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS
 from games.rules.errors import RuleViolation
-from games.rules.messages import and_list, comma_list, msg, msg_template, nmsg, or_list
+from games.rules.messages import and_list, msg, msg_template, nmsg, nmsg_template, or_list
 from games.rules.seats import seat_after
 
 # Ladder rank of the lone bids, above the number of tricks in a deal.
@@ -24,25 +24,77 @@ LONE_RANK_ABOVE_TRICKS: dict[str, int] = {
     "triple_moon": 3,
     "quadruple_moon": 4,
 }
-CALL_WORDS: dict[str, str] = {
-    "partners_best": msg("partner's best"),
-    "shoot_the_moon": msg("shoot the moon"),
-    "triple_moon": msg("triple moon"),
-    "quadruple_moon": msg("quadruple moon"),
+# extra.legal names the lone calls in these words (API values, the same in every language).
+API_CALL_WORDS: dict[str, str] = {
+    "partners_best": "partner's best",
+    "shoot_the_moon": "shoot the moon",
+    "triple_moon": "triple moon",
+    "quadruple_moon": "quadruple moon",
 }
-# The sentences that start with a call's name, one per call (a translation cannot capitalise a word inside one).
+# bid_not_higher over the top call (a shoot the moon, or a quadruple moon under extra_moon_calls), one sentence each.
 HIGHEST_CALL_TEMPLATES: dict[str, str] = {
-    "partners_best": msg_template("Partner's best is the highest bid; after it {seat} can only pass."),
     "shoot_the_moon": msg_template("Shoot the moon is the highest bid; after it {seat} can only pass."),
-    "triple_moon": msg_template("Triple moon is the highest bid; after it {seat} can only pass."),
     "quadruple_moon": msg_template("Quadruple moon is the highest bid; after it {seat} can only pass."),
 }
 EXTRA_MOON_OFF_TEMPLATES: dict[str, str] = {
-    "triple_moon": msg_template(
-        "Triple moon calls are not enabled for this match (extra_moon_calls is off); {seat} may {or_pass}."
-    ),
+    "triple_moon": msg_template("Triple moon calls are not enabled for this match (extra_moon_calls is off); {may}"),
     "quadruple_moon": msg_template(
-        "Quadruple moon calls are not enabled for this match (extra_moon_calls is off); {seat} may {or_pass}."
+        "Quadruple moon calls are not enabled for this match (extra_moon_calls is off); {may}"
+    ),
+}
+# The calls left to a seat, one whole sentence for each set of them (the ladder leaves no other: the numbers from
+# the lowest allowed, then the lone calls above the standing one, an extra moon only one step above).
+MAY_TEMPLATES: dict[tuple[bool, tuple[str, ...]], str] = {
+    (True, ("partners_best", "shoot_the_moon")): msg_template(
+        "{seat} may bid {numbers}, partner's best, shoot the moon, or pass."
+    ),
+    (False, ("partners_best", "shoot_the_moon")): msg_template(
+        "{seat} may call partner's best or shoot the moon, or pass."
+    ),
+    (False, ("shoot_the_moon",)): msg_template("{seat} may shoot the moon or pass."),
+    (False, ("triple_moon",)): msg_template("{seat} may call triple moon or pass."),
+    (False, ("quadruple_moon",)): msg_template("{seat} may call quadruple moon or pass."),
+    (False, ()): msg_template("{seat} can only pass."),
+}
+# bid_not_higher, one sentence per standing call (a quadruple moon is the top: HIGHEST_CALL_TEMPLATES).
+STANDING_TEMPLATES: dict[str, str] = {
+    "bid": msg_template("The standing bid is {bidder}'s bid of {tricks}; {may}"),
+    "partners_best": msg_template("The standing bid is {bidder}'s partner's best; {may}"),
+    "shoot_the_moon": msg_template("The standing bid is {bidder}'s shoot the moon; {may}"),
+    "triple_moon": msg_template("The standing bid is {bidder}'s triple moon; {may}"),
+}
+# bid_out_of_range, below the lowest bid or above the tricks of a deal, with every call a first speaker has.
+OUT_OF_RANGE_TEMPLATES: dict[bool, tuple[str, str]] = {
+    True: nmsg_template(
+        "The lowest bid is {limit} trick; bid {numbers}, partner's best, shoot the moon, or pass.",
+        "The lowest bid is {limit} tricks; bid {numbers}, partner's best, shoot the moon, or pass.",
+    ),
+    False: nmsg_template(
+        "A deal has only {limit} trick; bid {numbers}, partner's best, shoot the moon, or pass.",
+        "A deal has only {limit} tricks; bid {numbers}, partner's best, shoot the moon, or pass.",
+    ),
+}
+# moon_call_not_allowed, one sentence per extra moon and the call standing under it (none, a bid, or a lone call
+# lower than the one it needs).
+MOON_CALL_TEMPLATES: dict[tuple[str, str | None], str] = {
+    ("triple_moon", None): msg_template("A triple moon can only be called over a shoot the moon; no call stands yet."),
+    ("triple_moon", "bid"): msg_template(
+        "A triple moon can only be called over a shoot the moon; the standing call is a bid of {tricks}."
+    ),
+    ("triple_moon", "partners_best"): msg_template(
+        "A triple moon can only be called over a shoot the moon; the standing call is a partner's best."
+    ),
+    ("quadruple_moon", None): msg_template(
+        "A quadruple moon can only be called over a triple moon; no call stands yet."
+    ),
+    ("quadruple_moon", "bid"): msg_template(
+        "A quadruple moon can only be called over a triple moon; the standing call is a bid of {tricks}."
+    ),
+    ("quadruple_moon", "partners_best"): msg_template(
+        "A quadruple moon can only be called over a triple moon; the standing call is a partner's best."
+    ),
+    ("quadruple_moon", "shoot_the_moon"): msg_template(
+        "A quadruple moon can only be called over a triple moon; the standing call is a shoot the moon."
     ),
 }
 # E-A17: each extra moon is called only over the call one step below it.
@@ -69,10 +121,6 @@ def rank_of(call: Call, rules: BidEuchreRules) -> int:
     return rules.tricks_per_deal + LONE_RANK_ABOVE_TRICKS[call.call]
 
 
-def _or_pass(legal: list[str]) -> str:
-    return msg("{legal}, or pass", legal=comma_list(legal)) if legal else msg("pass")
-
-
 def _may_call(kind: str, standing_rank: int, rules: BidEuchreRules) -> bool:
     rank = rules.tricks_per_deal + LONE_RANK_ABOVE_TRICKS[kind]
     if kind in EXTRA_MOONS:
@@ -80,12 +128,28 @@ def _may_call(kind: str, standing_rank: int, rules: BidEuchreRules) -> bool:
     return rank > standing_rank
 
 
+def _numbers_above(standing_rank: int, rules: BidEuchreRules) -> list[int]:
+    return list(range(max(rules.minimum_bid, standing_rank + 1), rules.max_number_bid + 1))
+
+
+def _lone_calls_above(standing_rank: int, rules: BidEuchreRules) -> tuple[str, ...]:
+    return tuple(kind for kind in lone_kinds(rules) if _may_call(kind, standing_rank, rules))
+
+
 def legal_bids(standing_rank: int, rules: BidEuchreRules) -> list[str]:
-    """The calls above ``standing_rank``, in words, for messages."""
-    numbers = [str(n) for n in range(max(rules.minimum_bid, standing_rank + 1), rules.max_number_bid + 1)]
-    words = [msg("bid {numbers}", numbers=or_list(numbers))] if numbers else []
-    words += [CALL_WORDS[kind] for kind in lone_kinds(rules) if _may_call(kind, standing_rank, rules)]
-    return words
+    """``extra.legal``: the calls above ``standing_rank`` as API words ("bid 3 or 4", "partner's best")."""
+    numbers = [str(n) for n in _numbers_above(standing_rank, rules)]
+    words = [f"bid {or_list(numbers)!s}"] if numbers else []  # "bid 3, 4 or 5", in English
+    return words + [API_CALL_WORDS[kind] for kind in _lone_calls_above(standing_rank, rules)]
+
+
+def may_sentence(seat: str, standing_rank: int, rules: BidEuchreRules) -> str:
+    """The whole sentence saying which calls ``seat`` has above ``standing_rank``."""
+    numbers = _numbers_above(standing_rank, rules)
+    template = MAY_TEMPLATES[bool(numbers), _lone_calls_above(standing_rank, rules)]
+    if not numbers:
+        return msg(template, seat=seat)
+    return msg(template, seat=seat, numbers=or_list(str(n) for n in numbers))
 
 
 def _check_range(call: Call, field: str, rules: BidEuchreRules) -> None:
@@ -106,19 +170,12 @@ def _check_range(call: Call, field: str, rules: BidEuchreRules) -> None:
             allowed=["partners_best", "shoot_the_moon"],
         )
     if not rules.minimum_bid <= tricks <= rules.max_number_bid:
-        limit = (
-            nmsg(
-                "The lowest bid is {minimum_bid} trick",
-                "The lowest bid is {minimum_bid} tricks",
-                "minimum_bid",
-                minimum_bid=rules.minimum_bid,
-            )
-            if tricks < rules.minimum_bid
-            else (nmsg("A deal has only {top} trick", "A deal has only {top} tricks", "top", top=top))
-        )
+        low = tricks < rules.minimum_bid
+        limit = rules.minimum_bid if low else top
+        singular, plural = OUT_OF_RANGE_TEMPLATES[low]
         raise RuleViolation(
             "bid_out_of_range",
-            msg("{limit}; {or_pass}.", limit=limit, or_pass=_or_pass(legal_bids(0, rules))),
+            nmsg(singular, plural, "limit", limit=limit, numbers=or_list(str(n) for n in _numbers_above(0, rules))),
             field,
             minimum=rules.minimum_bid,
             maximum=rules.max_number_bid,
@@ -144,48 +201,39 @@ class _Auction:
 
     def check_turn(self, call: Call, field: str) -> None:
         if self.over:
-            ended = (
-                msg("all four passed")
-                if self.standing is None
-                else msg("everyone but {seat}, the standing bidder, has passed", seat=self.standing.seat)
-            )
-            detail = (
-                msg("The auction is over: {ended}.", ended=ended)
-                if self.continuous
-                else msg("Everyone has had their one call; the auction is over.")
-            )
+            if not self.continuous:
+                detail = msg("Everyone has had their one call; the auction is over.")
+            elif self.standing is None:
+                detail = msg("The auction is over: all four passed.")
+            else:
+                detail = msg(
+                    "The auction is over: everyone but {seat}, the standing bidder, has passed.",
+                    seat=self.standing.seat,
+                )
             raise RuleViolation("auction_closed", detail, field)
         if call.seat == self.to_call:
             return
         spent = self.passed if self.continuous else self.called
         if call.seat in spent:
-            again = msg("passed and may not come back in") if self.continuous else msg("already had the one call")
+            template = (
+                msg_template("{seat} has passed and may not come back in; it is {to_call}'s turn.")
+                if self.continuous
+                else msg_template("{seat} has already had the one call; it is {to_call}'s turn.")
+            )
             raise RuleViolation(
                 "already_called",
-                msg(
-                    "{seat} has {again}; it is {to_call}'s turn.",
-                    seat=call.seat,
-                    again=again,
-                    to_call=self.to_call,
-                ),
+                msg(template, seat=call.seat, to_call=self.to_call),
                 field,
                 expected_seat=self.to_call,
             )
-        how = (
-            msg("bidding goes clockwise among the players who have not passed")
+        template = (
+            msg_template("It is {to_call}'s turn (bidding goes clockwise among the players who have not passed).")
             if self.continuous
-            else msg("bidding goes clockwise from the dealer's left, once round, dealer last")
+            else msg_template(
+                "It is {to_call}'s turn (bidding goes clockwise from the dealer's left, once round, dealer last)."
+            )
         )
-        raise RuleViolation(
-            "call_out_of_turn",
-            msg(
-                "It is {to_call}'s turn ({how}).",
-                to_call=self.to_call,
-                how=how,
-            ),
-            field,
-            expected_seat=self.to_call,
-        )
+        raise RuleViolation("call_out_of_turn", msg(template, to_call=self.to_call), field, expected_seat=self.to_call)
 
     def check_extra_moon(self, call: Call, field: str) -> None:
         """§E.3: a triple / quadruple moon needs ``extra_moon_calls`` and the call one step below standing."""
@@ -195,32 +243,18 @@ class _Auction:
         if not self.rules.extra_moon_calls:
             raise RuleViolation(
                 "variant_not_enabled",
-                msg(
-                    EXTRA_MOON_OFF_TEMPLATES[call.call],
-                    seat=call.seat,
-                    or_pass=_or_pass(legal_bids(self.standing_rank, self.rules)),
-                ),
+                msg(EXTRA_MOON_OFF_TEMPLATES[call.call], may=may_sentence(call.seat, self.standing_rank, self.rules)),
                 field,
                 setting="extra_moon_calls",
             )
         standing = None if self.standing is None else self.standing.call
         if standing == needs or rank_of(call, self.rules) <= self.standing_rank:
             return  # a call not above the standing one is bid_not_higher (check_level)
-        said = (
-            msg("no call stands yet")
-            if self.standing is None
-            else msg(
-                "the standing call is a {call}",
-                call=self._words(self.standing),
-            )
-        )
         raise RuleViolation(
             "moon_call_not_allowed",
             msg(
-                "A {call} can only be called over a {needs}; {said}.",
-                call=CALL_WORDS[call.call],
-                needs=CALL_WORDS[needs],
-                said=said,
+                MOON_CALL_TEMPLATES[call.call, standing],
+                tricks=None if self.standing is None else self.standing.tricks,
             ),
             field,
             needs=needs,
@@ -250,12 +284,11 @@ class _Auction:
         if rank_of(call, self.rules) <= self.standing_rank:
             legal = legal_bids(self.standing_rank, self.rules)
             if legal and self.standing is not None:
-                said = msg("{seat}'s {call}", seat=self.standing.seat, call=self._words(self.standing))
                 detail = msg(
-                    "The standing bid is {said}; {seat} may {or_pass}.",
-                    said=said,
-                    seat=call.seat,
-                    or_pass=_or_pass(legal),
+                    STANDING_TEMPLATES[self.standing.call],
+                    bidder=self.standing.seat,
+                    tricks=self.standing.tricks,
+                    may=may_sentence(call.seat, self.standing_rank, self.rules),
                 )
             else:
                 highest = lone_kinds(self.rules)[-1]
@@ -263,10 +296,6 @@ class _Auction:
             raise RuleViolation(
                 "bid_not_higher", detail, field, legal=[*legal, "pass"], allowed=[*legal, "pass"]
             )  # allowed: deprecated
-
-    @staticmethod
-    def _words(call: Call) -> str:
-        return msg("bid of {tricks}", tricks=call.tricks) if call.call == "bid" else CALL_WORDS[call.call]
 
     def take(self, call: Call) -> None:
         self.called.add(call.seat)

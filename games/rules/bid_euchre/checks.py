@@ -12,7 +12,7 @@ from games.rules.bid_euchre.state import BidEuchreState
 from games.rules.bid_euchre.tables import LONE_KINDS, PARTNER_OF, TEAMS
 from games.rules.cards import SUIT_NAMES
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg, msg_template, nmsg, or_list
+from games.rules.messages import msg, msg_template, nmsg
 from games.rules.tricks import Record
 
 FACE_RANKS: frozenset[str] = frozenset({"J", "Q", "K"})
@@ -131,12 +131,22 @@ def _check_passed_out(deal: BidEuchreDeal) -> None:
         )
 
 
-TRUMP_WORDS_SPOKEN: dict[str, str] = {NO_TRUMPS: msg("no-trumps"), LOW_NO_TRUMPS: msg("low no-trumps")}
-
-
-def _spoken_order(word: str) -> tuple[bool, bool, str]:
-    """The suits alphabetically, then no-trumps and low no-trumps, as the messages say them."""
-    return word in TRUMP_WORDS_SPOKEN, word != NO_TRUMPS, word
+# invalid_trump, one whole sentence per trump refused and the other no-trumps allowed or not (the suits are always
+# allowed).
+REFUSED_TRUMP_TEMPLATES: dict[tuple[str, bool], str] = {
+    (NO_TRUMPS, False): msg_template(
+        "No-trumps is not allowed in this match; {bidder} names clubs, diamonds, hearts or spades."
+    ),
+    (NO_TRUMPS, True): msg_template(
+        "No-trumps is not allowed in this match; {bidder} names clubs, diamonds, hearts, spades or low no-trumps."
+    ),
+    (LOW_NO_TRUMPS, False): msg_template(
+        "Low no-trumps is not allowed in this match; {bidder} names clubs, diamonds, hearts or spades."
+    ),
+    (LOW_NO_TRUMPS, True): msg_template(
+        "Low no-trumps is not allowed in this match; {bidder} names clubs, diamonds, hearts, spades or no-trumps."
+    ),
+}
 
 
 def _trumps_allowed(rules: BidEuchreRules) -> list[str]:
@@ -153,23 +163,12 @@ def _check_trump(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRules)
             "trump",
             allowed=_trumps_allowed(rules),
         )
-    # One sentence per refused trump: it starts with the trump's name, which a translation places itself.
-    refused = {
-        NO_TRUMPS: (
-            msg_template("No-trumps is not allowed in this match; {bidder} names {legal}."),
-            rules.allow_no_trump,
-        ),
-        LOW_NO_TRUMPS: (
-            msg_template("Low no-trumps is not allowed in this match; {bidder} names {legal}."),
-            rules.allow_low_no_trump,
-        ),
-    }
-    template, allowed_here = refused.get(deal.trump, ("", True))
-    if not allowed_here:
-        legal = [TRUMP_WORDS_SPOKEN.get(word, word) for word in sorted(_trumps_allowed(rules), key=_spoken_order)]
+    allowed_here = {NO_TRUMPS: rules.allow_no_trump, LOW_NO_TRUMPS: rules.allow_low_no_trump}
+    if not allowed_here.get(deal.trump, True):
+        other = LOW_NO_TRUMPS if deal.trump == NO_TRUMPS else NO_TRUMPS
         raise RuleViolation(
             "invalid_trump",
-            msg(template, bidder=contract.bidder, legal=or_list(legal)),
+            msg(REFUSED_TRUMP_TEMPLATES[deal.trump, allowed_here[other]], bidder=contract.bidder),
             "trump",
             allowed=_trumps_allowed(rules),
         )

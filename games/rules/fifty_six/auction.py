@@ -10,7 +10,7 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import Call
 from games.rules.fifty_six.settings import FiftySixRules
-from games.rules.messages import and_list, msg, msg_template, nmsg, nmsg_template, or_list
+from games.rules.messages import and_list, msg, msg_template, nmsg, nmsg_template
 
 # A bid in words, one whole phrase per trump ("40 hearts"), so each language says the number and the suit in its
 # own order and form; a noes bid (no trump named yet) is its number alone.
@@ -22,43 +22,89 @@ BID_TEMPLATES: dict[str, str] = {
     "no_trumps": msg_template("{points} no-trumps"),
 }
 
-# call_not_affordable, one whole sentence per call refused and what is left (singular, plural by the tables held).
-AFFORDABLE_TEMPLATES: dict[tuple[str, bool], tuple[str, str]] = {
-    ("bid", True): nmsg_template(
-        "Team {team} holds {held} table; a bid of {points} could cost it {cost} (band {band}), so "
-        "{team} can only pass.",
-        "Team {team} holds {held} tables; a bid of {points} could cost it {cost} (band {band}), so "
-        "{team} can only pass.",
+# call_not_affordable, one sentence per call refused (singular, plural by the tables held); ``{may}`` is the whole
+# sentence of the calls left to the team (TEAM_MAY_TEMPLATES).
+AFFORDABLE_TEMPLATES: dict[str, tuple[str, str]] = {
+    "bid": nmsg_template(
+        "Team {team} holds {held} table; a bid of {points} could cost it {cost} (band {band}), so {may}",
+        "Team {team} holds {held} tables; a bid of {points} could cost it {cost} (band {band}), so {may}",
     ),
-    ("bid", False): nmsg_template(
-        "Team {team} holds {held} table; a bid of {points} could cost it {cost} (band {band}), so {team} may {calls}.",
-        "Team {team} holds {held} tables; a bid of {points} could cost it {cost} (band {band}), so {team} may {calls}.",
+    "double": nmsg_template(
+        "Team {team} holds {held} table; a double of {points} could cost it {cost} (band {band}), so {may}",
+        "Team {team} holds {held} tables; a double of {points} could cost it {cost} (band {band}), so {may}",
     ),
-    ("double", True): nmsg_template(
-        "Team {team} holds {held} table; a double of {points} could cost it {cost} (band {band}), so "
-        "{team} can only pass.",
-        "Team {team} holds {held} tables; a double of {points} could cost it {cost} (band {band}), so "
-        "{team} can only pass.",
-    ),
-    ("double", False): nmsg_template(
-        "Team {team} holds {held} table; a double of {points} could cost it {cost} (band {band}), so "
-        "{team} may {calls}.",
-        "Team {team} holds {held} tables; a double of {points} could cost it {cost} (band {band}), so "
-        "{team} may {calls}.",
-    ),
-    ("redouble", True): nmsg_template(
-        "Team {team} holds {held} table; a redouble of {points} could cost it {cost} (band {band}), so "
-        "{team} can only pass.",
-        "Team {team} holds {held} tables; a redouble of {points} could cost it {cost} (band {band}), so "
-        "{team} can only pass.",
-    ),
-    ("redouble", False): nmsg_template(
-        "Team {team} holds {held} table; a redouble of {points} could cost it {cost} (band {band}), so "
-        "{team} may {calls}.",
-        "Team {team} holds {held} tables; a redouble of {points} could cost it {cost} (band {band}), so "
-        "{team} may {calls}.",
+    "redouble": nmsg_template(
+        "Team {team} holds {held} table; a redouble of {points} could cost it {cost} (band {band}), so {may}",
+        "Team {team} holds {held} tables; a redouble of {points} could cost it {cost} (band {band}), so {may}",
     ),
 }
+
+# The calls left to a seat, one whole sentence for each set of them, keyed by (the bids: none, one or a range; pass
+# allowed; double or redouble allowed). A pass is refused only to the first speaker under first_speaker_must_bid,
+# where nobody has bid yet, so nothing can be doubled.
+SEAT_MAY_TEMPLATES: dict[tuple[str | None, bool, str | None], str] = {
+    (None, True, None): msg_template("{seat} can only pass."),
+    ("one", True, None): msg_template("{seat} may bid {low} or pass."),
+    ("range", True, None): msg_template("{seat} may bid {low} to {high} or pass."),
+    (None, True, "double"): msg_template("{seat} may pass or double."),
+    ("one", True, "double"): msg_template("{seat} may bid {low}, pass, or double."),
+    ("range", True, "double"): msg_template("{seat} may bid {low} to {high}, pass, or double."),
+    (None, True, "redouble"): msg_template("{seat} may pass or redouble."),
+    ("one", True, "redouble"): msg_template("{seat} may bid {low}, pass, or redouble."),
+    ("range", True, "redouble"): msg_template("{seat} may bid {low} to {high}, pass, or redouble."),
+    ("one", False, None): msg_template("{seat} may only bid {low}."),
+    ("range", False, None): msg_template("{seat} may bid {low} to {high}."),
+}
+# The same said of a team, after "so" in call_not_affordable (never with first_speaker_must_bid: the two settings
+# cannot be combined).
+TEAM_MAY_TEMPLATES: dict[tuple[str | None, bool, str | None], str] = {
+    (None, True, None): msg_template("{team} can only pass."),
+    ("one", True, None): msg_template("{team} may bid {low} or pass."),
+    ("range", True, None): msg_template("{team} may bid {low} to {high} or pass."),
+    (None, True, "double"): msg_template("{team} may pass or double."),
+    ("one", True, "double"): msg_template("{team} may bid {low}, pass, or double."),
+    ("range", True, "double"): msg_template("{team} may bid {low} to {high}, pass, or double."),
+    (None, True, "redouble"): msg_template("{team} may pass or redouble."),
+    ("one", True, "redouble"): msg_template("{team} may bid {low}, pass, or redouble."),
+    ("range", True, "redouble"): msg_template("{team} may bid {low} to {high}, pass, or redouble."),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CallsLeft:
+    """The calls a seat may make now: the bids from ``low`` to ``high`` (none when ``low > high``), a pass, a
+    double, a redouble."""
+
+    low: int
+    high: int
+    can_pass: bool
+    double: bool
+    redouble: bool
+
+    def api_words(self) -> list[str]:
+        """``extra.legal``: API words the pages read ("bid 28 to 39", "pass", "double", "redouble")."""
+        words = []
+        if self.low < self.high:
+            words.append(f"bid {self.low} to {self.high}")
+        elif self.low == self.high:
+            words.append(f"bid {self.low}")
+        words += [
+            word for word, on in (("pass", self.can_pass), ("double", self.double), ("redouble", self.redouble)) if on
+        ]
+        return words
+
+    def key(self) -> tuple[str | None, bool, str | None]:
+        bids = None if self.low > self.high else "one" if self.low == self.high else "range"
+        other = "double" if self.double else "redouble" if self.redouble else None
+        return bids, self.can_pass, other
+
+    def sentence(self, seat: str) -> str:
+        """The whole sentence saying what ``seat`` may call."""
+        return msg(SEAT_MAY_TEMPLATES[self.key()], seat=seat, low=self.low, high=self.high)
+
+    def team_sentence(self, team: str) -> str:
+        """The whole sentence saying what ``team`` may call."""
+        return msg(TEAM_MAY_TEMPLATES[self.key()], team=team, low=self.low, high=self.high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,15 +132,6 @@ def describe_bid(points: int | None, trump: str | None) -> str:
     if trump is None:
         return f"{points}"
     return msg(BID_TEMPLATES[trump], points=points)
-
-
-def _or_list(items: list[str]) -> str:
-    return or_list(items, serial_comma=True) if items else ""
-
-
-def _or_list_plain(items: list[str]) -> str:
-    """``a, b or c``: the list as the rules file's messages write it."""
-    return or_list(items)
 
 
 def _and_list(items: list[str]) -> str:
@@ -163,24 +200,23 @@ class _Auction:
     def lowest_bid(self) -> int:
         return t.MIN_BID if self.standing is None else int(self.standing.points or t.MIN_BID) + 1
 
-    def legal_calls(self, seat: str) -> list[str]:
-        """Words for every call ``seat`` could make now (used in messages and ``extra``)."""
-        options: list[str] = []
+    def calls_left(self, seat: str) -> CallsLeft:
+        """Every call ``seat`` could make now."""
         raise_ok = self.may_raise(seat)
         low, high = self.lowest_bid(), self.highest_affordable_bid(seat)
-        if raise_ok and low <= high:
-            options.append(msg("bid {low}", low=low) if low == high else msg("bid {low} to {high}", low=low, high=high))
-        if not (self.position == 0 and self.rules.all_pass_rule == "first_speaker_must_bid"):
-            options.append(msg("pass"))
-        if raise_ok and self.may_double(seat) and self.affordable(seat, "double"):
-            options.append(msg("double"))
-        if (
-            (raise_ok or self.rules.redouble_out_of_turn)
+        return CallsLeft(
+            low=low,
+            high=high if raise_ok else low - 1,
+            can_pass=not (self.position == 0 and self.rules.all_pass_rule == "first_speaker_must_bid"),
+            double=raise_ok and self.may_double(seat) and self.affordable(seat, "double"),
+            redouble=(raise_ok or self.rules.redouble_out_of_turn)
             and self.may_redouble(seat)
-            and self.affordable(seat, "redouble")
-        ):
-            options.append(msg("redouble"))
-        return options
+            and self.affordable(seat, "redouble"),
+        )
+
+    def legal_calls(self, seat: str) -> list[str]:
+        """``extra.legal``: the calls ``seat`` could make now, as API words."""
+        return self.calls_left(seat).api_words()
 
     # -- calls limited by the tables held (§F.3, F-A19) --------------------------------------------------------
     def other_teams(self) -> int:
@@ -222,8 +258,8 @@ class _Auction:
         held, cost = self.tables[team], self.worst_cost(call.call, points)
         band = self.rules.band_by_points[points]
         assert band is not None
-        legal = self.legal_calls(call.seat)
-        singular, plural = AFFORDABLE_TEMPLATES[call.call, legal == ["pass"]]
+        left = self.calls_left(call.seat)
+        singular, plural = AFFORDABLE_TEMPLATES[call.call]
         raise RuleViolation(
             "call_not_affordable",
             nmsg(
@@ -235,11 +271,11 @@ class _Auction:
                 points=points,
                 cost=cost,
                 band=band.label,
-                calls=_or_list_plain(legal),
+                may=left.team_sentence(team),
             ),
             f"auction[{index}]",
             seat=call.seat,
-            legal=legal,
+            legal=left.api_words(),
             team=team,
             tables_held=held,
             could_cost=cost,
@@ -356,14 +392,12 @@ class _Auction:
                 seat,
             )
         if self.standing is not None and points <= int(self.standing.points or 0):
-            options = _or_list(self.legal_calls(seat))
             raise self._violation(
                 "bid_not_higher",
                 msg(
-                    "The standing bid is {points}; {seat} may {options}.",
+                    "The standing bid is {points}; {may}",
                     points=self.standing.points,
-                    seat=seat,
-                    options=options,
+                    may=self.calls_left(seat).sentence(seat),
                 ),
                 index,
                 seat,

@@ -53,12 +53,29 @@ WON_ITS_BAAZI: dict[str, str] = {
     ),
 }
 
-# dealer_out_of_turn explanations, by the reason the state gives for its next dealer.
+# dealer_out_of_turn, one whole sentence per reason the state gives for its next dealer.
 DEALER_ORDER_MESSAGES: dict[str, str] = {
-    SAME_DEALER_LEVEL: msg_template("The running lead is level, so {next} deals again"),
-    SAME_DEALER_BEHIND: msg_template("Team {team} is behind, so {next} deals again"),
-    PASSED_RIGHT: msg_template("Team {leader} leads, so {previous}'s turn to deal passed to the right"),
-    AFTER_BAAZI: msg_template("The baazi is over, so the deal went to {next}, the partner of {partner}"),
+    SAME_DEALER_LEVEL: msg_template(
+        "The running lead is level, so {next} deals again: {expected} deals now, not {dealer}."
+    ),
+    SAME_DEALER_BEHIND: msg_template(
+        "Team {team} is behind, so {next} deals again: {expected} deals now, not {dealer}."
+    ),
+    PASSED_RIGHT: msg_template(
+        "Team {leader} leads, so {previous}'s turn to deal passed to the right: {expected} deals now, not {dealer}."
+    ),
+    AFTER_BAAZI: msg_template(
+        "The baazi is over, so the deal went to {next}, the partner of {partner}: {expected} deals now, not {dealer}."
+    ),
+}
+# wrong_bidder, one whole sentence for the throw-in and one for the house bid.
+WRONG_BIDDER_MESSAGES: dict[str, str] = {
+    "throw_in": msg_template(
+        "With {dealer} dealing, the throw-in is made by {expected} (the dealer's right), not {bidder}."
+    ),
+    "bid": msg_template(
+        "With {dealer} dealing, the house bid is made by {expected} (the dealer's right), not {bidder}."
+    ),
 }
 
 
@@ -109,24 +126,21 @@ def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> No
     if not rules.enforce_dealer_order or expected is None or deal.dealer == expected:
         return
     lead = signed_json(state.running_lead)
-    fallback = msg_template("The computed next dealer is {next}")
+    fallback = msg_template("The computed next dealer is {next}: {expected} deals now, not {dealer}.")
     template = DEALER_ORDER_MESSAGES.get(state.next_dealer_reason or "", fallback)
-    reason = msg(
+    detail = msg(
         template,
         next=expected,
         team=TEAM_OF_SEAT[expected],
         leader=lead["team"],
         previous=seat_right_of(expected, 3),
         partner=partner_of(expected),
+        expected=expected,
+        dealer=deal.dealer,
     )
     raise RuleViolation(
         "dealer_out_of_turn",
-        msg(
-            "{reason}: {expected} deals now, not {dealer}.",
-            reason=reason,
-            expected=expected,
-            dealer=deal.dealer,
-        ),
+        detail,
         "dealer",
         expected_dealer=expected,
         expected=expected,
@@ -134,17 +148,12 @@ def check_dealer_order(state: SeepState, deal: SeepDeal, rules: SeepRules) -> No
 
 
 def check_bidder(dealer: str, bidder: str, field: str, what: str) -> None:
+    """``what`` is ``throw_in`` or ``bid``."""
     expected = seat_right_of(dealer)
     if bidder != expected:
         raise RuleViolation(
             "wrong_bidder",
-            msg(
-                "With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {bidder}.",
-                dealer=dealer,
-                what=what,
-                expected=expected,
-                bidder=bidder,
-            ),
+            msg(WRONG_BIDDER_MESSAGES[what], dealer=dealer, expected=expected, bidder=bidder),
             field,
             expected_bidder=expected,
             expected=expected,  # expected: deprecated
@@ -161,7 +170,7 @@ def _legal_bids(hand: tuple[Card, ...]) -> list[int]:
 
 def check_throw_in(dealer: str, throw_in: ThrowIn, index: int) -> None:
     prefix = f"throw_ins[{index}]"
-    check_bidder(dealer, throw_in.bidder, f"{prefix}.bidder", msg("the throw-in"))
+    check_bidder(dealer, throw_in.bidder, f"{prefix}.bidder", "throw_in")
     high = _high_cards(throw_in.hand)
     if high:
         bids = [str(value) for value in _legal_bids(throw_in.hand)]
@@ -181,7 +190,7 @@ def check_throw_in(dealer: str, throw_in: ThrowIn, index: int) -> None:
 
 
 def check_bid(dealer: str, bid: HouseBid) -> None:
-    check_bidder(dealer, bid.bidder, "bid.bidder", msg("the house bid"))
+    check_bidder(dealer, bid.bidder, "bid.bidder", "bid")
     if bid.hand is None or any(CAPTURE_VALUE[card.rank] == bid.value for card in bid.hand):
         return
     legal = _legal_bids(bid.hand)
