@@ -31,6 +31,16 @@ def seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
 
 
+def seat_rows(match_id: int) -> list[tuple[str, int, str, str]]:
+    """The match's seats in order as (seat, player id, player name, team): one query, no model instances (a deal
+    post answers with them; issue 31)."""
+    return list(
+        Seat.objects.filter(match_id=match_id)
+        .order_by("position")
+        .values_list("seat", "player_id", "player__name", "team")
+    )
+
+
 def match_queryset(user: Viewer) -> QuerySet[Match]:
     """The matches ``user`` may see, newest first, with their seats."""
     return matches_visible_to(user).prefetch_related(seats_prefetch()).order_by("-id")
