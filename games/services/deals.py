@@ -8,13 +8,15 @@ A refused request raises before anything is written, and the transaction leaves 
 
 from __future__ import annotations
 
+import functools
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Field, Model
 from django.utils import timezone
 
 from games import events
@@ -237,8 +239,24 @@ def _save_recording(row: Deal, match: Match) -> None:
         match.save(update_fields=MATCH_STATE_FIELDS)
         return
     row.recorded_at = row.updated_at = match.updated_at = timezone.now()
-    deal_columns = [Deal._meta.get_field(name) for name in RECORDED_COLUMNS]
-    match_columns = [Match._meta.get_field(name) for name in MATCH_STATE_FIELDS]
+    deal_columns, match_columns, sql = _recording_statement()
+    params = [
+        *(column.get_db_prep_save(getattr(row, column.attname), connection) for column in deal_columns),
+        *(column.get_db_prep_save(getattr(match, column.attname), connection) for column in match_columns),
+        match.pk,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        (row.pk,) = cursor.fetchone()
+    row._state.adding = False
+    row._state.db = connection.alias
+
+
+@functools.cache
+def _recording_statement() -> tuple[list[Field[Any, Any]], list[Field[Any, Any]], str]:
+    """The deal's columns, the match's state columns, and the one statement that writes both (PostgreSQL)."""
+    deal_columns = _fields(Deal, RECORDED_COLUMNS)
+    match_columns = _fields(Match, MATCH_STATE_FIELDS)
     q = connection.ops.quote_name
     sql = (
         f"WITH {q('recorded')} AS (INSERT INTO {q(Deal._meta.db_table)} "
@@ -247,16 +265,12 @@ def _save_recording(row: Deal, match: Match) -> None:
         f"UPDATE {q(Match._meta.db_table)} SET {', '.join(f'{q(column.column)} = %s' for column in match_columns)} "
         f"WHERE {q('id')} = %s RETURNING (SELECT {q('id')} FROM {q('recorded')})"
     )
-    params = [
-        *(column.get_db_prep_save(getattr(row, column.attname), connection) for column in deal_columns),
-        *(column.get_db_prep_save(getattr(match, column.attname), connection) for column in match_columns),
-        match.pk,
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row.pk = cursor.fetchone()[0]
-    row._state.adding = False
-    row._state.db = connection.alias
+    return deal_columns, match_columns, sql
+
+
+def _fields(model: type[Model], names: Sequence[str]) -> list[Field[Any, Any]]:
+    by_name = {field.name: field for field in model._meta.concrete_fields}
+    return [by_name[name] for name in names]
 
 
 # Every column of a new deal row (its id is the database's).
