@@ -115,6 +115,8 @@ def prepare() -> tuple[list[str], dict[str, list[int]]]:
     import django
 
     django.setup()
+    import logging
+
     from django.core.management import call_command
     from django.db import connections
     from knox.models import AuthToken
@@ -122,6 +124,7 @@ def prepare() -> tuple[list[str], dict[str, list[int]]]:
     from bench.django_env import bench_user
     from games.services.matches import match_start
 
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # the settings log INFO: not every health poll
     call_command("migrate", verbosity=0)
     users: list[Any] = [bench_user(f"client{index}") for index in range(CLIENTS)]
     tokens = [AuthToken.objects.create(user=user)[1] for user in users]

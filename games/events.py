@@ -54,6 +54,11 @@ def add_live_field(
         _live_field_reads.pop(name, None)
 
 
+def live_fields_read() -> tuple[str, ...]:
+    """The names of the live fields whose reads ``with_live_fields`` adds (a key for a query built once)."""
+    return tuple(_live_field_reads)
+
+
 def with_live_fields(matches: QuerySet[Match]) -> QuerySet[Match]:
     """``matches`` annotated with what the live fields read (see ``add_live_field``)."""
     for read in _live_field_reads.values():

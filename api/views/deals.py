@@ -32,7 +32,7 @@ from games.errors import InvalidInput
 from games.models import Deal, Match
 from games.rules.messages import msg
 from games.selectors.access import signed_in
-from games.selectors.matches import match_deals, match_id_from_url, readable_match, seat_rows
+from games.selectors.matches import match_deals, match_id_from_url, readable_match, seat_rows, seats_from_json
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
 
 DRY_RUN = OpenApiParameter("dry_run", OpenApiTypes.BOOL, description="Validate and answer, storing nothing.")
@@ -117,9 +117,10 @@ def dry_run_requested(request: Request) -> bool:
 
 
 def deal_response(deal: Deal, match: Match, code: int, *, state_before: dict[str, Any]) -> Response:
-    """The deal with the match after it. The service answers with the match row alone; its seats are read here, after
-    the transaction, so the row stays locked no longer than the change needs (one query, no model instances)."""
-    data = deal_with_match_answer(deal, match, seat_rows(match.pk), state_before)
+    """The deal with the match after it, its seats as the service read them with the match (or read here)."""
+    seats_read = getattr(match, "seats_json", None)  # read with the locked match (games.services.deals)
+    seats = seat_rows(match.pk) if seats_read is None else seats_from_json(seats_read)
+    data = deal_with_match_answer(deal, match, seats, state_before)
     response = Response(data, status=code)
     response["ETag"] = etag(match.version)
     return response

@@ -34,6 +34,7 @@ from games.selectors import (
     match_writable_by,
     state_before_deal,
 )
+from games.selectors.matches import seats_subquery_sql
 from games.services.audit import audit_record, result_changes
 from games.services.bulk import rows_update
 from games.services.errors import (
@@ -98,12 +99,37 @@ def _locked_match(match_id: int, actor: User, may_change: Callable[[User, Match]
     """The match row, locked until the transaction ends, once ``actor`` may make this change; else 403 for someone
     who may see the match and 404 (as if there were no such match) for anyone else. Reading it here, not before,
     makes one query of the two. Whoever may change a match may see it, so visibility is asked only on refusal."""
-    match = events.with_live_fields(Match.objects.select_for_update()).filter(pk=match_id).first()
+    match = _read_locked(match_id)
     if match is not None and may_change(actor, match):
         return match
     if match is not None and match_readable_by(actor, match):
         raise NotPermitted(refusal)
     raise NotFound
+
+
+# Stands for the match's id in the locked read's SQL, built once; never an id (ids are positive).
+_MATCH_ID_SLOT = -7_919
+
+
+def _read_locked(match_id: int) -> Match | None:
+    """The match row, locked, with what the answer and the live event need read in the same query: the seats
+    (``seats_json``, games.selectors.matches.seats_from_json) and the live fields' reads (the board's answers
+    count). The SQL is the ORM's, built once per database and set of live fields (building it cost more than the
+    query itself: issue 31)."""
+    sql, params = _locked_read_sql(connection.vendor, events.live_fields_read())
+    found = Match.objects.raw(sql, [match_id if param == _MATCH_ID_SLOT else param for param in params])
+    return next(iter(found), None)
+
+
+@functools.cache
+def _locked_read_sql(vendor: str, live_fields: tuple[str, ...]) -> tuple[str, tuple[Any, ...]]:
+    matches = events.with_live_fields(Match.objects.select_for_update()).filter(pk=_MATCH_ID_SLOT)
+    sql, params = matches.query.get_compiler(connection=connection).as_sql()
+    seats = seats_subquery_sql(
+        vendor, f"{connection.ops.quote_name(Match._meta.db_table)}.{connection.ops.quote_name('id')}"
+    )
+    assert sql.startswith("SELECT ") and params.count(_MATCH_ID_SLOT) == 1, sql
+    return f"SELECT {seats} AS {connection.ops.quote_name('seats_json')}, {sql.removeprefix('SELECT ')}", tuple(params)
 
 
 def _check_version(match: Match, expected_version: int | None, *, required: bool) -> None:

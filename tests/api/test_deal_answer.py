@@ -13,7 +13,7 @@ from rest_framework.renderers import JSONRenderer
 
 from api.serializers.matches import DealWithMatchSerializer, deal_with_match_answer
 from games.models import Deal, League, Match, Membership
-from games.selectors.matches import seat_rows, seats_prefetch
+from games.selectors.matches import seat_rows, seats_from_json, seats_prefetch
 from games.services.deals import deal_correct, deal_record, deal_void
 from games.services.matches import match_start
 from tests.deals import rummy_deal, seep_deal, seep_win
@@ -23,7 +23,10 @@ pytestmark = pytest.mark.django_db
 
 
 def both_answers(deal: Deal, match: Match, state_before: dict[str, Any]) -> tuple[bytes, bytes]:
-    by_hand = JSONRenderer().render(deal_with_match_answer(deal, match, seat_rows(match.pk), state_before))
+    """The answer built by hand from the seats the service read with the locked match, and the serializer's."""
+    seats = seats_from_json(match.seats_json)  # type: ignore[attr-defined]
+    assert seats == seat_rows(match.pk) and len(seats) == match.player_count
+    by_hand = JSONRenderer().render(deal_with_match_answer(deal, match, seats, state_before))
     prefetch_related_objects([match], seats_prefetch())
     context = {"match": match, "state_before": state_before}
     return by_hand, JSONRenderer().render(DealWithMatchSerializer(deal, context=context).data)
