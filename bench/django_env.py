@@ -54,11 +54,23 @@ def server_database_url(url: str, name: str) -> str:
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
+def admin_url(url: str) -> str:
+    """``url``'s server, its ``postgres`` database."""
+    return urlunsplit(urlsplit(url)._replace(path="/postgres", query=""))
+
+
 def recreate_server_database(url: str, name: str) -> None:
     """Drop and create the database ``name`` on ``url``'s server (its open connections are closed first)."""
     import psycopg
 
-    admin = urlunsplit(urlsplit(url)._replace(path="/postgres", query=""))
+    admin = admin_url(url)
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         connection.execute(f"CREATE DATABASE {name}")
+
+
+def drop_server_database(url: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin_url(url), autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -6,14 +6,16 @@ workers = 2 x cores + 1, DEBUG off) on 127.0.0.1 with a fresh database ``bench_l
 the server of ``DATABASE_URL`` (its query string, e.g. ``?conn_max_age=60``, is kept), then runs 16 asyncio/httpx
 clients, each with its own account and its own match. Deal recording and the bare authenticated DRF endpoint that
 inserts one row (bench/views.py) take turns in short slices, so both see the same machine; each side gets
-``--seconds`` in all. Prints throughput, median and p99 latency, errors, and the ratio deals/bare (target 0.5).
+``--seconds`` in all. Prints throughput, median and p99 latency, errors, the CPU per request of the server and of
+the PostgreSQL backends serving it (sampled at each turn's end), and the ratios deals/bare: throughput (target 0.8)
+and CPU per request (target 1.25 or less; issue 31).
 
-Then the open loop: deals arrive at a fixed rate, half the bare endpoint's throughput just measured (its capacity
+Then the open loop: deals arrive at a fixed rate, half the deal endpoint's throughput just measured (its capacity
 here), each sent at its due moment whatever the answers before it, spread over ``OPEN_MATCHES`` matches (a table
 posts a deal every minute or so, not back to back). A deal's latency runs from its due moment, so a client that
-falls behind counts against the server, not in its favour. The closed loop's p99 measures queueing on 2 shared
-cores (16 clients always waiting), so the p99 target (100 ms) is the open loop's. Only 127.0.0.1 is ever
-contacted; every loop is bounded in time and in count.
+falls behind counts against the server, not in its favour. Its figures are printed for reference: the open-loop
+target (p99 at half the deal capacity <= 4 x the p50 at a tenth) is bench/load_open.py's, whose client (wrk) leaves
+the server the CPU this one takes. Only 127.0.0.1 is ever contacted; every loop is bounded in time and in count.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/scorekeeper .venv/bin/python -m bench.load
 """
@@ -36,14 +38,16 @@ from pathlib import Path
 
 import httpx
 
+from bench.cpu import PostgresCpu, server_cpu_seconds
 from bench.deals import SEATS4, seep_deal
-from bench.django_env import recreate_server_database, server_database_url
+from bench.django_env import admin_url, drop_server_database, recreate_server_database, server_database_url
 
 REPO = Path(__file__).resolve().parent.parent
 BENCH_DB = "bench_load"
-TARGET_RATIO, TARGET_P99_MS = 0.5, 100.0
+TARGET_RATIO, TARGET_CPU_RATIO = 0.8, 1.25  # deals/bare: throughput at least, CPU per request at most
+SERVER_START_SECONDS = 120  # five workers importing Django on 2 busy shared cores took over 30 s
 OPEN_MATCHES = 128  # at 100 arrivals a second each match gets one every 1.3 s
-OPEN_LOAD = 0.5  # the open loop's rate, as a share of the bare endpoint's measured throughput (--open-load)
+OPEN_LOAD = 0.5  # the open loop's rate, as a share of the deal endpoint's measured throughput (--open-load)
 
 
 @dataclass
@@ -54,6 +58,13 @@ class Side:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    server_cpu: float = 0.0  # seconds, over this side's turns
+    postgres_cpu: float = 0.0
+
+    def cpu_ms(self) -> tuple[float, float]:
+        """Server and PostgreSQL CPU per answered request."""
+        answered = max(1, len(self.latencies))
+        return 1000 * self.server_cpu / answered, 1000 * self.postgres_cpu / answered
 
     @property
     def throughput(self) -> float:
@@ -127,7 +138,7 @@ def start_gunicorn(port: int, workers: int) -> subprocess.Popen[bytes]:
         "warning",
     ]
     server = subprocess.Popen(command, cwd=REPO, env=env)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + SERVER_START_SECONDS
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/v1/health/", timeout=1).status_code == 200:
@@ -136,7 +147,7 @@ def start_gunicorn(port: int, workers: int) -> subprocess.Popen[bytes]:
             pass
         time.sleep(0.2)
     server.terminate()
-    sys.exit("gunicorn did not answer /api/v1/health/ within 30 s")
+    sys.exit(f"gunicorn did not answer /api/v1/health/ within {SERVER_START_SECONDS} s")
 
 
 async def client_loop(
@@ -165,7 +176,29 @@ async def client_loop(
                     sides[name].errors.append(f"{response.status_code} {response.text[:200]}")
 
 
-async def run_load(base: str, tokens: list[str], matches: list[int], seconds: float, slices: int) -> dict[str, Side]:
+async def sample_cpu(plan: list[tuple[str, float]], start: float, cpu: CpuMeter, sides: dict[str, Side]) -> None:
+    """At each turn's end, the CPU spent since the last one goes to that turn's side."""
+    before = cpu.sample()
+    for name, ends in plan:
+        await asyncio.sleep(max(0.0, start + ends - time.perf_counter()))
+        after = cpu.sample()
+        sides[name].server_cpu += after[0] - before[0]
+        sides[name].postgres_cpu += PostgresCpu.spent(before[1], after[1])
+        before = after
+
+
+@dataclass
+class CpuMeter:
+    master: int
+    postgres: PostgresCpu
+
+    def sample(self) -> tuple[float, dict[int, float]]:
+        return server_cpu_seconds(self.master), self.postgres.sample()
+
+
+async def run_load(
+    base: str, tokens: list[str], matches: list[int], *, seconds: float, slices: int, cpu: CpuMeter
+) -> dict[str, Side]:
     sides = {"deals": Side("deals"), "bare": Side("bare")}
     slice_seconds = seconds / slices
     plan, ends = [], 0.0
@@ -176,10 +209,11 @@ async def run_load(base: str, tokens: list[str], matches: list[int], seconds: fl
         sides[name].seconds += slice_seconds
     start = time.perf_counter()
     await asyncio.gather(
+        sample_cpu(plan, start, cpu, sides),
         *(
             client_loop(base, token, match_id, sides=sides, plan=plan, start=start)
             for token, match_id in zip(tokens, matches, strict=True)
-        )
+        ),
     )
     return sides
 
@@ -263,35 +297,43 @@ def main() -> int:
         "--open-load",
         type=float,
         default=OPEN_LOAD,
-        help="the open loop's rate as a share of the bare throughput (the target is at 0.5)",
+        help="the open loop's rate as a share of the deal endpoint's throughput",
     )
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1)
+    parser.add_argument("--database", default=BENCH_DB, help="the database the run makes (and drops after)")
     parser.add_argument("--keep-database", action="store_true")
     args = parser.parse_args()
 
-    url = server_database_url(os.environ.get("DATABASE_URL", ""), BENCH_DB)
-    recreate_server_database(url, BENCH_DB)
+    url = server_database_url(os.environ.get("DATABASE_URL", ""), args.database)
+    recreate_server_database(url, args.database)
     os.environ.update(DATABASE_URL=url, DJANGO_SETTINGS_MODULE="bench.settings")
     tokens, matches, open_matches = prepare(args.clients)
     port = free_port()
     server = start_gunicorn(port, args.workers)
     base = f"http://127.0.0.1:{port}"
+    postgres = PostgresCpu(admin_url(url), args.database)
+    load = os.getloadavg()
     try:
-        sides = asyncio.run(run_load(base, tokens, matches, args.seconds, args.slices))
-        rate = args.open_load * sides["bare"].throughput
+        sides = asyncio.run(
+            run_load(
+                base, tokens, matches, seconds=args.seconds, slices=args.slices, cpu=CpuMeter(server.pid, postgres)
+            )
+        )
+        rate = args.open_load * sides["deals"].throughput
         opened, lag = asyncio.run(run_open_loop(base, tokens, open_matches, rate, args.open_seconds))
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
+        postgres.close()
     deals_stored, rows_stored = stored_counts(matches)
     open_stored, _ = stored_counts(open_matches)
-    report(args, sides, deals_stored, rows_stored)
-    report_open(opened, rate / sides["bare"].throughput, rate, lag, open_stored)
+    report(args, sides, deals_stored, rows_stored, load)
+    report_open(opened, args.open_load, rate, lag, open_stored)
     if not args.keep_database:
         from django.db import connections
 
         connections.close_all()
-        recreate_server_database(url, BENCH_DB)  # leave an empty database behind, not the run's rows
+        drop_server_database(url, args.database)
     deals, bare = sides["deals"], sides["bare"]
     ok = (
         not deals.errors
@@ -300,18 +342,29 @@ def main() -> int:
         and deals_stored == len(deals.latencies)
         and open_stored == len(opened.latencies)
         and deals.throughput / bare.throughput >= TARGET_RATIO
-        and opened.percentile_ms(0.99) < TARGET_P99_MS
-        and args.open_load >= OPEN_LOAD
+        and cpu_ratio(sides) <= TARGET_CPU_RATIO
     )
     return 0 if ok else 1
 
 
-def report(args: argparse.Namespace, sides: dict[str, Side], deals_stored: int, rows_stored: int) -> None:
+def cpu_ratio(sides: dict[str, Side]) -> float:
+    """CPU per request (server and PostgreSQL), deals over bare."""
+    return sum(sides["deals"].cpu_ms()) / max(1e-9, sum(sides["bare"].cpu_ms()))
+
+
+def report(
+    args: argparse.Namespace,
+    sides: dict[str, Side],
+    deals_stored: int,
+    rows_stored: int,
+    load: tuple[float, float, float],
+) -> None:
     deals, bare = sides["deals"], sides["bare"]
     redis = "on" if os.environ.get("REDIS_URL") else "off"
     print(
         f"gunicorn {args.workers} uvicorn workers, {os.cpu_count()} cores, PostgreSQL, Redis {redis}; {args.clients} "
-        f"clients; {args.seconds:.0f} s per side in {args.slices} turns each"
+        f"clients; {args.seconds:.0f} s per side in {args.slices} turns each; load average at the start "
+        f"{load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
     )
     print(f"{'side':<8}{'answers':>9}{'rate':>12}{'median':>13}{'p99':>13}{'errors':>8}")
     print(deals.line())
@@ -328,11 +381,16 @@ def report(args: argparse.Namespace, sides: dict[str, Side], deals_stored: int, 
         f"ratio deals/bare throughput {ratio:.2f} (target >= {TARGET_RATIO}); median ratio bare/deals "
         f"{statistics.median(bare.latencies) / statistics.median(deals.latencies):.2f}"
     )
+    (deal_server, deal_pg), (bare_server, bare_pg) = deals.cpu_ms(), bare.cpu_ms()
+    print(
+        f"CPU per request: deals {deal_server:.2f} ms server + {deal_pg:.2f} ms PostgreSQL, bare {bare_server:.2f} + "
+        f"{bare_pg:.2f} ms; ratio deals/bare {cpu_ratio(sides):.2f} (target <= {TARGET_CPU_RATIO})"
+    )
 
 
 def report_open(side: Side, load: float, rate: float, lag: float, stored: int) -> None:
     print(
-        f"open loop: deals due at {rate:.1f}/s ({load:.0%} of the bare throughput) for {side.seconds:.0f} s "
+        f"open loop: deals due at {rate:.1f}/s ({load:.0%} of the deal throughput) for {side.seconds:.0f} s "
         f"over {OPEN_MATCHES} matches; the latest was sent {1000 * lag:.1f} ms after its due moment"
     )
     print(f"{'side':<8}{'answers':>9}{'rate':>12}{'median':>13}{'p99':>13}{'errors':>8}")
@@ -341,7 +399,7 @@ def report_open(side: Side, load: float, rate: float, lag: float, stored: int) -
         print(f"  open error: {error}")
     print(
         f"stored: {stored} deals for {len(side.latencies)} answered 201; deals p99 {side.percentile_ms(0.99):.1f} "
-        f"ms, max {1000 * max(side.latencies):.1f} ms (target p99 < {TARGET_P99_MS:.0f} ms)"
+        f"ms, max {1000 * max(side.latencies):.1f} ms (for reference: the open-loop target is bench/load_open.py's)"
     )
 
 

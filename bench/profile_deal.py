@@ -25,9 +25,10 @@ POSTS = 300
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--html", help="also write the profile as HTML to this file")
+    parser.add_argument("--label", default="profile", help="the database is bench_LABEL (made, then dropped)")
     args = parser.parse_args()
     os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
-    with bench_database("profile"):
+    with bench_database(args.label):
         from django.test import Client
         from knox.models import AuthToken
         from pyinstrument import Profiler

@@ -9,6 +9,7 @@ class TableConfig(AppConfig):
 
     def ready(self) -> None:
         from games.events import add_live_field
-        from table.selectors import board_etag
+        from table.selectors import board_etag, match_with_answers_count
 
-        add_live_field("etag", board_etag)  # a page that already has this board skips the re-read
+        # A page that already has this board skips the re-read; the answers it counts are read with the match.
+        add_live_field("etag", board_etag, match_with_answers_count)

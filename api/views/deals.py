@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet, prefetch_related_objects
+from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -26,12 +26,13 @@ from api.serializers.matches import (
     DealSerializer,
     DealWithMatchSerializer,
     VoidInputSerializer,
+    deal_with_match_answer,
 )
 from games.errors import InvalidInput
 from games.models import Deal, Match
 from games.rules.messages import msg
 from games.selectors.access import signed_in
-from games.selectors.matches import match_deals, match_id_from_url, readable_match, seats_prefetch
+from games.selectors.matches import match_deals, match_id_from_url, readable_match, seat_rows, seats_from_json
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
 
 DRY_RUN = OpenApiParameter("dry_run", OpenApiTypes.BOOL, description="Validate and answer, storing nothing.")
@@ -115,13 +116,11 @@ def dry_run_requested(request: Request) -> bool:
     return value in ("true", "1")
 
 
-def deal_response(deal: Deal, match: Match, request: Request, code: int, *, state_before: dict[str, Any]) -> Response:
-    """The deal with the match after it. The service answers with the match row alone; its seats are read here, after
-    the transaction, so the row stays locked no longer than the change needs."""
-    prefetch_related_objects([match], seats_prefetch())
-    data = DealWithMatchSerializer(
-        deal, context={"request": request, "match": match, "state_before": state_before}
-    ).data
+def deal_response(deal: Deal, match: Match, code: int, *, state_before: dict[str, Any]) -> Response:
+    """The deal with the match after it, its seats as the service read them with the match (or read here)."""
+    seats_read = getattr(match, "seats_json", None)  # read with the locked match (games.services.deals)
+    seats = seat_rows(match.pk) if seats_read is None else seats_from_json(seats_read)
+    data = deal_with_match_answer(deal, match, seats, state_before)
     response = Response(data, status=code)
     response["ETag"] = etag(match.version)
     return response
@@ -190,7 +189,7 @@ class DealViewSet(viewsets.GenericViewSet):
         )
         created = recording.created and not dry_run
         return deal_response(
-            recording.deal, recording.match, request, 201 if created else 200, state_before=recording.state_before
+            recording.deal, recording.match, 201 if created else 200, state_before=recording.state_before
         )
 
     @extend_schema(
@@ -242,5 +241,5 @@ class DealViewSet(viewsets.GenericViewSet):
         if dry_run_requested(request):
             return preview_response(correction)
         return deal_response(
-            correction.deal, correction.match, request, status.HTTP_200_OK, state_before=correction.deal_state_before
+            correction.deal, correction.match, status.HTTP_200_OK, state_before=correction.deal_state_before
         )

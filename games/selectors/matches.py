@@ -3,13 +3,15 @@ states around a deal. What a user may see is decided by games.selectors.access."
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from django.db import connection
 from django.db.models import JSONField, OuterRef, Prefetch, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from games.errors import NotFound
-from games.models import Deal, Match, Seat
+from games.models import Deal, Match, Player, Seat
 from games.rules.engine import GameEngine
 from games.rules.registry import get_engine
 from games.selectors.access import Viewer, match_readable_by, matches_visible_to
@@ -38,6 +40,42 @@ match_id_from_url = id_from_url
 
 def seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+
+
+def seat_rows(match_id: int) -> list[tuple[str, int, str, str]]:
+    """The match's seats in order as (seat, player id, player name, team): one query, no model instances (a deal
+    post answers with them; issue 31)."""
+    return list(
+        Seat.objects.filter(match_id=match_id)
+        .order_by("position")
+        .values_list("seat", "player_id", "player__name", "team")
+    )
+
+
+def seats_subquery_sql(vendor: str, match_id_column: str) -> str:
+    """SQL for the seats of the match whose id is ``match_id_column``, in order, as the text of a JSON array of
+    [seat, player id, player name, team] (``seat_rows``' rows): read with the match in the query that locks it, so a
+    deal post's answer needs no query of its own for them (issue 31)."""
+    q = connection.ops.quote_name
+    seat, player = q(Seat._meta.db_table), q(Player._meta.db_table)
+    columns = [f"{seat}.{q('seat')}", f"{seat}.{q('player_id')}", f"{player}.{q('name')}", f"{seat}.{q('team')}"]
+    joined = (
+        f"FROM {seat} INNER JOIN {player} ON {player}.{q('id')} = {seat}.{q('player_id')} "
+        f"WHERE {seat}.{q('match_id')} = {match_id_column}"
+    )
+    if vendor == "postgresql":
+        return (
+            f"(SELECT json_agg(json_build_array({', '.join(columns)}) ORDER BY {seat}.{q('position')})::text {joined})"
+        )
+    named = ", ".join(f"{column} AS c{index}" for index, column in enumerate(columns))
+    return (
+        f"(SELECT json_group_array(json_array(c0, c1, c2, c3)) FROM "
+        f"(SELECT {named} {joined} ORDER BY {seat}.{q('position')}))"
+    )
+
+
+def seats_from_json(text: str | None) -> list[tuple[str, int, str, str]]:
+    return [(seat, player_id, name, team) for seat, player_id, name, team in json.loads(text or "[]")]
 
 
 def match_queryset(user: Viewer) -> QuerySet[Match]:
