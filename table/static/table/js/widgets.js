@@ -132,7 +132,8 @@ function dealerChoice(path, label, choice, nameOf) {
   if (choice.querySelectorAll('button').length <= 4) return field(path, label, choice);
   const summary = h('summary', {});
   const paint = () => {
-    summary.textContent = TEXT.dealer(label, nameOf(choice.get()));
+    // No dealer yet (offline, not known until the waiting deals are scored): the question alone, asked open.
+    summary.textContent = choice.get() ? TEXT.dealer(label, nameOf(choice.get())) : label;
   };
   choice.addEventListener('click', () => setTimeout(paint));
   const set = choice.set;

@@ -622,19 +622,11 @@ function form(match) {
     more,
   );
   function update() {
-    if (!dealer.get()) {
-      // offline: not known until the waiting deals are sent; nothing is guessed
-      bidderInfo.textContent = UNKNOWN_DEALER_HINT;
-      firstLabel.textContent = FORM.firstPlayAny;
-      lastLabel.textContent = FORM.lastPlayAny;
-      pointsBox.hidden = mode.get() !== 'points';
-      cardsBox.hidden = mode.get() !== 'cards';
-      return;
-    }
-    const bidder = after(dealer.get());
-    bidderInfo.textContent = FORM.bidBy(seatLabel(match, bidder), teamOf(match, bidder));
-    firstLabel.textContent = FORM.firstPlay(teamOf(match, bidder));
-    lastLabel.textContent = FORM.lastPlay(teamOf(match, dealer.get()));
+    const known = Boolean(dealer.get()); // offline it may be still to pick: nothing follows from it until then
+    const bidder = known ? after(dealer.get()) : null;
+    bidderInfo.textContent = known ? FORM.bidBy(seatLabel(match, bidder), teamOf(match, bidder)) : UNKNOWN_DEALER_HINT;
+    firstLabel.textContent = known ? FORM.firstPlay(teamOf(match, bidder)) : FORM.firstPlayAny;
+    lastLabel.textContent = known ? FORM.lastPlay(teamOf(match, dealer.get())) : FORM.lastPlayAny;
     firstPlay.setAttribute('aria-label', firstLabel.textContent);
     lastPlay.setAttribute('aria-label', lastLabel.textContent);
     pointsBox.hidden = mode.get() !== 'points';
@@ -643,8 +635,8 @@ function form(match) {
     // Play by play: the floor and the bidder's cards come from the card grid; points and sweeps from the plays.
     playsBox.hidden = mode.get() !== 'plays';
     sweepsBox.hidden = endSweeps.hidden = handBox.hidden = mode.get() === 'plays';
-    if (mode.get() === 'plays') entry.render();
-    throwInfo.textContent = FORM.throwInfo(seatLabel(match, bidder));
+    if (known && mode.get() === 'plays') entry.render();
+    throwInfo.textContent = known ? FORM.throwInfo(seatLabel(match, bidder)) : '';
     // Throw-ins are rare: until one is added the form shows only the button.
     dropThrowIn.hidden = !throwHands.length;
     throwBox.firstChild.hidden = !throwHands.length;

@@ -8,7 +8,7 @@ import { liveBoard } from '../live.js';
 import { network, setNet } from '../net.js';
 import { createOutbox } from '../outbox.js';
 import { renderBoard, renderChart, renderDeals } from '../board.js';
-import { playerName, seatingPicture } from '../seating.js';
+import { playerName, seatingPicture, UNKNOWN_DEALER_HINT } from '../seating.js';
 import { GAMES } from '../games/index.js';
 import { nt, numberText, t, timeText } from '../i18n.js';
 
@@ -27,6 +27,15 @@ const TEXT = {
   save: t('Save deal'),
   saveCorrection: t('Save correction'),
   saved: (number) => t('Deal {number} saved.', { number }),
+  otherDealer: (number, dealer, expected) =>
+    t(
+      'Deal {number} is kept as dealt by {dealer}, but the rules had {expected} deal it: correct it if that was a slip.',
+      {
+        number,
+        dealer,
+        expected,
+      },
+    ),
   queued: t('Saved on this phone: it is sent when the network is back.'),
   undone: (number) => t('Deal {number} undone (voided).', { number }),
   undo: (number) => t('Undo deal {number}', { number }),
@@ -216,10 +225,24 @@ function matchPage() {
     gameForm = game.form(match);
     showWaitingDealer(match);
     fieldsBox.replaceChildren(gameForm.el);
+    askDealer();
+    paintSeating(); // the new deal's dealer and bidder, not the last deal's
     clearErrors(form);
     dirty = false;
     if (!correcting) $('#form-title').textContent = TEXT.record(nextNumber() + (match.waiting || 0));
     showPreview(null);
+  }
+  /** Offline, when the server's forecast does not know who deals next, the form asks for the dealer first and shows
+   *  nothing that follows from one (who bids or calls first, which team, the sweeps' teams): no guess as a fact. */
+  function askDealer() {
+    const asking = Boolean(gameForm) && !gameForm.marks().dealer;
+    fieldsBox.classList.toggle('asking-dealer', asking);
+    const hint = $('#dealer-ask');
+    if (hint) hint.remove();
+    if (!asking) return;
+    const dealerField = $('[data-field="dealer"]', fieldsBox);
+    dealerField.appendChild(h('p', { class: 'hint', id: 'dealer-ask' }, UNKNOWN_DEALER_HINT));
+    if (dealerField.tagName === 'DETAILS') dealerField.open = true;
   }
   // A refusal stays beside its field, with what was typed, until the scorer changes the deal.
   form.addEventListener('input', () => {
@@ -231,6 +254,7 @@ function matchPage() {
   form.addEventListener('click', (event) => {
     const button = event.target.closest('button[type=button]');
     if (button && !button.closest('.savebar')) {
+      if (button.closest('[data-field="dealer"]')) setTimeout(askDealer); // after the choice has taken it
       dirty = true;
       askPreview();
       paintSeating();
@@ -262,9 +286,11 @@ function matchPage() {
     const out = new Set(
       m.state.active_seats ? m.seats.map((s) => s.seat).filter((s) => !m.state.active_seats.includes(s)) : [],
     );
+    const marks = gameForm.marks();
+    if (!marks.dealer) marks.bidder = null; // the bidder follows from the dealer, still to be picked
     fill(
       $('#seating-box'),
-      seatingPicture(m, Object.assign({ out, direction: cfg.game_facts[cfg.game].turn_direction }, gameForm.marks())),
+      seatingPicture(m, Object.assign({ out, direction: cfg.game_facts[cfg.game].turn_direction }, marks)),
     );
   }
 
@@ -293,7 +319,8 @@ function matchPage() {
           )
         : await api('POST', `${cfg.deals_url}?dry_run=true`, deal);
     } catch (_error) {
-      if (asked === previewAsked) showPreview(TEXT.previewOffline);
+      // Offline: a new deal is kept on the phone; a correction is not (it needs the network), so it says that.
+      if (asked === previewAsked) showPreview(correcting ? TEXT.correctionOffline : TEXT.previewOffline);
       return;
     }
     if (asked !== previewAsked) return; // a newer preview was asked for meanwhile
@@ -349,7 +376,15 @@ function matchPage() {
       dirty = false;
       gameForm = null;
     }
-    if (body && body.number) showToast(TEXT.saved(body.number), body.number);
+    if (!body || !body.number) return;
+    // A dealer the rules did not expect, where the match lets any seat deal (a pick made offline, a slip): kept,
+    // and said, with Undo at hand, rather than stored without a word.
+    const expected = (body.state_before || {}).next_dealer;
+    const dealer = (body.input || {}).dealer;
+    if (expected && dealer && dealer !== expected) {
+      const name = (seat) => playerName(body.match || board.match, seat);
+      showToast(TEXT.otherDealer(body.number, name(dealer), name(expected)), body.number, true);
+    } else showToast(TEXT.saved(body.number), body.number);
   }
   function refused(item, body) {
     // Bring the refused deal back into the form, as the board stands before it, with the rule's message next to
@@ -417,6 +452,11 @@ function matchPage() {
     event.preventDefault();
     clearErrors(form);
     clearTimeout(previewTimer);
+    if (!gameForm.marks().dealer) {
+      // Never kept without a dealer: the server would refuse it later, after the scorer has left the table.
+      showErrors(form, { errors: [{ code: 'dealer_unknown', detail: UNKNOWN_DEALER_HINT, field: 'dealer' }] });
+      return;
+    }
     const deal = gameForm.build();
     if (correcting) return submitCorrection(deal);
     deal.client_deal_id = uuid4();
