@@ -36,7 +36,8 @@ function renderBoard(box, board, gameName, { seatingBox = null, direction = 'clo
     h('p', { class: 'sub game-line' }, TEXT.gameLine(gameName, m.id, m.deals_count)),
     h(
       'div',
-      { class: 'headline', id: 'headline' },
+      // Where the title is the scores themselves (56's tables), the strip shows the scores with names instead.
+      { class: head.scoresInTitle ? 'headline in-scores' : 'headline', id: 'headline' },
       head.teamClass ? h('span', { class: head.teamClass }, head.title) : head.title,
     ),
     h('p', { class: 'dealer', id: 'next-dealer' }, dealerLine),

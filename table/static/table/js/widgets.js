@@ -79,12 +79,13 @@ function numberInput(value, name) {
     autocomplete: 'off',
   });
 }
-function stepper(value, name, onChange) {
+/** A number with - and + beside it, stepping within [low, high] (the server's bounds where it has them). */
+function stepper(value, name, onChange, { low = 0, high = Number.POSITIVE_INFINITY } = {}) {
   const input = numberInput(value, name);
   // A value typed on a Persian keyboard (۳) steps from 3, not from 0.
   const step = (delta) => {
     const n = parseInt(asciiDigits(input.value || '0'), 10) || 0;
-    input.value = Math.max(0, n + delta);
+    input.value = Math.min(high, Math.max(low, n + delta));
     if (onChange) onChange();
   };
   if (onChange) input.addEventListener('input', onChange);

@@ -10,7 +10,8 @@ import {
   nextDealer,
   UNKNOWN_DEALER_HINT,
 } from '../seating.js';
-import { t, nt, numberText, signedText } from '../i18n.js';
+import { t, nt, numberText, signedText, asciiDigits } from '../i18n.js';
+import { entryFacts, wholeWithin } from '../facts.js';
 
 // ---------- Seep play by play (seep.md §S.7a): the floor as it stands, and the moves the rules allow ----------
 // The page keeps its own floor only to show it and to offer moves; the service referees every play.
@@ -534,12 +535,16 @@ function form(match) {
   const playsBox = group(t('Play by play: the service works out the points and sweeps'), entry.el);
   const pointsA = numberInput('', 'card_points_A');
   const pointsB = numberInput('', 'card_points_B');
-  pointsA.addEventListener('input', () => {
-    if (/^\d+$/.test(pointsA.value)) pointsB.value = 100 - parseInt(pointsA.value, 10);
-  });
-  pointsB.addEventListener('input', () => {
-    if (/^\d+$/.test(pointsB.value)) pointsA.value = 100 - parseInt(pointsB.value, 10);
-  });
+  // The other team's points follow from a possible value (0 to the engine's total); 120 leaves them empty (never
+  // -20), and the server's refusal says why.
+  const total = entryFacts(match).card_points_total;
+  const follow = (from, to) =>
+    from.addEventListener('input', () => {
+      const typed = asciiDigits(from.value).trim();
+      if (total) to.value = wholeWithin(typed, 0, total) ? total - Number(typed) : '';
+    });
+  follow(pointsA, pointsB);
+  follow(pointsB, pointsA);
   const cardsA = h('input', {
     name: 'cards_A',
     placeholder: 'KS QS 10D AH …',

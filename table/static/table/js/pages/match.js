@@ -26,6 +26,8 @@ const TEXT = {
     ),
   save: t('Save deal'),
   saveCorrection: t('Save correction'),
+  corrected: (number) => t('Deal {number} corrected.', { number }),
+  reasonMissing: t('Write the reason for the change: it is required.'),
   saved: (number) => t('Deal {number} saved.', { number }),
   otherDealer: (number, dealer, expected) =>
     t(
@@ -299,6 +301,10 @@ function matchPage() {
     previewBox.classList.toggle('refused', refused);
     previewBox.replaceChildren(text || (correcting ? '' : TEXT.previewNone), ...(extra ? [extra] : []));
   }
+  function clearPreview() {
+    previewBox.classList.remove('refused');
+    previewBox.replaceChildren();
+  }
   function askPreview() {
     hideToastLine();
     clearTimeout(previewTimer);
@@ -335,10 +341,13 @@ function matchPage() {
     (body && body.errors && body.errors[0] && body.errors[0].detail) || (body && body.detail) || '';
   /** A correction's or void's dry run: the match's state before and after, and each later deal that changes. */
   function correctionPreview(answer) {
-    const state = TEXT.stateChange(game.stateLine(answer.state.before), game.stateLine(answer.state.after));
+    const line = (state) => game.stateLine(state, board.match); // by name where the game lists players
+    const state = TEXT.stateChange(line(answer.state.before), line(answer.state.after));
     const changed = answer.changed_deals || [];
+    // One line or two over the save bar: the match before and after, the later deals folded under it, so the dry
+    // run never covers the field being corrected and its reason.
     const list = h(
-      'span',
+      'div',
       { class: 'changes', id: 'later-changes' },
       changed.length ? TEXT.changes(changed.length) : TEXT.noChanges,
       changed.length
@@ -351,13 +360,13 @@ function matchPage() {
           )
         : null,
     );
-    return [state, false, list];
+    return ['', false, h('details', { class: 'dry-run' }, h('summary', {}, state), list)];
   }
   /** A later deal's result in the game's own words; a part-result (only what changed) in plain key words (the
    *  API's field names, which the glossaries keep as they are), its numbers in the page's digits. */
   function shortResult(result) {
     try {
-      return game.resultLine(result);
+      return game.resultLine(result, board.match);
     } catch (_error) {
       const flat = (v) =>
         v && typeof v === 'object'
@@ -399,14 +408,14 @@ function matchPage() {
     dirty = true;
     $('#form-title').textContent = TEXT.fixTitle;
     showErrors(form, body);
-    showPreview(refusalText(body), true);
+    clearPreview(); // the refusal is shown once, beside its field
   }
   function rejected(item, body) {
     // Refused as it was saved, online: nothing is queued; the form keeps what was typed, the refusal sits beside
     // its field (issue 17 point 2). The outbox's refused deal is for deals sent later, after being offline.
     if (pending === item.deal.client_deal_id) pending = null;
     showErrors(form, body);
-    showPreview(refusalText(body), true);
+    clearPreview(); // the refusal is shown once, beside its field (the dry run had it too)
   }
   /** The saved toast over the form: its line until the next deal is begun, its Undo for undo_seconds. */
   function showToast(text, number, warn = false) {
@@ -488,7 +497,14 @@ function matchPage() {
 
   // ---------- corrections: their own colour and title, a reason, the dry-run diff of the later deals ----------
   async function submitCorrection(deal) {
-    const body = Object.assign({}, deal, { reason: $('#reason').value });
+    const reason = $('#reason').value.trim();
+    if (!reason) {
+      // Asked on the phone, in the page's words (the server's would be "This field may not be blank.").
+      showErrors(form, { errors: [{ code: 'reason_required', detail: TEXT.reasonMissing, field: 'reason' }] });
+      $('#reason').focus();
+      return;
+    }
+    const body = Object.assign({}, deal, { reason });
     let res;
     try {
       res = await api('PUT', `${cfg.deals_url}${correcting}/`, body, { 'If-Match': `"${board.match.version}"` });
@@ -500,7 +516,11 @@ function matchPage() {
       showErrors(form, res.data);
       return;
     }
+    const number = correcting;
     endCorrection();
+    // Said, and the next deal's form brought back to the top of the screen (not left mid-form).
+    showToast(TEXT.corrected(number), null);
+    window.scrollTo(0, 0);
     await live.refresh();
   }
   function startCorrection(deal) {
@@ -571,12 +591,21 @@ function matchPage() {
         h('label', { for: input.id }, TEXT.reasonLabel),
         input,
         action === 'void' ? diff : null,
-        h('button', { type: 'button', class: 'primary', 'data-action': 'send', onclick: () => go(input.value) }, label),
+        h(
+          'button',
+          { type: 'button', class: 'primary', 'data-action': 'send', onclick: () => sendReason(input, go) },
+          label,
+        ),
       );
       reasonBox.hidden = false;
       keep();
       input.focus();
       if (action === 'void') previewVoid(url, diff);
+    };
+    const sendReason = (input, go) => {
+      if (input.value.trim()) return go(input.value.trim());
+      showErrors(box, { errors: [{ code: 'reason_required', detail: TEXT.reasonMissing, field: 'reason' }] });
+      input.focus();
     };
     const send = async (method, target, body, headers) => {
       try {
