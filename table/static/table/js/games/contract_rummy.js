@@ -132,7 +132,12 @@ function form(match) {
     h(
       'div',
       { 'data-field': 'penalty_points' },
-      h('div', { 'data-field': 'cards_left', class: 'fields' }, h('span', { class: 'label' }, FORM.penalties), rows),
+      h(
+        'div',
+        { 'data-field': 'cards_left', class: 'fields' },
+        h('span', { class: 'label' }, FORM.penalties),
+        h('div', { class: 'line-grid' }, rows), // two players a row where they fit: one screen at 360 px
+      ),
     ),
     h('details', { class: 'fold', id: 'rummy-more' }, h('summary', {}, FORM.more), group(FORM.enter, mode)),
     meldBox,

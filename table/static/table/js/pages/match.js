@@ -10,6 +10,7 @@ import { createOutbox } from '../outbox.js';
 import { renderBoard, renderChart, renderDeals } from '../board.js';
 import { playerName, seatingPicture, UNKNOWN_DEALER_HINT } from '../seating.js';
 import { GAMES } from '../games/index.js';
+import { bringIntoView, keepClearOfStickyBars } from '../sticky.js';
 import { nt, numberText, t, timeText } from '../i18n.js';
 
 const PREVIEW_DELAY_MS = 350;
@@ -105,6 +106,10 @@ function matchPage() {
   let toastTimer = null;
 
   let fixing = null; // the client_deal_id of the refused queued deal in the form, being fixed
+  // After the scorer's own save (kept, sent, corrected) the next deal's form comes back on screen; a live update
+  // never moves the page under a scorer reading the deal list.
+  let bringFormBack = false;
+  keepClearOfStickyBars([$('.bar'), $('#board')], [$('.savebar')]);
   const outbox = createOutbox(`tk-outbox-${cfg.match_id}`, cfg.deals_url, {
     changed: renderOutbox,
     delivered,
@@ -229,6 +234,10 @@ function matchPage() {
     fieldsBox.replaceChildren(gameForm.el);
     askDealer();
     paintSeating(); // the new deal's dealer and bidder, not the last deal's
+    if (bringFormBack && !state) {
+      bringFormBack = false;
+      bringIntoView($('#form-title'));
+    }
     clearErrors(form);
     dirty = false;
     if (!correcting) $('#form-title').textContent = TEXT.record(nextNumber() + (match.waiting || 0));
@@ -299,6 +308,7 @@ function matchPage() {
   // ---------- the preview: the server's own dry run of the deal as it stands ----------
   function showPreview(text, refused = false, extra = null) {
     previewBox.classList.toggle('refused', refused);
+    previewBox.classList.toggle('placeholder', !text && !correcting);
     previewBox.replaceChildren(text || (correcting ? '' : TEXT.previewNone), ...(extra ? [extra] : []));
   }
   function clearPreview() {
@@ -384,6 +394,7 @@ function matchPage() {
       pending = null;
       dirty = false;
       gameForm = null;
+      bringFormBack = true;
     }
     if (!body || !body.number) return;
     // A dealer the rules did not expect, where the match lets any seat deal (a pick made offline, a slip): kept,
@@ -479,6 +490,7 @@ function matchPage() {
       $('#save-deal').disabled = false;
       if (pending === deal.client_deal_id) {
         pending = null;
+        bringFormBack = true;
         buildForm();
       }
       return;
@@ -489,6 +501,7 @@ function matchPage() {
     $('#save-deal').disabled = false;
     if (pending === deal.client_deal_id) {
       pending = null; // still queued (offline): free the form for the next deal
+      bringFormBack = true;
       buildForm();
       showToast(TEXT.queued, null, true);
     }
@@ -517,10 +530,9 @@ function matchPage() {
       return;
     }
     const number = correcting;
+    bringFormBack = true; // the next deal's form, not the page left mid-form
     endCorrection();
-    // Said, and the next deal's form brought back to the top of the screen (not left mid-form).
     showToast(TEXT.corrected(number), null);
-    window.scrollTo(0, 0);
     await live.refresh();
   }
   function startCorrection(deal) {
