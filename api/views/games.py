@@ -55,6 +55,10 @@ class GameFactsSerializer(serializers.Serializer):
     result_keys = serializers.ListField(
         child=serializers.CharField(), help_text="The keys every deal's result has (some deals add more)."
     )
+    entry = serializers.DictField(
+        child=serializers.DictField(),
+        help_text="By player count: the bounds a deal form keeps its inputs within (card_points_total, bid_range).",
+    )
     tiebreak_measures = serializers.ListField(
         child=serializers.DictField(), help_text="The standings' tie-breaks in order: {name, better}."
     )

@@ -127,6 +127,11 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
         """The standings' tie-break measures of this game, in order."""
         ...
 
+    def entry_facts(self, rules: RulesT) -> dict[str, Any]:
+        """The bounds a deal form keeps its inputs within, so a page computes none of them: ``card_points_total``
+        (what the two sides' card points add up to), ``bid_range`` ([lowest, highest] bid in points)."""
+        ...
+
     def side_measures(
         self, state: Mapping[str, Any], sides: Sides, settings: Mapping[str, Any]
     ) -> dict[str, dict[str, int]]:
@@ -278,6 +283,9 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
     @property
     def tiebreak_measures(self) -> tuple[Measure, ...]:
         return ()
+
+    def entry_facts(self, rules: RulesT) -> dict[str, Any]:
+        return {}
 
     def side_measures(
         self, state: Mapping[str, Any], sides: Sides, settings: Mapping[str, Any]

@@ -33,6 +33,7 @@ def game_facts(engine: GameEngine[Any, Any, Any]) -> dict[str, Any]:
         "teams": {str(count): engine.teams(rules) for count, rules in by_count.items()},
         "settings": engine.settings_spec.form_rows(),
         "defaults": {str(count): engine.settings_json(rules) for count, rules in by_count.items()},
+        "entry": {str(count): engine.entry_facts(rules) for count, rules in by_count.items()},
         "state_keys": list(engine.state_keys),
         "result_keys": list(engine.result_keys),
         "tiebreak_measures": [

@@ -179,7 +179,11 @@ class Table:
         wait_until(lambda: "corrected" in self.text(f"#deal-{number} .top"), f"deal {number} marked corrected")
 
     def headline(self) -> str:
-        return self.text("#headline")
+        """The board's headline; on the entry page 56's strip shows it as its scores by name, so read it hidden too."""
+        self.find("#next-dealer")
+        return str(
+            self._again(lambda: self.driver.find_element(By.ID, "headline").get_attribute("textContent")).strip()
+        )
 
     def start_match(self, game: str, names: list[str], count: int | None = None) -> int:
         self.open("/table/new/")
@@ -190,7 +194,7 @@ class Table:
             self.type(f"input[name=player-{index}]", name)
         self.tap("#start")
         wait_until(lambda: "/table/matches/" in self.driver.current_url, "the match page")
-        self.find("#headline")
+        self.find("#next-dealer")  # the strip is drawn (56's shows its scores by name, not the #headline)
         return int(self.driver.current_url.rstrip("/").split("/")[-1])
 
     def share_link(self, match_id: int) -> str:

@@ -55,7 +55,7 @@ def start_with_house_rules(
     except AssertionError:
         errors = [e.text for e in table.driver.find_elements(By.CSS_SELECTOR, "#new-match-form .err")]
         raise AssertionError(f"the match did not start: {errors}") from None
-    table.find("#headline")
+    table.find("#next-dealer")
     return int(table.driver.current_url.rstrip("/").split("/")[-1])
 
 

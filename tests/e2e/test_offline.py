@@ -134,7 +134,7 @@ def test_seep_offline_proposes_no_dealer_that_depends_on_a_waiting_deal(phone: T
         # Who deals next depends on who is ahead after it, which only the server works out: nothing proposed.
         assert phone.driver.find_elements(By.CSS_SELECTOR, '[data-name="dealer"] button[aria-pressed="true"]') == []
         assert phone.text("#next-dealer") == "Next dealer: known once the 1 deal waiting to be sent is scored"
-        assert phone.text("#bidder-info") == "Pick the dealer: who deals next depends on the deals waiting to be sent."
+        assert phone.text("#dealer-ask") == "Pick the dealer: who deals next depends on the deals waiting to be sent."
     finally:
         phone.set_offline(False)
     wait_until(lambda: phone.deal_count() == 1, "the deal on the board", seconds=20)

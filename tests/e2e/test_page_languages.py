@@ -224,7 +224,7 @@ def test_a_seep_match_in_persian_right_to_left(
         " ...[...document.querySelectorAll('#chart svg text')].map((t) => t.textContent)];"
     )
     assert [text for text in numbers if NOT_WESTERN_DIGIT.search(text)] == []
-    assert phone.text("#headline") == script_text("fa", "{names} lead by {points}", names=f"{MARYAM} & {OIE}", points=4)
+    assert phone.text("#headline") == script_text("fa", "{names} lead by {points}", names=f"{MARYAM} و {OIE}", points=4)
     assert phone.text("#next-dealer") == script_text("fa", "{name} deals", name="Asha")
     assert_names_isolated(phone, SEEP_NAMES)
     check_page(phone, "board (fa)")

@@ -26,6 +26,13 @@ def test_make_copy_and_stop_a_share_link(live_app: dict[str, Any], scorer_browse
     assert url.startswith(f"{live_app['base']}/table/s/")
     svg = scorer.find("#share-qr svg.qr-code")
     assert svg.size["width"] >= 150  # scannable from across the table
+    # Drawn as an SVG at once (not only after a reload): in the SVG namespace, its modules as wide as the picture.
+    namespace, drawn_width = scorer_browser.execute_script(
+        "const svg = document.querySelector('#share-qr svg');"
+        "return [svg.namespaceURI, svg.querySelector('path.qrline').getBoundingClientRect().width];"
+    )
+    assert namespace == "http://www.w3.org/2000/svg"
+    assert drawn_width >= 100
     drawn = scorer_browser.execute_script(
         "const svg = document.querySelector('#share-qr svg');"
         "return [svg.getAttribute('viewBox'), svg.querySelector('path.qrline').getAttribute('d')];"

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.webdriver.common.by import By
 
 from tests.e2e.phone import (
     ANDROID,
@@ -113,7 +114,9 @@ class Deal:
         return element
 
     def _headline_on_screen(self) -> None:
-        for css in ("#headline", "#next-dealer"):
+        # The strip's score: its headline, or where the headline is the scores (56's tables) the scores by name.
+        score = "#scores" if self.table.driver.find_elements(By.CSS_SELECTOR, "#headline.in-scores") else "#headline"
+        for css in (score, "#next-dealer"):
             assert self.table.driver.execute_script(ON_SCREEN, self.table.find(css)), f"{css} scrolled away"
 
     def tap(self, css: str) -> None:
@@ -276,6 +279,7 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     assert "correcting" in (phone.find("#entry").get_attribute("class") or "")
     assert phone.text("#correction-note").startswith("You are changing deal 2 (dealt by Asha).")
     phone.type("input[name=card_points_A]", 70)
+    phone.tap("#preview details.dry-run > summary")  # the later deals fold under the match before and after
     wait_until(lambda: "later deal" in phone.text("#preview"), "the correction's preview")
     check_page(phone, "correction")
     phone.save_correction(2)
@@ -283,13 +287,14 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
 
     # A void asks for its reason in the correction's colour, with the dry run of what it changes.
     phone.tap('#deal-2 [data-action="void"]')
-    wait_until(lambda: "later deal" in phone.text("#void-preview-2"), "the void's dry run")
+    wait_until(lambda: "Match now" in phone.text("#void-preview-2"), "the void's dry run")
+    phone.tap("#void-preview-2 details.dry-run > summary")  # the later deals fold under the match before and after
     assert phone.text("#void-preview-2") == (
         "Match now: level · Baazis A 0, Baazis B 0; after the change: lead B 40 · Baazis A 0, Baazis B 0\n"
         "1 later deal changes:\ndeal 3: level → lead B 40"
     )
     phone.tap('#deal-2 [data-action="send"]')
-    assert phone.refusal("reason") == "This field may not be blank."
+    assert phone.refusal("reason") == "Write the reason for the change: it is required."  # the page's words
     check_page(phone, "void")
 
     # A baazi (team B under 9 points) is marked on the chart, between the dashed lines at +-100.

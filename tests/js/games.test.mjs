@@ -89,4 +89,7 @@ test('Contract Rummy: the preview names who went out, each penalty and the next 
   answer.match.state = { next_deal: null, next_dealer: null };
   assert.equal(GAMES.contract_rummy.preview(answer), 'Asha out · Bala +25 · Ravi +30 · Meena +12 · the match ends');
   assert.equal(GAMES.contract_rummy.stateLine({ totals: { S1: 32, S2: 5 } }), 'S2 5 · S1 32');
+  // A correction's dry run names the players (issue 27 point 4), as the rest of the page does.
+  assert.equal(GAMES.contract_rummy.stateLine({ totals: { S1: 32, S2: 5 } }, { seats: FOUR }), 'Bala 5 · Asha 32');
+  assert.equal(GAMES.contract_rummy.resultLine({ totals_after: { S3: 7 } }, { seats: FOUR }), 'Ravi 7');
 });

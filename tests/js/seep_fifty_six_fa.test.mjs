@@ -66,3 +66,8 @@ test('56 in Persian: the contract, its trump word and the tables moved', () => {
   );
   assert.equal(GAMES.fifty_six.resultLine({ tables_after: { T1: 11, T2: 14 } }), 'T1 11 · T2 14');
 });
+
+test("A team's names are joined with the language's own 'and' (issue 27 point 8), not '&'", async () => {
+  const { teamNames } = await import('../../table/static/table/js/seating.js');
+  assert.equal(teamNames({ seats: FOUR, teams: PAIRS }, 'A'), 'Asha و Ravi');
+});

@@ -111,3 +111,14 @@ def test_two_contract_rummy_players_are_a_count_the_two_players_rule_opens(brows
     )
     assert list(rummy["seats"]) == ["2", "3", "4", "5", "6", "7", "8"]
     assert facts["fifty_six"]["player_counts_under_settings"] == []
+
+
+def test_the_deal_forms_bounds_come_from_the_engines(browser: Client) -> None:
+    """Issue 27: the page fills and bounds no input from a number of its own (Seep's 100, 56's bids 28 to 56)."""
+    facts = page_config(browser.get("/table/new/"))["game_facts"]
+    assert {key: game["entry"] for key, game in facts.items()} == {
+        "seep": {"4": {"card_points_total": 100}},
+        "fifty_six": {count: {"card_points_total": 56, "bid_range": [28, 56]} for count in ("4", "6", "8")},
+        "bid_euchre": {"4": {}},
+        "contract_rummy": {count: {} for count in ("2", "3", "4", "5", "6", "7", "8")},
+    }

@@ -81,6 +81,9 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
     def settings_json(self, rules: FiftySixRules) -> dict[str, Any]:
         return settings.settings_json(rules)
 
+    def entry_facts(self, rules: FiftySixRules) -> dict[str, Any]:
+        return {"card_points_total": t.TOTAL_CARD_POINTS, "bid_range": [t.MIN_BID, t.MAX_BID]}
+
     def teams(self, rules: FiftySixRules) -> dict[str, list[str]]:
         return rules.teams_json()
 

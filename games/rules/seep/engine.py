@@ -12,7 +12,7 @@ from games.rules.seep import deal, plays, referee, scoring, settings, state
 from games.rules.seep.deal import SeepDeal
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.state import SeepState
-from games.rules.seep.tables import PLAYER_COUNT, SEATS, TEAM_SIGN, teams
+from games.rules.seep.tables import CARD_POINTS_TOTAL, PLAYER_COUNT, SEATS, TEAM_SIGN, teams
 from games.rules.settings_spec import SettingsSpec
 
 
@@ -88,6 +88,9 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
         )
         lead = state_in["running_lead"]
         return {**figures, "leading": [lead["team"]] if lead["team"] else [], "lead": lead["points"]}
+
+    def entry_facts(self, rules: SeepRules) -> dict[str, Any]:
+        return {"card_points_total": CARD_POINTS_TOTAL}
 
     def seats(self, rules: SeepRules) -> tuple[str, ...]:
         return SEATS

@@ -36,12 +36,19 @@ function renderBoard(box, board, gameName, { seatingBox = null, direction = 'clo
     h('p', { class: 'sub game-line' }, TEXT.gameLine(gameName, m.id, m.deals_count)),
     h(
       'div',
-      { class: 'headline', id: 'headline' },
+      // Where the title is the scores themselves (56's tables), the strip shows the scores with names instead.
+      { class: head.scoresInTitle ? 'headline in-scores' : 'headline', id: 'headline' },
       head.teamClass ? h('span', { class: head.teamClass }, head.title) : head.title,
     ),
     h('p', { class: 'dealer', id: 'next-dealer' }, dealerLine),
     head.sub ? h('p', { class: 'sub' }, head.sub) : null,
-    h('div', { class: `scores${head.scoresInTitle ? ' in-title' : ''}`, id: 'scores' }, head.scores),
+    // The strip keeps the scores row where the headline does not say them: each player's total (no teams), 56's
+    // tables by name; a two-team headline says the lead, and the scoreboard has the rest.
+    h(
+      'div',
+      { class: `scores${head.scoresInTitle ? ' in-title' : ''}${m.teams ? '' : ' in-strip'}`, id: 'scores' },
+      head.scores,
+    ),
     disputed ? h('p', { class: 'err', id: 'dispute-banner' }, TEXT.disputed(disputed)) : null,
   );
   if (seatingBox) fill(seatingBox, seatingPicture(m, { dealer, out: head.out, direction }));

@@ -10,7 +10,9 @@ function teamOf(match, seat) {
   for (const [team, members] of Object.entries(match.teams || {})) if (members.includes(seat)) return team;
   return null;
 }
-const teamNames = (match, team) => (match.teams[team] || []).map((s) => playerName(match, s)).join(' & ');
+// A team's names joined as the language joins two names ("Asha & Ravi", "Asha و Ravi", "Asha és Ravi").
+const NAME_LIST = new Intl.ListFormat(LANG, { type: 'conjunction', style: 'short' });
+const teamNames = (match, team) => NAME_LIST.format((match.teams[team] || []).map((s) => playerName(match, s)));
 const teamLabel = (match, team) => `${team}: ${teamNames(match, team)}`;
 /** The colour class of a team: its place among the match's teams (A and B, or T1..T4 in 56 with 6 or 8). */
 const teamClass = (match, team) => (team ? `team-${Object.keys(match.teams || {}).indexOf(team)}` : 'team-none');

@@ -47,7 +47,9 @@ export function sharePanel(cfg) {
 
   function show(link) {
     $('#share-url').value = link.page_url;
-    const svg = new DOMParser().parseFromString(link.qr_svg, 'image/svg+xml').documentElement;
+    // Read as HTML, as the page's own template has it: the HTML parser puts an <svg> without xmlns (segno's inline
+    // SVG) into the SVG namespace, where an XML parse leaves it a foreign element that draws only its title.
+    const svg = new DOMParser().parseFromString(link.qr_svg, 'text/html').querySelector('svg');
     $('#share-qr').replaceChildren(document.importNode(svg, true));
     $('#share-link').hidden = false;
     $('#share').hidden = true;

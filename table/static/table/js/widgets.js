@@ -79,12 +79,13 @@ function numberInput(value, name) {
     autocomplete: 'off',
   });
 }
-function stepper(value, name, onChange) {
+/** A number with - and + beside it, stepping within [low, high] (the server's bounds where it has them). */
+function stepper(value, name, onChange, { low = 0, high = Number.POSITIVE_INFINITY } = {}) {
   const input = numberInput(value, name);
   // A value typed on a Persian keyboard (۳) steps from 3, not from 0.
   const step = (delta) => {
     const n = parseInt(asciiDigits(input.value || '0'), 10) || 0;
-    input.value = Math.max(0, n + delta);
+    input.value = Math.min(high, Math.max(low, n + delta));
     if (onChange) onChange();
   };
   if (onChange) input.addEventListener('input', onChange);
@@ -132,7 +133,8 @@ function dealerChoice(path, label, choice, nameOf) {
   if (choice.querySelectorAll('button').length <= 4) return field(path, label, choice);
   const summary = h('summary', {});
   const paint = () => {
-    summary.textContent = TEXT.dealer(label, nameOf(choice.get()));
+    // No dealer yet (offline, not known until the waiting deals are scored): the question alone, asked open.
+    summary.textContent = choice.get() ? TEXT.dealer(label, nameOf(choice.get())) : label;
   };
   choice.addEventListener('click', () => setTimeout(paint));
   const set = choice.set;

@@ -1,7 +1,8 @@
 import { h, num, cardList } from '../dom.js';
 import { scoreBox, seg, chips, numberInput, field, line, group } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer } from '../seating.js';
-import { t, nt, numberText, signedText, listText } from '../i18n.js';
+import { t, nt, numberText, signedText, listText, asciiDigits } from '../i18n.js';
+import { wholeWithin } from '../facts.js';
 import { auctionWidget } from '../auction.js';
 import { SUIT_LETTER, TRUMP_WORDS, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
 
@@ -206,7 +207,9 @@ function form(match) {
   const tricksA = numberInput('', 'tricks_A');
   const tricksB = numberInput('', 'tricks_B');
   tricksA.addEventListener('input', () => {
-    if (/^\d+$/.test(tricksA.value)) tricksB.value = tricks - parseInt(tricksA.value, 10);
+    // Only a possible count (0 to the deal's tricks) fills team B's: 7 leaves it empty (never -1).
+    const typed = asciiDigits(tricksA.value).trim();
+    tricksB.value = wholeWithin(typed, 0, tricks) ? tricks - Number(typed) : '';
   });
   const tricksPicks = chips(
     Array.from({ length: tricks + 1 }, (_, n) => n),

@@ -132,7 +132,12 @@ function form(match) {
     h(
       'div',
       { 'data-field': 'penalty_points' },
-      h('div', { 'data-field': 'cards_left', class: 'fields' }, h('span', { class: 'label' }, FORM.penalties), rows),
+      h(
+        'div',
+        { 'data-field': 'cards_left', class: 'fields' },
+        h('span', { class: 'label' }, FORM.penalties),
+        h('div', { class: 'line-grid' }, rows), // two players a row where they fit: one screen at 360 px
+      ),
     ),
     h('details', { class: 'fold', id: 'rummy-more' }, h('summary', {}, FORM.more), group(FORM.enter, mode)),
     meldBox,
@@ -272,19 +277,14 @@ function preview(answer) {
     .join(' · ');
 }
 
-function resultLine(r) {
-  return Object.entries(r.totals_after)
+/** Each player's total, lowest first: by name where the match is given (a correction's dry run), else by seat. */
+const totalsLine = (totals, m) =>
+  Object.entries(totals)
     .sort((a, b) => a[1] - b[1])
-    .map(([s, n]) => TEXT.total(s, n))
+    .map(([s, n]) => TEXT.total(m ? playerName(m, s) : s, n))
     .join(' · ');
-}
-
-function stateLine(state) {
-  return Object.entries(state.totals)
-    .sort((a, b) => a[1] - b[1])
-    .map(([s, n]) => TEXT.total(s, n))
-    .join(' · ');
-}
+const resultLine = (r, m) => totalsLine(r.totals_after, m);
+const stateLine = (state, m) => totalsLine(state.totals, m);
 
 // ---------- one line per deal in the list ----------
 function summary(d, m) {

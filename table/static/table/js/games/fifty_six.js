@@ -5,6 +5,7 @@ import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass
 import { auctionWidget } from '../auction.js';
 import { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
 import { t, nt, numberText } from '../i18n.js';
+import { entryFacts } from '../facts.js';
 
 /** 56: J 9 A 10 K Q (8 7) in every suit, the trump suit above the others. */
 const FIFTY_SIX_RANKS = ['J', '9', 'A', '10', 'K', 'Q', '8', '7'];
@@ -37,7 +38,7 @@ const FORM = {
   bidPoints: t('Bid'),
   trump: t('Trump'),
   noes: t('noes'),
-  points: (team) => t('Card points of team {team} (out of {total})', { team, total: 56 }),
+  points: (team, total) => t('Card points of team {team} (out of {total})', { team, total }),
   noesTrump: (name) => t('Trump named by {name} before play (noes bid)', { name }),
   contract: (bid, name, team, doubling) =>
     [
@@ -74,6 +75,7 @@ const FORM = {
   notOffered: (calls, reason) => t('Not offered: {calls}. {reason}', { calls, reason }),
   bidsAbove: (points) => t('bids above {points}', { points }),
   noBid: t('any bid'),
+  bidRange: (min, max) => t('Bids run from {min} to {max} points.', { min, max }),
 };
 
 /** What the calls limited by tables leave a seat, read from the `legal` of the server's refusal of a call the
@@ -99,6 +101,7 @@ function notOfferedWords(limits, offered) {
 
 function form(match) {
   const settings = match.settings;
+  const bidRange = entryFacts(match).bid_range || [];
   const active = match.state.active_seats || seatsOf(match);
   const pointsInput = numberInput('', 'bidding_team_card_points');
   const pointsLabel = h('span', { class: 'label' }, t("Bidding team's card points"));
@@ -298,7 +301,8 @@ function form(match) {
     offer(state, add) {
       const turnTeam = teamOf(match, state.turn);
       const barred = settings.passed_player_may_bid_again === false && state.passed.has(state.turn);
-      const min = state.standing ? state.standing.points + 1 : 28;
+      const [lowest, highest] = bidRange;
+      const min = state.standing ? state.standing.points + 1 : lowest;
       const box = h('div', { class: 'stack' });
       const row = h('div', { class: 'row' });
       if (!(settings.all_pass_rule === 'first_speaker_must_bid' && state.first))
@@ -339,14 +343,11 @@ function form(match) {
         redouble: redoublers.includes(state.turn),
       };
       if (settings.calls_limited_by_tables) limitOffer(state, box, offered);
-      if (min <= 56 && !barred) {
+      if (min <= highest && !barred) {
         // Quick picks for the usual bids, the trump, then the stepper (any other bid) and the button that says the
         // bid it makes.
-        const points = stepper(min, 'bid_points', () => paintBid());
-        points.querySelector('[data-step="-1"]').addEventListener('click', () => {
-          if (num(points.input.value) < min) points.input.value = min;
-          paintBid();
-        });
+        const points = stepper(min, 'bid_points', () => paintBid(), { low: min, high: highest });
+        const rangeHint = h('p', { class: 'hint', id: 'bid-range', hidden: true });
         const picks = chips(BID_PICKS.filter((v) => v >= min).slice(0, 5), points.input, () => paintBid());
         picks.setAttribute('aria-label', FORM.bidPoints);
         const trump = seg(
@@ -374,11 +375,15 @@ function form(match) {
           FORM.bid,
         );
         const paintBid = () => {
+          // A bid outside the rules' range is not offered, and the line under it says why (not a grey button).
+          const inRange = Number.isInteger(bidPoints()) && bidPoints() >= min && bidPoints() <= highest;
+          rangeHint.hidden = inRange;
+          rangeHint.textContent = FORM.bidRange(min, highest);
           bidButton.textContent = trump.get() ? FORM.bidOf(bidWords(bid())) : FORM.bid;
-          bidButton.disabled = !trump.get() || bidPoints() > Number(box.dataset.highestBid || 56);
+          bidButton.disabled = !trump.get() || !inRange || bidPoints() > Number(box.dataset.highestBid || highest);
         };
         paintBid();
-        const bidRow = h('div', { class: 'bid-row bid-part' }, points, bidButton);
+        const bidRow = h('div', { class: 'bid-row bid-part' }, points, bidButton, rangeHint);
         nameControls(bidRow, FORM.bidPoints);
         picks.classList.add('bid-part');
         trump.classList.add('bid-part');
@@ -387,10 +392,11 @@ function form(match) {
       return box;
     },
     onChange(state) {
-      pointsBox.hidden = redealing() || (state.allPass && settings.all_pass_rule === 'redeal');
+      // Asked once the auction is over: before a bid there is no bidding team to name.
+      pointsBox.hidden = redealing() || !state.closed || (state.allPass && settings.all_pass_rule === 'redeal');
       trickBox.el.hidden = pointsBox.hidden;
       const bidder = state.standing ? state.standing.seat : active[(active.indexOf(dealer.get()) + 1) % active.length];
-      pointsLabel.textContent = FORM.points(teamOf(match, bidder));
+      pointsLabel.textContent = FORM.points(teamOf(match, bidder), entryFacts(match).card_points_total);
       pointsInput.setAttribute('aria-label', pointsLabel.textContent);
       noesBox.hidden =
         redealing() ||
@@ -550,7 +556,7 @@ function headline(m) {
         teamLabel(m, team),
         numberText(tables[team]),
         `${teamClass(m, team)}${out.has(team) ? ' out' : ''}${danger ? ' danger' : ''}`,
-        team,
+        teamNames(m, team), // the strip names the players: "T1" alone says nothing at the table
       );
       if (danger || out.has(team)) box.appendChild(h('div', { class: 'flag' }, danger ? TEXT.danger : TEXT.out));
       return box;

@@ -10,7 +10,8 @@ import {
   nextDealer,
   UNKNOWN_DEALER_HINT,
 } from '../seating.js';
-import { t, nt, numberText, signedText } from '../i18n.js';
+import { t, nt, numberText, signedText, asciiDigits } from '../i18n.js';
+import { entryFacts, wholeWithin } from '../facts.js';
 
 // ---------- Seep play by play (seep.md §S.7a): the floor as it stands, and the moves the rules allow ----------
 // The page keeps its own floor only to show it and to offer moves; the service referees every play.
@@ -534,12 +535,16 @@ function form(match) {
   const playsBox = group(t('Play by play: the service works out the points and sweeps'), entry.el);
   const pointsA = numberInput('', 'card_points_A');
   const pointsB = numberInput('', 'card_points_B');
-  pointsA.addEventListener('input', () => {
-    if (/^\d+$/.test(pointsA.value)) pointsB.value = 100 - parseInt(pointsA.value, 10);
-  });
-  pointsB.addEventListener('input', () => {
-    if (/^\d+$/.test(pointsB.value)) pointsA.value = 100 - parseInt(pointsB.value, 10);
-  });
+  // The other team's points follow from a possible value (0 to the engine's total); 120 leaves them empty (never
+  // -20), and the server's refusal says why.
+  const total = entryFacts(match).card_points_total;
+  const follow = (from, to) =>
+    from.addEventListener('input', () => {
+      const typed = asciiDigits(from.value).trim();
+      if (total) to.value = wholeWithin(typed, 0, total) ? total - Number(typed) : '';
+    });
+  follow(pointsA, pointsB);
+  follow(pointsB, pointsA);
   const cardsA = h('input', {
     name: 'cards_A',
     placeholder: 'KS QS 10D AH …',
@@ -622,19 +627,11 @@ function form(match) {
     more,
   );
   function update() {
-    if (!dealer.get()) {
-      // offline: not known until the waiting deals are sent; nothing is guessed
-      bidderInfo.textContent = UNKNOWN_DEALER_HINT;
-      firstLabel.textContent = FORM.firstPlayAny;
-      lastLabel.textContent = FORM.lastPlayAny;
-      pointsBox.hidden = mode.get() !== 'points';
-      cardsBox.hidden = mode.get() !== 'cards';
-      return;
-    }
-    const bidder = after(dealer.get());
-    bidderInfo.textContent = FORM.bidBy(seatLabel(match, bidder), teamOf(match, bidder));
-    firstLabel.textContent = FORM.firstPlay(teamOf(match, bidder));
-    lastLabel.textContent = FORM.lastPlay(teamOf(match, dealer.get()));
+    const known = Boolean(dealer.get()); // offline it may be still to pick: nothing follows from it until then
+    const bidder = known ? after(dealer.get()) : null;
+    bidderInfo.textContent = known ? FORM.bidBy(seatLabel(match, bidder), teamOf(match, bidder)) : UNKNOWN_DEALER_HINT;
+    firstLabel.textContent = known ? FORM.firstPlay(teamOf(match, bidder)) : FORM.firstPlayAny;
+    lastLabel.textContent = known ? FORM.lastPlay(teamOf(match, dealer.get())) : FORM.lastPlayAny;
     firstPlay.setAttribute('aria-label', firstLabel.textContent);
     lastPlay.setAttribute('aria-label', lastLabel.textContent);
     pointsBox.hidden = mode.get() !== 'points';
@@ -643,8 +640,8 @@ function form(match) {
     // Play by play: the floor and the bidder's cards come from the card grid; points and sweeps from the plays.
     playsBox.hidden = mode.get() !== 'plays';
     sweepsBox.hidden = endSweeps.hidden = handBox.hidden = mode.get() === 'plays';
-    if (mode.get() === 'plays') entry.render();
-    throwInfo.textContent = FORM.throwInfo(seatLabel(match, bidder));
+    if (known && mode.get() === 'plays') entry.render();
+    throwInfo.textContent = known ? FORM.throwInfo(seatLabel(match, bidder)) : '';
     // Throw-ins are rare: until one is added the form shows only the button.
     dropThrowIn.hidden = !throwHands.length;
     throwBox.firstChild.hidden = !throwHands.length;

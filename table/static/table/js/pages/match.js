@@ -8,8 +8,9 @@ import { liveBoard } from '../live.js';
 import { network, setNet } from '../net.js';
 import { createOutbox } from '../outbox.js';
 import { renderBoard, renderChart, renderDeals } from '../board.js';
-import { playerName, seatingPicture } from '../seating.js';
+import { playerName, seatingPicture, UNKNOWN_DEALER_HINT } from '../seating.js';
 import { GAMES } from '../games/index.js';
+import { bringIntoView, keepClearOfStickyBars } from '../sticky.js';
 import { nt, numberText, t, timeText } from '../i18n.js';
 
 const PREVIEW_DELAY_MS = 350;
@@ -26,7 +27,18 @@ const TEXT = {
     ),
   save: t('Save deal'),
   saveCorrection: t('Save correction'),
+  corrected: (number) => t('Deal {number} corrected.', { number }),
+  reasonMissing: t('Write the reason for the change: it is required.'),
   saved: (number) => t('Deal {number} saved.', { number }),
+  otherDealer: (number, dealer, expected) =>
+    t(
+      'Deal {number} is kept as dealt by {dealer}, but the rules had {expected} deal it: correct it if that was a slip.',
+      {
+        number,
+        dealer,
+        expected,
+      },
+    ),
   queued: t('Saved on this phone: it is sent when the network is back.'),
   undone: (number) => t('Deal {number} undone (voided).', { number }),
   undo: (number) => t('Undo deal {number}', { number }),
@@ -94,6 +106,10 @@ function matchPage() {
   let toastTimer = null;
 
   let fixing = null; // the client_deal_id of the refused queued deal in the form, being fixed
+  // After the scorer's own save (kept, sent, corrected) the next deal's form comes back on screen; a live update
+  // never moves the page under a scorer reading the deal list.
+  let bringFormBack = false;
+  keepClearOfStickyBars([$('.bar'), $('#board')], [$('.savebar')]);
   const outbox = createOutbox(`tk-outbox-${cfg.match_id}`, cfg.deals_url, {
     changed: renderOutbox,
     delivered,
@@ -216,10 +232,28 @@ function matchPage() {
     gameForm = game.form(match);
     showWaitingDealer(match);
     fieldsBox.replaceChildren(gameForm.el);
+    askDealer();
+    paintSeating(); // the new deal's dealer and bidder, not the last deal's
+    if (bringFormBack && !state) {
+      bringFormBack = false;
+      bringIntoView($('#form-title'));
+    }
     clearErrors(form);
     dirty = false;
     if (!correcting) $('#form-title').textContent = TEXT.record(nextNumber() + (match.waiting || 0));
     showPreview(null);
+  }
+  /** Offline, when the server's forecast does not know who deals next, the form asks for the dealer first and shows
+   *  nothing that follows from one (who bids or calls first, which team, the sweeps' teams): no guess as a fact. */
+  function askDealer() {
+    const asking = Boolean(gameForm) && !gameForm.marks().dealer;
+    fieldsBox.classList.toggle('asking-dealer', asking);
+    const hint = $('#dealer-ask');
+    if (hint) hint.remove();
+    if (!asking) return;
+    const dealerField = $('[data-field="dealer"]', fieldsBox);
+    dealerField.appendChild(h('p', { class: 'hint', id: 'dealer-ask' }, UNKNOWN_DEALER_HINT));
+    if (dealerField.tagName === 'DETAILS') dealerField.open = true;
   }
   // A refusal stays beside its field, with what was typed, until the scorer changes the deal.
   form.addEventListener('input', () => {
@@ -231,6 +265,7 @@ function matchPage() {
   form.addEventListener('click', (event) => {
     const button = event.target.closest('button[type=button]');
     if (button && !button.closest('.savebar')) {
+      if (button.closest('[data-field="dealer"]')) setTimeout(askDealer); // after the choice has taken it
       dirty = true;
       askPreview();
       paintSeating();
@@ -262,16 +297,23 @@ function matchPage() {
     const out = new Set(
       m.state.active_seats ? m.seats.map((s) => s.seat).filter((s) => !m.state.active_seats.includes(s)) : [],
     );
+    const marks = gameForm.marks();
+    if (!marks.dealer) marks.bidder = null; // the bidder follows from the dealer, still to be picked
     fill(
       $('#seating-box'),
-      seatingPicture(m, Object.assign({ out, direction: cfg.game_facts[cfg.game].turn_direction }, gameForm.marks())),
+      seatingPicture(m, Object.assign({ out, direction: cfg.game_facts[cfg.game].turn_direction }, marks)),
     );
   }
 
   // ---------- the preview: the server's own dry run of the deal as it stands ----------
   function showPreview(text, refused = false, extra = null) {
     previewBox.classList.toggle('refused', refused);
+    previewBox.classList.toggle('placeholder', !text && !correcting);
     previewBox.replaceChildren(text || (correcting ? '' : TEXT.previewNone), ...(extra ? [extra] : []));
+  }
+  function clearPreview() {
+    previewBox.classList.remove('refused');
+    previewBox.replaceChildren();
   }
   function askPreview() {
     hideToastLine();
@@ -293,7 +335,8 @@ function matchPage() {
           )
         : await api('POST', `${cfg.deals_url}?dry_run=true`, deal);
     } catch (_error) {
-      if (asked === previewAsked) showPreview(TEXT.previewOffline);
+      // Offline: a new deal is kept on the phone; a correction is not (it needs the network), so it says that.
+      if (asked === previewAsked) showPreview(correcting ? TEXT.correctionOffline : TEXT.previewOffline);
       return;
     }
     if (asked !== previewAsked) return; // a newer preview was asked for meanwhile
@@ -308,10 +351,13 @@ function matchPage() {
     (body && body.errors && body.errors[0] && body.errors[0].detail) || (body && body.detail) || '';
   /** A correction's or void's dry run: the match's state before and after, and each later deal that changes. */
   function correctionPreview(answer) {
-    const state = TEXT.stateChange(game.stateLine(answer.state.before), game.stateLine(answer.state.after));
+    const line = (state) => game.stateLine(state, board.match); // by name where the game lists players
+    const state = TEXT.stateChange(line(answer.state.before), line(answer.state.after));
     const changed = answer.changed_deals || [];
+    // One line or two over the save bar: the match before and after, the later deals folded under it, so the dry
+    // run never covers the field being corrected and its reason.
     const list = h(
-      'span',
+      'div',
       { class: 'changes', id: 'later-changes' },
       changed.length ? TEXT.changes(changed.length) : TEXT.noChanges,
       changed.length
@@ -324,13 +370,13 @@ function matchPage() {
           )
         : null,
     );
-    return [state, false, list];
+    return ['', false, h('details', { class: 'dry-run' }, h('summary', {}, state), list)];
   }
   /** A later deal's result in the game's own words; a part-result (only what changed) in plain key words (the
    *  API's field names, which the glossaries keep as they are), its numbers in the page's digits. */
   function shortResult(result) {
     try {
-      return game.resultLine(result);
+      return game.resultLine(result, board.match);
     } catch (_error) {
       const flat = (v) =>
         v && typeof v === 'object'
@@ -348,8 +394,17 @@ function matchPage() {
       pending = null;
       dirty = false;
       gameForm = null;
+      bringFormBack = true;
     }
-    if (body && body.number) showToast(TEXT.saved(body.number), body.number);
+    if (!body || !body.number) return;
+    // A dealer the rules did not expect, where the match lets any seat deal (a pick made offline, a slip): kept,
+    // and said, with Undo at hand, rather than stored without a word.
+    const expected = (body.state_before || {}).next_dealer;
+    const dealer = (body.input || {}).dealer;
+    if (expected && dealer && dealer !== expected) {
+      const name = (seat) => playerName(body.match || board.match, seat);
+      showToast(TEXT.otherDealer(body.number, name(dealer), name(expected)), body.number, true);
+    } else showToast(TEXT.saved(body.number), body.number);
   }
   function refused(item, body) {
     // Bring the refused deal back into the form, as the board stands before it, with the rule's message next to
@@ -364,14 +419,14 @@ function matchPage() {
     dirty = true;
     $('#form-title').textContent = TEXT.fixTitle;
     showErrors(form, body);
-    showPreview(refusalText(body), true);
+    clearPreview(); // the refusal is shown once, beside its field
   }
   function rejected(item, body) {
     // Refused as it was saved, online: nothing is queued; the form keeps what was typed, the refusal sits beside
     // its field (issue 17 point 2). The outbox's refused deal is for deals sent later, after being offline.
     if (pending === item.deal.client_deal_id) pending = null;
     showErrors(form, body);
-    showPreview(refusalText(body), true);
+    clearPreview(); // the refusal is shown once, beside its field (the dry run had it too)
   }
   /** The saved toast over the form: its line until the next deal is begun, its Undo for undo_seconds. */
   function showToast(text, number, warn = false) {
@@ -417,6 +472,11 @@ function matchPage() {
     event.preventDefault();
     clearErrors(form);
     clearTimeout(previewTimer);
+    if (!gameForm.marks().dealer) {
+      // Never kept without a dealer: the server would refuse it later, after the scorer has left the table.
+      showErrors(form, { errors: [{ code: 'dealer_unknown', detail: UNKNOWN_DEALER_HINT, field: 'dealer' }] });
+      return;
+    }
     const deal = gameForm.build();
     if (correcting) return submitCorrection(deal);
     deal.client_deal_id = uuid4();
@@ -430,6 +490,7 @@ function matchPage() {
       $('#save-deal').disabled = false;
       if (pending === deal.client_deal_id) {
         pending = null;
+        bringFormBack = true;
         buildForm();
       }
       return;
@@ -440,6 +501,7 @@ function matchPage() {
     $('#save-deal').disabled = false;
     if (pending === deal.client_deal_id) {
       pending = null; // still queued (offline): free the form for the next deal
+      bringFormBack = true;
       buildForm();
       showToast(TEXT.queued, null, true);
     }
@@ -448,7 +510,14 @@ function matchPage() {
 
   // ---------- corrections: their own colour and title, a reason, the dry-run diff of the later deals ----------
   async function submitCorrection(deal) {
-    const body = Object.assign({}, deal, { reason: $('#reason').value });
+    const reason = $('#reason').value.trim();
+    if (!reason) {
+      // Asked on the phone, in the page's words (the server's would be "This field may not be blank.").
+      showErrors(form, { errors: [{ code: 'reason_required', detail: TEXT.reasonMissing, field: 'reason' }] });
+      $('#reason').focus();
+      return;
+    }
+    const body = Object.assign({}, deal, { reason });
     let res;
     try {
       res = await api('PUT', `${cfg.deals_url}${correcting}/`, body, { 'If-Match': `"${board.match.version}"` });
@@ -460,7 +529,10 @@ function matchPage() {
       showErrors(form, res.data);
       return;
     }
+    const number = correcting;
+    bringFormBack = true; // the next deal's form, not the page left mid-form
     endCorrection();
+    showToast(TEXT.corrected(number), null);
     await live.refresh();
   }
   function startCorrection(deal) {
@@ -531,12 +603,21 @@ function matchPage() {
         h('label', { for: input.id }, TEXT.reasonLabel),
         input,
         action === 'void' ? diff : null,
-        h('button', { type: 'button', class: 'primary', 'data-action': 'send', onclick: () => go(input.value) }, label),
+        h(
+          'button',
+          { type: 'button', class: 'primary', 'data-action': 'send', onclick: () => sendReason(input, go) },
+          label,
+        ),
       );
       reasonBox.hidden = false;
       keep();
       input.focus();
       if (action === 'void') previewVoid(url, diff);
+    };
+    const sendReason = (input, go) => {
+      if (input.value.trim()) return go(input.value.trim());
+      showErrors(box, { errors: [{ code: 'reason_required', detail: TEXT.reasonMissing, field: 'reason' }] });
+      input.focus();
     };
     const send = async (method, target, body, headers) => {
       try {

@@ -1,0 +1,12 @@
+/* The facts a deal form takes from the server instead of knowing them: the engine's `entry` facts of the match's
+ * game and player count (the page config's game_facts; docs/api.md "Game facts for clients"). */
+import { pageConfig } from './dom.js';
+
+/** { card_points_total, bid_range: [lowest, highest] } where the game has them, else {}. */
+export function entryFacts(match) {
+  const facts = (pageConfig().game_facts || {})[match.game] || {};
+  return (facts.entry || {})[String(match.seats.length)] || {};
+}
+
+/** Whether `text` is a whole number from `low` to `high`: the only values another field is filled from. */
+export const wholeWithin = (text, low, high) => /^\d+$/.test(text) && Number(text) >= low && Number(text) <= high;

@@ -1,0 +1,36 @@
+/* What stays on screen over the page (the bar and the score strip at the top, the save bar at the bottom) is kept
+ * clear of: the page's scroll padding follows their heights as they change (a longer line, larger text, a toast),
+ * so a focused field, or one brought into view, never sits under them (WCAG 2.4.11). */
+
+const stuck = (el) => Boolean(el) && ['sticky', 'fixed'].includes(getComputedStyle(el).position);
+const heightOf = (els) => els.filter(stuck).reduce((sum, el) => sum + el.getBoundingClientRect().height, 0);
+const MARGIN_PX = 8;
+let measure = () => {};
+
+/** Keep the page's scroll padding as tall as the stuck bars; `--bar-block-size` places the strip under the bar. */
+export function keepClearOfStickyBars(tops, bottoms) {
+  const root = document.documentElement;
+  const paint = () => {
+    root.style.setProperty('--bar-block-size', `${tops[0] ? tops[0].getBoundingClientRect().height : 0}px`);
+    root.style.scrollPaddingTop = `${heightOf(tops) + MARGIN_PX}px`;
+    root.style.scrollPaddingBottom = `${heightOf(bottoms) + MARGIN_PX}px`;
+  };
+  measure = paint;
+  const observer = new ResizeObserver(paint);
+  for (const el of [...tops, ...bottoms]) if (el) observer.observe(el);
+  window.addEventListener('resize', paint);
+  paint();
+}
+
+/** Bring `el` between the bars when it is not already there; the page does not move when it is. */
+export function bringIntoView(el) {
+  if (!el) return;
+  measure(); // the bars as they are now: the strip may have just grown with the new score, before its observer ran
+  const style = getComputedStyle(document.documentElement);
+  // Clear of the bars themselves (the padding's margin is for where it lands, not a reason to move).
+  const top = (parseFloat(style.scrollPaddingTop) || 0) - MARGIN_PX;
+  const bottom = window.innerHeight - (parseFloat(style.scrollPaddingBottom) || 0) + MARGIN_PX;
+  const box = el.getBoundingClientRect();
+  if (box.top >= top && box.bottom <= bottom) return;
+  el.scrollIntoView({ block: 'start' }); // lands under the top bars: the scroll padding is theirs
+}
