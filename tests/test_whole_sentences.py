@@ -541,9 +541,7 @@ LEFT: dict[str, str] = {
         ("a 9", "a 10", "a jack", "a queen", "this hand allows a bid of {legal}",
          "this hand has no card above 8, so it must be thrown in and dealt again", "the house of {value}",
          "a house of {value}", "no house of {value}", "no house", "the house bid", "the throw-in",
-         "a build or a cement", "is on the starting floor", "was already played", "both in the bidder's hand and on "
-         "the floor", "for both teams", "twice for this team", "twice in this hand", "twice in this play",
-         "twice on the floor", "A Seep deal", "The house bid", "Team {team}'s sweeps", "not both", "one of them",
+         "a build or a cement", "A Seep deal", "The house bid", "Team {team}'s sweeps", "not both", "one of them",
          "card points A {points_0}, B {points_1}, not A {card_points_0}, B {card_points_1}",
          "the card majority {card_majority}", "the point cards A {cards_0} and B {cards_1}"),
         "Seep: a card's, a house's, a field's or a place's name pasted into the sentence",

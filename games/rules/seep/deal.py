@@ -13,7 +13,7 @@ from typing import Any
 
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.tables import (
     BID_VALUES,
@@ -153,14 +153,28 @@ def card_list(values: object, field: str) -> list[Card]:
     return [seep_card(value, f"{field}[{index}]") for index, value in enumerate(values)]
 
 
-def refuse_duplicate(card: Card, field: str, where: str) -> RuleViolation:
+# duplicate_card, one whole sentence per place a card is listed twice.
+DUPLICATE_MESSAGES: dict[str, str] = {
+    "hand": msg_template("{code} is listed twice in this hand; each card exists once."),
+    "floor": msg_template("{code} is listed twice on the floor; each card exists once."),
+    "hand_and_floor": msg_template(
+        "{code} is listed both in the bidder's hand and on the floor; each card exists once."
+    ),
+    "team": msg_template("{code} is listed twice for this team; each card exists once."),
+    "both_teams": msg_template("{code} is listed for both teams; each card exists once."),
+    "play": msg_template("{code} is listed twice in this play; each card exists once."),
+    # A card played (plays[k].card) that was on the starting floor or played before, with that place's field.
+    "starting_floor": msg_template("{code} is on the starting floor ({where})."),
+    "played": msg_template("{code} was already played ({where})."),
+}
+
+
+def refuse_duplicate(card: Card, field: str, place: str, where: str | None = None) -> RuleViolation:
+    """duplicate_card: ``place`` picks the whole sentence (DUPLICATE_MESSAGES); ``where`` is the earlier field."""
+    places = {} if where is None else {"where": where}
     return RuleViolation(
         "duplicate_card",
-        msg(
-            "{code} is listed {where}; each card exists once.",
-            code=card.code,
-            where=where,
-        ),
+        msg(DUPLICATE_MESSAGES[place], code=card.code, **places),
         field,
         card=card.code,
     )
@@ -172,7 +186,7 @@ def parse_hand(values: object, field: str) -> tuple[Card, ...]:
     seen: set[str] = set()
     for index, card in enumerate(cards):
         if card.code in seen:
-            raise refuse_duplicate(card, f"{field}[{index}]", msg("twice in this hand"))
+            raise refuse_duplicate(card, f"{field}[{index}]", "hand")
         seen.add(card.code)
     if len(cards) != HAND_SIZE:
         raise RuleViolation(
@@ -332,8 +346,8 @@ def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ..
                     card=card.code,
                 )
             if card in owner:
-                where = msg("twice for this team") if owner[card] == team else msg("for both teams")
-                raise refuse_duplicate(card, f"{field}[{index}]", where)
+                place = "team" if owner[card] == team else "both_teams"
+                raise refuse_duplicate(card, f"{field}[{index}]", place)
             owner[card] = team
         sides.append(tuple(cards))
     return sides[0], sides[1]
