@@ -584,8 +584,8 @@ LEFT: dict[str, str] = {
         "56: a clause pasted into the bands' and the tricks' refusals",
     ),
     **dict.fromkeys(
-        ("The calling seat", "The claiming seat", "The dealer", "the dealer {seat}"),
-        "Bid Euchre: the seat's name pasted into the seat refusals and the seats still to call",
+        ("the dealer {seat}",),
+        "Bid Euchre: the dealer named in the list of the seats still to call",
     ),
     **dict.fromkeys(
         ("deal {numbers}", "{count} pack", "{packs} + {jokers}", "{stock} stock card", ", 1 more for the non-dealer",
