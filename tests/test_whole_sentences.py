@@ -572,7 +572,7 @@ LEFT: dict[str, str] = {
     **dict.fromkeys(
         ("the house of {value}",
          "a house of {value}", "no house of {value}", "no house", "the house bid", "the throw-in",
-         "a build or a cement", "A Seep deal", "The house bid", "Team {team}'s sweeps", "not both", "one of them",
+         "a build or a cement", "A Seep deal", "The house bid", "Team {team}'s sweeps",
          "card points A {points_0}, B {points_1}, not A {card_points_0}, B {card_points_1}",
          "the card majority {card_majority}", "the point cards A {cards_0} and B {cards_1}"),
         "Seep: a card's, a house's, a field's or a place's name pasted into the sentence",

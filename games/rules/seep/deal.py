@@ -430,6 +430,19 @@ def parse_sweeps(value: object) -> tuple[SweepCounts, SweepCounts]:
     return _parse_sweep_side(sweeps.get("A"), "A"), _parse_sweep_side(sweeps.get("B"), "B")
 
 
+# The deal gives both totals (True) or neither totals nor plays (False): one whole sentence each.
+GIVE_EITHER: dict[bool, str] = {
+    True: msg_template(
+        "Give either card_points {{A, B}} or scoring_cards_captured {{A: [...], B: [...]}}, not both (or the plays, "
+        "from which they follow)."
+    ),
+    False: msg_template(
+        "Give either card_points {{A, B}} or scoring_cards_captured {{A: [...], B: [...]}}, one of them (or the "
+        "plays, from which they follow)."
+    ),
+}
+
+
 def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
     """The §S.3 fields of the submitted deal as a ``SeepDeal`` (``floor`` and ``plays`` are left to
     ``plays.parse_deal``); raises only ``RuleViolation`` whatever the JSON."""
@@ -445,11 +458,7 @@ def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
         field = "scoring_cards_captured" if has_totals else "card_points"
         raise RuleViolation(
             "invalid",
-            msg(
-                "Give either card_points {{A, B}} or scoring_cards_captured {{A: [...], B: [...]}}, {value} (or the "
-                "plays, from which they follow).",
-                value=msg("not both") if has_totals else msg("one of them"),
-            ),
+            msg(GIVE_EITHER[has_totals]),
             field,
         )
     card_points = parse_card_points(deal["card_points"]) if has_totals else None
