@@ -578,10 +578,8 @@ LEFT: dict[str, str] = {
         "Seep: a card's, a house's, a field's or a place's name pasted into the sentence",
     ),
     **dict.fromkeys(
-        ("The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps",
-         "{first}, the dealer's right, leads the first trick", "the winning bidder {bidder} leads the first trick",
-         "{leader} won trick {i} and leads trick {i_2}"),
-        "56: a clause pasted into the bands' and the tricks' refusals",
+        ("The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps",),
+        "56: a clause pasted into the bands' refusals",
     ),
     **dict.fromkeys(
         ("the dealer {seat}",),
