@@ -578,10 +578,6 @@ LEFT: dict[str, str] = {
         "Seep: a card's, a house's, a field's or a place's name pasted into the sentence",
     ),
     **dict.fromkeys(
-        ("The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps",),
-        "56: a clause pasted into the bands' refusals",
-    ),
-    **dict.fromkeys(
         ("the dealer {seat}",),
         "Bid Euchre: the dealer named in the list of the seats still to call",
     ),
