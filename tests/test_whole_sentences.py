@@ -509,7 +509,7 @@ NOT_SWEPT: dict[str, str] = {
         (
             "Deal fewer cards or seat fewer players.",
             "{seat} is reported with no cards, so {seat} went out: mark {seat} as the player who went out.",
-            "{winners} shared the win with {best}",
+            "{game_name} has {deals} deals and all {deals} are recorded; {winners} shared the win with {best}.",
             "contracts lists the contract of each of the {length} deals: {example}.",
             "Team {team} is out of the match and takes no card points.",
             'A hand is the list of its cards, such as ["KS", "QH", ...].',
@@ -583,7 +583,7 @@ LEFT: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("deal {numbers}", "{count} pack", "{packs} + {jokers}", "{stock} stock card", ", 1 more for the non-dealer",
-         "{winners_0} won with {best}", "a set may not hold two cards of one suit",
+         "a set may not hold two cards of one suit",
          "one pack has only one of each card", "hearts", "spades", "4s"),
         "Contract Rummy: the pack, the deals, the winners, a suit's or a rank's name pasted into the sentence",
     ),
