@@ -575,7 +575,7 @@ LEFT: dict[str, str] = {
          "a build or a cement", "A Seep deal", "The house bid", "Team {team}'s sweeps",
          "card points A {points_0}, B {points_1}, not A {card_points_0}, B {card_points_1}",
          "the card majority {card_majority}", "the point cards A {cards_0} and B {cards_1}"),
-        "Seep: a card's, a house's, a field's or a place's name pasted into the sentence",
+        "Seep: a house's, a field's or a tally's name pasted into the sentence",
     ),
     **dict.fromkeys(
         ("the dealer {seat}",),
@@ -585,7 +585,7 @@ LEFT: dict[str, str] = {
         ("deal {numbers}", "{count} pack", "{packs} + {jokers}", "{stock} stock card", ", 1 more for the non-dealer",
          "a set may not hold two cards of one suit",
          "one pack has only one of each card", "hearts", "spades", "4s"),
-        "Contract Rummy: the pack, the deals, the winners, a suit's or a rank's name pasted into the sentence",
+        "Contract Rummy: the pack, the deals, a suit's or a rank's name pasted into the sentence",
     ),
     "use A, 2-10, J, Q, K followed by S, H, D or C, or JKR for a joker": "the card notation pasted after a colon",
 }  # fmt: skip
