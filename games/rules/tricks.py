@@ -27,7 +27,7 @@ from typing import Any
 
 from games.rules.cards import SUIT_NAMES, Card, parse_card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg, nmsg
+from games.rules.messages import msg, msg_template, nmsg
 from games.rules.shapes import reject_unknown_keys
 
 PLAY_KEYS: tuple[str, ...] = ("seat", "card")
@@ -119,7 +119,8 @@ class Table:
 
     seats: tuple[str, ...]  # the seats that play this deal, in order of play
     first_leader: str
-    first_leader_reason: str  # words for messages: "the winning bidder S1 leads the first trick"
+    # wrong_leader at the first trick, one whole sentence naming why {leader} leads it and the {seat} that led it
+    first_leader_message: str
     hand_size: int
     pack_size: int  # the cards in this deal's pack (24, 48 ...)
     pack_players: int | None  # the players the pack is for, where the pack depends on them (56)
@@ -288,18 +289,15 @@ def _winner(trick: Trick, table: Table) -> str:
     return best.seat
 
 
+LATER_LEADER_MESSAGE = msg_template(
+    "The leader is wrong: {leader} won trick {i} and leads trick {i_2}; this trick is led by {seat}."
+)
+
+
 def _leader_detail(i: int, leader: str, table: Table, trick: Trick) -> str:
-    rule = (
-        table.first_leader_reason
-        if i == 0
-        else msg(
-            "{leader} won trick {i} and leads trick {i_2}",
-            leader=leader,
-            i=i,
-            i_2=i + 1,
-        )
-    )
-    return msg("The leader is wrong: {rule}; this trick is led by {seat}.", rule=rule, seat=trick[0].seat)
+    if i == 0:
+        return msg(table.first_leader_message, leader=leader, seat=trick[0].seat)
+    return msg(LATER_LEADER_MESSAGE, leader=leader, i=i, i_2=i + 1, seat=trick[0].seat)
 
 
 def _find_reneges(tricks: Tricks, table: Table) -> tuple[Renege, ...]:

@@ -56,8 +56,7 @@ DETAILS = {
             "برای پیشنهادِ [12]، پیشنهاددهنده باید در میان چهار کارتش یک بی‌بی داشته باشد؛ "
             "با این کارت‌ها می‌توان [11] پیشنهاد داد."  # noqa: RUF001
         ),
-        "hu": "A 12 licithez a licitáló négy lapja között kell lennie ennek: egy dáma; ezzel a kézzel ez "
-        "licitálható: 11.",
+        "hu": "A 12 licithez a licitáló négy lapja között kell lennie egy dámának; ezzel a kézzel ez licitálható: 11.",
     },
     "fifty_six": {
         "en": "Bids run from 28 to 56 points; 60 is not possible.",

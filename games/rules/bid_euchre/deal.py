@@ -14,7 +14,7 @@ from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import SEATS, TEAMS
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template
 from games.rules.shapes import reject_unknown_keys
 from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
@@ -73,18 +73,19 @@ def _invalid(detail: str, field: str | None, **extra: Any) -> RuleViolation:
     return RuleViolation("invalid", detail, field, **extra)
 
 
-def _seat(value: object, field: str, what: str) -> str:
+# The seat refusals, one whole sentence per seat the field names.
+SEAT_MESSAGES: dict[str, str] = {
+    "caller": msg_template("The calling seat is one of the seats S1, S2, S3 or S4; {value!r} is not."),
+    "claimer": msg_template("The claiming seat is one of the seats S1, S2, S3 or S4; {value!r} is not."),
+    "dealer": msg_template("The dealer is one of the seats S1, S2, S3 or S4; {value!r} is not."),
+}
+
+
+def _seat(value: object, field: str, who: str) -> str:
+    """``who`` names the seat (a key of SEAT_MESSAGES)."""
     if isinstance(value, str) and value.strip().upper() in SEATS:
         return value.strip().upper()
-    raise _invalid(
-        msg(
-            "{what} is one of the seats S1, S2, S3 or S4; {value!r} is not.",
-            what=what,
-            value=value,
-        ),
-        field,
-        allowed=list(SEATS),
-    )
+    raise _invalid(msg(SEAT_MESSAGES[who], value=value), field, allowed=list(SEATS))
 
 
 def _whole_number(value: object) -> bool:
@@ -100,7 +101,7 @@ def _parse_call(value: object, field: str) -> Call:
         field,
         lambda key: msg("A call has only seat, call and tricks; {key!r} is not one of them.", key=key),
     )
-    seat = _seat(value.get("seat"), f"{field}.seat", msg("The calling seat"))
+    seat = _seat(value.get("seat"), f"{field}.seat", "caller")
     raw = value.get("call")
     call = raw.strip().lower() if isinstance(raw, str) else raw
     if call not in CALLS:
@@ -219,7 +220,7 @@ def _parse_claim(value: object) -> AceNoFaceClaim:
         "ace_no_face",
         lambda key: msg("An ace-no-face claim has only seat and hand; {key!r} is not one.", key=key),
     )
-    seat = _seat(value.get("seat"), "ace_no_face.seat", msg("The claiming seat"))
+    seat = _seat(value.get("seat"), "ace_no_face.seat", "claimer")
     hand = value.get("hand")
     if not isinstance(hand, list):
         raise _invalid(msg('Give the claimed hand as a list of cards such as ["AS", "9H"].'), "ace_no_face.hand")
@@ -252,7 +253,7 @@ def parse_deal(payload: object, rules: BidEuchreRules) -> BidEuchreDeal:
     )
     if "dealer" not in payload:
         raise _invalid(msg("Name the dealer (S1-S4)."), "dealer")
-    dealer = _seat(payload["dealer"], "dealer", msg("The dealer"))
+    dealer = _seat(payload["dealer"], "dealer", "dealer")
     if payload.get("ace_no_face") is not None:
         return _parse_claim_deal(payload, dealer)
     if payload.get("auction") is None:

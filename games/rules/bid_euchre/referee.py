@@ -19,7 +19,7 @@ from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import LONE_KINDS, PARTNER_OF, SEATS, TEAM_OF, TEAMS
 from games.rules.cards import JOKER, Card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template
 from games.rules.tricks import Record, Table, referee, tricks_by_seat
 
 PLAIN_ORDER: dict[str, int] = {rank: power for power, rank in enumerate(("9", "10", "J", "Q", "K", "A"))}
@@ -81,12 +81,17 @@ def players_of(contract: Contract) -> tuple[str, ...]:
     return SEATS
 
 
+FIRST_LEADER_MESSAGE = msg_template(
+    "The leader is wrong: the winning bidder {leader} leads the first trick; this trick is led by {seat}."
+)
+
+
 def table_for(contract: Contract, trump_word: str, rules: BidEuchreRules) -> Table:
     cards = EuchreCards(TRUMP_SUITS.get(trump_word), low=trump_word == LOW_NO_TRUMPS)
     return Table(
         seats=players_of(contract),
         first_leader=contract.bidder,
-        first_leader_reason=msg("the winning bidder {bidder} leads the first trick", bidder=contract.bidder),
+        first_leader_message=FIRST_LEADER_MESSAGE,
         hand_size=rules.tricks_per_deal,
         pack_size=rules.facts.size,
         pack_players=None,

@@ -35,11 +35,18 @@ ANOTHER_PLAYER_OUT: dict[str, str] = {
 }
 
 
-def _won_words(state: ContractRummyState) -> str:
-    best = min(state.totals)
+# match_already_finished, one whole sentence for one winner and one for a shared win.
+ONE_WINNER = msg_template("{game_name} has {deals} deals and all {deals} are recorded; {winners_0} won with {best}.")
+SHARED_WIN = msg_template(
+    "{game_name} has {deals} deals and all {deals} are recorded; {winners} shared the win with {best}."
+)
+
+
+def _finished(state: ContractRummyState, rules: ContractRummyRules) -> str:
+    said = {"game_name": GAME_NAME, "deals": rules.deals, "best": min(state.totals)}
     if len(state.winners) == 1:
-        return msg("{winners_0} won with {best}", winners_0=state.winners[0], best=best)
-    return msg("{winners} shared the win with {best}", winners=and_chain(state.winners), best=best)
+        return msg(ONE_WINNER, winners_0=state.winners[0], **said)
+    return msg(SHARED_WIN, winners=and_chain(state.winners), **said)
 
 
 def _check_seat_entry(
@@ -175,12 +182,7 @@ def check_deal(state: ContractRummyState, deal: ContractRummyDeal, rules: Contra
     if state.match_over:
         raise RuleViolation(
             "match_already_finished",
-            msg(
-                "{game_name} has {deals} deals and all {deals} are recorded; {won_words}.",
-                game_name=GAME_NAME,
-                deals=rules.deals,
-                won_words=_won_words(state),
-            ),
+            _finished(state, rules),
             winners=list(state.winners),
         )
     number = state.deals_played + 1

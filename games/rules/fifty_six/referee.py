@@ -15,7 +15,7 @@ from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, speaking_order
 from games.rules.fifty_six.settings import FiftySixRules
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template
 from games.rules.tricks import Record, Renege, Table, Tricks, referee
 
 SUIT_LETTERS: dict[str, str] = {word: letter for letter, word in SUIT_NAMES.items()}
@@ -41,6 +41,11 @@ def _strength(card: Card) -> int:
     return STRENGTH.get(card.rank, 0)
 
 
+FIRST_LEADER_MESSAGE = msg_template(
+    "The leader is wrong: {leader}, the dealer's right, leads the first trick; this trick is led by {seat}."
+)
+
+
 def table_for(tricks_dealer: str, active_seats: tuple[str, ...], contract: Contract, pack: tuple[int, int]) -> Table:
     """The referee's table: ``pack`` is ``(deck size, cards per player)`` for the players at the table."""
     first = speaking_order(active_seats, tricks_dealer)[0]
@@ -48,7 +53,7 @@ def table_for(tricks_dealer: str, active_seats: tuple[str, ...], contract: Contr
     return Table(
         seats=active_seats,
         first_leader=first,
-        first_leader_reason=msg("{first}, the dealer's right, leads the first trick", first=first),
+        first_leader_message=FIRST_LEADER_MESSAGE,
         hand_size=hand_size,
         pack_size=deck_size,
         pack_players=len(active_seats),

@@ -73,17 +73,14 @@ def _check_teams(value: Any, players: int, team_layout: str) -> None:
 
 def _parse_bands(value: Any) -> tuple[Band, ...]:
     where = "settings.bands"
-    cover = msg(
-        "The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps",
-        min_bid=t.MIN_BID,
-        max_bid=t.MAX_BID,
-    )
+    cover = {"min_bid": t.MIN_BID, "max_bid": t.MAX_BID}  # the range every bands message names
     if not isinstance(value, list) or not value:
         raise RuleViolation(
             "invalid",
             msg(
-                "bands is a list of {{from, to, win, lose}} rows. {cover}.",
-                cover=cover,
+                "bands is a list of {{from, to, win, lose}} rows. The bands must cover every bid from {min_bid} to "
+                "{max_bid} in order, without gaps or overlaps.",
+                **cover,
             ),
             where,
         )
@@ -116,8 +113,9 @@ def _parse_bands(value: Any) -> tuple[Band, ...]:
             raise RuleViolation(
                 "invalid",
                 msg(
-                    "{cover}: this band should start at {expected_from}.",
-                    cover=cover,
+                    "The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps: "
+                    "this band should start at {expected_from}.",
+                    **cover,
                     expected_from=expected_from,
                 ),
                 row_field,
@@ -129,9 +127,9 @@ def _parse_bands(value: Any) -> tuple[Band, ...]:
         raise RuleViolation(
             "invalid",
             msg(
-                "{cover}: the last band must end at {max_bid}.",
-                cover=cover,
-                max_bid=t.MAX_BID,
+                "The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps: the "
+                "last band must end at {max_bid}.",
+                **cover,
             ),
             where,
         )

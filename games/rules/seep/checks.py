@@ -28,12 +28,74 @@ from games.rules.seep.tables import (
     seat_right_of,
 )
 
-BID_CARD_NAMES: dict[int, str] = {
-    9: msg("a 9"),
-    10: msg("a 10"),
-    11: msg("a jack"),
-    12: msg("a queen"),
-    13: msg("a king"),
+# The sentences that name the card a house or a bid of each value needs, one whole sentence per value (and, for
+# bid_card_not_in_hand, per what the hand allows): each language names the card in the case its sentence wants.
+BID_CARD_MESSAGES: dict[tuple[int, bool], str] = {
+    (9, True): msg_template(
+        "A bid of {value} needs a 9 among the bidder's four cards; this hand allows a bid of {legal}."
+    ),
+    (9, False): msg_template(
+        "A bid of {value} needs a 9 among the bidder's four cards; this hand has no card above 8, so it must "
+        "be thrown in and dealt again."
+    ),
+    (10, True): msg_template(
+        "A bid of {value} needs a 10 among the bidder's four cards; this hand allows a bid of {legal}."
+    ),
+    (10, False): msg_template(
+        "A bid of {value} needs a 10 among the bidder's four cards; this hand has no card above 8, so it must "
+        "be thrown in and dealt again."
+    ),
+    (11, True): msg_template(
+        "A bid of {value} needs a jack among the bidder's four cards; this hand allows a bid of {legal}."
+    ),
+    (11, False): msg_template(
+        "A bid of {value} needs a jack among the bidder's four cards; this hand has no card above 8, so it must "
+        "be thrown in and dealt again."
+    ),
+    (12, True): msg_template(
+        "A bid of {value} needs a queen among the bidder's four cards; this hand allows a bid of {legal}."
+    ),
+    (12, False): msg_template(
+        "A bid of {value} needs a queen among the bidder's four cards; this hand has no card above 8, so it must "
+        "be thrown in and dealt again."
+    ),
+    (13, True): msg_template(
+        "A bid of {value} needs a king among the bidder's four cards; this hand allows a bid of {legal}."
+    ),
+    (13, False): msg_template(
+        "A bid of {value} needs a king among the bidder's four cards; this hand has no card above 8, so it must "
+        "be thrown in and dealt again."
+    ),
+}
+FIRST_PLAY_MESSAGES: dict[int, str] = {
+    9: msg_template(
+        "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a 9; {what} is neither."
+    ),
+    10: msg_template(
+        "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a 10; {what} is neither."
+    ),
+    11: msg_template(
+        "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a jack; {what} is neither."
+    ),
+    12: msg_template(
+        "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a queen; {what} is neither."
+    ),
+    13: msg_template(
+        "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a king; {what} is neither."
+    ),
+}
+CARD_KEPT_MESSAGES: dict[int, str] = {
+    9: msg_template("{seat} owns {house_words} and must keep a 9 to capture it; after this play {seat} holds none."),
+    10: msg_template("{seat} owns {house_words} and must keep a 10 to capture it; after this play {seat} holds none."),
+    11: msg_template(
+        "{seat} owns {house_words} and must keep a jack to capture it; after this play {seat} holds none."
+    ),
+    12: msg_template(
+        "{seat} owns {house_words} and must keep a queen to capture it; after this play {seat} holds none."
+    ),
+    13: msg_template(
+        "{seat} owns {house_words} and must keep a king to capture it; after this play {seat} holds none."
+    ),
 }
 ORDINAL_SUFFIX: dict[int, str] = {1: "st", 2: "nd", 3: "rd"}
 # match_already_finished, one whole sentence per English ordinal suffix: each language writes its own ordinal of
@@ -194,18 +256,10 @@ def check_bid(dealer: str, bid: HouseBid) -> None:
     if bid.hand is None or any(CAPTURE_VALUE[card.rank] == bid.value for card in bid.hand):
         return
     legal = _legal_bids(bid.hand)
-    if legal:
-        allows = msg("this hand allows a bid of {legal}", legal=_or_list([str(value) for value in legal]))
-    else:
-        allows = msg("this hand has no card above 8, so it must be thrown in and dealt again")
+    allowed = {"legal": _or_list([str(value) for value in legal])} if legal else {}
     raise RuleViolation(
         "bid_card_not_in_hand",
-        msg(
-            "A bid of {value} needs {bid_card_names} among the bidder's four cards; {allows}.",
-            value=bid.value,
-            bid_card_names=BID_CARD_NAMES[bid.value],
-            allows=allows,
-        ),
+        msg(BID_CARD_MESSAGES[bid.value, bool(legal)], value=bid.value, **allowed),
         "bid.value",
         legal_bids=legal,
         allowed=list(BID_VALUES),

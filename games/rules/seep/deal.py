@@ -13,7 +13,7 @@ from typing import Any
 
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.tables import (
     BID_VALUES,
@@ -153,14 +153,28 @@ def card_list(values: object, field: str) -> list[Card]:
     return [seep_card(value, f"{field}[{index}]") for index, value in enumerate(values)]
 
 
-def refuse_duplicate(card: Card, field: str, where: str) -> RuleViolation:
+# duplicate_card, one whole sentence per place a card is listed twice.
+DUPLICATE_MESSAGES: dict[str, str] = {
+    "hand": msg_template("{code} is listed twice in this hand; each card exists once."),
+    "floor": msg_template("{code} is listed twice on the floor; each card exists once."),
+    "hand_and_floor": msg_template(
+        "{code} is listed both in the bidder's hand and on the floor; each card exists once."
+    ),
+    "team": msg_template("{code} is listed twice for this team; each card exists once."),
+    "both_teams": msg_template("{code} is listed for both teams; each card exists once."),
+    "play": msg_template("{code} is listed twice in this play; each card exists once."),
+    # A card played (plays[k].card) that was on the starting floor or played before, with that place's field.
+    "starting_floor": msg_template("{code} is on the starting floor ({where})."),
+    "played": msg_template("{code} was already played ({where})."),
+}
+
+
+def refuse_duplicate(card: Card, field: str, place: str, where: str | None = None) -> RuleViolation:
+    """duplicate_card: ``place`` picks the whole sentence (DUPLICATE_MESSAGES); ``where`` is the earlier field."""
+    places = {} if where is None else {"where": where}
     return RuleViolation(
         "duplicate_card",
-        msg(
-            "{code} is listed {where}; each card exists once.",
-            code=card.code,
-            where=where,
-        ),
+        msg(DUPLICATE_MESSAGES[place], code=card.code, **places),
         field,
         card=card.code,
     )
@@ -172,7 +186,7 @@ def parse_hand(values: object, field: str) -> tuple[Card, ...]:
     seen: set[str] = set()
     for index, card in enumerate(cards):
         if card.code in seen:
-            raise refuse_duplicate(card, f"{field}[{index}]", msg("twice in this hand"))
+            raise refuse_duplicate(card, f"{field}[{index}]", "hand")
         seen.add(card.code)
     if len(cards) != HAND_SIZE:
         raise RuleViolation(
@@ -332,8 +346,8 @@ def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ..
                     card=card.code,
                 )
             if card in owner:
-                where = msg("twice for this team") if owner[card] == team else msg("for both teams")
-                raise refuse_duplicate(card, f"{field}[{index}]", where)
+                place = "team" if owner[card] == team else "both_teams"
+                raise refuse_duplicate(card, f"{field}[{index}]", place)
             owner[card] = team
         sides.append(tuple(cards))
     return sides[0], sides[1]
@@ -416,6 +430,19 @@ def parse_sweeps(value: object) -> tuple[SweepCounts, SweepCounts]:
     return _parse_sweep_side(sweeps.get("A"), "A"), _parse_sweep_side(sweeps.get("B"), "B")
 
 
+# The deal gives both totals (True) or neither totals nor plays (False): one whole sentence each.
+GIVE_EITHER: dict[bool, str] = {
+    True: msg_template(
+        "Give either card_points {{A, B}} or scoring_cards_captured {{A: [...], B: [...]}}, not both (or the plays, "
+        "from which they follow)."
+    ),
+    False: msg_template(
+        "Give either card_points {{A, B}} or scoring_cards_captured {{A: [...], B: [...]}}, one of them (or the "
+        "plays, from which they follow)."
+    ),
+}
+
+
 def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
     """The §S.3 fields of the submitted deal as a ``SeepDeal`` (``floor`` and ``plays`` are left to
     ``plays.parse_deal``); raises only ``RuleViolation`` whatever the JSON."""
@@ -431,11 +458,7 @@ def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
         field = "scoring_cards_captured" if has_totals else "card_points"
         raise RuleViolation(
             "invalid",
-            msg(
-                "Give either card_points {{A, B}} or scoring_cards_captured {{A: [...], B: [...]}}, {value} (or the "
-                "plays, from which they follow).",
-                value=msg("not both") if has_totals else msg("one of them"),
-            ),
+            msg(GIVE_EITHER[has_totals]),
             field,
         )
     card_points = parse_card_points(deal["card_points"]) if has_totals else None

@@ -87,10 +87,10 @@ def parse_floor(value: object, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     floor = card_list(value, "floor")
     for index, card in enumerate(floor):
         if card in floor[:index]:
-            raise refuse_duplicate(card, f"floor[{index}]", msg("twice on the floor"))
+            raise refuse_duplicate(card, f"floor[{index}]", "floor")
     for index, card in enumerate(hand):
         if card in floor:
-            raise refuse_duplicate(card, f"bid.bidder_hand[{index}]", msg("both in the bidder's hand and on the floor"))
+            raise refuse_duplicate(card, f"bid.bidder_hand[{index}]", "hand_and_floor")
     return tuple(floor)
 
 
@@ -188,18 +188,8 @@ class _PlayReader:
         card = seep_card(value, field)
         if card in self.seen:
             where = self.seen[card]
-            already = msg("is on the starting floor") if where.startswith("floor") else msg("was already played")
-            raise RuleViolation(
-                "duplicate_card",
-                msg(
-                    "{code} {already} ({where}).",
-                    code=card.code,
-                    already=already,
-                    where=where,
-                ),
-                field,
-                card=card.code,
-            )
+            place = "starting_floor" if where.startswith("floor") else "played"
+            raise refuse_duplicate(card, field, place, where)
         hand = [held.code for held in self.hand]
         if k == 0 and card not in self.hand:
             raise RuleViolation(
@@ -251,7 +241,7 @@ def _optional_cards(
     cards = card_list(listed, path)
     for index, card in enumerate(cards):
         if card in named:
-            raise refuse_duplicate(card, f"{path}[{index}]", msg("twice in this play"))
+            raise refuse_duplicate(card, f"{path}[{index}]", "play")
         named.append(card)
     return tuple(cards)
 

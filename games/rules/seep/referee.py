@@ -21,7 +21,7 @@ from games.rules.cards import Card, card_codes
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, or_chain
 from games.rules.seep import tally
-from games.rules.seep.checks import BID_CARD_NAMES
+from games.rules.seep.checks import CARD_KEPT_MESSAGES, FIRST_PLAY_MESSAGES
 from games.rules.seep.deal import Play, SeepDeal
 from games.rules.seep.floor import (
     HOUSE_VALUES,
@@ -98,13 +98,7 @@ class _Replay:
         if k == FIRST_PLAY and value != bid:
             raise RuleViolation(
                 "first_play_not_bid_value",
-                msg(
-                    "The bid was {bid}: the first play must build a house of {bid}, or capture or throw "
-                    "{bid_card_names}; {what} is neither.",
-                    bid=bid,
-                    bid_card_names=BID_CARD_NAMES[bid],
-                    what=what,
-                ),
+                msg(FIRST_PLAY_MESSAGES[bid], bid=bid, what=what),
                 field,
                 bid=bid,
             )
@@ -129,11 +123,9 @@ class _Replay:
                 raise RuleViolation(
                     "capture_card_not_kept",
                     msg(
-                        "{seat} owns {house_words} and must keep {bid_card_names} to capture it; after this play "
-                        "{seat} holds none.",
+                        CARD_KEPT_MESSAGES[house.value],
                         seat=play.seat,
                         house_words=_house_words(house.value),
-                        bid_card_names=BID_CARD_NAMES[house.value],
                     ),
                     f"plays[{k}].card",
                     house=house.value,
