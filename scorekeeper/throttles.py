@@ -15,6 +15,7 @@ allows up to twice the rate across its edge, which is within a limit's purpose.
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from typing import Any
@@ -22,10 +23,13 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+from redis.exceptions import RedisError
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import SimpleRateThrottle
 
 from scorekeeper.clients import client_address
+
+logger = logging.getLogger(__name__)
 
 READ, WRITE, DRY_RUN, JOB, PUBLIC = "read", "write", "dry_run", "job", "public"
 KINDS = (READ, WRITE, DRY_RUN, JOB, PUBLIC)
@@ -61,14 +65,24 @@ def wait_for(kind: str, request: HttpRequest) -> float | None:
     now = time.time()
     window = math.floor(now / seconds)
     key = f"throttle:{kind}:{caller(kind, request)}:{window}"
-    cache.add(key, 0, timeout=seconds + 1)
     try:
-        count = cache.incr(key)
-    except ValueError:  # the window's counter expired between the two calls
-        cache.set(key, count := 1, timeout=seconds + 1)
+        count = _counted(key, seconds + 1)
+    except (RedisError, OSError) as error:  # a counter store that is down refuses nobody (the fail-soft cache
+        # stands in with memory; a plain Redis cache raises): the rate limits guard the service, they must not stop it
+        logger.warning("Rate limit not counted (%s); the request goes through.", error)
+        return None
     if count <= limit:
         return None
     return (window + 1) * seconds - now
+
+
+def _counted(key: str, timeout: int) -> int:
+    cache.add(key, 0, timeout=timeout)
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # the window's counter expired between the two calls
+        cache.set(key, 1, timeout=timeout)
+        return 1
 
 
 def parse_rate(rate: str) -> tuple[int, int]:

@@ -66,7 +66,7 @@ def choice_cases(club: int, user: int) -> list[tuple[str, str, dict[str, Any], s
             {"url": "https://example.com/hook", "events": ["deal.deleted"]},
             "events[0]",
             '"deal.deleted" is not a valid choice; events are deal.recorded, deal.corrected, '
-            "deal.voided, match.finished, standings.changed.",
+            "deal.voided, match.finished, standings.changed, night.round_started, night.event_finished.",
         ),
     ]
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
+from tests.e2e.steps import record
 from tests.e2e.table import Table, wait_until
 from tests.support.browser import PASSWORD, api_session
 
@@ -26,30 +27,6 @@ def scorer(scorer_browser: Any, live_app: dict[str, Any]) -> Table:
 
 def passes(*seats: str) -> list[dict[str, str]]:
     return [{"seat": seat, "call": "pass"} for seat in seats]
-
-
-def record(
-    api: Any,
-    live_app: dict[str, Any],
-    game: str,
-    players: int,
-    *,
-    settings: dict[str, Any],
-    deals: list[dict[str, Any]],
-) -> int:
-    base = live_app["base"]
-    match = api.post(
-        f"{base}/api/v1/matches/",
-        json={
-            "game": game,
-            "players": [{"name": f"Player {k}"} for k in range(1, players + 1)],
-            "settings": settings,
-        },
-    ).json()
-    for deal in deals:
-        answer = api.post(f"{base}/api/v1/matches/{match['id']}/deals/", json=deal)
-        assert answer.status_code == 201, answer.json()
-    return int(match["id"])
 
 
 def dealer_choices(table: Table) -> list[str]:

@@ -11,8 +11,8 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from tests.e2e.phone import phone_browser
+from tests.e2e.steps import record
 from tests.e2e.table import Table, wait_until
-from tests.e2e.test_correction_forms import record
 from tests.support.browser import PASSWORD, api_session, screenshot_dir
 
 pytestmark = pytest.mark.e2e

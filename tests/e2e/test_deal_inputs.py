@@ -90,8 +90,7 @@ def test_seep_throw_ins_and_card_majority(scorer: Table, live_app: dict[str, Any
     scorer.pick("card_majority", "B")  # shown only with these card points and the cards listed
     scorer.save()
     assert scorer.refusal("throw_ins[0].bidder_hand") == (
-        "A throw-in is only allowed when none of the four cards is above 8; this hand holds the 9 of diamonds, "
-        "so S2 must bid 9."
+        "A throw-in is only allowed when none of the four cards is above 8; this hand holds 9♦, so S2 must bid 9."
     )
     assert scorer.deal_count() == 0
 
@@ -128,7 +127,7 @@ def test_bid_euchre_ace_no_face_and_every_trick(scorer: Table, live_app: dict[st
     scorer.type("input[name=ace_no_face_hand]", "AS 9H 10H 9C 10C KD")
     scorer.save()
     assert scorer.refusal("ace_no_face.hand") == (
-        "Ace-no-face needs at least one ace and no jack, queen or king; this hand holds the king of diamonds."
+        "Ace-no-face needs at least one ace and no jack, queen or king; this hand holds K♦."
     )
     scorer.type("input[name=ace_no_face_hand]", "AS 9H 10H 9C 10C 9D")
     scorer.save_and_wait()
@@ -155,7 +154,7 @@ def test_bid_euchre_ace_no_face_and_every_trick(scorer: Table, live_app: dict[st
     assert scorer.text("#tricks-tally") == "From the tricks: team A 3, team B 3 tricks"
     scorer.save()
     # Trick 2 goes S3, S4, S1, S2: S4's card is the second of the trick.
-    assert scorer.refusal("tricks[1][1]") == "The 24-card pack has one ace of hearts; it is played once too often here."
+    assert scorer.refusal("tricks[1][1]") == "The 24-card pack has only 1 A♥; it is played once too often here."
     assert scorer.deal_count() == 1
 
     scorer.choose("select[name=trick-2-S4]", "AS")

@@ -277,7 +277,7 @@ def test_an_opponent_disputes_a_deal_from_their_phone(
     opponent = opponent_at(opponent_browser, live_app, match["id"])
     opponent.tap('#deal-1 [data-action="dispute"]')
     opponent.tap('#deal-1 [data-action="send"]')
-    assert opponent.refusal("reason") == "This field may not be blank."
+    assert opponent.refusal("reason") == "Write the reason for the change: it is required."
     opponent.type("#deal-1 input[name=reason]", "Our 10 of diamonds was counted for team A")
     opponent.tap('#deal-1 [data-action="send"]')
     wait_until(lambda: "⚠ disputed" in opponent.text("#deal-1 .marks"), "the dispute mark")

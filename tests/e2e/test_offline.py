@@ -5,14 +5,13 @@ reloads offline from the service worker, and when the network is back the deals 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import requests
 from selenium.webdriver.common.by import By
 
+from tests.e2e.steps import api_deals, go_offline
 from tests.e2e.table import Table, wait_until
 from tests.support.browser import PASSWORD, new_browser
 
@@ -37,16 +36,6 @@ def phone(live_app: dict[str, Any]) -> Iterator[Table]:
     driver.quit()
 
 
-def api_deals(live_app: dict[str, Any], match_id: int) -> list[dict[str, Any]]:
-    session = requests.Session()
-    token = session.post(
-        f"{live_app['base']}/api/v1/auth/token/", json={"username": "asha", "password": PASSWORD}, timeout=10
-    ).json()["token"]
-    session.headers["Authorization"] = f"Token {token}"
-    page = session.get(f"{live_app['base']}/api/v1/matches/{match_id}/deals/", timeout=10).json()
-    return list(page["results"] if isinstance(page, dict) else page)
-
-
 def controlled_by_the_service_worker(table: Table) -> None:
     """The first visit installs the worker; a reload under its control keeps the page for offline use."""
     wait_until(
@@ -61,13 +50,6 @@ def controlled_by_the_service_worker(table: Table) -> None:
 def enter(table: Table, taps: list[str]) -> None:
     for css in taps:
         table.tap(css)
-
-
-def go_offline(table: Table) -> float:
-    table.set_offline(True)
-    went = time.monotonic()
-    wait_until(lambda: table.text("#net").startswith("Offline"), "the offline badge", seconds=2)
-    return time.monotonic() - went
 
 
 def test_bid_euchre_deals_entered_offline_are_stored_once_each_in_order_with_the_rules_dealers(

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
+from tests.e2e.steps import api_deals, go_offline
 from tests.e2e.table import Table, wait_until
-from tests.e2e.test_offline import api_deals, go_offline
 from tests.support.browser import PASSWORD, new_browser
 
 pytestmark = pytest.mark.e2e
