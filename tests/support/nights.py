@@ -104,6 +104,18 @@ def assert_byes_go_round(played: Sequence[tuple[Draw, PlayedRound]], entrants: S
 Counts = Counter[frozenset[Entrant]]
 
 
+def assert_every_team_seated_two_to_a_table(
+    played: Sequence[tuple[Draw, PlayedRound]], entrants: Sequence[Entrant]
+) -> None:
+    """Every round of a night of two-sided tables of one team a side (round robin, Swiss): each team seated once or
+    on the round's one bye (an odd count has one), and the byes going round."""
+    for drawn, _round in played:
+        assert_everyone_seated_once_or_on_a_bye(drawn, entrants)
+        assert len(drawn.byes) == len(entrants) % 2
+        assert all([len(side) for side in table] == [1, 1] for table in drawn.tables)
+    assert_byes_go_round(played, entrants)
+
+
 def cost_at(
     table: Table, side_number: int, player: Entrant, leaving: Entrant | None, counts: tuple[Counts, Counts]
 ) -> tuple[int, int]:
