@@ -114,6 +114,8 @@ class _Loader:
         self.club: Club | None = None
         self.players: dict[int, Player] = {}
         self.leagues: dict[int, League] = {}
+        self.matches: dict[int, Match] = {}
+        self.events: dict[int, Any] = {}  # nights.models.Event, by the file's id
         self.summary = ImportSummary(club=None)
 
     def run(self) -> ImportSummary:
@@ -125,6 +127,11 @@ class _Loader:
             self._match(index, match)
             self.progress(index + 1, len(matches))
         self._audit(self.doc["audit"], "audit", match=None)
+        from exports.night_import import NightLoader, audit_names_nights  # they read this module's helpers
+
+        for index, event in enumerate(self.doc.get("events", [])):
+            NightLoader(self, f"events[{index}]", event).run()
+        audit_names_nights(self.club, self.events)
         audit_record(
             actor=self.actor,
             action="club.imported",
@@ -223,7 +230,14 @@ class _Loader:
             last_deal_number=data["last_deal_number"],
             created_by=self.actor,
             finished_at=_moment(data["finished_at"]),
+            club=self.club if data.get("club_match") else None,
+            first_dealer=data.get("first_dealer", ""),
+            deals_limit=data.get("deals_limit"),
+            closed_at=_moment(data.get("closed_at")),
         )
+        if data["id"] in self.matches:
+            raise refuse(f"{path}.id", msg("match id {id} appears twice.", id=data["id"]))
+        self.matches[data["id"]] = match
         Seat.objects.bulk_create(
             Seat(
                 match=match,

@@ -127,6 +127,11 @@ def _pin_rules(event: Event, settings: Mapping[str, Any], format_settings: Mappi
     event.format_settings = asdict(formatted)
 
 
+def event_rules_pin(event: Event, settings: Mapping[str, Any], format_settings: Mapping[str, Any]) -> None:
+    """Pin ``event``'s house rules and format settings as making it does (an imported night is checked so)."""
+    _pin_rules(event, settings, format_settings)
+
+
 def _check_league(league: League, game: str, requested: Mapping[str, Any], event_club: int) -> None:
     conflicts = [
         name for name, value in requested.items() if name in league.settings and league.settings[name] != value

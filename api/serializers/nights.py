@@ -113,10 +113,13 @@ class RoundSerializer(serializers.ModelSerializer):
     status = serializers.SerializerMethodField()
     tables = TableSerializer(many=True, read_only=True)
     byes = serializers.SerializerMethodField()
+    id = serializers.IntegerField(
+        read_only=True, help_text='The round\'s id: its table cards are the export {"scope": "round", "id": ...}.'
+    )
 
     class Meta:
         model = Round
-        fields = ["number", "seed", "status", "drawn_at", "closed_at", "close_reason", "tables", "byes"]
+        fields = ["id", "number", "seed", "status", "drawn_at", "closed_at", "close_reason", "tables", "byes"]
         read_only_fields = fields
 
     def get_status(self, played: Round) -> str:
