@@ -186,7 +186,7 @@ def scope_audit(scope: ExportScope, players: QuerySet[Player]) -> QuerySet[Audit
 def event_document(event: Event, username: Usernames = SHOWN) -> dict[str, Any]:
     """A club night: its rules and format, its entrants, and its rounds with their tables (each a reference to a
     match of the file), byes and closes."""
-    rounds = event.rounds.prefetch_related("tables", "byes").order_by("number")
+    rounds = event.rounds.prefetch_related("tables", "byes", "substitutes__table").order_by("number")
     return {
         "id": event.pk,
         "name": event.name,
@@ -230,6 +230,10 @@ def event_document(event: Event, username: Usernames = SHOWN) -> dict[str, Any]:
                     for table in sorted(played.tables.all(), key=lambda table: table.number)
                 ],
                 "byes": sorted(bye.entrant_id for bye in played.byes.all()),
+                "substitutes": [
+                    {"entrant": sub.entrant_id, "player": sub.player_id, "table": sub.table.number, "seat": sub.seat}
+                    for sub in sorted(played.substitutes.all(), key=lambda sub: sub.entrant_id)
+                ],
             }
             for played in rounds
         ],

@@ -13,7 +13,7 @@ from games.errors import DomainError
 from games.models import AuditEntry, Club, Match, Seat
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
-from nights.models import Bye, Entrant, Event, Round, Table
+from nights.models import Bye, Entrant, Event, Round, Substitute, Table
 from nights.services import event_rules_pin
 
 if TYPE_CHECKING:
@@ -111,15 +111,21 @@ class NightLoader:
             close_reason=data["close_reason"],
         )
         Round.objects.filter(pk=played.pk).update(drawn_at=_moment(data["drawn_at"]))
-        entrant_players = {entrant.player_id for entrant in self.entrants.values()}
+        substitutes = data.get("substitutes", [])
+        sitting_in = {
+            self.loader._player(sub["player"], f"{self.path}.{where}.substitutes[{i}].player").pk
+            for i, sub in enumerate(substitutes)
+        }
+        entrant_players = {entrant.player_id for entrant in self.entrants.values()} | sitting_in
         numbers: set[int] = set()
+        tables: dict[int, Table] = {}
         for position, table in enumerate(data["tables"]):
             at = f"{where}.tables[{position}]"
             if table["number"] in numbers:
                 raise self.refuse(f"{at}.number", msg("two tables of a round have the same number."))
             numbers.add(table["number"])
             match = self._table_match(event, table["match"], f"{at}.match", entrant_players)
-            Table.objects.create(
+            tables[table["number"]] = Table.objects.create(
                 round=played,
                 number=table["number"],
                 match=match,
@@ -131,6 +137,18 @@ class NightLoader:
                 detail = msg("there is no entrant {ref} in this night.", ref=entrant)
                 raise self.refuse(f"{where}.byes[{position}]", detail)
             Bye.objects.create(round=played, entrant=self.entrants[entrant])
+        for position, sub in enumerate(substitutes):
+            self._substitute(played, tables, sub, f"{where}.substitutes[{position}]")
+
+    def _substitute(self, played: Round, tables: dict[int, Table], data: dict[str, Any], where: str) -> None:
+        """The substitute sits in the seat it names, at a table of the round, for an entrant of the night."""
+        entrant, table = self.entrants.get(data["entrant"]), tables.get(data["table"])
+        player = self.loader._player(data["player"], f"{self.path}.{where}.player")
+        if entrant is None:
+            raise self.refuse(f"{where}.entrant", msg("there is no entrant {ref} in this night.", ref=data["entrant"]))
+        if table is None or not Seat.objects.filter(match=table.match, seat=data["seat"], player=player).exists():
+            raise self.refuse(where, msg("a substitute sits in the seat the file names, at a table of the round."))
+        Substitute.objects.create(round=played, entrant=entrant, player=player, table=table, seat=data["seat"])
 
     def _table_match(self, event: Event, ref: int, where: str, entrant_players: set[int]) -> Match:
         match = self.loader.matches.get(ref)

@@ -23,6 +23,7 @@ from api.serializers.nights import (
     RoundCloseSerializer,
     RoundSerializer,
     RoundStartSerializer,
+    SubstituteSerializer,
 )
 from games.errors import NotFound
 from games.rules.registry import get_engine
@@ -37,6 +38,7 @@ from nights.services import (
     event_update,
     round_close,
     round_start,
+    round_substitute,
     round_undo,
 )
 
@@ -185,6 +187,26 @@ class RoundViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             actor=signed_in(request.user), event_id=event.pk, number=id_from_url(number), **serializer.validated_data
         )
         return self.answer(event, id_from_url(number))
+
+    @extend_schema(
+        summary="A substitute takes an entrant's seat for the round (the seat's score stays the entrant's)",
+        request=SubstituteSerializer,
+        responses={201: RoundSerializer},
+    )
+    @idempotent
+    def substitute(self, request: Request, event_pk: str, number: str) -> Response:
+        event = self.event()
+        serializer = SubstituteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        round_substitute(
+            actor=signed_in(request.user),
+            event_id=event.pk,
+            number=id_from_url(number),
+            entrant_id=data["entrant"],
+            player=data["player"],
+        )
+        return self.answer(event, id_from_url(number), status.HTTP_201_CREATED)
 
 
 class StandingsView(generics.GenericAPIView):

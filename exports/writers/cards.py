@@ -24,7 +24,7 @@ from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.translation import localize
 from nights.models import Entrant, Event, Round, Table
-from nights.selectors import event_standings, rounds_of, table_scores, table_sides
+from nights.selectors import event_standings, rounds_of, seat_holder, table_scores, table_sides
 
 CARD_STYLE = (
     STYLE
@@ -94,15 +94,17 @@ def score_card_lines(event: Event, entrant: Entrant, folded: dict[int, float]) -
 
 
 def _seated_line(played: Round, entrant: Entrant) -> dict[str, Any] | None:
+    """The entrant's seat in the round (a substitute's, where one took it: its score is the entrant's)."""
+    holder = seat_holder(played, entrant)
     for table in played.tables.all():
         names = {seat.player_id: seat.player.name for seat in table.match.seats.all()}
-        if entrant.player_id not in names:
+        if holder not in names:
             continue
         sides = table_sides(table)
-        mine = next(side for side, players in sides.items() if entrant.player_id in players)
+        mine = next(side for side, players in sides.items() if holder in players)
         return {
             "table": str(table.number),
-            "partners": [names[p] for p in sides[mine] if p != entrant.player_id],
+            "partners": [names[p] for p in sides[mine] if p != holder],
             "opponents": [names[p] for side, players in sides.items() if side != mine for p in players],
             "score": table_scores(table).get(mine),
         }

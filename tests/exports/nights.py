@@ -4,8 +4,12 @@ and the rows are the same on every run."""
 
 from __future__ import annotations
 
+import copy
+import json
+import os
 import random
-from dataclasses import dataclass
+import shutil
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +26,10 @@ from nights.services import entrant_check_in, event_create, round_close, round_s
 from tests.factories import UserFactory
 from tests.nights.helpers import euchre_deal
 
+# Skipped on a machine without poppler-utils; under CI=true it must be there (.ci/run installs it).
+needs_poppler = pytest.mark.skipif(
+    shutil.which("pdftoppm") is None and not os.environ.get("CI"), reason="needs poppler-utils (pdftoppm, pdftotext)"
+)
 NAMES = ["Asha", "Bala", "Chen", "Dora", "Emil"]
 
 
@@ -79,3 +87,45 @@ def write(kind: str, scope_id: int, file_format: str, folder: Path, reader: Any 
     path = folder / f"{kind}-{scope_id}.{file_format}"
     writer_for(kind, file_format)(scope_by_id(kind, scope_id, reader=reader), path, Progress())
     return path.read_bytes()
+
+
+def renumbered(document: dict[str, Any]) -> dict[str, Any]:
+    """The file with the exporting server's ids replaced by positions (an import makes new ids) and the moment of
+    writing left out."""
+    doc = copy.deepcopy(document)
+    players = {p["id"]: n for n, p in enumerate(doc["players"])}
+    matches = {m["id"]: n for n, m in enumerate(doc["matches"])}
+    doc.pop("exported_at")
+    doc["scope"].pop("id")
+    doc["club"].pop("id")
+    for player in doc["players"]:
+        player["id"] = players[player["id"]]
+    for match in doc["matches"]:
+        match["id"] = matches[match["id"]]
+        for seat in match["seats"]:
+            seat["player"] = players[seat["player"]]
+    events = {event["id"]: n for n, event in enumerate(doc["events"])}
+    for entry in doc["audit"]:  # a night's entries name it by its id
+        for facts in (entry["before"], entry["after"]):
+            if isinstance(facts, dict) and facts.get("event") in events:
+                facts["event"] = events[facts["event"]]
+    for position, event in enumerate(doc["events"]):
+        event["id"] = position
+        entrants = {e["id"]: n for n, e in enumerate(event["entrants"])}
+        for entrant in event["entrants"]:
+            entrant["id"], entrant["player"] = entrants[entrant["id"]], players[entrant["player"]]
+        for played in event["rounds"]:
+            played["byes"] = [entrants[bye] for bye in played["byes"]]
+            for sub in played.get("substitutes", []):
+                sub["entrant"], sub["player"] = entrants[sub["entrant"]], players[sub["player"]]
+            for table in played["tables"]:
+                table["match"] = matches[table["match"]]
+    return doc
+
+
+def export_json(kind: str, scope_id: int, tmp_path: Path) -> dict[str, Any]:
+    """As a member who is not an admin sees it (no usernames): an import has other accounts."""
+    path = tmp_path / f"{kind}-{scope_id}.json"
+    scope = replace(scope_by_id(kind, scope_id), usernames_shown=False)
+    writer_for(kind, "json")(scope, path, Progress())
+    return dict(json.loads(path.read_text(encoding="utf-8")))

@@ -21,8 +21,7 @@ from exports.services import export_request
 from exports.writers.cards import QR_BORDER, QR_SCALE
 from games.models import Player
 from tests.exports.helpers import pdf_text
-from tests.exports.nights import Night, make_night, write
-from tests.exports.test_score_sheet_languages import needs_poppler
+from tests.exports.nights import Night, make_night, needs_poppler, write
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db, needs_poppler]
