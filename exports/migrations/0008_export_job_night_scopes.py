@@ -4,15 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('exports', '0007_jobs_wait_their_turn'),
+        ("exports", "0007_jobs_wait_their_turn"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='exportjob',
-            name='scope',
-            field=models.CharField(choices=[('match', 'Match'), ('league', 'League'), ('club', 'Club'), ('event', 'Event'), ('entrant', 'Entrant'), ('round', 'Round')], max_length=10),
+            model_name="exportjob",
+            name="scope",
+            field=models.CharField(
+                choices=[
+                    ("match", "Match"),
+                    ("league", "League"),
+                    ("club", "Club"),
+                    ("event", "Event"),
+                    ("entrant", "Entrant"),
+                    ("round", "Round"),
+                ],
+                max_length=10,
+            ),
         ),
     ]

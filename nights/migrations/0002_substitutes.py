@@ -5,27 +5,48 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0008_match_club_first_dealer'),
-        ('nights', '0001_initial'),
+        ("games", "0008_match_club_first_dealer"),
+        ("nights", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Substitute',
+            name="Substitute",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.CharField(max_length=3)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('entrant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='substitutes', to='nights.entrant')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='substitutions', to='games.player')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='substitutes', to='nights.round')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='substitutes', to='nights.table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.CharField(max_length=3)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "entrant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="substitutes", to="nights.entrant"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="substitutions", to="games.player"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="substitutes", to="nights.round"
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="substitutes", to="nights.table"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'id'],
-                'constraints': [models.UniqueConstraint(fields=('round', 'entrant'), name='unique_substitute_per_entrant')],
+                "ordering": ["round", "id"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("round", "entrant"), name="unique_substitute_per_entrant")
+                ],
             },
         ),
     ]
