@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+from typing import Any
 
+from django.core.serializers.json import DjangoJSONEncoder
+from rest_framework import status
 from rest_framework.request import Request
+from rest_framework.response import Response
 
 from games.errors import InvalidInput
 from games.rules.messages import msg
@@ -36,3 +42,21 @@ def none_match(request: Request, version: int) -> bool:
         return False
     tags = {tag.strip().removeprefix("W/") for tag in header.split(",")}
     return "*" in tags or etag(version) in tags
+
+
+def body_etag(body: Any) -> str:
+    """The ETag of a resource that has no version of its own (a club night, its standings): a digest of the body
+    answered, so it changes exactly when what a client would read changes (a deal at a table, a check-in, a
+    correction that refolds the standings)."""
+    encoded = json.dumps(body, cls=DjangoJSONEncoder, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return '"' + hashlib.sha256(encoded.encode("utf-8")).hexdigest()[:32] + '"'
+
+
+def tagged_response(request: Request, body: Any) -> Response:
+    """``body`` with its ETag, or ``304`` with it when ``If-None-Match`` already names it (or ``*``)."""
+    tag = body_etag(body)
+    header = request.headers.get("If-None-Match") or ""
+    tags = {each.strip().removeprefix("W/") for each in header.split(",")}
+    response = Response(status=status.HTTP_304_NOT_MODIFIED) if "*" in tags or tag in tags else Response(body)
+    response["ETag"] = tag
+    return response

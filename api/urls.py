@@ -31,6 +31,11 @@ night_urls = [
         name="event-round",
     ),
     path(f"{EVENT}rounds/<int:number>/close/", RoundViewSet.as_view({"post": "close"}), name="event-round-close"),
+    path(
+        f"{EVENT}rounds/<int:number>/substitutes/",
+        RoundViewSet.as_view({"post": "substitute"}),
+        name="event-round-substitutes",
+    ),
     path(f"{EVENT}standings/", StandingsView.as_view(), name="event-standings"),
 ]
 

@@ -13,6 +13,7 @@ from django.db.models import Q, QuerySet
 from exports.selectors import CHUNK, ExportScope
 from games.models import AuditEntry, Club, Deal, League, Match, Player
 from games.services.audit import MatchAuditLog
+from nights.models import Event
 
 FORMAT = "scorekeeper.interchange"
 VERSION = 1
@@ -46,6 +47,7 @@ def scope_players(scope: ExportScope) -> QuerySet[Player]:
     """The club's players, everyone seated in the scope's matches, and the records they were merged into."""
     seated = Q(seats__match__in=scope.matches().values("pk"))
     found = Q(club_id=scope.club.pk) if scope.kind == "club" and scope.club else Q(pk__in=[])
+    found |= Q(entries__event__in=scope.events().values("pk"))  # a night's entrants, a bye their only round too
     ids = set(Player.objects.filter(found | seated).values_list("pk", flat=True))
     frontier = ids
     while frontier:  # follow merges, so every reference in the file resolves
@@ -148,6 +150,12 @@ def match_document(match: Match, username: Usernames = SHOWN) -> dict[str, Any]:
         "created_at": moment(match.created_at),
         "updated_at": moment(match.updated_at),
         "finished_at": moment(match.finished_at),
+        # A club's match outside its leagues (a club night's table), and what its night set: who deals first, the
+        # deals it is cut at, when the director closed it. Files written before nights leave them out.
+        "club_match": match.club_id is not None,
+        "first_dealer": match.first_dealer,
+        "deals_limit": match.deals_limit,
+        "closed_at": moment(match.closed_at),
         "seats": [
             {"seat": s.seat, "position": s.position, "player": s.player_id, "team": s.team}
             for s in match.seats.order_by("position")
@@ -163,7 +171,70 @@ def scope_matches(scope: ExportScope) -> Iterator[Match]:
 
 def scope_audit(scope: ExportScope, players: QuerySet[Player]) -> QuerySet[AuditEntry]:
     """Changes to the club, its leagues and players (a match's own changes travel with the match)."""
+    if scope.kind == "event":  # the night's own entries: made, checked in, drawn, closed
+        return (
+            AuditEntry.objects.filter(match__isnull=True, action__startswith="night.", after__event=scope.id)
+            .select_related("actor")
+            .order_by("at", "id")
+        )
     about = Q(league__in=scope.leagues().values("pk"))
     if scope.kind == "club":
         about |= Q(club_id=scope.id) | Q(player__in=players.values("pk"))
     return AuditEntry.objects.filter(about, match__isnull=True).select_related("actor").order_by("at", "id")
+
+
+def event_document(event: Event, username: Usernames = SHOWN) -> dict[str, Any]:
+    """A club night: its rules and format, its entrants, and its rounds with their tables (each a reference to a
+    match of the file), byes and closes."""
+    rounds = event.rounds.prefetch_related("tables", "byes", "substitutes__table").order_by("number")
+    return {
+        "id": event.pk,
+        "name": event.name,
+        "league": event.league_id,
+        "game": event.game,
+        "settings": event.settings,
+        "format": event.format,
+        "format_settings": event.format_settings,
+        "rounds_planned": event.rounds_planned,
+        "round_length": event.round_length,
+        "deals_per_round": event.deals_per_round,
+        "status": event.status,
+        "director": username(event.director),
+        "created_at": moment(event.created_at),
+        "entrants": [
+            {
+                "id": entrant.pk,
+                "player": entrant.player_id,
+                "checked_in": entrant.checked_in,
+                "joined_from_round": entrant.joined_from_round,
+                "left_after_round": entrant.left_after_round,
+                "created_at": moment(entrant.created_at),
+            }
+            for entrant in event.entrants.order_by("pk")
+        ],
+        "rounds": [
+            {
+                "number": played.number,
+                "seed": played.seed,
+                "status": played.status,
+                "drawn_at": moment(played.drawn_at),
+                "closed_at": moment(played.closed_at),
+                "close_reason": played.close_reason,
+                "tables": [
+                    {
+                        "number": table.number,
+                        "match": table.match_id,
+                        "first_dealer": table.first_dealer,
+                        "director_score": table.director_score,
+                    }
+                    for table in sorted(played.tables.all(), key=lambda table: table.number)
+                ],
+                "byes": sorted(bye.entrant_id for bye in played.byes.all()),
+                "substitutes": [
+                    {"entrant": sub.entrant_id, "player": sub.player_id, "table": sub.table.number, "seat": sub.seat}
+                    for sub in sorted(played.substitutes.all(), key=lambda sub: sub.entrant_id)
+                ],
+            }
+            for played in rounds
+        ],
+    }

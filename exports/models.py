@@ -41,6 +41,9 @@ class ExportJob(QueuedJob):
         MATCH = "match"
         LEAGUE = "league"
         CLUB = "club"
+        EVENT = "event"  # a club night: standings, rounds, tables
+        ENTRANT = "entrant"  # one player's score card of a night (pdf)
+        ROUND = "round"  # the table cards of a round, a QR code each (pdf)
 
     class Format(models.TextChoices):
         CSV = "csv"

@@ -11,7 +11,8 @@ from api.serializers.base import ChoiceField
 from exports.imports import import_progress
 from exports.models import ExportJob, ImportJob
 from exports.tasks import EXPORT_FAILURES
-from games.rules.messages import message_from_json
+from exports.writers import PDF_ONLY_SCOPES
+from games.rules.messages import message_from_json, msg
 from games.translation import localize
 
 # An export job's error column keeps the English text of its failure: the message found again by that text.
@@ -20,8 +21,20 @@ EXPORT_FAILURE_BY_TEXT = {str(failure): failure for failure in EXPORT_FAILURES}
 
 class ExportRequestSerializer(serializers.Serializer):
     scope = ChoiceField(choices=ExportJob.Scope.choices)
-    id = serializers.IntegerField(min_value=1, help_text="The match, league or club to export.")
+    id = serializers.IntegerField(
+        min_value=1,
+        help_text="The match, league, club or club night (event) to export; the entrant whose score card, or the "
+        "round (its id) whose table cards, to print.",
+    )
     format = ChoiceField(choices=ExportJob.Format.choices)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["scope"] in PDF_ONLY_SCOPES and attrs["format"] != ExportJob.Format.PDF:
+            raise serializers.ValidationError({"format": localize(PDF_ONLY)}, code="invalid")
+        return attrs
+
+
+PDF_ONLY = msg("A score card and the table cards of a round are printed as PDF only.")
 
 
 class ExportJobSerializer(serializers.ModelSerializer):

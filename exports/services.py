@@ -22,8 +22,8 @@ from django.utils import timezone, translation
 from exports.dispatch import job_requeue_if_lost, jobs_hand_out
 from exports.models import ExportJob
 from exports.quotas import job_quota_check
-from exports.selectors import export_scope, scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.selectors import export_scope, scope_by_id, scope_language
+from exports.writers import Progress, writer_for
 from games.rules.messages import msg
 
 logger = logging.getLogger(__name__)
@@ -35,11 +35,12 @@ def export_request(
     *, actor: User, scope: str, scope_id: int, file_format: str, language: str | None = None
 ) -> ExportJob:
     """Queue an export of a scope ``actor`` may read (anyone else gets 404), written in ``language`` (by default the
-    language of the request, active now). Raises ``JobQuotaExceeded`` (429) when the account or the scope's club has
-    as many jobs as allowed (exports/quotas.py), and ``QueueUnavailable`` (503) when the queue cannot take it; the job
-    is then marked failed. The job waits its club's turn (exports/dispatch.py)."""
+    language of the request, active now; a score card in its player's saved language, where there is one). Raises
+    ``JobQuotaExceeded`` (429) when the account or the scope's club has as many jobs as allowed (exports/quotas.py),
+    and ``QueueUnavailable`` (503) when the queue cannot take it; the job is then marked failed. The job waits its
+    club's turn (exports/dispatch.py)."""
     found = export_scope(actor, scope, scope_id)
-    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    language = language or scope_language(scope, scope_id) or translation.get_language() or settings.LANGUAGE_CODE
     club_id = found.club.pk if found.club is not None else None
     with transaction.atomic():
         job_quota_check(actor=actor, club_id=club_id)
@@ -80,7 +81,7 @@ def export_run(job_id: int) -> None:
     name = export_file_name(job)
     with tempfile.TemporaryDirectory(prefix="scorekeeper-export-") as folder, translation.override(job.language):
         path = Path(folder) / Path(name).name
-        WRITERS[job.format](
+        writer_for(job.scope, job.format)(
             scope_by_id(job.scope, job.scope_id, reader=job.requested_by),
             path,
             Progress(partial(_set_progress, job.pk)),

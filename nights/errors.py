@@ -42,3 +42,9 @@ class EntrantSeated(NightConflict):
 
 class EventRulesFrozen(NightConflict):
     code = "event_rules_frozen"
+
+
+class PlayerAlreadyDrawn(NightConflict):
+    """A substitute who is already drawn in the round (seated, on a bye, or substituting)."""
+
+    code = "player_already_drawn"

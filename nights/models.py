@@ -126,3 +126,22 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"bye of entrant {self.entrant_id} in {self.round}"
+
+
+class Substitute(models.Model):
+    """A player who takes an entrant's seat for a round: the seat of the table's match is theirs from then on, and the
+    fold counts the seat's score for the entrant whose seat it is (who may leave the round's table then)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="substitutes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="substitutes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="substitutions")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="substitutes")
+    seat = models.CharField(max_length=3)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "id"]
+        constraints = [models.UniqueConstraint(fields=["round", "entrant"], name="unique_substitute_per_entrant")]
+
+    def __str__(self) -> str:
+        return f"{self.player} for entrant {self.entrant_id} in {self.round}"

@@ -53,7 +53,9 @@ def readable_event(user: Viewer, event_id: object) -> Event:
 
 def rounds_of(event: Event) -> QuerySet[Round]:
     tables = Table.objects.select_related("match").prefetch_related(Prefetch("match__seats", seats_prefetch().queryset))
-    return event.rounds.prefetch_related(Prefetch("tables", tables), "byes__entrant__player").order_by("number")
+    return event.rounds.prefetch_related(
+        Prefetch("tables", tables), "byes__entrant__player", "substitutes__player", "substitutes__table"
+    ).order_by("number")
 
 
 def event_round(event: Event, number: object) -> Round:
@@ -102,6 +104,12 @@ def table_scores(table: Table) -> dict[str, float]:
     }
 
 
+def seat_holder(played: Round, entrant: Entrant) -> int:
+    """The player in the entrant's seat in the round: their substitute's, if one took it, else their own."""
+    found = next((sub.player_id for sub in played.substitutes.all() if sub.entrant_id == entrant.pk), None)
+    return found if found is not None else entrant.player_id
+
+
 # --- the fold -----------------------------------------------------------------------------------------------------
 
 
@@ -122,16 +130,16 @@ def round_results(event: Event, rounds: Sequence[Round] | None = None) -> list[R
     for played in rounds if rounds is not None else rounds_of(event):
         tables = list(played.tables.all())
         sides = [table_sides(table) for table in tables]
-        drawn = tuple(tuple(tuple(entrant_of[player] for player in side) for side in found.values()) for found in sides)
+        # A substitute's seat is still the entrant's: its score is theirs, and the draws see them at that table.
+        holders = {**entrant_of, **{sub.player_id: sub.entrant_id for sub in played.substitutes.all()}}
+        drawn = tuple(tuple(tuple(holders[player] for player in side) for side in found.values()) for found in sides)
         byes = tuple(bye.entrant_id for bye in played.byes.all())
         complete = round_complete(played)
         scores: dict[base.Entrant, float] = {}
         if complete:
             for table, found in zip(tables, sides, strict=True):
                 by_side = table_scores(table)
-                scores.update(
-                    {entrant_of[player]: by_side[side] for side, players in found.items() for player in players}
-                )
+                scores.update({holders[player]: by_side[side] for side, players in found.items() for player in players})
             per_table = [[scores[entrant] for side in table for entrant in side] for table in drawn]
             scores.update(dict.fromkeys(byes, bye_score_for(per_table, bye_rule)))
         results.append(RoundResult(played.number, base.PlayedRound(drawn, byes, scores), complete))

@@ -27,13 +27,14 @@ from nights.errors import (
     EntrantAlreadyCheckedIn,
     EntrantSeated,
     EventRulesFrozen,
+    PlayerAlreadyDrawn,
     RoundAlreadyStarted,
     RoundClosed,
     RoundInProgress,
     RoundsComplete,
 )
 from nights.formats import base, progressive, rummy_tables
-from nights.models import Bye, Entrant, Event, Round, Table
+from nights.models import Bye, Entrant, Event, Round, Substitute, Table
 from nights.selectors import require_director, round_complete, round_results, rounds_of, table_sides
 
 FORMATS: dict[str, Any] = {Event.Format.PROGRESSIVE: progressive, Event.Format.RUMMY_TABLES: rummy_tables}
@@ -125,6 +126,11 @@ def _pin_rules(event: Event, settings: Mapping[str, Any], format_settings: Mappi
         )
     event.settings = engine.settings_json(rules)
     event.format_settings = asdict(formatted)
+
+
+def event_rules_pin(event: Event, settings: Mapping[str, Any], format_settings: Mapping[str, Any]) -> None:
+    """Pin ``event``'s house rules and format settings as making it does (an imported night is checked so)."""
+    _pin_rules(event, settings, format_settings)
 
 
 def _check_league(league: League, game: str, requested: Mapping[str, Any], event_club: int) -> None:
@@ -416,3 +422,64 @@ def _close(played: Round, *, reason: str) -> None:
             Match.objects.filter(pk=table.match_id, closed_at__isnull=True).update(closed_at=now)
     played.status, played.closed_at, played.close_reason = Round.Status.CLOSED, now, reason
     played.save(update_fields=["status", "closed_at", "close_reason"])
+
+
+# --- substitutes --------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_substitute(
+    *, actor: User, event_id: int, number: int, entrant_id: int, player: int | Mapping[str, Any]
+) -> Substitute:
+    """A substitute takes ``entrant``'s seat in round ``number`` (still being played): the seat of the table's match
+    is theirs from now on, and the seat's score stays the entrant's (nights.selectors.round_results). Another
+    substitute may take the seat again. Audited in the club's log and in the match's."""
+    event = _locked_event(actor, event_id)
+    played = _open_round(event, number)
+    entrant = event.entrants.select_related("player").filter(pk=entrant_id).first()
+    if entrant is None:
+        raise InvalidInput(msg("There is no entrant {ref} in this night.", ref=entrant_id), "entrant")
+    earlier = played.substitutes.filter(entrant=entrant).first()
+    holder = earlier.player_id if earlier is not None else entrant.player_id
+    seat = Seat.objects.select_for_update().filter(match__night_table__round=played, player_id=holder).first()
+    if seat is None:
+        raise InvalidInput(
+            msg(
+                "{name} has no seat in round {round}: only a seated player can be replaced.",
+                name=entrant.player.name,
+                round=number,
+            ),
+            "entrant",
+        )
+    found = _resolve_player(actor, event, player)
+    _check_not_drawn(event, played, found)
+    table = Table.objects.get(match_id=seat.match_id)
+    before = {"event": event.pk, "round": number, "table": table.number, "seat": seat.seat, "player": seat.player_id}
+    seat.player = found
+    seat.save(update_fields=["player"])
+    if earlier is not None:
+        earlier.player = found
+        earlier.save(update_fields=["player"])
+        substitute = earlier
+    else:
+        substitute = Substitute.objects.create(round=played, entrant=entrant, player=found, table=table, seat=seat.seat)
+    after = {**before, "player": found.pk, "entrant": entrant.pk}
+    audit_record(actor=actor, action="night.substituted", club=event.club, before=before, after=after)
+    audit_record(actor=actor, action="match.seat_substituted", match_id=seat.match_id, before=before, after=after)
+    return substitute
+
+
+def _check_not_drawn(event: Event, played: Round, player: Player) -> None:
+    """A substitute is not already in the round: at a table, on a bye, or in another entrant's seat."""
+    seated = Seat.objects.filter(match__night_table__round=played, player=player).exists()
+    on_bye = played.byes.filter(entrant__player=player).exists()
+    if seated or on_bye:
+        raise PlayerAlreadyDrawn(
+            msg(
+                "{name} is already drawn in round {round}: a substitute is someone not playing it.",
+                name=player.name,
+                round=played.number,
+            ),
+            "player",
+            round=played.number,
+        )

@@ -396,6 +396,9 @@ BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
 BOARD_CACHE_SECONDS: int = env.int("BOARD_CACHE_SECONDS", default=300)
 # After a deal is saved the entry page offers Undo (a void with a reason, audited) for this many seconds.
 TABLE_UNDO_SECONDS: int = max(20, env.int("TABLE_UNDO_SECONDS", default=30))
+# The address the phones reach this service at: a club night's table cards print QR codes of its match pages, made by
+# a worker that has no request to take the host from.
+SITE_URL: str = env.str("SITE_URL", default="http://localhost:8000").rstrip("/")
 # The board tells the page what it may propose for deals entered offline (table/forecast.py): Contract Rummy's
 # contracts for this many deals ahead of the last one the server has folded.
 OFFLINE_DEALS_AHEAD: int = env.int("OFFLINE_DEALS_AHEAD", default=10)

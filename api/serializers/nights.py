@@ -113,20 +113,52 @@ class RoundSerializer(serializers.ModelSerializer):
     status = serializers.SerializerMethodField()
     tables = TableSerializer(many=True, read_only=True)
     byes = serializers.SerializerMethodField()
+    substitutes = serializers.SerializerMethodField()
+    id = serializers.IntegerField(
+        read_only=True, help_text='The round\'s id: its table cards are the export {"scope": "round", "id": ...}.'
+    )
 
     class Meta:
         model = Round
-        fields = ["number", "seed", "status", "drawn_at", "closed_at", "close_reason", "tables", "byes"]
+        fields = [
+            "id",
+            "number",
+            "seed",
+            "status",
+            "drawn_at",
+            "closed_at",
+            "close_reason",
+            "tables",
+            "byes",
+            "substitutes",
+        ]
         read_only_fields = fields
 
     def get_status(self, played: Round) -> str:
         return round_status(played)
+
+    def get_substitutes(self, played: Round) -> list[dict[str, Any]]:
+        """Who sits in whose seat: the seat's score is the entrant's."""
+        return [
+            {
+                "entrant": sub.entrant_id,
+                "table": sub.table.number,
+                "seat": sub.seat,
+                "player": {"id": sub.player_id, "name": sub.player.name},
+            }
+            for sub in played.substitutes.all()
+        ]
 
     def get_byes(self, played: Round) -> list[dict[str, Any]]:
         return [
             {"entrant": bye.entrant_id, "player": {"id": bye.entrant.player_id, "name": bye.entrant.player.name}}
             for bye in played.byes.all()
         ]
+
+
+class SubstituteSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(min_value=1, help_text="The entrant whose seat is taken.")
+    player = PlayerRefField(help_text='Who sits in: a player id, or {"name": ...} for a new player of the club.')
 
 
 class RoundStartSerializer(serializers.Serializer):

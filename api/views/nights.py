@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, mixins, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.concurrency import tagged_response
 from api.idempotency import idempotent
 from api.serializers.nights import (
     CheckInSerializer,
@@ -21,6 +23,7 @@ from api.serializers.nights import (
     RoundCloseSerializer,
     RoundSerializer,
     RoundStartSerializer,
+    SubstituteSerializer,
 )
 from games.errors import NotFound
 from games.rules.registry import get_engine
@@ -35,10 +38,15 @@ from nights.services import (
     event_update,
     round_close,
     round_start,
+    round_substitute,
     round_undo,
 )
 
 NO_CONTENT = OpenApiResponse(description="Done; nothing to answer.")
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, description="The ETag you have: 304 while unchanged."
+)
+NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag you sent is current.")
 
 
 class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
@@ -51,6 +59,14 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
 
     def get_object(self) -> Event:
         return readable_event(self.request.user, self.kwargs["pk"])
+
+    @extend_schema(
+        summary="Read a night (with its ETag; 304 to a matching If-None-Match)",
+        parameters=[IF_NONE_MATCH],
+        responses={200: EventSerializer, 304: NOT_MODIFIED},
+    )
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return tagged_response(request, EventSerializer(self.get_object()).data)
 
     @extend_schema(summary="Make a club night (the club's admins direct it)", responses={201: EventSerializer})
     @idempotent
@@ -143,9 +159,13 @@ class RoundViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         started = round_start(actor=signed_in(request.user), event_id=event.pk, number=number)
         return self.answer(event, started.number, status.HTTP_201_CREATED)
 
-    @extend_schema(summary="A round with its tables and byes")
+    @extend_schema(
+        summary="A round with its tables and byes (with its ETag; 304 to a matching If-None-Match)",
+        parameters=[IF_NONE_MATCH],
+        responses={200: RoundSerializer, 304: NOT_MODIFIED},
+    )
     def retrieve(self, request: Request, event_pk: str, number: str) -> Response:
-        return self.answer(self.event(), id_from_url(number))
+        return tagged_response(request, RoundSerializer(event_round(self.event(), id_from_url(number))).data)
 
     @extend_schema(summary="Undo a draw (until its first deal is recorded)", responses={204: NO_CONTENT})
     def destroy(self, request: Request, event_pk: str, number: str) -> Response:
@@ -168,12 +188,37 @@ class RoundViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         )
         return self.answer(event, id_from_url(number))
 
+    @extend_schema(
+        summary="A substitute takes an entrant's seat for the round (the seat's score stays the entrant's)",
+        request=SubstituteSerializer,
+        responses={201: RoundSerializer},
+    )
+    @idempotent
+    def substitute(self, request: Request, event_pk: str, number: str) -> Response:
+        event = self.event()
+        serializer = SubstituteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        round_substitute(
+            actor=signed_in(request.user),
+            event_id=event.pk,
+            number=id_from_url(number),
+            entrant_id=data["entrant"],
+            player=data["player"],
+        )
+        return self.answer(event, id_from_url(number), status.HTTP_201_CREATED)
+
 
 class StandingsView(generics.GenericAPIView):
     serializer_class = EventStandingsSerializer
     pagination_class = None
 
-    @extend_schema(summary="The night's standings: each entrant's round scores folded from the tables' matches")
+    @extend_schema(
+        summary="The night's standings: each entrant's round scores folded from the tables' matches (with its ETag; "
+        "304 to a matching If-None-Match)",
+        parameters=[IF_NONE_MATCH],
+        responses={200: EventStandingsSerializer, 304: NOT_MODIFIED},
+    )
     def get(self, request: Request, event_pk: str) -> Response:
         event = readable_event(request.user, event_pk)
         body = {
@@ -182,4 +227,4 @@ class StandingsView(generics.GenericAPIView):
             "lower_wins": get_engine(event.game).side_scores_lower_wins,
             "rows": event_standings(event),
         }
-        return Response(EventStandingsSerializer(body).data)
+        return tagged_response(request, EventStandingsSerializer(body).data)

@@ -50,6 +50,16 @@ COLUMN_TITLES: dict[str, Any] = {
     "drawn": pgettext_lazy("export column", "drawn"),
     "lost": pgettext_lazy("export column", "lost"),
     "points": pgettext_lazy("export column", "points"),
+    # A club night's standings and rounds (exports/writers/nights.py).
+    "player": pgettext_lazy("export column", "player"),
+    "total": pgettext_lazy("export column", "total"),
+    "byes": pgettext_lazy("export column", "byes"),
+    "round": pgettext_lazy("export column", "round"),
+    "round_status": pgettext_lazy("export column", "round_status"),
+    "table": pgettext_lazy("export column", "table"),
+    "side": pgettext_lazy("export column", "side"),
+    "players": pgettext_lazy("export column", "players"),
+    "score": pgettext_lazy("export column", "score"),
 }
 
 

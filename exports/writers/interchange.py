@@ -29,6 +29,7 @@ def write_interchange(scope: ExportScope, path: Path, progress: Progress) -> Non
     with path.open("w", encoding="utf-8") as out:
         out.write(json.dumps(head, ensure_ascii=False)[:-1])  # leave the object open for the matches
         _write_list(out, "matches", _matches(scope, progress, names))
+        _write_list(out, "events", (interchange.event_document(event, names) for event in scope.events()))
         audit = interchange.scope_audit(scope, players)
         _write_list(out, "audit", (interchange.audit_document(entry, names) for entry in audit))
         out.write("}\n")

@@ -51,12 +51,12 @@ def write_pdf(scope: ExportScope, path: Path, progress: Progress) -> None:
     HTML(string=_document(title, sheets)).write_pdf(str(path))
 
 
-def _document(title: str, body: str) -> str:
+def _document(title: str, body: str, style: str = STYLE) -> str:
     language = translation.get_language() or "en"
     direction = "rtl" if translation.get_language_bidi() else "ltr"
     return (
         f'<!doctype html><html lang="{language}" dir="{direction}"><head><meta charset="utf-8">'
-        f"<title>{_text(title)}</title><style>{STYLE}</style></head><body>{body}</body></html>"
+        f"<title>{_text(title)}</title><style>{style}</style></head><body>{body}</body></html>"
     )
 
 
@@ -250,3 +250,9 @@ def final_result(match: Any, seats: list[Any]) -> str:
         label = side if any(seat.seat == side for seat in seats) else localize(msg("team {team}", team=side))
         named.append(f"{label} ({' & '.join(players)})" if players else label)
     return gettext("Finished: won by {winners}.").format(winners=", ".join(named))
+
+
+# The club night's sheets (exports/writers/nights.py) are laid out by the same page, words and names.
+document = _document
+text_html = _text
+name_html = _name

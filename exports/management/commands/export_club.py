@@ -11,7 +11,8 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.writers import WRITERS, Progress, writer_for
+from games.errors import NotFound
 
 
 class Command(BaseCommand):
@@ -19,7 +20,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("id", type=int)
-        parser.add_argument("--scope", choices=["club", "league", "match"], default="club")
+        parser.add_argument("--scope", choices=["club", "league", "match", "event", "entrant", "round"], default="club")
         parser.add_argument("--format", choices=sorted(WRITERS), default="json")
         parser.add_argument("--output", help="Where to write; default <scope>-<id>.<format> here.")
 
@@ -28,9 +29,9 @@ class Command(BaseCommand):
         output = Path(options["output"] or f"{scope_kind}-{scope_id}.{file_format}")
         try:
             scope = scope_by_id(scope_kind, scope_id)
-        except ObjectDoesNotExist as error:
+        except (ObjectDoesNotExist, NotFound) as error:
             raise CommandError(f"There is no {scope_kind} {scope_id}.") from error
         errors = cast("TextIO", self.stderr._out)  # the command's own stderr (tests capture it)
         with click.progressbar(length=100, label=f"Exporting {scope.title}", file=errors) as bar:
-            WRITERS[file_format](scope, output, Progress(lambda percent: bar.update(percent - bar.pos)))
+            writer_for(scope_kind, file_format)(scope, output, Progress(lambda percent: bar.update(percent - bar.pos)))
         self.stdout.write(f"Wrote {output} ({output.stat().st_size} bytes).")
