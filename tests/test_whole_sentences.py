@@ -509,10 +509,6 @@ NOT_SWEPT: dict[str, str] = {
     "Choose a seat from {seats_0}-{seats}; {value!r} is not one.": (
         "games/rules/seats.py's require_seat: only the toy game of tests/rules calls it; each game names its own seats"
     ),
-    "These cards make sets of {map}; say which house.": (
-        "left: one build reads as two house values only from 36 points in one play (four sets of 9 and three of 12); "
-        "no deal of a few legal plays lays that many loose cards, so the template sweep above reads its wording"
-    ),
 }
 
 
