@@ -69,6 +69,9 @@ RULES: dict[str, tuple[Rule, ...]] = {
 # (language, msgid): why the banned word is right there.
 ALLOWED: dict[tuple[str, str], str] = {
     ("fa", "A league's {field} cannot change once it exists."): "a league created (ساخته شدن), not a contract made",
+    ("fa", "{shown} is not a set: one pack has only one of each card, and it has {card} twice."): (
+        'the pack ("دسته‌ی کارت") beside a Rummy set ("ست"): both words in their own sense'
+    ),
 }
 
 

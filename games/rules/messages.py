@@ -44,8 +44,8 @@ class Message(str):
         return (Message, (self.template, self.values, self.plural, self.count_key))
 
 
-# A message without values is the same object every time: engines name phrases ("the house bid") on paths every
-# deal takes, where building it each time would cost the fold measurably (bench/engines.py).
+# A message without values is the same object every time: engines build fixed messages on paths every deal may take,
+# where building each one each time would cost the fold measurably (bench/engines.py).
 _FIXED: dict[str, Message] = {}
 
 

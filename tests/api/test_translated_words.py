@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from exports.models import ExportJob
 from exports.serializers import ExportJobSerializer, ImportErrorSerializer
 from exports.tasks import EXPORT_BROKE
-from games.rules.contract_rummy.settings import describe_pack
+from games.rules.contract_rummy.settings import cards_in_pack
 from games.rules.messages import message_from_json, message_json, msg
 from games.translation import localize
 from scorekeeper.clients import lockout_message
@@ -143,16 +143,18 @@ def test_contract_rummys_pack_words_in_a_persian_refusal_leave_no_english(api: A
 @pytest.mark.parametrize(
     ("decks", "jokers", "english", "estonian"),
     [
-        (1, 0, "1 pack", "1 pakk"),
-        (2, 1, "2 packs + 1 joker", "2 pakki + 1 jokker"),
-        (1, 2, "1 pack + 2 jokers", "1 pakk + 2 jokkerit"),
+        (1, 0, "1 pack has 52.", "1 pakk annab 52 kaarti."),
+        (2, 1, "2 packs + 1 joker have 105.", "2 pakki ja 1 jokker annavad kokku 105 kaarti."),
+        (1, 2, "1 pack + 2 jokers has 54.", "1 pakk ja 2 jokkerit annavad kokku 54 kaarti."),
     ],
 )
-def test_the_pack_words_are_a_message_each_language_says(decks: int, jokers: int, english: str, estonian: str) -> None:
-    words = describe_pack(decks, jokers)
-    assert words == english
+def test_the_cards_a_pack_has_are_one_whole_sentence_each_language_says(
+    decks: int, jokers: int, english: str, estonian: str
+) -> None:
+    sentence = cards_in_pack(decks, jokers)
+    assert sentence == english
     with translation.override("et"):
-        assert localize(words) == estonian
+        assert localize(sentence) == estonian
 
 
 def test_an_import_jobs_reason_is_kept_as_a_message_and_read_in_the_readers_language() -> None:

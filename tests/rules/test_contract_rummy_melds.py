@@ -135,7 +135,7 @@ def test_melds_beyond_the_contract_are_accepted() -> None:
         (2, [SET_5, r("KH", "AH", "2H", "3H")], {}, "melds[1]", "the ace is high or low, not both"),
         (2, [SET_5, r("3H", "4H", "6H", "8H")], {}, "melds[1]", "without gaps (5, 7 missing)"),
         (2, [SET_5, r("QH", "KH", "AH", "3H")], {}, "melds[1]", "without gaps"),
-        (2, [SET_5, r("3H", "4H", "4H", "5H")], {"decks": 2, "jokers": 2}, "melds[1]", "it has two 4s"),
+        (2, [SET_5, r("3H", "4H", "4H", "5H")], {"decks": 2, "jokers": 2}, "melds[1]", "it has 4♥ twice"),
         (2, [SET_5, r("2H", "3H", "4H", "JKR", jokers=("JKR",))], {}, "melds[1].jokers", "not for another joker"),
         (
             2,

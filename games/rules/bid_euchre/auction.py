@@ -14,7 +14,7 @@ from games.rules.bid_euchre.deal import Call
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS
 from games.rules.errors import RuleViolation
-from games.rules.messages import and_list, msg, msg_template, nmsg, nmsg_template, or_list
+from games.rules.messages import comma_list, msg, msg_template, nmsg, nmsg_template, or_list
 from games.rules.seats import seat_after
 
 # Ladder rank of the lone bids, above the number of tricks in a deal.
@@ -325,6 +325,32 @@ class _Auction:
         return [self.to_call]
 
 
+def _still_to_call(waiting: list[str], dealer: str, *, continuous: bool) -> str:
+    """auction_incomplete, one whole sentence for each way the seats left are named: the dealer, whose call ends the
+    round, is named as the dealer by the sentence itself ("the dealer {dealer}"); the other seats are data."""
+    if continuous:
+        if waiting[0] == dealer:
+            return msg(
+                "The auction is not finished: the dealer {dealer} is to call next (it ends when everyone but the "
+                "standing bidder has passed).",
+                dealer=dealer,
+            )
+        return msg(
+            "The auction is not finished: {names_0} is to call next (it ends when everyone but the standing bidder "
+            "has passed).",
+            names_0=waiting[0],
+        )
+    *others, last = waiting
+    assert last == dealer, "a round of calls ends with the dealer's"
+    if not others:
+        return msg("The auction is not finished: the dealer {dealer} still has to call.", dealer=dealer)
+    return msg(
+        "The auction is not finished: {others} and the dealer {dealer} still have to call.",
+        others=comma_list(others),
+        dealer=dealer,
+    )
+
+
 def run_auction(dealer: str, calls: tuple[Call, ...], rules: BidEuchreRules) -> Contract | None:
     """The contract the auction ends in, or None when all pass; raises on the first illegal call."""
     auction = _Auction(dealer, rules, NEXT_SEAT[dealer], set(), set())
@@ -335,21 +361,7 @@ def run_auction(dealer: str, calls: tuple[Call, ...], rules: BidEuchreRules) -> 
         auction.take(call)
     if not auction.over:
         waiting = auction.still_to_call()
-        names = [msg("the dealer {seat}", seat=seat) if seat == dealer else seat for seat in waiting]
-        if auction.continuous:
-            detail = msg(
-                "The auction is not finished: {names_0} is to call next (it ends when everyone but the standing "
-                "bidder has passed).",
-                names_0=names[0],
-            )
-        else:
-            detail = nmsg(
-                "The auction is not finished: {waiting} still has to call.",
-                "The auction is not finished: {waiting} still have to call.",
-                "count",
-                waiting=and_list(names),
-                count=len(names),
-            )
+        detail = _still_to_call(waiting, dealer, continuous=auction.continuous)
         raise RuleViolation("auction_incomplete", detail, "auction", to_call=waiting)
     standing = auction.standing
     if standing is None:

@@ -8,7 +8,7 @@ from collections import Counter
 from games.rules.cards import Card
 from games.rules.contract_rummy.deal import ContractRummyDeal
 from games.rules.contract_rummy.melds import check_melds
-from games.rules.contract_rummy.settings import GAME_NAME, ContractRummyRules, describe_pack
+from games.rules.contract_rummy.settings import GAME_NAME, ContractRummyRules
 from games.rules.contract_rummy.state import ContractRummyState
 from games.rules.errors import RuleViolation
 from games.rules.messages import and_chain, msg, msg_template
@@ -160,16 +160,19 @@ def _check_card_counts(deal: ContractRummyDeal, rules: ContractRummyRules) -> No
             seen[card] += 1
             allowed = rules.copies_in_pack(card)
             if seen[card] > allowed:
-                pack = describe_pack(rules.decks, rules.jokers)
-                raise RuleViolation(
-                    "card_count_exceeds_pack",
-                    msg(
-                        "{code} is reported {seen} times, but this match's pack ({pack}) has only {allowed} of it.",
+                refusal = (
+                    msg("{code} is reported, but this match is played without jokers.", code=card.code)
+                    if not allowed
+                    else msg(
+                        "{code} is reported {seen} times, but this match's pack has only {allowed} of it.",
                         code=card.code,
                         seen=seen[card],
-                        pack=pack,
                         allowed=allowed,
-                    ),
+                    )
+                )
+                raise RuleViolation(
+                    "card_count_exceeds_pack",
+                    refusal,
                     f"{path}[{position}]",
                     card=card.code,
                     in_pack=allowed,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 
-from games.rules.cards import RANKS, SUIT_NAMES, Card, card_codes
+from games.rules.cards import RANKS, SUIT_SYMBOLS, Card, card_codes
 from games.rules.contract_rummy.settings import parse_hand
 from games.rules.errors import RuleViolation
 from games.rules.messages import and_chain, and_list, msg, msg_template, nmsg
@@ -42,21 +42,6 @@ UNDECLARED_JOKERS: dict[str, str] = {
     ),
 }
 RANK_LOW: dict[str, int] = {rank: index + 1 for index, rank in enumerate(RANKS)}  # A=1 ... K=13
-RANK_PLURAL: dict[str, str] = {
-    "2": msg("2s"),
-    "3": msg("3s"),
-    "4": msg("4s"),
-    "5": msg("5s"),
-    "7": msg("7s"),
-    "8": msg("8s"),
-    "9": msg("9s"),
-    "10": msg("10s"),
-    "A": msg("aces"),
-    "J": msg("jacks"),
-    "Q": msg("queens"),
-    "K": msg("kings"),
-    "6": msg("sixes"),
-}
 
 
 @dataclass(frozen=True)
@@ -124,10 +109,6 @@ def _show(meld: Meld) -> str:
     return " ".join(words)
 
 
-def _plural(rank: str) -> str:
-    return RANK_PLURAL[rank]
-
-
 def effective_cards(meld: Meld, path: str) -> tuple[Card, ...]:
     """The cards the meld shows, each joker replaced by the card declared for it."""
     joker_count = sum(card.is_joker for card in meld.cards)
@@ -176,23 +157,13 @@ def _check_set(
         )
     suits = [card.suit for card in cards]
     if len(set(suits)) < len(suits) and (distinct_suits or one_pack):
-        repeated = next(suit for suit in suits if suits.count(suit) > 1)
-        reason = (
-            msg("a set may not hold two cards of one suit")
+        repeated = next(card for card in cards if suits.count(card.suit) > 1)  # one rank, so the same card twice
+        template = (
+            msg_template("{shown} is not a set: a set may not hold two cards of one suit, and it has {card} twice.")
             if distinct_suits
-            else msg("one pack has only one of each card")
+            else msg_template("{shown} is not a set: one pack has only one of each card, and it has {card} twice.")
         )
-        raise RuleViolation(
-            "meld_invalid",
-            msg(
-                "{shown} is not a set: {reason}, and it has two {suit_names}; at most one {rank} of each suit.",
-                shown=shown,
-                reason=reason,
-                suit_names=SUIT_NAMES[repeated],
-                rank=cards[0].rank,
-            ),
-            path,
-        )
+        raise RuleViolation("meld_invalid", msg(template, shown=shown, card=repeated.symbol), path)
 
 
 def _check_run(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int) -> None:
@@ -204,7 +175,7 @@ def _check_run(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int) 
             msg(
                 "{shown} is not a run: a run is consecutive cards of one suit, and this one mixes {suits}.",
                 shown=shown,
-                suits=and_chain(SUIT_NAMES[suit] for suit in sorted(suits)),
+                suits=and_chain(SUIT_SYMBOLS[suit] for suit in sorted(suits)),
             ),
             path,
         )
@@ -227,13 +198,13 @@ def _check_run(meld: Meld, cards: tuple[Card, ...], path: str, min_length: int) 
             return
     ranks = [card.rank for card in cards]
     if len(set(ranks)) < len(ranks):
-        repeated = next(rank for rank in ranks if ranks.count(rank) > 1)
+        repeated = next(card for card in cards if ranks.count(card.rank) > 1)  # one suit, so the same card twice
         raise RuleViolation(
             "meld_invalid",
             msg(
-                "{shown} is not a run: it has two {repeated}, and a run has each rank once.",
+                "{shown} is not a run: it has {card} twice, and a run has each rank once.",
                 shown=shown,
-                repeated=_plural(repeated),
+                card=repeated.symbol,
             ),
             path,
         )
@@ -363,11 +334,11 @@ def check_melds(
                     "meld_invalid",
                     msg(
                         "{show}: the {need_runs} runs of deal {deal_number}'s contract must be in different suits, "
-                        "and another run is already in {suit_names}.",
+                        "and another run is already in {suit}.",
                         show=_show(melds[index]),
                         need_runs=need_runs,
                         deal_number=deal_number,
-                        suit_names=SUIT_NAMES[suit],
+                        suit=SUIT_SYMBOLS[suit],
                     ),
                     f"{field}[{index}]",
                 )

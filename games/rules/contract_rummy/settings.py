@@ -9,7 +9,7 @@ from typing import Any
 
 from games.rules.cards import JOKER_CARD, RANKS, SUITS, Card, parse_cards
 from games.rules.errors import RuleViolation
-from games.rules.messages import and_list, msg, msg_template, nmsg, phrase
+from games.rules.messages import and_list, msg, msg_template, nmsg, nmsg_template, phrase
 from games.rules.settings_spec import Setting, SettingsSpec
 from games.rules.shapes import reject_unknown_keys
 
@@ -401,25 +401,59 @@ class ContractRummyRules:
         return sum(self.card_values[card] for card in cards)
 
 
-def describe_pack(decks: int, jokers: int) -> str:
-    """``1 pack + 1 joker``, ``2 packs + 2 jokers``, ``1 pack``: a message, so a refusal quoting it has no English
-    words left in another language."""
-    packs = nmsg("{count} pack", "{count} packs", "count", count=decks)
-    if not jokers:
-        return packs
-    return msg("{packs} + {jokers}", packs=packs, jokers=nmsg("{count} joker", "{count} jokers", "count", count=jokers))
+# not_enough_cards: one whole sentence (singular and plural of the stock cards) for each pair of (the largest hand is
+# dealt in one deal or in several, the non-dealer's extra card counted or not). After its semicolon comes the
+# sentence of the cards the pack has (CARDS_IN_PACK), then the advice, each whole.
+CARDS_NEEDED: dict[tuple[bool, bool], tuple[str, str]] = {
+    (False, False): nmsg_template(
+        "{players} players need at least {needed} cards ({players} x {largest} dealt in deal {deals}, {up_cards} "
+        "up-card, {stock} stock card); {cards_in_pack} {advice}",
+        "{players} players need at least {needed} cards ({players} x {largest} dealt in deal {deals}, {up_cards} "
+        "up-card, {stock} stock cards); {cards_in_pack} {advice}",
+    ),
+    (True, False): nmsg_template(
+        "{players} players need at least {needed} cards ({players} x {largest} dealt in deals {deals}, {up_cards} "
+        "up-card, {stock} stock card); {cards_in_pack} {advice}",
+        "{players} players need at least {needed} cards ({players} x {largest} dealt in deals {deals}, {up_cards} "
+        "up-card, {stock} stock cards); {cards_in_pack} {advice}",
+    ),
+    (False, True): nmsg_template(
+        "{players} players need at least {needed} cards ({players} x {largest} dealt in deal {deals}, 1 more for the "
+        "non-dealer, {up_cards} up-card, {stock} stock card); {cards_in_pack} {advice}",
+        "{players} players need at least {needed} cards ({players} x {largest} dealt in deal {deals}, 1 more for the "
+        "non-dealer, {up_cards} up-card, {stock} stock cards); {cards_in_pack} {advice}",
+    ),
+    (True, True): nmsg_template(
+        "{players} players need at least {needed} cards ({players} x {largest} dealt in deals {deals}, 1 more for "
+        "the non-dealer, {up_cards} up-card, {stock} stock card); {cards_in_pack} {advice}",
+        "{players} players need at least {needed} cards ({players} x {largest} dealt in deals {deals}, 1 more for "
+        "the non-dealer, {up_cards} up-card, {stock} stock cards); {cards_in_pack} {advice}",
+    ),
+}
+# not_enough_cards, the cards the pack has: one whole sentence (singular and plural of the packs) for no joker, one
+# joker and several jokers.
+CARDS_IN_PACK: dict[str, tuple[str, str]] = {
+    "none": nmsg_template("{decks} pack has {have}.", "{decks} packs have {have}."),
+    "one": nmsg_template("{decks} pack + 1 joker has {have}.", "{decks} packs + 1 joker have {have}."),
+    "many": nmsg_template("{decks} pack + {jokers} jokers has {have}.", "{decks} packs + {jokers} jokers have {have}."),
+}
 
 
-def _deal_ranges(numbers: list[int]) -> str:
-    """``deal 7``, ``deals 5-7``, ``deals 1, 4 and 6-7`` (1-based deal numbers, ascending)."""
+def _deal_ranges(numbers: list[int]) -> list[str]:
+    """``7``, ``5-7``, ``1``, ``4``, ``6-7`` (1-based deal numbers, ascending): data, joined as a list of numbers."""
     groups: list[list[int]] = []
     for number in numbers:
         if groups and groups[-1][-1] == number - 1:
             groups[-1].append(number)
         else:
             groups.append([number])
-    parts = [f"{group[0]}-{group[-1]}" if len(group) > 1 else f"{group[0]}" for group in groups]
-    return nmsg("deal {numbers}", "deals {numbers}", "count", numbers=and_list(parts), count=len(numbers))
+    return [f"{group[0]}-{group[-1]}" if len(group) > 1 else f"{group[0]}" for group in groups]
+
+
+def cards_in_pack(decks: int, jokers: int) -> str:
+    """``1 pack + 1 joker has 53.``: the cards a match's pack has, one whole sentence."""
+    singular, plural = CARDS_IN_PACK["none" if not jokers else "one" if jokers == 1 else "many"]
+    return nmsg(singular, plural, "decks", decks=decks, jokers=jokers, have=decks * CARDS_PER_PACK + jokers)
 
 
 def check_feasible(rules: ContractRummyRules) -> None:
@@ -440,32 +474,28 @@ def check_feasible(rules: ContractRummyRules) -> None:
         if packs_needed
         else msg("Deal fewer cards or seat fewer players.")
     )
-    stock_words = nmsg("{stock} stock card", "{stock} stock cards", "stock", stock=stock)
-    extra_words = msg(", 1 more for the non-dealer") if extra else ""
+    singular, plural = CARDS_NEEDED[(len(biggest) > 1, bool(extra))]
+    refusal = nmsg(
+        singular,
+        plural,
+        "stock",
+        players=rules.players,
+        needed=needed,
+        largest=largest,
+        deals=and_list(_deal_ranges(biggest)),
+        up_cards=UP_CARDS,
+        stock=stock,
+        cards_in_pack=cards_in_pack(rules.decks, rules.jokers),
+        advice=advice,
+    )
     raise RuleViolation(
         "not_enough_cards",
-        msg(
-            "{players} players need at least {needed} cards ({players} x {largest} dealt in "
-            "{deal_ranges}{extra_words}, {up_cards} up-card, {stock_words}); {describe_pack} has {have}. {advice}",
-            players=rules.players,
-            needed=needed,
-            largest=largest,
-            deal_ranges=_deal_ranges(biggest),
-            extra_words=extra_words,
-            up_cards=UP_CARDS,
-            stock_words=stock_words,
-            describe_pack=describe_pack(rules.decks, rules.jokers),
-            have=have,
-            advice=advice,
-        ),
+        refusal,
         "settings.decks",
         needed=needed,
         available=have,
         decks_needed=packs_needed,
     )
-
-
-CARD_HELP = msg("use A, 2-10, J, Q, K followed by S, H, D or C, or JKR for a joker")
 
 
 def parse_hand(values: object, field: str) -> tuple[Card, ...]:
@@ -479,9 +509,8 @@ def parse_hand(values: object, field: str) -> tuple[Card, ...]:
         raise RuleViolation(
             "invalid_card",
             msg(
-                "{bad!r} is not a card: {card_help}.",
+                "{bad!r} is not a card: use A, 2-10, J, Q, K followed by S, H, D or C, or JKR for a joker.",
                 bad=bad,
-                card_help=CARD_HELP,
             ),
             violation.field,
             card=bad,

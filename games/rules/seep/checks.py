@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.messages import and_chain, msg, msg_template, or_list
-from games.rules.seep.deal import HouseBid, SeepDeal, ThrowIn
+from games.rules.seep.deal import WRONG_BIDDER_MESSAGES, HouseBid, SeepDeal, ThrowIn
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.state import (
     AFTER_BAAZI,
@@ -84,17 +84,44 @@ FIRST_PLAY_MESSAGES: dict[int, str] = {
         "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a king; {what} is neither."
     ),
 }
-CARD_KEPT_MESSAGES: dict[int, str] = {
-    9: msg_template("{seat} owns {house_words} and must keep a 9 to capture it; after this play {seat} holds none."),
-    10: msg_template("{seat} owns {house_words} and must keep a 10 to capture it; after this play {seat} holds none."),
+# first_play_not_bid_value for a build (or cement) of another value, one whole sentence per bid.
+FIRST_BUILD_MESSAGES: dict[int, str] = {
+    9: msg_template(
+        "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a 9; a house of {value} is "
+        "neither."
+    ),
+    10: msg_template(
+        "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a 10; a house of {value} "
+        "is neither."
+    ),
     11: msg_template(
-        "{seat} owns {house_words} and must keep a jack to capture it; after this play {seat} holds none."
+        "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a jack; a house of {value} "
+        "is neither."
     ),
     12: msg_template(
-        "{seat} owns {house_words} and must keep a queen to capture it; after this play {seat} holds none."
+        "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a queen; a house of "
+        "{value} is neither."
     ),
     13: msg_template(
-        "{seat} owns {house_words} and must keep a king to capture it; after this play {seat} holds none."
+        "The bid was {bid}: the first play must build a house of {bid}, or capture or throw a king; a house of {value} "
+        "is neither."
+    ),
+}
+CARD_KEPT_MESSAGES: dict[int, str] = {
+    9: msg_template(
+        "{seat} owns the house of {value} and must keep a 9 to capture it; after this play {seat} holds none."
+    ),
+    10: msg_template(
+        "{seat} owns the house of {value} and must keep a 10 to capture it; after this play {seat} holds none."
+    ),
+    11: msg_template(
+        "{seat} owns the house of {value} and must keep a jack to capture it; after this play {seat} holds none."
+    ),
+    12: msg_template(
+        "{seat} owns the house of {value} and must keep a queen to capture it; after this play {seat} holds none."
+    ),
+    13: msg_template(
+        "{seat} owns the house of {value} and must keep a king to capture it; after this play {seat} holds none."
     ),
 }
 ORDINAL_SUFFIX: dict[int, str] = {1: "st", 2: "nd", 3: "rd"}
@@ -128,15 +155,6 @@ DEALER_ORDER_MESSAGES: dict[str, str] = {
     ),
     AFTER_BAAZI: msg_template(
         "The baazi is over, so the deal went to {next}, the partner of {partner}: {expected} deals now, not {dealer}."
-    ),
-}
-# wrong_bidder, one whole sentence for the throw-in and one for the house bid.
-WRONG_BIDDER_MESSAGES: dict[str, str] = {
-    "throw_in": msg_template(
-        "With {dealer} dealing, the throw-in is made by {expected} (the dealer's right), not {bidder}."
-    ),
-    "bid": msg_template(
-        "With {dealer} dealing, the house bid is made by {expected} (the dealer's right), not {bidder}."
     ),
 }
 

@@ -111,23 +111,47 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _object(value: object, field: str | None, what: str) -> Mapping[str, Any]:
+# "invalid" for a part of the deal that is no object, one whole sentence per part: the deal, a throw-in, the bid, a
+# team's sweeps, or a field named by its API name (card_points, scoring_cards_captured, sweeps).
+NOT_AN_OBJECT: dict[str, str] = {
+    "deal": msg_template("A deal must be an object."),
+    "throw_in": msg_template("A throw-in must be an object."),
+    "bid": msg_template("The house bid must be an object."),
+    "sweep_side": msg_template("Team {team}'s sweeps must be an object."),
+    "field": msg_template("{name} must be an object."),
+}
+# "invalid" for a key a part of the deal does not have, one whole sentence per part as above.
+NO_SUCH_FIELD: dict[str, str] = {
+    "deal": msg_template("A Seep deal has no field {key!r}; its fields are: {allowed}."),
+    "throw_in": msg_template("A throw-in has no field {key!r}; its fields are: {allowed}."),
+    "bid": msg_template("The house bid has no field {key!r}; its fields are: {allowed}."),
+    "sweep_side": msg_template("Team {team}'s sweeps have no field {key!r}; their fields are: {allowed}."),
+    "field": msg_template("{name} has no field {key!r}; its fields are: {allowed}."),
+}
+# wrong_bidder, one whole sentence for the throw-in and one for the house bid.
+WRONG_BIDDER_MESSAGES: dict[str, str] = {
+    "throw_in": msg_template(
+        "With {dealer} dealing, the throw-in is made by {expected} (the dealer's right), not {bidder}."
+    ),
+    "bid": msg_template(
+        "With {dealer} dealing, the house bid is made by {expected} (the dealer's right), not {bidder}."
+    ),
+}
+
+
+def _object(value: object, field: str | None, part: str, **values: str) -> Mapping[str, Any]:
+    """``value`` as an object, or "invalid" said of ``part`` (a key of NOT_AN_OBJECT, filled with ``values``)."""
     if not isinstance(value, Mapping):
-        raise RuleViolation("invalid", msg("{what} must be an object.", what=what), field)
+        raise RuleViolation("invalid", msg(NOT_AN_OBJECT[part], **values), field)
     return value
 
 
-def _only_keys(value: Mapping[str, Any], allowed: tuple[str, ...], field: str | None, what: str) -> None:
+def _only_keys(value: Mapping[str, Any], allowed: tuple[str, ...], field: str | None, part: str, **values: str) -> None:
     reject_unknown_keys(
         value,
         allowed,
         field,
-        lambda key: msg(
-            "{what} has no field {key!r}; its fields are: {allowed}.",
-            what=what,
-            key=key,
-            allowed=", ".join(allowed),
-        ),
+        lambda key: msg(NO_SUCH_FIELD[part], key=key, allowed=", ".join(allowed), **values),
         allowed=list(allowed),
     )
 
@@ -220,7 +244,7 @@ def parse_dealer(payload: Mapping[str, Any]) -> str:
     )
 
 
-def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
+def _parse_bidder(value: object, dealer: str, field: str, part: str) -> str:
     """The bidder as given (checked against the dealer later), or the dealer's right when left out."""
     if value is None:
         return seat_right_of(dealer)
@@ -229,13 +253,7 @@ def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
     expected = seat_right_of(dealer)
     raise RuleViolation(
         "wrong_bidder",
-        msg(
-            "With {dealer} dealing, {what} is made by {expected} (the dealer's right), not {value!r}.",
-            dealer=dealer,
-            what=what,
-            expected=expected,
-            value=value,
-        ),
+        msg(WRONG_BIDDER_MESSAGES[part], dealer=dealer, expected=expected, bidder=repr(value)),
         field,
         expected_bidder=expected,
         expected=expected,  # expected: deprecated
@@ -244,9 +262,9 @@ def _parse_bidder(value: object, dealer: str, field: str, what: str) -> str:
 
 def _parse_throw_in(value: object, dealer: str, index: int) -> ThrowIn:
     prefix = f"throw_ins[{index}]"
-    throw_in = _object(value, prefix, "A throw-in")
-    _only_keys(throw_in, THROW_IN_KEYS, prefix, "A throw-in")
-    bidder = _parse_bidder(throw_in.get("bidder"), dealer, f"{prefix}.bidder", msg("the throw-in"))
+    throw_in = _object(value, prefix, "throw_in")
+    _only_keys(throw_in, THROW_IN_KEYS, prefix, "throw_in")
+    bidder = _parse_bidder(throw_in.get("bidder"), dealer, f"{prefix}.bidder", "throw_in")
     if throw_in.get("bidder_hand") is None:
         raise RuleViolation(
             "invalid",
@@ -267,9 +285,9 @@ def parse_throw_ins(value: object, dealer: str) -> tuple[ThrowIn, ...]:
 def parse_bid(value: object, dealer: str) -> HouseBid:
     if value is None:
         raise RuleViolation("invalid", msg("Give the house bid: {{bidder, value, bidder_hand?}}."), "bid")
-    bid = _object(value, "bid", msg("The house bid"))
-    _only_keys(bid, BID_KEYS, "bid", msg("The house bid"))
-    bidder = _parse_bidder(bid.get("bidder"), dealer, "bid.bidder", msg("the house bid"))
+    bid = _object(value, "bid", "bid")
+    _only_keys(bid, BID_KEYS, "bid", "bid")
+    bidder = _parse_bidder(bid.get("bidder"), dealer, "bid.bidder", "bid")
     if bid.get("value") is None:
         raise RuleViolation(
             "invalid",
@@ -293,8 +311,8 @@ def parse_bid(value: object, dealer: str) -> HouseBid:
 
 
 def parse_card_points(value: object) -> tuple[int, int]:
-    totals = _object(value, "card_points", "card_points")
-    _only_keys(totals, TEAM_NAMES, "card_points", "card_points")
+    totals = _object(value, "card_points", "field", name="card_points")
+    _only_keys(totals, TEAM_NAMES, "card_points", "field", name="card_points")
     points: list[int] = []
     for team in TEAM_NAMES:
         if team not in totals:
@@ -324,8 +342,8 @@ def parse_card_points(value: object) -> tuple[int, int]:
 
 
 def parse_scoring_cards(value: object, rules: SeepRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    captured = _object(value, "scoring_cards_captured", "scoring_cards_captured")
-    _only_keys(captured, TEAM_NAMES, "scoring_cards_captured", "scoring_cards_captured")
+    captured = _object(value, "scoring_cards_captured", "field", name="scoring_cards_captured")
+    _only_keys(captured, TEAM_NAMES, "scoring_cards_captured", "field", name="scoring_cards_captured")
     point_cards = POINT_CARDS[rules.card_points]
     owner: dict[Card, str] = {}
     sides: list[tuple[Card, ...]] = []
@@ -394,18 +412,17 @@ def parse_card_majority(
     return str(value)
 
 
-# Each team's field and name, built once: every deal passes here twice, and building the message each time was a
-# tenth of replaying a stored deal (a correction of deal 1 of a long match replays thousands, issue 28).
+# Each team's field, built once: every deal passes here twice (a correction of deal 1 of a long match replays
+# thousands, issue 28); the refusals' messages are built only when one is raised.
 _SWEEP_PREFIX: dict[str, str] = {team: f"sweeps.{team}" for team in TEAM_NAMES}
-_SWEEP_SIDE: dict[str, str] = {team: msg("Team {team}'s sweeps", team=team) for team in TEAM_NAMES}
 
 
 def _parse_sweep_side(value: object, team: str) -> SweepCounts:
     if value is None:
         return NO_SWEEPS
     prefix = _SWEEP_PREFIX[team]
-    side = _object(value, prefix, _SWEEP_SIDE[team])
-    _only_keys(side, SWEEP_KINDS, prefix, _SWEEP_SIDE[team])
+    side = _object(value, prefix, "sweep_side", team=team)
+    _only_keys(side, SWEEP_KINDS, prefix, "sweep_side", team=team)
     counts: list[int] = []
     for kind in SWEEP_KINDS:
         count = side.get(kind, 0)
@@ -425,8 +442,8 @@ def _parse_sweep_side(value: object, team: str) -> SweepCounts:
 def parse_sweeps(value: object) -> tuple[SweepCounts, SweepCounts]:
     if value is None:
         return NO_SWEEPS, NO_SWEEPS
-    sweeps = _object(value, "sweeps", "sweeps")
-    _only_keys(sweeps, TEAM_NAMES, "sweeps", "sweeps")
+    sweeps = _object(value, "sweeps", "field", name="sweeps")
+    _only_keys(sweeps, TEAM_NAMES, "sweeps", "field", name="sweeps")
     return _parse_sweep_side(sweeps.get("A"), "A"), _parse_sweep_side(sweeps.get("B"), "B")
 
 
@@ -446,8 +463,8 @@ GIVE_EITHER: dict[bool, str] = {
 def parse_deal(payload: object, rules: SeepRules) -> SeepDeal:
     """The §S.3 fields of the submitted deal as a ``SeepDeal`` (``floor`` and ``plays`` are left to
     ``plays.parse_deal``); raises only ``RuleViolation`` whatever the JSON."""
-    deal = _object(payload, None, "A deal")
-    _only_keys(deal, DEAL_KEYS, None, msg("A Seep deal"))
+    deal = _object(payload, None, "deal")
+    _only_keys(deal, DEAL_KEYS, None, "deal")
     dealer = parse_dealer(deal)
     throw_ins = parse_throw_ins(deal.get("throw_ins"), dealer)
     bid = parse_bid(deal.get("bid"), dealer)

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, msg_template
 from games.rules.seep import checks
 from games.rules.seep.deal import (
     PLAY_ACTIONS,
@@ -227,17 +227,12 @@ def _optional_cards(
         return None
     path = f"{field}.{key}"
     if not allowed:
-        owner = "a capture" if key == "takes" else msg("a build or a cement")
-        raise RuleViolation(
-            "invalid",
-            msg(
-                "{key} belongs to {owner}; leave it out of a {value_action}.",
-                key=key,
-                owner=owner,
-                value_action=value["action"],
-            ),
-            path,
+        template = (
+            msg_template("{key} belongs to a capture; leave it out of a {value_action}.")
+            if key == "takes"
+            else msg_template("{key} belongs to a build or a cement; leave it out of a {value_action}.")
         )
+        raise RuleViolation("invalid", msg(template, key=key, value_action=value["action"]), path)
     cards = card_list(listed, path)
     for index, card in enumerate(cards):
         if card in named:

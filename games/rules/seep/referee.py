@@ -21,7 +21,7 @@ from games.rules.cards import Card, card_codes
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, or_chain
 from games.rules.seep import tally
-from games.rules.seep.checks import CARD_KEPT_MESSAGES, FIRST_PLAY_MESSAGES
+from games.rules.seep.checks import CARD_KEPT_MESSAGES, FIRST_BUILD_MESSAGES, FIRST_PLAY_MESSAGES
 from games.rules.seep.deal import Play, SeepDeal
 from games.rules.seep.floor import (
     HOUSE_VALUES,
@@ -43,10 +43,6 @@ from games.rules.seep.tally import PlayRecord, SweepFound
 FIRST_PLAY, LAST_PLAY = 0, 47
 # The rules under which every play has its effect and only shape and card errors refuse (see the docstring).
 PERMISSIVE = SeepRules(capture_must_take_all_sets=False)
-
-
-def _house_words(value: int) -> str:
-    return msg("the house of {value}", value=value)
 
 
 class _Replay:
@@ -92,16 +88,17 @@ class _Replay:
     def _owned(self, seat: str) -> list[House]:
         return [house for house in self.floor.houses.values() if seat in house.owners]
 
-    def _check_first_play_value(self, k: int, value: int, what: str, field: str) -> None:
-        """P3: the first play builds a house of the bid value, or captures or throws a card worth it."""
+    def _check_first_play_value(self, k: int, value: int, card: Card | None, field: str) -> None:
+        """P3: the first play builds a house of the bid value, or captures or throws a card worth it (``card``, or
+        None for a build of a house of ``value``: one whole sentence each)."""
         bid = self.bid.value
         if k == FIRST_PLAY and value != bid:
-            raise RuleViolation(
-                "first_play_not_bid_value",
-                msg(FIRST_PLAY_MESSAGES[bid], bid=bid, what=what),
-                field,
-                bid=bid,
+            refusal = (
+                msg(FIRST_BUILD_MESSAGES[bid], bid=bid, value=value)
+                if card is None
+                else msg(FIRST_PLAY_MESSAGES[bid], bid=bid, what=card.code)
             )
+            raise RuleViolation("first_play_not_bid_value", refusal, field, bid=bid)
 
     def _check_loose(self, k: int, cards: tuple[Card, ...], key: str) -> None:
         for index, card in enumerate(cards):
@@ -125,7 +122,7 @@ class _Replay:
                     msg(
                         CARD_KEPT_MESSAGES[house.value],
                         seat=play.seat,
-                        house_words=_house_words(house.value),
+                        value=house.value,
                     ),
                     f"plays[{k}].card",
                     house=house.value,
@@ -140,10 +137,9 @@ class _Replay:
             raise RuleViolation(
                 "house_set_left_loose",
                 msg(
-                    "Loose cards that add up to {value} ({left}) must go into {house_words}.",
+                    "Loose cards that add up to {value} ({left}) must go into the house of {value}.",
                     value=value,
                     left=card_list(left),
-                    house_words=_house_words(value),
                 ),
                 field,
                 house=value,
@@ -156,19 +152,22 @@ class _Replay:
         """The refusal of a throw of ``code`` (worth ``value``) that could capture, one whole sentence for a house,
         a set of cards and one card; an empty string when it could take nothing."""
         if value in self.floor.houses:
-            could_take = _house_words(value)
-        else:
-            found = one_set(self.floor.loose, value)
-            if len(found) > 1:
-                return msg(
-                    "{code} can capture on this floor ({cards} make {value}), so it may not be thrown loose.",
-                    code=code,
-                    cards=card_list(found),
-                    value=value,
-                )
-            if not found:
-                return ""
-            could_take = found[0].code
+            return msg(
+                "{code} can capture on this floor (the house of {value}), so it may not be thrown loose.",
+                code=code,
+                value=value,
+            )
+        found = one_set(self.floor.loose, value)
+        if len(found) > 1:
+            return msg(
+                "{code} can capture on this floor ({cards} make {value}), so it may not be thrown loose.",
+                code=code,
+                cards=card_list(found),
+                value=value,
+            )
+        if not found:
+            return ""
+        could_take = found[0].code
         return msg(
             "{code} can capture on this floor ({could_take}), so it may not be thrown loose.",
             code=code,
@@ -177,7 +176,7 @@ class _Replay:
 
     def throw(self, k: int, play: Play) -> Play:
         value = card_value(play.card)
-        self._check_first_play_value(k, value, play.card.code, f"plays[{k}].card")
+        self._check_first_play_value(k, value, play.card, f"plays[{k}].card")
         refusal = self._capture_refusal(play.card.code, value)
         if refusal:
             raise RuleViolation("capture_required", refusal, f"plays[{k}].action")
@@ -186,10 +185,10 @@ class _Replay:
             raise RuleViolation(
                 "owner_may_not_throw",
                 msg(
-                    "{seat} owns {house_words}, so may not throw a loose card; capture, build, cement or raise "
-                    "instead.",
+                    "{seat} owns the house of {value}, so may not throw a loose card; capture, build, cement or "
+                    "raise instead.",
                     seat=play.seat,
-                    house_words=_house_words(owned[0].value),
+                    value=owned[0].value,
                 ),
                 f"plays[{k}].action",
                 house=owned[0].value,
@@ -199,7 +198,7 @@ class _Replay:
 
     def capture(self, k: int, play: Play) -> Play:
         value, field = card_value(play.card), f"plays[{k}]"
-        self._check_first_play_value(k, value, play.card.code, f"{field}.card")
+        self._check_first_play_value(k, value, play.card, f"{field}.card")
         house = self.floor.houses.get(value)
         if house is None and not has_set(self.floor.loose_values(), value):
             raise RuleViolation(
@@ -287,7 +286,7 @@ class _Replay:
         self._check_loose(k, added, "with")
         values = values_of((play.card, *added))
         value = self._house_value(k, play, values)
-        self._check_first_play_value(k, value, msg("a house of {value}", value=value), f"{field}.house")
+        self._check_first_play_value(k, value, None, f"{field}.house")
         standing = self.floor.houses.get(value)
         if standing is None and play.action == "cement":
             raise RuleViolation(
@@ -398,9 +397,9 @@ class _Replay:
             raise RuleViolation(
                 "house_value_out_of_range",
                 msg(
-                    "{code} would raise {house_words} to {new_value}; a house is worth at most {house_values}.",
+                    "{code} would raise the house of {value} to {new_value}; a house is worth at most {house_values}.",
                     code=play.card.code,
-                    house_words=_house_words(house.value),
+                    value=house.value,
                     new_value=new_value,
                     house_values=max(HOUSE_VALUES),
                 ),
@@ -410,9 +409,9 @@ class _Replay:
             raise RuleViolation(
                 "own_house_cannot_be_raised",
                 msg(
-                    "{seat} owns {house_words} and may not raise it; another player may.",
+                    "{seat} owns the house of {value} and may not raise it; another player may.",
                     seat=play.seat,
-                    house_words=_house_words(house.value),
+                    value=house.value,
                 ),
                 f"{field}.house",
             )
@@ -444,8 +443,12 @@ class _Replay:
         if value is None and houses:
             value = next(iter(houses))
         if value is None or value not in houses:
-            which = msg("no house") if value is None else msg("no house of {value}", value=value)
-            raise RuleViolation("house_not_found", msg("There is {which} on the floor to raise.", which=which), field)
+            refusal = (
+                msg("There is no house on the floor to raise.")
+                if value is None
+                else msg("There is no house of {value} on the floor to raise.", value=value)
+            )
+            raise RuleViolation("house_not_found", refusal, field)
         return houses[value]
 
     ACTIONS: dict[str, Callable[[_Replay, int, Play], Play]] = {

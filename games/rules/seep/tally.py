@@ -92,9 +92,17 @@ def _sweeps_json(sweeps: tuple[SweepCounts, SweepCounts]) -> dict[str, dict[str,
 
 
 def _sweeps_text(counts: tuple[SweepCounts, SweepCounts]) -> str:
-    return "; ".join(
-        f"{team} {side.regular} regular, {side.first_play} first-play, {side.last_play} last-play"
-        for team, side in zip(TEAM_NAMES, counts, strict=True)
+    """The sweeps the plays give, one whole sentence with each team's counts as numbers."""
+    a, b = counts
+    return msg(
+        "The plays give sweeps A {a_regular} regular, {a_first} first-play, {a_last} last-play; B {b_regular} "
+        "regular, {b_first} first-play, {b_last} last-play.",
+        a_regular=a.regular,
+        a_first=a.first_play,
+        a_last=a.last_play,
+        b_regular=b.regular,
+        b_first=b.first_play,
+        b_last=b.last_play,
     )
 
 
@@ -105,7 +113,7 @@ def check_totals(deal: SeepDeal, derived: Totals) -> None:
         raise _mismatch(
             "card_points",
             msg(
-                "card points A {points_0}, B {points_1}, not A {card_points_0}, B {card_points_1}",
+                "The plays give card points A {points_0}, B {points_1}, not A {card_points_0}, B {card_points_1}.",
                 points_0=points[0],
                 points_1=points[1],
                 card_points_0=deal.card_points[0],
@@ -119,7 +127,7 @@ def check_totals(deal: SeepDeal, derived: Totals) -> None:
             raise _mismatch(
                 "scoring_cards_captured",
                 msg(
-                    "the point cards A {cards_0} and B {cards_1}",
+                    "The plays give the point cards A {cards_0} and B {cards_1}.",
                     cards_0=" ".join(cards[0]),
                     cards_1=" ".join(cards[1]),
                 ),
@@ -129,17 +137,17 @@ def check_totals(deal: SeepDeal, derived: Totals) -> None:
         raise _mismatch(
             "card_majority",
             msg(
-                "the card majority {card_majority}",
+                "The plays give the card majority {card_majority}.",
                 card_majority=derived.card_majority,
             ),
             derived.card_majority,
         )
     if deal.sweeps is not None and deal.sweeps != sweeps:
-        raise _mismatch("sweeps", f"sweeps {_sweeps_text(sweeps)}", _sweeps_json(sweeps))
+        raise _mismatch("sweeps", _sweeps_text(sweeps), _sweeps_json(sweeps))
 
 
-def _mismatch(field: str, what: str, derived: Any) -> RuleViolation:
-    return RuleViolation("plays_totals_mismatch", msg("The plays give {what}.", what=what), field, from_plays=derived)
+def _mismatch(field: str, refusal: str, derived: Any) -> RuleViolation:
+    return RuleViolation("plays_totals_mismatch", refusal, field, from_plays=derived)
 
 
 def scored_deal(deal: SeepDeal, derived: Totals) -> SeepDeal:
