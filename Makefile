@@ -4,6 +4,10 @@ PYTHON := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# pytest-xdist workers for `make test` and `make test-quick` (auto: one per CPU; 0 runs in this process alone). Each
+# worker has its own test database, Redis database and live channels (tests/support/parallel.py).
+TEST_WORKERS ?= auto
+PYTEST_PARALLEL := -n $(TEST_WORKERS) --dist loadfile
 
 .PHONY: run demo test test-quick test-js install install-dev migrate lint format check-schema check-migrations worker clean screenshots \
 	messages
@@ -46,12 +50,12 @@ demo: migrate
 
 ## Lint, migration and schema checks, the page's JavaScript modules, then the whole test suite.
 test: install-dev lint check-migrations check-schema test-js
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest $(PYTEST_PARALLEL)
 
 ## The quick subset while working: the engines, services, API, exports, webhooks and pages' server side, and the
 ## page's modules; no browser, no fault-injection servers, no lint (`make test` before a commit runs everything).
 test-quick: install-dev test-js
-	$(PYTHON) -m pytest -q -m "not e2e" --ignore=tests/reliability --ignore=tests/e2e
+	$(PYTHON) -m pytest $(PYTEST_PARALLEL) -q -m "not e2e" --ignore=tests/reliability --ignore=tests/e2e
 
 ## Unit tests of the page's ES modules (tests/js/) with Node's own test runner: Node 20 or later, no npm install.
 ## Without Node they are skipped with a note, except under CI=true, where they must run.

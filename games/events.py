@@ -83,12 +83,12 @@ def remove_listener(name: str) -> None:
 
 
 def live_channel(match_id: int) -> str:
-    return f"match:{match_id}"
+    return f"{settings.LIVE_CHANNEL_PREFIX}match:{match_id}"
 
 
 def club_channel(club_id: int) -> str:
     """The club's live channel: only events that end streams go there (a member removed)."""
-    return f"club:{club_id}"
+    return f"{settings.LIVE_CHANNEL_PREFIX}club:{club_id}"
 
 
 def end_key(payload: dict[str, Any]) -> str | None:

@@ -189,6 +189,9 @@ REDIS_POOL_MAX_CONNECTIONS: int = env.int("REDIS_POOL_MAX_CONNECTIONS", default=
 REDIS_POOL_TIMEOUT_SECONDS: float = env.float("REDIS_POOL_TIMEOUT_SECONDS", default=2.0)
 if REDIS_POOL_MAX_CONNECTIONS < 1 or REDIS_POOL_TIMEOUT_SECONDS <= 0:
     raise ImproperlyConfigured("REDIS_POOL_MAX_CONNECTIONS must be at least 1 and REDIS_POOL_TIMEOUT_SECONDS above 0.")
+# Redis's publish/subscribe ignores the database number: two deployments sharing one Redis server (or the test
+# suite's parallel workers) name their live channels apart with this prefix.
+LIVE_CHANNEL_PREFIX: str = env.str("LIVE_CHANNEL_PREFIX", default="")
 if REDIS_URL:
     # While Redis cannot be reached the cache stands in with process memory (scorekeeper/cache.py): no 500s.
     CACHES = redis_caches(REDIS_URL, socket_timeout=REDIS_SOCKET_TIMEOUT_SECONDS, retry_seconds=REDIS_RETRY_SECONDS)

@@ -230,8 +230,10 @@ FLOOD = 60  # the club as CSV, a small part of its PDF each: the flood outlasts 
 )
 def test_another_clubs_export_is_not_held_up_by_one_clubs_flood(worker: None) -> None:
     """The production finding: a member queued 20 club PDFs in a second, and another club's one-match CSV waited
-    minutes behind them. Now the flood waits in the database and the worker takes the clubs' jobs in turn: another
-    club's export is done within twice its time alone (without the turns: 6 to 7 times here)."""
+    minutes behind them. Now the flood waits in the database and the worker takes the clubs' jobs in turn: each of
+    another club's exports is done while most of the flood still waits (without the turns, first in first out, it
+    came after the whole flood). Its times alone and during the flood are printed, not asserted: a timed assertion
+    fails on a busy machine (about 1.3 times alone on a quiet one, 6 to 7 times without the turns)."""
     flooding, other = make_season(), make_season()
     flooder, member = client_for(flooding.member), client_for(other.member)
     export_seconds(member, "club", other.club.pk, "pdf")  # the worker warmed up (its writers loaded)
@@ -245,10 +247,12 @@ def test_another_clubs_export_is_not_held_up_by_one_clubs_flood(worker: None) ->
         club=flooding.club, status__in=["queued", "running"], enqueued_at__isnull=False
     )
     assert handed_out.count() <= 1  # the rest of the flood waits in the database, not in the queue
-    during = statistics.median(export_seconds(member, "club", other.club.pk, "pdf") for _ in range(3))
-    left = ExportJob.objects.filter(club=flooding.club, status="queued").count()
-    print(f"alone {alone:.2f} s, during the flood {during:.2f} s, {left} of the flood still queued")
-    assert left >= 10  # the flood went on all along
-    assert during < 2 * alone, (during, alone)
+    times, still_queued = [], []
+    for _ in range(3):
+        times.append(export_seconds(member, "club", other.club.pk, "pdf"))
+        still_queued.append(ExportJob.objects.filter(club=flooding.club, status="queued").count())
+    during = statistics.median(times)
+    print(f"alone {alone:.2f} s, during the flood {during:.2f} s, flood still queued after each: {still_queued}")
+    assert min(still_queued) >= 10, still_queued  # each export went between the flood's jobs, not after them
     wait_for(lambda: not ExportJob.objects.filter(status__in=["queued", "running"]).exists(), seconds=120)
     assert ExportJob.objects.filter(club=flooding.club, status="done").count() == FLOOD

@@ -23,6 +23,7 @@ import httpx
 import pytest
 import redis
 
+from games.events import live_channel
 from tests.deals import seep_deal
 from tests.factories import UserFactory
 from tests.reliability.production import serve_production
@@ -166,7 +167,7 @@ def test_a_viewer_that_stops_reading_holds_up_nobody_and_is_told_to_resync(
                 padding = "x" * 16_000
                 for number in range(FLOOD):  # at a pace the reading viewers keep up with, about 6 s in all
                     publisher.publish(
-                        f"match:{match_id}", json.dumps({"event": "flood", "number": number, "padding": padding})
+                        live_channel(match_id), json.dumps({"event": "flood", "number": number, "padding": padding})
                     )
                     time.sleep(0.01)
                 publisher.close()
