@@ -3,10 +3,10 @@ on one channel, ``night:<event id>``, followed by each web process's one hub lik
 
 Its tables' changes come there as an echo of each table's own live payload (games.events.add_live_echo): a deal
 recorded, corrected or voided and an answer to a deal. The locked read of a deal post already says which night its
-match belongs to (the ``night`` live field, read in the same query), so a deal costs no query more; an answer, whose
-payload lacks it, looks it up. The night's own changes (a round drawn, undone or closed, an entrant in or out) are
-published there by nights.services after commit. Every message only says "re-read": the room's document is built
-once per version and cached (table/room.py), so a room of viewers costs one build per change.
+match belongs to (the ``night`` live field, read in the same query), so a deal costs no query more; an answer's
+payload looks it up before commit (table/services.py). The night's own changes (a round drawn, undone or closed, an
+entrant in or out) are published there by nights.services after commit. Every message only says "re-read": the room's
+document is built once per version and cached (table/room.py), so a room of viewers costs one build per change.
 """
 
 from __future__ import annotations
@@ -49,8 +49,10 @@ def _night_of_match(match_id: int) -> int | None:
 
 
 def echo_channel(match_id: int, payload: dict[str, Any]) -> str | None:
-    """The night channel that hears this match's live payload, or None for a match of no night."""
-    event_id = payload[NIGHT_FIELD] if NIGHT_FIELD in payload else _night_of_match(match_id)
+    """The night channel that hears this match's live payload, or None for a match of no night (or a payload that
+    does not say: each change's payload says it, read before commit, so publishing after it asks the database
+    nothing)."""
+    event_id = payload.get(NIGHT_FIELD)
     return None if event_id is None else night_channel(int(event_id))
 
 

@@ -183,10 +183,10 @@ async def shared_night_events(request: HttpRequest, token: str) -> HttpResponseB
 def _readable_night(request: HttpRequest, event_id: int) -> Followed | None:
     """A night of a club the user is a member of, followed until the user is removed from the club."""
     user: Any = request.user
-    event = events_visible_to(user).filter(pk=event_id).only("pk", "club_id").first()
-    if event is None:
+    club_id = events_visible_to(user).filter(pk=event_id).values_list("club_id", flat=True).first()
+    if club_id is None:
         return None
-    return Followed(night_channel(event.pk), ends_on=member_removed_key(user.pk), watch=club_channel(event.club_id))
+    return Followed(night_channel(event_id), ends_on=member_removed_key(user.pk), watch=club_channel(club_id))
 
 
 def _shared_night(request: HttpRequest, token: str) -> Followed | None:

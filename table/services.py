@@ -19,7 +19,7 @@ from games.selectors import match_writable_by
 from games.services.audit import audit_record
 from games.services.deals import _locked_match  # the one lock-then-ask-access of every match write
 from games.services.errors import DealVoided, DomainError
-from nights.live import night_channel
+from nights.live import NIGHT_FIELD, night_channel, night_of
 from nights.models import Event
 from nights.selectors import require_director
 from table.models import DealConfirmation, EventDisplayLink, MatchShareLink
@@ -97,6 +97,7 @@ def deal_answer(*, match_id: int, number: int, actor: User, verdict: str, reason
         "status": match.status,
         "league": match.league_id,
         "etag": board_etag(match),
+        NIGHT_FIELD: night_of(match),  # the night's room hears its tables' answers too (nights/live.py)
     }  # counts this answer
     transaction.on_commit(lambda: publish_live(match.pk, payload))
     return answer

@@ -223,3 +223,23 @@ def test_a_match_of_no_night_is_heard_on_its_own_channel_only(
     with django_capture_on_commit_callbacks(execute=True):
         api.post(f"/api/v1/matches/{match['id']}/deals/", euchre_deal("S1", random.Random(1)), format="json")
     assert heard == [f"match:{match['id']}"]
+
+
+@pytest.mark.parametrize(("who", "status"), [("outsider", 404), ("removed", 404), ("member", 204), ("director", 204)])
+def test_the_nights_stream_is_the_clubs_members(night: dict[str, Any], settings: Any, who: str, status: int) -> None:
+    """Without Redis a member's stream answers 204 (the page polls); anyone else's 404."""
+    settings.REDIS_URL = ""
+    response = page_client(account_for(who, night)).get(f"/table/events/{night['event']}/live/")
+    assert response.status_code == status
+
+
+@pytest.mark.parametrize(("link", "status"), [("made", 204), ("none", 404)])
+def test_the_display_links_stream_needs_a_live_link(
+    night: dict[str, Any], settings: Any, link: str, status: int
+) -> None:
+    """One request a test: the stream closes the thread's database connections once it has checked access."""
+    settings.REDIS_URL = ""
+    token = "no-such-token"
+    if link == "made":
+        token = night["api"].post(f"/api/v1/events/{night['event']}/display-link/").json()["token"]
+    assert Client().get(f"/table/d/{token}/live/").status_code == status
