@@ -8,7 +8,7 @@ from typing import Any
 from django.http import Http404, HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -19,12 +19,15 @@ from games.selectors.access import signed_in
 from nights.models import Event
 from nights.selectors import readable_event, require_director
 from scorekeeper.throttles import PUBLIC
-from table.api import IF_NONE_MATCH, RENEW
+from table.api import RENEW
 from table.models import EventDisplayLink
 from table.room import DISPLAY, ROOM, room_response
 from table.services import display_link_get_or_create, display_link_revoke
 from table.share import share_qr_svg
 
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, description="The room's ETag you have."
+)
 ROOM_RESPONSES = {
     200: OpenApiResponse(OpenApiTypes.OBJECT, description="The room's document (docs/api.md, 'The director's room')."),
     304: OpenApiResponse(description="Not modified"),
