@@ -159,21 +159,22 @@ def _standings_part(event: Event) -> list[dict[str, Any]]:
     ]
 
 
-def display_document(event: Event) -> dict[str, Any]:
-    """The room display's: the night, its current round (for the clock) and the standings, names and scores only."""
-    rounds = list(rounds_of(event))
+def display_document(
+    event: Event, rounds: list[Round] | None = None, standings: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The room display's: the night, its current round (for the clock) and the standings, names and scores only.
+    ``rounds`` and ``standings``, when the room's document has read them already, are not read again."""
+    rounds = list(rounds_of(event)) if rounds is None else rounds
     current = rounds[-1] if rounds else None
     tables = list(current.tables.all()) if current else []
-    standings = _standings_part(event)
-    for row in standings:
-        del row["entrant"]
+    standings = _standings_part(event) if standings is None else standings
     return {
         "event": _event_part(event),
         "round": _round_part(current),
         "tables": len(tables),
         "tables_done": sum(1 for table in tables if table_done(table)),
         "lower_wins": get_engine(event.game).side_scores_lower_wins,
-        "standings": standings,
+        "standings": [{key: value for key, value in row.items() if key != "entrant"} for row in standings],
     }
 
 
@@ -184,8 +185,9 @@ def room_document(event: Event) -> dict[str, Any]:
     tables = list(current.tables.all()) if current else []
     matches = [table.match_id for table in tables]
     waiting, disputed = _unanswered(matches), _disputed(matches)
-    document = display_document(event)
-    document["standings"] = _standings_part(event)
+    standings = _standings_part(event)
+    document = display_document(event, rounds, standings)
+    document["standings"] = standings
     document["tables"] = [_table_part(table, waiting[table.match_id], disputed[table.match_id]) for table in tables]
     document["byes"] = [bye.entrant.player.name for bye in current.byes.all()] if current else []
     document["entrants"] = [
