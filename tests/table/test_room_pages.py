@@ -4,12 +4,14 @@ shows, the room's document with its ETag, and the night's channel hearing its ta
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
 from typing import Any
 
 import pytest
+import redis
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -243,3 +245,27 @@ def test_the_display_links_stream_needs_a_live_link(
     if link == "made":
         token = night["api"].post(f"/api/v1/events/{night['event']}/display-link/").json()["token"]
     assert Client().get(f"/table/d/{token}/live/").status_code == status
+
+
+@pytest.mark.redis
+def test_a_room_of_viewers_is_one_subscription_to_the_nights_channel_that_hears_each_table() -> None:
+    """Three viewers of a night on one process's hub: Redis sees one subscriber of ``night:<id>``, and a table's change
+    published on its match's channel reaches all three through the echo."""
+    from django.conf import settings
+
+    from games.events import publish_live
+    from table.hub import LiveHub
+
+    async def scenario() -> tuple[int, list[int]]:
+        hub = LiveHub(settings.REDIS_URL, queue_size=4)
+        viewers = [await hub.subscribe("night:987654") for _ in range(3)]
+        subscribers = await asyncio.to_thread(
+            lambda: dict(redis.Redis.from_url(settings.REDIS_URL).pubsub_numsub("night:987654"))
+        )
+        await asyncio.to_thread(publish_live, 424243, {"event": "deal.recorded", "match": 424243, "night": 987654})
+        heard = [json.loads(str(await asyncio.wait_for(viewer.queue.get(), 5)))["match"] for viewer in viewers]
+        for viewer in viewers:
+            await hub.unsubscribe(viewer)
+        return subscribers[b"night:987654"], heard
+
+    assert asyncio.run(scenario()) == (1, [424243, 424243, 424243])
