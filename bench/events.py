@@ -7,7 +7,10 @@ slowest are printed in milliseconds. A Swiss pairing of 200 teams through a matc
 the draw offers each team its nearest fresh opponents first (nights/formats/swiss.py). ``--with-full-matching`` also
 times the Swiss draw matching every pair, as it would without that (one draw: it takes seconds).
 
-    .venv/bin/python -m bench.events [--with-full-matching]
+    .venv/bin/python -m bench.events [--with-full-matching] [--room]
+
+``--room`` also measures the director's room of 100 live tables against today's single board (bench/room.py: the
+bytes of the page and of one update, the time for a deal to reach the room display); it needs a database and Redis.
 """
 
 from __future__ import annotations
@@ -85,6 +88,10 @@ def main() -> None:
         elapsed = (time.perf_counter() - started) * 1000
         swiss.NEAREST = nearest
         print(f"{'Swiss, every pair an edge':32} {TEAMS:>8} {TEAMS // 2:>6} {elapsed:>10.1f} {elapsed:>10.1f}")
+    if "--room" in sys.argv:
+        from bench import room  # Django and a database: only when asked
+
+        room.main()
 
 
 if __name__ == "__main__":

@@ -82,6 +82,19 @@ def remove_listener(name: str) -> None:
     _listeners.pop(name, None)
 
 
+# name -> the other live channel, if any, that also hears a match's live payload (a club night's room hears each of its
+# tables: nights registers it in its AppConfig.ready(), as games imports no outer app).
+_live_echoes: dict[str, Callable[[int, dict[str, Any]], str | None]] = {}
+# Said again by the change that causes them (its payload has the match's status): not echoed a second time.
+_NOT_ECHOED = frozenset({MATCH_FINISHED, STANDINGS_CHANGED})
+
+
+def add_live_echo(name: str, channel_for: Callable[[int, dict[str, Any]], str | None]) -> None:
+    """After a match's live payload is published on its channel, publish it also on ``channel_for(match_id,
+    payload)`` when that names one; registering a name again replaces it."""
+    _live_echoes[name] = channel_for
+
+
 def live_channel(match_id: int) -> str:
     return f"{settings.LIVE_CHANNEL_PREFIX}match:{match_id}"
 
@@ -155,8 +168,17 @@ def _redis(url: str) -> Any:
 
 
 def publish_live(match_id: int, payload: dict[str, Any]) -> None:
-    """Tell the match's live scoreboards; a missing Redis never fails the change that caused it."""
+    """Tell the match's live scoreboards (and the channels that echo them); a missing Redis never fails the change
+    that caused it."""
+    if not settings.REDIS_URL:
+        return
     publish_on(live_channel(match_id), payload)
+    if payload.get("event") in _NOT_ECHOED:
+        return
+    for channel_for in list(_live_echoes.values()):
+        channel = channel_for(match_id, payload)
+        if channel is not None:
+            publish_on(channel, payload)
 
 
 def publish_on(channel: str, payload: dict[str, Any]) -> None:

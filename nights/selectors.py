@@ -8,10 +8,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from games.errors import NotFound, NotPermitted
-from games.models import Match
+from games.models import Match, Membership
 from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.selectors.access import Viewer, club_administrable_by, club_ids_of, club_role_of
@@ -177,3 +177,11 @@ def event_standings(event: Event) -> list[StandingRow]:
         rank = ranked[-1].rank if ranked and ranked[-1].total == row["total"] else index + 1
         ranked.append(StandingRow(rank=rank, **row))
     return ranked
+
+
+def events_of_user(user: Viewer) -> QuerySet[Event]:
+    """The nights a signed-in user plays in (one of their players is an entrant) or directs (an admin of its club),
+    in the clubs they are a member of, newest first."""
+    playing = Q(entrants__player__user_id=user.pk)
+    directing = Q(club_id__in=club_ids_of(user, roles=(Membership.Role.ADMIN,)))
+    return events_visible_to(user).filter(playing | directing).distinct().order_by("-id")

@@ -34,6 +34,7 @@ from nights.errors import (
     RoundsComplete,
 )
 from nights.formats import base, progressive, rummy_tables
+from nights.live import announce_room_change
 from nights.models import Bye, Entrant, Event, Round, Substitute, Table
 from nights.selectors import require_director, round_complete, round_results, rounds_of, table_sides
 
@@ -96,6 +97,7 @@ def event_update(*, actor: User, event_id: int, changes: Mapping[str, Any]) -> E
     event.rounds_planned = changes.get("rounds_planned", event.rounds_planned)
     event.save()
     audit_record(actor=actor, action="night.changed", club=event.club, before=before, after=_event_facts(event))
+    announce_room_change(event.pk, "event")
     return event
 
 
@@ -206,6 +208,7 @@ def entrant_check_in(*, actor: User, event_id: int, player: int | Mapping[str, A
         club=event.club,
         after={"event": event.pk, "player": found.pk, "round": joins},
     )
+    announce_room_change(event.pk, "entrants")
     return entrant
 
 
@@ -247,6 +250,7 @@ def entrant_leave(*, actor: User, event_id: int, entrant_id: int) -> Entrant | N
     audit_record(
         actor=actor, action="night.left", club=event.club, after={"event": event.pk, "player": entrant.player_id}
     )
+    announce_room_change(event.pk, "entrants")
     return entrant_left
 
 
@@ -297,6 +301,7 @@ def round_start(*, actor: User, event_id: int, number: int | None = None) -> Rou
     announce_club_event(
         {"event": NIGHT_ROUND_STARTED, "club": event.club_id, "night": event.pk, "round": next_number, "tables": tables}
     )
+    announce_room_change(event.pk, "round")
     return played
 
 
@@ -352,6 +357,7 @@ def round_undo(*, actor: User, event_id: int, number: int) -> None:
         club=event.club,
         before={"event": event.pk, "round": number, "seed": played.seed},
     )
+    announce_room_change(event.pk, "round")
 
 
 @transaction.atomic
@@ -391,6 +397,7 @@ def round_close(
     )
     if number >= event.rounds_planned:
         _finish(actor, event)
+    announce_room_change(event.pk, "round")
     return played
 
 
@@ -466,6 +473,7 @@ def round_substitute(
     after = {**before, "player": found.pk, "entrant": entrant.pk}
     audit_record(actor=actor, action="night.substituted", club=event.club, before=before, after=after)
     audit_record(actor=actor, action="match.seat_substituted", match_id=seat.match_id, before=before, after=after)
+    announce_room_change(event.pk, "round")
     return substitute
 
 

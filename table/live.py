@@ -39,11 +39,14 @@ from django.utils.translation import gettext
 from games.errors import error_body
 from games.events import club_channel, live_channel, member_removed_key
 from games.selectors import matches_visible_to
+from nights.live import night_channel
+from nights.selectors import events_visible_to
 from scorekeeper.clients import client_address
 from table.hub import LiveHub, Signal, Subscription, live_hub
+from table.models import EventDisplayLink
 from table.public_rate import public_rate_refusal
 from table.selectors import match_for_share_token
-from table.services import SHARE_LINK_REVOKED
+from table.services import DISPLAY_LINK_REVOKED, SHARE_LINK_REVOKED
 
 logger = logging.getLogger(__name__)
 
@@ -127,9 +130,10 @@ def _busy(status: int, code: str, detail: str, limit: int, retry_after: int = RE
 
 @dataclass(frozen=True)
 class Followed:
-    """What a stream follows: its match, the event that ends it, and the channel it watches for that end."""
+    """What a stream follows: its channel (a match's, or a club night's room), the event that ends it, and the
+    channel it watches for that end."""
 
-    match_id: int
+    channel: str
     ends_on: str | None = None
     watch: str | None = None
 
@@ -154,13 +158,40 @@ def _visible_match(request: HttpRequest, match_id: int) -> Followed | None:
         return None
     club_id = found[0]
     if club_id is None:
-        return Followed(match_id)
-    return Followed(match_id, ends_on=member_removed_key(user.pk), watch=club_channel(club_id))
+        return Followed(live_channel(match_id))
+    return Followed(live_channel(match_id), ends_on=member_removed_key(user.pk), watch=club_channel(club_id))
 
 
 def _shared_match(request: HttpRequest, token: str) -> Followed | None:
     match = match_for_share_token(token)
-    return None if match is None else Followed(match.pk, ends_on=SHARE_LINK_REVOKED)
+    return None if match is None else Followed(live_channel(match.pk), ends_on=SHARE_LINK_REVOKED)
+
+
+async def night_events(request: HttpRequest, event_id: int) -> HttpResponseBase:
+    """A club night's room channel, for the club's members (the director's room and the members' room display)."""
+    return await _admitted_stream(request, _readable_night, event_id)
+
+
+async def shared_night_events(request: HttpRequest, token: str) -> HttpResponseBase:
+    """A club night's room channel through the room display's link, without an account."""
+    refused = await sync_to_async(public_rate_refusal)(request)
+    if refused is not None:
+        return refused
+    return await _admitted_stream(request, _shared_night, token)
+
+
+def _readable_night(request: HttpRequest, event_id: int) -> Followed | None:
+    """A night of a club the user is a member of, followed until the user is removed from the club."""
+    user: Any = request.user
+    club_id = events_visible_to(user).filter(pk=event_id).values_list("club_id", flat=True).first()
+    if club_id is None:
+        return None
+    return Followed(night_channel(event_id), ends_on=member_removed_key(user.pk), watch=club_channel(club_id))
+
+
+def _shared_night(request: HttpRequest, token: str) -> Followed | None:
+    link = EventDisplayLink.objects.filter(token=token).only("event_id").first()
+    return None if link is None else Followed(night_channel(link.event_id), ends_on=DISPLAY_LINK_REVOKED)
 
 
 def _checked_then_closed(
@@ -186,9 +217,7 @@ async def _admitted_stream(
         followed = await sync_to_async(_checked_then_closed)(find_match, request, key)
         if followed is None:
             raise Http404
-        response = await _event_stream(
-            followed.match_id, on_end=release, ends_on=followed.ends_on, watch=followed.watch
-        )
+        response = await _event_stream(followed.channel, on_end=release, ends_on=followed.ends_on, watch=followed.watch)
     except BaseException:
         release()
         raise
@@ -202,17 +231,22 @@ async def _admitted_stream(
 
 
 async def _event_stream(
-    match_id: int, on_end: Callable[[], None] = lambda: None, ends_on: str | None = None, watch: str | None = None
+    channel: str | int,
+    on_end: Callable[[], None] = lambda: None,
+    ends_on: str | None = None,
+    watch: str | None = None,
 ) -> HttpResponseBase:
-    """The match's events; a stream given ``ends_on`` ends when that event comes, on the match's channel (a revoked
-    share link) or on ``watch`` (the member's removal, on the club's)."""
+    """The channel's events (a number: that match's channel); a stream given ``ends_on`` ends when that event comes,
+    on its own channel (a revoked share link) or on ``watch`` (the member's removal, on the club's)."""
+    if isinstance(channel, int):
+        channel = live_channel(channel)
     if not settings.REDIS_URL:
         return HttpResponse(status=204)
     hub = live_hub(settings.REDIS_URL, settings.LIVE_STREAM_QUEUE_SIZE)
     try:
-        subscription = await hub.subscribe(live_channel(match_id), ends_on=ends_on, watch=watch)
+        subscription = await hub.subscribe(channel, ends_on=ends_on, watch=watch)
     except (aioredis.RedisError, OSError, TimeoutError):
-        logger.warning("Live updates for match %s unavailable: Redis unreachable", match_id)
+        logger.warning("Live updates for %s unavailable: Redis unreachable", channel)
         return HttpResponse(status=204)
     response = StreamingHttpResponse(_relay(hub, subscription, on_end), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"

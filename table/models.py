@@ -49,3 +49,16 @@ class DealConfirmation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.verdict} {self.deal} by {self.seat}"
+
+
+class EventDisplayLink(models.Model):
+    """A secret link to a club night's room display (standings and the round's clock) for a screen that nobody
+    signs in on: the club's projector or TV. Made and revoked by the night's director."""
+
+    event = models.OneToOneField("nights.Event", on_delete=models.CASCADE, related_name="display_link")
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"display link of event {self.event_id}"

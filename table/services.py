@@ -12,14 +12,17 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from games.errors import NotFound
-from games.events import publish_live
+from games.events import publish_live, publish_on
 from games.models import Deal, Match, Seat
 from games.rules.messages import msg
 from games.selectors import match_writable_by
 from games.services.audit import audit_record
 from games.services.deals import _locked_match  # the one lock-then-ask-access of every match write
 from games.services.errors import DealVoided, DomainError
-from table.models import DealConfirmation, MatchShareLink
+from nights.live import NIGHT_FIELD, night_channel, night_of
+from nights.models import Event
+from nights.selectors import require_director
+from table.models import DealConfirmation, EventDisplayLink, MatchShareLink
 from table.selectors import board_etag
 
 logger = logging.getLogger(__name__)
@@ -94,6 +97,7 @@ def deal_answer(*, match_id: int, number: int, actor: User, verdict: str, reason
         "status": match.status,
         "league": match.league_id,
         "etag": board_etag(match),
+        NIGHT_FIELD: night_of(match),  # the night's room hears its tables' answers too (nights/live.py)
     }  # counts this answer
     transaction.on_commit(lambda: publish_live(match.pk, payload))
     return answer
@@ -161,3 +165,47 @@ def _revoke(match: Match, link: MatchShareLink, actor: User) -> None:
     audit_record(actor=actor, action="match.share_link_revoked", match=match)
     payload = {"event": SHARE_LINK_REVOKED, "match": match.pk, "version": match.version}
     transaction.on_commit(lambda: publish_live(match.pk, payload))
+
+
+DISPLAY_LINK_REVOKED = "display_link.revoked"
+
+
+def _locked_event(event_id: int, actor: User) -> Event:
+    """The event row, locked (parallel first requests make one link), and only for its director."""
+    event = Event.objects.select_for_update(of=("self",)).select_related("club").filter(pk=event_id).first()
+    if event is None:
+        raise NotFound
+    require_director(actor, event)
+    return event
+
+
+@transaction.atomic
+def display_link_get_or_create(*, event_id: int, actor: User, renew: bool = False) -> tuple[EventDisplayLink, bool]:
+    """The room display's link of a club night, made on first request; ``renew`` replaces it (the old one stops at
+    once). The night's director only."""
+    event = _locked_event(event_id, actor)
+    link = EventDisplayLink.objects.filter(event=event).first()
+    if link is not None and not renew:
+        return link, False
+    if link is not None:
+        _revoke_display(event, link, actor)
+    link = EventDisplayLink.objects.create(event=event, token=secrets.token_urlsafe(24), created_by=actor)
+    audit_record(actor=actor, action="night.display_link_created", club=event.club, after={"event": event.pk})
+    return link, True
+
+
+@transaction.atomic
+def display_link_revoke(*, event_id: int, actor: User) -> None:
+    """Switch the room display's link off: its page and document answer 404 and its open streams end."""
+    event = _locked_event(event_id, actor)
+    link = EventDisplayLink.objects.filter(event=event).first()
+    if link is None:
+        raise NotFound
+    _revoke_display(event, link, actor)
+
+
+def _revoke_display(event: Event, link: EventDisplayLink, actor: User) -> None:
+    link.delete()
+    audit_record(actor=actor, action="night.display_link_revoked", club=event.club, before={"event": event.pk})
+    payload = {"event": DISPLAY_LINK_REVOKED, "night": event.pk}
+    transaction.on_commit(lambda: publish_on(night_channel(event.pk), payload))

@@ -20,6 +20,7 @@ from games.rules.registry import game_keys, get_engine
 from games.selectors import match_writable_by
 from games.selectors.matches import match_queryset, readable_match
 from games.translation import localize_facts
+from nights.selectors import events_of_user
 from table.api import board_for_page
 from table.public_rate import public_rate_refusal
 from table.selectors import disputes_for_admin, match_for_share_token, seats_of, share_link_of
@@ -116,7 +117,9 @@ def _page_config(match: Match, **entries: Any) -> dict[str, Any]:
 @login_required(login_url=LOGIN_URL)
 def home(request: HttpRequest) -> HttpResponse:
     matches = match_queryset(request.user)[:30]
-    return render(request, "table/home.html", {"matches": matches, "game_names": _game_names()})
+    nights = events_of_user(request.user).select_related("club")[:20]
+    context = {"matches": matches, "nights": nights, "game_names": _game_names()}
+    return render(request, "table/home.html", context)
 
 
 @login_required(login_url=LOGIN_URL)

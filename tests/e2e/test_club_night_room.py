@@ -1,0 +1,113 @@
+"""A club night in Chromium: the director checks a player in and starts round 1 from the room page, two table phones
+record a deal each through the score entry page, and the room display on the room's screen (opened from its link,
+signed in as nobody) and the director's room follow each deal live. Both room pages pass axe-core."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from tests.e2e.phone import check_page, phone_browser
+from tests.e2e.table import Table, wait_until
+from tests.support.browser import PASSWORD, api_session
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Asha", "Ravi", "Meena", "Kiran", "Dev", "Uma", "Tara"]  # and Bala, checked in from the page
+
+
+def make_night(live_app: dict[str, Any]) -> int:
+    """asha's club (she is its admin, so its director) with bala as a scorer, and a night of progressive Bid Euchre
+    with seven players checked in."""
+    api = api_session(live_app, "asha")
+    base = live_app["base"]
+    club = api.post(f"{base}/api/v1/clubs/", json={"name": "Thursday Euchre"}).json()["id"]
+    member = api.post(f"{base}/api/v1/clubs/{club}/members/", json={"user": live_app["opponent"], "role": "scorer"})
+    assert member.status_code == 201, member.json()
+    event = api.post(
+        f"{base}/api/v1/events/",
+        json={
+            "club": club,
+            "name": "Progressive euchre",
+            "game": "bid_euchre",
+            "format": "progressive",
+            "rounds_planned": 2,
+            "round_length": "deals",
+            "deals_per_round": 4,
+        },
+    ).json()["id"]
+    for name in PLAYERS:
+        assert api.post(f"{base}/api/v1/events/{event}/entrants/", json={"player": {"name": name}}).ok
+    return int(event)
+
+
+def record_a_deal(phone: Table, match_id: int) -> None:
+    """One deal through the score entry page: the seat after the drawn dealer bids 3, the rest pass, 4 tricks to 2."""
+    phone.open(f"/table/matches/{match_id}/")
+    phone.find("#deal-fields [data-name=dealer]")
+    phone.call("bid-3")
+    for _ in range(3):
+        phone.call("pass")
+    phone.pick("trump", "hearts")
+    phone.type("input[name=tricks_A]", 4)
+    phone.type("input[name=tricks_B]", 2)
+    phone.save_and_wait()
+
+
+def deals_shown(room: Table, table: int) -> str:
+    return str(room.driver.find_element(By.CSS_SELECTOR, f"#table-{table} .table-details").text)
+
+
+def test_a_round_started_and_two_tables_recorded_reach_the_room_display(
+    live_app: dict[str, Any], scorer_browser: Any, spectator_browser: Any, opponent_browser: Any
+) -> None:
+    event = make_night(live_app)
+    director = Table(scorer_browser, live_app["base"])
+    director.sign_in("asha", PASSWORD)
+    director.open(f"/table/events/{event}/room/")
+    director.type("#check-in-name", "Bala")
+    director.tap("#check-in")
+    wait_until(lambda: len(scorer_browser.find_elements(By.CSS_SELECTOR, "#entrants .entrant")) == 8, "8 players")
+    check_page(director, "night room before the draw")
+
+    director.tap("#make-display-link")
+    link = str(wait_until(lambda: director.find("#display-link-url").get_attribute("href"), "the display link"))
+    display = Table(spectator_browser, live_app["base"])
+    display.driver.get(link)
+    assert display.text("#clock") == "No round is drawn yet."
+    if live_app["redis"]:
+        wait_until(lambda: display.find("#standings").get_attribute("data-live") == "events", "the display's stream")
+
+    director.tap("#start-round")
+    wait_until(lambda: director.text("#round-line") == "Round 1 of 2", "round 1 in the room")
+    assert director.text("#table-1 .tag") == "No deal yet"
+    wait_until(lambda: "Round 1 of 2" in display.text("#clock"), "round 1 on the room display")
+    assert display.text("#tables-done") == "0 of 2 tables finished"
+
+    api = api_session(live_app, "asha")
+    tables = api.get(f"{live_app['base']}/api/v1/events/{event}/rounds/1/").json()["tables"]
+    bala = Table(opponent_browser, live_app["base"])
+    bala.sign_in("bala", PASSWORD)
+    record_a_deal(bala, tables[0]["match"])
+    wait_until(lambda: deals_shown(director, 1).startswith("1 deal recorded"), "table 1's deal in the room")
+    with phone_browser(live_app["base"]) as second_phone:
+        second_phone.sign_in("asha", PASSWORD)
+        record_a_deal(second_phone, tables[1]["match"])
+    wait_until(lambda: deals_shown(director, 2).startswith("1 deal recorded"), "table 2's deal in the room")
+    assert director.text("#table-1 .tag") == "Waiting for a confirmation"
+
+    standings = api.get(f"{live_app['base']}/api/v1/events/{event}/standings/").json()["rows"]
+    assert [row["total"] for row in standings] == [0] * 8  # a round's scores count once it ends
+    director.type("#close-reason", "Time is up")
+    director.find("#close-reason").send_keys(Keys.ENTER)  # submits the close form (a tap may land on a moved row)
+    wait_until(lambda: director.text("#round-status") == "Closed", "the closed round in the room")
+    wait_until(lambda: display.text("#clock").startswith("Round 1 of 2\nClosed"), "the closed round on the display")
+    shown = [item.text.split("\n") for item in spectator_browser.find_elements(By.CSS_SELECTOR, "#standings li")]
+    standings = api.get(f"{live_app['base']}/api/v1/events/{event}/standings/").json()["rows"]
+    assert [(line[1], float(line[2])) for line in shown] == [(row["player"]["name"], row["total"]) for row in standings]
+    assert {row["total"] for row in standings} != {0}
+    check_page(director, "night room after the close")
+    check_page(display, "night room display")
