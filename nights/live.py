@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import OuterRef, QuerySet, Subquery
 
@@ -25,7 +26,7 @@ NIGHT_FIELD = "night"
 
 
 def night_channel(event_id: int) -> str:
-    return f"night:{event_id}"
+    return f"{settings.LIVE_CHANNEL_PREFIX}night:{event_id}"
 
 
 def with_night(matches: QuerySet[Match]) -> QuerySet[Match]:

@@ -15,7 +15,9 @@ import redis
 from django.test import Client
 from rest_framework.test import APIClient
 
+from games.events import live_channel
 from games.models import Membership, Player
+from nights.live import night_channel
 from nights.models import Event
 from tests.factories import UserFactory
 from tests.nights.helpers import check_in, euchre_deal, make_club, make_event, start_round
@@ -204,12 +206,12 @@ def test_the_nights_channel_hears_its_tables_deals_and_its_rounds(
             format="json",
         )
     channels = [channel for channel, _ in heard]
-    assert channels == [f"match:{table['match']}", f"night:{event}"]
+    assert channels == [live_channel(table["match"]), night_channel(event)]
     assert heard[1][1]["night"] == event and heard[1][1]["event"] == "deal.recorded"
     heard.clear()
     with django_capture_on_commit_callbacks(execute=True):
         api.post(f"/api/v1/events/{event}/rounds/1/close/", {"reason": "Time"}, format="json")
-    assert heard == [(f"night:{event}", {"event": "night.room_changed", "night": event, "change": "round"})]
+    assert heard == [(night_channel(event), {"event": "night.room_changed", "night": event, "change": "round"})]
 
 
 def test_a_match_of_no_night_is_heard_on_its_own_channel_only(
@@ -224,7 +226,7 @@ def test_a_match_of_no_night_is_heard_on_its_own_channel_only(
     ).json()
     with django_capture_on_commit_callbacks(execute=True):
         api.post(f"/api/v1/matches/{match['id']}/deals/", euchre_deal("S1", random.Random(1)), format="json")
-    assert heard == [f"match:{match['id']}"]
+    assert heard == [live_channel(match["id"])]
 
 
 @pytest.mark.parametrize(("who", "status"), [("outsider", 404), ("removed", 404), ("member", 204), ("director", 204)])
@@ -258,14 +260,14 @@ def test_a_room_of_viewers_is_one_subscription_to_the_nights_channel_that_hears_
 
     async def scenario() -> tuple[int, list[int]]:
         hub = LiveHub(settings.REDIS_URL, queue_size=4)
-        viewers = [await hub.subscribe("night:987654") for _ in range(3)]
+        viewers = [await hub.subscribe(night_channel(987654)) for _ in range(3)]
         subscribers = await asyncio.to_thread(
-            lambda: dict(redis.Redis.from_url(settings.REDIS_URL).pubsub_numsub("night:987654"))
+            lambda: dict(redis.Redis.from_url(settings.REDIS_URL).pubsub_numsub(night_channel(987654)))
         )
         await asyncio.to_thread(publish_live, 424243, {"event": "deal.recorded", "match": 424243, "night": 987654})
         heard = [json.loads(str(await asyncio.wait_for(viewer.queue.get(), 5)))["match"] for viewer in viewers]
         for viewer in viewers:
             await hub.unsubscribe(viewer)
-        return subscribers[b"night:987654"], heard
+        return subscribers[night_channel(987654).encode()], heard
 
     assert asyncio.run(scenario()) == (1, [424243, 424243, 424243])
