@@ -34,7 +34,9 @@ def enqueue(task: Task | str, *args: Any, countdown: float | None = None) -> Non
     }
     try:
         with app.connection_for_write(transport_options=options) as connection:
-            task.apply_async(args=args, countdown=countdown, connection=connection, retry=False)
+            # ``connection`` is one of apply_async's **options, which the stubs do not list.
+            sending: dict[str, Any] = {"countdown": countdown, "connection": connection, "retry": False}
+            task.apply_async(args=args, **sending)
     except (OperationalError, RedisError, OSError) as error:
         logger.warning("Task %s not queued: the broker is unavailable (%s)", task.name, error)
         raise QueueUnavailable(

@@ -199,6 +199,10 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
     def state_from_json(self, data: Mapping[str, Any], rules: RulesT) -> StateT: ...
 
 
+# Any game's engine, as the registry hands it out: the Django side treats the games alike.
+AnyEngine = GameEngine[Any, Any, Any]
+
+
 class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
     """The core members every engine implements, and defaults for the facts derived from them."""
 

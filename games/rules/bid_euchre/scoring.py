@@ -66,7 +66,9 @@ def _values(contract: Contract, taken: int, rules: BidEuchreRules) -> dict[str, 
     }
 
 
-def contract_points(contract: Contract, tricks_won: tuple[int, int], rules: BidEuchreRules) -> tuple[bool, tuple]:
+def contract_points(
+    contract: Contract, tricks_won: tuple[int, int], rules: BidEuchreRules
+) -> tuple[bool, tuple[int, int]]:
     """§E.2: whether the contract is made and the deal points ``(A, B)``."""
     bidders = TEAMS.index(TEAM_OF[contract.bidder])
     taken = tricks_won[bidders]
