@@ -10,9 +10,8 @@ from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.state import BidEuchreState
 from games.rules.bid_euchre.tables import SEATS, TEAM_SEATS
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
-from games.rules.outcomes import other_side
-from games.rules.settings_spec import SettingsSpec
+from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
+from games.rules.sides import Sides, other_side
 
 
 class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal]):
@@ -38,9 +37,14 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
     )
     tiebreak_measures: tuple[Measure, ...] = (("points_difference", 1),)
 
-    @property
-    def settings_spec(self) -> SettingsSpec:
-        return settings.SETTINGS
+    settings_spec = settings.SETTINGS
+    rules_reader = staticmethod(settings.rules_from_settings)
+    initial_state = staticmethod(state.initial_state)
+    parse_deal = staticmethod(deal.parse_deal)
+    deal_json = staticmethod(deal.deal_json)
+    play_deal = staticmethod(scoring.apply_deal)
+    state_json = staticmethod(state.state_json)
+    state_from_json = staticmethod(state.state_from_json)
 
     def side_measures(
         self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
@@ -69,32 +73,8 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
     def seats(self, rules: BidEuchreRules) -> tuple[str, ...]:
         return SEATS
 
-    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> BidEuchreRules:
-        return settings.rules_from_settings(settings_in, player_count)
-
-    def settings_json(self, rules: BidEuchreRules) -> dict[str, Any]:
-        return settings.settings_json(rules)
-
     def teams(self, rules: BidEuchreRules) -> dict[str, list[str]]:
         return {team: list(seats) for team, seats in TEAM_SEATS.items()}
-
-    def initial_state(self, rules: BidEuchreRules) -> BidEuchreState:
-        return state.initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: BidEuchreRules) -> BidEuchreDeal:
-        return deal.parse_deal(payload, rules)
-
-    def deal_json(self, report: BidEuchreDeal) -> dict[str, Any]:
-        return deal.deal_json(report)
-
-    def play_deal(self, before: BidEuchreState, report: BidEuchreDeal, rules: BidEuchreRules) -> DealOutcome:
-        return scoring.apply_deal(before, report, rules)
-
-    def state_json(self, match_state: BidEuchreState) -> dict[str, Any]:
-        return state.state_json(match_state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: BidEuchreRules) -> BidEuchreState:
-        return state.state_from_json(data, rules)
 
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.

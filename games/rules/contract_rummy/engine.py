@@ -9,8 +9,8 @@ from games.rules.contract_rummy import deal, scoring, settings, state
 from games.rules.contract_rummy.deal import ContractRummyDeal
 from games.rules.contract_rummy.settings import ContractRummyRules
 from games.rules.contract_rummy.state import ContractRummyState
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
-from games.rules.settings_spec import SettingsSpec
+from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
+from games.rules.sides import Sides
 
 
 class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, ContractRummyDeal]):
@@ -39,9 +39,14 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
     )
     tiebreak_measures: tuple[Measure, ...] = (("penalty_points", -1),)
 
-    @property
-    def settings_spec(self) -> SettingsSpec:
-        return settings.SETTINGS
+    settings_spec = settings.SETTINGS
+    rules_reader = staticmethod(settings.rules_from_settings)
+    initial_state = staticmethod(state.initial_state)
+    parse_deal = staticmethod(deal.parse_deal)
+    deal_json = staticmethod(deal.deal_json)
+    play_deal = staticmethod(scoring.apply_deal)
+    state_json = staticmethod(state.state_json)
+    state_from_json = staticmethod(state.state_from_json)
 
     def side_measures(
         self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
@@ -73,34 +78,8 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
     def seats(self, rules: ContractRummyRules) -> tuple[str, ...]:
         return rules.seats
 
-    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> ContractRummyRules:
-        return settings.rules_from_settings(settings_in, player_count)
-
-    def settings_json(self, rules: ContractRummyRules) -> dict[str, Any]:
-        return settings.settings_json(rules)
-
     def teams(self, rules: ContractRummyRules) -> dict[str, list[str]] | None:
         return None
-
-    def initial_state(self, rules: ContractRummyRules) -> ContractRummyState:
-        return state.initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: ContractRummyRules) -> ContractRummyDeal:
-        return deal.parse_deal(payload, rules)
-
-    def deal_json(self, report: ContractRummyDeal) -> dict[str, Any]:
-        return deal.deal_json(report)
-
-    def play_deal(
-        self, before: ContractRummyState, report: ContractRummyDeal, rules: ContractRummyRules
-    ) -> DealOutcome:
-        return scoring.apply_deal(before, report, rules)
-
-    def state_json(self, match_state: ContractRummyState) -> dict[str, Any]:
-        return state.state_json(match_state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: ContractRummyRules) -> ContractRummyState:
-        return state.state_from_json(data, rules)
 
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.

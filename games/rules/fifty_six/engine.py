@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
+from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
 from games.rules.fifty_six import deal, scoring, settings, state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.state import FiftySixState
-from games.rules.settings_spec import SettingsSpec
+from games.rules.sides import Sides
 
 
 class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
@@ -37,9 +37,14 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
     )
     tiebreak_measures: tuple[Measure, ...] = (("net_tables", 1),)
 
-    @property
-    def settings_spec(self) -> SettingsSpec:
-        return settings.SETTINGS
+    settings_spec = settings.SETTINGS
+    rules_reader = staticmethod(settings.rules_from_settings)
+    initial_state = staticmethod(state.initial_state)
+    parse_deal = staticmethod(deal.parse_deal)
+    deal_json = staticmethod(deal.deal_json)
+    play_deal = staticmethod(scoring.apply_deal)
+    state_json = staticmethod(state.state_json)
+    state_from_json = staticmethod(state.state_from_json)
 
     def side_measures(
         self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
@@ -75,35 +80,11 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
     def seats(self, rules: FiftySixRules) -> tuple[str, ...]:
         return rules.seats
 
-    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> FiftySixRules:
-        return settings.rules_from_settings(settings_in, player_count)
-
-    def settings_json(self, rules: FiftySixRules) -> dict[str, Any]:
-        return settings.settings_json(rules)
-
     def entry_facts(self, rules: FiftySixRules) -> dict[str, Any]:
         return {"card_points_total": t.TOTAL_CARD_POINTS, "bid_range": [t.MIN_BID, t.MAX_BID]}
 
     def teams(self, rules: FiftySixRules) -> dict[str, list[str]]:
         return rules.teams_json()
-
-    def initial_state(self, rules: FiftySixRules) -> FiftySixState:
-        return state.initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: FiftySixRules) -> FiftySixDeal:
-        return deal.parse_deal(payload, rules)
-
-    def deal_json(self, report: FiftySixDeal) -> dict[str, Any]:
-        return deal.deal_json(report)
-
-    def play_deal(self, before: FiftySixState, report: FiftySixDeal, rules: FiftySixRules) -> DealOutcome:
-        return scoring.apply_deal(before, report, rules)
-
-    def state_json(self, match_state: FiftySixState) -> dict[str, Any]:
-        return state.state_json(match_state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: FiftySixRules) -> FiftySixState:
-        return state.state_from_json(data, rules)
 
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.

@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
+from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
 from games.rules.messages import msg, msg_template
-from games.rules.outcomes import other_side
 from games.rules.seep import deal, plays, referee, scoring, settings, state
 from games.rules.seep.deal import SeepDeal
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.state import SeepState
 from games.rules.seep.tables import CARD_POINTS_TOTAL, PLAYER_COUNT, SEATS, TEAM_SIGN, teams
-from games.rules.settings_spec import SettingsSpec
+from games.rules.sides import Sides, other_side
 
 
 class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
@@ -40,9 +39,13 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
     )
     tiebreak_measures: tuple[Measure, ...] = (("baazi_difference", 1), ("running_lead", 1))
 
-    @property
-    def settings_spec(self) -> SettingsSpec:
-        return settings.SETTINGS
+    settings_spec = settings.SETTINGS
+    rules_reader = staticmethod(settings.rules_from_settings)
+    initial_state = staticmethod(state.initial_state)
+    parse_deal = staticmethod(plays.parse_deal)
+    play_deal = staticmethod(scoring.apply_deal)
+    state_json = staticmethod(state.state_json)
+    state_from_json = staticmethod(state.state_from_json)
 
     def side_measures(
         self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
@@ -95,33 +98,12 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
     def seats(self, rules: SeepRules) -> tuple[str, ...]:
         return SEATS
 
-    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> SeepRules:
-        return settings.rules_from_settings(settings_in, player_count)
-
-    def settings_json(self, rules: SeepRules) -> dict[str, Any]:
-        return settings.settings_json(rules)
-
     def teams(self, rules: SeepRules) -> dict[str, list[str]]:
         return teams()
-
-    def initial_state(self, rules: SeepRules) -> SeepState:
-        return state.initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: SeepRules) -> SeepDeal:
-        return plays.parse_deal(payload, rules)
 
     def deal_json(self, report: SeepDeal) -> dict[str, Any]:
         """The deal normalized; a deal with plays also shows each play's seat and the takes and house inferred."""
         return deal.deal_json(referee.resolved(report))
-
-    def play_deal(self, before: SeepState, report: SeepDeal, rules: SeepRules) -> DealOutcome:
-        return scoring.apply_deal(before, report, rules)
-
-    def state_json(self, match_state: SeepState) -> dict[str, Any]:
-        return state.state_json(match_state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: SeepRules) -> SeepState:
-        return state.state_from_json(data, rules)
 
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.
