@@ -10,6 +10,10 @@ functions of its package that read the rules, parse, score and store a deal) and
 them where a game does not declare its own (display name, player counts, seats, ``rules_from_settings``,
 ``settings_json`` and the schema, state keys, standings places, the running score of a sheet, the board's headline).
 
+Inside a game's package the checks have one signature, ``check_deal(state, deal, rules) -> None`` (it raises the
+first ``RuleViolation``); a game whose scoring needs what the checks found (the contract, the referee's record) reads
+it from its ``check_play``, a frozen dataclass that names the parts.
+
 The facts the outer rings show read JSON (a stored state, a stored result, pinned settings), not the engine's
 objects: standings, sheets and boards work from rows without building rules or states again.
 """
@@ -24,6 +28,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from games.rules.errors import RuleViolation
 from games.rules.seats import seat_names
 from games.rules.settings_spec import SettingsSpec
+from games.rules.shapes import Headline
 from games.rules.sides import Sides, winner_places
 
 RulesT = TypeVar("RulesT")
@@ -165,7 +170,7 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
         (``input.plays``) -> a function of the column's JSON value giving the cell."""
         ...
 
-    def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> Headline:
         """The board's headline figures: ``{label, scores, leading, lead, target, lower_wins, winners}``.
 
         ``scores`` by side, ``leading`` the sides ahead (none when level), ``lead`` by how much, ``target`` the
@@ -309,7 +314,8 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
 
     def side_scores(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, float]:
         """Without a declaration of its own, the scores of the board's headline."""
-        return dict(self.headline(state, settings)["scores"])
+        scores: dict[str, float] = dict(self.headline(state, settings)["scores"])
+        return scores
 
     side_scores_lower_wins: bool = False
 
@@ -323,7 +329,7 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
     def column_writers(self) -> Mapping[str, Callable[[Any], Any]]:
         return {}
 
-    def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> Headline:
         return headline_figures("", {}, winners=_winners(state))
 
     def _seats_players(self, count: int) -> bool:
@@ -344,7 +350,7 @@ def _winners(state: Mapping[str, Any]) -> list[str]:
 
 def headline_figures(
     label: str, scores: Mapping[str, int], *, winners: list[str], target: int | None = None, lower_wins: bool = False
-) -> dict[str, Any]:
+) -> Headline:
     """The board's headline from the sides' scores: who leads (the best score, unless every side has it) and by
     how much over the next best."""
     ordered = sorted(scores.values(), reverse=not lower_wins)

@@ -8,9 +8,11 @@ from typing import Any
 from games.rules.bid_euchre import deal, scoring, settings, state
 from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
+from games.rules.bid_euchre.shapes import stored_result, stored_state
 from games.rules.bid_euchre.state import BidEuchreState
 from games.rules.bid_euchre.tables import SEATS, TEAM_SEATS
 from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
+from games.rules.shapes import Headline
 from games.rules.sides import Sides, other_side
 
 
@@ -49,25 +51,26 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
     def side_measures(
         self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
     ) -> dict[str, dict[str, int]]:
-        scores = state_in["scores"]
+        scores = stored_state(state_in)["scores"]
         return {team: {"points_difference": scores[team] - scores[other_side(team, sides)]} for team in sides}
 
     side_scores_lower_wins = False
 
     def side_scores(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, float]:
         """The points each team has, a match cut short counting as it stands."""
-        return dict(state_in["scores"])
+        return dict(stored_state(state_in)["scores"])
 
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(result["scores_after"])
+        return dict(stored_result(result)["scores_after"])
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
-        return result["deal_points"]
+        return stored_result(result)["deal_points"]
 
-    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
-        winner = state_in["match_winner"]
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> Headline:
+        stored = stored_state(state_in)
+        winner = stored["match_winner"]
         return headline_figures(
-            "Score", state_in["scores"], winners=[winner] if winner else [], target=settings_in.get("target_score")
+            "Score", stored["scores"], winners=[winner] if winner else [], target=settings_in.get("target_score")
         )
 
     def seats(self, rules: BidEuchreRules) -> tuple[str, ...]:

@@ -8,8 +8,10 @@ from typing import Any
 from games.rules.contract_rummy import deal, scoring, settings, state
 from games.rules.contract_rummy.deal import ContractRummyDeal
 from games.rules.contract_rummy.settings import ContractRummyRules
+from games.rules.contract_rummy.shapes import stored_result, stored_state
 from games.rules.contract_rummy.state import ContractRummyState
 from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
+from games.rules.shapes import Headline
 from games.rules.sides import Sides
 
 
@@ -51,29 +53,29 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
     def side_measures(
         self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
     ) -> dict[str, dict[str, int]]:
-        return {seat: {"penalty_points": state_in["totals"][seat]} for seat in sides}
+        totals = stored_state(state_in)["totals"]
+        return {seat: {"penalty_points": totals[seat]} for seat in sides}
 
     def side_places(self, state_in: Mapping[str, Any], sides: Sides) -> dict[str, int]:
         """1 plus the number of players with a lower total: equal totals share a place."""
-        totals = state_in["totals"]
+        totals = stored_state(state_in)["totals"]
         return {seat: 1 + sum(1 for other in totals.values() if other < totals[seat]) for seat in sides}
 
     side_scores_lower_wins = True
 
     def side_scores(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, float]:
         """Each player's penalty total: the lowest is the best."""
-        return dict(state_in["totals"])
+        return dict(stored_state(state_in)["totals"])
 
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(result["totals_after"])
+        return dict(stored_result(result)["totals_after"])
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
-        return result["penalties"]
+        return stored_result(result)["penalties"]
 
-    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
-        return headline_figures(
-            "Penalty points", state_in["totals"], winners=list(state_in["winners"]), lower_wins=True
-        )
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> Headline:
+        stored = stored_state(state_in)
+        return headline_figures("Penalty points", stored["totals"], winners=list(stored["winners"]), lower_wins=True)
 
     def seats(self, rules: ContractRummyRules) -> tuple[str, ...]:
         return rules.seats

@@ -10,7 +10,9 @@ from games.rules.fifty_six import deal, scoring, settings, state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.fifty_six.shapes import stored_result, stored_state
 from games.rules.fifty_six.state import FiftySixState
+from games.rules.shapes import Headline
 from games.rules.sides import Sides
 
 
@@ -51,11 +53,12 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
     ) -> dict[str, dict[str, int]]:
         """Tables won over the start: a match pinned before ``starting_tables`` was a setting started at 12."""
         start = int(settings_in.get("starting_tables", settings.SETTINGS["starting_tables"].default))
-        return {team: {"net_tables": state_in["tables"][team] - start} for team in sides}
+        tables = stored_state(state_in)["tables"]
+        return {team: {"net_tables": tables[team] - start} for team in sides}
 
     def side_places(self, state_in: Mapping[str, Any], sides: Sides) -> dict[str, int]:
         """The winner first, then the teams in reverse order of going out (the last one out came second)."""
-        out_order = [entry["team"] for entry in state_in.get("eliminated", [])]
+        out_order = [entry["team"] for entry in stored_state(state_in).get("eliminated", [])]
         places = {team: 1 for team in sides if team not in out_order}
         for position, team in enumerate(reversed(out_order)):
             places[team] = 2 + position
@@ -65,17 +68,18 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
 
     def side_scores(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, float]:
         """The tables each team holds (an eliminated team holds none)."""
-        return dict(state_in["tables"])
+        return dict(stored_state(state_in)["tables"])
 
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(result["tables_after"])
+        return dict(stored_result(result)["tables_after"])
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
-        return result["transfers"]
+        return stored_result(result)["transfers"]
 
-    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
-        winner = state_in["match_winner"]
-        return headline_figures("Tables", state_in["tables"], winners=[winner] if winner else [])
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> Headline:
+        stored = stored_state(state_in)
+        winner = stored["match_winner"]
+        return headline_figures("Tables", stored["tables"], winners=[winner] if winner else [])
 
     def seats(self, rules: FiftySixRules) -> tuple[str, ...]:
         return rules.seats
