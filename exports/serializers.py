@@ -18,13 +18,13 @@ from games.translation import localize
 EXPORT_FAILURE_BY_TEXT = {str(failure): failure for failure in EXPORT_FAILURES}
 
 
-class ExportRequestSerializer(serializers.Serializer):
+class ExportRequestSerializer(serializers.Serializer[Any]):
     scope = ChoiceField(choices=ExportJob.Scope.choices)
     id = serializers.IntegerField(min_value=1, help_text="The match, league or club to export.")
     format = ChoiceField(choices=ExportJob.Format.choices)
 
 
-class ExportJobSerializer(serializers.ModelSerializer):
+class ExportJobSerializer(serializers.ModelSerializer[ExportJob]):
     url = serializers.SerializerMethodField(help_text="Poll this for the status.")
     download_url = serializers.SerializerMethodField(help_text="Set once the file is ready.")
     id = serializers.IntegerField(read_only=True)
@@ -64,11 +64,11 @@ class ExportJobSerializer(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request is not None else path
 
 
-class ImportFileSerializer(serializers.Serializer):
+class ImportFileSerializer(serializers.Serializer[Any]):
     file = serializers.FileField(help_text="An interchange file (docs/interchange.md), version 1.")
 
 
-class ImportSummarySerializer(serializers.Serializer):
+class ImportSummarySerializer(serializers.Serializer[Any]):
     club = serializers.IntegerField(allow_null=True, help_text="The new club's id; you are its admin.")
     players = serializers.IntegerField()
     leagues = serializers.IntegerField()
@@ -76,7 +76,7 @@ class ImportSummarySerializer(serializers.Serializer):
     deals = serializers.IntegerField()
 
 
-class ImportErrorSerializer(serializers.Serializer):
+class ImportErrorSerializer(serializers.Serializer[Any]):
     """A failed import's reason; its detail is said in the reader's language from the stored message (``message``,
     games.rules.messages.message_json), or stays as stored."""
 
@@ -91,7 +91,7 @@ class ImportErrorSerializer(serializers.Serializer):
         return body
 
 
-class ImportJobSerializer(serializers.ModelSerializer):
+class ImportJobSerializer(serializers.ModelSerializer[ImportJob]):
     """An import running as a job: poll ``url`` until ``status`` is done (``summary``) or failed (``error``)."""
 
     url = serializers.SerializerMethodField(help_text="Poll this for the status.")

@@ -10,7 +10,7 @@ from webhooks import deliveries
 
 
 # celery-types lists the time limits as whole seconds; Celery takes any number of seconds, as the timeout here is.
-@shared_task(  # type: ignore[call-overload]
+@shared_task(  # type: ignore[call-overload,untyped-decorator]
     bind=True,
     acks_late=True,
     ignore_result=True,
