@@ -45,7 +45,7 @@ def setup_database() -> tuple[Any, str]:
     return connection, original
 
 
-def template_deals() -> list[tuple[dict, dict, dict]]:
+def template_deals() -> list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]:
     """50 legal Seep deals in an open match (it never ends): input, result and state after each."""
     from games.rules.registry import get_engine
 

@@ -55,7 +55,8 @@ POOL_CAP = os.environ.get("REDIS_POOL_MAX_CONNECTIONS", "2")  # what the server 
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def wait_for_port(port: int, seconds: float, what: str) -> None:

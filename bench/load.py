@@ -113,7 +113,8 @@ def prepare(clients: int) -> tuple[list[str], list[int], list[int]]:
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def start_gunicorn(port: int, workers: int) -> subprocess.Popen[bytes]:

@@ -19,7 +19,7 @@ from games.translation import localize
 EXPORT_FAILURE_BY_TEXT = {str(failure): failure for failure in EXPORT_FAILURES}
 
 
-class ExportRequestSerializer(serializers.Serializer):
+class ExportRequestSerializer(serializers.Serializer[Any]):
     scope = ChoiceField(choices=ExportJob.Scope.choices)
     id = serializers.IntegerField(
         min_value=1,
@@ -37,7 +37,7 @@ class ExportRequestSerializer(serializers.Serializer):
 PDF_ONLY = msg("A score card and the table cards of a round are printed as PDF only.")
 
 
-class ExportJobSerializer(serializers.ModelSerializer):
+class ExportJobSerializer(serializers.ModelSerializer[ExportJob]):
     url = serializers.SerializerMethodField(help_text="Poll this for the status.")
     download_url = serializers.SerializerMethodField(help_text="Set once the file is ready.")
     id = serializers.IntegerField(read_only=True)
@@ -77,11 +77,11 @@ class ExportJobSerializer(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request is not None else path
 
 
-class ImportFileSerializer(serializers.Serializer):
+class ImportFileSerializer(serializers.Serializer[Any]):
     file = serializers.FileField(help_text="An interchange file (docs/interchange.md), version 1.")
 
 
-class ImportSummarySerializer(serializers.Serializer):
+class ImportSummarySerializer(serializers.Serializer[Any]):
     club = serializers.IntegerField(allow_null=True, help_text="The new club's id; you are its admin.")
     players = serializers.IntegerField()
     leagues = serializers.IntegerField()
@@ -89,7 +89,7 @@ class ImportSummarySerializer(serializers.Serializer):
     deals = serializers.IntegerField()
 
 
-class ImportErrorSerializer(serializers.Serializer):
+class ImportErrorSerializer(serializers.Serializer[Any]):
     """A failed import's reason; its detail is said in the reader's language from the stored message (``message``,
     games.rules.messages.message_json), or stays as stored."""
 
@@ -104,7 +104,7 @@ class ImportErrorSerializer(serializers.Serializer):
         return body
 
 
-class ImportJobSerializer(serializers.ModelSerializer):
+class ImportJobSerializer(serializers.ModelSerializer[ImportJob]):
     """An import running as a job: poll ``url`` until ``status`` is done (``summary``) or failed (``error``)."""
 
     url = serializers.SerializerMethodField(help_text="Poll this for the status.")

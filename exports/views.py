@@ -37,7 +37,7 @@ from scorekeeper.throttles import JOB
 MULTIPART_OVERHEAD_BYTES = 64 * 1024  # the form's boundaries and headers around the file
 
 
-class ExportViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class ExportViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[ExportJob]):
     serializer_class = ExportJobSerializer
     throttle_kinds = {"POST": JOB}
     queryset = ExportJob.objects.none()
@@ -46,7 +46,7 @@ class ExportViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return ExportJob.objects.filter(requested_by_id=self.request.user.pk)
 
     def get_object(self) -> ExportJob:
-        job = super().get_object()
+        job: ExportJob = super().get_object()
         export_scope(self.request.user, job.scope, job.scope_id)  # still allowed to read what it holds?
         return job
 
@@ -128,7 +128,7 @@ class ImportView(APIView):
         return Response(ImportSummarySerializer(summary).data, status=status.HTTP_201_CREATED)
 
 
-class ImportJobViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class ImportJobViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[ImportJob]):
     """Only the account that sent the file sees its job."""
 
     serializer_class = ImportJobSerializer
@@ -147,4 +147,5 @@ class ImportJobViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
 def _too_large(limit: int) -> str:
     # DRF keeps a detail as plain text: it is said in the request's language as it is raised.
-    return localize(msg("An import file may be at most {limit} bytes.", limit=limit))
+    detail: str = localize(msg("An import file may be at most {limit} bytes.", limit=limit))
+    return detail

@@ -77,7 +77,8 @@ def script_messages(base: Path = BASE_DIR) -> list[SourceMessage]:
 
 def _script_string(literal: str) -> str:
     """A JavaScript string literal's text: its quotes off, its escapes read as JavaScript (and Python) read them."""
-    return ast.literal_eval(literal)
+    text: str = ast.literal_eval(literal)
+    return text
 
 
 def _template_messages(path: Path, base: Path) -> Iterator[SourceMessage]:

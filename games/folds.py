@@ -17,7 +17,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypedDict
 
 from django.conf import settings
 from django.core.cache import cache
@@ -41,13 +41,26 @@ def moment(value: int) -> datetime:
     return EPOCH + timedelta(microseconds=value)
 
 
+class FoldedMatch(TypedDict):
+    """One finished match as a fold reads it: the fields of ``MATCH_FIELDS`` and ``players`` (seat -> person, merged
+    records read as the person they were merged into). ``state`` is the game's state JSON (its engine's shapes)."""
+
+    pk: int
+    state: dict[str, Any]
+    teams: dict[str, list[str]] | None
+    settings: dict[str, Any]
+    finished_at: datetime | None
+    updated_at: datetime
+    players: dict[str, int]
+
+
 @dataclass(frozen=True)
 class Fold:
-    """What is folded: a fresh payload, one match folded into it (its fields and ``players``: seat -> person), and
-    how to keep and bring back a payload as it was (a deep copy unless the payload knows a cheaper way)."""
+    """What is folded: a fresh payload, one match folded into it, and how to keep and bring back a payload as it was
+    (a deep copy unless the payload knows a cheaper way)."""
 
     start: Callable[[], Any]
-    step: Callable[[Any, dict[str, Any]], None]
+    step: Callable[[Any, FoldedMatch], None]
     snapshot: Callable[[Any], Any] = copy.deepcopy
     restore: Callable[[Any, Any], Any] = lambda kept, current: copy.deepcopy(kept)
 
@@ -145,7 +158,8 @@ def _fold_after(state: FoldState, pool: QuerySet[Match], fold: Fold) -> None:
     canonical = canonical_ids({pid for by_seat in seats.values() for pid in by_seat.values()})
     every = settings.STANDINGS_CHECKPOINT_EVERY
     for row in rows:
-        fold.step(state.payload, {**row, "players": {seat: canonical[pid] for seat, pid in seats[row["pk"]].items()}})
+        players = {seat: canonical[pid] for seat, pid in seats[row["pk"]].items()}
+        fold.step(state.payload, _folded_match(row, players))
         if row["finished_at"] is None:
             state.unplaced = True
         else:
@@ -153,3 +167,15 @@ def _fold_after(state: FoldState, pool: QuerySet[Match], fold: Fold) -> None:
         state.folded[row["pk"]] = micros(row["updated_at"])
         if len(state.order) % every == 0:
             state.checkpoints.append(fold.snapshot(state.payload))
+
+
+def _folded_match(row: dict[str, Any], players: dict[str, int]) -> FoldedMatch:
+    return {
+        "pk": row["pk"],
+        "state": row["state"],
+        "teams": row["teams"],
+        "settings": row["settings"],
+        "finished_at": row["finished_at"],
+        "updated_at": row["updated_at"],
+        "players": players,
+    }

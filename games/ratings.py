@@ -20,7 +20,7 @@ from django.db.models import Count, Max, QuerySet
 from openskill.models import PlackettLuce
 
 from games.cache_keys import fingerprint_key
-from games.folds import Fold, folded, folded_from_scratch
+from games.folds import Fold, FoldedMatch, folded, folded_from_scratch
 from games.identity import canonical_ids
 from games.models import League, Match, Player
 from games.rules.outcomes import match_sides
@@ -37,8 +37,8 @@ class PlayerRating:
     sigma: float = MODEL.sigma
     matches: int = 0
     # (match id, finished at, mu, sigma) after each match, in the game's ratings only (a player's page shows them);
-    # formatted only when someone asks for it.
-    steps: list[tuple[int, datetime, float, float]] = field(default_factory=list)
+    # formatted only when someone asks for it. A match imported finished without its moment has none.
+    steps: list[tuple[int, datetime | None, float, float]] = field(default_factory=list)
 
     @property
     def ordinal(self) -> float:
@@ -50,7 +50,7 @@ class PlayerRating:
     @property
     def history(self) -> list[dict[str, Any]]:
         return [
-            {"match": match_id, "at": at.isoformat(), **_figures(mu, sigma), "matches": index + 1}
+            {"match": match_id, "at": at.isoformat() if at else None, **_figures(mu, sigma), "matches": index + 1}
             for index, (match_id, at, mu, sigma) in enumerate(self.steps)
         ]
 
@@ -117,7 +117,7 @@ def _rating_fold(game: str, history: bool) -> Fold:
     standings do not, and leaving them out keeps a league's kept ratings small). A checkpoint keeps each player's
     figures and how many steps they had: the steps themselves are only ever appended to."""
 
-    def rate(ratings: dict[int, PlayerRating], match: dict[str, Any]) -> None:
+    def rate(ratings: dict[int, PlayerRating], match: FoldedMatch) -> None:
         _rate_match(game, match, match["players"], ratings, history)
 
     def snapshot(ratings: dict[int, PlayerRating]) -> dict[int, tuple[float, float, int, int]]:
@@ -135,7 +135,7 @@ def _rating_fold(game: str, history: bool) -> Fold:
 
 
 def _rate_match(
-    game: str, match: dict[str, Any], players: dict[str, int], ratings: dict[int, PlayerRating], history: bool
+    game: str, match: FoldedMatch, players: dict[str, int], ratings: dict[int, PlayerRating], history: bool
 ) -> None:
     sides = match_sides(get_engine(game), match["state"], match["teams"], sorted(players), match["settings"])
     teams = [[players[seat] for seat in side.seats] for side in sides]

@@ -18,7 +18,7 @@ from django.db.models import Count, Max
 from django.utils import timezone
 
 from games.cache_keys import fingerprint_key
-from games.folds import Fold, folded
+from games.folds import Fold, FoldedMatch, folded
 from games.models import League, Player
 from games.ratings import league_ratings, league_ratings_key, merged_records
 from games.rules.outcomes import match_sides, outcome_of
@@ -52,7 +52,7 @@ def league_standings(league: League, by: str | None = None) -> dict[str, Any]:
     ``player``."""
     kind = by or standings_kinds(league.game)[0]
     key = _fingerprint(league, kind)
-    body = cache.get(key)
+    body: dict[str, Any] | None = cache.get(key)
     if body is None:
         body = _compute(league, kind)
         cache.set(key, body, timeout=24 * 3600)
@@ -100,7 +100,7 @@ def _compute(league: League, kind: str) -> dict[str, Any]:
 def _tally_fold(game: str, kind: str) -> Fold:
     engine = get_engine(game)
 
-    def tally(tallies: dict[tuple[int, ...], Tally], match: dict[str, Any]) -> None:
+    def tally(tallies: dict[tuple[int, ...], Tally], match: FoldedMatch) -> None:
         by_seat = match["players"]
         sides = match_sides(engine, match["state"], match["teams"], sorted(by_seat), match["settings"])
         for side in sides:

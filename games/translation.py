@@ -60,7 +60,7 @@ class _IsolatingFormatter(string.Formatter):
     formatted (``{lead:+d}``) and then isolated."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        text = super().format_field(value, format_spec)
+        text: str = super().format_field(value, format_spec)
         if isinstance(value, _Translated) or not translation.get_language_bidi():
             return text
         return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"

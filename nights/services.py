@@ -333,7 +333,7 @@ def _start_tables(actor: User, event: Event, played: Round, drawn: base.Draw) ->
             match.save(update_fields=["deals_limit"])
         Table.objects.create(round=played, number=index + 1, match=match, first_dealer=first_dealer)
     entrants = event.entrants.in_bulk(list(drawn.byes))
-    Bye.objects.bulk_create(Bye(round=played, entrant=entrants[entrant]) for entrant in drawn.byes)  # type: ignore[index]
+    Bye.objects.bulk_create(Bye(round=played, entrant=entrants[entrant]) for entrant in drawn.byes)
 
 
 @transaction.atomic

@@ -17,12 +17,12 @@ from django.utils.translation import gettext, ngettext
 
 
 def client_address(request: HttpRequest) -> str:
-    remote = request.META.get("REMOTE_ADDR", "")
+    remote: str = request.META.get("REMOTE_ADDR", "")
     proxies = settings.TRUSTED_PROXY_COUNT
     forwarded = [entry.strip() for entry in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if entry.strip()]
     if proxies == 0 or not forwarded:
         return remote
-    claimed = forwarded[-min(proxies, len(forwarded))]
+    claimed: str = forwarded[-min(proxies, len(forwarded))]
     return claimed if _is_address(claimed) else remote  # a mangled header must not become a key (or a DB error)
 
 

@@ -18,7 +18,7 @@ logger = logging.getLogger(__name__)
 CONNECT_TIMEOUT_SECONDS = 2
 
 
-def enqueue(task: Task | str, *args: Any, countdown: float | None = None) -> None:
+def enqueue(task: Task[Any, Any] | str, *args: Any, countdown: float | None = None) -> None:
     """Send ``task`` (or the task registered under that name) once; raise ``QueueUnavailable`` if the broker cannot
     take it. A name lets a module queue the task that calls it without the two importing each other."""
     if isinstance(task, str):
@@ -34,7 +34,9 @@ def enqueue(task: Task | str, *args: Any, countdown: float | None = None) -> Non
     }
     try:
         with app.connection_for_write(transport_options=options) as connection:
-            task.apply_async(args=args, countdown=countdown, connection=connection, retry=False)
+            # ``connection`` is one of apply_async's **options, which the stubs do not list.
+            sending: dict[str, Any] = {"countdown": countdown, "connection": connection, "retry": False}
+            task.apply_async(args=args, **sending)
     except (OperationalError, RedisError, OSError) as error:
         logger.warning("Task %s not queued: the broker is unavailable (%s)", task.name, error)
         raise QueueUnavailable(
@@ -42,7 +44,7 @@ def enqueue(task: Task | str, *args: Any, countdown: float | None = None) -> Non
         ) from error
 
 
-def registered_task(name: str) -> Task:
+def registered_task(name: str) -> Task[Any, Any]:
     """The task registered under ``name``. The apps' tasks modules are imported (Celery's autodiscovery) the first
     time a task is asked for, not when Django starts: they load the export writers, which every process does not
     need."""

@@ -49,9 +49,11 @@ class SignInLockHandler(AxesDatabaseHandler):
 
     def get_failures(self, request: Any, credentials: dict[str, Any] | None = None) -> int:
         """axes compares this with AXES_FAILURE_LIMIT after recording a failure: the limit when a lock now holds."""
-        return settings.AXES_FAILURE_LIMIT if self.is_locked(request, credentials) else 0
+        limit: int = settings.AXES_FAILURE_LIMIT
+        return limit if self.is_locked(request, credentials) else 0
 
     def clean_expired_user_attempts(self, request: Any = None, credentials: dict[str, Any] | None = None) -> int:
+        count: int
         count, _ = AccessAttempt.objects.filter(attempt_time__lt=timezone.now() - _kept()).delete()
         return count
 
@@ -95,7 +97,8 @@ def _wait(attempts: QuerySet[AccessAttempt], limit: int, now: datetime) -> float
     length = lock_length(found["failures"] - limit)
     if length is None:
         return None
-    return max(0.0, (found["latest"] + length - now).total_seconds())
+    seconds: float = (found["latest"] + length - now).total_seconds()
+    return max(0.0, seconds)
 
 
 def _signed_in_before(username: str | None, address: str) -> bool:
@@ -182,7 +185,8 @@ class DeviceCookieMiddleware:
 
 def _http_request(request: Any) -> HttpRequest:
     """Django's request under DRF's (attributes set on DRF's wrapper do not reach the middleware)."""
-    return getattr(request, "_request", request)
+    django_request: HttpRequest = getattr(request, "_request", request)
+    return django_request
 
 
 # Connected when the middleware (or axes, for the handler) first imports this module, before any sign-in.

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from api.serializers.clubs import PlayerBriefSerializer
 from api.serializers.matches import DealSerializer, MatchSerializer
 from games.rules.registry import get_engine
+from games.rules.shapes import Headline
 from table.forecast import offline_forecast
 from table.models import DealConfirmation
 
@@ -92,7 +93,7 @@ class BoardSerializer(serializers.Serializer):
         return MatchSerializer(board.match, context=self.context).data
 
     @extend_schema_field(HEADLINE_SCHEMA)
-    def get_headline(self, board: Any) -> dict[str, Any]:
+    def get_headline(self, board: Any) -> Headline:
         return get_engine(board.match.game).headline(board.match.state, board.match.settings)
 
     @extend_schema_field(OfflineForecastSerializer)

@@ -28,7 +28,7 @@ def _po(language: str, domain: str = "django") -> polib.POFile:
     return polib.pofile(str(BASE_DIR / "locale" / language / "LC_MESSAGES" / f"{domain}.po"))
 
 
-def _translations(entry: polib.POEntry) -> list[str]:
+def _translations(entry: polib.POEntry | polib.MOEntry) -> list[str]:
     return list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
 
 
@@ -55,7 +55,9 @@ def test_the_script_messages_include_every_page_module_call() -> None:
 
 @pytest.mark.parametrize(("language", "domain"), CATALOGUES)
 def test_every_message_of_the_source_has_a_translation(language: str, domain: str) -> None:
-    catalogue = {(entry.msgctxt, entry.msgid): entry for entry in _po(language, domain) if not entry.obsolete}
+    catalogue: dict[tuple[str | None, str], polib.POEntry] = {
+        (entry.msgctxt, entry.msgid): entry for entry in _po(language, domain) if not entry.obsolete
+    }
     missing = []
     messages: list[SourceMessage] = DOMAINS[domain]()
     for message in messages:

@@ -59,7 +59,8 @@ DELIVER_TASK = "exports.tasks.deliver_webhook"
 def retry_delay(attempts: int) -> float:
     """10 s, 40 s, 160 s, ... after the first, second, third failed attempt (base configurable for tests)."""
     base = float(getattr(settings, "WEBHOOK_RETRY_BASE_SECONDS", 10))
-    return base * 4 ** (attempts - 1)
+    delay: float = base * 4 ** (attempts - 1)
+    return delay
 
 
 def enqueue_deliveries(payload: dict[str, Any]) -> None:

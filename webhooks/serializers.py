@@ -14,7 +14,7 @@ from webhooks.deliveries import EVENTS
 from webhooks.models import Webhook, WebhookDelivery
 
 
-class DeliverySerializer(serializers.ModelSerializer):
+class DeliverySerializer(serializers.ModelSerializer[WebhookDelivery]):
     class Meta:
         model = WebhookDelivery
         fields = [
@@ -31,7 +31,7 @@ class DeliverySerializer(serializers.ModelSerializer):
         ]
 
 
-class WebhookSerializer(serializers.ModelSerializer):
+class WebhookSerializer(serializers.ModelSerializer[Webhook]):
     events = serializers.ListField(
         child=ChoiceField(choices=EVENTS), min_length=1, help_text="The events this URL receives."
     )

@@ -9,7 +9,8 @@ from celery import shared_task
 from webhooks import deliveries
 
 
-@shared_task(
+# celery-types lists the time limits as whole seconds; Celery takes any number of seconds, as the timeout here is.
+@shared_task(  # type: ignore[call-overload,untyped-decorator]
     bind=True,
     acks_late=True,
     ignore_result=True,

@@ -27,7 +27,7 @@ class ClubWebhookViewSet(
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
     mixins.DestroyModelMixin,
-    viewsets.GenericViewSet,
+    viewsets.GenericViewSet[Webhook],
 ):
     """A club's webhooks: its admins register, change and remove them; other members may not see them."""
 
@@ -60,7 +60,7 @@ class ClubWebhookViewSet(
         hook = webhook_create(actor=signed_in(request.user), club=self.club(), **serializer.validated_data)
         return Response(WebhookCreatedSerializer(hook).data, status=status.HTTP_201_CREATED)
 
-    def perform_update(self, serializer: BaseSerializer) -> None:
+    def perform_update(self, serializer: BaseSerializer[Webhook]) -> None:
         hook = cast("Webhook", serializer.instance)
         webhook_update(actor=signed_in(self.request.user), hook=hook, changes=serializer.validated_data)
 

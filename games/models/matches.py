@@ -147,7 +147,7 @@ class Deal(models.Model):
             created_by_id=self.recorded_by_id,
             created_at=self.recorded_at,
         )
-        if Deal.recorded_by.is_cached(self):  # type: ignore[attr-defined]
+        if Deal.recorded_by.is_cached(self):
             first.created_by = self.recorded_by  # read with the deal: no query for the name
         return first
 

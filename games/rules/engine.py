@@ -5,9 +5,14 @@ A match's state is the fold of its deals: ``state = initial_state(rules)`` and t
 JSON through the ``*_json`` / ``*_from_json`` pairs, which must round-trip exactly.
 
 ``GameEngine`` is the typed Protocol, generic over the game's rules, state and deal types. ``EngineBase`` is the
-base class the engines derive from: it declares the core members and answers the facts added to the contract
-(display name, player counts, seats, the settings declaration and its schema, state keys, standings places, the
-running score of a sheet, the board's headline) from them where a game does not declare its own.
+base class the engines derive from: an engine class declares facts (its key, rules file, settings declaration, the
+functions of its package that read the rules, parse, score and store a deal) and the base answers the rest from
+them where a game does not declare its own (display name, player counts, seats, ``rules_from_settings``,
+``settings_json`` and the schema, state keys, standings places, the running score of a sheet, the board's headline).
+
+Inside a game's package the checks have one signature, ``check_deal(state, deal, rules) -> None`` (it raises the
+first ``RuleViolation``); a game whose scoring needs what the checks found (the contract, the referee's record) reads
+it from its ``check_play``, a frozen dataclass that names the parts.
 
 The facts the outer rings show read JSON (a stored state, a stored result, pinned settings), not the engine's
 objects: standings, sheets and boards work from rows without building rules or states again.
@@ -16,21 +21,20 @@ objects: standings, sheets and boards work from rows without building rules or s
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from games.rules.errors import RuleViolation
-from games.rules.outcomes import winner_places
 from games.rules.seats import seat_names
-from games.rules.settings_spec import Setting, SettingsSpec
+from games.rules.settings_spec import SettingsSpec
+from games.rules.shapes import Headline
+from games.rules.sides import Sides, winner_places
 
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
 DealT = TypeVar("DealT")
 
-# A side of a match (a team, or a seat where everyone plays alone) -> its seats.
-Sides = Mapping[str, Sequence[str]]
 # A tie-break measure of the standings: its name and +1 when more is better, -1 when less is better.
 Measure = tuple[str, int]
 
@@ -166,7 +170,7 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
         (``input.plays``) -> a function of the column's JSON value giving the cell."""
         ...
 
-    def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> Headline:
         """The board's headline figures: ``{label, scores, leading, lead, target, lower_wins, winners}``.
 
         ``scores`` by side, ``leading`` the sides ahead (none when level), ``lead`` by how much, ``target`` the
@@ -199,21 +203,32 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
     def state_from_json(self, data: Mapping[str, Any], rules: RulesT) -> StateT: ...
 
 
+# Any game's engine, as the registry hands it out: the Django side treats the games alike.
+AnyEngine = GameEngine[Any, Any, Any]
+
+
 class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
-    """The core members every engine implements, and defaults for the facts derived from them."""
+    """The core members every engine declares, and defaults for the facts derived from them.
+
+    An engine states its package's functions as members (``initial_state = staticmethod(state.initial_state)``):
+    the class is a list of facts, not a layer that forwards each call by hand.
+    """
 
     key: str
     rules_file: str
+    # How the game reads a match's rules from the settings sent (the declaration's checks, then the game's own:
+    # player counts, combinations); ``rules_from_settings`` calls it. A game may define ``rules_from_settings``
+    # itself instead.
+    rules_reader: Callable[[Mapping[str, Any], int], RulesT]
     # Player counts a house rule opens beyond ``player_counts`` (Contract Rummy's two players, R-A13), each with
     # the settings that open it: a new-match form offers the count only while they are chosen.
     player_counts_under_settings: tuple[tuple[int, Mapping[str, Any]], ...] = ()
     turn_direction: TurnDirection  # each engine states its own (no default: a new game must say which way it goes)
 
+    @property
     @abstractmethod
-    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> RulesT: ...
-
-    @abstractmethod
-    def settings_json(self, rules: RulesT) -> dict[str, Any]: ...
+    def settings_spec(self) -> SettingsSpec:
+        """The house rules, each declared once (an engine states ``settings_spec = SETTINGS``)."""
 
     @abstractmethod
     def teams(self, rules: RulesT) -> dict[str, list[str]] | None: ...
@@ -236,6 +251,18 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any], rules: RulesT) -> StateT: ...
 
+    # --- derived from the declarations ------------------------------------------------------------------------
+
+    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> RulesT:
+        return self.rules_reader(settings, player_count)
+
+    def settings_json(self, rules: RulesT) -> dict[str, Any]:
+        """Every echoed setting of the declaration, read off the rules object (an attribute of the same name)."""
+        return self.settings_spec.settings_json(rules)
+
+    def settings_schema(self) -> dict[str, Any]:
+        return self.settings_spec.schema()
+
     # --- defaults, for a game that does not declare its own -------------------------------------------------
 
     @property
@@ -251,16 +278,6 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
     def default_player_count(self) -> int:
         counts = self.player_counts
         return 4 if 4 in counts else counts[0]
-
-    @property
-    def settings_spec(self) -> SettingsSpec:
-        """Inferred from the default settings: names, kinds and defaults, without ranges (for the form only)."""
-        defaults = self.settings_json(self.rules_from_settings({}, self.default_player_count))
-        rows = tuple(_inferred_setting(name, value, self.rules_file) for name, value in defaults.items())
-        return SettingsSpec(self.display_name, rows)
-
-    def settings_schema(self) -> dict[str, Any]:
-        return self.settings_spec.schema()
 
     def seats(self, rules: RulesT) -> tuple[str, ...]:
         teams = self.teams(rules)
@@ -297,7 +314,8 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
 
     def side_scores(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, float]:
         """Without a declaration of its own, the scores of the board's headline."""
-        return dict(self.headline(state, settings)["scores"])
+        scores: dict[str, float] = dict(self.headline(state, settings)["scores"])
+        return scores
 
     side_scores_lower_wins: bool = False
 
@@ -311,7 +329,7 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
     def column_writers(self) -> Mapping[str, Callable[[Any], Any]]:
         return {}
 
-    def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> dict[str, Any]:
+    def headline(self, state: Mapping[str, Any], settings: Mapping[str, Any]) -> Headline:
         return headline_figures("", {}, winners=_winners(state))
 
     def _seats_players(self, count: int) -> bool:
@@ -320,21 +338,6 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
         except RuleViolation:
             return False
         return True
-
-
-def _inferred_setting(name: str, value: Any, rules_file: str) -> Setting:
-    help_line = f"See shared/rules/{rules_file}."
-    label = name.replace("_", " ").capitalize()
-    if isinstance(value, bool):
-        return Setting(name, "boolean", value, label, help_line)
-    json_type = (
-        "integer"
-        if isinstance(value, int)
-        else "string"
-        if isinstance(value, str)
-        else ("array" if isinstance(value, list) else "object")
-    )
-    return Setting(name, "custom", value, label, help_line, json_type=json_type)
 
 
 def _winners(state: Mapping[str, Any]) -> list[str]:
@@ -347,7 +350,7 @@ def _winners(state: Mapping[str, Any]) -> list[str]:
 
 def headline_figures(
     label: str, scores: Mapping[str, int], *, winners: list[str], target: int | None = None, lower_wins: bool = False
-) -> dict[str, Any]:
+) -> Headline:
     """The board's headline from the sides' scores: who leads (the best score, unless every side has it) and by
     how much over the next best."""
     ordered = sorted(scores.values(), reverse=not lower_wins)

@@ -30,3 +30,9 @@ class RuleViolation(Exception):
 
     def __repr__(self) -> str:
         return f"RuleViolation({self.code!r}, {self.detail!r}, field={self.field!r})"
+
+
+def bad_state(detail: str, field: str) -> RuleViolation:
+    """A stored match state that does not read back: ``invalid`` on ``state.<field>``. ``detail`` says what is wrong
+    in the game's own words (a message literal at the caller, where the catalogue finds it)."""
+    return RuleViolation("invalid", detail, f"state.{field}")

@@ -17,7 +17,10 @@ too, so no English fragment is left inside a translated sentence.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
+
+# An item of a list said in words: a single item is said as it is, several are joined into a message.
+Item = TypeVar("Item")
 
 
 class Message(str):
@@ -84,17 +87,17 @@ def nmsg(singular: str, plural: str, count: str, /, **values: Any) -> str:
     return Message(singular, values, plural, count)
 
 
-def _listing(items: Iterable[Any], join_last: Callable[[Any, Any], str]) -> Any:
+def _listing(items: Iterable[Item], join_last: Callable[[Any, Any], str]) -> Item | str:
     parts = list(items)
     if len(parts) == 1:
         return parts[0]
-    head = parts[0]
+    head: Item | str = parts[0]
     for item in parts[1:-1]:
         head = msg("{head}, {item}", head=head, item=item)
     return join_last(head, parts[-1])
 
 
-def or_list(items: Iterable[Any], *, serial_comma: bool = False) -> Any:
+def or_list(items: Iterable[Item], *, serial_comma: bool = False) -> Item | str:
     """``9, 10 or 11`` (``9, 10, or 11`` with the serial comma), with each language's own "or"; a single item
     stays as it is."""
     parts = list(items)
@@ -134,7 +137,7 @@ def _chain(items: Iterable[Any], join: Callable[[Any, Any], Any]) -> Any:
     return head
 
 
-def and_list(items: Iterable[Any]) -> Any:
+def and_list(items: Iterable[Item]) -> Item | str:
     """``S1, S2 and S3``, with each language's own "and"."""
     return _listing(items, lambda head, last: msg("{head} and {last}", head=head, last=last))
 

@@ -3,16 +3,17 @@ and tie-break measures (``side_places`` / ``side_measures``); this module pairs 
 
 Pure: reads the final state JSON an engine produced. A side is a team or, where everyone plays alone, a seat.
 ``place`` 1 is the best; sides sharing a place drew (a shared Contract Rummy win, a drawn fixed-baazi Seep match).
+The readers of sides the engines share are in ``games.rules.sides``, so the engine module does not import this one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # the engine module imports this one for ``winner_places``
-    from games.rules.engine import GameEngine
+from games.rules.engine import AnyEngine
+from games.rules.sides import Sides
 
 State = Mapping[str, Any]
 
@@ -25,28 +26,15 @@ class SideResult:
     measures: dict[str, int]
 
 
-def winner_places(state: State, sides: Mapping[str, Any]) -> dict[str, int]:
-    """The ``match_winner`` first, everyone else second; a drawn match (no winner) puts every side first."""
-    winner = state.get("match_winner")
-    if winner is None:
-        return dict.fromkeys(sides, 1)
-    return {side: 1 if side == winner else 2 for side in sides}
-
-
-def other_side(side: str, sides: Mapping[str, Any]) -> str:
-    """The opponent of ``side`` in a two-sided match."""
-    return next(name for name in sides if name != side)
-
-
 def match_sides(
-    engine: GameEngine[Any, Any, Any],
+    engine: AnyEngine,
     state: State,
     teams: Mapping[str, list[str]] | None,
     seats: Sequence[str],
     settings: Mapping[str, Any],
 ) -> list[SideResult]:
     """Every side of a finished match with its place and tie-break measures."""
-    sides: Mapping[str, Sequence[str]] = teams if teams else {seat: [seat] for seat in seats}
+    sides: Sides = teams if teams else {seat: [seat] for seat in seats}
     measures, places = engine.side_measures(state, sides, settings), engine.side_places(state, sides)
     return [SideResult(side, tuple(members), places[side], measures[side]) for side, members in sides.items()]
 

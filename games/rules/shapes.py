@@ -1,11 +1,36 @@
-"""Shape checks shared by the engines' parsers of untrusted JSON."""
+"""The shapes of the JSON the engines write, and the shape checks shared by their parsers of untrusted JSON.
+
+Each game's state and result JSON has a ``TypedDict`` in its package (``games/rules/<game>/shapes.py``): its
+``state_json`` is written through it, and what the outer rings read of a stored state or result (standings,
+headlines, score sheets, a club night's scores) is read through it. The shapes here are the ones several games
+share.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from games.rules.errors import RuleViolation
+
+
+class SignedPoints(TypedDict):
+    """A lead or margin between two teams: the team ahead (null when level) and by how many points."""
+
+    team: str | None
+    points: int
+
+
+class Headline(TypedDict):
+    """The board's headline figures (``GameEngine.headline``)."""
+
+    label: str
+    scores: dict[str, int]
+    leading: list[str]
+    lead: int
+    target: int | None
+    lower_wins: bool
+    winners: list[str]
 
 
 def reject_unknown_keys(

@@ -12,7 +12,7 @@ from django.db.models.functions import Coalesce
 
 from games.errors import NotFound
 from games.models import Deal, Match, Player, Seat
-from games.rules.engine import GameEngine
+from games.rules.engine import AnyEngine
 from games.rules.registry import get_engine
 from games.selectors.access import Viewer, match_readable_by, matches_visible_to
 
@@ -38,7 +38,7 @@ def id_from_url(value: object) -> int:
 match_id_from_url = id_from_url
 
 
-def seats_prefetch() -> Prefetch:
+def seats_prefetch() -> Prefetch[str]:
     return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
 
 
@@ -93,7 +93,7 @@ def readable_match(user: Viewer, match_id: object, *, seats: bool = True) -> Mat
     return match
 
 
-def initial_state_json(match: Match, engine: GameEngine | None = None, rules: Any = None) -> dict[str, Any]:
+def initial_state_json(match: Match, engine: AnyEngine | None = None, rules: Any = None) -> dict[str, Any]:
     """The match state before its first deal, from the pinned settings."""
     if engine is None:
         engine = get_engine(match.game)
@@ -110,7 +110,7 @@ def with_first_dealer(state: dict[str, Any], first_dealer: str) -> dict[str, Any
     return {**state, "next_dealer": first_dealer}
 
 
-def state_before_deal(match: Match, number: int, engine: GameEngine | None = None, rules: Any = None) -> dict[str, Any]:
+def state_before_deal(match: Match, number: int, engine: AnyEngine | None = None, rules: Any = None) -> dict[str, Any]:
     """The match state deal ``number`` was played in: ``state_after`` of the deal before it (a voided deal's is the
     state before that one, so this holds for every deal), or the initial state for the first deal. One query."""
     previous = match.deals.filter(number__lt=number).order_by("-number").only("state_after").first()

@@ -92,9 +92,11 @@ class MatchAuditLog:
 
     def _keys(self) -> QuerySet[Any]:
         def keyed(rows: QuerySet[Any], at: str, kind: int) -> QuerySet[Any]:
-            return rows.annotate(
+            # django-stubs types an annotated queryset's values_list as Any: named here for the strict check.
+            keys: QuerySet[Any] = rows.annotate(
                 key_at=F(at), key_kind=Value(kind, output_field=IntegerField()), key_id=F("pk")
             ).values_list("key_at", "key_kind", "key_id")
+            return keys
 
         return (
             keyed(self.recordings, "recorded_at", _FROM_DEAL)

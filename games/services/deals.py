@@ -26,7 +26,7 @@ from django.utils import timezone
 from games import events
 from games.errors import MatchClosed, NotFound
 from games.models import Deal, DealRevision, Match
-from games.rules.engine import GameEngine
+from games.rules.engine import AnyEngine
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.registry import get_engine
@@ -203,7 +203,7 @@ def _check_open(match: Match) -> None:
         )
 
 
-def _engine_and_rules(match: Match) -> tuple[GameEngine, Any]:
+def _engine_and_rules(match: Match) -> tuple[AnyEngine, Any]:
     engine = get_engine(match.game)
     return engine, engine.rules_from_settings(match.settings, match.player_count)
 
@@ -486,7 +486,7 @@ def _replay(
     return replay
 
 
-def _replayed(engine: GameEngine, row: Deal | StoredDeal, step: ReplayStep, changed: int) -> ReplayedDeal:
+def _replayed(engine: AnyEngine, row: Deal | StoredDeal, step: ReplayStep, changed: int) -> ReplayedDeal:
     """What ``row`` becomes on the new history: a voided deal keeps its input and result."""
     state_after = engine.state_json(step.outcome.state)
     if step.voided:

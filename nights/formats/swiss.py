@@ -152,7 +152,7 @@ def _match(
     closest = (count - 1) ** 2
     rematch = (count // 2) * closest + 1
     base = rematch * (most + 1) + closest + 1
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(count))
     graph.add_weighted_edges_from((one, two, base - rematch * times(one, two) - (two - one) ** 2) for one, two in edges)
     matching = nx.max_weight_matching(graph, maxcardinality=True)

@@ -43,6 +43,6 @@ def broker_down() -> Iterator[None]:
     """REDIS_URL configured, Redis not there: nothing listens on port 1."""
     conf = celery_app.conf
     saved = conf.task_always_eager, conf.broker_url
-    conf.task_always_eager, conf.broker_url = False, "redis://127.0.0.1:1/0"
+    conf.update(task_always_eager=False, broker_url="redis://127.0.0.1:1/0")
     yield
-    conf.task_always_eager, conf.broker_url = saved
+    conf.update(task_always_eager=saved[0], broker_url=saved[1])

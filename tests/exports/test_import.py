@@ -300,7 +300,7 @@ def test_an_import_job_sets_its_own_statement_timeout_over_the_connections_one(
         seen.append(statement_timeout())
         return real_import(**kwargs)
 
-    real_import = imports.club_import
+    real_import = club_import  # the function exports.imports calls (imported there from exports.importer)
     monkeypatch.setattr(imports, "club_import", show_timeout)
     assert statement_timeout() == f"{settings.DATABASE_STATEMENT_TIMEOUT_MS // 1000}s"  # every connection's
     with override_settings(IMPORT_ASYNC_BYTES=1000):

@@ -37,7 +37,7 @@ def _teams(count: int) -> list[Entrant]:
 
 def _rematch_avoidable(teams: list[Entrant], met: dict[frozenset[Entrant], int]) -> bool:
     """Whether these teams can all be paired with nobody meeting a team met before."""
-    graph = nx.Graph()
+    graph: nx.Graph[Entrant] = nx.Graph()
     graph.add_nodes_from(teams)
     graph.add_edges_from(pair for pair in combinations(teams, 2) if not met.get(frozenset(pair)))
     return len(nx.max_weight_matching(graph, maxcardinality=True)) == len(teams) // 2

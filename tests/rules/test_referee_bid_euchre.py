@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.bid_euchre import check_deal, settle_deal
+from games.rules.bid_euchre import settle_deal
+from games.rules.bid_euchre.checks import check_play
 from games.rules.errors import RuleViolation
 from tests.strategies import any_json
 from tests.support.bid_euchre import ENGINE, deal, left_of, play, play_one, refusal, rules
@@ -452,9 +453,9 @@ def test_any_json_in_tricks_gives_a_result_or_a_rule_violation(tricks: Any, deck
         assert violation.code and violation.detail
 
 
-def test_check_deal_then_settle_deal_scores_the_tricks_too() -> None:
+def test_check_play_then_settle_deal_without_the_record_scores_the_tricks_too() -> None:
     the_rules = rules()
     parsed = ENGINE.parse_deal(with_tricks(RENEGE), the_rules)
     state = ENGINE.initial_state(the_rules)
-    report = settle_deal(state, parsed, check_deal(state, parsed, the_rules), the_rules)
+    report = settle_deal(state, parsed, check_play(state, parsed, the_rules).contract, the_rules)
     assert (report.outcome, report.tricks_won, report.renege_penalties) == ("played", (3, 3), (0, -2))

@@ -48,6 +48,12 @@ class ToyState:
     match_winner: str | None = None
 
 
+def rules_from_settings(settings: Mapping[str, Any], player_count: int) -> ToyRules:
+    SETTINGS.reject_unknown(settings)
+    players = SETTINGS["players"].read({"players": player_count})
+    return ToyRules(players, SETTINGS["target"].read(settings))
+
+
 def check_deal(state: ToyState, deal: ToyDeal, rules: ToyRules) -> None:
     if state.match_winner is not None:
         raise RuleViolation("match_already_finished", f"{state.match_winner} has won.", None)
@@ -71,18 +77,9 @@ class ToyEngine(EngineBase[ToyRules, ToyState, ToyDeal]):
     key = "toy"
     rules_file = "toy.md"
     turn_direction: TurnDirection = "clockwise"
-
-    def rules_from_settings(self, settings: Mapping[str, Any], player_count: int) -> ToyRules:
-        SETTINGS.reject_unknown(settings)
-        players = SETTINGS["players"].read({"players": player_count})
-        return ToyRules(players, SETTINGS["target"].read(settings))
-
-    def settings_json(self, rules: ToyRules) -> dict[str, Any]:
-        return SETTINGS.settings_json(rules)
-
-    @property
-    def settings_spec(self) -> SettingsSpec:
-        return SETTINGS
+    settings_spec = SETTINGS
+    rules_reader = staticmethod(rules_from_settings)
+    play_deal = staticmethod(apply_deal)
 
     def teams(self, rules: ToyRules) -> dict[str, list[str]] | None:
         return None
@@ -99,9 +96,6 @@ class ToyEngine(EngineBase[ToyRules, ToyState, ToyDeal]):
 
     def deal_json(self, deal: ToyDeal) -> dict[str, Any]:
         return {"dealer": deal.dealer, "cards": dict(deal.cards)}
-
-    def play_deal(self, state: ToyState, deal: ToyDeal, rules: ToyRules) -> DealOutcome:
-        return apply_deal(state, deal, rules)
 
     def state_json(self, state: ToyState) -> dict[str, Any]:
         return {

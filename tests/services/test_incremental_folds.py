@@ -110,7 +110,7 @@ def folding_counted() -> Iterator[list[int]]:
     def counted(state: Any, pool: Any, fold: folds.Fold) -> None:
         folded_now: list[int] = []
 
-        def step(payload: Any, match: dict[str, Any]) -> None:
+        def step(payload: Any, match: folds.FoldedMatch) -> None:
             folded_now.append(match["pk"])
             fold.step(payload, match)
 

@@ -37,10 +37,11 @@ class CountingParses:
 
     def __init__(self) -> None:
         self.calls = 0
+        self.parse = SEEP.parse_deal  # the engine's own, taken before the test puts this object in its place
 
     def __call__(self, payload: Mapping[str, Any], rules: Any) -> Any:
         self.calls += 1
-        return type(SEEP).parse_deal(SEEP, payload, rules)
+        return self.parse(payload, rules)
 
 
 def text(deal: dict[str, Any]) -> str:

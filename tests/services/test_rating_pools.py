@@ -128,3 +128,10 @@ def test_the_rating_pool_is_a_league_field_in_the_api(desk: Any) -> None:
     refused = api.patch(f"/api/v1/leagues/{made.json()['id']}/", {"rating_pool": "global"}, format="json")
     assert_error(refused, 400, "invalid", "rating_pool")
     assert League.objects.get(pk=made.json()["id"]).rating_pool == "club_leagues"
+
+
+def test_a_rating_step_of_a_match_imported_without_its_finishing_moment_has_no_moment() -> None:
+    """A finished match imported without ``finished_at`` is rated (the folds place it); its step says no moment
+    instead of failing the player's page (found by the typed fold rows, issue 30)."""
+    rating = ratings.PlayerRating(steps=[(7, None, 26.0, 8.0)])
+    assert [(step["match"], step["at"], step["matches"]) for step in rating.history] == [(7, None, 1)]

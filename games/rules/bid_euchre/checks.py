@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from games.rules.bid_euchre.auction import Contract, run_auction
 from games.rules.bid_euchre.deal import LOW_NO_TRUMPS, NO_TRUMPS, AceNoFaceClaim, BidEuchreDeal
@@ -234,19 +235,25 @@ def _check_reneges(contract: Contract, deal: BidEuchreDeal, rules: BidEuchreRule
             )
 
 
-def check_play(
-    state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules
-) -> tuple[Contract | None, Record | None]:
-    """Every check of §E.5 (and §E.7a for entered tricks) in the order of the table: the contract (None for a
-    deal without one) and the referee's record (None without tricks)."""
+@dataclass(frozen=True)
+class CheckedPlay:
+    """What the checks of a deal found: the contract (None for a deal without one) and the referee's record (None
+    without tricks)."""
+
+    contract: Contract | None = None
+    record: Record | None = None
+
+
+def check_play(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> CheckedPlay:
+    """Every check of §E.5 (and §E.7a for entered tricks) in the order of the table, answering what they found."""
     _check_dealer(state, deal, rules)
     if deal.ace_no_face is not None:
         check_claim(deal.ace_no_face, deal.dealer, rules)
-        return None, None
+        return CheckedPlay()
     contract = run_auction(deal.dealer, deal.auction, rules)
     if contract is None:
         _check_passed_out(deal)
-        return None, None
+        return CheckedPlay()
     _check_trump(contract, deal, rules)
     record = None
     if deal.tricks is not None:
@@ -256,9 +263,10 @@ def check_play(
     elif deal.tricks_won is not None or not (rules.renege_ends_deal and deal.reneges):
         _check_tricks(deal, rules)  # §E.2: a hand ended by a renege may leave tricks_won out
     _check_reneges(contract, deal, rules)
-    return contract, record
+    return CheckedPlay(contract, record)
 
 
-def check_deal(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> Contract | None:
-    """Every check of §E.5 in the order of the table; the contract, or None for a deal without one."""
-    return check_play(state, deal, rules)[0]
+def check_deal(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> None:
+    """Every check of §E.5 in the order of the table; raises the first ``RuleViolation`` (``check_play`` also
+    answers the contract and the referee's record)."""
+    check_play(state, deal, rules)

@@ -8,11 +8,12 @@ from typing import Any
 from games.rules.bid_euchre import deal, scoring, settings, state
 from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
+from games.rules.bid_euchre.shapes import stored_result, stored_state
 from games.rules.bid_euchre.state import BidEuchreState
 from games.rules.bid_euchre.tables import SEATS, TEAM_SEATS
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
-from games.rules.outcomes import other_side
-from games.rules.settings_spec import SettingsSpec
+from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
+from games.rules.shapes import Headline
+from games.rules.sides import Sides, other_side
 
 
 class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal]):
@@ -38,63 +39,45 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
     )
     tiebreak_measures: tuple[Measure, ...] = (("points_difference", 1),)
 
-    @property
-    def settings_spec(self) -> SettingsSpec:
-        return settings.SETTINGS
+    settings_spec = settings.SETTINGS
+    rules_reader = staticmethod(settings.rules_from_settings)
+    initial_state = staticmethod(state.initial_state)
+    parse_deal = staticmethod(deal.parse_deal)
+    deal_json = staticmethod(deal.deal_json)
+    play_deal = staticmethod(scoring.apply_deal)
+    state_json = staticmethod(state.state_json)
+    state_from_json = staticmethod(state.state_from_json)
 
     def side_measures(
         self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
     ) -> dict[str, dict[str, int]]:
-        scores = state_in["scores"]
+        scores = stored_state(state_in)["scores"]
         return {team: {"points_difference": scores[team] - scores[other_side(team, sides)]} for team in sides}
 
     side_scores_lower_wins = False
 
     def side_scores(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, float]:
         """The points each team has, a match cut short counting as it stands."""
-        return dict(state_in["scores"])
+        return dict(stored_state(state_in)["scores"])
 
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(result["scores_after"])
+        return dict(stored_result(result)["scores_after"])
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
-        return result["deal_points"]
+        return stored_result(result)["deal_points"]
 
-    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
-        winner = state_in["match_winner"]
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> Headline:
+        stored = stored_state(state_in)
+        winner = stored["match_winner"]
         return headline_figures(
-            "Score", state_in["scores"], winners=[winner] if winner else [], target=settings_in.get("target_score")
+            "Score", stored["scores"], winners=[winner] if winner else [], target=settings_in.get("target_score")
         )
 
     def seats(self, rules: BidEuchreRules) -> tuple[str, ...]:
         return SEATS
 
-    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> BidEuchreRules:
-        return settings.rules_from_settings(settings_in, player_count)
-
-    def settings_json(self, rules: BidEuchreRules) -> dict[str, Any]:
-        return settings.settings_json(rules)
-
     def teams(self, rules: BidEuchreRules) -> dict[str, list[str]]:
         return {team: list(seats) for team, seats in TEAM_SEATS.items()}
-
-    def initial_state(self, rules: BidEuchreRules) -> BidEuchreState:
-        return state.initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: BidEuchreRules) -> BidEuchreDeal:
-        return deal.parse_deal(payload, rules)
-
-    def deal_json(self, report: BidEuchreDeal) -> dict[str, Any]:
-        return deal.deal_json(report)
-
-    def play_deal(self, before: BidEuchreState, report: BidEuchreDeal, rules: BidEuchreRules) -> DealOutcome:
-        return scoring.apply_deal(before, report, rules)
-
-    def state_json(self, match_state: BidEuchreState) -> dict[str, Any]:
-        return state.state_json(match_state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: BidEuchreRules) -> BidEuchreState:
-        return state.state_from_json(data, rules)
 
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.

@@ -10,9 +10,10 @@ from games.rules.bid_euchre.checks import check_play
 from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.referee import charged_reneges, referee_deal, tricks_won
 from games.rules.bid_euchre.settings import BidEuchreRules
-from games.rules.bid_euchre.state import BidEuchreState, by_team, next_dealer
+from games.rules.bid_euchre.state import BidEuchreState, next_dealer
 from games.rules.bid_euchre.tables import TEAM_OF, TEAMS
 from games.rules.engine import DealOutcome
+from games.rules.sides import by_team
 from games.rules.tricks import Record
 
 # §E.2: what a made / set contract is worth, by the name of the quantity it pays (looked up in ``_values``).
@@ -66,7 +67,15 @@ def _values(contract: Contract, taken: int, rules: BidEuchreRules) -> dict[str, 
     }
 
 
-def contract_points(contract: Contract, tricks_won: tuple[int, int], rules: BidEuchreRules) -> tuple[bool, tuple]:
+@dataclass(frozen=True)
+class ContractPoints:
+    """§E.2: whether the contract is made and the deal points ``(A, B)``."""
+
+    made: bool
+    points: tuple[int, int]
+
+
+def contract_points(contract: Contract, tricks_won: tuple[int, int], rules: BidEuchreRules) -> ContractPoints:
     """§E.2: whether the contract is made and the deal points ``(A, B)``."""
     bidders = TEAMS.index(TEAM_OF[contract.bidder])
     taken = tricks_won[bidders]
@@ -80,7 +89,7 @@ def contract_points(contract: Contract, tricks_won: tuple[int, int], rules: BidE
     defender_points = values[DEFENDER_VALUE[rules.defenders_score_tricks]]
     points = [defender_points, defender_points]
     points[bidders] = bidder_points
-    return made, (points[0], points[1])
+    return ContractPoints(made, (points[0], points[1]))
 
 
 def renege_points(reneges: tuple[str, ...], rules: BidEuchreRules) -> tuple[int, int]:
@@ -134,7 +143,7 @@ def settle_deal(
     points: tuple[int, int] = (0, 0)
     reneges: tuple[str, ...] = ()
     outcome = OUTCOME_ACE_NO_FACE if deal.ace_no_face is not None else OUTCOME_PASSED_OUT
-    if record is None and contract is not None and deal.tricks is not None:  # a caller of check_deal alone
+    if record is None and contract is not None and deal.tricks is not None:  # a caller without the record
         record = referee_deal(contract, deal, rules)
     taken = tricks_won(record) if record is not None else deal.tricks_won
     if contract is not None:
@@ -143,7 +152,8 @@ def settle_deal(
             outcome = OUTCOME_ENDED_BY_RENEGE  # §E.2: scored for that renege alone
         elif taken is not None:
             outcome = OUTCOME_PLAYED
-            made, points = contract_points(contract, taken, rules)
+            scored = contract_points(contract, taken, rules)
+            made, points = scored.made, scored.points
     penalties, awards = renege_points(reneges, rules), renege_awards(reneges, rules)
     scores = (
         state.scores[0] + points[0] + penalties[0] + awards[0],
@@ -168,8 +178,8 @@ def settle_deal(
 
 def apply_deal(state: BidEuchreState, deal: BidEuchreDeal, rules: BidEuchreRules) -> DealOutcome:
     """Check the deal (with its tricks, if entered), score it and fold it in: the state after and the result."""
-    contract, record = check_play(state, deal, rules)
-    report = settle_deal(state, deal, contract, rules, record)
+    checked = check_play(state, deal, rules)
+    report = settle_deal(state, deal, checked.contract, rules, checked.record)
     return DealOutcome(report.state_after, report_json(report))
 
 

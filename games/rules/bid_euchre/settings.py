@@ -311,7 +311,7 @@ def _deck_from(settings: Mapping[str, Any]) -> str:
     """The deck: given, or the joker deck when only ``joker: true`` is given; ``joker`` must agree with it."""
     joker = SETTINGS["joker"].read(settings) if "joker" in settings else None
     default_deck = "with_joker_25" if joker else "single_24"
-    deck = SETTINGS["deck"].read(settings, default=default_deck)
+    deck: str = SETTINGS["deck"].read(settings, default=default_deck)
     if joker is not None and joker != DECK_FACTS[deck].joker:
         raise RuleViolation(
             "invalid",

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.bid_euchre.settings import BidEuchreRules
+from games.rules.bid_euchre.shapes import BidEuchreStateJson
 from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS, TEAMS
-from games.rules.errors import RuleViolation
+from games.rules.errors import RuleViolation, bad_state
 from games.rules.messages import msg
+from games.rules.sides import by_team
 
 
 @dataclass(frozen=True)
@@ -44,29 +46,19 @@ def winner(state: BidEuchreState) -> str | None:
     return state.match_winner
 
 
-def by_team(values: tuple[int, int]) -> dict[str, int]:
-    return {"A": values[0], "B": values[1]}
-
-
 def state_json(state: BidEuchreState) -> dict[str, Any]:
-    return {
+    shape: BidEuchreStateJson = {
         "scores": by_team(state.scores),
         "tiebreak_deal_required": state.tiebreak_deal_required,
         "next_dealer": state.next_dealer,
         "match_over": state.match_over,
         "match_winner": state.match_winner,
     }
+    return dict(shape)
 
 
 def _bad_state(field: str) -> RuleViolation:
-    return RuleViolation(
-        "invalid",
-        msg(
-            "The stored Bid Euchre match state has a bad {field}.",
-            field=field,
-        ),
-        f"state.{field}",
-    )
+    return bad_state(msg("The stored Bid Euchre match state has a bad {field}.", field=field), field)
 
 
 def state_from_json(data: object, rules: BidEuchreRules) -> BidEuchreState:

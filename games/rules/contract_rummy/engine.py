@@ -8,9 +8,11 @@ from typing import Any
 from games.rules.contract_rummy import deal, scoring, settings, state
 from games.rules.contract_rummy.deal import ContractRummyDeal
 from games.rules.contract_rummy.settings import ContractRummyRules
+from games.rules.contract_rummy.shapes import stored_result, stored_state
 from games.rules.contract_rummy.state import ContractRummyState
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
-from games.rules.settings_spec import SettingsSpec
+from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
+from games.rules.shapes import Headline
+from games.rules.sides import Sides
 
 
 class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, ContractRummyDeal]):
@@ -39,68 +41,47 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
     )
     tiebreak_measures: tuple[Measure, ...] = (("penalty_points", -1),)
 
-    @property
-    def settings_spec(self) -> SettingsSpec:
-        return settings.SETTINGS
+    settings_spec = settings.SETTINGS
+    rules_reader = staticmethod(settings.rules_from_settings)
+    initial_state = staticmethod(state.initial_state)
+    parse_deal = staticmethod(deal.parse_deal)
+    deal_json = staticmethod(deal.deal_json)
+    play_deal = staticmethod(scoring.apply_deal)
+    state_json = staticmethod(state.state_json)
+    state_from_json = staticmethod(state.state_from_json)
 
     def side_measures(
         self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
     ) -> dict[str, dict[str, int]]:
-        return {seat: {"penalty_points": state_in["totals"][seat]} for seat in sides}
+        totals = stored_state(state_in)["totals"]
+        return {seat: {"penalty_points": totals[seat]} for seat in sides}
 
     def side_places(self, state_in: Mapping[str, Any], sides: Sides) -> dict[str, int]:
         """1 plus the number of players with a lower total: equal totals share a place."""
-        totals = state_in["totals"]
+        totals = stored_state(state_in)["totals"]
         return {seat: 1 + sum(1 for other in totals.values() if other < totals[seat]) for seat in sides}
 
     side_scores_lower_wins = True
 
     def side_scores(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, float]:
         """Each player's penalty total: the lowest is the best."""
-        return dict(state_in["totals"])
+        return dict(stored_state(state_in)["totals"])
 
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(result["totals_after"])
+        return dict(stored_result(result)["totals_after"])
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
-        return result["penalties"]
+        return stored_result(result)["penalties"]
 
-    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
-        return headline_figures(
-            "Penalty points", state_in["totals"], winners=list(state_in["winners"]), lower_wins=True
-        )
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> Headline:
+        stored = stored_state(state_in)
+        return headline_figures("Penalty points", stored["totals"], winners=list(stored["winners"]), lower_wins=True)
 
     def seats(self, rules: ContractRummyRules) -> tuple[str, ...]:
         return rules.seats
 
-    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> ContractRummyRules:
-        return settings.rules_from_settings(settings_in, player_count)
-
-    def settings_json(self, rules: ContractRummyRules) -> dict[str, Any]:
-        return settings.settings_json(rules)
-
     def teams(self, rules: ContractRummyRules) -> dict[str, list[str]] | None:
         return None
-
-    def initial_state(self, rules: ContractRummyRules) -> ContractRummyState:
-        return state.initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: ContractRummyRules) -> ContractRummyDeal:
-        return deal.parse_deal(payload, rules)
-
-    def deal_json(self, report: ContractRummyDeal) -> dict[str, Any]:
-        return deal.deal_json(report)
-
-    def play_deal(
-        self, before: ContractRummyState, report: ContractRummyDeal, rules: ContractRummyRules
-    ) -> DealOutcome:
-        return scoring.apply_deal(before, report, rules)
-
-    def state_json(self, match_state: ContractRummyState) -> dict[str, Any]:
-        return state.state_json(match_state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: ContractRummyRules) -> ContractRummyState:
-        return state.state_from_json(data, rules)
 
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.

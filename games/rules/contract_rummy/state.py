@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.contract_rummy.settings import ContractRummyRules
-from games.rules.errors import RuleViolation
+from games.rules.contract_rummy.shapes import ContractRummyStateJson, NextDeal
+from games.rules.errors import RuleViolation, bad_state
 from games.rules.messages import msg
 
 
@@ -63,11 +64,11 @@ def next_dealer(dealer: str, rules: ContractRummyRules) -> str:
 
 
 def state_json(state: ContractRummyState) -> dict[str, Any]:
-    next_deal = None
+    next_deal: NextDeal | None = None
     if state.next_deal is not None:
         number, sets, runs, cards = state.next_deal
         next_deal = {"number": number, "contract": {"sets": sets, "runs": runs}, "cards_dealt": cards}
-    return {
+    shape: ContractRummyStateJson = {
         "totals": dict(zip(state.seats, state.totals, strict=True)),
         "next_deal": next_deal,
         "next_dealer": state.next_dealer,
@@ -78,28 +79,13 @@ def state_json(state: ContractRummyState) -> dict[str, Any]:
         if state.last_penalties is None
         else dict(zip(state.seats, state.last_penalties, strict=True)),
     }
+    return dict(shape)
 
 
 def _by_seat(value: object, seats: tuple[str, ...], field: str) -> tuple[int, ...]:
-    if not isinstance(value, Mapping) or set(value) != set(seats):
-        raise RuleViolation(
-            "invalid",
-            msg(
-                "The stored {field} must have one whole number per seat.",
-                field=field,
-            ),
-            f"state.{field}",
-        )
-    numbers = tuple(value[seat] for seat in seats)
-    if any(isinstance(number, bool) or not isinstance(number, int) for number in numbers):
-        raise RuleViolation(
-            "invalid",
-            msg(
-                "The stored {field} must have one whole number per seat.",
-                field=field,
-            ),
-            f"state.{field}",
-        )
+    numbers = tuple(value[seat] for seat in seats) if isinstance(value, Mapping) and set(value) == set(seats) else ()
+    if not numbers or any(isinstance(number, bool) or not isinstance(number, int) for number in numbers):
+        raise bad_state(msg("The stored {field} must have one whole number per seat.", field=field), field)
     return numbers
 
 
@@ -123,7 +109,7 @@ def state_from_json(data: object, rules: ContractRummyRules) -> ContractRummySta
     last = None if last_value is None else _by_seat(last_value, seats, "last_penalties")
     dealer = data.get("next_dealer")
     if dealer is not None and dealer not in seats:
-        raise RuleViolation("invalid", msg("The stored next_dealer is not a seat."), "state.next_dealer")
+        raise bad_state(msg("The stored next_dealer is not a seat."), "next_dealer")
     over = played >= rules.deals
     return ContractRummyState(
         seats=seats,

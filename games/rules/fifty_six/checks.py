@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, run_auction
@@ -14,10 +16,20 @@ from games.rules.messages import msg
 from games.rules.tricks import Record
 
 
-def check_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> tuple[Contract | None, int | None]:
-    """Every legality check of §F.7 against the match so far; the contract and the bidding team's card points."""
-    contract, points, _ = check_play(state, deal, rules)
-    return contract, points
+@dataclass(frozen=True)
+class CheckedPlay:
+    """What the checks of a deal found: the contract and the bidding team's card points (None for a redeal or an
+    all-pass), and the referee's record when the tricks were entered."""
+
+    contract: Contract | None = None
+    points: int | None = None
+    record: Record | None = None
+
+
+def check_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> None:
+    """Every legality check of §F.7 against the match so far; raises the first ``RuleViolation`` (``check_play``
+    also answers what the checks found)."""
+    check_play(state, deal, rules)
 
 
 def _referee(
@@ -35,8 +47,7 @@ def _referee(
         )
     pack = deal_cards(len(state.active_seats), rules)
     record = referee_tricks(deal.tricks, deal.dealer, state.active_seats, contract, pack)
-    active_teams = tuple(team for team in rules.team_names if team not in dict(state.eliminated))
-    derived = card_points_by_team(record, active_teams, rules.team_of)
+    derived = card_points_by_team(record, state.active_teams, rules.team_of)
     check_summary(deal.bidding_team_card_points, by_team, derived, contract.team)
     return record, derived
 
@@ -87,7 +98,7 @@ def _check_points_by_team(state: FiftySixState, deal: FiftySixDeal, rules: Fifty
     """Every team still playing, and together 56 (§F.7), when ``card_points_by_team`` is sent."""
     by_team = dict(deal.card_points_by_team) if deal.card_points_by_team is not None else None
     if by_team is not None:
-        active_teams = [team for team in rules.team_names if team not in dict(state.eliminated)]
+        active_teams = state.active_teams
         for team in by_team:
             if team not in active_teams:
                 raise RuleViolation(
@@ -126,21 +137,19 @@ def _check_points_by_team(state: FiftySixState, deal: FiftySixDeal, rules: Fifty
     return by_team
 
 
-def check_play(
-    state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules
-) -> tuple[Contract | None, int | None, Record | None]:
-    """``check_deal`` plus the referee's record when the tricks were entered (None otherwise)."""
+def check_play(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> CheckedPlay:
+    """``check_deal``, answering the contract, the bidding team's card points and the referee's record."""
     check_dealer(state, deal, rules)
     if deal.redeal is not None:  # §F.3a: no contract, no points
         check_redeal(deal.redeal, state, rules)
-        return None, None, None
+        return CheckedPlay()
     contract = run_auction(deal.auction, deal.dealer, state.active_seats, rules, dict(state.tables))
     by_team = _check_points_by_team(state, deal, rules)
     if deal.tricks is not None:
         record, derived = _referee(state, deal, contract, by_team, rules)
-        return contract, derived[contract.team] if contract is not None else None, record
+        return CheckedPlay(contract, derived[contract.team] if contract is not None else None, record)
     if contract is None:
-        return None, None, None
+        return CheckedPlay()
     points = deal.bidding_team_card_points
     if by_team is not None:
         team_points = by_team[contract.team]
@@ -167,4 +176,4 @@ def check_play(
             ),
             "bidding_team_card_points",
         )
-    return contract, points, None
+    return CheckedPlay(contract, points)

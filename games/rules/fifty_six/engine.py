@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
+from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
 from games.rules.fifty_six import deal, scoring, settings, state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.fifty_six.shapes import stored_result, stored_state
 from games.rules.fifty_six.state import FiftySixState
-from games.rules.settings_spec import SettingsSpec
+from games.rules.shapes import Headline
+from games.rules.sides import Sides
 
 
 class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
@@ -37,20 +39,26 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
     )
     tiebreak_measures: tuple[Measure, ...] = (("net_tables", 1),)
 
-    @property
-    def settings_spec(self) -> SettingsSpec:
-        return settings.SETTINGS
+    settings_spec = settings.SETTINGS
+    rules_reader = staticmethod(settings.rules_from_settings)
+    initial_state = staticmethod(state.initial_state)
+    parse_deal = staticmethod(deal.parse_deal)
+    deal_json = staticmethod(deal.deal_json)
+    play_deal = staticmethod(scoring.apply_deal)
+    state_json = staticmethod(state.state_json)
+    state_from_json = staticmethod(state.state_from_json)
 
     def side_measures(
         self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
     ) -> dict[str, dict[str, int]]:
         """Tables won over the start: a match pinned before ``starting_tables`` was a setting started at 12."""
         start = int(settings_in.get("starting_tables", settings.SETTINGS["starting_tables"].default))
-        return {team: {"net_tables": state_in["tables"][team] - start} for team in sides}
+        tables = stored_state(state_in)["tables"]
+        return {team: {"net_tables": tables[team] - start} for team in sides}
 
     def side_places(self, state_in: Mapping[str, Any], sides: Sides) -> dict[str, int]:
         """The winner first, then the teams in reverse order of going out (the last one out came second)."""
-        out_order = [entry["team"] for entry in state_in.get("eliminated", [])]
+        out_order = [entry["team"] for entry in stored_state(state_in).get("eliminated", [])]
         places = {team: 1 for team in sides if team not in out_order}
         for position, team in enumerate(reversed(out_order)):
             places[team] = 2 + position
@@ -60,50 +68,27 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
 
     def side_scores(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, float]:
         """The tables each team holds (an eliminated team holds none)."""
-        return dict(state_in["tables"])
+        return dict(stored_state(state_in)["tables"])
 
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(result["tables_after"])
+        return dict(stored_result(result)["tables_after"])
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
-        return result["transfers"]
+        return stored_result(result)["transfers"]
 
-    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
-        winner = state_in["match_winner"]
-        return headline_figures("Tables", state_in["tables"], winners=[winner] if winner else [])
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> Headline:
+        stored = stored_state(state_in)
+        winner = stored["match_winner"]
+        return headline_figures("Tables", stored["tables"], winners=[winner] if winner else [])
 
     def seats(self, rules: FiftySixRules) -> tuple[str, ...]:
         return rules.seats
-
-    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> FiftySixRules:
-        return settings.rules_from_settings(settings_in, player_count)
-
-    def settings_json(self, rules: FiftySixRules) -> dict[str, Any]:
-        return settings.settings_json(rules)
 
     def entry_facts(self, rules: FiftySixRules) -> dict[str, Any]:
         return {"card_points_total": t.TOTAL_CARD_POINTS, "bid_range": [t.MIN_BID, t.MAX_BID]}
 
     def teams(self, rules: FiftySixRules) -> dict[str, list[str]]:
         return rules.teams_json()
-
-    def initial_state(self, rules: FiftySixRules) -> FiftySixState:
-        return state.initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: FiftySixRules) -> FiftySixDeal:
-        return deal.parse_deal(payload, rules)
-
-    def deal_json(self, report: FiftySixDeal) -> dict[str, Any]:
-        return deal.deal_json(report)
-
-    def play_deal(self, before: FiftySixState, report: FiftySixDeal, rules: FiftySixRules) -> DealOutcome:
-        return scoring.apply_deal(before, report, rules)
-
-    def state_json(self, match_state: FiftySixState) -> dict[str, Any]:
-        return state.state_json(match_state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: FiftySixRules) -> FiftySixState:
-        return state.state_from_json(data, rules)
 
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.

@@ -169,7 +169,7 @@ def _check_weak_hand(claim: RedealClaim, state: FiftySixState, rules: FiftySixRu
 
 
 def _check_team_hands(claim: RedealClaim, state: FiftySixState, rules: FiftySixRules) -> dict[str, str]:
-    playing = [team for team in rules.team_names if team not in dict(state.eliminated)]
+    playing = state.active_teams
     if claim.team not in playing:
         raise RuleViolation(
             "invalid",

@@ -40,11 +40,22 @@ def _teams_in_order_from(seat: str, active_seats: tuple[str, ...], rules: FiftyS
     return order
 
 
+@dataclass(frozen=True)
+class Settlement:
+    """A contract settled (§F.4, §F.5): made or not, its band, the tables after (in team order), the transfers and
+    who is out (team, reason)."""
+
+    made: bool
+    band: str
+    tables: list[int]
+    transfers: list[Transfer]
+    eliminated: list[tuple[str, str]]
+
+
 def _settle(
     state: FiftySixState, contract: Contract, points: int, rules: FiftySixRules, forced_made: bool | None = None
-) -> tuple[bool, str, list[int], list[Transfer], list[tuple[str, str]]]:
-    """Made or not (``forced_made``: decided by a revoke), the band, the tables after, the transfers and who is
-    out (§F.4, §F.5)."""
+) -> Settlement:
+    """The contract settled; ``forced_made``: made or not decided by a revoke."""
     band = rules.band_by_points[contract.points]
     assert band is not None
     made = points >= contract.points if forced_made is None else forced_made
@@ -83,7 +94,7 @@ def _settle(
         short = paid[payer] < total
         if short or (tables[index[payer]] == 0 and rules.elimination == "at_zero_tables"):
             eliminated.append((payer, t.COULD_NOT_PAY_IN_FULL if short else t.NO_TABLES_LEFT))
-    return made, band.label, tables, transfers, eliminated
+    return Settlement(made, band.label, tables, transfers, eliminated)
 
 
 def apply_redeal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -> DealOutcome:
@@ -112,7 +123,8 @@ def apply_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -
     """Check the deal and fold it in: the new state and the deal's result (API.md, ``fifty_six``)."""
     if deal.redeal is not None:
         return apply_redeal(state, deal, rules)
-    contract, points, record = check_play(state, deal, rules)
+    checked = check_play(state, deal, rules)
+    contract, points, record = checked.contract, checked.points, checked.record
     trump_leads = _trump_leads(record, contract, rules)
     revoke = deciding_revoke(record, rules, trump_leads or ()) if record is not None else None
     if contract is None or points is None:  # all pass under ``redeal``: nothing changes but the dealer
@@ -123,7 +135,9 @@ def apply_deal(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -
         out: list[tuple[str, str]] = []
     else:
         forced = None if revoke is None else rules.team_of[revoke.seat] != contract.team
-        made, band, tables, transfers, out = _settle(state, contract, points, rules, forced)
+        settled = _settle(state, contract, points, rules, forced)
+        made, band, tables = settled.made, settled.band, settled.tables
+        transfers, out = settled.transfers, settled.eliminated
     active = state.active_seats
     if out:
         gone = {team for team, _ in out}
@@ -169,11 +183,10 @@ def _trump_leads(
 
 def _referee_json(record: Record, revoke: Any, state: FiftySixState, rules: FiftySixRules) -> dict[str, Any]:
     """§F.9a: the tricks, the revokes proven, every team's card points, and the revoke that decided the deal."""
-    active_teams = tuple(team for team in rules.team_names if team not in dict(state.eliminated))
     return {
         "tricks": record.tricks_json(),
         "reneges_found": record.reneges_json(),
-        "card_points_by_team": card_points_by_team(record, active_teams, rules.team_of),
+        "card_points_by_team": card_points_by_team(record, state.active_teams, rules.team_of),
         "decided_by_revoke": None
         if revoke is None
         else {

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.rules.errors import RuleViolation
+from games.rules.errors import RuleViolation, bad_state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.fifty_six.shapes import FiftySixStateJson
 from games.rules.messages import msg
 
 
@@ -26,6 +27,12 @@ class FiftySixState:
     @property
     def match_over(self) -> bool:
         return self.match_winner is not None
+
+    @property
+    def active_teams(self) -> tuple[str, ...]:
+        """The teams still playing, in team order."""
+        out = {team for team, _ in self.eliminated}
+        return tuple(team for team, _ in self.tables if team not in out)
 
 
 def initial_state(rules: FiftySixRules) -> FiftySixState:
@@ -63,7 +70,7 @@ def deal_cards(player_count: int, rules: FiftySixRules) -> tuple[int, int]:
 
 def state_json(state: FiftySixState) -> dict[str, Any]:
     cards = state.next_deal_cards
-    return {
+    shape: FiftySixStateJson = {
         "tables": dict(state.tables),
         "eliminated": [{"team": team, "reason": reason} for team, reason in state.eliminated],
         "active_seats": list(state.active_seats),
@@ -72,17 +79,11 @@ def state_json(state: FiftySixState) -> dict[str, Any]:
         "match_over": state.match_over,
         "match_winner": state.match_winner,
     }
+    return dict(shape)
 
 
 def _bad_state(key: str, detail: str) -> RuleViolation:
-    return RuleViolation(
-        "invalid",
-        msg(
-            "The stored 56 match state is damaged: {detail}",
-            detail=detail,
-        ),
-        f"state.{key}",
-    )
+    return bad_state(msg("The stored 56 match state is damaged: {detail}", detail=detail), key)
 
 
 def state_from_json(data: Mapping[str, Any], rules: FiftySixRules) -> FiftySixState:

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.rules.engine import DealOutcome, EngineBase, GameEngine, Measure, Sides, TurnDirection, headline_figures
+from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
 from games.rules.messages import msg, msg_template
-from games.rules.outcomes import other_side
 from games.rules.seep import deal, plays, referee, scoring, settings, state
 from games.rules.seep.deal import SeepDeal
 from games.rules.seep.settings import SeepRules
+from games.rules.seep.shapes import stored_result, stored_state
 from games.rules.seep.state import SeepState
 from games.rules.seep.tables import CARD_POINTS_TOTAL, PLAYER_COUNT, SEATS, TEAM_SIGN, teams
-from games.rules.settings_spec import SettingsSpec
+from games.rules.shapes import Headline, SignedPoints
+from games.rules.sides import Sides, other_side
 
 
 class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
@@ -40,14 +41,19 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
     )
     tiebreak_measures: tuple[Measure, ...] = (("baazi_difference", 1), ("running_lead", 1))
 
-    @property
-    def settings_spec(self) -> SettingsSpec:
-        return settings.SETTINGS
+    settings_spec = settings.SETTINGS
+    rules_reader = staticmethod(settings.rules_from_settings)
+    initial_state = staticmethod(state.initial_state)
+    parse_deal = staticmethod(plays.parse_deal)
+    play_deal = staticmethod(scoring.apply_deal)
+    state_json = staticmethod(state.state_json)
+    state_from_json = staticmethod(state.state_from_json)
 
     def side_measures(
         self, state_in: Mapping[str, Any], sides: Sides, settings_in: Mapping[str, Any]
     ) -> dict[str, dict[str, int]]:
-        lead, baazis = _signed_lead(state_in["running_lead"]), state_in["baazis_won"]
+        stored = stored_state(state_in)
+        lead, baazis = _signed_lead(stored["running_lead"]), stored["baazis_won"]
         return {
             team: {
                 "baazi_difference": baazis[team] - baazis[other_side(team, sides)],
@@ -62,32 +68,36 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
         """Each baazi won is worth the lead that wins one (``baazi_lead``); the team ahead in the baazi under way
         adds its running lead."""
         baazi_lead = int(settings_in.get("baazi_lead", settings.SETTINGS["baazi_lead"].default))
-        lead = _signed_lead(state_in["running_lead"])
-        return {team: won * baazi_lead + max(0, lead * TEAM_SIGN[team]) for team, won in state_in["baazis_won"].items()}
+        stored = stored_state(state_in)
+        lead = _signed_lead(stored["running_lead"])
+        return {team: won * baazi_lead + max(0, lead * TEAM_SIGN[team]) for team, won in stored["baazis_won"].items()}
 
     def running_score(self, result: Mapping[str, Any]) -> dict[str, Any]:
         """The running lead, then the baazis each team has won."""
         # Messages, so a sheet in another language says its own words for "Lead" and "level".
-        return {msg("Lead"): _lead_text(result["running_lead"]), **result["baazis_won"]}
+        stored = stored_result(result)
+        return {msg("Lead"): _lead_text(stored["running_lead"]), **stored["baazis_won"]}
 
     def deal_score(self, result: Mapping[str, Any]) -> Any:
-        return result["team_scores"]
+        return stored_result(result)["team_scores"]
 
     @property
     def column_writers(self) -> Mapping[str, Callable[[Any], Any]]:
         return {"input.plays": plays_text}
 
-    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> dict[str, Any]:
+    def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> Headline:
         """Baazis won by team; the lead is the running lead, and the target the lead that wins a baazi."""
-        winner = state_in["match_winner"]
+        stored = stored_state(state_in)
+        winner = stored["match_winner"]
         figures = headline_figures(
             "Baazis won",
-            state_in["baazis_won"],
+            stored["baazis_won"],
             winners=[winner] if winner else [],
             target=settings_in.get("baazi_lead"),
         )
-        lead = state_in["running_lead"]
-        return {**figures, "leading": [lead["team"]] if lead["team"] else [], "lead": lead["points"]}
+        lead = stored["running_lead"]
+        figures["leading"], figures["lead"] = [lead["team"]] if lead["team"] else [], lead["points"]
+        return figures
 
     def entry_facts(self, rules: SeepRules) -> dict[str, Any]:
         return {"card_points_total": CARD_POINTS_TOTAL}
@@ -95,45 +105,24 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
     def seats(self, rules: SeepRules) -> tuple[str, ...]:
         return SEATS
 
-    def rules_from_settings(self, settings_in: Mapping[str, Any], player_count: int) -> SeepRules:
-        return settings.rules_from_settings(settings_in, player_count)
-
-    def settings_json(self, rules: SeepRules) -> dict[str, Any]:
-        return settings.settings_json(rules)
-
     def teams(self, rules: SeepRules) -> dict[str, list[str]]:
         return teams()
-
-    def initial_state(self, rules: SeepRules) -> SeepState:
-        return state.initial_state(rules)
-
-    def parse_deal(self, payload: Mapping[str, Any], rules: SeepRules) -> SeepDeal:
-        return plays.parse_deal(payload, rules)
 
     def deal_json(self, report: SeepDeal) -> dict[str, Any]:
         """The deal normalized; a deal with plays also shows each play's seat and the takes and house inferred."""
         return deal.deal_json(referee.resolved(report))
-
-    def play_deal(self, before: SeepState, report: SeepDeal, rules: SeepRules) -> DealOutcome:
-        return scoring.apply_deal(before, report, rules)
-
-    def state_json(self, match_state: SeepState) -> dict[str, Any]:
-        return state.state_json(match_state)
-
-    def state_from_json(self, data: Mapping[str, Any], rules: SeepRules) -> SeepState:
-        return state.state_from_json(data, rules)
 
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.
 ENGINE: GameEngine[SeepRules, SeepState, SeepDeal] = SeepEngine()
 
 
-def _signed_lead(lead: Mapping[str, Any]) -> int:
+def _signed_lead(lead: SignedPoints) -> int:
     """A stored running lead ``{team, points}`` as a number: positive when team A leads."""
     return 0 if lead["team"] is None else TEAM_SIGN[lead["team"]] * lead["points"]
 
 
-def _lead_text(lead: Mapping[str, Any]) -> str:
+def _lead_text(lead: SignedPoints) -> str:
     """``A +24``, or ``level``."""
     return f"{lead['team']} +{lead['points']}" if lead.get("team") else msg("level")
 

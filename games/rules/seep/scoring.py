@@ -20,7 +20,6 @@ from games.rules.seep.state import (
     SAME_DEALER_BEHIND,
     SAME_DEALER_LEVEL,
     SeepState,
-    by_team,
     signed_json,
 )
 from games.rules.seep.tables import (
@@ -32,6 +31,7 @@ from games.rules.seep.tables import (
     partner_of,
     seat_right_of,
 )
+from games.rules.sides import by_team
 
 LEAD_REACHED = "lead_reached"
 BELOW_MINIMUM = "opponent_below_minimum"

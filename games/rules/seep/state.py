@@ -6,10 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.rules.errors import RuleViolation
+from games.rules.errors import RuleViolation, bad_state
 from games.rules.messages import msg
 from games.rules.seep.settings import SeepRules
+from games.rules.seep.shapes import SeepStateJson
 from games.rules.seep.tables import SEATS, TEAM_NAMES, TEAM_SIGN
+from games.rules.shapes import SignedPoints
+from games.rules.sides import by_team
 
 # Why the next dealer deals (kept in the state so a dealer_out_of_turn message can explain it).
 SAME_DEALER_LEVEL = "level"
@@ -49,18 +52,14 @@ def winner(state: SeepState) -> str | None:
 # --- JSON ---------------------------------------------------------------------------------------------------
 
 
-def signed_json(value: int) -> dict[str, Any]:
+def signed_json(value: int) -> SignedPoints:
     """A signed lead or margin as ``{team, points}``: team A for positive, B for negative, null for 0."""
     team = None if value == 0 else ("A" if value > 0 else "B")
     return {"team": team, "points": abs(value)}
 
 
-def by_team(values: tuple[int, int]) -> dict[str, int]:
-    return {"A": values[0], "B": values[1]}
-
-
 def state_json(state: SeepState) -> dict[str, Any]:
-    return {
+    shape: SeepStateJson = {
         "running_lead": signed_json(state.running_lead),
         "baazis_won": by_team(state.baazis_won),
         "next_dealer": state.next_dealer,
@@ -70,10 +69,11 @@ def state_json(state: SeepState) -> dict[str, Any]:
         "match_winner": state.match_winner,
         "match_drawn": state.match_drawn,
     }
+    return dict(shape)
 
 
 def _bad_state(field: str) -> RuleViolation:
-    return RuleViolation("invalid", msg("The stored Seep state has a bad {field!r}.", field=field), f"state.{field}")
+    return bad_state(msg("The stored Seep state has a bad {field!r}.", field=field), field)
 
 
 def _count(value: object, field: str) -> int:

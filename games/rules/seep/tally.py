@@ -14,6 +14,7 @@ from games.rules.messages import msg
 from games.rules.seep.deal import Play, SeepDeal, SweepCounts
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.tables import MAJORITY_BONUS, POINT_CARDS, TEAM_NAMES, TEAM_OF_SEAT
+from games.rules.sides import by_team
 
 SCORING_CARD_ORDER: tuple[str, ...] = (*(f"{rank}S" for rank in reversed(RANKS)), "AH", "AD", "AC", "10D")
 
@@ -83,12 +84,8 @@ def _sweep_counts(record: PlayRecord) -> tuple[SweepCounts, SweepCounts]:
     return side_a, side_b
 
 
-def _by_team(values: tuple[Any, Any]) -> dict[str, Any]:
-    return dict(zip(TEAM_NAMES, values, strict=True))
-
-
 def _sweeps_json(sweeps: tuple[SweepCounts, SweepCounts]) -> dict[str, dict[str, int]]:
-    return _by_team((dataclasses.asdict(sweeps[0]), dataclasses.asdict(sweeps[1])))
+    return by_team((dataclasses.asdict(sweeps[0]), dataclasses.asdict(sweeps[1])))
 
 
 def _sweeps_text(counts: tuple[SweepCounts, SweepCounts]) -> str:
@@ -119,7 +116,7 @@ def check_totals(deal: SeepDeal, derived: Totals) -> None:
                 card_points_0=deal.card_points[0],
                 card_points_1=deal.card_points[1],
             ),
-            _by_team(points),
+            by_team(points),
         )
     if deal.scoring_cards is not None:
         sent = tuple(sorted(card.code for card in side) for side in deal.scoring_cards)
@@ -131,7 +128,7 @@ def check_totals(deal: SeepDeal, derived: Totals) -> None:
                     cards_0=" ".join(cards[0]),
                     cards_1=" ".join(cards[1]),
                 ),
-                _by_team(cards),
+                by_team(cards),
             )
     if deal.card_majority is not None and deal.card_majority != derived.card_majority:
         raise _mismatch(
@@ -162,14 +159,14 @@ def record_json(record: PlayRecord, derived: Totals) -> dict[str, Any]:
     play, seat = record.last_capture
     return {
         "plays_checked": len(record.plays),
-        "card_points": _by_team(derived.card_points),
+        "card_points": by_team(derived.card_points),
         "sweeps": _sweeps_json(derived.sweeps),
         "sweeps_found": [
             {"play": sweep.play, "seat": sweep.seat, "team": TEAM_OF_SEAT[sweep.seat], "kind": sweep.kind}
             for sweep in record.sweeps_found
         ],
-        "cards_captured": _by_team((len(record.captured[0]), len(record.captured[1]))),
-        "scoring_cards_captured": _by_team(derived.scoring_cards),
+        "cards_captured": by_team((len(record.captured[0]), len(record.captured[1]))),
+        "scoring_cards_captured": by_team(derived.scoring_cards),
         "last_capture": {"play": play, "seat": seat, "team": TEAM_OF_SEAT[seat]},
         "cards_left_on_floor": card_codes(record.leftovers),
     }
