@@ -20,6 +20,7 @@ from django.db import transaction
 
 from exports.errors import ImportRefused
 from exports.import_file import json_path
+from exports.import_values import day, moment, refuse
 from exports.interchange import SCHEMA_PATH
 from games.models import AuditEntry, Club, Deal, DealRevision, League, Match, Membership, Player, Seat
 from games.rules.errors import RuleViolation
@@ -97,18 +98,6 @@ def club_import(
         return _Loader(actor, document, progress or (lambda done, total: None)).run()
 
 
-def refuse(path: str, detail: str) -> ImportRefused:
-    return ImportRefused(msg("{path}: {detail}", path=path, detail=detail), path)
-
-
-def _day(value: str | None) -> date | None:
-    return None if value is None else date.fromisoformat(value)
-
-
-def _moment(value: str | None) -> datetime | None:
-    return None if value is None else datetime.fromisoformat(value)
-
-
 class _Loader:
     def __init__(self, actor: User | None, document: dict[str, Any], progress: Callable[[int, int], None]) -> None:
         self.actor, self.doc, self.progress = actor, document, progress
@@ -151,7 +140,7 @@ class _Loader:
         if data is None:
             return
         self.club = Club.objects.create(name=data["name"])
-        Club.objects.filter(pk=self.club.pk).update(created_at=_moment(data["created_at"]))
+        Club.objects.filter(pk=self.club.pk).update(created_at=moment(data["created_at"]))
         if self.actor is not None:
             Membership.objects.create(club=self.club, user=self.actor, role=Membership.Role.ADMIN)
         self.summary.club = self.club.pk
@@ -164,7 +153,7 @@ class _Loader:
                 name=data["name"], club=self.club if data["in_club"] else None, created_by=self.actor
             )
         Player.objects.bulk_create(self.players.values(), batch_size=settings.IMPORT_BATCH_SIZE)
-        created = [(self.players[data["id"]].pk, _moment(data["created_at"])) for data in self.doc["players"]]
+        created = [(self.players[data["id"]].pk, moment(data["created_at"])) for data in self.doc["players"]]
         rows_update(Player, ["created_at"], created)
         merges = [
             (self.players[data["id"]].pk, self._player(data["merged_into"], f"players[{index}].merged_into").pk)
@@ -190,12 +179,12 @@ class _Loader:
                 league_settings_check(data["game"], data["settings"])
             except RuleViolation as violation:
                 raise refuse(f"{path}.settings", violation.detail) from violation
-            starts_on, ends_on = _day(data["starts_on"]), _day(data["ends_on"])
+            starts_on, ends_on = day(data["starts_on"]), day(data["ends_on"])
             if starts_on is not None and ends_on is not None and ends_on < starts_on:
                 raise refuse(f"{path}.ends_on", msg("a league cannot end before it starts."))
             fields = {k: v for k, v in data.items() if k not in ("id", "created_at", "starts_on", "ends_on")}
             league = League.objects.create(club=self.club, starts_on=starts_on, ends_on=ends_on, **fields)
-            League.objects.filter(pk=league.pk).update(created_at=_moment(data["created_at"]))
+            League.objects.filter(pk=league.pk).update(created_at=moment(data["created_at"]))
             self.leagues[data["id"]] = league
         self.summary.leagues = len(self.leagues)
 
@@ -230,11 +219,11 @@ class _Loader:
             deals_count=data["deals_count"],
             last_deal_number=data["last_deal_number"],
             created_by=self.actor,
-            finished_at=_moment(data["finished_at"]),
+            finished_at=moment(data["finished_at"]),
             club=self.club if data.get("club_match") else None,
             first_dealer=data.get("first_dealer", ""),
             deals_limit=data.get("deals_limit"),
-            closed_at=_moment(data.get("closed_at")),
+            closed_at=moment(data.get("closed_at")),
         )
         if data["id"] in self.matches:
             raise refuse(f"{path}.id", msg("match id {id} appears twice.", id=data["id"]))
@@ -254,7 +243,7 @@ class _Loader:
         self._audit(data["audit"], f"{path}.audit", match=match)
         # Timestamps last: saving a row stamps "now" over them.
         Match.objects.filter(pk=match.pk).update(
-            created_at=_moment(data["created_at"]), updated_at=_moment(data["updated_at"])
+            created_at=moment(data["created_at"]), updated_at=moment(data["updated_at"])
         )
         self.summary.matches += 1
         self.summary.deals += len(data["deals"])
@@ -280,7 +269,7 @@ class _Loader:
             batch_size=settings.IMPORT_BATCH_SIZE,
         )
         stamps = [
-            (row.pk, _moment(d["recorded_at"]), _moment(d["updated_at"])) for row, d in zip(rows, deals, strict=True)
+            (row.pk, moment(d["recorded_at"]), moment(d["updated_at"])) for row, d in zip(rows, deals, strict=True)
         ]
         rows_update(Deal, ["recorded_at", "updated_at"], stamps)
         revisions = [
@@ -293,7 +282,7 @@ class _Loader:
         rows_update(
             DealRevision,
             ["created_at"],
-            [(revision.pk, _moment(at)) for revision, at in zip(created, moments, strict=True)],
+            [(revision.pk, moment(at)) for revision, at in zip(created, moments, strict=True)],
         )
 
     def _audit(self, entries: list[dict[str, Any]], path: str, match: Match | None) -> None:
@@ -322,7 +311,7 @@ class _Loader:
                 )
             )
         created = AuditEntry.objects.bulk_create(rows, batch_size=settings.IMPORT_BATCH_SIZE)
-        stamps = [(row.pk, _moment(data["at"])) for row, data in zip(created, entries, strict=True)]
+        stamps = [(row.pk, moment(data["at"])) for row, data in zip(created, entries, strict=True)]
         rows_update(AuditEntry, ["at"], stamps)
 
 

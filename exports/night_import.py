@@ -5,29 +5,38 @@ an entrant. The first problem refuses the whole file with its path, as everythin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from django.contrib.auth.models import User
 from django.db.models import Q
 
+from exports.import_values import moment, refuse
 from games.errors import DomainError
-from games.models import AuditEntry, Club, Match, Seat
+from games.models import AuditEntry, Club, League, Match, Player, Seat
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from nights.models import Bye, Entrant, Event, Round, Substitute, Table
 from nights.services import event_rules_pin
 
-if TYPE_CHECKING:
-    from exports.importer import _Loader
+
+class FileLoader(Protocol):
+    """What a night reads of the file's loader (exports/importer.py): what it loaded before the nights."""
+
+    actor: User | None
+    club: Club | None
+    leagues: dict[int, League]
+    matches: dict[int, Match]
+    events: dict[int, Any]
+
+    def _player(self, ref: int, path: str) -> Player: ...
 
 
 class NightLoader:
-    def __init__(self, loader: _Loader, path: str, data: dict[str, Any]) -> None:
+    def __init__(self, loader: FileLoader, path: str, data: dict[str, Any]) -> None:
         self.loader, self.path, self.data = loader, path, data
         self.entrants: dict[int, Entrant] = {}
 
     def refuse(self, where: str, detail: str) -> Exception:
-        from exports.importer import refuse
-
         return refuse(f"{self.path}.{where}" if where else self.path, detail)
 
     def run(self) -> Event:
@@ -41,8 +50,6 @@ class NightLoader:
         return event
 
     def _event(self) -> Event:
-        from exports.importer import _moment
-
         data, loader = self.data, self.loader
         if loader.club is None:
             raise self.refuse("", msg("a club night needs the club it belongs to, and the file has none."))
@@ -70,12 +77,10 @@ class NightLoader:
         if event.settings != data["settings"] or event.format_settings != data["format_settings"]:
             raise self.refuse("settings", msg("the settings must list every house rule as the night pinned it."))
         event.save()
-        Event.objects.filter(pk=event.pk).update(created_at=_moment(data["created_at"]))
+        Event.objects.filter(pk=event.pk).update(created_at=moment(data["created_at"]))
         return event
 
     def _entrants(self, event: Event) -> None:
-        from exports.importer import _moment
-
         players: set[int] = set()
         for index, data in enumerate(self.data["entrants"]):
             where = f"entrants[{index}]"
@@ -92,12 +97,10 @@ class NightLoader:
                 joined_from_round=data["joined_from_round"],
                 left_after_round=data["left_after_round"],
             )
-            Entrant.objects.filter(pk=entrant.pk).update(created_at=_moment(data["created_at"]))
+            Entrant.objects.filter(pk=entrant.pk).update(created_at=moment(data["created_at"]))
             self.entrants[data["id"]] = entrant
 
     def _round(self, event: Event, index: int, data: dict[str, Any]) -> None:
-        from exports.importer import _moment
-
         where = f"rounds[{index}]"
         if data["number"] != index + 1:
             detail = msg("round numbers must run 1, 2, 3...; this one should be {number}.", number=index + 1)
@@ -107,10 +110,10 @@ class NightLoader:
             number=data["number"],
             seed=data["seed"],
             status=data["status"],
-            closed_at=_moment(data["closed_at"]),
+            closed_at=moment(data["closed_at"]),
             close_reason=data["close_reason"],
         )
-        Round.objects.filter(pk=played.pk).update(drawn_at=_moment(data["drawn_at"]))
+        Round.objects.filter(pk=played.pk).update(drawn_at=moment(data["drawn_at"]))
         substitutes = data.get("substitutes", [])
         sitting_in = {
             self.loader._player(sub["player"], f"{self.path}.{where}.substitutes[{i}].player").pk

@@ -8,6 +8,7 @@ import copy
 import json
 import os
 import random
+import secrets
 import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,7 +21,6 @@ from exports.selectors import scope_by_id
 from exports.writers import Progress, writer_for
 from games.models import Club, Membership
 from games.services.deals import deal_record
-from nights import services
 from nights.models import Entrant, Event, Round
 from nights.services import entrant_check_in, event_create, round_close, round_start
 from tests.factories import UserFactory
@@ -56,7 +56,7 @@ def _play(director: User, played: Round, count: int, rng: random.Random) -> None
 
 def make_night(monkeypatch: pytest.MonkeyPatch, names: list[str] = NAMES) -> Night:
     seeds = iter([11, 22, 33])
-    monkeypatch.setattr(services.secrets, "randbits", lambda bits: next(seeds))
+    monkeypatch.setattr(secrets, "randbits", lambda bits: next(seeds))  # the draws' seeds
     director = UserFactory.create()
     club = Club.objects.create(name="Thursday Euchre")
     Membership.objects.create(club=club, user=director, role=Membership.Role.ADMIN)
