@@ -1,9 +1,11 @@
 """Recording, correcting and voiding deals.
 
-Each service locks the match row before it reads the match's state, so two phones at one table are served one
-after the other: no deal is numbered twice, none is lost. Recording folds one deal into the stored state (the
-cost does not grow with the match); a correction or a void replays from the state stored after the deal before.
-A refused request raises before anything is written, and the transaction leaves every row as it was.
+Two phones at one table are served one after the other: no deal is numbered twice, none is lost. A correction or
+a void locks the match row before it reads the match's state; a recording on PostgreSQL reads it without a lock and
+writes only if the match is still at the version it read, else plays again on the new state (and after a few such
+tries takes the lock: ``deal_record``); previews read without a lock. Recording folds one deal into the stored state
+(the cost does not grow with the match); a correction or a void replays from the state stored after the deal before.
+A refused request raises before anything is written, and leaves every row as it was.
 """
 
 from __future__ import annotations
