@@ -116,14 +116,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-# The server's rate limits raised (unless the environment sets them): 16 accounts each posting as fast as answered
-# pass the default 120 writes a minute, and their 429s would measure the limits, not the endpoints.
-BENCH_RATES = {f"API_{kind}_RATE": "1000000/min" for kind in ("READ", "WRITE", "DRY_RUN", "PUBLIC")}
-
-
 def start_gunicorn(port: int, workers: int) -> subprocess.Popen[bytes]:
     env = {
-        **BENCH_RATES,
         **os.environ,
         "DEBUG": "false",
         "SECRET_KEY": "bench-only-" + uuid.uuid4().hex * 2,
