@@ -1,9 +1,9 @@
 """The live event's PUBLISH on the request thread against handed to the publisher thread (issue 31).
 
 Deal posts in process (Django's test client, as bench/profile_deal.py), Redis on, in blocks taken turn about:
-``LIVE_PUBLISH_QUEUE=0`` (the request's thread publishes) against the default queue. Prints the median wall and CPU
-milliseconds per post of each; the handed-off blocks wait for their queue to empty before their clock stops, so the
-publishing is inside the wall time of both (a server's request thread would not wait for it).
+``LIVE_PUBLISH_QUEUE=0`` (the default: the request's thread publishes) against a queue of 1,000. Prints the median wall
+and CPU milliseconds per post of each; the handed-off blocks wait for their queue to empty before their clock stops, so
+the publishing is inside the wall time of both (a server's request thread would not wait for it).
 
     DATABASE_URL=postgres://... REDIS_URL=redis://127.0.0.1:6379/N .venv/bin/python -m bench.publish_handoff
 """

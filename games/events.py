@@ -167,7 +167,8 @@ def publish_live(match_id: int, payload: dict[str, Any]) -> None:
 def publish_on(channel: str, payload: dict[str, Any]) -> None:
     """Publish on a live channel; without Redis there are no streams (the pages poll, and each read checks access).
     With ``LIVE_PUBLISH_QUEUE`` above 0 the PUBLISH is handed to the process's publisher thread (``_Publisher``), so
-    the request thread, which under ASGI serves every request of its process in turn, does not wait for Redis."""
+    the request thread, which under ASGI serves every request of its process in turn, does not wait for Redis (off by
+    default: bench/publish_handoff.py measured no gain in process, issue 31)."""
     if not settings.REDIS_URL:
         return
     if settings.LIVE_PUBLISH_QUEUE > 0:

@@ -389,10 +389,11 @@ STANDINGS_CHECKPOINT_EVERY: int = env.int("STANDINGS_CHECKPOINT_EVERY", default=
 REPLAY_PARSED_DEALS: int = env.int("REPLAY_PARSED_DEALS", default=4_000)
 if REPLAY_PARSED_DEALS < 0:
     raise ImproperlyConfigured("REPLAY_PARSED_DEALS must be 0 or more.")
-# Live events (Redis PUBLISH after commit) are handed to one publisher thread per process, in order, so a request
+# Live events (Redis PUBLISH after commit) may be handed to one publisher thread per process, in order, so a request
 # does not wait for Redis (issue 31); at most this many wait there (a stuck Redis: later ones are dropped, as a failed
-# PUBLISH is), and at exit the thread gets this long to publish them. 0 publishes on the request's thread.
-LIVE_PUBLISH_QUEUE: int = env.int("LIVE_PUBLISH_QUEUE", default=1_000)
+# PUBLISH is), and at exit the thread gets this long to publish them. 0 (the default: no gain was measured,
+# bench/README.md) publishes on the request's thread.
+LIVE_PUBLISH_QUEUE: int = env.int("LIVE_PUBLISH_QUEUE", default=0)
 LIVE_PUBLISH_DRAIN_SECONDS: float = env.float("LIVE_PUBLISH_DRAIN_SECONDS", default=2.0)
 if LIVE_PUBLISH_QUEUE < 0 or LIVE_PUBLISH_DRAIN_SECONDS < 0:
     raise ImproperlyConfigured("LIVE_PUBLISH_QUEUE and LIVE_PUBLISH_DRAIN_SECONDS must be 0 or more.")

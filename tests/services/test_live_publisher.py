@@ -1,6 +1,7 @@
-"""The live events' PUBLISH handed off the request thread (issue 31): the request does not wait for Redis, the events
-go out in the order handed, a stuck Redis fills a bounded queue and the rest are dropped with a warning (as a failed
-PUBLISH is), and ``LIVE_PUBLISH_QUEUE=0`` publishes on the request's thread."""
+"""The live events' PUBLISH handed off the request thread (issue 31; ``LIVE_PUBLISH_QUEUE`` above 0, off by default):
+the request does not wait for Redis, the events go out in the order handed, a stuck Redis fills a bounded queue and the
+rest are dropped with a warning (as a failed PUBLISH is), and ``LIVE_PUBLISH_QUEUE=0`` publishes on the request's
+thread."""
 
 from __future__ import annotations
 
