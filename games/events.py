@@ -9,8 +9,13 @@ AppConfig.ready(), as games imports none of them.
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
+import os
+import queue
+import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -182,12 +187,83 @@ def publish_live(match_id: int, payload: dict[str, Any]) -> None:
 
 
 def publish_on(channel: str, payload: dict[str, Any]) -> None:
-    """Publish on a live channel; without Redis there are no streams (the pages poll, and each read checks access)."""
+    """Publish on a live channel; without Redis there are no streams (the pages poll, and each read checks access).
+    With ``LIVE_PUBLISH_QUEUE`` above 0 the PUBLISH is handed to the process's publisher thread (``_Publisher``), so
+    the request thread, which under ASGI serves every request of its process in turn, does not wait for Redis (off by
+    default: bench/publish_handoff.py measured no gain in process, issue 31)."""
     if not settings.REDIS_URL:
         return
+    if settings.LIVE_PUBLISH_QUEUE > 0:
+        _publisher().hand(channel, payload)
+    else:
+        _publish_now(channel, payload)
+
+
+def _publish_now(channel: str, payload: dict[str, Any]) -> None:
     import redis
 
     try:
         _redis(settings.REDIS_URL).publish(channel, json.dumps(payload))
     except redis.RedisError:
         logger.warning("Live update on %s not published: Redis unavailable", channel)
+
+
+class _Publisher:
+    """One thread per process publishing the live events handed to it, one at a time in the order handed (a FIFO
+    queue with one consumer): the events of one change go out in the order announced (``deal.recorded`` before
+    ``match.finished``), and of two changes in the order their requests handed them, as when each request published
+    itself. Bounded: an event that finds the queue full (Redis stuck) is dropped with a warning, as a PUBLISH that
+    fails is: a page's stream is told nothing, its next read or poll shows the change. At exit what is queued is
+    published (for up to ``LIVE_PUBLISH_DRAIN_SECONDS``)."""
+
+    def __init__(self, size: int) -> None:
+        self._events: queue.Queue[tuple[str, dict[str, Any]] | None] = queue.Queue(size)
+        self._thread = threading.Thread(target=self._run, name="live-publisher", daemon=True)
+        self._thread.start()
+        atexit.register(self.drain)
+
+    def hand(self, channel: str, payload: dict[str, Any]) -> None:
+        try:
+            self._events.put_nowait((channel, payload))
+        except queue.Full:
+            logger.warning("Live update on %s not published: %s events wait already", channel, self._events.maxsize)
+
+    def _run(self) -> None:
+        while (event := self._events.get()) is not None:
+            try:
+                _publish_now(*event)
+            except Exception:  # a live update never fails anything; the thread must go on for the next one
+                logger.exception("Live update on %s not published", event[0])
+            finally:
+                self._events.task_done()
+        self._events.task_done()
+
+    def drain(self, timeout: float | None = None) -> None:
+        """Wait until every event handed so far is published (tests; at exit, bounded)."""
+        deadline = time.monotonic() + (settings.LIVE_PUBLISH_DRAIN_SECONDS if timeout is None else timeout)
+        with self._events.all_tasks_done:
+            while self._events.unfinished_tasks and (left := deadline - time.monotonic()) > 0:
+                self._events.all_tasks_done.wait(left)
+
+
+_publishers: dict[int, _Publisher] = {}  # by process id: a forked worker starts its own thread
+_publishers_lock = threading.Lock()
+
+
+def _publisher() -> _Publisher:
+    pid = os.getpid()
+    found = _publishers.get(pid)
+    if found is None:
+        with _publishers_lock:
+            found = _publishers.get(pid)
+            if found is None:
+                found = _publishers[pid] = _Publisher(settings.LIVE_PUBLISH_QUEUE)
+    return found
+
+
+def published_so_far(timeout: float = 5.0) -> None:
+    """Return once the live events handed off by this process so far are published (for tests and scripts that
+    read what a change published)."""
+    found = _publishers.get(os.getpid())
+    if found is not None:
+        found.drain(timeout)

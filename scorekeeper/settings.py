@@ -392,6 +392,21 @@ STANDINGS_CHECKPOINT_EVERY: int = env.int("STANDINGS_CHECKPOINT_EVERY", default=
 REPLAY_PARSED_DEALS: int = env.int("REPLAY_PARSED_DEALS", default=4_000)
 if REPLAY_PARSED_DEALS < 0:
     raise ImproperlyConfigured("REPLAY_PARSED_DEALS must be 0 or more.")
+# Live events (Redis PUBLISH after commit) may be handed to one publisher thread per process, in order, so a request
+# does not wait for Redis (issue 31); at most this many wait there (a stuck Redis: later ones are dropped, as a failed
+# PUBLISH is), and at exit the thread gets this long to publish them. 0 (the default: no gain was measured,
+# bench/README.md) publishes on the request's thread.
+LIVE_PUBLISH_QUEUE: int = env.int("LIVE_PUBLISH_QUEUE", default=0)
+LIVE_PUBLISH_DRAIN_SECONDS: float = env.float("LIVE_PUBLISH_DRAIN_SECONDS", default=2.0)
+if LIVE_PUBLISH_QUEUE < 0 or LIVE_PUBLISH_DRAIN_SECONDS < 0:
+    raise ImproperlyConfigured("LIVE_PUBLISH_QUEUE and LIVE_PUBLISH_DRAIN_SECONDS must be 0 or more.")
+# A deal post on PostgreSQL reads the match without a lock and writes the deal and the match's new state in one
+# statement only if the match is still at the version it read (issue 31); a post that meets another phone's deal in
+# between plays again on the new state, this many times in all, then waits its turn under the row lock (so a busy
+# table never refuses a deal for it). 0 always takes the lock.
+DEAL_OPTIMISTIC_ATTEMPTS: int = env.int("DEAL_OPTIMISTIC_ATTEMPTS", default=3)
+if DEAL_OPTIMISTIC_ATTEMPTS < 0:
+    raise ImproperlyConfigured("DEAL_OPTIMISTIC_ATTEMPTS must be 0 or more.")
 # The scoreboard (signed-in and shared) sends this many of the latest deals; ``?before=`` asks for older ones.
 BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
 # A board's JSON is built once per version and kept in the cache this long (table/api.py). A new deal, correction,

@@ -1,17 +1,20 @@
 """Recording, correcting and voiding deals.
 
-Each service locks the match row before it reads the match's state, so two phones at one table are served one
-after the other: no deal is numbered twice, none is lost. Recording folds one deal into the stored state (the
-cost does not grow with the match); a correction or a void replays from the state stored after the deal before.
-A refused request raises before anything is written, and the transaction leaves every row as it was.
+Two phones at one table are served one after the other: no deal is numbered twice, none is lost. A correction or
+a void locks the match row before it reads the match's state; a recording on PostgreSQL reads it without a lock and
+writes only if the match is still at the version it read, else plays again on the new state (and after a few such
+tries takes the lock: ``deal_record``); previews read without a lock. Recording folds one deal into the stored state
+(the cost does not grow with the match); a correction or a void replays from the state stored after the deal before.
+A refused request raises before anything is written, and leaves every row as it was.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -136,10 +139,18 @@ ADMINS_CORRECT = msg("In a league only the club's admins correct or void deals; 
 
 
 def _locked_match(match_id: int, actor: User, may_change: Callable[[User, Match], bool], refusal: str) -> Match:
-    """The match row, locked until the transaction ends, once ``actor`` may make this change; else 403 for someone
-    who may see the match and 404 (as if there were no such match) for anyone else. Reading it here, not before,
-    makes one query of the two. Whoever may change a match may see it, so visibility is asked only on refusal."""
-    match = _read_locked(match_id)
+    """The match row, locked until the transaction ends, once ``actor`` may make this change."""
+    return _match_for_change(match_id, actor, may_change, refusal, lock=True)
+
+
+def _match_for_change(
+    match_id: int, actor: User, may_change: Callable[[User, Match], bool], refusal: str, *, lock: bool
+) -> Match:
+    """The match row (locked until the transaction ends with ``lock``) once ``actor`` may make this change; else
+    403 for someone who may see the match and 404 (as if there were no such match) for anyone else. Reading it here,
+    not before, makes one query of the two. Whoever may change a match may see it, so visibility is asked only on
+    refusal."""
+    match = _read_match(match_id, lock=lock)
     if match is not None and may_change(actor, match):
         return match
     if match is not None and match_readable_by(actor, match):
@@ -147,24 +158,24 @@ def _locked_match(match_id: int, actor: User, may_change: Callable[[User, Match]
     raise NotFound
 
 
-# Stands for the match's id in the locked read's SQL, built once; never an id (ids are positive).
+# Stands for the match's id in the match read's SQL, built once; never an id (ids are positive).
 _MATCH_ID_SLOT = -7_919
 
 
-def _read_locked(match_id: int) -> Match | None:
-    """The match row, locked, with what the answer and the live event need read in the same query: the seats
-    (``seats_json``, games.selectors.matches.seats_from_json) and the live fields' reads (the board's answers
-    count). The SQL is the ORM's, built once per database and set of live fields (building it cost more than the
-    query itself: issue 31)."""
-    sql, params = _locked_read_sql(connection.vendor, events.live_fields_read())
+def _read_match(match_id: int, *, lock: bool) -> Match | None:
+    """The match row (locked with ``lock``), with what the answer and the live event need read in the same query:
+    the seats (``seats_json``, games.selectors.matches.seats_from_json) and the live fields' reads (the board's
+    answers count). The SQL is the ORM's, built once per database, set of live fields and lock (building it cost
+    more than the query itself: issue 31)."""
+    sql, params = _match_read_sql(connection.vendor, events.live_fields_read(), lock)
     found = Match.objects.raw(sql, [match_id if param == _MATCH_ID_SLOT else param for param in params])
     return next(iter(found), None)
 
 
 @functools.cache
-def _locked_read_sql(vendor: str, live_fields: tuple[str, ...]) -> tuple[str, tuple[Any, ...]]:
-    matches = events.with_live_fields(Match.objects.select_for_update()).filter(pk=_MATCH_ID_SLOT)
-    sql, params = matches.query.get_compiler(connection=connection).as_sql()
+def _match_read_sql(vendor: str, live_fields: tuple[str, ...], lock: bool) -> tuple[str, tuple[Any, ...]]:
+    matches = events.with_live_fields(Match.objects.select_for_update() if lock else Match.objects.all())
+    sql, params = matches.filter(pk=_MATCH_ID_SLOT).query.get_compiler(connection=connection).as_sql()
     seats = seats_subquery_sql(
         vendor, f"{connection.ops.quote_name(Match._meta.db_table)}.{connection.ops.quote_name('id')}"
     )
@@ -233,26 +244,49 @@ def deal_record(
     dry_run: bool = False,
 ) -> DealRecording:
     """Record a deal, or answer the deal already recorded under ``client_deal_id`` (a retry). A first recording
-    pays no lookup of that id: a retry is found when its insert meets the unique constraint (the transaction is then
-    rolled back and the deal read in a new one) or when it is refused (a stale If-Match, a match it finished)."""
+    pays no lookup of that id: a retry is found when its insert meets the unique constraint (the deal is then read
+    anew) or when it is refused (a stale If-Match, a match it finished).
+
+    On PostgreSQL a recording is optimistic (issue 31): the match is read without a lock and outside a transaction,
+    the deal played on that state, and the deal and the match's new state written in one statement that changes
+    nothing unless the match is still at the version read (and still open). A post that meets another phone's deal
+    in between plays again on the new state (``DEAL_OPTIMISTIC_ATTEMPTS`` in all), then takes the row lock and waits
+    its turn, as every post does elsewhere: two phones are still served one after the other, none refused for it.
+    A dry run stores nothing, so it reads without a lock on every database."""
+    request = _DealRequest(match_id, actor, payload, client_deal_id, expected_version)
     try:
-        return _deal_record(
-            match_id=match_id,
-            actor=actor,
-            payload=payload,
-            client_deal_id=client_deal_id,
-            expected_version=expected_version,
-            dry_run=dry_run,
-        )
+        if dry_run:
+            return _deal_preview(request)
+        for _attempt in range(_optimistic_attempts()):
+            recorded = _deal_record_optimistic(request)
+            if recorded is not None:
+                return recorded
+        return _deal_record_locked(request)
     except IntegrityError:
         if client_deal_id is None:
             raise
-        with transaction.atomic():
-            match = _locked_match(match_id, actor, match_writable_by, WRITERS_ONLY)
-            existing = _recorded_already(match, client_deal_id)
+        # The deal the constraint met is committed (PostgreSQL waits for the transaction that inserts it).
+        existing = _recorded_already(
+            _match_for_change(match_id, actor, match_writable_by, WRITERS_ONLY, lock=False), client_deal_id
+        )
         if existing is None:
             raise
         return existing
+
+
+@dataclass(frozen=True)
+class _DealRequest:
+    match_id: int
+    actor: User
+    payload: Mapping[str, Any]
+    client_deal_id: uuid.UUID | None
+    expected_version: int | None
+
+
+def _optimistic_attempts() -> int:
+    """How many optimistic tries a recording has before it takes the lock: none where the deal and the match cannot
+    be written in one conditional statement (SQLite keeps the locked path; its transactions take the write lock)."""
+    return settings.DEAL_OPTIMISTIC_ATTEMPTS if connection.vendor == "postgresql" else 0
 
 
 def _recorded_already(match: Match, client_deal_id: uuid.UUID | None) -> DealRecording | None:
@@ -262,52 +296,88 @@ def _recorded_already(match: Match, client_deal_id: uuid.UUID | None) -> DealRec
     return DealRecording(existing, match, created=False, state_before=state_before_deal(match, existing.number))
 
 
-@transaction.atomic
-def _deal_record(
-    *,
-    match_id: int,
-    actor: User,
-    payload: Mapping[str, Any],
-    client_deal_id: uuid.UUID | None,
-    expected_version: int | None,
-    dry_run: bool,
-) -> DealRecording:
-    match = _locked_match(match_id, actor, match_writable_by, WRITERS_ONLY)
-    existing = _recorded_already(match, client_deal_id) if dry_run else None  # a dry run stores nothing to meet
+class _TakeTheLock(Exception):
+    """An unlocked read met a refusal of a post that has a ``client_deal_id`` and found no deal under it: its
+    original may be being written now, which only the locked read waits for (and then answers)."""
+
+
+def _deal_preview(request: _DealRequest) -> DealRecording:
+    """A dry run: the match read without a lock and no transaction (it writes nothing)."""
+    match = _match_for_change(request.match_id, request.actor, match_writable_by, WRITERS_ONLY, lock=False)
+    existing = _recorded_already(match, request.client_deal_id)  # a dry run stores nothing to meet
     if existing is not None:
         return existing
     try:
-        _check_version(match, expected_version, required=False)
+        return _played(match, request, locked=False)
+    except _TakeTheLock:
+        with transaction.atomic():
+            match = _locked_match(request.match_id, request.actor, match_writable_by, WRITERS_ONLY)
+            return _recorded_already(match, request.client_deal_id) or _played(match, request, locked=True)
+
+
+def _deal_record_optimistic(request: _DealRequest) -> DealRecording | None:
+    """One optimistic try (see ``deal_record``): the recording, or None when the match moved since it was read."""
+    match = _match_for_change(request.match_id, request.actor, match_writable_by, WRITERS_ONLY, lock=False)
+    read_version = match.version
+    try:
+        recording = _played(match, request, locked=False)
+    except _TakeTheLock:
+        return _deal_record_locked(request)
+    if not _save_recording_if_unmoved(recording.deal, match, read_version):
+        return None
+    _announce_recording(match, recording.deal.number)  # in autocommit: now; in a caller's transaction: at its commit
+    return recording
+
+
+@transaction.atomic
+def _deal_record_locked(request: _DealRequest) -> DealRecording:
+    match = _locked_match(request.match_id, request.actor, match_writable_by, WRITERS_ONLY)
+    recording = _played(match, request, locked=True)
+    if recording.created:
+        _save_recording(recording.deal, match)  # the deal row is its own first revision and audit entry
+        _announce_recording(match, recording.deal.number)
+    return recording
+
+
+def _announce_recording(match: Match, number: int) -> None:
+    events.announce_match_change(
+        events.DEAL_RECORDED, match, number, finished_now=match.status == Match.Status.FINISHED
+    )
+
+
+def _played(match: Match, request: _DealRequest, *, locked: bool) -> DealRecording:
+    """The deal played on ``match`` as read, the match moved on in memory (nothing written): a new recording; or the
+    deal already recorded under the request's ``client_deal_id`` when the new one is refused (a retry answers the
+    first deal, refused or not). Read ``locked``, a refusal with no such deal is raised; read without the lock, it
+    is ``_TakeTheLock`` (the first deal may be being written)."""
+    try:
+        _check_version(match, request.expected_version, required=False)
         _check_open(match)
         engine, rules = _engine_and_rules(match)
-        deal = engine.parse_deal(payload, rules)
+        deal = engine.parse_deal(request.payload, rules)
         outcome = engine.play_deal(engine.state_from_json(match.state, rules), deal, rules)
     except (RuleViolation, DomainError):
-        existing = _recorded_already(match, client_deal_id)  # a retry answers the first deal, refused or not
-        if existing is None:
+        existing = _recorded_already(match, request.client_deal_id)
+        if existing is not None:
+            return existing
+        if locked or request.client_deal_id is None:
             raise
-        return existing
+        raise _TakeTheLock from None
     number = match.last_deal_number + 1
     state_before = match.state
     state_json = engine.state_json(outcome.state)
     row = Deal(
         match=match,
         number=number,
-        client_deal_id=client_deal_id,
+        client_deal_id=request.client_deal_id,
         input=engine.deal_json(deal),
         result={"deal_number": number, **outcome.result},
         state_after=state_json,
-        recorded_by=actor,
+        recorded_by=request.actor,
     )
     match.last_deal_number = number
     match.deals_count += 1
     _apply_match_state(match, state_json)
-    if dry_run:
-        return DealRecording(row, match, created=True, state_before=state_before)
-    _save_recording(row, match)  # the deal row is its own first revision and audit entry (MatchAuditLog)
-    events.announce_match_change(
-        events.DEAL_RECORDED, match, number, finished_now=match.status == Match.Status.FINISHED
-    )
     return DealRecording(row, match, created=True, state_before=state_before)
 
 
@@ -345,6 +415,55 @@ def _recording_statement() -> tuple[list[Field[Any, Any]], list[Field[Any, Any]]
         f"VALUES ({', '.join(['%s'] * len(deal_columns))}) RETURNING {q('id')}) "
         f"UPDATE {q(Match._meta.db_table)} SET {', '.join(f'{q(column.column)} = %s' for column in match_columns)} "
         f"WHERE {q('id')} = %s RETURNING (SELECT {q('id')} FROM {q('recorded')})"
+    )
+    return deal_columns, match_columns, sql
+
+
+def _save_recording_if_unmoved(row: Deal, match: Match, read_version: int) -> bool:
+    """Write the deal and the match's new state in one statement (PostgreSQL, autocommit: one round trip, no
+    ``BEGIN``/``COMMIT``) only if the match is still at ``read_version`` and open: the UPDATE's condition is checked
+    on the row as it is when the statement gets it (a post that waited for another's row lock sees its version), and
+    the INSERT takes the UPDATE's row, so either both are written or neither. False when neither was (the match
+    moved); a ``client_deal_id`` already recorded fails on the unique constraint (IntegrityError)."""
+    row.recorded_at = row.updated_at = match.updated_at = timezone.now()
+    deal_columns, match_columns, sql = _conditional_recording_statement()
+    params = [
+        *(column.get_db_prep_save(getattr(match, column.attname), connection) for column in match_columns),
+        match.pk,
+        read_version,
+        *(column.get_db_prep_save(getattr(row, column.attname), connection) for column in deal_columns),
+    ]
+    if connection.in_atomic_block:  # a caller's transaction (tests, scripts): a refused INSERT must not break it
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            written = cursor.fetchone()
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            written = cursor.fetchone()
+    if written is None:
+        return False
+    (row.pk,) = written
+    row._state.adding = False
+    row._state.db = connection.alias
+    return True
+
+
+@functools.cache
+def _conditional_recording_statement() -> tuple[list[Field[Any, Any]], list[Field[Any, Any]], str]:
+    """The deal's columns, the match's state columns, and the statement that writes both if the match is still at
+    the version read (PostgreSQL). The deal's values are cast to their columns' types: in ``INSERT ... SELECT`` a
+    bare literal would be text."""
+    deal_columns = _fields(Deal, RECORDED_COLUMNS)
+    match_columns = _fields(Match, MATCH_STATE_FIELDS)
+    q = connection.ops.quote_name
+    casts = ", ".join(f"CAST(%s AS {column.db_type(connection)})" for column in deal_columns)
+    sql = (
+        f"WITH {q('moved')} AS (UPDATE {q(Match._meta.db_table)} "
+        f"SET {', '.join(f'{q(column.column)} = %s' for column in match_columns)} "
+        f"WHERE {q('id')} = %s AND {q('version')} = %s AND {q('closed_at')} IS NULL RETURNING {q('id')}) "
+        f"INSERT INTO {q(Deal._meta.db_table)} ({', '.join(q(column.column) for column in deal_columns)}) "
+        f"SELECT {casts} FROM {q('moved')} RETURNING {q('id')}"
     )
     return deal_columns, match_columns, sql
 
@@ -583,7 +702,6 @@ def _save_replay(match: Match, rewritten: list[ReplayedDeal], state: dict[str, A
     match.save(update_fields=MATCH_STATE_FIELDS)
 
 
-@transaction.atomic
 def deal_correct(
     *,
     match_id: int,
@@ -594,13 +712,15 @@ def deal_correct(
     expected_version: int | None,
     dry_run: bool = False,
 ) -> Correction:
-    match = _locked_match(match_id, actor, match_correctable_by, ADMINS_CORRECT)
-    _check_version(match, expected_version, required=True)
-    replay = _replay(match, _changed_rows(match, number), payload)
-    return _finish_change(match, replay, actor=actor, action="deal.corrected", reason=reason, dry_run=dry_run)
+    """Correct deal ``number`` (a dry run previews it: the match read without a lock and no transaction, as it
+    writes nothing; a correction locks the match for the whole replay)."""
+    with _changing(dry_run) as lock:
+        match, rows = _match_and_rows(match_id, number, actor, lock=lock)
+        _check_version(match, expected_version, required=True)
+        replay = _replay(match, rows, payload)
+        return _finish_change(match, replay, actor=actor, action="deal.corrected", reason=reason, dry_run=dry_run)
 
 
-@transaction.atomic
 def deal_void(
     *,
     match_id: int,
@@ -610,11 +730,44 @@ def deal_void(
     expected_version: int | None = None,
     dry_run: bool = False,
 ) -> Correction:
-    match = _locked_match(match_id, actor, match_correctable_by, ADMINS_CORRECT)
-    _check_version(match, expected_version, required=False)
-    replay = _replay(match, _changed_rows(match, number), None)
-    match.deals_count -= 1
-    return _finish_change(match, replay, actor=actor, action="deal.voided", reason=reason, dry_run=dry_run)
+    """Void deal ``number`` (a dry run previews it, as ``deal_correct``'s does)."""
+    with _changing(dry_run) as lock:
+        match, rows = _match_and_rows(match_id, number, actor, lock=lock)
+        _check_version(match, expected_version, required=False)
+        replay = _replay(match, rows, None)
+        match.deals_count -= 1
+        return _finish_change(match, replay, actor=actor, action="deal.voided", reason=reason, dry_run=dry_run)
+
+
+@contextlib.contextmanager
+def _changing(dry_run: bool) -> Iterator[bool]:
+    """A change's transaction, in which the match is locked (yields True); a preview needs neither (yields False:
+    its match and deals are each read in one statement, ``_match_and_rows``), so a long replay previewed holds up
+    no deal post."""
+    if dry_run:
+        yield False
+        return
+    with transaction.atomic():
+        yield True
+
+
+def _match_and_rows(match_id: int, number: int, actor: User, *, lock: bool) -> tuple[Match, ChangedRows]:
+    """The match and the rows a change of deal ``number`` reads. Read without the lock (a preview), the two reads
+    are two statements with no transaction around them: they are taken as one only when the last deal read is the
+    match's last and left the match's state, else they are read again under the lock (a change committed between
+    them)."""
+    match = _match_for_change(match_id, actor, match_correctable_by, ADMINS_CORRECT, lock=lock)
+    rows = _changed_rows(match, number)
+    if lock or _agree(match, rows):
+        return match, rows
+    with transaction.atomic():
+        match = _locked_match(match_id, actor, match_correctable_by, ADMINS_CORRECT)
+        return match, _changed_rows(match, number)
+
+
+def _agree(match: Match, rows: ChangedRows) -> bool:
+    last = rows.later[-1] if rows.later else rows.changed
+    return last.number == match.last_deal_number and last.state_after == match.state
 
 
 def _finish_change(match: Match, replay: Replay, *, actor: User, action: str, reason: str, dry_run: bool) -> Correction:

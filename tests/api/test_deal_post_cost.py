@@ -1,10 +1,17 @@
-"""What a deal post costs in SQL (issue 31): the token, the match locked (with its seats for the answer and the
-board's count of answers for the live event read in the same query), and the deal and the match's new state in one
-statement; nothing after the commit. A regression adds a statement and fails here."""
+"""What a deal post costs in SQL (issue 31): the token; the match read without a lock (with its seats for the answer
+and the board's count of answers for the live event read in the same query); and the deal and the match's new state
+in one statement that writes them only if the match is still at the version read. Each runs in autocommit: no
+BEGIN, no COMMIT, no row lock held while the rules play. A regression adds a statement, or a transaction, and
+fails here.
+
+These tests commit (``transaction=True``), as production does: inside a test's transaction every statement would
+run in it."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -41,39 +48,77 @@ def statements(queries: list[dict[str, Any]]) -> list[str]:
     return found
 
 
-def posted(api: APIClient, match_id: int, deal: dict[str, Any], callbacks: Any, **query: str) -> list[str]:
-    with CaptureQueriesContext(connection) as seen, callbacks(execute=True):
+@contextmanager
+def statements_run() -> Iterator[list[str]]:
+    """Each statement run inside, as ``statements`` names it, with " (in a transaction)" after one that ran outside
+    autocommit (``BEGIN`` and ``COMMIT`` are not statements Django sees: this is how a transaction shows)."""
+    seen: list[str] = []
+
+    def note(execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+        inside = "" if connection.get_autocommit() else " (in a transaction)"
+        seen.append(statements([{"sql": sql}])[0] + inside)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(note):
+        yield seen
+
+
+def posted(api: APIClient, match_id: int, deal: dict[str, Any], **query: str) -> list[str]:
+    with statements_run() as seen:
         path = f"/api/v1/matches/{match_id}/deals/" + ("?dry_run=true" if query else "")
         response = api.post(path, deal, format="json")
     assert response.status_code == (200 if query else 201), response.json()
-    return statements(seen.captured_queries)
+    return seen
 
 
 @pytest.mark.postgres
-def test_a_deal_post_makes_three_statements(api: APIClient, django_capture_on_commit_callbacks: Any) -> None:
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_post_makes_three_statements_in_autocommit(api: APIClient) -> None:
     match = start_match(api)
     post_deal(api, match["id"], seep_deal("S1"))
-    made = posted(
-        api, match["id"], {**seep_deal("S2"), "client_deal_id": str(uuid.uuid4())}, django_capture_on_commit_callbacks
-    )
+    made = posted(api, match["id"], {**seep_deal("S2"), "client_deal_id": str(uuid.uuid4())})
     assert made == [
         "SELECT knox_authtoken",
-        "SAVEPOINT",  # BEGIN outside a test's transaction
-        "SELECT games_match FOR UPDATE",
-        "INSERT UPDATE",
-        "RELEASE",  # COMMIT
+        "SELECT games_match",  # no FOR UPDATE
+        "UPDATE INSERT",  # WITH moved AS (UPDATE games_match ... WHERE version = ...) INSERT INTO games_deal
     ]
 
 
 @pytest.mark.postgres
-def test_a_dry_run_makes_two(api: APIClient, django_capture_on_commit_callbacks: Any) -> None:
+@pytest.mark.django_db(transaction=True)
+def test_a_dry_run_makes_two(api: APIClient) -> None:
     match = start_match(api)
-    made = posted(api, match["id"], seep_deal("S1"), django_capture_on_commit_callbacks, dry_run="true")
+    assert posted(api, match["id"], seep_deal("S1"), dry_run="true") == ["SELECT knox_authtoken", "SELECT games_match"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_correction_preview_makes_three(api: APIClient) -> None:
+    match = start_match(api)
+    post_deal(api, match["id"], seep_deal("S1"))
+    answer = post_deal(api, match["id"], seep_deal("S2"))
+    path = f"/api/v1/matches/{match['id']}/deals/1/?dry_run=true"
+    with statements_run() as seen:
+        response = api.put(
+            path,
+            {**seep_deal("S1", points_a=60), "reason": "typo"},
+            format="json",
+            headers={"If-Match": answer["ETag"]},
+        )
+    assert response.status_code == 200, response.json()
+    assert seen == ["SELECT knox_authtoken", "SELECT games_match", "SELECT games_deal"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_with_no_optimistic_attempt_a_post_takes_the_lock(api: APIClient, settings: Any) -> None:
+    settings.DEAL_OPTIMISTIC_ATTEMPTS = 0
+    match = start_match(api)
+    made = posted(api, match["id"], seep_deal("S1"))
     assert made == [
         "SELECT knox_authtoken",
-        "SAVEPOINT",
-        "SELECT games_match FOR UPDATE",
-        "RELEASE",
+        "SELECT games_match FOR UPDATE (in a transaction)",
+        "INSERT UPDATE (in a transaction)",
     ]
 
 
@@ -83,7 +128,7 @@ def test_the_one_statement_writes_every_column_of_a_deal() -> None:
     assert set(RECORDED_COLUMNS) == columns
 
 
-def test_the_lock_reads_the_answers_count_with_the_match(api: APIClient) -> None:
+def test_the_match_read_has_the_answers_count_and_the_seats(api: APIClient) -> None:
     match = start_match(api)
     with CaptureQueriesContext(connection) as seen:
         post_deal(api, match["id"], seep_deal("S1"))

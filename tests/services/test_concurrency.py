@@ -1,4 +1,6 @@
-"""Two phones at one table, on real PostgreSQL: row locks serialise deals, constraints back them up."""
+"""Two phones at one table, on real PostgreSQL: a deal is written only on the match version it was played on (or
+under the row lock), so deals are served one after the other; constraints back them up. Each recording race runs
+optimistically (the default), with one optimistic try before the lock, and always under the lock."""
 
 from __future__ import annotations
 
@@ -18,8 +20,9 @@ from tests.support.concurrency import run_together
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def seep_match() -> tuple[Any, Match]:
+@pytest.fixture(params=[3, 1, 0], ids=["optimistic", "one-try", "locked"])
+def seep_match(request: pytest.FixtureRequest, settings: Any) -> tuple[Any, Match]:
+    settings.DEAL_OPTIMISTIC_ATTEMPTS = request.param
     user = UserFactory.create()
     return user, match_start(actor=user, game="seep", players=[{"name": f"P{n}"} for n in range(4)])
 
