@@ -50,6 +50,7 @@ def test_a_recorded_deal_is_published_to_the_match_channel_after_commit(
             "status": "in_progress",
             "league": None,
             "etag": '"1.0"',
+            "night": None,  # the live field of a night's table (docs/api.md "Club nights")
         }
     ]
 
