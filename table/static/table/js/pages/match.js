@@ -323,6 +323,12 @@ function matchPage() {
   async function runPreview() {
     if (!gameForm || !board) return;
     const asked = ++previewAsked;
+    // A form still being filled in a long way (Seep's 48 plays) says what is left, not the count's refusal.
+    const waiting = gameForm.waiting && gameForm.waiting();
+    if (waiting) {
+      showPreview(waiting);
+      return;
+    }
     const deal = gameForm.build();
     let res;
     try {
