@@ -396,6 +396,8 @@ BOARD_DEALS_WINDOW: int = env.int("BOARD_DEALS_WINDOW", default=100)
 BOARD_CACHE_SECONDS: int = env.int("BOARD_CACHE_SECONDS", default=300)
 # After a deal is saved the entry page offers Undo (a void with a reason, audited) for this many seconds.
 TABLE_UNDO_SECONDS: int = max(20, env.int("TABLE_UNDO_SECONDS", default=30))
+# The new-match page offers this many of the club's players who played most recently (0: none offered).
+TABLE_RECENT_PLAYERS: int = max(0, env.int("TABLE_RECENT_PLAYERS", default=12))
 # The board tells the page what it may propose for deals entered offline (table/forecast.py): Contract Rummy's
 # contracts for this many deals ahead of the last one the server has folded.
 OFFLINE_DEALS_AHEAD: int = env.int("OFFLINE_DEALS_AHEAD", default=10)

@@ -22,7 +22,7 @@ from games.selectors.matches import match_queryset, readable_match
 from games.translation import localize_facts
 from table.api import board_for_page
 from table.public_rate import public_rate_refusal
-from table.selectors import disputes_for_admin, match_for_share_token, seats_of, share_link_of
+from table.selectors import disputes_for_admin, match_for_share_token, recent_players, seats_of, share_link_of
 from table.serializers import PublicBoardSerializer
 from table.share import share_link_body
 
@@ -127,6 +127,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
         **_page_words(),
         "matches_url": reverse("match-list"),
         "match_page": reverse("table:match", args=[0]),
+        "recent_players": recent_players(request.user, settings.TABLE_RECENT_PLAYERS),
     }
     return render(request, "table/new_match.html", {"config": config})
 
