@@ -19,7 +19,7 @@ from games.rules.facts import every_game_facts, facts_of
 from games.rules.registry import game_keys, get_engine
 from games.selectors import match_writable_by
 from games.selectors.matches import match_queryset, readable_match
-from games.translation import localize_facts
+from games.translation import page_facts
 from table.api import board_for_page
 from table.public_rate import public_rate_refusal
 from table.selectors import disputes_for_admin, match_for_share_token, recent_players, seats_of, share_link_of
@@ -107,7 +107,7 @@ def _page_config(match: Match, **entries: Any) -> dict[str, Any]:
         "match_id": match.pk,
         "game": match.game,
         "game_name": get_engine(match.game).display_name,
-        "game_facts": {match.game: localize_facts(facts_of(match.game))},
+        "game_facts": {match.game: page_facts(facts_of(match.game))},
         "undo_seconds": settings.TABLE_UNDO_SECONDS,
         **entries,
     }
@@ -121,7 +121,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required(login_url=LOGIN_URL)
 def new_match(request: HttpRequest) -> HttpResponse:
-    facts = {key: localize_facts(game) for key, game in every_game_facts().items()}
+    facts = {key: page_facts(game) for key, game in every_game_facts().items()}
     config = {
         "game_facts": facts,
         **_page_words(),
