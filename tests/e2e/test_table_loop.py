@@ -257,6 +257,9 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     undo(phone, 1, "Level")
     record(phone, "seep", 2, "A 62 · B 38 · lead A 24 · Bala deals next", plain)
     assert phone.chosen("dealer") == "S2"
+    # The next deal begun, Undo goes: it would undo deal 2, not the deal now on screen (issue 27 point 8).
+    phone.pick("bid", 9)
+    wait_until(lambda: not phone.driver.find_element(By.ID, "undo-deal").is_displayed(), "Undo gone")
     assert phone.text("#form-title") == "Record deal 3"  # the voided deal 1 keeps its number
 
     # A refusal stays beside its field, keeping what was typed.

@@ -456,8 +456,12 @@ function matchPage() {
       undo.hidden = true;
     }
   }
+  /** The next deal begun (a tap or a key in its form): the saved line and its Undo go, so Undo never stands beside
+   *  a deal it would not undo. */
   function hideToastLine() {
     $('#toast').hidden = true;
+    $('#undo-deal').hidden = true;
+    clearTimeout(toastTimer);
     previewBox.hidden = false;
   }
   async function undoDeal(number) {
