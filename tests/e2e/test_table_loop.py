@@ -306,6 +306,9 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     deal.tap('[data-name="bid"] button[data-value="9"]')
     deal.type("input[name=card_points_A]", 100)
     deal.save("A 100 · B 0 · baazi to A (under 9) · Meena deals next", 4)
+    # Deal 1 voided (its Undo): the game line counts 3 deals of the 4 numbered, beside "Record deal 5" (point 8).
+    game_line = "return document.querySelector('#board .game-line').textContent;"
+    assert phone.driver.execute_script(game_line).endswith(" · 3 deals counted of 4")
     labels = [el.text for el in phone.driver.find_elements("css selector", "#chart svg text")]
     assert "baazi A" in labels and "baazi A +100" in labels and f"baazi B {MINUS}100" in labels
     board_states(phone, phone_match_id(phone), "seep", screenshots)
