@@ -178,9 +178,10 @@ def test_a_48_play_seep_deal_in_at_most_70_taps_and_no_scroll(
             houses = phone.driver.find_elements(By.CSS_SELECTOR, "#seep-floor .house")
             assert [h.get_attribute("data-house-value") for h in houses] == ["11", "12"]
             assert "cemented" in (houses[1].get_attribute("class") or "")
+            wait_until(lambda: "44" in phone.text("#preview"), "what is left")
             if language == "en":
                 assert houses[0].get_attribute("aria-label") == "House of 11: 3♦ A♥ 7♠; owned by Bala"
-                wait_until(lambda: phone.text("#preview") == "44 plays still to enter.", "what is left")
+                assert phone.text("#preview") == "44 plays still to enter."
             phone.screenshot(screenshots / f"seep-plays-thumb-{language}.png")
             check_axe(phone, f"play by play {language}")
     assert phone.driver.find_elements(By.CSS_SELECTOR, "#card-grid button:not([disabled])") == []
@@ -234,3 +235,47 @@ def test_at_200_percent_text_every_grid_card_keeps_its_rank_and_suit_inside(
         phone.screenshot(screenshots / "seep-plays-thumb-200pct.png", scroll_to="#seep-floor")
     finally:
         phone.driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
+
+
+# The contrast ratio of a chart line's computed stroke against the plot's background (WCAG 1.4.11).
+LINE_CONTRAST = """
+const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+const lum = ([r, g, b]) => [r, g, b]
+  .map((c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; })
+  .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+const line = lum(rgb(getComputedStyle(document.querySelector('#chart svg polyline')).stroke));
+const plot = lum(rgb(getComputedStyle(document.querySelector('#chart svg')).backgroundColor));
+return (Math.max(line, plot) + 0.05) / (Math.min(line, plot) + 0.05);
+"""
+LONG_NAME = "مریم رضایی‌نژاد خراسانی"
+
+
+def test_smaller_things_a_fold_marker_a_long_persian_name_whole_and_the_chart_line_in_dark_mode(
+    phone: Table, live_app: dict[str, Any], screenshots: Path
+) -> None:
+    """Issue 27 point 8: folds show their marker; a long Persian name on the dealer's button wraps whole rather than
+    being cut; the chart's line stands 3:1 or more against the plot in light and in dark mode."""
+    api = api_session(live_app, "asha")
+    base = live_app["base"]
+    players = [{"name": name} for name in (LONG_NAME, "Bala", "Ravi", "Meena")]
+    match = api.post(f"{base}/api/v1/matches/", json={"game": "seep", "players": players}).json()
+    deal = {"dealer": "S1", "bid": {"bidder": "S2", "value": 10}, "card_points": {"A": 62, "B": 38}}
+    assert api.post(f"{base}/api/v1/matches/{match['id']}/deals/", json=deal).status_code == 201
+    phone.driver.add_cookie({"name": "django_language", "value": "fa"})
+    phone.open(f"/table/matches/{match['id']}/")
+    wait_until(lambda: phone.driver.execute_script("return document.documentElement.lang;") == "fa", "language")
+    button = phone.find('[data-name="dealer"] button[data-value="S1"]')
+    cut = (
+        "const b = arguments[0];"
+        "return b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1 || b.innerText.includes('…');"
+    )
+    assert phone.driver.execute_script(cut, button) is False
+    assert button.text.replace("\n", " ") == LONG_NAME
+    marker = "return getComputedStyle(document.querySelector('#seep-more > summary'), '::before').content;"
+    assert phone.driver.execute_script(marker) == '"◂"'  # right to left: pointing along the line
+    phone.find("#chart svg polyline")
+    for dark in (False, True):
+        set_phone(phone, ANDROID, dark=dark)
+        assert phone.driver.execute_script(LINE_CONTRAST) >= 3, "dark" if dark else "light"
+    set_phone(phone, ANDROID)
+    phone.driver.add_cookie({"name": "django_language", "value": "en"})

@@ -5,7 +5,9 @@ import { playerName, seatingPicture } from './seating.js';
 import { GAMES } from './games/index.js';
 import { t, nt, numberText } from './i18n.js';
 
-const COLORS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490', '#a16207', '#4b5563'];
+// The palette of the chart's lines, in the stylesheet (--chart-0 to --chart-7): darker on light, lighter on dark, so
+// a line stands 3:1 or more against the plot in either scheme (WCAG 1.4.11).
+const COLORS = Array.from({ length: 8 }, (_, i) => `var(--chart-${i})`);
 
 // ---------- the headline ----------
 
