@@ -279,3 +279,32 @@ def test_smaller_things_a_fold_marker_a_long_persian_name_whole_and_the_chart_li
         assert phone.driver.execute_script(LINE_CONTRAST) >= 3, "dark" if dark else "light"
     set_phone(phone, ANDROID)
     phone.driver.add_cookie({"name": "django_language", "value": "en"})
+
+
+def test_recent_players_are_seated_with_one_tap_each(phone: Table, live_app: dict[str, Any]) -> None:
+    """Issue 27: the new-match page offers the scorer's recent players; a tap seats one in the next empty place, its
+    chip goes grey, and the match seats those players' own records (no new player of the same name)."""
+    api = api_session(live_app, "asha")
+    base = live_app["base"]
+    api.post(f"{base}/api/v1/matches/", json={"game": "seep", "players": [{"name": n} for n in NAMES]})
+    phone.driver.add_cookie({"name": "django_language", "value": "en"})
+    phone.open("/table/new/")
+    phone.pick("game", "seep")
+    chips = {
+        b.text: b.get_attribute("data-player")
+        for b in phone.driver.find_elements(By.CSS_SELECTOR, "#recent-players button")
+    }
+    assert set(NAMES) <= set(chips)
+    thumb = Thumb(phone)
+    for name in NAMES:
+        thumb.tap(f'#recent-players button[data-player="{chips[name]}"]')
+    assert [phone.value(f"input[name=player-{i}]") for i in range(4)] == NAMES
+    assert phone.driver.find_element(
+        By.CSS_SELECTOR, f'#recent-players button[data-player="{chips["Asha"]}"]'
+    ).get_attribute("disabled")
+    check_axe(phone, "new match, recent players")
+    phone.tap("#start")
+    wait_until(lambda: "/table/matches/" in phone.driver.current_url, "the match page")
+    match_id = int(phone.driver.current_url.rstrip("/").split("/")[-1])
+    seats = api.get(f"{base}/api/v1/matches/{match_id}/").json()["seats"]
+    assert [str(seat["player"]["id"]) for seat in seats] == [chips[name] for name in NAMES]

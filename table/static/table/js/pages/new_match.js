@@ -190,7 +190,7 @@ function newMatchPage() {
               dir: 'auto',
               'data-player': String(player.id),
               disabled: typed.has(player.name),
-              onclick: () => seatRecent(player.name),
+              onclick: () => seatRecent(player),
             },
             player.name,
           ),
@@ -198,16 +198,19 @@ function newMatchPage() {
       ),
     );
   }
-  function seatRecent(name) {
+  function seatRecent(player) {
     const empty = Array.from(form.querySelectorAll('#players input')).find((input) => !input.value.trim());
     if (!empty) return;
-    empty.value = name;
+    empty.value = player.name;
+    empty.dataset.player = String(player.id); // that record, even where two recent players share the name
     picture();
     renderRecent();
   }
   /** A player as the API takes it: the recent player's id where the name is one of theirs, else a new name. */
-  function playerRef(name, taken) {
-    const known = recent.find((player) => player.name === name && !taken.has(player.id));
+  function playerRef(input, taken) {
+    const name = input.value.trim();
+    const tapped = recent.find((player) => String(player.id) === input.dataset.player && player.name === name);
+    const known = tapped || recent.find((player) => player.name === name && !taken.has(player.id));
     if (!known) return { name };
     taken.add(known.id);
     return known.id;
@@ -292,7 +295,7 @@ function newMatchPage() {
     }
     Object.assign(settings, settingsForCount(game, count)); // the rules that open this count (two players)
     const taken = new Set();
-    const players = names().map((name) => playerRef(name.trim(), taken));
+    const players = Array.from(form.querySelectorAll('#players input'), (input) => playerRef(input, taken));
     clearErrors(form);
     let res;
     try {
