@@ -259,7 +259,7 @@ def test_smaller_things_a_fold_marker_a_long_persian_name_whole_and_the_chart_li
     base = live_app["base"]
     players = [{"name": name} for name in (LONG_NAME, "Bala", "Ravi", "Meena")]
     match = api.post(f"{base}/api/v1/matches/", json={"game": "seep", "players": players}).json()
-    deal = {"dealer": "S1", "bid": {"bidder": "S2", "value": 10}, "card_points": {"A": 62, "B": 38}}
+    deal: dict[str, Any] = {"dealer": "S1", "bid": {"bidder": "S2", "value": 10}, "card_points": {"A": 62, "B": 38}}
     assert api.post(f"{base}/api/v1/matches/{match['id']}/deals/", json=deal).status_code == 201
     phone.driver.add_cookie({"name": "django_language", "value": "fa"})
     phone.open(f"/table/matches/{match['id']}/")
