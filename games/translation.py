@@ -7,6 +7,7 @@ without a translation, or a translation that does not fit its values, stays Engl
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any
 
@@ -97,6 +98,24 @@ def localize_facts(facts: dict[str, Any]) -> dict[str, Any]:
     if _is_english():
         return facts
     return {**facts, "settings": [localize_setting_row(row) for row in facts["settings"]]}
+
+
+# A rule-book reference in brackets ("(§E.2, E-A19)", "(§S.9)"): the rules files' own bookkeeping, which the API's
+# facts keep for whoever reads those files, and the pages leave out of a scorer's hints (issue 27 point 8).
+RULE_BOOK_REFERENCE = re.compile(r"\s*\([^()]*(?:§|\b[A-Z]{1,2}-A\d)[^()]*\)")
+
+
+def page_facts(facts: dict[str, Any]) -> dict[str, Any]:
+    """``localize_facts`` for a page: the setting rows' words without their rule-book references."""
+    localized = localize_facts(facts)
+    rows = [
+        {
+            key: RULE_BOOK_REFERENCE.sub("", value) if key in SETTING_WORDS and isinstance(value, str) else value
+            for key, value in row.items()
+        }
+        for row in localized["settings"]
+    ]
+    return {**localized, "settings": rows}
 
 
 def localize_setting_row(row: dict[str, Any]) -> dict[str, Any]:

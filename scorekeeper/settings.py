@@ -417,6 +417,8 @@ TABLE_UNDO_SECONDS: int = max(20, env.int("TABLE_UNDO_SECONDS", default=30))
 # The address the phones reach this service at: a club night's table cards print QR codes of its match pages, made by
 # a worker that has no request to take the host from.
 SITE_URL: str = env.str("SITE_URL", default="http://localhost:8000").rstrip("/")
+# The new-match page offers this many of the club's players who played most recently (0: none offered).
+TABLE_RECENT_PLAYERS: int = max(0, env.int("TABLE_RECENT_PLAYERS", default=12))
 # The board tells the page what it may propose for deals entered offline (table/forecast.py): Contract Rummy's
 # contracts for this many deals ahead of the last one the server has folded.
 OFFLINE_DEALS_AHEAD: int = env.int("OFFLINE_DEALS_AHEAD", default=10)

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from games.models import Deal, Match, Membership
-from games.selectors import club_ids_of, match_deals
+from games.selectors import club_ids_of, match_deals, players_visible_to
 from games.selectors.access import Viewer
 from table.models import DealConfirmation, MatchShareLink
 
@@ -130,3 +130,17 @@ def seats_of(user: Any, match: Match) -> list[str]:
     if not user.is_authenticated:
         return []
     return list(match.seats.filter(player__user_id=user.pk).values_list("seat", flat=True))
+
+
+def recent_players(user: Viewer, limit: int) -> list[dict[str, Any]]:
+    """The players the new-match page offers (issue 27): those of the user's clubs and the user's own, who sat at a
+    match most recently first; a merged duplicate never (its seats count for no one here: the kept record is
+    offered once it has a seat of its own)."""
+    players = (
+        players_visible_to(user)
+        .filter(merged_into__isnull=True)
+        .annotate(last_match=Max("seats__match_id"))
+        .filter(last_match__isnull=False)
+        .order_by("-last_match", "name")
+    )
+    return [{"id": player.pk, "name": player.name} for player in players[:limit]]

@@ -19,11 +19,11 @@ from games.rules.facts import every_game_facts, facts_of
 from games.rules.registry import game_keys, get_engine
 from games.selectors import match_writable_by
 from games.selectors.matches import match_queryset, readable_match
-from games.translation import localize_facts
+from games.translation import page_facts
 from nights.selectors import events_of_user
 from table.api import board_for_page
 from table.public_rate import public_rate_refusal
-from table.selectors import disputes_for_admin, match_for_share_token, seats_of, share_link_of
+from table.selectors import disputes_for_admin, match_for_share_token, recent_players, seats_of, share_link_of
 from table.serializers import PublicBoardSerializer
 from table.share import share_link_body
 
@@ -108,7 +108,7 @@ def _page_config(match: Match, **entries: Any) -> dict[str, Any]:
         "match_id": match.pk,
         "game": match.game,
         "game_name": get_engine(match.game).display_name,
-        "game_facts": {match.game: localize_facts(facts_of(match.game))},
+        "game_facts": {match.game: page_facts(facts_of(match.game))},
         "undo_seconds": settings.TABLE_UNDO_SECONDS,
         **entries,
     }
@@ -124,12 +124,13 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required(login_url=LOGIN_URL)
 def new_match(request: HttpRequest) -> HttpResponse:
-    facts = {key: localize_facts(game) for key, game in every_game_facts().items()}
+    facts = {key: page_facts(game) for key, game in every_game_facts().items()}
     config = {
         "game_facts": facts,
         **_page_words(),
         "matches_url": reverse("match-list"),
         "match_page": reverse("table:match", args=[0]),
+        "recent_players": recent_players(request.user, settings.TABLE_RECENT_PLAYERS),
     }
     return render(request, "table/new_match.html", {"config": config})
 

@@ -257,6 +257,9 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     undo(phone, 1, "Level")
     record(phone, "seep", 2, "A 62 · B 38 · lead A 24 · Bala deals next", plain)
     assert phone.chosen("dealer") == "S2"
+    # The next deal begun, Undo goes: it would undo deal 2, not the deal now on screen (issue 27 point 8).
+    phone.pick("bid", 9)
+    wait_until(lambda: not phone.driver.find_element(By.ID, "undo-deal").is_displayed(), "Undo gone")
     assert phone.text("#form-title") == "Record deal 3"  # the voided deal 1 keeps its number
 
     # A refusal stays beside its field, keeping what was typed.
@@ -303,6 +306,9 @@ def test_seep_loop(phone: Table, screenshots: Path) -> None:
     deal.tap('[data-name="bid"] button[data-value="9"]')
     deal.type("input[name=card_points_A]", 100)
     deal.save("A 100 · B 0 · baazi to A (under 9) · Meena deals next", 4)
+    # Deal 1 voided (its Undo): the game line counts 3 deals of the 4 numbered, beside "Record deal 5" (point 8).
+    game_line = "return document.querySelector('#board .game-line').textContent;"
+    assert phone.driver.execute_script(game_line).endswith(" · 3 deals counted of 4")
     labels = [el.text for el in phone.driver.find_elements("css selector", "#chart svg text")]
     assert "baazi A" in labels and "baazi A +100" in labels and f"baazi B {MINUS}100" in labels
     board_states(phone, phone_match_id(phone), "seep", screenshots)

@@ -113,11 +113,22 @@ def test_two_contract_rummy_players_are_a_count_the_two_players_rule_opens(brows
     assert facts["fifty_six"]["player_counts_under_settings"] == []
 
 
+# What Seep's play-by-play entry lays out (seep.md §S.1, §S.7a.1), from the engine rather than the page.
+SEEP_PLAY_FACTS = {
+    "capture_values": {"A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13},
+    "bid_values": [9, 10, 11, 12, 13],
+    "house_values": [9, 10, 11, 12, 13],
+    "floor_size": 4,
+    "bidder_hand_size": 4,
+    "plays_per_deal": 48,
+}
+
+
 def test_the_deal_forms_bounds_come_from_the_engines(browser: Client) -> None:
     """Issue 27: the page fills and bounds no input from a number of its own (Seep's 100, 56's bids 28 to 56)."""
     facts = page_config(browser.get("/table/new/"))["game_facts"]
     assert {key: game["entry"] for key, game in facts.items()} == {
-        "seep": {"4": {"card_points_total": 100}},
+        "seep": {"4": {"card_points_total": 100, **SEEP_PLAY_FACTS}},
         "fifty_six": {count: {"card_points_total": 56, "bid_range": [28, 56]} for count in ("4", "6", "8")},
         "bid_euchre": {"4": {}},
         "contract_rummy": {count: {} for count in ("2", "3", "4", "5", "6", "7", "8")},

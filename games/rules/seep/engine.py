@@ -8,11 +8,21 @@ from typing import Any
 from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
 from games.rules.messages import msg, msg_template
 from games.rules.seep import deal, plays, referee, scoring, settings, state
-from games.rules.seep.deal import SeepDeal
+from games.rules.seep.deal import HAND_SIZE, SeepDeal
+from games.rules.seep.floor import HOUSE_VALUES
+from games.rules.seep.plays import FLOOR_SIZE, PLAY_COUNT
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.shapes import stored_result, stored_state
 from games.rules.seep.state import SeepState
-from games.rules.seep.tables import CARD_POINTS_TOTAL, PLAYER_COUNT, SEATS, TEAM_SIGN, teams
+from games.rules.seep.tables import (
+    BID_VALUES,
+    CAPTURE_VALUE,
+    CARD_POINTS_TOTAL,
+    PLAYER_COUNT,
+    SEATS,
+    TEAM_SIGN,
+    teams,
+)
 from games.rules.shapes import Headline, SignedPoints
 from games.rules.sides import Sides, other_side
 
@@ -100,7 +110,17 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
         return figures
 
     def entry_facts(self, rules: SeepRules) -> dict[str, Any]:
-        return {"card_points_total": CARD_POINTS_TOTAL}
+        """The totals, and what a play-by-play entry (§S.7a) lays out: the capture value of each rank, the bid and
+        house values, the sizes of the floor and the bidder's first cards, the number of plays in a deal."""
+        return {
+            "card_points_total": CARD_POINTS_TOTAL,
+            "capture_values": dict(CAPTURE_VALUE),
+            "bid_values": list(BID_VALUES),
+            "house_values": list(HOUSE_VALUES),
+            "floor_size": FLOOR_SIZE,
+            "bidder_hand_size": HAND_SIZE,
+            "plays_per_deal": PLAY_COUNT,
+        }
 
     def seats(self, rules: SeepRules) -> tuple[str, ...]:
         return SEATS

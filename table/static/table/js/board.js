@@ -5,7 +5,9 @@ import { playerName, seatingPicture } from './seating.js';
 import { GAMES } from './games/index.js';
 import { t, nt, numberText } from './i18n.js';
 
-const COLORS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490', '#a16207', '#4b5563'];
+// The palette of the chart's lines, in the stylesheet (--chart-0 to --chart-7): darker on light, lighter on dark, so
+// a line stands 3:1 or more against the plot in either scheme (WCAG 1.4.11).
+const COLORS = Array.from({ length: 8 }, (_, i) => `var(--chart-${i})`);
 
 // ---------- the headline ----------
 
@@ -15,8 +17,25 @@ const TEXT = {
   finished: t('Match finished'),
   gameLine: (game, id, count) =>
     nt('{game} · match #{id} · {count} deal', '{game} · match #{id} · {count} deals', count, { game, id }),
+  // After a void the deals counted are fewer than the deals numbered (the next is "deal 5" beside 3 counted).
+  gameLineVoided: (game, id, count, numbered) =>
+    nt(
+      '{game} · match #{id} · {count} deal counted of {numbered}',
+      '{game} · match #{id} · {count} deals counted of {numbered}',
+      count,
+      { game, id, numbered },
+    ),
   disputed: (count) => nt('{count} disputed deal: see below.', '{count} disputed deals: see below.', count),
 };
+
+/** The game, the match and its deals: those counted, and where a void left a gap, the deals numbered too. */
+function gameLine(board, gameName) {
+  const m = board.match;
+  const last = board.deals.length ? board.deals[board.deals.length - 1].number : m.deals_count;
+  return last > m.deals_count
+    ? TEXT.gameLineVoided(gameName, m.id, m.deals_count, last)
+    : TEXT.gameLine(gameName, m.id, m.deals_count);
+}
 
 /** The headline: the state of the match at a glance (the game's own figures), and whose deal it is, by name.
  *  The board page adds the seating picture; the entry page shows the same as a strip that stays on screen. */
@@ -33,7 +52,7 @@ function renderBoard(box, board, gameName, { seatingBox = null, direction = 'clo
   const disputed = board.answers.filter((a) => a.open).length;
   fill(
     box,
-    h('p', { class: 'sub game-line' }, TEXT.gameLine(gameName, m.id, m.deals_count)),
+    h('p', { class: 'sub game-line' }, gameLine(board, gameName)),
     h(
       'div',
       // Where the title is the scores themselves (56's tables), the strip shows the scores with names instead.

@@ -10,90 +10,110 @@ import {
   nextDealer,
   UNKNOWN_DEALER_HINT,
 } from '../seating.js';
-import { t, nt, numberText, signedText, asciiDigits } from '../i18n.js';
+import { t, nt, numberText, signedText, asciiDigits, listText } from '../i18n.js';
 import { entryFacts, wholeWithin } from '../facts.js';
 
-// ---------- Seep play by play (seep.md §S.7a): the floor as it stands, and the moves the rules allow ----------
-// The page keeps its own floor only to show it and to offer moves; the service referees every play.
-const SEEP_VALUE = { A: 1, J: 11, Q: 12, K: 13 };
-const seepValue = (card) => SEEP_VALUE[card.slice(0, -1)] || parseInt(card, 10);
+// ---------- Seep play by play (seep.md §S.7a): the floor as it stands, and the moves that fit it ----------
+// The engine's facts give the capture values, the house values, the sizes of the floor and the bidder's first cards
+// and the number of plays; the page keeps its own floor only to draw it and to offer the moves that fit it (the
+// server has no move list: it referees the whole deal in the dry run once every play is in, and at Save).
 const SUIT_SIGNS = { S: '♠', H: '♥', D: '♦', C: '♣' };
-const PACK = ['S', 'H', 'D', 'C'].flatMap((suit) =>
-  ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].map((rank) => rank + suit),
-);
-const HOUSE_VALUES = [9, 10, 11, 12, 13];
-const sumOf = (cards) => cards.reduce((total, card) => total + seepValue(card), 0);
+const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const PACK = ['S', 'H', 'D', 'C'].flatMap((suit) => RANKS.map((rank) => rank + suit));
+const suitOf = (card) => card.slice(-1);
+/** A card as the players see it: "10♦" (the grid and the floor draw the same). */
+const cardText = (card) => card.slice(0, -1) + SUIT_SIGNS[suitOf(card)];
+const cardsText = (cards) => cards.map(cardText).join(' ');
 
-/** Every group of `cards` adding up to `target`. */
-function setsWorth(cards, target) {
-  const found = [];
-  const extend = (start, total, chosen) => {
-    for (let i = start; i < cards.length; i++) {
-      const next = total + seepValue(cards[i]);
-      if (next === target) found.push([...chosen, cards[i]]);
-      else if (next < target) extend(i + 1, next, [...chosen, cards[i]]);
-    }
-  };
-  extend(0, 0, []);
-  return found;
-}
-/** Whether `cards` split into whole sets worth `target`. */
-function splits(cards, target) {
-  if (!cards.length) return true;
-  const [first, ...rest] = cards;
-  if (seepValue(first) > target) return false;
-  if (seepValue(first) === target) return splits(rest, target);
-  return setsWorth(rest, target - seepValue(first)).some((set) =>
-    splits(
-      rest.filter((c) => !set.includes(c)),
+function seepRules(match) {
+  const facts = entryFacts(match);
+  const values = facts.capture_values || {};
+  const value = (card) => values[card.slice(0, -1)];
+  const sumOf = (cards) => cards.reduce((total, card) => total + value(card), 0);
+  /** Every group of `cards` adding up to `target`. */
+  function setsWorth(cards, target) {
+    const found = [];
+    const extend = (start, total, chosen) => {
+      for (let i = start; i < cards.length; i++) {
+        const next = total + value(cards[i]);
+        if (next === target) found.push([...chosen, cards[i]]);
+        else if (next < target) extend(i + 1, next, [...chosen, cards[i]]);
+      }
+    };
+    extend(0, 0, []);
+    return found;
+  }
+  /** Whether `cards` split into whole sets worth `target`. */
+  function splits(cards, target) {
+    if (!cards.length) return true;
+    const [first, ...rest] = cards;
+    if (value(first) > target) return false;
+    if (value(first) === target) return splits(rest, target);
+    return setsWorth(rest, target - value(first)).some((set) =>
+      splits(
+        rest.filter((c) => !set.includes(c)),
+        target,
+      ),
+    );
+  }
+  /** The choices of loose cards a card worth `target` may take that leave no set worth it (P5). */
+  function captureChoices(loose, target) {
+    const sets = setsWorth(
+      loose.filter((c) => value(c) < target),
       target,
-    ),
-  );
-}
-/** The choices of loose cards a card worth `target` may take that leave no set worth it (P5). */
-function captureChoices(loose, target) {
-  const sets = setsWorth(
-    loose.filter((c) => seepValue(c) < target),
-    target,
-  );
-  const forced = loose.filter((c) => seepValue(c) === target);
-  const unions = new Map();
-  const extend = (union, start) => {
-    for (let i = start; i < sets.length; i++)
-      if (!sets[i].some((c) => union.includes(c))) extend([...union, ...sets[i]], i + 1);
-    if (sets.every((set) => set.some((c) => union.includes(c)))) {
-      const choice = loose.filter((c) => forced.includes(c) || union.includes(c));
-      unions.set(choice.join(' '), choice);
-    }
+    );
+    const forced = loose.filter((c) => value(c) === target);
+    const unions = new Map();
+    const extend = (union, start) => {
+      for (let i = start; i < sets.length; i++)
+        if (!sets[i].some((c) => union.includes(c))) extend([...union, ...sets[i]], i + 1);
+      if (sets.every((set) => set.some((c) => union.includes(c)))) {
+        const choice = loose.filter((c) => forced.includes(c) || union.includes(c));
+        unions.set(choice.join(' '), choice);
+      }
+    };
+    extend([], 0);
+    return [...unions.values()];
+  }
+  return {
+    value,
+    sumOf,
+    setsWorth,
+    splits,
+    captureChoices,
+    houseValues: facts.house_values || [],
+    floorSize: facts.floor_size || 0,
+    handSize: facts.bidder_hand_size || 0,
+    playCount: facts.plays_per_deal || 0,
   };
-  extend([], 0);
-  return [...unions.values()];
 }
+
 /** The floor after `plays` (as entered), the seat whose turn it is, and the sweeps so far. */
-function seepFloor(floorCards, plays, seats, bidder) {
+function seepFloor(rules, floorCards, plays, seats, bidder) {
+  const { value, captureChoices } = rules;
   const seatAt = (k) => seats[(seats.indexOf(bidder) + k) % seats.length];
   const partner = (seat) => seatAt(seats.indexOf(seat) - seats.indexOf(bidder) + 2);
   let loose = [...floorCards];
   const houses = {};
   const sweeps = [];
-  const place = (value, cards, owners) => {
-    const joining = loose.filter((c) => seepValue(c) === value);
-    loose = loose.filter((c) => seepValue(c) !== value);
-    houses[value] = { value, cards: [...cards, ...joining], owners };
+  const place = (worth, cards, owners) => {
+    const joining = loose.filter((c) => value(c) === worth);
+    loose = loose.filter((c) => value(c) !== worth);
+    houses[worth] = { value: worth, cards: [...cards, ...joining], owners };
   };
   plays.forEach((play, k) => {
     const seat = seatAt(k);
-    const value = seepValue(play.card);
+    const worth = value(play.card);
     if (play.action === 'throw') loose.push(play.card);
     else if (play.action === 'capture') {
-      const takes = play.takes || captureChoices(loose, value)[0] || [];
+      const takes = play.takes || captureChoices(loose, worth)[0] || [];
       loose = loose.filter((c) => !takes.includes(c));
-      delete houses[value];
+      delete houses[worth];
       if (!loose.length && !Object.keys(houses).length) sweeps.push(k);
     } else if (play.action === 'raise') {
       const old = houses[play.house];
       delete houses[play.house];
-      const target = play.house + value;
+      const target = play.house + worth;
       const standing = houses[target];
       if (standing)
         place(
@@ -119,21 +139,77 @@ function seepFloor(floorCards, plays, seats, bidder) {
   });
   return { loose, houses, sweeps, seat: seatAt(plays.length) };
 }
-/** Whether a card worth `value` can go into a house of `v`: with loose cards making whole sets (P6), or onto the
- * standing house of `v` alone when it is worth `v` (P7). */
-function canHouse(state, value, v) {
-  if (value > v) return false;
-  const completes = value === v || setsWorth(state.loose, v - value).length > 0;
-  return state.houses[v] ? completes : value === v ? setsWorth(state.loose, v).length > 0 : completes;
+
+/** Every subset of `cards`, the smaller first. */
+function subsets(cards) {
+  const all = [[]];
+  for (const card of cards) for (const part of [...all]) all.push([...part, card]);
+  return all.sort((a, b) => a.length - b.length);
 }
-const houseText = (house) =>
-  `[${numberText(house.value)}${sumOf(house.cards) > house.value ? '=' : ''}: ${house.cards.join(' ')} / ${house.owners.join(',')}]`;
+
+/** The moves that fit a card on this floor, the likely one first: a capture when the card can take something (it
+ *  may then not be thrown, P4), else a throw; then each house it can build or add to, each house it can raise. The
+ *  first play keeps to the bid (P3); the last builds nothing, as no house may be left (P12). */
+function movesFor(rules, state, card, number, bid) {
+  const { value, sumOf, setsWorth, splits, captureChoices, houseValues, playCount } = rules;
+  const worth = value(card);
+  const first = number === 0;
+  const last = number === playCount - 1;
+  const highest = Math.max(...houseValues); // a raise goes no higher (P10)
+  const moves = [];
+  const canCapture = Boolean(state.houses[worth]) || setsWorth(state.loose, worth).length > 0;
+  if (!first || worth === bid) {
+    if (canCapture)
+      for (const takes of captureChoices(state.loose, worth)) moves.push({ card, action: 'capture', takes });
+    else moves.push({ card, action: 'throw' });
+  }
+  if (last) return moves;
+  for (const house of houseValues) {
+    if (worth > house || (first && house !== bid)) continue;
+    const standing = Boolean(state.houses[house]);
+    // Loose cards of the house's value join it by themselves (P8): they are never chosen, but they are the floor
+    // card a new house takes when nothing else goes in (a king on a loose king).
+    const others = state.loose.filter((c) => value(c) !== house);
+    const joining = state.loose.filter((c) => value(c) === house);
+    for (const chosen of subsets(others)) {
+      const cards = [card, ...chosen];
+      if (sumOf(cards) % house || !splits(cards, house)) continue;
+      if (chosen.length || standing) moves.push({ card, action: 'build', with: chosen, house });
+      else if (joining.length) moves.push({ card, action: 'build', with: joining, house });
+    }
+  }
+  if (!first)
+    for (const house of Object.values(state.houses))
+      if (sumOf(house.cards) === house.value && !house.owners.includes(state.seat) && house.value + worth <= highest)
+        moves.push({ card, action: 'raise', house: house.value });
+  return moves;
+}
+
+/** One move in a few words, its cards drawn with their suits. */
+function moveText(move, state) {
+  const cards = cardsText(move.takes || move.with || []);
+  if (move.action === 'throw') return t('Throw loose');
+  if (move.action === 'raise')
+    return t('Raise {house} to {value}', { house: move.house, value: move.house + state.value(move.card) });
+  if (move.action === 'capture') {
+    const house = state.houses[state.value(move.card)];
+    if (house && cards) return t('Take {cards} and the house of {value}', { cards, value: house.value });
+    if (house) return t('Take the house of {value}', { value: house.value });
+    return t('Take {cards}', { cards });
+  }
+  if (state.houses[move.house])
+    return cards
+      ? t('Onto the house of {value} with {cards}', { cards, value: move.house })
+      : t('Onto the house of {value}', { value: move.house });
+  return t('New house of {value} with {cards}', { cards, value: move.house });
+}
+
 /** One entered play in the list: the seat, the card and what it did (the engine's action, in words). */
 function playText(p, seat) {
   const values = {
     seat,
-    card: p.card,
-    cards: (p.takes && p.takes.length ? p.takes : p.with || []).join(' '),
+    card: cardText(p.card),
+    cards: cardsText(p.takes && p.takes.length ? p.takes : p.with || []),
     house: p.house,
   };
   if (p.action === 'throw') return t('{seat}: {card} throw', values);
@@ -145,18 +221,25 @@ function playText(p, seat) {
     : t('{seat}: {card} build ({house})', values);
 }
 
-/** The starting floor, the bidder's four cards, then one tap for the card played and one for what it did. */
+/** A card as a small playing card: its rank over its suit, the red suits red. */
+const cardFace = (card) => h('span', { class: `pc s${suitOf(card)}` }, cardText(card));
+
+/** The starting floor and the bidder's first cards from the card grid, then one tap a play: the card played is
+ *  recorded with its likely move at once, and the other moves that fit it are offered, one tap each, until the next
+ *  card is tapped. The grid stays whole and in place (one row per suit), so a card is always where it was. */
 function seepPlayEntry(match, getBidder, getBid) {
+  const rules = seepRules(match);
   const seats = seatsOf(match);
   let floorCards = [];
   let hand = [];
   let plays = [];
-  let pending = null;
+  let moves = []; // the moves that fit the last card played (the recorded one among them)
   const step = h('p', { class: 'hint', id: 'play-step', 'aria-live': 'polite' });
   const floorView = h('div', { class: 'seep-floor', id: 'seep-floor' });
-  const actions = h('div', { class: 'seg', id: 'play-actions' });
-  const grid = h('div', { class: 'card-grid', id: 'card-grid' });
+  const lastView = h('div', { class: 'last-play', id: 'last-play' });
+  const grid = h('div', { class: 'card-grid', id: 'card-grid', role: 'group', 'aria-label': t('Cards') });
   const list = h('ol', { class: 'play-list', id: 'play-list' });
+  const listTitle = h('summary', {});
   const undo = h(
     'button',
     {
@@ -164,176 +247,116 @@ function seepPlayEntry(match, getBidder, getBid) {
       class: 'small',
       id: 'undo-play',
       onclick: () => {
-        if (pending) pending = null;
-        else if (plays.length) plays.pop();
+        if (plays.length) plays.pop();
         else if (hand.length) hand.pop();
         else floorCards.pop();
+        moves = [];
         render();
       },
     },
     t('Undo'),
   );
-  const used = () => new Set([...floorCards, ...hand, ...plays.map((p) => p.card)]);
+  const stateNow = () => Object.assign(seepFloor(rules, floorCards, plays, seats, getBidder()), { value: rules.value });
   function tapCard(card) {
-    if (floorCards.length < 4) floorCards.push(card);
-    else if (hand.length < 4) hand.push(card);
-    else pending = { card, action: null, chosen: [] };
+    if (floorCards.length < rules.floorSize) floorCards.push(card);
+    else if (hand.length < rules.handSize) hand.push(card);
+    else {
+      moves = movesFor(rules, stateNow(), card, plays.length, getBid());
+      // A card that fits nothing here is still recorded (thrown): the referee's refusal then says why.
+      plays.push(moves[0] || { card, action: 'throw' });
+    }
     render();
   }
-  function record(play) {
-    plays.push(play);
-    pending = null;
+  function choose(move) {
+    plays[plays.length - 1] = move;
     render();
   }
-  function moves(state, card) {
-    const value = seepValue(card);
-    const first = !plays.length;
-    const bid = getBid();
-    const canCapture = Boolean(state.houses[value]) || setsWorth(state.loose, value).length > 0;
-    const options = [];
-    if (!first || value === bid) options.push(canCapture ? ['capture', t('Capture')] : ['throw', t('Throw loose')]);
-    if (HOUSE_VALUES.some((v) => (!first || v === bid) && canHouse(state, value, v)))
-      options.push(['build', t('Build / add to a house')]);
-    for (const house of Object.values(state.houses)) {
-      if (
-        sumOf(house.cards) === house.value &&
-        !house.owners.includes(state.seat) &&
-        house.value + value <= 13 &&
-        !first
-      )
-        options.push([
-          `raise-${house.value}`,
-          t('Raise {house} to {value}', { house: house.value, value: house.value + value }),
-        ]);
-    }
-    return options;
-  }
-  function choose(state, action) {
-    const card = pending.card;
-    const value = seepValue(card);
-    if (action === 'throw') return record({ card, action });
-    if (action.startsWith('raise-')) return record({ card, action: 'raise', house: parseInt(action.slice(6), 10) });
-    if (action === 'capture') {
-      const choices = captureChoices(state.loose, value);
-      if (choices.length <= 1) return record({ card, action, takes: choices[0] || [] });
-    }
-    pending.action = action;
-    render();
-  }
-  function renderPending(state) {
-    const card = pending.card;
-    const value = seepValue(card);
-    if (!pending.action)
-      return fill(
-        actions,
-        moves(state, card).map(([action, label]) =>
-          h('button', { type: 'button', 'data-move': action, onclick: () => choose(state, action) }, label),
-        ),
-      );
-    if (pending.action === 'capture') {
-      const ok = splits(pending.chosen, value);
-      return fill(
-        actions,
-        h(
-          'button',
-          {
-            type: 'button',
-            'data-move': 'take',
-            disabled: !ok,
-            onclick: () => record({ card, action: 'capture', takes: pending.chosen }),
-          },
-          pending.chosen.length ? t('Take {cards}', { cards: pending.chosen.join(' ') }) : t('Take the house'),
-        ),
-      );
-    }
-    const cards = [card, ...pending.chosen];
-    const values = HOUSE_VALUES.filter(
-      (v) =>
-        sumOf(cards) % v === 0 &&
-        splits(cards, v) &&
-        (pending.chosen.length || state.houses[v]) &&
-        (plays.length || v === getBid()),
-    );
+  function renderFloor(state) {
+    const houses = Object.values(state.houses).sort((a, b) => a.value - b.value);
+    const name = (seat) => seatLabel(match, seat);
     fill(
-      actions,
-      values.length
-        ? values.map((v) =>
-            h(
-              'button',
-              {
-                type: 'button',
-                'data-house': String(v),
-                onclick: () => record({ card, action: 'build', with: pending.chosen, house: v }),
-              },
-              state.houses[v]
-                ? t('Add to the house of {value}', { value: v })
-                : t('Build the house of {value}', { value: v }),
+      floorView,
+      state.loose.map((card) => h('span', { class: 'loose', 'data-loose': card }, cardFace(card))),
+      houses.map((house) => {
+        const cemented = rules.sumOf(house.cards) > house.value;
+        const values = { value: house.value, cards: cardsText(house.cards), names: listText(house.owners.map(name)) };
+        return h(
+          'span',
+          {
+            class: cemented ? 'house cemented' : 'house',
+            'data-house-value': String(house.value),
+            role: 'img',
+            'aria-label': cemented
+              ? t('Cemented house of {value}: {cards}; owned by {names}', values)
+              : t('House of {value}: {cards}; owned by {names}', values),
+          },
+          h('b', {}, numberText(house.value)),
+          house.cards.map(cardFace),
+          h('span', { class: 'owners', dir: 'auto' }, values.names),
+        );
+      }),
+      plays.length && !state.loose.length && !houses.length ? h('span', { class: 'hint' }, t('Floor empty')) : null,
+    );
+  }
+  function renderLast(state) {
+    if (!plays.length) return fill(lastView);
+    const k = plays.length - 1;
+    const before = seepFloor(rules, floorCards, plays.slice(0, k), seats, getBidder());
+    Object.assign(before, { value: rules.value });
+    const played = plays[k];
+    const same = (move) => JSON.stringify(move) === JSON.stringify(played);
+    const line = playText(played, seatLabel(match, before.seat));
+    const others = moves.filter((move) => !same(move));
+    fill(
+      lastView,
+      h(
+        'p',
+        { class: 'played', 'data-move': moveKey(played) },
+        state.sweeps.includes(k) ? t('{play} — sweep!', { play: line }) : line,
+      ),
+      others.length
+        ? h(
+            'div',
+            { class: 'seg moves', id: 'play-moves', role: 'group', 'aria-label': t('Other moves for this card') },
+            others.map((move) =>
+              h(
+                'button',
+                { type: 'button', 'data-move': moveKey(move), onclick: () => choose(move) },
+                moveText(move, before),
+              ),
             ),
           )
-        : h('span', { class: 'hint' }, t('Tap the loose cards that go into the house.')),
+        : null,
     );
   }
   function render() {
     const bidder = getBidder();
-    const state = seepFloor(floorCards, plays, seats, bidder);
-    const taken = used(); // while the floor and the bidder's cards are picked
-    const out = new Set([...floorCards, ...plays.map((p) => p.card)]); // once play has started
-    const turnIsBidder = state.seat === bidder;
-    const picking = pending && pending.action;
-    fill(
-      floorView,
-      state.loose.map((card) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'card',
-            'data-loose': card,
-            'aria-pressed': String(Boolean(pending && pending.chosen.includes(card))),
-            disabled: !picking,
-            onclick: () => {
-              pending.chosen = pending.chosen.includes(card)
-                ? pending.chosen.filter((c) => c !== card)
-                : [...pending.chosen, card];
-              render();
-            },
-          },
-          card,
-        ),
-      ),
-      Object.values(state.houses)
-        .sort((a, b) => a.value - b.value)
-        .map((house) => h('span', { class: 'house', 'data-house-value': String(house.value) }, houseText(house))),
-      !floorCards.length
-        ? null
-        : !state.loose.length && !Object.keys(state.houses).length
-          ? h('span', { class: 'hint' }, plays.length ? t('Floor empty') : '')
-          : null,
-    );
-    if (floorCards.length < 4)
+    const state = stateNow();
+    const out = new Set([...floorCards, ...plays.map((p) => p.card)]);
+    const setup = floorCards.length < rules.floorSize || hand.length < rules.handSize;
+    const done = plays.length === rules.playCount;
+    renderFloor(state);
+    renderLast(state);
+    if (floorCards.length < rules.floorSize)
       step.textContent = nt(
         'Tap the {count} starting floor card left.',
         'Tap the {count} starting floor cards left.',
-        4 - floorCards.length,
+        rules.floorSize - floorCards.length,
       );
-    else if (hand.length < 4)
+    else if (hand.length < rules.handSize)
       step.textContent = t("Tap the bidder {name}'s first four cards: {count} left.", {
         name: seatLabel(match, bidder),
-        count: 4 - hand.length,
+        count: rules.handSize - hand.length,
       });
-    else if (plays.length === 48) step.textContent = t('All {total} plays entered: save the deal.', { total: 48 });
+    else if (done) step.textContent = t('All {total} plays entered: save the deal.', { total: rules.playCount });
     else {
-      const values = {
-        number: plays.length + 1,
-        total: 48,
-        name: seatLabel(match, state.seat),
-        card: pending && pending.card,
-      };
-      step.textContent = pending
-        ? t('Play {number} of {total}: {name} plays {card}.', values)
+      const values = { number: plays.length + 1, total: rules.playCount, name: seatLabel(match, state.seat) };
+      // The first play says what to do; the others only whose play it is, on one line.
+      step.textContent = plays.length
+        ? t('Play {number} of {total}: {name}', values)
         : t('Play {number} of {total}: {name} — tap the card played.', values);
     }
-    const entering = floorCards.length === 4 && hand.length === 4;
+    const bidderTurn = state.seat === bidder;
     fill(
       grid,
       PACK.map((card) =>
@@ -341,53 +364,73 @@ function seepPlayEntry(match, getBidder, getBid) {
           'button',
           {
             type: 'button',
-            class: `card s${card.slice(-1)}`,
+            // Each suit starts a row, and with large text its 8 starts a second one (the grid is then 7 wide).
+            class: [`s${suitOf(card)}`, setup && hand.includes(card) ? 'held' : '', /^[A8]/.test(card) ? 'wrap' : '']
+              .filter(Boolean)
+              .join(' '),
             'data-card': card,
-            disabled: !entering
-              ? taken.has(card)
-              : out.has(card) ||
-                Boolean(pending) ||
-                plays.length === 48 ||
-                (!plays.length ? !hand.includes(card) : hand.includes(card) && !turnIsBidder),
+            'aria-label': card.slice(0, -1) + SUIT_SIGNS[suitOf(card)],
+            disabled: setup
+              ? out.has(card) || hand.includes(card)
+              : out.has(card) || done || (!plays.length ? !hand.includes(card) : hand.includes(card) && !bidderTurn),
             onclick: () => tapCard(card),
           },
-          card.slice(0, -1) + SUIT_SIGNS[card.slice(-1)],
+          card.slice(0, -1),
+          h('span', { 'aria-hidden': 'true' }, SUIT_SIGNS[suitOf(card)]),
         ),
       ),
     );
-    if (pending) renderPending(state);
-    else fill(actions);
+    listTitle.textContent = nt('{count} play entered', '{count} plays entered', plays.length);
     fill(
       list,
-      plays
-        .map((p, k) => {
-          const play = playText(p, seats[(seats.indexOf(bidder) + k) % seats.length]);
-          return h('li', {}, state.sweeps.includes(k) ? t('{play} — sweep!', { play }) : play);
-        })
-        .slice(-6),
+      plays.map((p, k) => {
+        const play = playText(p, seatLabel(match, seats[(seats.indexOf(bidder) + k) % seats.length]));
+        return h('li', {}, state.sweeps.includes(k) ? t('{play} — sweep!', { play }) : play);
+      }),
     );
   }
   const el = h(
     'div',
-    { class: 'stack' },
-    step,
-    h('div', { 'data-field': 'floor' }, h('span', { class: 'label' }, t('Floor')), floorView),
-    h('div', { 'data-field': 'plays' }, actions, grid, h('div', { class: 'row' }, undo), list),
+    { class: 'stack play-entry' },
+    h('div', { class: 'step-row', id: 'play-step-row' }, step, undo),
+    h('div', { 'data-field': 'floor', class: 'floor-box' }, floorView),
+    // The grid before the moves: it keeps its place whatever the moves offered, so a card is where it was.
+    h('div', { 'data-field': 'plays' }, grid, lastView),
+    h('details', { class: 'fold', id: 'plays-entered' }, listTitle, list),
   );
   render();
   return {
     el,
     render,
+    undo,
+    /** Until every play is in, what is still to enter (the dry run would only refuse the count). */
+    waiting: () => {
+      const left = rules.floorSize - floorCards.length + rules.handSize - hand.length + rules.playCount - plays.length;
+      if (floorCards.length < rules.floorSize || hand.length < rules.handSize)
+        return nt('{count} card still to tap.', '{count} cards still to tap.', left);
+      return plays.length < rules.playCount
+        ? nt('{count} play still to enter.', '{count} plays still to enter.', rules.playCount - plays.length)
+        : null;
+    },
     get: () => ({ floor: [...floorCards], bidder_hand: [...hand], plays: plays.map((p) => ({ ...p })) }),
     set: (floor, bidderHand, entered) => {
       floorCards = [...floor];
       hand = [...bidderHand];
       plays = entered.map(({ seat, ...rest }) => rest);
-      pending = null;
+      moves = [];
       render();
     },
   };
 }
+/** A move's name for tests and for the page's own bookkeeping: "capture", "build-11-AH-7S", "raise-11". */
+const moveKey = (move) =>
+  move.action === 'raise'
+    ? `raise-${move.house}`
+    : move.action === 'build'
+      ? ['build', move.house, ...move.with].join('-')
+      : move.action === 'capture'
+        ? ['capture', ...move.takes].join('-')
+        : move.action;
 
 const FORM = {
   dealer: t('Dealer'),
@@ -405,6 +448,7 @@ const FORM = {
   lastPlayAny: t('Last-play sweep'),
   more: t('More: first or last-play sweep, throw-ins, other ways to enter'),
   how: t('Enter the deal by'),
+  setup: (dealer, bidder, value) => t('{dealer} dealt, {bidder} bid {value}', { dealer, bidder, value }),
   throwInfo: (name) =>
     t('Only when {name} held no card above {value}; the same dealer deals again.', { name, value: 8 }),
   yes: t('Yes'),
@@ -414,10 +458,15 @@ const FORM = {
 function form(match) {
   const seats = seatsOf(match);
   const after = (seat) => seats[(seats.indexOf(seat) + 1) % seats.length];
+  let showSetup = false; // play by play: the dealer and the bid shown again (Change) until one is picked
+  const picked = () => {
+    showSetup = false;
+    update();
+  };
   const dealer = seg(
     seats.map((s) => [s, seatLabel(match, s)]),
     nextDealer(match),
-    () => update(),
+    picked,
     'dealer',
   );
   const bidderInfo = h('div', { class: 'hint', id: 'bidder-info' });
@@ -425,7 +474,7 @@ function form(match) {
   const bid = seg(
     [9, 10, 11, 12, 13].map((v) => [v, faces[v] ? `${numberText(v)} ${faces[v]}` : numberText(v)]),
     null,
-    () => update(),
+    picked,
     'bid',
   );
   const hand = h('input', {
@@ -533,6 +582,30 @@ function form(match) {
     () => bid.get(),
   );
   const playsBox = group(t('Play by play: the service works out the points and sweeps'), entry.el);
+  playsBox.classList.add('plays-box');
+  // Play by play, once the dealer and the bid are picked: they shrink to one line, so the floor, the moves and the
+  // whole card grid stay on one phone screen with Save.
+  const setupText = h('span', { id: 'plays-setup-text' });
+  // The setup itself is the button that shows the dealer and the bid again (one line, Undo beside it).
+  const setupLine = h(
+    'div',
+    { class: 'setup-line', id: 'plays-setup' },
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'link',
+        id: 'change-setup',
+        onclick: () => {
+          showSetup = true;
+          update();
+        },
+      },
+      setupText,
+      ' ',
+      h('span', { class: 'change' }, t('Change')),
+    ),
+  );
   const pointsA = numberInput('', 'card_points_A');
   const pointsB = numberInput('', 'card_points_B');
   // The other team's points follow from a possible value (0 to the engine's total); 120 leaves them empty (never
@@ -589,6 +662,22 @@ function form(match) {
       field('card_points.B', FORM.teamPoints('B', teamNames(match, 'B')), pointsB),
     ),
   );
+  // Play by play is one tap away beside the card points it replaces (the other ways wait in the fold below).
+  const toPlays = h(
+    'button',
+    {
+      type: 'button',
+      class: 'link',
+      id: 'to-plays',
+      onclick: () => {
+        mode.set('plays');
+        update();
+      },
+    },
+    t('Play by play'),
+  );
+  const pointsLabel = pointsBox.firstChild;
+  pointsBox.prepend(h('div', { class: 'label-row' }, pointsLabel, toPlays));
   const cardsBox = field(
     'scoring_cards_captured',
     FORM.pointCards,
@@ -612,13 +701,16 @@ function form(match) {
     'details',
     { class: 'fold', id: 'seep-more' },
     h('summary', {}, FORM.more),
-    h('div', { class: 'fields' }, endSweeps, throwBox, handBox, group(FORM.how, mode)),
+    h('div', { class: 'fields' }, group(FORM.how, mode), endSweeps, throwBox, handBox),
   );
+  const dealerBox = field('dealer', FORM.dealer, dealer);
+  const bidBox = field('bid', FORM.bid, bidderInfo, h('div', { 'data-field': 'bid.value' }, bid));
   const el = h(
     'div',
     { class: 'fields' },
-    field('dealer', FORM.dealer, dealer),
-    field('bid', FORM.bid, bidderInfo, h('div', { 'data-field': 'bid.value' }, bid)),
+    setupLine,
+    dealerBox,
+    bidBox,
     pointsBox,
     cardsBox,
     majorityBox,
@@ -640,6 +732,15 @@ function form(match) {
     // Play by play: the floor and the bidder's cards come from the card grid; points and sweeps from the plays.
     playsBox.hidden = mode.get() !== 'plays';
     sweepsBox.hidden = endSweeps.hidden = handBox.hidden = mode.get() === 'plays';
+    const compact = mode.get() === 'plays' && known && bid.get() !== null && !showSetup;
+    el.classList.toggle('plays-compact', compact);
+    setupLine.hidden = !compact;
+    // One row for the deal's setup, Change and Undo while play by play is compact; Undo beside the step otherwise.
+    if (compact) setupLine.appendChild(entry.undo);
+    else entry.el.querySelector('#play-step-row').appendChild(entry.undo);
+    dealerBox.hidden = bidBox.hidden = more.hidden = compact;
+    if (compact)
+      setupText.textContent = FORM.setup(seatLabel(match, dealer.get()), seatLabel(match, bidder), bid.get());
     if (known && mode.get() === 'plays') entry.render();
     throwInfo.textContent = known ? FORM.throwInfo(seatLabel(match, bidder)) : '';
     // Throw-ins are rare: until one is added the form shows only the button.
@@ -705,7 +806,9 @@ function form(match) {
     update();
   }
   const marks = () => ({ dealer: dealer.get(), bidder: after(dealer.get()) });
-  return { el, build, fill, marks };
+  /** What a deal entered play by play still lacks, said instead of the dry run's count refusal. */
+  const waiting = () => (mode.get() === 'plays' ? entry.waiting() : null);
+  return { el, build, fill, marks, waiting };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------

@@ -323,6 +323,12 @@ function matchPage() {
   async function runPreview() {
     if (!gameForm || !board) return;
     const asked = ++previewAsked;
+    // A form still being filled in a long way (Seep's 48 plays) says what is left, not the count's refusal.
+    const waiting = gameForm.waiting && gameForm.waiting();
+    if (waiting) {
+      showPreview(waiting);
+      return;
+    }
     const deal = gameForm.build();
     let res;
     try {
@@ -450,8 +456,12 @@ function matchPage() {
       undo.hidden = true;
     }
   }
+  /** The next deal begun (a tap or a key in its form): the saved line and its Undo go, so Undo never stands beside
+   *  a deal it would not undo. */
   function hideToastLine() {
     $('#toast').hidden = true;
+    $('#undo-deal').hidden = true;
+    clearTimeout(toastTimer);
     previewBox.hidden = false;
   }
   async function undoDeal(number) {

@@ -21,6 +21,7 @@ const TEXT = {
   keptAsDefault: t('Set through the API; a new match keeps the default.'),
   count: t('How many'),
   offline: t('You are offline: starting a match needs the network.'),
+  recent: t('Recent players: tap a name to seat them'),
   matchEnd: t(
     'When the match ends: play on as long as you like, stop at the first team to a number of baazis, or after a fixed number of baazis.',
   ),
@@ -169,6 +170,51 @@ function newMatchPage() {
   function names() {
     return Array.from(form.querySelectorAll('#players input'), (i) => i.value);
   }
+  // The players of the scorer's clubs who played last (the server's list): one tap seats one in the next empty
+  // place, and the match then seats that player's own record (its id), not a new one of the same name.
+  const recent = cfg.recent_players || [];
+  const recentBox = h('div', { id: 'recent-players', hidden: !recent.length });
+  $('#players').before(recentBox);
+  function renderRecent() {
+    const typed = new Set(names().map((name) => name.trim()));
+    recentBox.replaceChildren(
+      h('span', { class: 'label', id: 'recent-label' }, TEXT.recent),
+      h(
+        'div',
+        { class: 'seg chips names', role: 'group', 'aria-labelledby': 'recent-label' },
+        recent.map((player) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              dir: 'auto',
+              'data-player': String(player.id),
+              disabled: typed.has(player.name),
+              onclick: () => seatRecent(player),
+            },
+            player.name,
+          ),
+        ),
+      ),
+    );
+  }
+  function seatRecent(player) {
+    const empty = Array.from(form.querySelectorAll('#players input')).find((input) => !input.value.trim());
+    if (!empty) return;
+    empty.value = player.name;
+    empty.dataset.player = String(player.id); // that record, even where two recent players share the name
+    picture();
+    renderRecent();
+  }
+  /** A player as the API takes it: the recent player's id where the name is one of theirs, else a new name. */
+  function playerRef(input, taken) {
+    const name = input.value.trim();
+    const tapped = recent.find((player) => String(player.id) === input.dataset.player && player.name === name);
+    const known = tapped || recent.find((player) => player.name === name && !taken.has(player.id));
+    if (!known) return { name };
+    taken.add(known.id);
+    return known.id;
+  }
   function picture() {
     const seats = game.seats[count];
     const typed = names();
@@ -215,12 +261,21 @@ function newMatchPage() {
           h(
             'div',
             { 'data-field': `players[${i}].name` },
-            h('input', { name: `player-${i}`, value: typed[i] || '', autocomplete: 'off', oninput: picture }),
+            h('input', {
+              name: `player-${i}`,
+              value: typed[i] || '',
+              autocomplete: 'off',
+              oninput: () => {
+                picture();
+                renderRecent();
+              },
+            }),
           ),
         ),
       ),
     );
     picture();
+    renderRecent();
     const defaults = game.defaults[count];
     // A rule that follows from others (read_only) or from the seats (never sent back: the players) is not asked.
     rules = game.settings
@@ -239,7 +294,8 @@ function newMatchPage() {
       if (JSON.stringify(value) !== JSON.stringify(defaults[rule.name])) settings[rule.name] = value;
     }
     Object.assign(settings, settingsForCount(game, count)); // the rules that open this count (two players)
-    const players = names().map((name) => ({ name: name.trim() }));
+    const taken = new Set();
+    const players = Array.from(form.querySelectorAll('#players input'), (input) => playerRef(input, taken));
     clearErrors(form);
     let res;
     try {
