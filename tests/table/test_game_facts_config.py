@@ -56,7 +56,7 @@ def test_the_new_match_page_has_every_games_facts_by_key(browser: Client) -> Non
     assert facts["seep"]["settings"][4] == {
         "name": "baazi_lead",
         "label": "Baazi lead",
-        "help": "The running lead that wins a baazi (§S.5).",
+        "help": "The running lead that wins a baazi.",  # the page's hints name no rule-book code (the API's do)
         "type": "integer",
         "default": 100,
         "minimum": 1,
