@@ -135,7 +135,7 @@ class _Round:
         )
 
     def incomplete(self) -> RuleViolation:
-        needed = 3 if self.standing is not None else len(self.order)
+        needed = 3 if self.standing is not None else 1  # with no bid yet, the first speaker must bid
         waiting = [self.order[(self.position + k) % len(self.order)] for k in range(needed - self.passes)]
         if self.standing is None:
             detail = msg(
