@@ -211,9 +211,9 @@ class _Round:
             raise self._refuse(
                 "bid_out_of_range",
                 msg(
-                    "Bids run from {minimum} to {maximum}; {points} is not possible.",
-                    minimum=self.minimum,
-                    maximum=t.MAX_BID,
+                    "Bids run from {min_bid} to {max_bid} points; {points} is not possible.",
+                    min_bid=self.minimum,
+                    max_bid=t.MAX_BID,
                     points=points,
                 ),
                 index,

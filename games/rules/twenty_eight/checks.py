@@ -54,7 +54,9 @@ def check_dealer(state: TwentyEightState, deal: TwentyEightDeal, rules: TwentyEi
     if dealer not in t.SEATS:
         raise RuleViolation(
             "dealer_unknown",
-            msg("Name the dealer, S1-S4; {dealer!r} is not a seat.", dealer=dealer),
+            msg(
+                "Name the dealer, {seats_0}-{seats}; {dealer!r} is not a seat.", seats_0="S1", seats="S4", dealer=dealer
+            ),
             "dealer",
             allowed=list(t.SEATS),
         )
@@ -107,7 +109,11 @@ def _card_points(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= t.TOTAL_CARD_POINTS:
         raise RuleViolation(
             "card_points_out_of_range",
-            msg("Card points are whole numbers from 0 to 28; {value!r} is not one.", value=value),
+            msg(
+                "Card points are whole numbers from 0 to {total_card_points}; {value!r} is not one.",
+                total_card_points=t.TOTAL_CARD_POINTS,
+                value=value,
+            ),
             field,
             minimum=0,
             maximum=t.TOTAL_CARD_POINTS,
@@ -132,7 +138,11 @@ def _by_team(deal: TwentyEightDeal) -> dict[str, int] | None:
     if total != t.TOTAL_CARD_POINTS:
         raise RuleViolation(
             "card_points_total_mismatch",
-            msg("Card points add up to {total}; the two teams must have exactly 28.", total=total),
+            msg(
+                "Card points add up to {total}; all teams together must have exactly {total_card_points}.",
+                total=total,
+                total_card_points=t.TOTAL_CARD_POINTS,
+            ),
             "card_points_by_team",
             total=total,
         )
@@ -144,10 +154,12 @@ def _inconsistent(team: str, sent: int, other: int, field: str, from_tricks: dic
     if from_tricks is not None:
         extra["from_tricks"] = from_tricks
         detail = msg(
-            "Team {team} is entered as {sent} and the tricks give it {other}.", team=team, sent=sent, other=other
+            "Team {team} is entered as {get} and the tricks give it {derived}.", team=team, get=sent, derived=other
         )
     else:
-        detail = msg("Team {team} is entered as {sent} and as {other}.", team=team, sent=sent, other=other)
+        detail = msg(
+            "Team {team} is entered as {points} and as {team_points}.", team=team, points=sent, team_points=other
+        )
     return RuleViolation("card_points_inconsistent", detail, field, **extra)
 
 
@@ -170,7 +182,11 @@ def _check_points(deal: TwentyEightDeal, team: str, derived: dict[str, int] | No
     if points is None:
         raise RuleViolation(
             "card_points_out_of_range",
-            msg("Enter the card points of the bidding team ({team}), a whole number from 0 to 28.", team=team),
+            msg(
+                "Enter the card points of the bidding team ({team}), a whole number from 0 to {total_card_points}.",
+                team=team,
+                total_card_points=t.TOTAL_CARD_POINTS,
+            ),
             "bidding_team_card_points",
             minimum=0,
             maximum=t.TOTAL_CARD_POINTS,

@@ -133,7 +133,12 @@ def parse_call(payload: Any, where: str) -> Call:
     if seat not in t.SEATS:
         raise RuleViolation(
             "invalid",
-            msg("Name the seat making the call, S1-S4; {seat!r} is not one.", seat=payload.get("seat")),
+            msg(
+                "Name the seat making the call, {seats_0}-{seats}; {seat!r} is not one.",
+                seats_0="S1",
+                seats="S4",
+                seat=payload.get("seat"),
+            ),
             f"{where}.seat",
             allowed=list(t.SEATS),
         )
@@ -142,7 +147,7 @@ def parse_call(payload: Any, where: str) -> Call:
     if kind not in t.CALLS:
         raise RuleViolation(
             "invalid",
-            msg("call is bid, pass, double or redouble."),
+            msg("A call is bid, pass, double or redouble; {get!r} is not.", get=payload.get("call")),
             f"{where}.call",
             allowed=list(t.CALLS),
         )

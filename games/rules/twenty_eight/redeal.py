@@ -78,7 +78,7 @@ def _check_cards(hands: list[tuple[str, tuple[Card, ...]]], size: int, field: st
             if not in_pack(card):
                 raise RuleViolation(
                     "card_not_in_pack",
-                    msg("The 32-card pack of Twenty-Eight has no {card}.", card=card.symbol),
+                    msg("The {size}-card pack has no {card}.", size=t.PACK_SIZE, card=card.symbol),
                     f"{where}[{index}]",
                     card=card.code,
                     in_pack=0,

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg, msg_template
+from games.rules.messages import msg, msg_template, nmsg
 from games.rules.seats import seat_after
 from games.rules.tricks import ConcealedTrump, Record, Renege, Table, Tricks, referee
 from games.rules.twenty_eight import tables as t
@@ -24,7 +24,7 @@ FIRST_SPEAKER_LEADS = msg_template(
     "The leader is wrong: {leader}, the dealer's right, leads the first trick; this trick is led by {seat}."
 )
 BIDDER_LEADS = msg_template(
-    "The leader is wrong: {leader}, who won the auction, leads the first trick; this trick is led by {seat}."
+    "The leader is wrong: the winning bidder {leader} leads the first trick; this trick is led by {seat}."
 )
 
 
@@ -169,7 +169,7 @@ def _check_trump_card(trump_card: Any, trump: str, rules: TwentyEightRules) -> C
     if not in_pack(trump_card):
         raise RuleViolation(
             "card_not_in_pack",
-            msg("The 32-card pack of Twenty-Eight has no {card}.", card=trump_card.symbol),
+            msg("The {size}-card pack has no {card}.", size=t.PACK_SIZE, card=trump_card.symbol),
             "trump_card",
             card=trump_card.code,
             in_pack=0,
@@ -188,7 +188,13 @@ def _check_counts(tricks: Tricks) -> None:
     if len(tricks) != t.HAND_SIZE:
         raise RuleViolation(
             "trick_count_invalid",
-            msg("{count} tricks are entered; a deal of Twenty-Eight has 8 tricks.", count=len(tricks)),
+            nmsg(
+                "{tricks_count} trick is entered; every card is played, so this deal has {hand_size} tricks.",
+                "{tricks_count} tricks are entered; every card is played, so this deal has {hand_size} tricks.",
+                "tricks_count",
+                tricks_count=len(tricks),
+                hand_size=t.HAND_SIZE,
+            ),
             "tricks",
             expected=t.HAND_SIZE,
         )
@@ -197,9 +203,12 @@ def _check_counts(tricks: Tricks) -> None:
             raise RuleViolation(
                 "trick_count_invalid",
                 msg(
-                    "Trick {number} has {count} cards; each trick has 4, one from each seat.",
-                    number=i + 1,
-                    count=len(trick),
+                    "Trick {i} has {trick_count} cards; each trick has {order_count}, one from each of {order} in "
+                    "turn.",
+                    i=i + 1,
+                    trick_count=len(trick),
+                    order_count=len(t.SEATS),
+                    order=", ".join(t.SEATS),
                 ),
                 f"tricks[{i}]",
                 expected=len(t.SEATS),

@@ -59,30 +59,30 @@ def state_json(state: TwentyEightState) -> dict[str, Any]:
     }
 
 
-def _damaged(key: str, detail: str) -> RuleViolation:
+def _damaged(key: str) -> RuleViolation:
     return RuleViolation(
-        "invalid", msg("The stored Twenty-Eight match state is damaged: {detail}", detail=detail), f"state.{key}"
+        "invalid", msg("The stored Twenty-Eight match state has a bad {field}.", field=key), f"state.{key}"
     )
 
 
 def state_from_json(data: Mapping[str, Any], rules: TwentyEightRules) -> TwentyEightState:
     """Rebuild the state from ``state_json``; anything inconsistent is refused (``invalid`` on ``state.<key>``)."""
     if not isinstance(data, Mapping):
-        raise RuleViolation("invalid", msg("The stored Twenty-Eight match state is not an object."), "state")
+        raise RuleViolation("invalid", msg("The stored state is not an object."), "state")
     points = data.get("game_points")
     if (
         not isinstance(points, Mapping)
         or sorted(map(str, points)) != list(t.TEAM_NAMES)
         or any(isinstance(points[team], bool) or not isinstance(points[team], int) for team in t.TEAM_NAMES)
     ):
-        raise _damaged("game_points", msg("game_points gives whole numbers for teams A and B."))
+        raise _damaged("game_points")
     totals = (int(points["A"]), int(points["B"]))
     winner = data.get("match_winner")
     if winner is not None and winner not in t.TEAM_NAMES:
-        raise _damaged("match_winner", msg("match_winner is A, B or null."))
+        raise _damaged("match_winner")
     dealer = data.get("next_dealer")
     if dealer is not None and (dealer not in t.SEATS or winner is not None):
-        raise _damaged("next_dealer", msg("next_dealer is a seat while the match goes on, and null after it."))
+        raise _damaged("next_dealer")
     if data.get("match_over", winner is not None) != (winner is not None):
-        raise _damaged("match_over", msg("match_over is true exactly when there is a match_winner."))
+        raise _damaged("match_over")
     return TwentyEightState(totals, dealer, winner)

@@ -173,7 +173,9 @@ def test_with_first_lead_bidder_the_bidder_leads() -> None:
     payload = e08(auction=[bid("S2", 14), bid("S3", 16), *pas("S4", "S1", "S2")])
     violation = refusal(payload, first_lead="bidder")
     assert (violation.code, violation.field) == ("wrong_leader", "tricks[0]")
-    assert "who won the auction" in violation.detail
+    assert violation.detail == (
+        "The leader is wrong: the winning bidder S3 leads the first trick; this trick is led by S2."
+    )
 
 
 def test_a_card_outside_the_pack_or_played_twice() -> None:

@@ -160,7 +160,7 @@ def test_card_point_refusals(keys: dict[str, Any], code: str, field: str) -> Non
 
 def test_the_total_message_names_the_sum() -> None:
     violation = refusal(deal("S1", [bid("S2", 16), *pas("S3", "S4", "S1")], card_points_by_team={"A": 10, "B": 17}))
-    assert violation.detail == "Card points add up to 27; the two teams must have exactly 28."
+    assert violation.detail == "Card points add up to 27; all teams together must have exactly 28."
 
 
 # --- the match ---------------------------------------------------------------------------------------------------
