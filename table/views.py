@@ -80,6 +80,13 @@ CHOICE_WORDS: dict[str, StrOrPromise] = {
     "after_trump_played": gettext_lazy("Only after a trump has been played"),
     "64": gettext_lazy("64 cards, 8 each"),
     "48": gettext_lazy("48 cards, 6 each (no 8s or 7s)"),
+    # Twenty-Eight's trick-entry choices (issue 29)
+    "own_card": gettext_lazy("One of the bidder's eight cards"),
+    "spare_card": gettext_lazy("A spare card outside the pack"),
+    "allowed": gettext_lazy("Allowed"),
+    "forbidden": gettext_lazy("Forbidden"),
+    "first_speaker": gettext_lazy("The first speaker"),
+    "bidder": gettext_lazy("The bidder"),
 }
 
 

@@ -29,16 +29,7 @@ _P_SEAT = re.compile(r"\bP(\d+)\b")
 # Worked examples of features not built yet, each with the issue that builds it. Their tests are strict expected
 # failures: the day the feature lands they pass, xfail(strict) turns that into a failure, and the issue removes its
 # ids here. Nothing else may be marked so.
-PENDING_EXAMPLES: dict[str, str] = {
-    "28-e01": "issue 29 (Twenty-Eight)",
-    "28-e02": "issue 29 (Twenty-Eight)",
-    "28-e03": "issue 29 (Twenty-Eight)",
-    "28-e04": "issue 29 (Twenty-Eight)",
-    "28-e05": "issue 29 (Twenty-Eight)",
-    "28-e06": "issue 29 (Twenty-Eight)",
-    "28-e07": "issue 29 (Twenty-Eight)",
-    "28-e08": "issue 29 (Twenty-Eight)",
-}
+PENDING_EXAMPLES: dict[str, str] = {}
 
 
 def _p_to_s(value: Any) -> Any:

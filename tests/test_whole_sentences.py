@@ -61,6 +61,7 @@ KEPT = {
     # API fields and values named in a message (``bands``, ``bidding = continuous``, ``call``, ``card_majority``):
     "bands", "bidding", "continuous", "build", "cement", "raise", "call", "convention", "contracts", "count", "deck",
     "double", "redouble", "eliminated", "from", "lose", "hands", "reason", "players", "reneges", "tied", "majority",
+    "pair",
     # HTTP and network words, and words that are also Estonian or Hungarian ("import", "number", "port", "extra"):
     "etag", "idempotency", "link", "local", "loopback", "import", "export", "number", "port", "variant", "extra",
 }  # fmt: skip

@@ -18,6 +18,7 @@ ENGINE_MODULES: dict[str, str] = {
     "fifty_six": "games.rules.fifty_six",
     "bid_euchre": "games.rules.bid_euchre",
     "contract_rummy": "games.rules.contract_rummy",
+    "twenty_eight": "games.rules.twenty_eight",
 }
 # The games built in, for tests parametrized over them. The app asks ``game_keys()``, which also sees a game
 # registered later (a test registers a toy game by adding its line to ``ENGINE_MODULES``).

@@ -1,4 +1,5 @@
-"""The table referee shared by the trick-taking engines (bid_euchre.md §E.7a, fifty_six.md §F.9a). Pure.
+"""The table referee shared by the trick-taking engines (bid_euchre.md §E.7a, fifty_six.md §F.9a,
+twenty_eight.md §T.7a). Pure.
 
 A deal may carry every trick as the cards in the order they fell. Given what the game says about the deal
 (a ``Table``: who plays in which order, who leads first, the hand size, the pack, the effective suit and
@@ -16,6 +17,15 @@ Checks, in the order of play, with the field of the offending trick or card:
 - the game's own card refusal (if any), then ``card_not_in_pack`` / ``card_count_exceeds_pack`` on
   ``tricks[i][j]``;
 - ``trick_count_invalid`` on ``tricks[i]`` for a trick short of cards, and on ``tricks`` for too few tricks.
+
+A concealed trump (Twenty-Eight, ``Table.concealed``): the trump suit is known to the referee but face down at the
+table until a seat that cannot follow suit calls for it (a play marked ``reveals_trump``) or the bidder plays his
+face-down card as his last card. A trump-suit card counts as a trump only when played at or after that moment (when
+the trump suit is led, its cards compete by rank whenever they fell). Two more checks, after the card's, on
+``tricks[i][j]``: ``trump_call_invalid`` (a call by the leader, after the trump was shown, or by a seat that then
+follows suit) and ``trump_card_invalid`` (the face-down card played by another seat, or while still face down before
+the last trick). The face-down card proves no renege for plays made while it was face down. Without a concealed
+trump (56, Bid Euchre) a trump always counts and nothing else changes.
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ from games.rules.messages import msg, msg_template, nmsg
 from games.rules.shapes import reject_unknown_keys
 
 PLAY_KEYS: tuple[str, ...] = ("seat", "card")
+CALLING_PLAY_KEYS: tuple[str, ...] = ("seat", "card", "reveals_trump")
 ORDINALS: dict[int, str] = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
@@ -40,9 +51,17 @@ class Play:
 
     seat: str
     card: Card
+    reveals_trump: bool = False  # the seat called for the concealed trump just before playing this card
 
     def as_json(self) -> dict[str, str]:
         return {"seat": self.seat, "card": self.card.code}
+
+    def entry_json(self) -> dict[str, Any]:
+        """The play as entered: ``reveals_trump`` only when it was called."""
+        data: dict[str, Any] = {"seat": self.seat, "card": self.card.code}
+        if self.reveals_trump:
+            data["reveals_trump"] = True
+        return data
 
 
 Trick = tuple[Play, ...]
@@ -52,7 +71,7 @@ Tricks = tuple[Trick, ...]
 # --- parsing ---------------------------------------------------------------------------------------------------
 
 
-def _parse_play(value: object, seats: tuple[str, ...], field: str) -> Play:
+def _parse_play(value: object, seats: tuple[str, ...], field: str, calls_for_trump: bool = False) -> Play:
     if not isinstance(value, Mapping):
         raise RuleViolation(
             "invalid",
@@ -61,9 +80,25 @@ def _parse_play(value: object, seats: tuple[str, ...], field: str) -> Play:
             ),
             field,
         )
-    reject_unknown_keys(
-        value, PLAY_KEYS, field, lambda key: msg("A played card has only seat and card; {key!r} is not one.", key=key)
-    )
+    if calls_for_trump:
+        reject_unknown_keys(
+            value,
+            CALLING_PLAY_KEYS,
+            field,
+            lambda key: msg("A played card has only seat, card and reveals_trump; {key!r} is not one.", key=key),
+        )
+    else:
+        reject_unknown_keys(
+            value,
+            PLAY_KEYS,
+            field,
+            lambda key: msg("A played card has only seat and card; {key!r} is not one.", key=key),
+        )
+    reveals = value.get("reveals_trump", False)
+    if not isinstance(reveals, bool):
+        raise RuleViolation(
+            "invalid", msg("reveals_trump is true or false; {value!r} is not.", value=reveals), f"{field}.reveals_trump"
+        )
     seat = value.get("seat")
     if not (isinstance(seat, str) and seat.strip().upper() in seats):
         raise RuleViolation(
@@ -76,11 +111,14 @@ def _parse_play(value: object, seats: tuple[str, ...], field: str) -> Play:
             f"{field}.seat",
             allowed=list(seats),
         )
-    return Play(seat.strip().upper(), parse_card(value.get("card"), f"{field}.card"))
+    return Play(seat.strip().upper(), parse_card(value.get("card"), f"{field}.card"), reveals)
 
 
-def parse_tricks(value: object, seats: tuple[str, ...], field: str = "tricks") -> Tricks | None:
-    """The tricks as sent (shape only): a list of tricks, each a list of ``{seat, card}``; None when absent."""
+def parse_tricks(
+    value: object, seats: tuple[str, ...], field: str = "tricks", *, calls_for_trump: bool = False
+) -> Tricks | None:
+    """The tricks as sent (shape only): a list of tricks, each a list of ``{seat, card}``; None when absent. With
+    ``calls_for_trump`` (a game with a concealed trump) a play may also carry ``reveals_trump``."""
     if value is None:
         return None
     if not isinstance(value, list):
@@ -102,15 +140,26 @@ def parse_tricks(value: object, seats: tuple[str, ...], field: str = "tricks") -
                 ),
                 f"{field}[{i}]",
             )
-        parsed.append(tuple(_parse_play(play, seats, f"{field}[{i}][{j}]") for j, play in enumerate(trick)))
+        parsed.append(
+            tuple(_parse_play(play, seats, f"{field}[{i}][{j}]", calls_for_trump) for j, play in enumerate(trick))
+        )
     return tuple(parsed)
 
 
-def tricks_json(tricks: Tricks) -> list[list[dict[str, str]]]:
-    return [[play.as_json() for play in trick] for trick in tricks]
+def tricks_json(tricks: Tricks) -> list[list[dict[str, Any]]]:
+    return [[play.entry_json() for play in trick] for trick in tricks]
 
 
 # --- what a game tells the referee -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConcealedTrump:
+    """A trump laid face down by the bidder (Twenty-Eight): ``face_down`` is his own card of the trump suit, or None
+    when the indicator is a spare card outside the pack (it is then never played)."""
+
+    bidder: str
+    face_down: Card | None
 
 
 @dataclass(frozen=True)
@@ -129,6 +178,7 @@ class Table:
     strength: Callable[[Card], int]  # order within the effective suit; higher wins
     trump: str | None  # the effective suit that beats the others, or None
     refuse_card: Callable[[Card, str], None] | None = None  # a game's own refusal of a card, before the pack count
+    concealed: ConcealedTrump | None = None  # the trump is face down until called for or played (Twenty-Eight)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,11 +219,32 @@ class Renege:
 
 
 @dataclass(frozen=True, slots=True)
+class Reveal:
+    """When a concealed trump was shown: before the card at ``position`` (0-based) of ``trick`` (1-based), played by
+    ``seat``; ``by`` is ``call`` (a seat called for it) or ``last_card`` (the bidder played the face-down card last).
+    """
+
+    trick: int
+    position: int
+    seat: str
+    by: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"trick": self.trick, "seat": self.seat, "by": self.by}
+
+    def before(self, trick: int, position: int) -> bool:
+        """True when the trump was shown at or before the card at ``position`` of ``trick`` (1-based)."""
+        return (self.trick, self.position) <= (trick, position)
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
-    """What the referee found: every trick with its winner, and every renege in the order of play."""
+    """What the referee found: every trick with its winner, every renege in the order of play, and when a concealed
+    trump was shown (None when it never was, or when the game has none)."""
 
     tricks: tuple[TrickResult, ...]
     reneges: tuple[Renege, ...]
+    reveal: Reveal | None = None
 
     def tricks_json(self) -> list[dict[str, Any]]:
         return [trick.as_json() for trick in self.tricks]
@@ -270,20 +341,24 @@ def _check_card(card: Card, seen: Counter[Card], field: str, table: Table) -> No
         )
 
 
-def _winner(trick: Trick, table: Table) -> str:
+def _winner(trick: Trick, table: Table, counting: tuple[bool, ...] | None = None) -> str:
     """The highest trump, else the highest card of the suit led; strictly higher only, so the first of two
-    identical cards wins."""
+    identical cards wins. ``counting`` says for each card whether a concealed trump was shown when it fell: a
+    trump-suit card played before that is no trump, unless the trump suit was led (then its cards compete by rank).
+    """
     led = table.suit_of(trick[0].card)
+    shown = counting or (True,) * len(trick)
 
-    def power(card: Card) -> tuple[int, int]:
+    def power(card: Card, counts: bool) -> tuple[int, int]:
         suit = table.suit_of(card)
-        rank_class = 2 if suit == table.trump else 1 if suit == led else 0
+        is_trump = suit == table.trump and (counts or suit == led)
+        rank_class = 2 if is_trump else 1 if suit == led else 0
         return rank_class, table.strength(card)
 
     best = trick[0]
-    best_power = power(best.card)
-    for play in trick[1:]:
-        play_power = power(play.card)
+    best_power = power(best.card, shown[0])
+    for play, counts in zip(trick[1:], shown[1:], strict=True):
+        play_power = power(play.card, counts)
         if play_power > best_power:
             best, best_power = play, play_power
     return best.seat
@@ -300,7 +375,15 @@ def _leader_detail(i: int, leader: str, table: Table, trick: Trick) -> str:
     return msg(LATER_LEADER_MESSAGE, leader=leader, i=i, i_2=i + 1, seat=trick[0].seat)
 
 
-def _find_reneges(tricks: Tricks, table: Table) -> tuple[Renege, ...]:
+def _proves_nothing(card: Card, table: Table, reveal: Reveal | None, trick: int, position: int) -> bool:
+    """The bidder's face-down card was not in his hand for a play made while it was still face down."""
+    concealed = table.concealed
+    if concealed is None or concealed.face_down is None or card != concealed.face_down:
+        return False
+    return reveal is None or not reveal.before(trick, position)
+
+
+def _find_reneges(tricks: Tricks, table: Table, reveal: Reveal | None = None) -> tuple[Renege, ...]:
     """At each trick, a seat off the suit led that plays a card of that suit later (the first such card)."""
     suits = [[table.suit_of(play.card) for play in trick] for trick in tricks]
     later: dict[str, list[tuple[int, Card, str]]] = {seat: [] for seat in table.seats}
@@ -310,13 +393,105 @@ def _find_reneges(tricks: Tricks, table: Table) -> tuple[Renege, ...]:
     found = []
     for i, trick in enumerate(tricks):
         led = suits[i][0]
-        for play, suit in zip(trick[1:], suits[i][1:], strict=True):
+        for j, (play, suit) in enumerate(zip(trick[1:], suits[i][1:], strict=True), start=1):
             if suit == led:
                 continue
-            held = next((card for k, card, s in later[play.seat] if k > i and s == led), None)
+            held = next(
+                (
+                    card
+                    for k, card, s in later[play.seat]
+                    if k > i and s == led and not _proves_nothing(card, table, reveal, i + 1, j)
+                ),
+                None,
+            )
             if held is not None:
                 found.append(Renege(play.seat, i + 1, suit_word(led), play.card, held))
     return tuple(found)
+
+
+def _bad_call(detail: str, field: str, play: Play) -> RuleViolation:
+    return RuleViolation("trump_call_invalid", detail, field, seat=play.seat)
+
+
+def _check_call(
+    play: Play, trick: Trick, reveal: Reveal | None, table: Table, *, at: tuple[int, int], field: str
+) -> None:
+    """A call for the concealed trump: only by a seat that does not lead, while the trump is face down, and that
+    then does not follow suit (the bidder may play the very card he turns up)."""
+    concealed = table.concealed
+    if concealed is None:  # a game without a concealed trump never parses a call
+        return
+    i, j = at
+    if j == 0:
+        raise _bad_call(
+            msg(
+                "{seat} leads trick {trick}: only a player who cannot follow suit may call for the trump.",
+                seat=play.seat,
+                trick=i + 1,
+            ),
+            field,
+            play,
+        )
+    if reveal is not None:
+        raise _bad_call(
+            msg(
+                "The trump was already shown in trick {shown} ({by_seat}); {seat} cannot call for it again.",
+                shown=reveal.trick,
+                by_seat=reveal.seat,
+                seat=play.seat,
+            ),
+            field,
+            play,
+        )
+    own_card = play.seat == concealed.bidder and play.card == concealed.face_down
+    if table.suit_of(play.card) == table.suit_of(trick[0].card) and not own_card:
+        raise _bad_call(
+            msg(
+                "{seat} followed suit ({card}) in trick {trick}: only a player who cannot follow suit may call for "
+                "the trump.",
+                seat=play.seat,
+                card=play.card.symbol,
+                trick=i + 1,
+            ),
+            field,
+            play,
+        )
+
+
+def _check_face_down(play: Play, i: int, reveal: Reveal | None, field: str, table: Table) -> bool:
+    """The face-down card is the bidder's, played once the trump is shown or as his last card. True when this play
+    shows the trump (the last card, with nobody having called)."""
+    concealed = table.concealed
+    if concealed is None or concealed.face_down is None or play.card != concealed.face_down:
+        return False
+    if play.seat != concealed.bidder:
+        raise RuleViolation(
+            "trump_card_invalid",
+            msg(
+                "{card} is the card {bidder} laid face down for trumps; {seat} cannot play it.",
+                card=play.card.symbol,
+                bidder=concealed.bidder,
+                seat=play.seat,
+            ),
+            field,
+            seat=play.seat,
+        )
+    if reveal is not None:
+        return False
+    if i < table.hand_size - 1:
+        raise RuleViolation(
+            "trump_card_invalid",
+            msg(
+                "{seat} plays the face-down card {card} in trick {trick} while the trump is still hidden; it may be "
+                "played once the trump is shown, or as the last card.",
+                seat=play.seat,
+                card=play.card.symbol,
+                trick=i + 1,
+            ),
+            field,
+            seat=play.seat,
+        )
+    return True
 
 
 def referee(tricks: Tricks, table: Table) -> Record:
@@ -324,6 +499,7 @@ def referee(tricks: Tricks, table: Table) -> Record:
     seen: Counter[Card] = Counter()
     results = []
     leader = table.first_leader
+    reveal: Reveal | None = None
     for i, trick in enumerate(tricks):
         if i >= table.hand_size:
             raise RuleViolation(
@@ -342,10 +518,17 @@ def referee(tricks: Tricks, table: Table) -> Record:
             raise RuleViolation(
                 "wrong_leader", _leader_detail(i, leader, table, trick), f"tricks[{i}]", expected_leader=leader
             )
+        counting: list[bool] = []
         for j, play in enumerate(trick):
             field = f"tricks[{i}][{j}]"
             _check_play(play, order, j, field, table)
             _check_card(play.card, seen, field, table)
+            if play.reveals_trump:
+                _check_call(play, trick, reveal, table, at=(i, j), field=field)
+                reveal = Reveal(i + 1, j, play.seat, "call")
+            if _check_face_down(play, i, reveal, field, table):
+                reveal = Reveal(i + 1, j, play.seat, "last_card")
+            counting.append(table.concealed is None or reveal is not None)
         if len(trick) != len(order):
             raise RuleViolation(
                 "trick_count_invalid",
@@ -360,7 +543,7 @@ def referee(tricks: Tricks, table: Table) -> Record:
                 f"tricks[{i}]",
                 expected=len(order),
             )
-        winner = _winner(trick, table)
+        winner = _winner(trick, table, tuple(counting))
         results.append(TrickResult(i + 1, leader, winner, trick))
         leader = winner
     if len(tricks) != table.hand_size:
@@ -376,7 +559,7 @@ def referee(tricks: Tricks, table: Table) -> Record:
             "tricks",
             expected=table.hand_size,
         )
-    return Record(tuple(results), _find_reneges(tricks, table))
+    return Record(tuple(results), _find_reneges(tricks, table, reveal), reveal)
 
 
 def tricks_by_seat(record: Record) -> Counter[str]:
@@ -384,9 +567,11 @@ def tricks_by_seat(record: Record) -> Counter[str]:
 
 
 __all__ = [
+    "ConcealedTrump",
     "Play",
     "Record",
     "Renege",
+    "Reveal",
     "Table",
     "Trick",
     "TrickResult",

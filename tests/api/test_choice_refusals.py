@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 
+from games.rules.registry import GAME_KEYS
 from tests.api.helpers import assert_error
 from tests.factories import ClubFactory, MembershipFactory
 
 pytestmark = pytest.mark.django_db
-GAMES = "games are seep, fifty_six, bid_euchre, contract_rummy"
+GAMES = f"games are {', '.join(GAME_KEYS)}"
 FOUR = [{"name": f"P{n}"} for n in range(4)]
 
 

@@ -11,10 +11,11 @@ from tests.examples import example_params, player_count
 
 
 def refusal_path(deal_index: int | None, field: str | None) -> str | None:
-    """The API names fields inside the request; the examples name them inside the example."""
-    if deal_index is None or field is None:
+    """The API names fields inside the request; the examples name them inside the example, where a refusal of the
+    whole deal (field null, such as ``match_already_finished``) names the deal itself, as the engines' replay does."""
+    if deal_index is None:
         return field
-    return f"deals[{deal_index}].{field}"
+    return f"deals[{deal_index}].{field}" if field else f"deals[{deal_index}]"
 
 
 @pytest.mark.django_db

@@ -16,12 +16,13 @@ pytestmark = pytest.mark.django_db
 
 def test_the_games_list_every_registered_game_in_the_registrys_order(api: APIClient) -> None:
     body = api.get("/api/v1/games/").json()
-    assert (body["count"], body["next"], body["previous"]) == (4, None, None)
+    assert (body["count"], body["next"], body["previous"]) == (5, None, None)
     assert [(game["key"], game["name"]) for game in body["results"]] == [
         ("seep", "Seep"),
         ("fifty_six", "56"),
         ("bid_euchre", "Bid Euchre"),
         ("contract_rummy", "Contract Rummy"),
+        ("twenty_eight", "Twenty-Eight"),
     ]
 
 

@@ -15,6 +15,15 @@ from tests.deals import euchre_partners_best, fifty_six_made, rummy_deal, seep_d
 
 pytestmark = pytest.mark.django_db
 
+
+def twenty_eight_deal(dealer: str, first: str, card_points: int) -> dict[str, Any]:
+    """The first speaker bids 16 and the other three pass."""
+    order = ["S1", "S2", "S3", "S4"]
+    passes = [order[(order.index(first) + step) % 4] for step in (1, 2, 3)]
+    auction = [{"seat": first, "call": "bid", "points": 16}, *({"seat": seat, "call": "pass"} for seat in passes)]
+    return {"dealer": dealer, "auction": auction, "bidding_team_card_points": card_points}
+
+
 # Four legal deals per game, with default house rules, that do not finish the match (nor does deal 2 in deal 1's
 # place, the correction below).
 HISTORIES: dict[str, list[dict[str, Any]]] = {
@@ -28,6 +37,10 @@ HISTORIES: dict[str, list[dict[str, Any]]] = {
     ],
     "contract_rummy": [
         rummy_deal({"S1": 0, "S2": 10, "S3": 20, "S4": 5}, dealer) for dealer in ("S1", "S2", "S3", "S4")
+    ],
+    "twenty_eight": [
+        twenty_eight_deal(dealer, first, points)
+        for dealer, first, points in (("S1", "S2", 18), ("S2", "S3", 12), ("S3", "S4", 16), ("S4", "S1", 20))
     ],
 }
 

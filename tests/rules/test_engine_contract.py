@@ -21,8 +21,20 @@ from games.rules.seats import seat_names
 from tests.examples import PENDING_EXAMPLES, examples_for, player_count
 
 # The facts the pages showed from their own copies (table/views.py) before the engines answered them.
-DISPLAY_NAMES = {"seep": "Seep", "fifty_six": "56", "bid_euchre": "Bid Euchre", "contract_rummy": "Contract Rummy"}
-PLAYER_COUNTS = {"seep": (4,), "fifty_six": (4, 6, 8), "bid_euchre": (4,), "contract_rummy": (3, 4, 5, 6, 7, 8)}
+DISPLAY_NAMES = {
+    "seep": "Seep",
+    "fifty_six": "56",
+    "bid_euchre": "Bid Euchre",
+    "contract_rummy": "Contract Rummy",
+    "twenty_eight": "Twenty-Eight",
+}
+PLAYER_COUNTS = {
+    "seep": (4,),
+    "fifty_six": (4, 6, 8),
+    "bid_euchre": (4,),
+    "contract_rummy": (3, 4, 5, 6, 7, 8),
+    "twenty_eight": (4,),
+}
 
 # Every engine the contract is checked on: the registered games and the toy.
 CONFORMING = (*GAME_KEYS, "toy")

@@ -33,7 +33,7 @@ def page_config(response: Any) -> dict[str, Any]:
 def test_the_new_match_page_has_every_games_facts_by_key(browser: Client) -> None:
     config = page_config(browser.get("/table/new/"))
     facts = config["game_facts"]
-    assert list(facts) == ["seep", "fifty_six", "bid_euchre", "contract_rummy"]
+    assert list(facts) == ["seep", "fifty_six", "bid_euchre", "contract_rummy", "twenty_eight"]
     assert {
         key: (game["name"], game["player_counts"], game["default_player_count"], game["plays_in_teams"])
         for key, game in facts.items()
@@ -42,6 +42,7 @@ def test_the_new_match_page_has_every_games_facts_by_key(browser: Client) -> Non
         "fifty_six": ("56", [4, 6, 8], 4, True),
         "bid_euchre": ("Bid Euchre", [4], 4, True),
         "contract_rummy": ("Contract Rummy", [3, 4, 5, 6, 7, 8], 4, False),
+        "twenty_eight": ("Twenty-Eight", [4], 4, True),
     }
     # Each rules file's direction: Seep and 56 pass to the right (counter-clockwise), the others to the left.
     assert {key: game["turn_direction"] for key, game in facts.items()} == {
@@ -49,6 +50,7 @@ def test_the_new_match_page_has_every_games_facts_by_key(browser: Client) -> Non
         "fifty_six": "counter_clockwise",
         "bid_euchre": "clockwise",
         "contract_rummy": "clockwise",
+        "twenty_eight": "counter_clockwise",
     }
     assert facts["fifty_six"]["seats"]["6"] == ["S1", "S2", "S3", "S4", "S5", "S6"]
     assert facts["fifty_six"]["teams"]["6"] == {"T1": ["S1", "S4"], "T2": ["S2", "S5"], "T3": ["S3", "S6"]}
@@ -90,6 +92,7 @@ def test_the_start_page_offers_each_game_with_its_player_counts_and_default(brow
         "fifty_six": ([4, 6, 8], 4),
         "bid_euchre": ([4], 4),
         "contract_rummy": ([3, 4, 5, 6, 7, 8], 4),
+        "twenty_eight": ([4], 4),
     }
 
 
@@ -132,4 +135,5 @@ def test_the_deal_forms_bounds_come_from_the_engines(browser: Client) -> None:
         "fifty_six": {count: {"card_points_total": 56, "bid_range": [28, 56]} for count in ("4", "6", "8")},
         "bid_euchre": {"4": {}},
         "contract_rummy": {count: {} for count in ("2", "3", "4", "5", "6", "7", "8")},
+        "twenty_eight": {"4": {"card_points_total": 28, "bid_range": [14, 28]}},
     }

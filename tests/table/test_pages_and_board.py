@@ -11,6 +11,7 @@ from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
 from games.events import publish_live
+from games.rules.registry import GAME_KEYS
 from table.live import _event_stream
 from tests.api.helpers import assert_error, post_deal, start_match
 from tests.deals import seep_deal
@@ -26,7 +27,7 @@ def browser(user: Any) -> Client:
     return client
 
 
-@pytest.mark.parametrize("game", ["seep", "fifty_six", "bid_euchre", "contract_rummy"])
+@pytest.mark.parametrize("game", GAME_KEYS)
 def test_the_entry_and_board_pages_render_for_each_game(game: str, api: APIClient, browser: Client) -> None:
     match = start_match(api, game=game)
     entry = browser.get(f"/table/matches/{match['id']}/")
@@ -60,7 +61,7 @@ def test_the_new_match_page_carries_every_games_defaults_by_player_count(browser
     config = browser.get("/table/new/").context["config"]
     rummy = config["game_facts"]["contract_rummy"]
     assert (rummy["defaults"]["4"]["decks"], rummy["defaults"]["5"]["decks"]) == (1, 2)
-    assert list(config["game_facts"]) == ["seep", "fifty_six", "bid_euchre", "contract_rummy"]
+    assert list(config["game_facts"]) == list(GAME_KEYS)
 
 
 def test_the_pages_get_the_games_facts_and_the_house_rules_in_words(browser: Client) -> None:

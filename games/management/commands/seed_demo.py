@@ -17,6 +17,8 @@ from django.db import transaction
 
 from games.models import Club, League, Match, Player
 from games.rules.errors import RuleViolation
+from games.rules.twenty_eight.demo import DEMO_SETTINGS as TWENTY_EIGHT_SETTINGS
+from games.rules.twenty_eight.demo import demo_deal as twenty_eight_deal
 from games.services.clubs import club_create, league_save
 from games.services.deals import deal_record
 from games.services.matches import match_start
@@ -29,6 +31,7 @@ LEAGUES: dict[str, dict[str, Any]] = {
     "fifty_six": {"starting_tables": 4},
     "bid_euchre": {},
     "contract_rummy": {},
+    "twenty_eight": TWENTY_EIGHT_SETTINGS,
 }
 MAX_DEALS = 200
 
@@ -92,6 +95,7 @@ DEAL_MAKERS: dict[str, Callable[[random.Random, dict[str, Any]], dict[str, Any]]
     "fifty_six": fifty_six_deal,
     "bid_euchre": euchre_deal,
     "contract_rummy": rummy_deal,
+    "twenty_eight": twenty_eight_deal,
 }
 
 

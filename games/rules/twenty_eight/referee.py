@@ -1,0 +1,321 @@
+"""Twenty-Eight's trick-by-trick entry (shared/rules/twenty_eight.md §T.7a) on the shared ``games.rules.tricks``.
+
+The shared referee knows the concealed trump (when it is shown, what counts as a trump, the calls and the face-down
+card). This module says what the game tells it (the pack, the order J 9 A 10 K Q 8 7, who leads first) and proves
+the offences only this game has: a caller who did not trump (``trump_not_played_found``) and, under
+``bidder_concealed_trump_lead = forbidden``, a bidder who led the hidden trump suit (``concealed_trump_leads_found``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.rules.cards import Card
+from games.rules.errors import RuleViolation
+from games.rules.messages import msg, msg_template, nmsg
+from games.rules.seats import seat_after
+from games.rules.tricks import ConcealedTrump, Record, Renege, Table, Tricks, referee
+from games.rules.twenty_eight import tables as t
+from games.rules.twenty_eight.settings import TwentyEightRules
+
+STRENGTH: dict[str, int] = {rank: len(t.RANK_ORDER) - k for k, rank in enumerate(t.RANK_ORDER)}
+FIRST_SPEAKER_LEADS = msg_template(
+    "The leader is wrong: {leader}, the dealer's right, leads the first trick; this trick is led by {seat}."
+)
+BIDDER_LEADS = msg_template(
+    "The leader is wrong: the winning bidder {leader} leads the first trick; this trick is led by {seat}."
+)
+
+
+def in_pack(card: Card) -> bool:
+    """J 9 A 10 K Q 8 7 of each suit; no 2-6 and no joker (§T.2)."""
+    return card.rank in STRENGTH
+
+
+def card_points(card: Card) -> int:
+    return t.CARD_POINTS.get(card.rank, 0)
+
+
+def trump_refusal(value: Any, field: str) -> RuleViolation:
+    return RuleViolation(
+        "invalid_trump",
+        msg(
+            "The trump is one of clubs, diamonds, hearts or spades; 28 has no no-trumps. {value!r} is not one.",
+            value=value,
+        ),
+        field,
+        allowed=list(t.TRUMPS),
+    )
+
+
+def _copies(card: Card) -> int:
+    return 1 if in_pack(card) else 0
+
+
+def _suit_of(card: Card) -> str:
+    return card.suit
+
+
+def _strength(card: Card) -> int:
+    return STRENGTH.get(card.rank, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpNotPlayed:
+    """At ``trick`` ``seat`` called for the trump and played ``card_played``, not a trump, while it held
+    ``held_card``, a trump it plays later."""
+
+    seat: str
+    trick: int
+    position: int
+    card_played: Card
+    held_card: Card
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "trick": self.trick,
+            "card_played": self.card_played.code,
+            "held_card": self.held_card.code,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ConcealedLead:
+    """At ``trick`` the bidder led ``card_led`` of the hidden trump suit while holding ``held_card`` of another."""
+
+    seat: str
+    trick: int
+    card_led: Card
+    held_card: Card
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "trick": self.trick,
+            "card_led": self.card_led.code,
+            "held_card": self.held_card.code,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Offence:
+    """An offence in the order of play (``trick``, ``position``), by ``seat``: the first decides under
+    ``forfeit_deal``."""
+
+    trick: int
+    position: int
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrickReport:
+    """What the tricks proved: the shared record, both teams' card points and the game's own offences."""
+
+    record: Record
+    card_points_by_team: dict[str, int]
+    trump_not_played: tuple[TrumpNotPlayed, ...]
+    concealed_leads: tuple[ConcealedLead, ...] | None  # None: not looked for (``allowed``)
+
+    def offences(self) -> list[Offence]:
+        """Every offence the tricks prove, in the order of play (a concealed lead is the first card of its trick)."""
+        found = [Offence(renege.trick, _position(self.record, renege), renege.seat) for renege in self.record.reneges]
+        found += [Offence(item.trick, item.position, item.seat) for item in self.trump_not_played]
+        found += [Offence(item.trick, 0, item.seat) for item in self.concealed_leads or ()]
+        return sorted(found, key=lambda offence: (offence.trick, offence.position))
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "tricks": self.record.tricks_json(),
+            "trump_revealed": None if self.record.reveal is None else self.record.reveal.as_json(),
+            "card_points_by_team": dict(self.card_points_by_team),
+            "reneges_found": self.record.reneges_json(),
+            "trump_not_played_found": [item.as_json() for item in self.trump_not_played],
+        }
+        if self.concealed_leads is not None:
+            data["concealed_trump_leads_found"] = [item.as_json() for item in self.concealed_leads]
+        return data
+
+
+def _position(record: Record, renege: Renege) -> int:
+    plays = record.tricks[renege.trick - 1].plays
+    return next(j for j, play in enumerate(plays) if play.seat == renege.seat)
+
+
+def _check_trump_card(trump_card: Any, trump: str, rules: TwentyEightRules) -> Card | None:
+    """The face-down card: sent with ``own_card`` and of the trump suit, in the pack; never with ``spare_card``."""
+    if rules.trump_indicator == "spare_card":
+        if trump_card is not None:
+            raise RuleViolation(
+                "invalid",
+                msg("This match plays a spare card as the trump indicator: send no trump_card."),
+                "trump_card",
+            )
+        return None
+    letter = t.SUIT_LETTERS[trump]
+    if not isinstance(trump_card, Card) or trump_card.suit != letter:
+        shown = trump_card.symbol if isinstance(trump_card, Card) else trump_card
+        detail = (
+            msg("Name the card the bidder laid face down: trump_card, a card of {trump}.", trump=t_word(trump))
+            if trump_card is None
+            else msg(
+                "The face-down card {card} is not of the trump suit; the trump suit is {trump}.",
+                card=shown,
+                trump=t_word(trump),
+            )
+        )
+        raise RuleViolation("trump_card_invalid", detail, "trump_card")
+    if not in_pack(trump_card):
+        raise RuleViolation(
+            "card_not_in_pack",
+            msg("The {size}-card pack has no {card}.", size=t.PACK_SIZE, card=trump_card.symbol),
+            "trump_card",
+            card=trump_card.code,
+            in_pack=0,
+        )
+    return trump_card
+
+
+def t_word(trump: str) -> str:
+    """The suit word of a message, translated where it is said."""
+    words = {"clubs": msg("clubs"), "diamonds": msg("diamonds"), "hearts": msg("hearts"), "spades": msg("spades")}
+    return words[trump]
+
+
+def _check_counts(tricks: Tricks) -> None:
+    """8 tricks of 4 cards, before any card is looked at (§T.7a's order)."""
+    if len(tricks) != t.HAND_SIZE:
+        raise RuleViolation(
+            "trick_count_invalid",
+            nmsg(
+                "{tricks_count} trick is entered; every card is played, so this deal has {hand_size} tricks.",
+                "{tricks_count} tricks are entered; every card is played, so this deal has {hand_size} tricks.",
+                "tricks_count",
+                tricks_count=len(tricks),
+                hand_size=t.HAND_SIZE,
+            ),
+            "tricks",
+            expected=t.HAND_SIZE,
+        )
+    for i, trick in enumerate(tricks):
+        if len(trick) != len(t.SEATS):
+            raise RuleViolation(
+                "trick_count_invalid",
+                msg(
+                    "Trick {i} has {trick_count} cards; each trick has {order_count}, one from each of {order} in "
+                    "turn.",
+                    i=i + 1,
+                    trick_count=len(trick),
+                    order_count=len(t.SEATS),
+                    order=", ".join(t.SEATS),
+                ),
+                f"tricks[{i}]",
+                expected=len(t.SEATS),
+            )
+
+
+def table_for(dealer: str, bidder: str, trump: str, face_down: Card | None, rules: TwentyEightRules) -> Table:
+    first_speaker = seat_after(dealer, t.SEATS)
+    by_bidder = rules.first_lead == "bidder"
+    return Table(
+        seats=t.SEATS,
+        first_leader=bidder if by_bidder else first_speaker,
+        first_leader_message=BIDDER_LEADS if by_bidder else FIRST_SPEAKER_LEADS,
+        hand_size=t.HAND_SIZE,
+        pack_size=t.PACK_SIZE,
+        pack_players=None,
+        copies=_copies,
+        suit_of=_suit_of,
+        strength=_strength,
+        trump=t.SUIT_LETTERS[trump],
+        concealed=ConcealedTrump(bidder, face_down),
+    )
+
+
+def _trump_not_played(record: Record, trump: str) -> tuple[TrumpNotPlayed, ...]:
+    """A seat called for the trump, then played no trump while holding one (a trump it plays in a later trick)."""
+    found: list[TrumpNotPlayed] = []
+    for i, trick in enumerate(record.tricks):
+        for j, play in enumerate(trick.plays):
+            if not play.reveals_trump or play.card.suit == trump:
+                continue
+            held = next(
+                (
+                    later.card
+                    for after in record.tricks[i + 1 :]
+                    for later in after.plays
+                    if later.seat == play.seat and later.card.suit == trump
+                ),
+                None,
+            )
+            if held is not None:
+                found.append(TrumpNotPlayed(play.seat, i + 1, j, play.card, held))
+    return tuple(found)
+
+
+def _concealed_leads(record: Record, trump: str, bidder: str) -> tuple[ConcealedLead, ...]:
+    """Wikipedia-28's rule: the bidder led the trump suit while it was hidden, nobody else had led it before, and he
+    still held another suit (a card of it he plays later)."""
+    found: list[ConcealedLead] = []
+    led_by_others = False
+    for i, trick in enumerate(record.tricks):
+        lead = trick.plays[0]
+        hidden = record.reveal is None or not record.reveal.before(i + 1, 0)
+        if lead.seat == bidder and lead.card.suit == trump and hidden and not led_by_others:
+            held = next(
+                (
+                    later.card
+                    for after in record.tricks[i + 1 :]
+                    for later in after.plays
+                    if later.seat == bidder and later.card.suit != trump
+                ),
+                None,
+            )
+            if held is not None:
+                found.append(ConcealedLead(bidder, i + 1, lead.card, held))
+        led_by_others = led_by_others or (lead.seat != bidder and lead.card.suit == trump)
+    return tuple(found)
+
+
+def check_pair(record: Record, seat: str, trump: str) -> None:
+    """§T.7a: the pair's seat plays both the king and the queen of trumps, each at or after the reveal."""
+    reveal = record.reveal
+    for rank in ("K", "Q"):
+        card = Card(rank, trump)
+        where = next(
+            (
+                (i + 1, j, play.seat)
+                for i, trick in enumerate(record.tricks)
+                for j, play in enumerate(trick.plays)
+                if play.card == card
+            ),
+            None,
+        )
+        if where is None or where[2] != seat:
+            detail = msg("{seat} never holds {card}; no pair.", seat=seat, card=card.symbol)
+        elif reveal is None or not reveal.before(where[0], where[1]):
+            detail = msg(
+                "{seat} played {card} in trick {trick}, before the trump was shown; no pair.",
+                seat=seat,
+                card=card.symbol,
+                trick=where[0],
+            )
+        else:
+            continue
+        raise RuleViolation("pair_not_allowed", detail, "pair", seat=seat)
+
+
+def referee_deal(
+    tricks: Tricks, dealer: str, bidder: str, trump: str, *, trump_card: Any, rules: TwentyEightRules
+) -> TrickReport:
+    """§T.7a's checks in order (the face-down card, the counts, then trick by trick) and what the tricks prove."""
+    face_down = _check_trump_card(trump_card, trump, rules)
+    _check_counts(tricks)
+    record = referee(tricks, table_for(dealer, bidder, trump, face_down, rules))
+    letter = t.SUIT_LETTERS[trump]
+    points = dict.fromkeys(t.TEAM_NAMES, 0)
+    for trick in record.tricks:
+        points[t.TEAM_OF[trick.winner]] += sum(card_points(play.card) for play in trick.plays)
+    leads = _concealed_leads(record, letter, bidder) if rules.bidder_concealed_trump_lead == "forbidden" else None
+    return TrickReport(record, points, _trump_not_played(record, letter), leads)

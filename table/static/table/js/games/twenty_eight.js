@@ -1,0 +1,387 @@
+import { h, num, cardList } from '../dom.js';
+import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
+import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
+import { auctionWidget } from '../auction.js';
+import { TRUMPS, TRUMP_WORDS, foundText } from '../tricks.js';
+import { t, numberText, signedText } from '../i18n.js';
+import { entryFacts } from '../facts.js';
+
+/* Twenty-Eight (twenty_eight.md): bids are numbers from the lowest bid to 28, the first speaker must bid, a partner
+ * is outbid only at honours (the server refuses what the form lets through, with the rule's own sentence); the
+ * trump is the face-down card's suit, entered when the score needs it (the pair) or left out. Tricks card by card
+ * are entered through the API (§T.7a); the page enters the card points. */
+const BID_PICKS = [14, 15, 16, 18, 20, 24, 28];
+const FORM = {
+  dealer: t('Dealer'),
+  bid: t('Bid'),
+  bidOf: (bid) => t('Bid {bid}', { bid }),
+  trump: t('Trump'),
+  points: (team, total) => t('Card points of team {team} (out of {total})', { team, total }),
+  contract: (bid, name, team, doubling) =>
+    [
+      t('Contract: {bid} by {name} (team {team})', { bid, name, team }),
+      t('Contract: {bid} by {name} (team {team}) doubled', { bid, name, team }),
+      t('Contract: {bid} by {name} (team {team}) redoubled', { bid, name, team }),
+    ][doubling],
+  pass: t('Pass'),
+  double: t('Double'),
+  redouble: t('Redouble'),
+  thisDeal: t('This deal'),
+  kinds: {
+    played: t('Bid and played'),
+    first_speaker_no_points: t('Redeal: first speaker without points'),
+    pointless_hand: t('Redeal: hand without points'),
+    four_jacks: t('Redeal: four jacks'),
+    defenders_without_trumps: t('Redeal: a team without trumps'),
+  },
+  redealNote: t('Thrown in before the auction: the same dealer deals again.'),
+  seat: t('Whose hand'),
+  cards: t('The cards shown'),
+  team: t('The team without trumps'),
+  handPlaceholder: t('e.g. {cards}', { cards: 'KS QH 8D 7C …' }),
+  bidRange: (min, max) => t('Bids run from {min} to {max} points.', { min, max }),
+};
+const REDEAL_SETTINGS = {
+  first_speaker_no_points: 'redeal_first_speaker_no_points',
+  pointless_hand: 'redeal_pointless_hand',
+  four_jacks: 'redeal_four_jacks',
+  defenders_without_trumps: 'redeal_defenders_without_trumps',
+};
+
+/** The auction as the rules file says it goes: three passes after a bid, or a bid of 28, end the bidding; a double
+ * and a redouble may follow when the match plays them. */
+function auctionState(calls, dealerSeat, seats) {
+  let standing = null;
+  let passes = 0;
+  let doubling = 0;
+  let turns = 0;
+  for (const c of calls) {
+    if (c.call === 'double') doubling = 1;
+    else if (c.call === 'redouble') doubling = 2;
+    else {
+      turns += 1;
+      if (c.call === 'bid') {
+        standing = c;
+        passes = 0;
+      } else passes += 1;
+    }
+  }
+  const biddingOver = Boolean(standing) && (passes >= 3 || standing.points === 28);
+  const turn = seats[(seats.indexOf(dealerSeat) + 1 + turns) % seats.length];
+  return { standing, passes, doubling, biddingOver, turn, first: turns === 0 };
+}
+
+function form(match) {
+  const settings = match.settings;
+  const seats = seatsOf(match);
+  const [lowest, highest] = entryFacts(match).bid_range || [settings.minimum_bid || 14, 28];
+  const pointsInput = numberInput('', 'bidding_team_card_points');
+  const pointsLabel = h('span', { class: 'label' });
+  const pointsBox = h('div', { 'data-field': 'bidding_team_card_points' }, pointsLabel, pointsInput);
+  const dealer = seg(
+    seats.map((s) => [s, seatLabel(match, s)]),
+    match.state.next_dealer || seats[0],
+    () => auction.reset(),
+    'dealer',
+  );
+  const trump = seg(TRUMPS, null, null, 'trump');
+  trump.setAttribute('aria-label', FORM.trump);
+  const trumpBox = group(FORM.trump, trump);
+  const kinds = ['played', ...Object.keys(REDEAL_SETTINGS).filter((k) => settings[REDEAL_SETTINGS[k]] !== false)];
+  const kind = seg(
+    kinds.map((k) => [k, FORM.kinds[k]]),
+    'played',
+    () => showParts(),
+    'deal_kind',
+  );
+  const redealSeat = seg(
+    seats.map((s) => [s, seatLabel(match, s)]),
+    null,
+    null,
+    'redeal_seat',
+  );
+  const handInput = (name) =>
+    h('input', { name, placeholder: FORM.handPlaceholder, autocapitalize: 'characters', autocomplete: 'off' });
+  const redealHand = handInput('redeal_hand');
+  const seatBox = h(
+    'div',
+    {},
+    field('redeal.seat', FORM.seat, redealSeat),
+    field('redeal.hand', FORM.cards, redealHand),
+  );
+  const redealTeam = seg(
+    ['A', 'B'].map((team) => [team, teamLabel(match, team)]),
+    null,
+    () => paintTeamHands(),
+    'redeal_team',
+  );
+  const redealTrump = seg(TRUMPS, null, null, 'redeal_trump');
+  const teamHands = {};
+  const teamHandsBox = h('div', { 'data-field': 'redeal.hands' });
+  const paintTeamHands = () => {
+    const team = redealTeam.get();
+    const members = team ? (match.teams || {})[team] || [] : [];
+    teamHandsBox.replaceChildren(
+      ...members.map((seat) => {
+        teamHands[seat] = teamHands[seat] || handInput(`redeal_hand_${seat}`);
+        return field(`redeal.hands.${seat}`, seatLabel(match, seat), teamHands[seat]);
+      }),
+    );
+  };
+  const teamBox = h(
+    'div',
+    {},
+    field('redeal.team', FORM.team, redealTeam),
+    field('redeal.trump', FORM.trump, redealTrump),
+    teamHandsBox,
+  );
+  const redealBox = h(
+    'div',
+    { 'data-field': 'redeal', id: 'redeal-record' },
+    h('p', { class: 'hint' }, FORM.redealNote),
+    seatBox,
+    teamBox,
+  );
+  const redealing = () => kind.get() !== 'played';
+  function showParts() {
+    redealBox.hidden = !redealing();
+    seatBox.hidden = !redealing() || kind.get() === 'defenders_without_trumps';
+    teamBox.hidden = kind.get() !== 'defenders_without_trumps';
+    auction.el.hidden = redealing();
+    auction.render();
+  }
+  const callWords = {
+    pass: (name) => t('{name} pass', { name }),
+    double: (name) => t('{name} double', { name }),
+    redouble: (name) => t('{name} redouble', { name }),
+  };
+  const rules = {
+    callText: (c) =>
+      c.call === 'bid'
+        ? t('{name} {bid}', { name: seatLabel(match, c.seat), bid: numberText(c.points) })
+        : callWords[c.call](seatLabel(match, c.seat)),
+    state(calls, dealerSeat) {
+      const s = auctionState(calls, dealerSeat, seats);
+      const bidder = s.standing && s.standing.seat;
+      return {
+        ...s,
+        closed: s.biddingOver, // doubles, when played, are offered beside the card points (doublesBox)
+        summary: bidder
+          ? FORM.contract(numberText(s.standing.points), seatLabel(match, bidder), teamOf(match, bidder), s.doubling)
+          : '',
+      };
+    },
+    offer(state, add) {
+      const box = h('div', { class: 'stack' });
+      const row = h('div', { class: 'row' });
+      if (!state.first)
+        row.appendChild(
+          h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass),
+        );
+      box.appendChild(row);
+      const min = state.standing ? state.standing.points + 1 : lowest;
+      if (min <= highest) {
+        const points = stepper(min, 'bid_points', () => paint(), { low: min, high: highest });
+        const rangeHint = h('p', { class: 'hint', id: 'bid-range', hidden: true });
+        const picks = chips(BID_PICKS.filter((v) => v >= min).slice(0, 5), points.input, () => paint());
+        picks.setAttribute('aria-label', FORM.bid);
+        const bidPoints = () => num(points.input.value);
+        const bidButton = h(
+          'button',
+          {
+            type: 'button',
+            class: 'primary',
+            'data-call': 'bid',
+            onclick: () => add({ call: 'bid', points: bidPoints() }),
+          },
+          FORM.bid,
+        );
+        const paint = () => {
+          const inRange = Number.isInteger(bidPoints()) && bidPoints() >= min && bidPoints() <= highest;
+          rangeHint.hidden = inRange;
+          rangeHint.textContent = FORM.bidRange(min, highest);
+          bidButton.textContent = inRange ? FORM.bidOf(numberText(bidPoints())) : FORM.bid;
+          bidButton.disabled = !inRange;
+        };
+        paint();
+        const bidRow = h('div', { class: 'bid-row' }, points, bidButton, rangeHint);
+        nameControls(bidRow, FORM.bid);
+        box.append(picks, bidRow);
+      }
+      return box;
+    },
+    onChange(state) {
+      paintDoubles(state);
+      pointsBox.hidden = redealing() || !state.closed;
+      trumpBox.hidden = pointsBox.hidden;
+      const bidder = state.standing ? state.standing.seat : seats[(seats.indexOf(dealer.get()) + 1) % seats.length];
+      pointsLabel.textContent = FORM.points(teamOf(match, bidder), entryFacts(match).card_points_total || 28);
+      pointsInput.setAttribute('aria-label', pointsLabel.textContent);
+    },
+  };
+  // Doubles follow the bidding (allow_double): either defender doubles, then either bidder redoubles; each is
+  // optional, so they are offered beside the card points rather than as the auction's next call.
+  const doublesBox = h('div', { class: 'row', id: 'doubles' });
+  function paintDoubles(state) {
+    doublesBox.replaceChildren();
+    doublesBox.hidden = redealing() || !settings.allow_double || !state.biddingOver || state.doubling === 2;
+    if (doublesBox.hidden) return;
+    const bidders = teamOf(match, state.standing.seat);
+    const word = state.doubling === 0 ? 'double' : 'redouble';
+    for (const seat of seats.filter((s) => (teamOf(match, s) === bidders) === (word === 'redouble')))
+      doublesBox.appendChild(
+        h(
+          'button',
+          { type: 'button', 'data-call': word, onclick: () => auction.set([...auction.get(), { seat, call: word }]) },
+          callWords[word](seatLabel(match, seat)),
+        ),
+      );
+  }
+  const auction = auctionWidget(match, dealer, rules);
+  const el = h(
+    'div',
+    { class: 'fields' },
+    dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)),
+    kinds.length > 1 ? group(FORM.thisDeal, kind) : null,
+    redealBox,
+    auction.el,
+    doublesBox,
+    trumpBox,
+    pointsBox,
+  );
+  showParts();
+  function build() {
+    if (redealing()) {
+      const reason = kind.get();
+      if (reason === 'defenders_without_trumps') {
+        const hands = Object.fromEntries(
+          Array.from(teamHandsBox.querySelectorAll('input'), (input) => [
+            input.name.replace('redeal_hand_', ''),
+            cardList(input.value),
+          ]),
+        );
+        return { dealer: dealer.get(), redeal: { reason, team: redealTeam.get(), trump: redealTrump.get(), hands } };
+      }
+      return { dealer: dealer.get(), redeal: { reason, seat: redealSeat.get(), hand: cardList(redealHand.value) } };
+    }
+    const deal = { dealer: dealer.get(), auction: auction.get(), bidding_team_card_points: num(pointsInput.value) };
+    if (trump.get()) deal.trump = trump.get();
+    return deal;
+  }
+  function fill(input) {
+    dealer.set(input.dealer);
+    if (input.redeal) {
+      kind.set(input.redeal.reason);
+      if (input.redeal.seat) {
+        redealSeat.set(input.redeal.seat);
+        redealHand.value = (input.redeal.hand || []).join(' ');
+      }
+      if (input.redeal.team) {
+        redealTeam.set(input.redeal.team);
+        redealTrump.set(input.redeal.trump);
+        paintTeamHands();
+        for (const [seat, hand] of Object.entries(input.redeal.hands || {}))
+          if (teamHands[seat]) teamHands[seat].value = hand.join(' ');
+      }
+      showParts();
+      return;
+    }
+    auction.set(input.auction || []);
+    trump.set(input.trump || null);
+    pointsInput.value = input.bidding_team_card_points ?? '';
+  }
+  const marks = () => ({ dealer: dealer.get(), bidder: (auction.state().standing || {}).seat });
+  return { el, build, fill, marks };
+}
+
+// ---------- the headline of the board, and the preview of a deal ----------
+const TEXT = {
+  score: (a, b) => `${numberText(a)} – ${numberText(b)}`,
+  wins: (names) => t('{names} win the match', { names }),
+  made: (team, points) => t('{team} made {points}', { team, points }),
+  failed: (team, points) => t('{team} failed {points}', { team, points }),
+  points: (a, b, after) => t('A {a}, B {b} → A {afterA}, B {afterB}', { a, b, afterA: after.A, afterB: after.B }),
+  sameDealer: (name) => t('{name} deals again', { name }),
+  dealsNext: (name) => t('{name} deals next', { name }),
+  dealt: (name) => t('{name} dealt', { name }),
+};
+
+/** The game points of each team (the red and black sixes), and who won. */
+function headline(m) {
+  const s = m.state.game_points;
+  const target = m.settings.target_game_points || 6;
+  const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner)) : TEXT.score(s.A, s.B);
+  return {
+    title,
+    scores: ['A', 'B'].map((team) =>
+      scoreBox(
+        teamLabel(m, team),
+        signedText(s[team]),
+        `${teamClass(m, team)}${s[team] >= target - 1 ? ' lead' : ''}`,
+        team,
+      ),
+    ),
+  };
+}
+
+const kindWords = (reason) => FORM.kinds[reason] || reason;
+
+/** What a deal will do, from the server's dry run: "B made 16 · A 0, B +1 → A 0, B 1 · Bala deals next". */
+function preview(answer) {
+  const r = answer.result;
+  const m = answer.match;
+  const next = m.state.next_dealer ? TEXT.dealsNext(playerName(m, m.state.next_dealer)) : null;
+  if (r.redeal)
+    return [
+      kindWords(r.redeal.reason),
+      m.state.next_dealer ? TEXT.sameDealer(playerName(m, m.state.next_dealer)) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  const c = r.contract;
+  return [
+    (r.made ? TEXT.made : TEXT.failed)(c.team, c.points),
+    TEXT.points(signedText(r.game_points_delta.A), signedText(r.game_points_delta.B), r.game_points_after),
+    next,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function resultLine(r) {
+  return TEXT.score(r.game_points_after.A, r.game_points_after.B);
+}
+
+function stateLine(state) {
+  return TEXT.score(state.game_points.A, state.game_points.B);
+}
+
+// ---------- one line per deal in the list ----------
+function summary(d, m) {
+  const r = d.result;
+  const c = r.contract;
+  const name = (seat) => playerName(m, seat);
+  if (r.redeal) return `${TEXT.dealt(name(d.input.dealer))} · ${kindWords(r.redeal.reason)}`;
+  const values = { name: name(c.bidder), bid: numberText(c.points) };
+  const contract = {
+    none: t('{name} {bid}', values),
+    doubled: t('{name} {bid} doubled', values),
+    redoubled: t('{name} {bid} redoubled', values),
+  }[c.doubling];
+  const points = r.bidding_team_card_points;
+  const outcome = r.made ? t('made with {points}', { points }) : t('failed with {points}', { points });
+  const trump = c.trump ? ` · ${TRUMP_WORDS[c.trump] || c.trump}` : '';
+  return `${contract}${trump} · ${outcome}${foundText(r, 'revoke')} · ${resultLine(r)}`;
+}
+
+// ---------- the chart: each team's game points ----------
+function chart(board, { series, from }) {
+  const m = board.match;
+  return {
+    title: t('Game points per team (target {target})', { target: m.settings.target_game_points }),
+    target: m.settings.target_game_points,
+    lines: series(['A', 'B'], from('game_points', 0), (r, team) => r.game_points_after[team]),
+  };
+}
+
+export default { form, headline, preview, stateLine, resultLine, summary, chart };
