@@ -52,7 +52,7 @@ def choice_cases(club: int, user: int) -> list[tuple[str, str, dict[str, Any], s
             "/api/v1/exports/",
             {"scope": "season", "id": 1, "format": "csv"},
             "scope",
-            '"season" is not a valid choice; scopes are match, league, club.',
+            '"season" is not a valid choice; scopes are match, league, club, event, entrant, round.',
         ),
         (
             "post",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.rules.cards import Card
+from games.rules.cards import SUIT_SYMBOLS, Card
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, msg_template, nmsg
 from games.rules.seats import seat_after
@@ -157,12 +157,12 @@ def _check_trump_card(trump_card: Any, trump: str, rules: TwentyEightRules) -> C
     if not isinstance(trump_card, Card) or trump_card.suit != letter:
         shown = trump_card.symbol if isinstance(trump_card, Card) else trump_card
         detail = (
-            msg("Name the card the bidder laid face down: trump_card, a card of {trump}.", trump=t_word(trump))
+            msg("Name the card the bidder laid face down: trump_card, a card of {trump}.", trump=SUIT_SYMBOLS[letter])
             if trump_card is None
             else msg(
                 "The face-down card {card} is not of the trump suit; the trump suit is {trump}.",
                 card=shown,
-                trump=t_word(trump),
+                trump=SUIT_SYMBOLS[letter],
             )
         )
         raise RuleViolation("trump_card_invalid", detail, "trump_card")
@@ -175,12 +175,6 @@ def _check_trump_card(trump_card: Any, trump: str, rules: TwentyEightRules) -> C
             in_pack=0,
         )
     return trump_card
-
-
-def t_word(trump: str) -> str:
-    """The suit word of a message, translated where it is said."""
-    words = {"clubs": msg("clubs"), "diamonds": msg("diamonds"), "hearts": msg("hearts"), "spades": msg("spades")}
-    return words[trump]
 
 
 def _check_counts(tricks: Tricks) -> None:
