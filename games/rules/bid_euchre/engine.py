@@ -66,6 +66,10 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
             "Score", state_in["scores"], winners=[winner] if winner else [], target=settings_in.get("target_score")
         )
 
+    def offline_forecast(self, rules: BidEuchreRules, state_in: Mapping[str, Any], ahead: int) -> dict[str, Any]:
+        """The deal passes to the left after every deal, whatever happened in it (§E.4)."""
+        return {"dealer_after": {seat: state.next_dealer(seat) for seat in SEATS}, "next_deals": None}
+
     def seats(self, rules: BidEuchreRules) -> tuple[str, ...]:
         return SEATS
 
