@@ -151,7 +151,11 @@ test('a correction needs a reason before anything is sent; Undo voids the deal w
     body: { dealer: 'S2', reason: 'typo' },
     headers: { 'If-Match': '"9"' },
   });
-  assert.deepEqual(undoRequest(DEALS, 4, 'Undone'), { method: 'DELETE', url: `${DEALS}4/`, body: { reason: 'Undone' } });
+  assert.deepEqual(undoRequest(DEALS, 4, 'Undone'), {
+    method: 'DELETE',
+    url: `${DEALS}4/`,
+    body: { reason: 'Undone' },
+  });
 });
 
 test('after a save: the deal number, or the dealer the rules did not expect said; no dealer, no save', () => {
