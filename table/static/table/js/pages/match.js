@@ -215,12 +215,20 @@ function matchPage() {
     fieldsBox.replaceChildren(gameForm.el);
     askDealer();
     paintSeating(); // the new deal's dealer and bidder, not the last deal's
-    if (!state && loop.takeBringBack()) bringIntoView($('#form-title'));
+    if (!state && loop.takeBringBack()) bringFormIntoView();
     clearErrors(form);
     loop.formBuilt();
     if (!st.correcting) $('#form-title').textContent = TEXT.record(nextNumber(board) + (match.waiting || 0));
     showPreview(null);
   }
+  /** The form's title and its first field between the bars (at 200% text the headline can push the field under
+   *  the save bar): the scorer starts a deal without scrolling. */
+  const bringFormIntoView = () => {
+    const first = [...fieldsBox.querySelectorAll('button, input:not([type=hidden]), select')].find(
+      (el) => el.getBoundingClientRect().height > 0 && !el.closest('details:not([open])'),
+    );
+    bringIntoView($('#form-title'), first);
+  };
   /** Offline, when the server's forecast does not know who deals next, the form asks for the dealer first and shows
    *  nothing that follows from one (who bids or calls first, which team, the sweeps' teams): no guess as a fact. */
   function askDealer() {
@@ -509,6 +517,7 @@ function matchPage() {
     const listed = $(`#deal-${deal.number}`);
     if (listed) listed.classList.add('fixing');
     window.scrollTo(0, 0);
+    bringFormIntoView(); // at 200% text the top of the page is the headline: the field is brought on screen
     askPreview();
   }
   function endCorrection(saved = false) {
@@ -648,6 +657,7 @@ function matchPage() {
   // Started last: the board inlined in the page is painted at once (onBoard runs now), with everything it calls
   // already defined (a refused deal kept from before a reload is brought back into the form from here).
   const live = liveBoard(cfg, onBoard);
+  bringFormIntoView(); // opened at a large text size, the page starts at the form (at the usual sizes it is in view)
   renderOutbox();
   outbox.flush();
 }
