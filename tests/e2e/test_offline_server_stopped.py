@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -19,8 +19,8 @@ from tests.e2e.steps import enter_plain_deal, registered_games
 from tests.e2e.table import Table, wait_until
 from tests.support.browser import PASSWORD, api_session, new_browser
 
-if TYPE_CHECKING:
-    from tests.e2e.conftest import StoppableApp
+# The module's own server (tests/e2e/conftest.py StoppableApp): stop(), start(), base, database.
+StoppableApp = Any
 
 pytestmark = pytest.mark.e2e
 
