@@ -49,7 +49,7 @@ _CODES: tuple[Code, ...] = (
     Code(
         "call_not_affordable",
         ("fifty_six.md §F.7",),
-        ("band", "could_cost", "legal", "seat", "tables_held", "team"),
+        ("band", "calls_left", "could_cost", "legal", "seat", "tables_held", "team"),
     ),
     Code("call_out_of_turn", ("bid_euchre.md §E.5", "fifty_six.md §F.7"), ("expected_seat", "seat")),
     Code("capture_card_not_kept", ("seep.md §S.7a",), ("house",)),

@@ -136,6 +136,13 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
         (what the two sides' card points add up to), ``bid_range`` ([lowest, highest] bid in points)."""
         ...
 
+    def offline_forecast(self, rules: RulesT, state: Mapping[str, Any], ahead: int) -> dict[str, Any]:
+        """What a page may propose for deals it enters offline, before the deals it has queued are folded: only
+        what the rules decide whatever those deals' results. ``dealer_after``: each seat's successor as dealer where
+        the deal passes on regardless (else null); ``next_deals``: the state's ``next_deal`` after each of the next
+        ``ahead`` queued deals (null past the last deal), where the game schedules its deals (else null)."""
+        ...
+
     def side_measures(
         self, state: Mapping[str, Any], sides: Sides, settings: Mapping[str, Any]
     ) -> dict[str, dict[str, int]]:
@@ -303,6 +310,10 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
 
     def entry_facts(self, rules: RulesT) -> dict[str, Any]:
         return {}
+
+    def offline_forecast(self, rules: RulesT, state: Mapping[str, Any], ahead: int) -> dict[str, Any]:
+        """Without a declaration of its own, nothing: the page asks for the dealer of every deal it queues."""
+        return {"dealer_after": None, "next_deals": None}
 
     def side_measures(
         self, state: Mapping[str, Any], sides: Sides, settings: Mapping[str, Any]

@@ -253,6 +253,19 @@ class Record:
         return [renege.as_json() for renege in self.reneges]
 
 
+def trick_order_json(
+    cards: tuple[Card, ...], suit_of: Callable[[Card], str], strength: Callable[[Card], int], trump: str | None
+) -> dict[str, Any]:
+    """The card order of one contract as data for a page guiding trick entry (the game facts' ``trick_orders``):
+    the suit that beats the others, the suit each card follows where it is not its own (a bower, the joker), and
+    each card's strength within its suit. The page compares them; it knows no order of its own."""
+    return {
+        "trump": trump,
+        "suit_of": {card.code: suit_of(card) for card in cards if suit_of(card) != card.suit},
+        "strength": {card.code: strength(card) for card in cards},
+    }
+
+
 def suit_word(suit: str) -> str:
     return SUIT_NAMES.get(suit, suit)
 

@@ -45,10 +45,9 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def live_app(browser_available: None) -> Iterator[dict[str, Any]]:
-    """uvicorn serving scorekeeper.asgi on a fresh database, with two accounts: a scorer and an opponent."""
-    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-e2e-"))
+def _prepared_app(workdir: Path) -> tuple[dict[str, str], dict[str, Any]]:
+    """A fresh SQLite database in ``workdir``, migrated, with the scorer's and the opponent's accounts: the server's
+    environment and the accounts' ids."""
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{workdir / 'e2e.sqlite3'}",
@@ -71,8 +70,11 @@ def live_app(browser_available: None) -> Iterator[dict[str, Any]]:
         capture_output=True,
         text=True,
     )
-    ids = json.loads(made.stdout.strip().splitlines()[-1])
-    port = _free_port()
+    return env, json.loads(made.stdout.strip().splitlines()[-1])
+
+
+def _serve(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
+    """uvicorn serving scorekeeper.asgi on ``port``, answering once this returns."""
     server = subprocess.Popen(
         [
             sys.executable,
@@ -91,16 +93,67 @@ def live_app(browser_available: None) -> Iterator[dict[str, Any]]:
         cwd=ROOT,
         env=env,
     )
-    base = f"http://127.0.0.1:{port}"
+    _wait_for(f"http://127.0.0.1:{port}/api/v1/health/")
+    return server
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    server.terminate()
     try:
-        _wait_for(f"{base}/api/v1/health/")
-        yield {"base": base, "redis": bool(env.get("REDIS_URL")), **ids}
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def live_app(browser_available: None) -> Iterator[dict[str, Any]]:
+    """uvicorn serving scorekeeper.asgi on a fresh database, with two accounts: a scorer and an opponent."""
+    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-e2e-"))
+    env, ids = _prepared_app(workdir)
+    port = _free_port()
+    server = _serve(env, port)
+    try:
+        yield {"base": f"http://127.0.0.1:{port}", "redis": bool(env.get("REDIS_URL")), **ids}
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        _stop(server)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+class StoppableApp:
+    """A server of a module's own that the test stops for real (its process ended: nothing answers on its port, so
+    neither the page nor its service worker reaches it) and starts again on the same port and database."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.env, self.ids = _prepared_app(workdir)
+        self.database = workdir / "e2e.sqlite3"
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.server: subprocess.Popen[bytes] | None = _serve(self.env, self.port)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            _stop(self.server)
+            self.server = None
+        with pytest.raises(requests.ConnectionError):
+            requests.get(f"{self.base}/api/v1/health/", timeout=2)
+
+    def start(self) -> None:
+        if self.server is None:
+            self.server = _serve(self.env, self.port)
+
+    def as_live_app(self) -> dict[str, Any]:
+        return {"base": self.base, "redis": bool(self.env.get("REDIS_URL")), **self.ids}
+
+
+@pytest.fixture(scope="module")
+def stoppable_app(browser_available: None) -> Iterator[StoppableApp]:
+    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-e2e-stop-"))
+    app = StoppableApp(workdir)
+    try:
+        yield app
+    finally:
+        app.stop()
         shutil.rmtree(workdir, ignore_errors=True)
 
 

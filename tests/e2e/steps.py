@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 import requests
 
 from tests.e2e.table import Table, wait_until
@@ -50,3 +51,44 @@ def go_offline(table: Table) -> float:
     went = time.monotonic()
     wait_until(lambda: table.text("#net").startswith("Offline"), "the offline badge", seconds=2)
     return time.monotonic() - went
+
+
+# A plain deal of each game, as a scorer enters it on the form with the dealer already chosen: the e2e checks that
+# run over every registered game take their deal from here. A new game adds its own line (the checks fail, saying
+# so, until it does). Each step: ("tap", css), ("pick", name, value), ("type", css, text) or ("call", data-call).
+PLAIN_DEALS: dict[str, list[tuple[Any, ...]]] = {
+    "seep": [("pick", "bid", 10), ("type", "input[name=card_points_A]", 62)],
+    "fifty_six": [
+        ("tap", '[data-chip="30"]'),
+        ("tap", '[data-name="bid_trump"] button[data-value="spades"]'),
+        ("call", "bid"),
+        ("call", "rest-pass"),
+        ("type", "input[name=bidding_team_card_points]", 32),
+    ],
+    "bid_euchre": [
+        ("tap", '#auction-controls [data-call="bid-3"]'),
+        ("tap", '#auction-controls [data-call="rest-pass"]'),
+        ("tap", '[data-name="trump"] button[data-value="hearts"]'),
+        ("tap", '[data-chip="2"]'),
+    ],
+    "contract_rummy": [
+        ("pick", "went_out", "S1"),
+        ("type", "input[name=penalty_S2]", 25),
+        ("type", "input[name=penalty_S3]", 30),
+        ("type", "input[name=penalty_S4]", 12),
+    ],
+}
+
+
+def enter_plain_deal(table: Table, game: str) -> None:
+    if game not in PLAIN_DEALS:
+        pytest.fail(f"{game} has no plain deal in tests/e2e/steps.py PLAIN_DEALS: add the taps of one")
+    for action, *arguments in PLAIN_DEALS[game]:
+        getattr(table, action)(*arguments)
+
+
+def registered_games(api: requests.Session, base: str) -> list[str]:
+    """The games the server offers, in its registry's order (GET /api/v1/games/), not a list of the test's."""
+    answer = api.get(f"{base}/api/v1/games/", timeout=10).json()
+    games = answer["results"] if isinstance(answer, dict) else answer
+    return [game["key"] for game in games]

@@ -4,8 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { GAMES } from '../../table/static/table/js/games/index.js';
-import { loneCallsOffered, euchreOrder } from '../../table/static/table/js/games/bid_euchre.js';
-import { trickWinner } from '../../table/static/table/js/tricks.js';
+import { readFileSync } from 'node:fs';
+import { loneCallsOffered } from '../../table/static/table/js/games/bid_euchre.js';
+import { trickOrder, trickWinner } from '../../table/static/table/js/tricks.js';
+
+// The engines' facts, as the page config carries them (tests/table/test_js_facts_fixture.py keeps them the same).
+const FACTS = JSON.parse(readFileSync(new URL('./fixtures/game_facts.json', import.meta.url)));
+const euchreOrder = (trump) => trickOrder(FACTS.bid_euchre.entry['4'].trick_orders[trump]);
 
 const seats = (names) => names.map((name, i) => ({ seat: `S${i + 1}`, player: { name } }));
 const FOUR = seats(['Asha', 'Bala', 'Ravi', 'Meena']);
@@ -24,7 +29,7 @@ test('Bid Euchre: a triple moon only over a shoot the moon, a quadruple only ove
   assert.deepEqual(loneCallsOffered(103, true), []);
 });
 
-test('Bid Euchre: under low no-trumps the 9 of the suit led wins and the ace is lowest', () => {
+test("Bid Euchre: under low no-trumps the 9 of the suit led wins and the ace is lowest (the engine's order)", () => {
   const plays = [
     { seat: 'S1', card: 'AH' },
     { seat: 'S2', card: '9H' },
@@ -33,6 +38,28 @@ test('Bid Euchre: under low no-trumps the 9 of the suit led wins and the ace is 
   ];
   assert.equal(trickWinner(plays, euchreOrder('low_no_trumps')), 'S2');
   assert.equal(trickWinner(plays, euchreOrder('no_trumps')), 'S1');
+  // The bowers: the jack of trumps, then the other jack of its colour, over the ace of trumps.
+  const bowers = [
+    { seat: 'S1', card: 'AH' },
+    { seat: 'S2', card: 'JD' },
+    { seat: 'S3', card: 'KH' },
+    { seat: 'S4', card: '9S' },
+  ];
+  assert.equal(trickWinner(bowers, euchreOrder('hearts')), 'S2');
+  assert.equal(trickWinner(bowers, euchreOrder('diamonds')), 'S2');
+  assert.equal(trickWinner(bowers, euchreOrder('spades')), 'S4');
+});
+
+test("56: the trump above the suit led, by the engine's rank order (J 9 A 10 K Q)", () => {
+  const order = (trump) => trickOrder(FACTS.fifty_six.entry['4'].trick_orders[trump]);
+  const plays = [
+    { seat: 'S1', card: 'AS' },
+    { seat: 'S2', card: '9S' },
+    { seat: 'S3', card: 'JS' },
+    { seat: 'S4', card: 'QH' },
+  ];
+  assert.equal(trickWinner(plays, order('no_trumps')), 'S3');
+  assert.equal(trickWinner(plays, order('hearts')), 'S4');
 });
 
 test('Bid Euchre: the preview of a hand a renege ended names the renege and the points it moves', () => {
@@ -57,23 +84,21 @@ test('Bid Euchre: the preview of a hand a renege ended names the renege and the 
   );
 });
 
-test("56: the calls a team may still afford, read from the server's legal list", async () => {
+test("56: the calls a team may still afford, read from the server's calls_left (no words parsed)", async () => {
   const { callLimits, notOfferedWords } = await import('../../table/static/table/js/games/fifty_six.js');
-  assert.deepEqual(callLimits(['bid 28 to 39', 'pass']), { highestBid: 39, double: false, redouble: false });
-  assert.deepEqual(callLimits(['bid 31', 'pass', 'double']), { highestBid: 31, double: true, redouble: false });
-  assert.deepEqual(callLimits(['pass']), { highestBid: 0, double: false, redouble: false });
+  const left = (highest_bid, double = false, redouble = false) => ({ highest_bid, pass: true, double, redouble });
+  assert.deepEqual(callLimits(left(39)), { highestBid: 39, double: false, redouble: false });
+  assert.deepEqual(callLimits(left(31, true)), { highestBid: 31, double: true, redouble: false });
+  assert.deepEqual(callLimits(left(0)), { highestBid: 0, double: false, redouble: false });
   assert.equal(
-    notOfferedWords(callLimits(['bid 28 to 39', 'pass']), { lowestBid: 28, double: false, redouble: false }),
+    notOfferedWords(callLimits(left(39)), { lowestBid: 28, double: false, redouble: false }, 56),
     'bids above 39',
   );
   assert.equal(
-    notOfferedWords(callLimits(['pass']), { lowestBid: 31, double: true, redouble: false }),
+    notOfferedWords(callLimits(left(0)), { lowestBid: 31, double: true, redouble: false }, 56),
     'any bid, double',
   );
-  assert.equal(
-    notOfferedWords(callLimits(['bid 31 to 56', 'pass', 'double']), { lowestBid: 31, double: true, redouble: false }),
-    '',
-  );
+  assert.equal(notOfferedWords(callLimits(left(56, true)), { lowestBid: 31, double: true, redouble: false }, 56), '');
 });
 
 test("56: a redeal record's preview and list line say why, and that the same dealer deals again", () => {

@@ -113,6 +113,7 @@ def test_56_v07_b_bids_40_with_exactly_3_tables_and_a_with_1_table_may_only_pass
     assert violation.extra == {
         "seat": "S3",
         "legal": ["pass"],
+        "calls_left": {"highest_bid": 0, "pass": True, "double": False, "redouble": False},
         "team": "A",
         "tables_held": 1,
         "could_cost": 2,
@@ -127,6 +128,7 @@ def test_a_bid_beyond_the_tables_names_the_bids_still_affordable() -> None:
         "Team B holds 2 tables; a bid of 40 could cost it 3 (band 40-47), so B may bid 28 to 39 or pass."
     )
     assert violation.extra["legal"] == ["bid 28 to 39", "pass"]
+    assert violation.extra["calls_left"] == {"highest_bid": 39, "pass": True, "double": False, "redouble": False}
 
 
 def test_a_double_needs_the_doubled_win_of_the_standing_bid() -> None:

@@ -130,10 +130,31 @@ SEEP_PLAY_FACTS = {
 def test_the_deal_forms_bounds_come_from_the_engines(browser: Client) -> None:
     """Issue 27: the page fills and bounds no input from a number of its own (Seep's 100, 56's bids 28 to 56)."""
     facts = page_config(browser.get("/table/new/"))["game_facts"]
-    assert {key: game["entry"] for key, game in facts.items()} == {
-        "seep": {"4": {"card_points_total": 100, **SEEP_PLAY_FACTS}},
+    bounds = ("card_points_total", "bid_range")
+    assert {
+        key: {count: {name: entry[name] for name in bounds if name in entry} for count, entry in game["entry"].items()}
+        for key, game in facts.items()
+    } == {
+        "seep": {"4": {"card_points_total": 100}},
         "fifty_six": {count: {"card_points_total": 56, "bid_range": [28, 56]} for count in ("4", "6", "8")},
         "bid_euchre": {"4": {}},
         "contract_rummy": {count: {} for count in ("2", "3", "4", "5", "6", "7", "8")},
         "twenty_eight": {"4": {"card_points_total": 28, "bid_range": [14, 28]}},
     }
+    # The card orders trick entry guides by, and 56's card points and packs (tests/rules/test_trick_order_facts.py).
+    assert {key: sorted(game["entry"][str(game["default_player_count"])]) for key, game in facts.items()} == {
+        "seep": sorted(["card_points_total", *SEEP_PLAY_FACTS]),
+        "fifty_six": [
+            "bid_range",
+            "card_points",
+            "card_points_total",
+            "forced_contract_points",
+            "pack_ranks",
+            "trick_orders",
+            "usual_bids",
+        ],
+        "bid_euchre": ["pack_ranks", "trick_orders"],
+        "contract_rummy": [],
+        "twenty_eight": ["bid_range", "card_points_total"],
+    }
+    assert facts["seep"]["entry"]["4"] == {"card_points_total": 100, **SEEP_PLAY_FACTS}

@@ -4,12 +4,17 @@ deal's result propose none."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
+from games.models import Match
+from games.rules import registry
+from games.rules.registry import get_engine
+from table import forecast
 from tests.api.helpers import post_deal, start_match
 from tests.deals import euchre_partners_best, fifty_six_made, rummy_deal, seep_deal
 
@@ -72,3 +77,19 @@ def test_games_whose_next_dealer_depends_on_the_result_propose_none(
     if deal:
         assert post_deal(api, match["id"], deal).status_code == 201
     assert board(api, match["id"])["offline"] == {"dealer_after": None, "next_deals": None}
+
+
+def test_a_new_game_gets_the_forecast_its_engine_gives_with_nothing_outside_its_folder(
+    api: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The toy game (tests/rules/toy_game.py) declares no forecast: the engines' default, nothing proposed. Its
+    engine then declares one, and that is the forecast: table/forecast.py knows no game."""
+    monkeypatch.setitem(registry.ENGINE_MODULES, "toy", "tests.rules.toy_game")
+    match = start_match(api, game="toy", players=2)
+    assert board(api, match["id"])["offline"] == {"dealer_after": None, "next_deals": None}
+    engine = get_engine("toy")
+    told = {"dealer_after": {"S1": "S2", "S2": "S1"}, "next_deals": None}
+    monkeypatch.setattr(type(engine), "offline_forecast", lambda self, rules, state, ahead: told, raising=False)
+    assert forecast.offline_forecast(Match.objects.get(pk=match["id"])) == told
+    code = Path(forecast.__file__).read_text().split('"""', 2)[2]
+    assert [key for key in registry.game_keys() if key in code] == []  # no switch on a game's key

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.bid_euchre import deal, scoring, settings, state
+from games.rules.bid_euchre import deal, referee, scoring, settings, state
 from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.shapes import stored_result, stored_state
 from games.rules.bid_euchre.state import BidEuchreState
-from games.rules.bid_euchre.tables import SEATS, TEAM_SEATS
+from games.rules.bid_euchre.tables import PACK_RANKS, SEATS, TEAM_SEATS
 from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
 from games.rules.shapes import Headline
 from games.rules.sides import Sides, other_side
@@ -72,6 +72,13 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
         return headline_figures(
             "Score", stored["scores"], winners=[winner] if winner else [], target=settings_in.get("target_score")
         )
+
+    def offline_forecast(self, rules: BidEuchreRules, state_in: Mapping[str, Any], ahead: int) -> dict[str, Any]:
+        """The deal passes to the left after every deal, whatever happened in it (§E.4)."""
+        return {"dealer_after": {seat: state.next_dealer(seat) for seat in SEATS}, "next_deals": None}
+
+    def entry_facts(self, rules: BidEuchreRules) -> dict[str, Any]:
+        return {"pack_ranks": list(PACK_RANKS), "trick_orders": referee.trick_orders()}
 
     def seats(self, rules: BidEuchreRules) -> tuple[str, ...]:
         return SEATS

@@ -12,15 +12,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from games.rules.bid_euchre.auction import Contract
-from games.rules.bid_euchre.deal import LOW_NO_TRUMPS, TRUMP_SUITS, BidEuchreDeal
+from games.rules.bid_euchre.deal import LOW_NO_TRUMPS, NO_TRUMPS, TRUMP_SUITS, BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
-from games.rules.bid_euchre.tables import LONE_KINDS, PARTNER_OF, SEATS, TEAM_OF, TEAMS
-from games.rules.cards import JOKER, Card
+from games.rules.bid_euchre.tables import LONE_KINDS, PACK_RANKS, PACK_SUITS, PARTNER_OF, SEATS, TEAM_OF, TEAMS
+from games.rules.cards import JOKER, JOKER_CARD, Card
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, msg_template
-from games.rules.tricks import Record, Table, referee, tricks_by_seat
+from games.rules.tricks import Record, Table, referee, trick_order_json, tricks_by_seat
 
 PLAIN_ORDER: dict[str, int] = {rank: power for power, rank in enumerate(("9", "10", "J", "Q", "K", "A"))}
 LOW_ORDER: dict[str, int] = {rank: power for power, rank in enumerate(("A", "K", "Q", "J", "10", "9"))}
@@ -72,6 +73,17 @@ def _refuse_joker(rules: BidEuchreRules) -> Callable[[Card, str], None]:
             )
 
     return refuse
+
+
+def trick_orders() -> dict[str, dict[str, Any]]:
+    """Each contract's card order as data (``trick_order_json``): the bowers and the joker of §E.1, low no-trumps
+    turned over (§E.3)."""
+    pack = (*(Card(rank, suit) for suit in PACK_SUITS for rank in PACK_RANKS), JOKER_CARD)
+    orders = {}
+    for word in (*TRUMP_SUITS, NO_TRUMPS, LOW_NO_TRUMPS):
+        cards = EuchreCards(TRUMP_SUITS.get(word), low=word == LOW_NO_TRUMPS)
+        orders[word] = trick_order_json(pack, cards.suit_of, cards.strength, cards.trump_suit)
+    return orders
 
 
 def players_of(contract: Contract) -> tuple[str, ...]:

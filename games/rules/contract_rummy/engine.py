@@ -77,6 +77,15 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
         stored = stored_state(state_in)
         return headline_figures("Penalty points", stored["totals"], winners=list(stored["winners"]), lower_wins=True)
 
+    def offline_forecast(self, rules: ContractRummyRules, state_in: Mapping[str, Any], ahead: int) -> dict[str, Any]:
+        """The deal passes to the left whatever happened, and the contracts follow the schedule by deal number: the
+        next deals after the state's ``next_deal``, in its shape."""
+        played = int(state_in.get("deals_played", 0))
+        return {
+            "dealer_after": {seat: state.next_dealer(seat, rules) for seat in rules.seats},
+            "next_deals": [state.next_deal_json(state.schedule(rules, played + step)) for step in range(1, ahead + 1)],
+        }
+
     def seats(self, rules: ContractRummyRules) -> tuple[str, ...]:
         return rules.seats
 

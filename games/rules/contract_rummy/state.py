@@ -63,14 +63,18 @@ def next_dealer(dealer: str, rules: ContractRummyRules) -> str:
     return seats[(seats.index(dealer) + 1) % len(seats)]
 
 
+def next_deal_json(scheduled: tuple[int, int, int, int] | None) -> NextDeal | None:
+    """A scheduled deal as the state's ``next_deal``: its number, contract and cards dealt (null past the last)."""
+    if scheduled is None:
+        return None
+    number, sets, runs, cards = scheduled
+    return {"number": number, "contract": {"sets": sets, "runs": runs}, "cards_dealt": cards}
+
+
 def state_json(state: ContractRummyState) -> dict[str, Any]:
-    next_deal: NextDeal | None = None
-    if state.next_deal is not None:
-        number, sets, runs, cards = state.next_deal
-        next_deal = {"number": number, "contract": {"sets": sets, "runs": runs}, "cards_dealt": cards}
     shape: ContractRummyStateJson = {
         "totals": dict(zip(state.seats, state.totals, strict=True)),
-        "next_deal": next_deal,
+        "next_deal": next_deal_json(state.next_deal),
         "next_dealer": state.next_dealer,
         "match_over": state.match_over,
         "winners": list(state.winners),

@@ -93,6 +93,16 @@ class CallsLeft:
         ]
         return words
 
+    def api_json(self) -> dict[str, Any]:
+        """``extra.calls_left``: the same as data, so a page reads the limits rather than parse the words:
+        ``highest_bid`` (0 where no bid is left), ``double``, ``redouble``, ``pass``."""
+        return {
+            "highest_bid": self.high if self.low <= self.high else 0,
+            "pass": self.can_pass,
+            "double": self.double,
+            "redouble": self.redouble,
+        }
+
     def key(self) -> tuple[str | None, bool, str | None]:
         bids = None if self.low > self.high else "one" if self.low == self.high else "range"
         other = "double" if self.double else "redouble" if self.redouble else None
@@ -276,6 +286,7 @@ class _Auction:
             f"auction[{index}]",
             seat=call.seat,
             legal=left.api_words(),
+            calls_left=left.api_json(),
             team=team,
             tables_held=held,
             could_cost=cost,

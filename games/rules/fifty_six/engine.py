@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
-from games.rules.fifty_six import deal, scoring, settings, state
+from games.rules.fifty_six import deal, referee, scoring, settings, state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.settings import FiftySixRules
@@ -85,7 +85,15 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
         return rules.seats
 
     def entry_facts(self, rules: FiftySixRules) -> dict[str, Any]:
-        return {"card_points_total": t.TOTAL_CARD_POINTS, "bid_range": [t.MIN_BID, t.MAX_BID]}
+        return {
+            "card_points_total": t.TOTAL_CARD_POINTS,
+            "bid_range": [t.MIN_BID, t.MAX_BID],
+            "usual_bids": list(t.USUAL_BIDS),
+            "forced_contract_points": t.MIN_BID,
+            "card_points": dict(t.CARD_POINTS),
+            "pack_ranks": {str(size): [r for r in t.RANK_ORDER if r in ranks] for size, ranks in t.PACK_RANKS.items()},
+            "trick_orders": referee.trick_orders(),
+        }
 
     def teams(self, rules: FiftySixRules) -> dict[str, list[str]]:
         return rules.teams_json()

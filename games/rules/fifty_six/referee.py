@@ -16,7 +16,7 @@ from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, speaking_order
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.messages import msg, msg_template
-from games.rules.tricks import Record, Renege, Table, Tricks, referee
+from games.rules.tricks import Record, Renege, Table, Tricks, referee, trick_order_json
 
 SUIT_LETTERS: dict[str, str] = {word: letter for letter, word in SUIT_NAMES.items()}
 STRENGTH: dict[str, int] = {rank: len(t.RANK_ORDER) - k for k, rank in enumerate(t.RANK_ORDER)}
@@ -39,6 +39,12 @@ def _suit_of(card: Card) -> str:
 
 def _strength(card: Card) -> int:
     return STRENGTH.get(card.rank, 0)
+
+
+def trick_orders() -> dict[str, dict[str, Any]]:
+    """Each contract's card order as data (``trick_order_json``): by rank, the trump suit above the others (§F.1)."""
+    cards = tuple(Card(rank, suit) for suit in SUIT_NAMES for rank in t.RANK_ORDER)
+    return {word: trick_order_json(cards, _suit_of, _strength, SUIT_LETTERS.get(word)) for word in t.TRUMPS}
 
 
 FIRST_LEADER_MESSAGE = msg_template(

@@ -44,6 +44,10 @@ CALLS: tuple[str, ...] = ("bid", "pass", "double", "redouble")
 CONVENTIONS: tuple[str, ...] = ("plus", "noes")
 DOUBLINGS: tuple[str, ...] = ("none", "doubled", "redoubled")
 
+# The bids offered as one-tap picks on the deal form (the band edges of §F.4 and the bids just above the lowest);
+# any other bid in range is typed.
+USUAL_BIDS: tuple[int, ...] = (28, 29, 30, 32, 35, 40, 48, 56)
+
 # Default band table of §F.4: (from, to, win, lose).
 DEFAULT_BANDS: tuple[tuple[int, int, int, int], ...] = (
     (28, 39, 1, 2),

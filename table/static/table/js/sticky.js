@@ -20,17 +20,31 @@ export function keepClearOfStickyBars(tops, bottoms) {
   for (const el of [...tops, ...bottoms]) if (el) observer.observe(el);
   window.addEventListener('resize', paint);
   paint();
+  // A field focused under a bar (a Tab, a refusal's focus) is brought out from under it, where the browser's own
+  // focus scrolling leaves it partly covered (a tall save bar at 200% text). Not the bars' own controls.
+  document.addEventListener('focusin', (event) => {
+    const el = event.target;
+    if (!(el instanceof Element) || [...tops, ...bottoms].some((bar) => bar && bar.contains(el))) return;
+    if (!clearOfBars(el)) el.scrollIntoView({ block: 'center' });
+  });
 }
 
-/** Bring `el` between the bars when it is not already there; the page does not move when it is. */
-export function bringIntoView(el) {
-  if (!el) return;
+/** Whether `el` lies between the bars. */
+function clearOfBars(el) {
   measure(); // the bars as they are now: the strip may have just grown with the new score, before its observer ran
   const style = getComputedStyle(document.documentElement);
   // Clear of the bars themselves (the padding's margin is for where it lands, not a reason to move).
   const top = (parseFloat(style.scrollPaddingTop) || 0) - MARGIN_PX;
   const bottom = window.innerHeight - (parseFloat(style.scrollPaddingBottom) || 0) + MARGIN_PX;
   const box = el.getBoundingClientRect();
-  if (box.top >= top && box.bottom <= bottom) return;
+  return box.top >= top && box.bottom <= bottom;
+}
+
+/** Bring `el` between the bars when it, and `also` (the form's first field under its title), are not already
+ *  there; the page does not move when they are. */
+export function bringIntoView(el, also = null) {
+  if (!el || (clearOfBars(el) && (!also || clearOfBars(also)))) return;
   el.scrollIntoView({ block: 'start' }); // lands under the top bars: the scroll padding is theirs
+  // Where the title and the field do not both fit (200% text, a correction's note), the field comes first.
+  if (also && !clearOfBars(also)) also.scrollIntoView({ block: 'start' });
 }

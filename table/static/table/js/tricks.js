@@ -29,6 +29,17 @@ const rotate = (seats, first) => {
   return [...seats.slice(k), ...seats.slice(0, k)];
 };
 
+/** A contract's card order as the engine gives it (the game facts' entry.trick_orders[trump]): the suit that beats
+ *  the others, the suit a card follows where not its own (a bower, the joker), each card's strength in its suit. */
+const trickOrder = (fact) =>
+  fact
+    ? {
+        trump: fact.trump,
+        suitOf: (card) => fact.suit_of[card] || cardSuit(card),
+        strength: (card) => fact.strength[card] ?? -1,
+      }
+    : null; // no contract named yet (a trump still to pick): no winner is shown
+
 /** The highest trump, else the highest card of the suit led; of two equal cards the first played wins. */
 function trickWinner(plays, order) {
   const led = order.suitOf(plays[0].card);
@@ -112,7 +123,8 @@ function trickEntry(allSeats, opts) {
     rows.forEach((row, i) => {
       row.order = play ? rotate(play.seats, leader || play.seats[0]) : allSeats;
       const plays = picked(row);
-      const winner = play && leader && plays.length === row.order.length ? trickWinner(plays, play.order) : null;
+      const winner =
+        play && play.order && leader && plays.length === row.order.length ? trickWinner(plays, play.order) : null;
       for (const seat of allSeats) {
         const cell = row.cells[seat];
         const j = row.order.indexOf(seat);
@@ -170,4 +182,16 @@ function foundText(r, word) {
   return ` · ${word === 'revoke' ? t('revoke found: {list}', { list }) : t('renege found: {list}', { list })}`;
 }
 
-export { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardSuit, cardText, rotate, trickWinner, trickEntry, foundText };
+export {
+  TRUMPS,
+  TRUMP_WORDS,
+  SUIT_LETTER,
+  cardRank,
+  cardSuit,
+  cardText,
+  rotate,
+  trickOrder,
+  trickWinner,
+  trickEntry,
+  foundText,
+};

@@ -2,24 +2,12 @@ import { h, num, cardList } from '../dom.js';
 import { scoreBox, seg, chips, numberInput, field, line, group } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass, nextDealer } from '../seating.js';
 import { t, nt, numberText, signedText, listText, asciiDigits } from '../i18n.js';
-import { wholeWithin } from '../facts.js';
+import { entryFacts, wholeWithin } from '../facts.js';
 import { auctionWidget } from '../auction.js';
-import { SUIT_LETTER, TRUMP_WORDS, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
+import { TRUMP_WORDS, trickEntry, trickOrder, foundText } from '../tricks.js';
 
-/** Bid Euchre's card order once trump is named: the left bower is a trump; no-trumps has no bowers and the
- * joker is a suit of its own that wins; low no-trumps ranks 9 highest and the ace lowest
- * (games/rules/bid_euchre/referee.py). */
-function euchreOrder(trumpWord) {
-  const plain = trumpWord === 'low_no_trumps' ? ['A', 'K', 'Q', 'J', '10', '9'] : ['9', '10', 'J', 'Q', 'K', 'A'];
-  const T = SUIT_LETTER[trumpWord] || null;
-  const left = T && { S: 'C', C: 'S', H: 'D', D: 'H' }[T];
-  const isLeft = (c) => Boolean(T) && cardRank(c) === 'J' && cardSuit(c) === left;
-  return {
-    trump: T || 'JKR',
-    suitOf: (c) => (c === 'JKR' ? T || 'JKR' : isLeft(c) ? T : cardSuit(c)),
-    strength: (c) => (c === 'JKR' ? 12 : T && c === `J${T}` ? 11 : isLeft(c) ? 10 : plain.indexOf(cardRank(c))),
-  };
-}
+/* The card order once trump is named (the bowers, the joker, low no-trumps turned over) and the pack's ranks are
+ * the engine's: the game facts' entry (trick_orders, pack_ranks; games/rules/bid_euchre/referee.py). */
 /** The trump as a word in a line of text ("Bala 3 hearts"). */
 const SHORT_TRUMPS = [
   ['clubs', '♣', TRUMP_WORDS.clubs],
@@ -246,7 +234,7 @@ function form(match) {
   const renegeHint = h('p', { class: 'hint', id: 'renege-ends-hint', hidden: true }, FORM.renegeEndsHint);
   const trickBox = trickEntry(seats, {
     count: tricks,
-    ranks: ['9', '10', 'J', 'Q', 'K', 'A'],
+    ranks: entryFacts(match).pack_ranks,
     joker: settings.deck === 'with_joker_25' || settings.joker === true,
     play() {
       const state = auction.state();
@@ -257,7 +245,7 @@ function form(match) {
       return {
         seats: lone ? seats.filter((s) => s !== partner) : seats,
         leader: bidder,
-        order: euchreOrder(trump.get()),
+        order: trickOrder(entryFacts(match).trick_orders[trump.get()]),
       };
     },
     tally(results) {
@@ -482,5 +470,5 @@ function chart(board, { series, from }) {
   };
 }
 
-export { loneCallsOffered, euchreOrder };
+export { loneCallsOffered };
 export default { form, headline, preview, stateLine, resultLine, summary, chart };

@@ -3,19 +3,12 @@ import { api } from '../api.js';
 import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
-import { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardSuit, trickEntry, foundText } from '../tricks.js';
+import { TRUMPS, TRUMP_WORDS, cardRank, trickEntry, trickOrder, foundText } from '../tricks.js';
 import { t, nt, numberText } from '../i18n.js';
 import { entryFacts } from '../facts.js';
 
-/** 56: J 9 A 10 K Q (8 7) in every suit, the trump suit above the others. */
-const FIFTY_SIX_RANKS = ['J', '9', 'A', '10', 'K', 'Q', '8', '7'];
-const FIFTY_SIX_POINTS = { J: 3, 9: 2, A: 1, 10: 1 };
-const fiftySixOrder = (trumpWord) => ({
-  trump: SUIT_LETTER[trumpWord] || null,
-  suitOf: cardSuit,
-  strength: (c) => 8 - FIFTY_SIX_RANKS.indexOf(cardRank(c)),
-});
-const BID_PICKS = [28, 29, 30, 32, 35, 40, 48, 56];
+/* The card order, the card points, the packs' ranks, the bid range and the usual bids are the engine's (the game
+ * facts' entry, facts.js): none is kept here. */
 /** The trump of a bid in words: the engine's key is not a word of the page. */
 const trumpWords = (trump) => TRUMP_WORDS[trump] || words(trump);
 /** A bid in words: "30 spades", "30 noes", "30 noes → hearts" once the noes bidder names the trump. */
@@ -47,7 +40,7 @@ const FORM = {
       t('Contract: {bid} by {name} (team {team}) redoubled', { bid, name, team }),
     ][doubling],
   allPassRedeal: t('All passed: the deal is redealt.'),
-  allPassPlay: t("All passed: the first speaker's team plays {points} no-trumps.", { points: 28 }),
+  allPassPlay: (points) => t("All passed: the first speaker's team plays {points} no-trumps.", { points }),
   pass: t('Pass'),
   double: t('Double'),
   redouble: t('Redouble'),
@@ -78,21 +71,14 @@ const FORM = {
   bidRange: (min, max) => t('Bids run from {min} to {max} points.', { min, max }),
 };
 
-/** What the calls limited by tables leave a seat, read from the `legal` of the server's refusal of a call the
- * team cannot afford ("bid 28 to 39", "bid 30", "pass", "double", "redouble"): the highest bid (0: none), and
- * whether it may double or redouble. */
-function callLimits(legal) {
-  const bid = legal.map((call) => /^bid (\d+)(?: to (\d+))?$/.exec(call)).find(Boolean);
-  return {
-    highestBid: bid ? Number(bid[2] || bid[1]) : 0,
-    double: legal.includes('double'),
-    redouble: legal.includes('redouble'),
-  };
-}
-/** The calls on the form that the limits leave out, in words ("bids above 39, double"). */
-function notOfferedWords(limits, offered) {
+/** What the calls limited by tables leave a seat: the server's refusal of a call the team cannot afford says it
+ * (its extra.calls_left: the highest bid, 0 for none, and whether it may double or redouble). */
+const callLimits = (left) => ({ highestBid: left.highest_bid, double: left.double, redouble: left.redouble });
+/** The calls on the form that the limits leave out, in words ("bids above 39, double"); `highest` is the top of
+ * the rules' bid range. */
+function notOfferedWords(limits, offered, highest) {
   const out = [];
-  if (offered.lowestBid <= 56 && limits.highestBid < 56)
+  if (offered.lowestBid <= highest && limits.highestBid < highest)
     out.push(limits.highestBid >= offered.lowestBid ? FORM.bidsAbove(limits.highestBid) : FORM.noBid);
   if (offered.double && !limits.double) out.push(FORM.doubleWord);
   if (offered.redouble && !limits.redouble) out.push(FORM.redoubleWord);
@@ -101,7 +87,8 @@ function notOfferedWords(limits, offered) {
 
 function form(match) {
   const settings = match.settings;
-  const bidRange = entryFacts(match).bid_range || [];
+  const facts = entryFacts(match);
+  const bidRange = facts.bid_range || [];
   const active = match.state.active_seats || seatsOf(match);
   const pointsInput = numberInput('', 'bidding_team_card_points');
   const pointsLabel = h('span', { class: 'label' }, t("Bidding team's card points"));
@@ -135,7 +122,7 @@ function form(match) {
     () => showParts(),
     'deal_kind',
   );
-  const handSize = (match.state.next_deal_cards || {}).cards_per_player || (active.length === 4 ? 12 : 8);
+  const handSize = (match.state.next_deal_cards || {}).cards_per_player;
   const handInput = (name) =>
     h('input', { name, placeholder: FORM.handPlaceholder, autocapitalize: 'characters', autocomplete: 'off' });
   const weakSeat = seg(
@@ -194,14 +181,14 @@ function form(match) {
   function askLimits(calls, probe) {
     const key = JSON.stringify([dealer.get(), calls, probe]);
     if (!limitsAsked.has(key)) {
-      const deal = { dealer: dealer.get(), auction: [...calls, probe], bidding_team_card_points: 28 };
+      const deal = { dealer: dealer.get(), auction: [...calls, probe], bidding_team_card_points: bidRange[0] };
       limitsAsked.set(
         key,
         api('POST', `${pageConfig().deals_url}?dry_run=true`, deal)
           .then((res) => {
             const error = res.data; // the first refusal, with its extra (the errors list leaves extra out)
             if (res.ok || !error || error.code !== 'call_not_affordable') return null;
-            return { limits: callLimits((error.extra || {}).legal || []), why: error.detail };
+            return { limits: callLimits((error.extra || {}).calls_left), why: error.detail };
           })
           .catch(() => {
             limitsAsked.delete(key);
@@ -215,7 +202,8 @@ function form(match) {
   function limitOffer(state, box, offered) {
     const calls = auction.get();
     const probes = [];
-    if (offered.lowestBid <= 56) probes.push({ seat: state.turn, call: 'bid', points: 56, trump: 'clubs' });
+    if (offered.lowestBid <= bidRange[1])
+      probes.push({ seat: state.turn, call: 'bid', points: bidRange[1], trump: 'clubs' });
     if (offered.double) probes.push({ seat: state.turn, call: 'double' });
     if (offered.redouble) probes.push({ seat: state.turn, call: 'redouble' });
     Promise.all(probes.map((probe) => askLimits(calls, probe))).then((answers) => {
@@ -232,7 +220,7 @@ function form(match) {
         });
         box.dataset.highestBid = String(limits.highestBid);
       }
-      const what = notOfferedWords(limits, offered);
+      const what = notOfferedWords(limits, offered, bidRange[1]);
       if (what)
         box.appendChild(
           h(
@@ -286,7 +274,9 @@ function form(match) {
           teamOf(match, standing.seat),
           doubling,
         );
-      else if (closed) summary = settings.all_pass_rule === 'redeal' ? FORM.allPassRedeal : FORM.allPassPlay;
+      else if (closed)
+        summary =
+          settings.all_pass_rule === 'redeal' ? FORM.allPassRedeal : FORM.allPassPlay(facts.forced_contract_points);
       return {
         standing,
         doubling,
@@ -338,7 +328,7 @@ function form(match) {
       }
       box.appendChild(row);
       const offered = {
-        lowestBid: barred ? 57 : min,
+        lowestBid: barred ? highest + 1 : min,
         double: Boolean(row.querySelector('[data-call=double]')),
         redouble: redoublers.includes(state.turn),
       };
@@ -348,7 +338,9 @@ function form(match) {
         // bid it makes.
         const points = stepper(min, 'bid_points', () => paintBid(), { low: min, high: highest });
         const rangeHint = h('p', { class: 'hint', id: 'bid-range', hidden: true });
-        const picks = chips(BID_PICKS.filter((v) => v >= min).slice(0, 5), points.input, () => paintBid());
+        const picks = chips((facts.usual_bids || []).filter((v) => v >= min).slice(0, 5), points.input, () =>
+          paintBid(),
+        );
         picks.setAttribute('aria-label', FORM.bidPoints);
         const trump = seg(
           [...SHORT_TRUMPS, ...(state.standing ? [['noes', FORM.noes]] : [])],
@@ -396,7 +388,7 @@ function form(match) {
       pointsBox.hidden = redealing() || !state.closed || (state.allPass && settings.all_pass_rule === 'redeal');
       trickBox.el.hidden = pointsBox.hidden;
       const bidder = state.standing ? state.standing.seat : active[(active.indexOf(dealer.get()) + 1) % active.length];
-      pointsLabel.textContent = FORM.points(teamOf(match, bidder), entryFacts(match).card_points_total);
+      pointsLabel.textContent = FORM.points(teamOf(match, bidder), facts.card_points_total);
       pointsInput.setAttribute('aria-label', pointsLabel.textContent);
       noesBox.hidden =
         redealing() ||
@@ -407,14 +399,12 @@ function form(match) {
     },
   };
   const auction = auctionWidget(match, dealer, rules);
-  const cards = match.state.next_deal_cards || {
-    deck_size: active.length === 4 ? 48 : 64,
-    cards_per_player: active.length === 4 ? 12 : 8,
-  };
+  // The pack and hand of this deal are the state's (the engine deals them by the players still in).
+  const cards = match.state.next_deal_cards || {}; // none once the match is over
   const contractTrump = (state) => (!state.standing ? 'no_trumps' : state.standing.trump || noesTrump.get());
   const trickBox = trickEntry(active, {
     count: cards.cards_per_player,
-    ranks: FIFTY_SIX_RANKS.slice(0, { 32: 4, 48: 6, 64: 8 }[cards.deck_size] || 6),
+    ranks: facts.pack_ranks[cards.deck_size] || [],
     joker: false,
     play() {
       const state = auction.state();
@@ -422,7 +412,7 @@ function form(match) {
       return {
         seats: active,
         leader: active[(active.indexOf(dealer.get()) + 1) % active.length],
-        order: fiftySixOrder(contractTrump(state)),
+        order: trickOrder(facts.trick_orders[contractTrump(state)]),
       };
     },
     tally(results) {
@@ -430,7 +420,7 @@ function form(match) {
       for (const seat of active) points[teamOf(match, seat)] = 0;
       for (const r of results)
         points[teamOf(match, r.winner)] += r.plays.reduce(
-          (sum, p) => sum + (FIFTY_SIX_POINTS[cardRank(p.card)] || 0),
+          (sum, p) => sum + (facts.card_points[cardRank(p.card)] || 0),
           0,
         );
       return t('{teams} card points', {

@@ -1,6 +1,7 @@
 /* The score entry page. The scorer's loop is the page: see who deals (the strip under the bar), enter the deal,
  * see what it will do (the server's own dry run, under the form), save, see the new score (and Undo for a while).
- * Also the outbox, and the deal list with correct, void, confirm and dispute. */
+ * Also the outbox, and the deal list with correct, void, confirm and dispute. The loop's state, its requests and
+ * what it says after each answer are loop.js (no DOM, tested alone); this module wires them to the page. */
 import { $, h, fill, pageConfig, uuid4 } from '../dom.js';
 import { api } from '../api.js';
 import { clearErrors, showErrors } from '../errors.js';
@@ -12,6 +13,19 @@ import { playerName, seatingPicture, UNKNOWN_DEALER_HINT } from '../seating.js';
 import { GAMES } from '../games/index.js';
 import { bringIntoView, keepClearOfStickyBars } from '../sticky.js';
 import { nt, numberText, t, timeText } from '../i18n.js';
+import {
+  correctionRequest,
+  createLoop,
+  dealerMissing,
+  nextNumber,
+  noDealLeft,
+  outboxLines,
+  previewRequest,
+  projectedMatch,
+  refusalText,
+  savedNote,
+  undoRequest,
+} from '../loop.js';
 
 const PREVIEW_DELAY_MS = 350;
 
@@ -97,18 +111,13 @@ function matchPage() {
   const previewBox = $('#preview');
   let board = null;
   let gameForm = null;
-  let correcting = null;
-  let dirty = false;
-  let pending = null;
+  const loop = createLoop();
+  const st = loop.state; // mode, fixing, correcting, pending, dirty: read here, changed only through loop
   let asking = null; // the reason box being typed in ({number, action, value}): a live re-render opens it again
   let previewTimer = null;
   let previewAsked = 0;
   let toastTimer = null;
 
-  let fixing = null; // the client_deal_id of the refused queued deal in the form, being fixed
-  // After the scorer's own save (kept, sent, corrected) the next deal's form comes back on screen; a live update
-  // never moves the page under a scorer reading the deal list.
-  let bringFormBack = false;
   keepClearOfStickyBars([$('.bar'), $('#board')], [$('.savebar')]);
   const outbox = createOutbox(`tk-outbox-${cfg.match_id}`, cfg.deals_url, {
     changed: renderOutbox,
@@ -122,47 +131,28 @@ function matchPage() {
    *  server and waiting for the scorer's fix, with the deals after it held back. */
   function renderOutbox() {
     const items = outbox.items();
+    const view = outboxLines(items);
     const box = $('#outbox');
-    box.hidden = !items.length;
-    const blocked = items.length && items[0].refused;
+    box.hidden = !view.count;
     const name = (seat) => (board ? playerName(board.match, seat) : seat);
+    const tags = { refused: TEXT.refusedTag, heldBack: TEXT.heldBackTag, pending: TEXT.pendingTag };
+    const button = (action, onclick, text) =>
+      h('button', { type: 'button', class: 'small', 'data-action': action, onclick }, text);
     box.replaceChildren(
-      h('h3', {}, blocked ? TEXT.outboxBlocked : TEXT.outboxTitle(items.length)),
-      ...items.map((item, index) =>
+      h('h3', {}, view.blocked ? TEXT.outboxBlocked : TEXT.outboxTitle(view.count)),
+      ...view.lines.map((line, index) =>
         h(
           'div',
-          { class: item.refused ? 'queued refused' : 'queued', 'data-queued': item.deal.client_deal_id },
-          h(
-            'span',
-            { class: item.refused ? 'tag refused' : 'tag queued' },
-            item.refused ? TEXT.refusedTag : blocked ? TEXT.heldBackTag : TEXT.pendingTag,
-          ),
-          ` ${TEXT.queuedDeal(name(item.deal.dealer), timeText(item.at))}`,
-          item.refused ? h('span', { class: 'err' }, ` ${item.refused.detail || item.refused.code}`) : null,
-          index === 0 && item.refused
+          { class: line.refusal !== null ? 'queued refused' : 'queued', 'data-queued': line.id },
+          h('span', { class: line.tag === 'refused' ? 'tag refused' : 'tag queued' }, tags[line.tag]),
+          ` ${TEXT.queuedDeal(name(line.dealer), timeText(line.at))}`,
+          line.refusal !== null ? h('span', { class: 'err' }, ` ${line.refusal}`) : null,
+          line.fixable
             ? h(
                 'span',
                 { class: 'row' },
-                h(
-                  'button',
-                  {
-                    type: 'button',
-                    class: 'small',
-                    'data-action': 'fix-queued',
-                    onclick: () => refused(item, item.refused),
-                  },
-                  TEXT.fix,
-                ),
-                h(
-                  'button',
-                  {
-                    type: 'button',
-                    class: 'small',
-                    'data-action': 'discard-queued',
-                    onclick: () => discardQueued(item),
-                  },
-                  TEXT.discard,
-                ),
+                button('fix-queued', () => refused(items[index], items[index].refused), TEXT.fix),
+                button('discard-queued', () => discardQueued(items[index]), TEXT.discard),
               )
             : null,
         ),
@@ -180,28 +170,19 @@ function matchPage() {
       return;
     }
     discardArmed = null;
-    if (fixing === item.deal.client_deal_id) {
-      fixing = null;
-      buildForm();
-    }
+    if (loop.discarded(item.deal.client_deal_id)) buildForm();
     outbox.discard(item.deal.client_deal_id);
   }
 
-  /** The match as the next new deal sees it. With deals still waiting the server has not folded them: the page
-   *  proposes only what the board's offline forecast says the rules decide whatever their results (the dealer
-   *  where the deal passes on regardless, Contract Rummy's contract by deal number), and leaves the rest for the
-   *  scorer to pick, never a guess shown as a fact. */
-  function projectedMatch() {
-    const queued = outbox.items().filter((item) => item.deal.client_deal_id !== fixing);
-    if (!queued.length || fixing) return board.match;
-    const forecast = board.offline || {};
-    const last = queued[queued.length - 1].deal;
-    const state = Object.assign({}, board.match.state);
-    state.next_dealer = (forecast.dealer_after && forecast.dealer_after[last.dealer]) || null;
-    state.next_dealer_unknown = !state.next_dealer;
-    if (board.match.game === 'contract_rummy') state.next_deal = (forecast.next_deals || [])[queued.length - 1] || null;
-    return Object.assign({}, board.match, { state, waiting: queued.length });
-  }
+  /** The match as the next new deal sees it: the board's, or with deals waiting, what the server's offline
+   *  forecast knows of the next one (loop.js projectedMatch). */
+  const nextDealMatch = () =>
+    projectedMatch(
+      board.match,
+      board.offline,
+      outbox.items().map((item) => item.deal),
+      st.fixing,
+    );
   /** The board's "next dealer" is the server's, before the waiting deals: say so, with what the rules decide. */
   function showWaitingDealer(match) {
     const line = $('#next-dealer');
@@ -221,8 +202,8 @@ function matchPage() {
    *  in (its state_before): the seats still in, the pack and hand size, the contract of that deal. */
   function buildForm(deal) {
     const state = deal && deal.state_before;
-    const match = state ? Object.assign({}, board.match, { state }) : projectedMatch();
-    if (match.game === 'contract_rummy' && !match.state.next_deal) {
+    const match = state ? Object.assign({}, board.match, { state }) : nextDealMatch();
+    if (!state && noDealLeft(match)) {
       // Offline, with the match's last deal already waiting: there is no further deal to enter.
       gameForm = null;
       fieldsBox.replaceChildren(h('p', { class: 'hint' }, TEXT.matchEnds));
@@ -234,15 +215,20 @@ function matchPage() {
     fieldsBox.replaceChildren(gameForm.el);
     askDealer();
     paintSeating(); // the new deal's dealer and bidder, not the last deal's
-    if (bringFormBack && !state) {
-      bringFormBack = false;
-      bringIntoView($('#form-title'));
-    }
+    if (!state && loop.takeBringBack()) bringFormIntoView();
     clearErrors(form);
-    dirty = false;
-    if (!correcting) $('#form-title').textContent = TEXT.record(nextNumber() + (match.waiting || 0));
+    loop.formBuilt();
+    if (!st.correcting) $('#form-title').textContent = TEXT.record(nextNumber(board) + (match.waiting || 0));
     showPreview(null);
   }
+  /** The form's title and its first field between the bars (at 200% text the headline can push the field under
+   *  the save bar): the scorer starts a deal without scrolling. */
+  const bringFormIntoView = () => {
+    const first = [...fieldsBox.querySelectorAll('button, input:not([type=hidden]), select')].find(
+      (el) => el.getBoundingClientRect().height > 0 && !el.closest('details:not([open])'),
+    );
+    bringIntoView($('#form-title'), first);
+  };
   /** Offline, when the server's forecast does not know who deals next, the form asks for the dealer first and shows
    *  nothing that follows from one (who bids or calls first, which team, the sweeps' teams): no guess as a fact. */
   function askDealer() {
@@ -257,7 +243,7 @@ function matchPage() {
   }
   // A refusal stays beside its field, with what was typed, until the scorer changes the deal.
   form.addEventListener('input', () => {
-    dirty = true;
+    loop.typed();
     clearErrors(form);
     askPreview();
     paintSeating();
@@ -266,28 +252,24 @@ function matchPage() {
     const button = event.target.closest('button[type=button]');
     if (button && !button.closest('.savebar')) {
       if (button.closest('[data-field="dealer"]')) setTimeout(askDealer); // after the choice has taken it
-      dirty = true;
+      loop.typed();
       askPreview();
       paintSeating();
     }
   });
-
-  /** The number the next deal gets: one after the last listed (a voided deal keeps its number). */
-  const nextNumber = () =>
-    board.deals.length ? board.deals[board.deals.length - 1].number + 1 : board.match.deals_count + 1;
 
   function onBoard(next, showEarlier) {
     board = next;
     renderBoard($('#board'), board, cfg.game_name);
     renderChart($('#chart'), board);
     renderDeals($('#deals'), board, dealActions, showEarlier);
-    $('#save-deal').disabled = board.match.status === 'finished' && !correcting;
-    if (!gameForm || (!dirty && !correcting && !pending && !fixing)) buildForm();
-    else if (!correcting) showWaitingDealer(projectedMatch());
+    $('#save-deal').disabled = board.match.status === 'finished' && !st.correcting;
+    if (!gameForm || loop.mayRebuild()) buildForm();
+    else if (!st.correcting) showWaitingDealer(nextDealMatch());
     paintSeating();
     renderOutbox();
     const head = outbox.items()[0];
-    if (head && head.refused && !fixing && !correcting) refused(head, head.refused); // e.g. after a reload
+    if (head && head.refused && !st.fixing && !st.correcting) refused(head, head.refused); // e.g. after a reload
   }
 
   /** The table as this deal has it: the dealer and the bidder the form names, the seats out of the match faded. */
@@ -308,8 +290,8 @@ function matchPage() {
   // ---------- the preview: the server's own dry run of the deal as it stands ----------
   function showPreview(text, refused = false, extra = null) {
     previewBox.classList.toggle('refused', refused);
-    previewBox.classList.toggle('placeholder', !text && !correcting);
-    previewBox.replaceChildren(text || (correcting ? '' : TEXT.previewNone), ...(extra ? [extra] : []));
+    previewBox.classList.toggle('placeholder', !text && !st.correcting);
+    previewBox.replaceChildren(text || (st.correcting ? '' : TEXT.previewNone), ...(extra ? [extra] : []));
   }
   function clearPreview() {
     previewBox.classList.remove('refused');
@@ -329,20 +311,19 @@ function matchPage() {
       showPreview(waiting);
       return;
     }
-    const deal = gameForm.build();
+    const ask = previewRequest({
+      dealsUrl: cfg.deals_url,
+      deal: gameForm.build(),
+      correcting: st.correcting,
+      reason: $('#reason').value,
+      version: board.match.version,
+    });
     let res;
     try {
-      res = correcting
-        ? await api(
-            'PUT',
-            `${cfg.deals_url}${correcting}/?dry_run=true`,
-            Object.assign({}, deal, { reason: $('#reason').value || '-' }),
-            { 'If-Match': `"${board.match.version}"` },
-          )
-        : await api('POST', `${cfg.deals_url}?dry_run=true`, deal);
+      res = await api(ask.method, ask.url, ask.body, ask.headers);
     } catch (_error) {
       // Offline: a new deal is kept on the phone; a correction is not (it needs the network), so it says that.
-      if (asked === previewAsked) showPreview(correcting ? TEXT.correctionOffline : TEXT.previewOffline);
+      if (asked === previewAsked) showPreview(st.correcting ? TEXT.correctionOffline : TEXT.previewOffline);
       return;
     }
     if (asked !== previewAsked) return; // a newer preview was asked for meanwhile
@@ -350,11 +331,9 @@ function matchPage() {
       showPreview(refusalText(res.data), true);
       return;
     }
-    if (correcting) showPreview(...correctionPreview(res.data));
+    if (st.correcting) showPreview(...correctionPreview(res.data));
     else showPreview(game.preview(res.data));
   }
-  const refusalText = (body) =>
-    (body && body.errors && body.errors[0] && body.errors[0].detail) || (body && body.detail) || '';
   /** A correction's or void's dry run: the match's state before and after, and each later deal that changes. */
   function correctionPreview(answer) {
     const line = (state) => game.stateLine(state, board.match); // by name where the game lists players
@@ -396,33 +375,26 @@ function matchPage() {
 
   // ---------- saving, the saved toast and Undo ----------
   function delivered(item, body) {
-    if (pending === item.deal.client_deal_id) {
-      pending = null;
-      dirty = false;
-      gameForm = null;
-      bringFormBack = true;
-    }
-    if (!body || !body.number) return;
+    if (loop.delivered(item.deal.client_deal_id)) gameForm = null;
+    const note = savedNote(body);
+    if (!note) return;
     // A dealer the rules did not expect, where the match lets any seat deal (a pick made offline, a slip): kept,
     // and said, with Undo at hand, rather than stored without a word.
-    const expected = (body.state_before || {}).next_dealer;
-    const dealer = (body.input || {}).dealer;
-    if (expected && dealer && dealer !== expected) {
-      const name = (seat) => playerName(body.match || board.match, seat);
-      showToast(TEXT.otherDealer(body.number, name(dealer), name(expected)), body.number, true);
-    } else showToast(TEXT.saved(body.number), body.number);
+    const name = (seat) => playerName(body.match || board.match, seat);
+    if (note.kind === 'otherDealer')
+      showToast(TEXT.otherDealer(note.number, name(note.dealer), name(note.expected)), note.number, true);
+    else showToast(TEXT.saved(note.number), note.number);
   }
   function refused(item, body) {
     // Bring the refused deal back into the form, as the board stands before it, with the rule's message next to
     // its field. It stays first in the outbox (the deals after it wait) until saved fixed or discarded.
-    pending = null;
-    if (correcting || fixing === item.deal.client_deal_id || !board) return;
-    fixing = item.deal.client_deal_id;
+    if (!board) return loop.rejected(item.deal.client_deal_id); // brought back by onBoard once the board is in
+    if (!loop.refused(item.deal.client_deal_id)) return;
     buildForm();
     const copy = Object.assign({}, item.deal);
     delete copy.client_deal_id;
     gameForm.fill(copy);
-    dirty = true;
+    loop.typed();
     $('#form-title').textContent = TEXT.fixTitle;
     showErrors(form, body);
     clearPreview(); // the refusal is shown once, beside its field
@@ -430,7 +402,7 @@ function matchPage() {
   function rejected(item, body) {
     // Refused as it was saved, online: nothing is queued; the form keeps what was typed, the refusal sits beside
     // its field (issue 17 point 2). The outbox's refused deal is for deals sent later, after being offline.
-    if (pending === item.deal.client_deal_id) pending = null;
+    loop.rejected(item.deal.client_deal_id);
     showErrors(form, body);
     clearPreview(); // the refusal is shown once, beside its field (the dry run had it too)
   }
@@ -466,7 +438,8 @@ function matchPage() {
   }
   async function undoDeal(number) {
     try {
-      const res = await api('DELETE', `${cfg.deals_url}${number}/`, { reason: TEXT.undoReason });
+      const ask = undoRequest(cfg.deals_url, number, TEXT.undoReason);
+      const res = await api(ask.method, ask.url, ask.body);
       if (!res.ok) {
         showToast(refusalText(res.data), null, true);
         return;
@@ -482,55 +455,48 @@ function matchPage() {
     event.preventDefault();
     clearErrors(form);
     clearTimeout(previewTimer);
-    if (!gameForm.marks().dealer) {
+    if (dealerMissing(gameForm.marks())) {
       // Never kept without a dealer: the server would refuse it later, after the scorer has left the table.
       showErrors(form, { errors: [{ code: 'dealer_unknown', detail: UNKNOWN_DEALER_HINT, field: 'dealer' }] });
       return;
     }
     const deal = gameForm.build();
-    if (correcting) return submitCorrection(deal);
+    if (st.correcting) return submitCorrection(deal);
     deal.client_deal_id = uuid4();
-    if (fixing) {
-      const refusedId = fixing;
-      fixing = null;
-      pending = deal.client_deal_id;
-      $('#form-title').textContent = TEXT.recordFixed;
-      $('#save-deal').disabled = true;
-      await outbox.fix(refusedId, deal);
-      $('#save-deal').disabled = false;
-      if (pending === deal.client_deal_id) {
-        pending = null;
-        bringFormBack = true;
-        buildForm();
-      }
-      return;
-    }
-    pending = deal.client_deal_id;
+    const refusedId = st.fixing;
+    loop.saving(deal.client_deal_id);
     $('#save-deal').disabled = true;
-    await outbox.send(deal);
+    if (refusedId) {
+      $('#form-title').textContent = TEXT.recordFixed;
+      await outbox.fix(refusedId, deal);
+    } else await outbox.send(deal);
     $('#save-deal').disabled = false;
-    if (pending === deal.client_deal_id) {
-      pending = null; // still queued (offline): free the form for the next deal
-      bringFormBack = true;
+    // Still queued (offline), or fixed and sent on: free the form for the next deal.
+    if (loop.saveEnded(deal.client_deal_id)) {
       buildForm();
-      showToast(TEXT.queued, null, true);
+      if (!refusedId) showToast(TEXT.queued, null, true);
     }
   }
   form.addEventListener('submit', submit);
 
   // ---------- corrections: their own colour and title, a reason, the dry-run diff of the later deals ----------
   async function submitCorrection(deal) {
-    const reason = $('#reason').value.trim();
-    if (!reason) {
+    const ask = correctionRequest({
+      dealsUrl: cfg.deals_url,
+      deal,
+      correcting: st.correcting,
+      reason: $('#reason').value,
+      version: board.match.version,
+    });
+    if (ask.refusal) {
       // Asked on the phone, in the page's words (the server's would be "This field may not be blank.").
-      showErrors(form, { errors: [{ code: 'reason_required', detail: TEXT.reasonMissing, field: 'reason' }] });
+      showErrors(form, { errors: [Object.assign({ detail: TEXT.reasonMissing }, ask.refusal)] });
       $('#reason').focus();
       return;
     }
-    const body = Object.assign({}, deal, { reason });
     let res;
     try {
-      res = await api('PUT', `${cfg.deals_url}${correcting}/`, body, { 'If-Match': `"${board.match.version}"` });
+      res = await api(ask.method, ask.url, ask.body, ask.headers);
     } catch (_error) {
       showErrors(form, { code: 'offline', detail: TEXT.correctionOffline, field: null });
       return;
@@ -539,14 +505,13 @@ function matchPage() {
       showErrors(form, res.data);
       return;
     }
-    const number = correcting;
-    bringFormBack = true; // the next deal's form, not the page left mid-form
-    endCorrection();
+    const number = st.correcting;
+    endCorrection(true); // the next deal's form brought back, not the page left mid-form
     showToast(TEXT.corrected(number), null);
     await live.refresh();
   }
   function startCorrection(deal) {
-    correcting = deal.number;
+    loop.startCorrection(deal.number);
     $('#entry').classList.add('correcting');
     $('#form-title').textContent = TEXT.correct(deal.number);
     $('#correction-note').textContent = TEXT.correctNote(deal.number, playerName(board.match, deal.input.dealer));
@@ -562,10 +527,11 @@ function matchPage() {
     const listed = $(`#deal-${deal.number}`);
     if (listed) listed.classList.add('fixing');
     window.scrollTo(0, 0);
+    bringFormIntoView(); // at 200% text the top of the page is the headline: the field is brought on screen
     askPreview();
   }
-  function endCorrection() {
-    correcting = null;
+  function endCorrection(saved = false) {
+    loop.endCorrection(saved);
     $('#entry').classList.remove('correcting');
     $('#correction-note').hidden = true;
     $('#reason-row').hidden = true;
@@ -575,7 +541,7 @@ function matchPage() {
     gameForm = null;
     if (board) buildForm();
   }
-  $('#cancel-correction').addEventListener('click', endCorrection);
+  $('#cancel-correction').addEventListener('click', () => endCorrection());
 
   /** Buttons under each deal: correct and void for the scorer; confirm and dispute for a seated opponent. A void
    *  asks for its reason in a box of the correction's colour, with the dry run of what it changes. */
@@ -701,6 +667,7 @@ function matchPage() {
   // Started last: the board inlined in the page is painted at once (onBoard runs now), with everything it calls
   // already defined (a refused deal kept from before a reload is brought back into the form from here).
   const live = liveBoard(cfg, onBoard);
+  bringFormIntoView(); // opened at a large text size, the page starts at the form (at the usual sizes it is in view)
   renderOutbox();
   outbox.flush();
 }

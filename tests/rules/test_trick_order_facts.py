@@ -1,0 +1,72 @@
+"""The card orders a page reads from the game facts (``entry.trick_orders``) pick the same trick winner as the
+referee, for every contract of 56 and Bid Euchre: the page compares the engine's figures, it keeps no order."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.rules.bid_euchre.deal import LOW_NO_TRUMPS, TRUMP_SUITS
+from games.rules.bid_euchre.referee import EuchreCards
+from games.rules.cards import Card, parse_card
+from games.rules.facts import game_facts
+from games.rules.fifty_six import referee as fifty_six_referee
+from games.rules.registry import get_engine
+from games.rules.tricks import Play, Table, _winner
+
+
+def page_winner(cards: list[str], order: dict[str, Any]) -> int:
+    """table/static/table/js/tricks.js trickWinner over the facts: the highest trump, else of the suit led."""
+    suit_of = lambda code: order["suit_of"].get(code, code[-1] if code != "JKR" else "")  # noqa: E731
+    led = suit_of(cards[0])
+
+    def power(code: str) -> int:
+        suit = suit_of(code)
+        return (200 if suit == order["trump"] else 100 if suit == led else 0) + order["strength"][code]
+
+    best = 0
+    for index in range(1, len(cards)):
+        if power(cards[index]) > power(cards[best]):
+            best = index
+    return best
+
+
+def referee_table(game: str, trump_word: str) -> Table:
+    if game == "fifty_six":
+        suit_of, strength = fifty_six_referee._suit_of, fifty_six_referee._strength
+        trump = fifty_six_referee.SUIT_LETTERS.get(trump_word)
+    else:
+        cards = EuchreCards(TRUMP_SUITS.get(trump_word), low=trump_word == LOW_NO_TRUMPS)
+        suit_of, strength, trump = cards.suit_of, cards.strength, cards.trump_suit
+    return Table(("S1", "S2", "S3", "S4"), "S1", "", 6, 24, None, lambda card: 1, suit_of, strength, trump)
+
+
+@pytest.mark.parametrize("game", ["fifty_six", "bid_euchre"])
+def test_every_contracts_order_picks_the_referees_winner(game: str) -> None:
+    orders = game_facts(get_engine(game))["entry"]["4"]["trick_orders"]
+    generator = random.Random(27)
+    for trump_word, order in orders.items():
+        table = referee_table(game, trump_word)
+        pack = list(order["strength"])
+        for _ in range(300):
+            cards = generator.sample(pack, 4)
+            trick = tuple(Play(seat, parse_card(code)) for seat, code in zip(table.seats, cards, strict=True))
+            assert table.seats[page_winner(cards, order)] == _winner(trick, table), (trump_word, cards)
+
+
+def test_56_facts_name_the_card_points_and_the_ranks_of_each_pack() -> None:
+    entry = game_facts(get_engine("fifty_six"))["entry"]["6"]
+    assert entry["card_points"] == {"J": 3, "9": 2, "A": 1, "10": 1}
+    assert entry["pack_ranks"] == {
+        "32": ["J", "9", "A", "10"],
+        "48": ["J", "9", "A", "10", "K", "Q"],
+        "64": ["J", "9", "A", "10", "K", "Q", "8", "7"],
+    }
+    assert (entry["bid_range"], entry["usual_bids"], entry["forced_contract_points"]) == (
+        [28, 56],
+        [28, 29, 30, 32, 35, 40, 48, 56],
+        28,
+    )
+    assert Card("J", "S").code in entry["trick_orders"]["no_trumps"]["strength"]
