@@ -71,6 +71,12 @@ PLAIN_DEALS: dict[str, list[tuple[Any, ...]]] = {
         ("tap", '[data-name="trump"] button[data-value="hearts"]'),
         ("tap", '[data-chip="2"]'),
     ],
+    "twenty_eight": [
+        ("tap", '[data-chip="16"]'),
+        ("call", "bid"),
+        ("call", "rest-pass"),
+        ("type", "input[name=bidding_team_card_points]", 18),
+    ],
     "contract_rummy": [
         ("pick", "went_out", "S1"),
         ("type", "input[name=penalty_S2]", 25),

@@ -80,7 +80,8 @@ function form(match) {
   const pointsBox = h('div', { 'data-field': 'bidding_team_card_points' }, pointsLabel, pointsInput);
   const dealer = seg(
     seats.map((s) => [s, seatLabel(match, s)]),
-    match.state.next_dealer || seats[0],
+    // Offline, where the engines' forecast does not know the next dealer, the form asks rather than guesses.
+    match.state.next_dealer || (match.state.next_dealer_unknown ? null : seats[0]),
     () => auction.reset(),
     'dealer',
   );
