@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.rules.bid_bands import card_points
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
@@ -293,22 +294,6 @@ def parse_redeal(payload: Mapping[str, Any]) -> RedealClaim:
     return RedealClaim(reason, _upper(value.get("seat")), hand, _upper(value.get("team")), hands, stray)
 
 
-def _card_points(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= t.TOTAL_CARD_POINTS:
-        raise RuleViolation(
-            "card_points_out_of_range",
-            msg(
-                "Card points are whole numbers from 0 to {total_card_points}; {value!r} is not one.",
-                total_card_points=t.TOTAL_CARD_POINTS,
-                value=value,
-            ),
-            field,
-            minimum=0,
-            maximum=t.TOTAL_CARD_POINTS,
-        )
-    return value
-
-
 def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
     if not isinstance(payload, Mapping):
         raise RuleViolation(
@@ -350,7 +335,7 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
     auction = parse_auction(payload["auction"], seats)
     points = payload.get("bidding_team_card_points")
     if points is not None:
-        points = _card_points(points, "bidding_team_card_points")
+        points = card_points(points, "bidding_team_card_points", t.TOTAL_CARD_POINTS)
     by_team_raw = payload.get("card_points_by_team")
     by_team: tuple[tuple[str, int], ...] | None = None
     if by_team_raw is not None:
@@ -371,7 +356,7 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
                     ),
                     f"card_points_by_team.{name}",
                 )
-            found[team] = _card_points(value, f"card_points_by_team.{name}")
+            found[team] = card_points(value, f"card_points_by_team.{name}", t.TOTAL_CARD_POINTS)
         by_team = tuple((team, found[team]) for team in rules.team_names if team in found)
     tricks = parse_tricks(payload.get("tricks"), seats)
     return FiftySixDeal(dealer.strip().upper(), auction, points, by_team, tricks)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from games.rules.bid_bands import card_points
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.twenty_eight import tables as t
@@ -105,22 +106,6 @@ def _check_pair(deal: TwentyEightDeal, rules: TwentyEightRules) -> str | None:
     return str(seat)
 
 
-def _card_points(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= t.TOTAL_CARD_POINTS:
-        raise RuleViolation(
-            "card_points_out_of_range",
-            msg(
-                "Card points are whole numbers from 0 to {total_card_points}; {value!r} is not one.",
-                total_card_points=t.TOTAL_CARD_POINTS,
-                value=value,
-            ),
-            field,
-            minimum=0,
-            maximum=t.TOTAL_CARD_POINTS,
-        )
-    return value
-
-
 def _by_team(deal: TwentyEightDeal) -> dict[str, int] | None:
     """``card_points_by_team``: both teams, each 0-28, adding up to 28."""
     value = deal.card_points_by_team
@@ -133,7 +118,9 @@ def _by_team(deal: TwentyEightDeal) -> dict[str, int] | None:
             "card_points_by_team",
             expected=list(t.TEAM_NAMES),
         )
-    by_team = {team: _card_points(value[team], f"card_points_by_team.{team}") for team in t.TEAM_NAMES}
+    by_team = {
+        team: card_points(value[team], f"card_points_by_team.{team}", t.TOTAL_CARD_POINTS) for team in t.TEAM_NAMES
+    }
     total = sum(by_team.values())
     if total != t.TOTAL_CARD_POINTS:
         raise RuleViolation(
@@ -166,7 +153,7 @@ def _inconsistent(team: str, sent: int, other: int, field: str, from_tricks: dic
 def _check_points(deal: TwentyEightDeal, team: str, derived: dict[str, int] | None) -> int:
     """The summary figures: range and total first, then that they agree (with each other, or with the tricks)."""
     sent = deal.bidding_team_card_points
-    points = None if sent is None else _card_points(sent, "bidding_team_card_points")
+    points = None if sent is None else card_points(sent, "bidding_team_card_points", t.TOTAL_CARD_POINTS)
     by_team = _by_team(deal)
     if derived is not None:
         if by_team is not None and by_team != derived:

@@ -6,31 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.rules.bid_bands import BAND_KEYS, Band
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, phrase
 from games.rules.settings_spec import Setting, SettingsSpec
 from games.rules.shapes import reject_unknown_keys
 from games.rules.twenty_eight import tables as t
-
-BAND_KEYS: tuple[str, ...] = ("from", "to", "win", "lose")
-
-
-@dataclass(frozen=True, slots=True)
-class Band:
-    """One row of the band table: a contract of ``first``..``last`` wins ``win`` or loses ``lose`` game points."""
-
-    first: int
-    last: int
-    win: int
-    lose: int
-
-    @property
-    def label(self) -> str:
-        return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
-
-    def as_json(self) -> dict[str, int]:
-        return {"from": self.first, "to": self.last, "win": self.win, "lose": self.lose}
-
 
 DEFAULT_BANDS: tuple[Band, ...] = tuple(Band(*row) for row in t.DEFAULT_BANDS)
 
