@@ -543,35 +543,12 @@ def referee(tricks: Tricks, table: Table) -> Record:
                 reveal = Reveal(i + 1, j, play.seat, "last_card")
             counting.append(table.concealed is None or reveal is not None)
         if len(trick) != len(order):
-            raise RuleViolation(
-                "trick_count_invalid",
-                msg(
-                    "Trick {i} has {trick_count} cards; each trick has {order_count}, one from each of {order} in "
-                    "turn.",
-                    i=i + 1,
-                    trick_count=len(trick),
-                    order_count=len(order),
-                    order=", ".join(order),
-                ),
-                f"tricks[{i}]",
-                expected=len(order),
-            )
+            raise wrong_trick_size(i, len(trick), order)
         winner = _winner(trick, table, tuple(counting))
         results.append(TrickResult(i + 1, leader, winner, trick))
         leader = winner
     if len(tricks) != table.hand_size:
-        raise RuleViolation(
-            "trick_count_invalid",
-            nmsg(
-                "{tricks_count} trick is entered; every card is played, so this deal has {hand_size} tricks.",
-                "{tricks_count} tricks are entered; every card is played, so this deal has {hand_size} tricks.",
-                "tricks_count",
-                tricks_count=len(tricks),
-                hand_size=table.hand_size,
-            ),
-            "tricks",
-            expected=table.hand_size,
-        )
+        raise wrong_trick_count(len(tricks), table.hand_size)
     return Record(tuple(results), _find_reneges(tricks, table, reveal), reveal)
 
 
@@ -595,3 +572,35 @@ __all__ = [
     "tricks_by_seat",
     "tricks_json",
 ]
+
+
+def wrong_trick_count(entered: int, hand_size: int) -> RuleViolation:
+    """``trick_count_invalid`` on ``tricks``: every card is played, so a deal has a trick per card in a hand."""
+    return RuleViolation(
+        "trick_count_invalid",
+        nmsg(
+            "{tricks_count} trick is entered; every card is played, so this deal has {hand_size} tricks.",
+            "{tricks_count} tricks are entered; every card is played, so this deal has {hand_size} tricks.",
+            "tricks_count",
+            tricks_count=entered,
+            hand_size=hand_size,
+        ),
+        "tricks",
+        expected=hand_size,
+    )
+
+
+def wrong_trick_size(index: int, size: int, order: tuple[str, ...]) -> RuleViolation:
+    """``trick_count_invalid`` on ``tricks[index]``: a trick has one card from each seat in play."""
+    return RuleViolation(
+        "trick_count_invalid",
+        msg(
+            "Trick {i} has {trick_count} cards; each trick has {order_count}, one from each of {order} in turn.",
+            i=index + 1,
+            trick_count=size,
+            order_count=len(order),
+            order=", ".join(order),
+        ),
+        f"tricks[{index}]",
+        expected=len(order),
+    )

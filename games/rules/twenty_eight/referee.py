@@ -13,9 +13,18 @@ from typing import Any
 
 from games.rules.cards import SUIT_SYMBOLS, Card
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg, msg_template, nmsg
+from games.rules.messages import msg, msg_template
 from games.rules.seats import seat_after
-from games.rules.tricks import ConcealedTrump, Record, Renege, Table, Tricks, referee
+from games.rules.tricks import (
+    ConcealedTrump,
+    Record,
+    Renege,
+    Table,
+    Tricks,
+    referee,
+    wrong_trick_count,
+    wrong_trick_size,
+)
 from games.rules.twenty_eight import tables as t
 from games.rules.twenty_eight.settings import TwentyEightRules
 
@@ -180,33 +189,10 @@ def _check_trump_card(trump_card: Any, trump: str, rules: TwentyEightRules) -> C
 def _check_counts(tricks: Tricks) -> None:
     """8 tricks of 4 cards, before any card is looked at (§T.7a's order)."""
     if len(tricks) != t.HAND_SIZE:
-        raise RuleViolation(
-            "trick_count_invalid",
-            nmsg(
-                "{tricks_count} trick is entered; every card is played, so this deal has {hand_size} tricks.",
-                "{tricks_count} tricks are entered; every card is played, so this deal has {hand_size} tricks.",
-                "tricks_count",
-                tricks_count=len(tricks),
-                hand_size=t.HAND_SIZE,
-            ),
-            "tricks",
-            expected=t.HAND_SIZE,
-        )
+        raise wrong_trick_count(len(tricks), t.HAND_SIZE)
     for i, trick in enumerate(tricks):
         if len(trick) != len(t.SEATS):
-            raise RuleViolation(
-                "trick_count_invalid",
-                msg(
-                    "Trick {i} has {trick_count} cards; each trick has {order_count}, one from each of {order} in "
-                    "turn.",
-                    i=i + 1,
-                    trick_count=len(trick),
-                    order_count=len(t.SEATS),
-                    order=", ".join(t.SEATS),
-                ),
-                f"tricks[{i}]",
-                expected=len(t.SEATS),
-            )
+            raise wrong_trick_size(i, len(trick), t.SEATS)
 
 
 def table_for(dealer: str, bidder: str, trump: str, face_down: Card | None, rules: TwentyEightRules) -> Table:
