@@ -52,6 +52,12 @@ def enter(table: Table, taps: list[str]) -> None:
         table.tap(css)
 
 
+@pytest.mark.xfail(
+    reason="issue 27: the browser's offline emulation does not cut off the service worker, whose request can reach "
+    "the server (1 run in 3 here: 2 deals on the board after the reload); tests/e2e/test_offline_server_stopped.py "
+    "checks the same with the server really stopped",
+    strict=False,
+)
 def test_bid_euchre_deals_entered_offline_are_stored_once_each_in_order_with_the_rules_dealers(
     phone: Table, live_app: dict[str, Any]
 ) -> None:
