@@ -175,6 +175,12 @@ DATABASE_STATEMENT_TIMEOUT_MS: int = env.int("DATABASE_STATEMENT_TIMEOUT_MS", de
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABASE_STATEMENT_TIMEOUT_MS:
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options["options"] = f"{options.get('options', '')} -c statement_timeout={DATABASE_STATEMENT_TIMEOUT_MS}".strip()
+# The deal post's few hot statements are prepared on each connection the first time it runs them
+# (games/services/prepared.py): PostgreSQL then plans them once, not at every post. A pooler in transaction mode that
+# does not carry prepared statements (PgBouncer before 1.21) needs it off; Django's other statements are never prepared.
+DATABASE_PREPARED_STATEMENTS: bool = env_bool("DATABASE_PREPARED_STATEMENTS", default=True)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DATABASE_PREPARED_STATEMENTS:
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL: str = env.str("REDIS_URL", default="")

@@ -23,6 +23,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, F, Field, Model, TextField, When
+from django.db.models.expressions import Col
 from django.db.models.functions import Cast
 from django.utils import timezone
 
@@ -52,6 +53,7 @@ from games.services.errors import (
     PreconditionRequired,
     StaleVersion,
 )
+from games.services.prepared import prepared_cursor
 
 
 @dataclass(frozen=True)
@@ -166,10 +168,62 @@ def _read_match(match_id: int, *, lock: bool) -> Match | None:
     """The match row (locked with ``lock``), with what the answer and the live event need read in the same query:
     the seats (``seats_json``, games.selectors.matches.seats_from_json) and the live fields' reads (the board's
     answers count). The SQL is the ORM's, built once per database, set of live fields and lock (building it cost
-    more than the query itself: issue 31)."""
+    more than the query itself: issue 31), and prepared on the connection (``prepared_cursor``); the row becomes a
+    Match as the ORM would make it, without a raw queryset's work of matching columns to fields at every read."""
     sql, params = _match_read_sql(connection.vendor, events.live_fields_read(), lock)
-    found = Match.objects.raw(sql, [match_id if param == _MATCH_ID_SLOT else param for param in params])
-    return next(iter(found), None)
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, [match_id if param == _MATCH_ID_SLOT else param for param in params])
+        row = cursor.fetchone()
+        layout = _ROW_LAYOUTS.get(sql) or _ROW_LAYOUTS.setdefault(sql, _row_layout(cursor.description))
+    return None if row is None else _match_from_row(layout, row)
+
+
+@dataclass(frozen=True)
+class _RowLayout:
+    """Where a match read's columns go: the model's fields, each with the converters the ORM applies to it on this
+    database (the JSON columns decoded; on SQLite the dates parsed too), and by name the values read beside them
+    (the seats, the live fields' reads)."""
+
+    names: tuple[str, ...]
+    positions: tuple[int, ...]
+    converters: tuple[tuple[Col, tuple[Callable[[Any, Any, Any], Any], ...]], ...]
+    extras: tuple[tuple[str, int], ...]
+
+
+# The layout of each match read's rows, by its SQL (a read's text names its database and columns); a cursor's
+# description is built anew at each read, so it is read once.
+_ROW_LAYOUTS: dict[str, _RowLayout] = {}
+
+
+def _row_layout(description: Sequence[Sequence[Any]]) -> _RowLayout:
+    columns = [column[0] for column in description]
+    fields = {field.column: field for field in Match._meta.concrete_fields}
+    found = [
+        (position, fields[column].get_col(Match._meta.db_table))
+        for position, column in enumerate(columns)
+        if column in fields
+    ]
+    return _RowLayout(
+        names=tuple(col.target.attname for _, col in found),
+        positions=tuple(position for position, _ in found),
+        converters=tuple(
+            (col, tuple(connection.ops.get_db_converters(col) + col.get_db_converters(connection))) for _, col in found
+        ),
+        extras=tuple((column, position) for position, column in enumerate(columns) if column not in fields),
+    )
+
+
+def _match_from_row(layout: _RowLayout, row: Sequence[Any]) -> Match:
+    values = []
+    for position, (col, converters) in zip(layout.positions, layout.converters, strict=True):
+        value = row[position]
+        for convert in converters:
+            value = convert(value, col, connection)
+        values.append(value)
+    match = Match.from_db(connection.alias, list(layout.names), values)
+    for name, position in layout.extras:
+        setattr(match, name, row[position])
+    return match
 
 
 @functools.cache
@@ -396,7 +450,7 @@ def _save_recording(row: Deal, match: Match) -> None:
         *(column.get_db_prep_save(getattr(match, column.attname), connection) for column in match_columns),
         match.pk,
     ]
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, params)
         (row.pk,) = cursor.fetchone()
     row._state.adding = False
@@ -434,11 +488,11 @@ def _save_recording_if_unmoved(row: Deal, match: Match, read_version: int) -> bo
         *(column.get_db_prep_save(getattr(row, column.attname), connection) for column in deal_columns),
     ]
     if connection.in_atomic_block:  # a caller's transaction (tests, scripts): a refused INSERT must not break it
-        with transaction.atomic(), connection.cursor() as cursor:
+        with transaction.atomic(), prepared_cursor() as cursor:
             cursor.execute(sql, params)
             written = cursor.fetchone()
     else:
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             cursor.execute(sql, params)
             written = cursor.fetchone()
     if written is None:

@@ -122,6 +122,36 @@ def test_with_no_optimistic_attempt_a_post_takes_the_lock(api: APIClient, settin
     ]
 
 
+def prepared_on_this_connection() -> list[str]:
+    """What each statement prepared on the connection (PostgreSQL keeps them per session) reads or writes first."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements ORDER BY prepare_time")
+        return [statements([{"sql": text}])[0] for (text,) in cursor.fetchall()]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_match_read_and_the_write_are_planned_once_per_connection(api: APIClient) -> None:
+    """Planning the match read (its subqueries) cost about five times running it (bench/README.md): the read and
+    the write are prepared the first time a connection runs them, and later posts reuse them."""
+    match = start_match(api)
+    post_deal(api, match["id"], seep_deal("S1"))
+    post_deal(api, match["id"], seep_deal("S2"))
+    assert posted(api, match["id"], seep_deal("S3"), dry_run="true")[1] == "SELECT games_match"
+    assert prepared_on_this_connection() == ["SELECT games_match", "UPDATE INSERT"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_without_prepared_statements_nothing_is_prepared(api: APIClient, settings: Any) -> None:
+    """Behind a pooler that does not carry prepared statements the setting turns them off (README)."""
+    settings.DATABASE_PREPARED_STATEMENTS = False
+    connection.close()
+    match = start_match(api)
+    post_deal(api, match["id"], seep_deal("S1"))
+    assert prepared_on_this_connection() == []
+
+
 def test_the_one_statement_writes_every_column_of_a_deal() -> None:
     """A column added to Deal must be written by the recording's INSERT too (its default would be lost)."""
     columns = {field.name for field in Deal._meta.concrete_fields if not field.primary_key}
