@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
-from tests.e2e.phone import DASH, NAMES, check_page, phone_browser
+from tests.e2e.phone import ANDROID, DASH, NAMES, check_page, phone_browser, set_phone
 from tests.e2e.table import Table, wait_until
 from tests.support.browser import PASSWORD, api_session
 
@@ -95,7 +95,9 @@ def test_a_match_to_its_end_with_a_deal_trick_by_trick(
     ]
     assert phone.text("#tricks-tally") == "From the tricks: team A 6, team B 22 card points"
     check_page(phone, "twenty_eight trick entry")
-    phone.screenshot(screenshots / "twenty_eight-tricks-360x640.png", scroll_to="#trump-reveal")
+    set_phone(phone, ANDROID, scale=1)  # CSS pixels: a small file for the README
+    phone.screenshot(screenshots / "twenty_eight-tricks-360x640-light.png", scroll_to="#trump-reveal")
+    set_phone(phone, ANDROID)
     phone.save_and_wait()
     deal = api.get(f"{base}/api/v1/matches/{match['id']}/deals/1/").json()
     assert deal["input"]["trump_card"] == "8H"
@@ -108,6 +110,14 @@ def test_a_match_to_its_end_with_a_deal_trick_by_trick(
     assert phone.text("#deal-1 .what") == (
         f"Bala 16 · hearts · made with 22 · revoke found: S4 (trick 3), S4 (trick 6) · 0 {DASH} 1"
     )
+    # A correction brings the tricks back, with the face-down card and the call.
+    phone.correct(1, "checking the call")
+    assert phone.value("select[name=trump_card]") == "8H"
+    assert phone.value("select[name=reveal_trick]") == "3"
+    assert phone.chosen("reveal_seat") == "S4"
+    assert phone.value("select[name=trick-7-S4]") == "AC"
+    assert phone.text("#tricks-tally") == "From the tricks: team A 6, team B 22 card points"
+    phone.tap("#cancel-correction")
 
     # Deal 2, dealer S2: S3 must open (14), S4 raises an opponent's bid (15, no honours needed), the rest pass;
     # B takes exactly 15: made (equal makes it), B +1.
