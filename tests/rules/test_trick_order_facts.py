@@ -1,5 +1,6 @@
 """The card orders a page reads from the game facts (``entry.trick_orders``) pick the same trick winner as the
-referee, for every contract of 56 and Bid Euchre: the page compares the engine's figures, it keeps no order."""
+referee, for every contract of 56, Bid Euchre and Twenty-Eight (with its trump shown at any card of the trick): the
+page compares the engine's figures, it keeps no order."""
 
 from __future__ import annotations
 
@@ -15,11 +16,20 @@ from games.rules.facts import game_facts
 from games.rules.fifty_six import referee as fifty_six_referee
 from games.rules.registry import get_engine
 from games.rules.tricks import Play, Table, _winner
+from games.rules.twenty_eight import referee as twenty_eight_referee
 
 
-def page_winner(cards: list[str], order: dict[str, Any]) -> int:
-    """table/static/table/js/tricks.js trickWinner over the facts: the highest trump, else of the suit led."""
-    suit_of = lambda code: order["suit_of"].get(code, code[-1] if code != "JKR" else "")  # noqa: E731
+def page_winner(cards: list[str], order: dict[str, Any], shown_from: int = 0) -> int:
+    """table/static/table/js/tricks.js trickWinner over the facts: the highest trump, else of the suit led. From
+    twenty_eight.js's revealOrder: a trump-suit card played before the card ``shown_from`` follows no suit, unless
+    the trump suit was led."""
+    led_code = cards[0]
+
+    def suit_of(code: str) -> str:
+        suit = order["suit_of"].get(code, code[-1] if code != "JKR" else "")
+        hidden = cards.index(code) < shown_from and suit == order["trump"] and led_code[-1] != order["trump"]
+        return "" if hidden else suit
+
     led = suit_of(cards[0])
 
     def power(code: str) -> int:
@@ -56,6 +66,28 @@ def test_every_contracts_order_picks_the_referees_winner(game: str) -> None:
             assert table.seats[page_winner(cards, order)] == _winner(trick, table), (trump_word, cards)
 
 
+def test_28_orders_pick_the_referees_winner_wherever_the_trump_is_shown() -> None:
+    orders = game_facts(get_engine("twenty_eight"))["entry"]["4"]["trick_orders"]
+    assert sorted(orders) == ["clubs", "diamonds", "hearts", "spades"]
+    generator = random.Random(29)
+    for trump_word, order in orders.items():
+        ref = twenty_eight_referee
+        table = Table(
+            ("S1", "S2", "S3", "S4"), "S1", "", 8, 32, None, lambda card: 1, ref._suit_of, ref._strength, order["trump"]
+        )
+        pack = list(order["strength"])
+        for _ in range(300):
+            cards = generator.sample(pack, 4)
+            shown_from = generator.randint(0, 4)  # 4: the trump is still face down after the trick
+            trick = tuple(Play(seat, parse_card(code)) for seat, code in zip(table.seats, cards, strict=True))
+            counting = tuple(j >= shown_from for j in range(4))
+            assert page_winner(cards, order, shown_from) == table.seats.index(_winner(trick, table, counting)), (
+                trump_word,
+                cards,
+                shown_from,
+            )
+
+
 def test_56_facts_name_the_card_points_and_the_ranks_of_each_pack() -> None:
     entry = game_facts(get_engine("fifty_six"))["entry"]["6"]
     assert entry["card_points"] == {"J": 3, "9": 2, "A": 1, "10": 1}
@@ -70,3 +102,12 @@ def test_56_facts_name_the_card_points_and_the_ranks_of_each_pack() -> None:
         28,
     )
     assert Card("J", "S").code in entry["trick_orders"]["no_trumps"]["strength"]
+
+
+def test_28_facts_name_the_card_points_the_pack_and_the_tricks() -> None:
+    entry = game_facts(get_engine("twenty_eight"))["entry"]["4"]
+    assert entry["card_points"] == {"J": 3, "9": 2, "A": 1, "10": 1}
+    assert entry["pack_ranks"] == ["J", "9", "A", "10", "K", "Q", "8", "7"]
+    assert entry["trick_count"] == 8
+    assert entry["trick_orders"]["hearts"]["trump"] == "H"
+    assert entry["trick_orders"]["hearts"]["strength"]["JH"] > entry["trick_orders"]["hearts"]["strength"]["9H"]

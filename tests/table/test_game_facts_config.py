@@ -155,6 +155,6 @@ def test_the_deal_forms_bounds_come_from_the_engines(browser: Client) -> None:
         ],
         "bid_euchre": ["pack_ranks", "trick_orders"],
         "contract_rummy": [],
-        "twenty_eight": ["bid_range", "card_points_total"],
+        "twenty_eight": ["bid_range", "card_points", "card_points_total", "pack_ranks", "trick_count", "trick_orders"],
     }
     assert facts["seep"]["entry"]["4"] == {"card_points_total": 100, **SEEP_PLAY_FACTS}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.rules.cards import SUIT_SYMBOLS, Card
+from games.rules.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, msg_template
 from games.rules.seats import seat_after
@@ -22,6 +22,7 @@ from games.rules.tricks import (
     Table,
     Tricks,
     referee,
+    trick_order_json,
     wrong_trick_count,
     wrong_trick_size,
 )
@@ -68,6 +69,13 @@ def _suit_of(card: Card) -> str:
 
 def _strength(card: Card) -> int:
     return STRENGTH.get(card.rank, 0)
+
+
+def trick_orders() -> dict[str, dict[str, Any]]:
+    """Each trump's card order as data (``trick_order_json``) for a page guiding trick entry. While the trump is face
+    down a trump-suit card counts only as a card of the suit led (§T.7a); the page applies that to the same figures."""
+    cards = tuple(Card(rank, suit) for suit in SUIT_NAMES for rank in t.RANK_ORDER)
+    return {word: trick_order_json(cards, _suit_of, _strength, t.SUIT_LETTERS[word]) for word in t.TRUMPS}
 
 
 @dataclass(frozen=True, slots=True)

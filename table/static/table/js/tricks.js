@@ -54,8 +54,8 @@ function trickWinner(plays, order) {
 
 /** Every trick, a card picker per seat, folded away until wanted. The leaders and winners shown are this page's
  * reading of the rules, to guide the entry; the service referees the tricks (its refusals land on the cell).
- * opts: count (tricks in a deal), ranks, joker, play() -> {seats, leader, order} or null while the contract is
- * open, tally(results) -> a line such as "team A 3, team B 3". */
+ * opts: count (tricks in a deal), ranks, joker, play() -> {seats, leader, order, orderOf?(i, plays)} or null while
+ * the contract is open, tally(results) -> a line such as "team A 3, team B 3". */
 function trickEntry(allSeats, opts) {
   const pack = [];
   for (const suit of ['S', 'H', 'D', 'C']) for (const rank of opts.ranks) pack.push(`${rank}${suit}`);
@@ -123,8 +123,10 @@ function trickEntry(allSeats, opts) {
     rows.forEach((row, i) => {
       row.order = play ? rotate(play.seats, leader || play.seats[0]) : allSeats;
       const plays = picked(row);
-      const winner =
-        play && play.order && leader && plays.length === row.order.length ? trickWinner(plays, play.order) : null;
+      // A game whose trump may be shown mid-deal (Twenty-Eight) gives each whole trick its own order.
+      const whole = play && leader && plays.length === row.order.length;
+      const order = whole && (play.orderOf ? play.orderOf(i, plays) : play.order);
+      const winner = order ? trickWinner(plays, order) : null;
       for (const seat of allSeats) {
         const cell = row.cells[seat];
         const j = row.order.indexOf(seat);

@@ -2,14 +2,15 @@ import { h, num, cardList } from '../dom.js';
 import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
-import { TRUMPS, TRUMP_WORDS, foundText } from '../tricks.js';
-import { t, numberText, signedText } from '../i18n.js';
+import { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardText, trickEntry, trickOrder, foundText } from '../tricks.js';
+import { t, listText, numberText, signedText } from '../i18n.js';
 import { entryFacts } from '../facts.js';
 
 /* Twenty-Eight (twenty_eight.md): bids are numbers from the lowest bid to 28, the first speaker must bid, a partner
  * is outbid only at honours (the server refuses what the form lets through, with the rule's own sentence); the
- * trump is the face-down card's suit, entered when the score needs it (the pair) or left out. Tricks card by card
- * are entered through the API (§T.7a); the page enters the card points. */
+ * trump is the face-down card's suit, entered when the score needs it (the pair or the tricks) or left out. Every
+ * trick may be entered card by card (§T.7a) with the face-down card and the moment the trump was shown: the service
+ * then adds up the card points and proves every renege. */
 const BID_PICKS = [14, 15, 16, 18, 20, 24, 28];
 const FORM = {
   dealer: t('Dealer'),
@@ -40,6 +41,14 @@ const FORM = {
   team: t('The team without trumps'),
   handPlaceholder: t('e.g. {cards}', { cards: 'KS QH 8D 7C …' }),
   bidRange: (min, max) => t('Bids run from {min} to {max} points.', { min, max }),
+  faceDown: t('The card laid face down for trumps'),
+  shownAt: t('When the trump was shown'),
+  lastCard: t('Nobody called: the bidder played the face-down card last'),
+  neverShown: t('Nobody called: the trump stayed hidden'),
+  caller: t('Who called for the trump (or turned it up)'),
+  revealHint: t(
+    'Pick the trick in which a player who could not follow suit called for the trump, or the bidder turned it up, and who it was.',
+  ),
 };
 const REDEAL_SETTINGS = {
   first_speaker_no_points: 'redeal_first_speaker_no_points',
@@ -47,6 +56,29 @@ const REDEAL_SETTINGS = {
   four_jacks: 'redeal_four_jacks',
   defenders_without_trumps: 'redeal_defenders_without_trumps',
 };
+
+/** Where in trick i (0-based, its plays in order) the trump was shown: 0 once it is up, the trick's length while it
+ * is still face down, else the place of the seat that called. `reveal` is {trick (from 1), seat}, or null. */
+function shownFrom(reveal, i, plays) {
+  if (!reveal || i + 1 < reveal.trick) return plays.length;
+  if (i + 1 > reveal.trick) return 0;
+  const j = plays.findIndex((p) => p.seat === reveal.seat);
+  return j < 0 ? plays.length : j;
+}
+
+/** A whole trick's order (tricks.js trickOrder of the trump's facts) with the concealed trump (§T.7a): a trump-suit
+ * card that fell before the card `from` follows no suit and never wins, unless the trump suit was led. */
+function revealOrder(order, plays, from) {
+  const led = order.suitOf(plays[0].card);
+  const early = new Set(plays.slice(0, from).map((p) => p.card));
+  return {
+    ...order,
+    suitOf(card) {
+      const suit = order.suitOf(card);
+      return early.has(card) && suit === order.trump && led !== order.trump ? '' : suit;
+    },
+  };
+}
 
 /** The auction as the rules file says it goes: three passes after a bid, or a bid of 28, end the bidding; a double
  * and a redouble may follow when the match plays them. */
@@ -85,7 +117,7 @@ function form(match) {
     () => auction.reset(),
     'dealer',
   );
-  const trump = seg(TRUMPS, null, null, 'trump');
+  const trump = seg(TRUMPS, null, () => paintFaceDown(), 'trump');
   trump.setAttribute('aria-label', FORM.trump);
   const trumpBox = group(FORM.trump, trump);
   const kinds = ['played', ...Object.keys(REDEAL_SETTINGS).filter((k) => settings[REDEAL_SETTINGS[k]] !== false)];
@@ -215,6 +247,8 @@ function form(match) {
       paintDoubles(state);
       pointsBox.hidden = redealing() || !state.closed;
       trumpBox.hidden = pointsBox.hidden;
+      trickBox.el.hidden = pointsBox.hidden;
+      trickBox.refresh();
       const bidder = state.standing ? state.standing.seat : seats[(seats.indexOf(dealer.get()) + 1) % seats.length];
       pointsLabel.textContent = FORM.points(teamOf(match, bidder), entryFacts(match).card_points_total || 28);
       pointsInput.setAttribute('aria-label', pointsLabel.textContent);
@@ -239,6 +273,88 @@ function form(match) {
       );
   }
   const auction = auctionWidget(match, dealer, rules);
+  // Trick entry (§T.7a): the cards of every trick, the face-down card (own_card) and when the trump was shown.
+  const facts = entryFacts(match);
+  const ownCard = settings.trump_indicator !== 'spare_card';
+  const faceDown = h('select', { name: 'trump_card', onchange: () => trickBox.refresh() });
+  function paintFaceDown() {
+    const letter = SUIT_LETTER[trump.get()];
+    const was = faceDown.value;
+    const cards = letter ? (facts.pack_ranks || []).map((rank) => `${rank}${letter}`) : [];
+    faceDown.replaceChildren(
+      h('option', { value: '' }, '–'),
+      ...cards.map((code) => h('option', { value: code }, cardText(code))),
+    );
+    faceDown.value = cards.includes(was) ? was : '';
+    trickBox.refresh();
+  }
+  const trickCount = facts.trick_count || 8;
+  const shownAt = h(
+    'select',
+    { name: 'reveal_trick', onchange: () => paintReveal() },
+    h('option', { value: '' }, ownCard ? FORM.lastCard : FORM.neverShown),
+    Array.from({ length: trickCount }, (_, k) =>
+      h('option', { value: String(k + 1) }, t('Trick {number}', { number: k + 1 })),
+    ),
+  );
+  const caller = seg(
+    seats.map((s) => [s, seatLabel(match, s)]),
+    null,
+    () => trickBox.refresh(),
+    'reveal_seat',
+  );
+  const callerBox = field('reveal.seat', FORM.caller, caller);
+  function paintReveal() {
+    callerBox.hidden = !shownAt.value;
+    trickBox.refresh();
+  }
+  /** {trick, seat} of the reveal as entered; with no call, the bidder's last card under own_card (§T.7a). */
+  function reveal() {
+    if (shownAt.value) return { trick: Number(shownAt.value), seat: caller.get() };
+    const standing = auction.state().standing;
+    return ownCard && standing ? { trick: trickCount, seat: standing.seat } : null;
+  }
+  const trickBox = trickEntry(seats, {
+    count: trickCount,
+    ranks: facts.pack_ranks || [],
+    joker: false,
+    play() {
+      const state = auction.state();
+      if (redealing() || !state.biddingOver) return null;
+      const first = seats[(seats.indexOf(dealer.get()) + 1) % seats.length];
+      const order = trump.get() ? trickOrder((facts.trick_orders || {})[trump.get()]) : null;
+      return {
+        seats,
+        leader: settings.first_lead === 'bidder' ? state.standing.seat : first,
+        order,
+        orderOf: order ? (i, plays) => revealOrder(order, plays, shownFrom(reveal(), i, plays)) : null,
+      };
+    },
+    tally(results) {
+      const points = { A: 0, B: 0 };
+      for (const r of results)
+        points[teamOf(match, r.winner)] += r.plays.reduce(
+          (sum, p) => sum + ((facts.card_points || {})[cardRank(p.card)] || 0),
+          0,
+        );
+      return t('{teams} card points', {
+        teams: Object.entries(points)
+          .map(([team, n]) => t('team {team} {points}', { team, points: n }))
+          .join(', '),
+      });
+    },
+  });
+  const revealBox = h(
+    'div',
+    { id: 'trump-reveal' },
+    ownCard ? field('trump_card', FORM.faceDown, faceDown) : null,
+    h('p', { class: 'hint' }, FORM.revealHint),
+    field('reveal.trick', FORM.shownAt, shownAt),
+    callerBox,
+  );
+  trickBox.el.insertBefore(revealBox, trickBox.el.querySelector('.tricks-list'));
+  paintFaceDown();
+  paintReveal();
   const el = h(
     'div',
     { class: 'fields' },
@@ -249,6 +365,7 @@ function form(match) {
     doublesBox,
     trumpBox,
     pointsBox,
+    trickBox.el,
   );
   showParts();
   function build() {
@@ -265,8 +382,18 @@ function form(match) {
       }
       return { dealer: dealer.get(), redeal: { reason, seat: redealSeat.get(), hand: cardList(redealHand.value) } };
     }
-    const deal = { dealer: dealer.get(), auction: auction.get(), bidding_team_card_points: num(pointsInput.value) };
+    const deal = { dealer: dealer.get(), auction: auction.get() };
     if (trump.get()) deal.trump = trump.get();
+    const tricks = trickBox.el.hidden ? null : trickBox.get();
+    // With every trick entered the service adds up the card points; points typed as well must agree with them.
+    if (!tricks || pointsInput.value.trim()) deal.bidding_team_card_points = num(pointsInput.value);
+    if (tricks) {
+      const called = shownAt.value ? { trick: Number(shownAt.value), seat: caller.get() } : null;
+      const play = called && (tricks[called.trick - 1] || []).find((p) => p.seat === called.seat);
+      if (play) play.reveals_trump = true;
+      if (ownCard && faceDown.value) deal.trump_card = faceDown.value;
+      deal.tricks = tricks;
+    }
     return deal;
   }
   function fill(input) {
@@ -290,6 +417,13 @@ function form(match) {
     auction.set(input.auction || []);
     trump.set(input.trump || null);
     pointsInput.value = input.bidding_team_card_points ?? '';
+    paintFaceDown();
+    faceDown.value = input.trump_card || '';
+    const k = (input.tricks || []).findIndex((trick) => trick.some((p) => p.reveals_trump));
+    shownAt.value = k < 0 ? '' : String(k + 1);
+    caller.set(k < 0 ? null : input.tricks[k].find((p) => p.reveals_trump).seat);
+    paintReveal();
+    trickBox.set(input.tricks || []);
   }
   const marks = () => ({ dealer: dealer.get(), bidder: (auction.state().standing || {}).seat });
   return { el, build, fill, marks };
@@ -358,6 +492,18 @@ function stateLine(state) {
 }
 
 // ---------- one line per deal in the list ----------
+/** The offences only this game's tricks prove (§T.7a): a caller who did not trump, a bidder who led the hidden
+ * trump (under bidder_concealed_trump_lead = forbidden): " · trump not played: S4 (trick 3)". */
+function offenceText(r) {
+  const where = (found) => listText(found.map((f) => t('{seat} (trick {number})', { seat: f.seat, number: f.trick })));
+  const notPlayed = r.trump_not_played_found || [];
+  const leads = r.concealed_trump_leads_found || [];
+  return [
+    notPlayed.length ? ` · ${t('trump not played after the call: {list}', { list: where(notPlayed) })}` : '',
+    leads.length ? ` · ${t('hidden trump led: {list}', { list: where(leads) })}` : '',
+  ].join('');
+}
+
 function summary(d, m) {
   const r = d.result;
   const c = r.contract;
@@ -372,7 +518,7 @@ function summary(d, m) {
   const points = r.bidding_team_card_points;
   const outcome = r.made ? t('made with {points}', { points }) : t('failed with {points}', { points });
   const trump = c.trump ? ` · ${TRUMP_WORDS[c.trump] || c.trump}` : '';
-  return `${contract}${trump} · ${outcome}${foundText(r, 'revoke')} · ${resultLine(r)}`;
+  return `${contract}${trump} · ${outcome}${foundText(r, 'revoke')}${offenceText(r)} · ${resultLine(r)}`;
 }
 
 // ---------- the chart: each team's game points ----------
@@ -385,4 +531,5 @@ function chart(board, { series, from }) {
   };
 }
 
+export { shownFrom, revealOrder };
 export default { form, headline, preview, stateLine, resultLine, summary, chart };
