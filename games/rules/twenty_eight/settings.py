@@ -239,6 +239,10 @@ SETTINGS = SettingsSpec(
             phrase("The face-down trump card"),
             phrase("Trick entry: the face-down card is one of the bidder's eight (own_card) or a spare (spare_card)."),
             choices=t.TRUMP_INDICATORS,
+            words={
+                "own_card": phrase("One of the bidder's eight cards"),
+                "spare_card": phrase("A spare card outside the pack"),
+            },
         ),
         Setting(
             "bidder_concealed_trump_lead",
@@ -247,6 +251,10 @@ SETTINGS = SettingsSpec(
             phrase("Bidder leading hidden trumps"),
             phrase("Trick entry: the bidder may lead trumps before they are shown, or not (§T.7a)."),
             choices=t.CONCEALED_TRUMP_LEADS,
+            words={
+                "allowed": phrase("Allowed"),
+                "forbidden": phrase("Forbidden"),
+            },
         ),
         Setting(
             "first_lead",
@@ -255,6 +263,10 @@ SETTINGS = SettingsSpec(
             phrase("First lead"),
             phrase("Trick entry: the first speaker or the bidder leads the first trick."),
             choices=t.FIRST_LEADS,
+            words={
+                "first_speaker": phrase("The first speaker"),
+                "bidder": phrase("The bidder"),
+            },
         ),
         Setting(
             "revoke_rule",
@@ -263,6 +275,10 @@ SETTINGS = SettingsSpec(
             phrase("Revokes"),
             phrase("Trick entry: an offence is only reported, or the first one decides the contract (§T.7a)."),
             choices=t.REVOKE_RULES,
+            words={
+                "report": phrase("Reported only"),
+                "forfeit_deal": phrase("The revoking side loses the deal"),
+            },
         ),
         _boolean(
             "enforce_dealer_order",
