@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext
 from django.views.decorators.gzip import gzip_page
@@ -28,6 +29,16 @@ from table.serializers import PublicBoardSerializer
 from table.share import share_link_body
 
 LOGIN_URL = reverse_lazy("table:login")
+
+
+# Each registered game's page module (its deal form, headline, deal summary and chart), found by the game's key: no
+# list of the games is kept in the page (tests/table/test_game_modules.py fails for a game without one).
+GAME_MODULE = "table/js/games/{key}.js"
+
+
+def game_module(key: str) -> str:
+    """The URL of the game's page module (hashed with DEBUG off), which the page imports."""
+    return static(GAME_MODULE.format(key=key))
 
 
 def _with_choice_words(key: str, facts: dict[str, Any]) -> dict[str, Any]:
@@ -62,6 +73,7 @@ def _page_config(match: Match, **entries: Any) -> dict[str, Any]:
         "match_id": match.pk,
         "game": match.game,
         "game_name": get_engine(match.game).display_name,
+        "game_module": game_module(match.game),
         "game_facts": {match.game: page_facts(facts_of(match.game))},
         "undo_seconds": settings.TABLE_UNDO_SECONDS,
         **entries,
