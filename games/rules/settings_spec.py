@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from games.rules.messages import msg
+from games.rules.messages import msg, phrase
 from games.rules.settings_input import reject_unknown_settings, setting_bool, setting_choice, setting_int
 
 Kind = Literal["integer", "boolean", "choice", "custom"]
@@ -113,6 +113,21 @@ class Setting:
         if self.derived:
             row["readOnly"] = True
         return row
+
+
+def derived_teams() -> Setting:
+    """The ``teams`` row of a game whose teams follow from its seating (56's layout, Twenty-Eight's partners
+    opposite): accepted when it agrees, never written back."""
+    return Setting(
+        "teams",
+        "custom",
+        None,
+        phrase("Team seats"),
+        phrase("The seats of each team, as the layout implies."),
+        json_type="object",
+        echoed=False,
+        derived=True,
+    )
 
 
 @dataclass(frozen=True)

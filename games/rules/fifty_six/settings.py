@@ -10,8 +10,8 @@ from games.rules.bid_bands import BAND_KEYS, Band
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.messages import msg, phrase
-from games.rules.seats import seat_names
-from games.rules.settings_spec import Setting, SettingsSpec
+from games.rules.seats import seat_names, teams_sent
+from games.rules.settings_spec import Setting, SettingsSpec, derived_teams
 from games.rules.shapes import reject_unknown_keys
 
 MAX_TABLES = 999
@@ -38,12 +38,7 @@ def _layout_message(players: int, team_layout: str) -> str:
 
 def _check_teams(value: Any, players: int, team_layout: str) -> None:
     expected = {name: sorted(members) for name, members in team_layout_teams(players, team_layout)}
-    given: dict[str, list[str]] | None = None
-    if isinstance(value, Mapping) and all(
-        isinstance(seats, list) and all(isinstance(seat, str) for seat in seats) for seats in value.values()
-    ):
-        given = {str(name): sorted(seat.strip().upper() for seat in seats) for name, seats in value.items()}
-    if given != expected:
+    if teams_sent(value) != expected:
         raise RuleViolation(
             "team_layout_invalid",
             _layout_message(players, team_layout),
@@ -181,16 +176,7 @@ SETTINGS = SettingsSpec(
             },
         ),
         # Derived from players and team_layout: accepted when it agrees, never echoed back.
-        Setting(
-            "teams",
-            "custom",
-            None,
-            phrase("Team seats"),
-            phrase("The seats of each team, as the layout implies."),
-            json_type="object",
-            echoed=False,
-            derived=True,
-        ),
+        derived_teams(),
         Setting(
             "starting_tables",
             "integer",

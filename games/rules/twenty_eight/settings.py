@@ -9,7 +9,8 @@ from typing import Any
 from games.rules.bid_bands import BAND_KEYS, Band
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, phrase
-from games.rules.settings_spec import Setting, SettingsSpec
+from games.rules.seats import teams_sent
+from games.rules.settings_spec import Setting, SettingsSpec, derived_teams
 from games.rules.shapes import reject_unknown_keys
 from games.rules.twenty_eight import tables as t
 
@@ -287,16 +288,7 @@ SETTINGS = SettingsSpec(
             phrase("On: a deal by anyone but the next dealer is refused (dealer_out_of_turn)."),
         ),
         # Derived: the seating is fixed (partners opposite); accepted when it agrees, never echoed back.
-        Setting(
-            "teams",
-            "custom",
-            None,
-            phrase("Team seats"),
-            phrase("The seats of each team, as the layout implies."),
-            json_type="object",
-            echoed=False,
-            derived=True,
-        ),
+        derived_teams(),
     ),
 )
 
@@ -343,12 +335,7 @@ def teams_json() -> dict[str, list[str]]:
 
 def _check_teams(value: Any) -> None:
     expected = {name: sorted(members) for name, members in t.TEAMS}
-    given: dict[str, list[str]] | None = None
-    if isinstance(value, Mapping) and all(
-        isinstance(seats, list) and all(isinstance(seat, str) for seat in seats) for seats in value.values()
-    ):
-        given = {str(name): sorted(seat.strip().upper() for seat in seats) for name, seats in value.items()}
-    if given != expected:
+    if teams_sent(value) != expected:
         raise RuleViolation(
             "team_layout_invalid",
             msg("Partners sit opposite: S1 with S3, S2 with S4."),
