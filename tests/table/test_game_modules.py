@@ -31,8 +31,11 @@ def test_a_match_page_names_its_games_module_for_the_page_to_import(api: Any, us
     match = start_match(api, game="fifty_six")
     browser = Client()
     browser.force_login(user)
-    config = browser.get(page.format(id=match["id"])).context["config"]
+    response = browser.get(page.format(id=match["id"]))
+    config = response.context["config"]
     assert (config["game"], config["game_module"]) == ("fifty_six", "/static/table/js/games/fifty_six.js")
+    # fetched beside the page's own module, not after it
+    assert '<link rel="modulepreload" href="/static/table/js/games/fifty_six.js">' in response.content.decode()
 
 
 def test_the_page_keeps_no_list_of_the_games() -> None:
