@@ -32,14 +32,14 @@ class FieldsBuiltOnce:
 
 
 def valid_choices(noun: str, choices: Iterable[str]) -> str:
-    """``games are seep, fifty_six, bid_euchre, contract_rummy``: the end of every refused choice's message."""
+    """``games are <every registered game's key>``: the end of every refused choice's message."""
     # The noun and the choices are the API's own words (field names, values); the sentence is the language's.
     return msg("{noun} are {choices}", noun=noun, choices=", ".join(choices))
 
 
 class ChoiceField(serializers.ChoiceField):
-    """DRF's, but a refusal names what may be chosen: '"Seep" is not a valid choice; games are seep, fifty_six,
-    bid_euchre, contract_rummy.' The noun is the field's name made plural, or a list's own name for its entries."""
+    """DRF's, but a refusal names what may be chosen: '"Chess" is not a valid choice; games are <the registered
+    games' keys>.' The noun is the field's name made plural, or a list's own name for its entries."""
 
     def fail(self, key: str, **kwargs: Any) -> NoReturn:
         if key == "invalid_choice":

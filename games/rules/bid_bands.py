@@ -1,8 +1,10 @@
 """What the trick-taking games with a bid in card points share (56 and Twenty-Eight): a row of the band table that
-says what a contract wins or loses, and the card points a team took as a deal reports them."""
+says what a contract wins or loses, and the card points a team took as a deal reports them (each team's, and their
+total)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,3 +47,19 @@ def card_points(value: Any, field: str, total: int) -> int:
             maximum=total,
         )
     return value
+
+
+def check_card_points_total(by_team: Mapping[str, int], total: int) -> None:
+    """Card points sent by team add up to the pack's ``total`` (``card_points_total_mismatch``)."""
+    sent = sum(by_team.values())
+    if sent != total:
+        raise RuleViolation(
+            "card_points_total_mismatch",
+            msg(
+                "Card points add up to {total}; all teams together must have exactly {total_card_points}.",
+                total=sent,
+                total_card_points=total,
+            ),
+            "card_points_by_team",
+            total=sent,
+        )

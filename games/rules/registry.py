@@ -1,11 +1,15 @@
 """Game key to engine. Modules are imported on first use so one game's import cost is paid only when played.
 
-A new game is one folder under games/rules/ and one line in ``ENGINE_MODULES``.
+A new game is one folder under games/rules/ and one line in ``ENGINE_MODULES``. Besides its engine (the package's
+``ENGINE``), the app finds the folder's ``demo`` module by the key: the demo league's house rules and deals.
 """
 
 from __future__ import annotations
 
 import importlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -51,3 +55,17 @@ def get_engine(key: str) -> GameEngine[Any, Any, Any]:
 def _loaded(module_name: str) -> GameEngine[Any, Any, Any]:
     engine: GameEngine[Any, Any, Any] = importlib.import_module(module_name).ENGINE
     return engine
+
+
+@dataclass(frozen=True)
+class Demo:
+    """A game's demo league (``manage.py seed_demo``): its house rules and a made-up deal for a match's state."""
+
+    settings: dict[str, Any]
+    deal: Callable[[random.Random, dict[str, Any]], dict[str, Any]]
+
+
+def demo_of(key: str) -> Demo:
+    """The registered game's demo, from its folder's ``demo`` module (``DEMO_SETTINGS`` and ``demo_deal``)."""
+    module = importlib.import_module(f"{ENGINE_MODULES[key]}.demo")
+    return Demo(module.DEMO_SETTINGS, module.demo_deal)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 
@@ -28,3 +31,13 @@ def require_seat(value: object, seats: tuple[str, ...], field: str, code: str = 
         ),
         field,
     )
+
+
+def teams_sent(value: Any) -> dict[str, list[str]] | None:
+    """The ``teams`` a match's settings send (team name to seats), each team's seats in capitals and sorted, to be
+    compared with the teams the game seats; None when it is not an object of lists of seats."""
+    if isinstance(value, Mapping) and all(
+        isinstance(seats, list) and all(isinstance(seat, str) for seat in seats) for seats in value.values()
+    ):
+        return {str(name): sorted(seat.strip().upper() for seat in seats) for name, seats in value.items()}
+    return None

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from games.rules.messages import msg
+from games.rules.messages import msg, phrase
 from games.rules.settings_input import reject_unknown_settings, setting_bool, setting_choice, setting_int
 
 Kind = Literal["integer", "boolean", "choice", "custom"]
@@ -49,6 +49,14 @@ class Setting:
     # A house rule added after matches were already recorded: a stored match (or an interchange file) pinned before
     # it does not list it, and plays it at its default, which keeps the game as it was.
     added_later: bool = False
+    # What the house-rules form shows for a choice (or a custom object's kind), by value: a ``phrase`` each, said
+    # in the page's language where it is served. Every text value has its words (tests/table/test_house_rule_words.py);
+    # a number without words is shown as the number.
+    words: Mapping[Any, str] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        unknown = [value for value in self.words if value not in (*self.choices, *self.kinds)]
+        assert not unknown, f"setting {self.name} has words for values it does not offer: {unknown}"
 
     def read(self, settings: Mapping[str, Any], *, default: Any = None, maximum: int | None = None) -> Any:
         """The value sent for this setting, or its default; ``default`` / ``maximum`` override the declared ones
@@ -107,6 +115,21 @@ class Setting:
         return row
 
 
+def derived_teams() -> Setting:
+    """The ``teams`` row of a game whose teams follow from its seating (56's layout, Twenty-Eight's partners
+    opposite): accepted when it agrees, never written back."""
+    return Setting(
+        "teams",
+        "custom",
+        None,
+        phrase("Team seats"),
+        phrase("The seats of each team, as the layout implies."),
+        json_type="object",
+        echoed=False,
+        derived=True,
+    )
+
+
 @dataclass(frozen=True)
 class SettingsSpec:
     """A game's settings, in the order ``settings_json`` writes them."""
@@ -135,6 +158,11 @@ class SettingsSpec:
     def accepted(self) -> tuple[str, ...]:
         """Every name a request may send (informational ones included)."""
         return tuple(row.name for row in self.rows)
+
+    def choice_words(self) -> dict[str, dict[str, str]]:
+        """Each setting's words for its choices (or kinds), by name and then by value written as text (the form's
+        values are the API's, numbers included: ``"64"``); the settings without words are left out."""
+        return {row.name: {str(value): words for value, words in row.words.items()} for row in self.rows if row.words}
 
     def reject_unknown(self, settings: Mapping[str, Any]) -> None:
         reject_unknown_settings(settings, self.accepted, self.game_name)

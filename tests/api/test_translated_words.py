@@ -108,15 +108,23 @@ def test_the_new_match_page_in_persian_has_persian_house_rules_and_choice_words(
         "first_speaker_must_bid",
         "redeal",
     ]
-    assert persian["choice_words"]["redeal"] == "پخشِ دوباره"
-    assert english["choice_words"]["redeal"] == "Redeal"
+    assert rows["all_pass_rule"]["words"]["redeal"] == "پخشِ دوباره"
     assert english["game_facts"]["fifty_six"]["settings"][3]["label"] == "Starting tables"
-    assert set(persian["choice_words"]) == set(english["choice_words"])
-    assert [
-        value
-        for value, words in persian["choice_words"].items()
-        if words == english["choice_words"][value] and value not in ("pagat", "bicycle")
-    ] == []
+    words, said_in_persian = _choice_words(english), _choice_words(persian)
+    assert words[("fifty_six", "all_pass_rule", "redeal")] == "Redeal"
+    assert set(said_in_persian) == set(words)
+    untranslated = [key for key, said in said_in_persian.items() if said == words[key]]
+    assert [key for key in untranslated if key[2] not in ("pagat", "bicycle")] == []
+
+
+def _choice_words(config: dict[str, Any]) -> dict[tuple[str, str, str], str]:
+    """Every game's choices in words, by game, setting and value (each setting row's ``words``)."""
+    return {
+        (game, row["name"], value): said
+        for game, facts in config["game_facts"].items()
+        for row in facts["settings"]
+        for value, said in row.get("words", {}).items()
+    }
 
 
 def test_a_refusal_raised_by_a_view_answers_in_estonian_with_the_same_code_and_field(api: APIClient) -> None:

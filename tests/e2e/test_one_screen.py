@@ -12,13 +12,18 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
+from games.rules.registry import game_keys
 from tests.e2e.phone import ANDROID, IPHONE, NAMES, set_phone
+from tests.e2e.steps import registered_games
 from tests.e2e.table import Table, wait_until
 from tests.support.browser import PASSWORD, api_session, new_browser, screenshot_dir
 
 pytestmark = pytest.mark.e2e
 
-GAMES = ("seep", "fifty_six", "bid_euchre", "contract_rummy")
+# Every registered game (the server's registry, asked by the matches fixture). Twenty-Eight's form does not fit one
+# screen in every language yet (its page is issue 29's, as in test_scorer_matrix.py): a non-strict expected failure.
+NEW_GAME_FORM = pytest.mark.xfail(reason="issue 29: Twenty-Eight's form on one screen in every language", strict=False)
+GAMES = [pytest.param(key, marks=NEW_GAME_FORM) if key == "twenty_eight" else key for key in game_keys()]
 LANGUAGES = ("en", "et", "fa", "hu")
 
 # The rects of what stays on screen and of every visible control of the deal form.
@@ -71,8 +76,9 @@ def phone(live_app: dict[str, Any]) -> Iterator[Table]:
 @pytest.fixture(scope="module")
 def matches(live_app: dict[str, Any]) -> dict[str, int]:
     api = api_session(live_app, "asha")
+    assert registered_games(api, live_app["base"]) == list(game_keys())  # the server's registry
     made = {}
-    for game in GAMES:
+    for game in game_keys():
         answer = api.post(
             f"{live_app['base']}/api/v1/matches/", json={"game": game, "players": [{"name": n} for n in NAMES]}
         )
@@ -89,21 +95,20 @@ def open_in(table: Table, language: str, match_id: int) -> dict[str, Any]:
     return dict(table.driver.execute_script(LAYOUT))
 
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("size", [ANDROID, IPHONE], ids=["360x640", "390x844"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_new_deals_form_fits_between_the_bars(
-    phone: Table, matches: dict[str, int], language: str, size: tuple[int, int]
+    phone: Table, matches: dict[str, int], language: str, size: tuple[int, int], game: str
 ) -> None:
     set_phone(phone, size)
-    misfits = {}
-    for game in GAMES:
-        layout = open_in(phone, language, matches[game])
-        fits = layout["first"] >= layout["below"] and layout["last"] <= layout["above"]
-        if not fits or layout["save"] > layout["height"]:
-            shot = f"one-screen-{game}-{language}-{size[0]}x{size[1]}.png"
-            phone.driver.save_screenshot(str(screenshot_dir() / shot))
-            misfits[game] = "{below:.0f}<{first:.0f} {last:.0f}>{above:.0f} ({lastWhat})".format(**layout)
-    assert misfits == {}
+    layout = open_in(phone, language, matches[game])
+    fits = layout["first"] >= layout["below"] and layout["last"] <= layout["above"]
+    if not fits or layout["save"] > layout["height"]:
+        phone.driver.save_screenshot(str(screenshot_dir() / f"one-screen-{game}-{language}-{size[0]}x{size[1]}.png"))
+    assert fits and layout["save"] <= layout["height"], (
+        "{below:.0f}<{first:.0f} {last:.0f}>{above:.0f} ({lastWhat})".format(**layout)
+    )
 
 
 @pytest.mark.parametrize("size", [ANDROID, IPHONE], ids=["360x640", "390x844"])
@@ -114,7 +119,7 @@ def test_at_200_percent_text_the_bars_step_aside_and_the_brand_covers_nothing(
     phone.driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
     try:
         for language in LANGUAGES:
-            for game in GAMES:
+            for game in game_keys():
                 layout = open_in(phone, language, matches[game])
                 # Only the save bar stays on screen: the form keeps the rest of it.
                 assert layout["below"] == 0, (language, game, layout)

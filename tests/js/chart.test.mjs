@@ -6,6 +6,7 @@ import { installDom } from './fake_dom.mjs';
 
 installDom();
 const { renderChart } = await import('../../table/static/table/js/board.js');
+await import('./game_modules.mjs'); // the games' chart parts, as a page loads its game's
 
 function euchreBoard(scoresA, scoresB) {
   const deals = scoresA.slice(1).map((a, i) => ({

@@ -19,7 +19,7 @@ installDom({
     '{contract} · {name} out · {others}': '{contract} · {name} تمام کرد · {others}',
   },
 });
-const { GAMES } = await import('../../table/static/table/js/games/index.js');
+const { GAMES } = await import('./game_modules.mjs');
 
 const FOUR = ['Asha', 'Bala', 'Ravi', 'Meena'].map((name, i) => ({ seat: `S${i + 1}`, player: { name } }));
 const PAIRS = { A: ['S1', 'S3'], B: ['S2', 'S4'] };

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { installDom } from './fake_dom.mjs';
 
 installDom();
-const { GAMES } = await import('../../table/static/table/js/games/index.js');
+const { GAMES } = await import('./game_modules.mjs');
 
 const FOUR = ['Asha', 'Bala', 'Ravi', 'Meena'].map((name, i) => ({ seat: `S${i + 1}`, player: { name } }));
 const PAIRS = { A: ['S1', 'S3'], B: ['S2', 'S4'] };

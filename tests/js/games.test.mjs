@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { GAMES } from '../../table/static/table/js/games/index.js';
+import { FACT_KEYS, GAMES } from './game_modules.mjs';
 
 const seats = (names) => names.map((name, i) => ({ seat: `S${i + 1}`, player: { name } }));
 const FOUR = seats(['Asha', 'Bala', 'Ravi', 'Meena']);
@@ -92,4 +92,15 @@ test('Contract Rummy: the preview names who went out, each penalty and the next 
   // A correction's dry run names the players (issue 27 point 4), as the rest of the page does.
   assert.equal(GAMES.contract_rummy.stateLine({ totals: { S1: 32, S2: 5 } }, { seats: FOUR }), 'Bala 5 · Asha 32');
   assert.equal(GAMES.contract_rummy.resultLine({ totals_after: { S3: 7 } }, { seats: FOUR }), 'Ravi 7');
+});
+
+test('every game the engines answer has its page module, with each part a page asks of it', () => {
+  const parts = ['form', 'headline', 'preview', 'stateLine', 'resultLine', 'summary', 'chart'];
+  assert.deepEqual(Object.keys(GAMES).sort(), [...FACT_KEYS].sort());
+  for (const key of FACT_KEYS)
+    assert.deepEqual(
+      parts.filter((part) => typeof GAMES[key][part] !== 'function'),
+      [],
+      `${key}.js lacks parts`,
+    );
 });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { GAMES } from '../../table/static/table/js/games/index.js';
+import { GAMES } from './game_modules.mjs';
 import { readFileSync } from 'node:fs';
 import { loneCallsOffered } from '../../table/static/table/js/games/bid_euchre.js';
 import { trickOrder, trickWinner } from '../../table/static/table/js/tricks.js';

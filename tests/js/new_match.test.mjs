@@ -62,3 +62,16 @@ test("a house rule in words keeps the English of the form: 56's bands, Rummy's c
   assert.equal(inWords({ name: 'match_end' }, { type: 'first_to_baazis', count: 3 }), 'first_to_baazis (3)');
   assert.equal(inWords({ name: 'match_end' }, { type: 'open' }), 'open');
 });
+
+test("a choice is said in its own setting's words (the row's words, from the game's settings declaration)", async () => {
+  const { inWords } = await import('../../table/static/table/js/pages/new_match.js');
+  const fourPack = { name: 'four_player_pack', type: 'choice', words: { 48: '48 cards, 12 each' } };
+  const eightPack = { name: 'eight_player_pack', type: 'choice', words: { 48: '48 cards, 6 each (no 8s or 7s)' } };
+  assert.deepEqual(
+    [inWords(fourPack, 48), inWords(eightPack, 48)],
+    ['48 cards, 12 each', '48 cards, 6 each (no 8s or 7s)'],
+  );
+  assert.equal(inWords({ name: 'team_layout', type: 'choice', words: {} }, 'pairs'), 'pairs');
+  const matchEnd = { name: 'match_end', words: { first_to_baazis: 'First to a number of baazis' } };
+  assert.equal(inWords(matchEnd, { type: 'first_to_baazis', count: 3 }), 'First to a number of baazis (3)');
+});

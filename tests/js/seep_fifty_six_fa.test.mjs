@@ -17,7 +17,7 @@ globalThis.document = {
   documentElement: { lang: 'fa', dir: 'rtl' },
   querySelector: (selector) => (selector === '#page-i18n' ? { textContent: JSON.stringify(CATALOGUE) } : null),
 };
-const { GAMES } = await import('../../table/static/table/js/games/index.js');
+const { GAMES } = await import('./game_modules.mjs');
 
 const seats = (names) => names.map((name, i) => ({ seat: `S${i + 1}`, player: { name } }));
 const FOUR = seats(['Asha', 'Bala', 'Ravi', 'Meena']);

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { GAMES } from '../../table/static/table/js/games/index.js';
+import { GAMES } from './game_modules.mjs';
 
 const FOUR = ['Asha', 'Bala', 'Ravi', 'Meena'].map((name, i) => ({ seat: `S${i + 1}`, player: { name } }));
 const PAIRS = { A: ['S1', 'S3'], B: ['S2', 'S4'] };

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from games.rules.registry import get_engine
-from tests.examples import SHARED_EXAMPLES, VENDORED_EXAMPLES, example_params, run_example
+from games.rules.registry import game_keys, get_engine
+from tests.examples import SHARED_EXAMPLES, VENDORED_EXAMPLES, example_params, examples_for, run_example
 
 
 @pytest.mark.parametrize("case", example_params())
@@ -32,3 +32,9 @@ def test_the_vendored_examples_match_the_shared_rules() -> None:
     if not SHARED_EXAMPLES.exists():
         pytest.skip("the shared rules folder is not beside this clone")
     assert VENDORED_EXAMPLES.read_text() == SHARED_EXAMPLES.read_text(), "copy the shared examples.json to tests/data/"
+
+
+@pytest.mark.parametrize("game", game_keys())
+def test_every_registered_game_has_worked_examples(game: str) -> None:
+    """A game is added with its rules file's worked examples (shared/rules/examples.json under its key)."""
+    assert examples_for(game), f"{game} has no worked example in examples.json"

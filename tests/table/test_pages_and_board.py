@@ -72,24 +72,11 @@ def test_the_pages_get_the_games_facts_and_the_house_rules_in_words(browser: Cli
     assert fifty_six["teams"]["6"] == {"T1": ["S1", "S4"], "T2": ["S2", "S5"], "T3": ["S3", "S6"]}
     doubling = next(row for row in fifty_six["settings"] if row["name"] == "double_mode")
     assert (doubling["label"], doubling["type"], doubling["choices"]) == ("Doubling", "choice", ["multiply", "add"])
-    assert config["choice_words"]["multiply"] == "Multiply (\u00d72, \u00d74)"
+    assert doubling["words"] == {"multiply": "Multiply (\u00d72, \u00d74)", "add": "Add (+1, +2)"}
     match_end = next(row for row in config["game_facts"]["seep"]["settings"] if row["name"] == "match_end")
     assert match_end["kinds"] == ["open", "first_to_baazis", "fixed_baazis"]  # Seep's engine's, not a copy
     assert "match_end_types" not in config
     assert all("kinds" not in row for row in fifty_six["settings"])
-
-
-def test_every_choice_and_kind_of_every_game_has_its_words(browser: Client) -> None:
-    """The house-rules form never shows an API name: each text choice (and match end's kinds) has its words."""
-    config = browser.get("/table/new/").context["config"]
-    unsaid = [
-        (key, row["name"], value)
-        for key, facts in config["game_facts"].items()
-        for row in facts["settings"]
-        for value in [*row.get("choices", []), *row.get("kinds", [])]
-        if isinstance(value, str) and value not in config["choice_words"]
-    ]
-    assert unsaid == []
 
 
 def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:

@@ -131,3 +131,19 @@ def test_the_collected_modules_import_each_other_by_their_hashed_names(collected
     assert imports, page[:500]
     for name in imports:
         assert re.search(r"\.[0-9a-f]{12}\.js$", name), f"{name} is imported by its plain name"
+
+
+def test_a_match_page_names_its_games_module_by_its_hashed_name(
+    manifest_storage: dict[str, str], collected: Path, api: APIClient, user: Any
+) -> None:
+    """The page imports its game's module by the URL its config gives (games/index.js loadGame): the hashed one,
+    which the service worker keeps, so the module loads offline too."""
+    match = start_match(api, game="bid_euchre")
+    browser = Client()
+    browser.force_login(user)
+    page = browser.get(f"/table/matches/{match['id']}/").content.decode()
+    start = page.index('<script id="page-config" type="application/json">')
+    config = json.loads(page[page.index(">", start) + 1 : page.index("</script>", start)])
+    hashed = manifest_storage["table/js/games/bid_euchre.js"]
+    assert config["game_module"] == f"/static/{hashed}"
+    assert (collected / hashed).is_file()

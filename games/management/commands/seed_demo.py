@@ -1,14 +1,14 @@
 """A demo club with a league per game and a few weeks of realistic matches, so a newcomer sees standings at once.
 
-Deals are made up by a seeded random generator and recorded through the same services as the API, so every
-score, dealer and winner is the engines' own. Running it again adds nothing once the demo club exists.
+Each registered game's folder says how its demo league plays (games/rules/<game>/demo.py). Deals are made up by a
+seeded random generator and recorded through the same services as the API, so every score, dealer and winner is the
+engines' own. Running it again adds nothing once the demo club exists.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -17,86 +17,14 @@ from django.db import transaction
 
 from games.models import Club, League, Match, Player
 from games.rules.errors import RuleViolation
-from games.rules.twenty_eight.demo import DEMO_SETTINGS as TWENTY_EIGHT_SETTINGS
-from games.rules.twenty_eight.demo import demo_deal as twenty_eight_deal
+from games.rules.registry import demo_of, game_keys
 from games.services.clubs import club_create, league_save
 from games.services.deals import deal_record
 from games.services.matches import match_start
 
 CLUB_NAME = "Demo Card Club"
 NAMES = ["Asha", "Bala", "Ravi", "Meena", "Kiran", "Divya", "Arjun", "Leela"]
-SEATS = ("S1", "S2", "S3", "S4")
-LEAGUES: dict[str, dict[str, Any]] = {
-    "seep": {"match_end": {"type": "first_to_baazis", "count": 2}},
-    "fifty_six": {"starting_tables": 4},
-    "bid_euchre": {},
-    "contract_rummy": {},
-    "twenty_eight": TWENTY_EIGHT_SETTINGS,
-}
 MAX_DEALS = 200
-
-
-def after(seat: str, steps: int = 1) -> str:
-    return SEATS[(SEATS.index(seat) + steps) % 4]
-
-
-def seep_deal(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
-    dealer = state["next_dealer"] or "S1"
-    sweeps_a = rng.choice([0, 0, 0, 1])
-    return {
-        "dealer": dealer,
-        "bid": {"bidder": after(dealer), "value": rng.randint(9, 13)},
-        "card_points": (split := {"A": rng.randint(15, 85)}) | {"B": 100 - split["A"]},
-        "sweeps": {
-            "A": {"regular": sweeps_a, "first_play": 0, "last_play": 0},
-            "B": {"regular": 0, "first_play": 0, "last_play": 0},
-        },
-    }
-
-
-def euchre_deal(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
-    dealer = state["next_dealer"] or "S1"
-    bidder, bid = after(dealer), rng.randint(3, 4)
-    auction = [{"seat": bidder, "call": "bid", "tricks": bid}]
-    auction += [{"seat": after(dealer, step), "call": "pass"} for step in (2, 3, 4)]
-    bidders = rng.choice([bid - 1, bid, bid, bid + 1, 6]) if bid < 6 else 6
-    team = "A" if bidder in ("S1", "S3") else "B"
-    other = "B" if team == "A" else "A"
-    return {
-        "dealer": dealer,
-        "auction": auction,
-        "trump": rng.choice(["hearts", "spades", "clubs", "diamonds"]),
-        "tricks_won": {team: min(bidders, 6), other: 6 - min(bidders, 6)},
-    }
-
-
-def fifty_six_deal(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
-    active = state["active_seats"]
-    dealer = state["next_dealer"] or active[0]
-    order = [active[(active.index(dealer) + step) % len(active)] for step in range(1, len(active) + 1)]
-    bid = rng.randint(28, 40)
-    auction = [{"seat": order[0], "call": "bid", "points": bid, "trump": rng.choice(["hearts", "spades"])}]
-    auction += [{"seat": seat, "call": "pass"} for seat in order[1:]]
-    return {"dealer": dealer, "auction": auction, "bidding_team_card_points": max(0, min(56, bid + rng.randint(-8, 6)))}
-
-
-def rummy_deal(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
-    seats = sorted(state["totals"])
-    went_out = rng.choice(seats)
-    return {
-        "dealer": state["next_dealer"] or "S1",
-        "went_out": went_out,
-        "penalty_points": {seat: 0 if seat == went_out else rng.randint(3, 60) for seat in seats},
-    }
-
-
-DEAL_MAKERS: dict[str, Callable[[random.Random, dict[str, Any]], dict[str, Any]]] = {
-    "seep": seep_deal,
-    "fifty_six": fifty_six_deal,
-    "bid_euchre": euchre_deal,
-    "contract_rummy": rummy_deal,
-    "twenty_eight": twenty_eight_deal,
-}
 
 
 class Command(BaseCommand):
@@ -138,7 +66,7 @@ class Command(BaseCommand):
     def _seed(self, official: Any, rng: random.Random, weeks: int) -> Club:
         club = club_create(actor=official, name=CLUB_NAME)
         players = [Player.objects.create(name=name, club=club, created_by=official) for name in NAMES]
-        for game, settings in LEAGUES.items():
+        for game in game_keys():  # each game's folder holds its demo (demo.py): house rules and made-up deals
             league = league_save(
                 actor=official,
                 league=League(),
@@ -146,7 +74,7 @@ class Command(BaseCommand):
                     "club": club,
                     "name": f"{game.replace('_', ' ').title()} season",
                     "game": game,
-                    "settings": settings,
+                    "settings": demo_of(game).settings,
                 },
             )
             for _ in range(weeks * 2):
@@ -161,6 +89,6 @@ class Command(BaseCommand):
             if state["match_over"]:
                 return
             try:
-                deal_record(match_id=match.pk, actor=official, payload=DEAL_MAKERS[league.game](rng, state))
+                deal_record(match_id=match.pk, actor=official, payload=demo_of(league.game).deal(rng, state))
             except RuleViolation:
                 continue  # an unlucky made-up deal; make another

@@ -46,6 +46,11 @@ SETTINGS = SettingsSpec(
             phrase("Deck"),
             phrase("24 cards, 25 with the joker as top trump, or a 48-card double deck (§E.1, E-A11, E-A12)."),
             choices=DECKS,
+            words={
+                "single_24": phrase("24 cards"),
+                "with_joker_25": phrase("25 cards with the joker"),
+                "double_48": phrase("48 cards (double deck)"),
+            },
         ),
         Setting(
             "tricks_per_deal",
@@ -82,6 +87,10 @@ SETTINGS = SettingsSpec(
             phrase("Bidding"),
             phrase("Each player calls once (single_round), or the auction goes round until three pass (continuous)."),
             choices=BIDDING_STYLES,
+            words={
+                "single_round": phrase("One call each"),
+                "continuous": phrase("Round until three pass"),
+            },
         ),
         Setting(
             "partners_best_points",
@@ -108,6 +117,10 @@ SETTINGS = SettingsSpec(
             phrase("A failed lone hand loses"),
             phrase("The tricks bid (bid) or the contract's value (contract_value) (E-A5)."),
             choices=LONE_FAILURE_PENALTIES,
+            words={
+                "bid": phrase("The tricks bid"),
+                "contract_value": phrase("The contract's value"),
+            },
         ),
         Setting(
             "defenders_score_tricks",
@@ -154,6 +167,10 @@ SETTINGS = SettingsSpec(
             phrase("Both teams reach the target"),
             phrase("The higher score wins and equal scores play another deal, or the bidders win (E-A8)."),
             choices=SIMULTANEOUS_TARGET,
+            words={
+                "higher_score_wins_equal_replays": phrase("Higher score wins, a tie plays on"),
+                "bidders_win": phrase("The bidders win"),
+            },
         ),
         Setting(
             "enforce_dealer_order",
@@ -181,6 +198,10 @@ SETTINGS = SettingsSpec(
             phrase("A made bid scores"),
             phrase("The tricks the bidders took (tricks_taken), or only the number bid (tricks_bid) (§E.2, E-A16)."),
             choices=MADE_CONTRACT_SCORES,
+            words={
+                "tricks_taken": phrase("The tricks taken"),
+                "tricks_bid": phrase("The number bid"),
+            },
             added_later=True,
         ),
         Setting(

@@ -199,6 +199,11 @@ SETTINGS = SettingsSpec(
             phrase("Preset"),
             phrase("The rule set the other defaults come from: seed, pagat or bicycle (§R.7)."),
             choices=tuple(PRESETS),
+            words={
+                "seed": phrase("Seed"),
+                "pagat": phrase("Pagat"),
+                "bicycle": phrase("Bicycle"),
+            },
         ),
         Setting(
             "players",
@@ -303,6 +308,10 @@ SETTINGS = SettingsSpec(
             phrase("Winner"),
             phrase("The lowest total wins and equal totals share, or the last deal breaks the tie (R-A8)."),
             choices=WINNER_RULES,
+            words={
+                "lowest_total_ties_share": phrase("Lowest total; ties share"),
+                "lowest_total_then_last_deal": phrase("Lowest total; then the last deal"),
+            },
         ),
         Setting(
             "minimum_stock_after_deal",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.rules.bid_bands import check_card_points_total
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, run_auction
@@ -122,18 +123,7 @@ def _check_points_by_team(state: FiftySixState, deal: FiftySixDeal, rules: Fifty
                 "card_points_by_team",
                 missing=missing,
             )
-        total = sum(by_team.values())
-        if total != t.TOTAL_CARD_POINTS:
-            raise RuleViolation(
-                "card_points_total_mismatch",
-                msg(
-                    "Card points add up to {total}; all teams together must have exactly {total_card_points}.",
-                    total=total,
-                    total_card_points=t.TOTAL_CARD_POINTS,
-                ),
-                "card_points_by_team",
-                total=total,
-            )
+        check_card_points_total(by_team, t.TOTAL_CARD_POINTS)
     return by_team
 
 

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.bid_bands import card_points
-from games.rules.cards import Card, card_codes, parse_card
+from games.rules.cards import Card, card_codes
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.messages import msg
+from games.rules.redeal_record import read_redeal
 from games.rules.shapes import reject_unknown_keys
 from games.rules.tricks import Tricks, parse_tricks, tricks_json
 
@@ -251,47 +252,22 @@ class RedealClaim:
         return data
 
 
-def _cards(value: Any, field: str) -> tuple[Card, ...]:
-    if not isinstance(value, list):
-        raise RuleViolation("invalid", msg('A hand is the list of its cards, such as ["KS", "QH", ...].'), field)
-    return tuple(parse_card(card, f"{field}[{index}]") for index, card in enumerate(value))
-
-
-def _upper(value: Any) -> Any:
-    return value.strip().upper() if isinstance(value, str) else value
-
-
 def parse_redeal(payload: Mapping[str, Any]) -> RedealClaim:
     """The shape of a redeal record: an object; hands are lists of card codes."""
-    value = payload["redeal"]
-    if not isinstance(value, Mapping):
-        raise RuleViolation(
-            "invalid",
-            msg(
-                'A redeal record is {{"reason": ..., "seat": ..., "hand": [...]}} or {{"reason": ..., "team": '
-                '..., "hands": {{...}}}}.',
-            ),
-            "redeal",
-        )
-    reject_unknown_keys(
-        value,
+    record = read_redeal(
+        payload,
         REDEAL_KEYS,
-        "redeal",
+        PLAY_KEYS,
+        msg(
+            'A redeal record is {{"reason": ..., "seat": ..., "hand": [...]}} or {{"reason": ..., "team": '
+            '..., "hands": {{...}}}}.',
+        ),
         lambda key: msg(
             "A redeal record has only reason, seat and hand, or team and hands; not {key!r}.",
             key=key,
         ),
     )
-    reason = value.get("reason")
-    reason = reason.strip().lower() if isinstance(reason, str) else reason
-    hand = None if value.get("hand") is None else _cards(value["hand"], "redeal.hand")
-    hands = value.get("hands")
-    if hands is not None:
-        if not isinstance(hands, Mapping):
-            raise RuleViolation("invalid", msg("hands is an object of seat and its cards."), "redeal.hands")
-        hands = tuple((_upper(seat), _cards(cards, f"redeal.hands.{_upper(seat)}")) for seat, cards in hands.items())
-    stray = tuple(key for key in PLAY_KEYS if payload.get(key) is not None)
-    return RedealClaim(reason, _upper(value.get("seat")), hand, _upper(value.get("team")), hands, stray)
+    return RedealClaim(record.reason, record.seat, record.hand, record.team, record.hands, record.stray)
 
 
 def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:

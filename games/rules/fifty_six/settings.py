@@ -10,8 +10,8 @@ from games.rules.bid_bands import BAND_KEYS, Band
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.messages import msg, phrase
-from games.rules.seats import seat_names
-from games.rules.settings_spec import Setting, SettingsSpec
+from games.rules.seats import seat_names, teams_sent
+from games.rules.settings_spec import Setting, SettingsSpec, derived_teams
 from games.rules.shapes import reject_unknown_keys
 
 MAX_TABLES = 999
@@ -38,12 +38,7 @@ def _layout_message(players: int, team_layout: str) -> str:
 
 def _check_teams(value: Any, players: int, team_layout: str) -> None:
     expected = {name: sorted(members) for name, members in team_layout_teams(players, team_layout)}
-    given: dict[str, list[str]] | None = None
-    if isinstance(value, Mapping) and all(
-        isinstance(seats, list) and all(isinstance(seat, str) for seat in seats) for seats in value.values()
-    ):
-        given = {str(name): sorted(seat.strip().upper() for seat in seats) for name, seats in value.items()}
-    if given != expected:
+    if teams_sent(value) != expected:
         raise RuleViolation(
             "team_layout_invalid",
             _layout_message(players, team_layout),
@@ -175,18 +170,13 @@ SETTINGS = SettingsSpec(
             phrase("Teams"),
             phrase("With 6 or 8 players: teams of two (pairs) or two sides playing alternately (two_sides)."),
             choices=t.TEAM_LAYOUTS,
+            words={
+                "pairs": phrase("Teams of two"),
+                "two_sides": phrase("Two sides, alternate seats"),
+            },
         ),
         # Derived from players and team_layout: accepted when it agrees, never echoed back.
-        Setting(
-            "teams",
-            "custom",
-            None,
-            phrase("Team seats"),
-            phrase("The seats of each team, as the layout implies."),
-            json_type="object",
-            echoed=False,
-            derived=True,
-        ),
+        derived_teams(),
         Setting(
             "starting_tables",
             "integer",
@@ -203,6 +193,11 @@ SETTINGS = SettingsSpec(
             phrase("Doubling"),
             phrase("A double multiplies the tables by 2 and a redouble by 4 (multiply), or adds 1 and 2 (add)."),
             choices=tuple(t.DOUBLE_MODES),
+            words={
+                # The sign itself, not a \u escape: xgettext copies an escape into the msgid as it is written.
+                "multiply": phrase("Multiply (×2, ×4)"),  # noqa: RUF001
+                "add": phrase("Add (+1, +2)"),
+            },
         ),
         Setting(
             "all_pass_rule",
@@ -211,6 +206,11 @@ SETTINGS = SettingsSpec(
             phrase("When everyone passes"),
             phrase("The first speaker's team plays 28 no-trumps, the first speaker must bid, or the hand is redealt."),
             choices=t.ALL_PASS_RULES,
+            words={
+                "first_speaker_team_plays_28_no_trumps": phrase("First speaker's team plays 28 no-trumps"),
+                "first_speaker_must_bid": phrase("First speaker must bid"),
+                "redeal": phrase("Redeal"),
+            },
         ),
         Setting(
             "elimination",
@@ -219,6 +219,10 @@ SETTINGS = SettingsSpec(
             phrase("Elimination"),
             phrase("A team is out at zero tables, or only when it cannot pay in full (§F.5)."),
             choices=t.ELIMINATIONS,
+            words={
+                "at_zero_tables": phrase("At zero tables"),
+                "when_cannot_pay": phrase("When it cannot pay in full"),
+            },
         ),
         Setting(
             "shortfall_distribution",
@@ -227,6 +231,9 @@ SETTINGS = SettingsSpec(
             phrase("Shortfall"),
             phrase("How a team that cannot pay shares what it has: one table at a time from the payer's right."),
             choices=t.SHORTFALL_DISTRIBUTIONS,
+            words={
+                "round_robin_from_payers_right": phrase("One table at a time from the payer's right"),
+            },
         ),
         Setting(
             "passed_player_may_bid_again",
@@ -254,6 +261,10 @@ SETTINGS = SettingsSpec(
             phrase("Four-player pack"),
             phrase("Cards in the pack when four play: 48 (12 each) or 32 (8 each: J 9 A 10 only)."),
             choices=t.FOUR_PLAYER_PACKS,
+            words={
+                48: phrase("48 cards, 12 each"),
+                32: phrase("32 cards, 8 each (J 9 A 10 only)"),
+            },
             parse=_parse_four_player_pack,
         ),
         Setting(
@@ -272,6 +283,10 @@ SETTINGS = SettingsSpec(
                 "Trick entry: a revoke is only reported, or it decides the contract against the revoking side (§F.9a)."
             ),
             choices=t.REVOKE_RULES,
+            words={
+                "report": phrase("Reported only"),
+                "forfeit_deal": phrase("The revoking side loses the deal"),
+            },
         ),
         # Issue 20's house rules (§F.9, second table); each default keeps the game above.
         Setting(
@@ -323,6 +338,10 @@ SETTINGS = SettingsSpec(
             phrase("Eight-player pack"),
             phrase("Cards in the pack when eight play: 64 (8 each) or 48 (6 each, no 8s or 7s) (§F.2, F-A21)."),
             choices=t.EIGHT_PLAYER_PACKS,
+            words={
+                64: phrase("64 cards, 8 each"),
+                48: phrase("48 cards, 6 each (no 8s or 7s)"),
+            },
             parse=_parse_eight_player_pack,
             added_later=True,
         ),
@@ -333,6 +352,10 @@ SETTINGS = SettingsSpec(
             phrase("Leading trumps"),
             phrase("Trick entry: trumps may be led any time, or only after a trump has been played (§F.9a, F-A22)."),
             choices=t.TRUMP_LEAD_RULES,
+            words={
+                "any_time": phrase("Any time"),
+                "after_trump_played": phrase("Only after a trump has been played"),
+            },
             added_later=True,
         ),
     ),

@@ -105,6 +105,12 @@ SETTINGS = SettingsSpec(
                 "the side that took more cards (§S.2, §S.9)."
             ),
             choices=tuple(POINT_CARDS),
+            words={
+                "spades_capture_value_other_aces_1_ten_of_diamonds_6": phrase(
+                    "Spades at their value, other aces 1, ten of diamonds 6"
+                ),
+                "ten_of_diamonds_2_majority_4": phrase("Ten of diamonds 2, most cards 4"),
+            },
         ),
         Setting(
             "sweep_points",
@@ -165,6 +171,10 @@ SETTINGS = SettingsSpec(
             phrase("Dealer after a baazi"),
             phrase("Who would deal is read from the baazi's loser, or from the raw lead (S-A4)."),
             choices=DEALER_BASES,
+            words={
+                "baazi_loser": phrase("The team that lost the baazi deals"),
+                "raw_difference": phrase("As the running lead says"),
+            },
         ),
         Setting(
             "enforce_dealer_order",
@@ -186,6 +196,11 @@ SETTINGS = SettingsSpec(
             dump=match_end_json,
             json_type="object",
             kinds=MATCH_END_TYPES,
+            words={
+                "open": phrase("Open: play as long as you like"),
+                "first_to_baazis": phrase("First to a number of baazis"),
+                "fixed_baazis": phrase("A fixed number of baazis"),
+            },
         ),
         Setting(
             "capture_must_take_all_sets",
@@ -220,6 +235,10 @@ SETTINGS = SettingsSpec(
                 "(S-A20; deals entered with their plays)."
             ),
             choices=LOOSE_SETS_JOIN,
+            words={
+                "optional": phrase("Optional"),
+                "compulsory": phrase("Compulsory"),
+            },
         ),
         # Accepted on input when it is 4, never written back: the player count is the match's, not a house rule.
         Setting(

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.rules.bid_bands import card_points
+from games.rules.bid_bands import card_points, check_card_points_total
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.twenty_eight import tables as t
@@ -121,18 +121,7 @@ def _by_team(deal: TwentyEightDeal) -> dict[str, int] | None:
     by_team = {
         team: card_points(value[team], f"card_points_by_team.{team}", t.TOTAL_CARD_POINTS) for team in t.TEAM_NAMES
     }
-    total = sum(by_team.values())
-    if total != t.TOTAL_CARD_POINTS:
-        raise RuleViolation(
-            "card_points_total_mismatch",
-            msg(
-                "Card points add up to {total}; all teams together must have exactly {total_card_points}.",
-                total=total,
-                total_card_points=t.TOTAL_CARD_POINTS,
-            ),
-            "card_points_by_team",
-            total=total,
-        )
+    check_card_points_total(by_team, t.TOTAL_CARD_POINTS)
     return by_team
 
 

@@ -9,7 +9,8 @@ from typing import Any
 from games.rules.bid_bands import BAND_KEYS, Band
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, phrase
-from games.rules.settings_spec import Setting, SettingsSpec
+from games.rules.seats import teams_sent
+from games.rules.settings_spec import Setting, SettingsSpec, derived_teams
 from games.rules.shapes import reject_unknown_keys
 from games.rules.twenty_eight import tables as t
 
@@ -239,6 +240,10 @@ SETTINGS = SettingsSpec(
             phrase("The face-down trump card"),
             phrase("Trick entry: the face-down card is one of the bidder's eight (own_card) or a spare (spare_card)."),
             choices=t.TRUMP_INDICATORS,
+            words={
+                "own_card": phrase("One of the bidder's eight cards"),
+                "spare_card": phrase("A spare card outside the pack"),
+            },
         ),
         Setting(
             "bidder_concealed_trump_lead",
@@ -247,6 +252,10 @@ SETTINGS = SettingsSpec(
             phrase("Bidder leading hidden trumps"),
             phrase("Trick entry: the bidder may lead trumps before they are shown, or not (§T.7a)."),
             choices=t.CONCEALED_TRUMP_LEADS,
+            words={
+                "allowed": phrase("Allowed"),
+                "forbidden": phrase("Forbidden"),
+            },
         ),
         Setting(
             "first_lead",
@@ -255,6 +264,10 @@ SETTINGS = SettingsSpec(
             phrase("First lead"),
             phrase("Trick entry: the first speaker or the bidder leads the first trick."),
             choices=t.FIRST_LEADS,
+            words={
+                "first_speaker": phrase("The first speaker"),
+                "bidder": phrase("The bidder"),
+            },
         ),
         Setting(
             "revoke_rule",
@@ -263,6 +276,10 @@ SETTINGS = SettingsSpec(
             phrase("Revokes"),
             phrase("Trick entry: an offence is only reported, or the first one decides the contract (§T.7a)."),
             choices=t.REVOKE_RULES,
+            words={
+                "report": phrase("Reported only"),
+                "forfeit_deal": phrase("The revoking side loses the deal"),
+            },
         ),
         _boolean(
             "enforce_dealer_order",
@@ -271,16 +288,7 @@ SETTINGS = SettingsSpec(
             phrase("On: a deal by anyone but the next dealer is refused (dealer_out_of_turn)."),
         ),
         # Derived: the seating is fixed (partners opposite); accepted when it agrees, never echoed back.
-        Setting(
-            "teams",
-            "custom",
-            None,
-            phrase("Team seats"),
-            phrase("The seats of each team, as the layout implies."),
-            json_type="object",
-            echoed=False,
-            derived=True,
-        ),
+        derived_teams(),
     ),
 )
 
@@ -327,12 +335,7 @@ def teams_json() -> dict[str, list[str]]:
 
 def _check_teams(value: Any) -> None:
     expected = {name: sorted(members) for name, members in t.TEAMS}
-    given: dict[str, list[str]] | None = None
-    if isinstance(value, Mapping) and all(
-        isinstance(seats, list) and all(isinstance(seat, str) for seat in seats) for seats in value.values()
-    ):
-        given = {str(name): sorted(seat.strip().upper() for seat in seats) for name, seats in value.items()}
-    if given != expected:
+    if teams_sent(value) != expected:
         raise RuleViolation(
             "team_layout_invalid",
             msg("Partners sit opposite: S1 with S3, S2 with S4."),

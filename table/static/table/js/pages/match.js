@@ -10,7 +10,7 @@ import { network, setNet } from '../net.js';
 import { createOutbox } from '../outbox.js';
 import { renderBoard, renderChart, renderDeals } from '../board.js';
 import { playerName, seatingPicture, UNKNOWN_DEALER_HINT } from '../seating.js';
-import { GAMES } from '../games/index.js';
+import { GAMES, loadGame } from '../games/index.js';
 import { bringIntoView, keepClearOfStickyBars } from '../sticky.js';
 import { nt, numberText, t, timeText } from '../i18n.js';
 import {
@@ -672,4 +672,6 @@ function matchPage() {
   outbox.flush();
 }
 
+const pageGame = pageConfig();
+await loadGame(pageGame.game, pageGame.game_module); // the server names the game's module
 matchPage();

@@ -52,14 +52,18 @@ function settingsForCount(facts, count) {
   return entry ? Object.assign({}, entry.settings) : {};
 }
 
-let WORDS = {}; // a choice's value in words (page text from the server: translatable there)
-const said = (value) => WORDS[String(value)] || (typeof value === 'number' ? numberText(value) : String(value));
+/** A choice's (or match end's kind's) value in words: the setting row's own words, from the game's settings
+ *  declaration (page text from the server: translatable there); a number without words is the number. */
+const said = (rule, value) =>
+  (rule.words || {})[String(value)] || (typeof value === 'number' ? numberText(value) : String(value));
 
 /** A value in words: a choice's label, yes/no, a list of rows as "from 28 to 39, win 1, lose 2; ...". */
 function inWords(rule, value) {
   if (rule.name === 'match_end')
-    return value.count ? t('{kind} ({count})', { kind: said(value.type), count: value.count }) : said(value.type);
-  if (rule.type === 'choice') return said(value);
+    return value.count
+      ? t('{kind} ({count})', { kind: said(rule, value.type), count: value.count })
+      : said(rule, value.type);
+  if (rule.type === 'choice') return said(rule, value);
   if (value === null) return TEXT.off;
   if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
   if (Array.isArray(value)) return semicolons(value.map((v) => inWords({}, v)));
@@ -90,7 +94,7 @@ function ruleControl(rule, value, matchEndTypes, onChange) {
     const type = h(
       'select',
       { name: rule.name, 'data-setting': rule.name },
-      matchEndTypes.map((kind) => h('option', { value: kind, selected: kind === value.type }, said(kind))),
+      matchEndTypes.map((kind) => h('option', { value: kind, selected: kind === value.type }, said(rule, kind))),
     );
     const count = numberInput(value.count || 3, `${rule.name}_count`);
     const countBox = field(`${path}.count`, TEXT.count, count);
@@ -109,7 +113,7 @@ function ruleControl(rule, value, matchEndTypes, onChange) {
     const select = h(
       'select',
       { name: rule.name, 'data-setting': rule.name },
-      rule.choices.map((c) => h('option', { value: String(c), selected: String(c) === String(value) }, said(c))),
+      rule.choices.map((c) => h('option', { value: String(c), selected: String(c) === String(value) }, said(rule, c))),
     );
     const el = h('div', { class: 'rule', 'data-field': path }, h('label', {}, rule.label, select), hint);
     return { el, read: () => rule.choices.find((c) => String(c) === select.value) };
@@ -148,7 +152,6 @@ function ruleControl(rule, value, matchEndTypes, onChange) {
 
 function newMatchPage() {
   const cfg = pageConfig();
-  WORDS = cfg.choice_words || {};
   const form = $('#new-match-form');
   const games = Object.values(cfg.game_facts);
   let game = games[0];
