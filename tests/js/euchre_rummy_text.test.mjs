@@ -30,7 +30,7 @@ test('Bid Euchre: a played deal in the list says the contract, the tricks, a ren
   };
   assert.equal(
     GAMES.bid_euchre.summary(deal, match),
-    'Bala shoot the moon low no trumps · tricks 2–4 · renege found: S4 (trick 3), S2 (trick 5) · set · A +3, B -12 → 13–20',
+    'Bala shoot the moon low no trumps · tricks 2–4 · renege found: S4 (trick 3), S2 (trick 5) · set · A +3, B −12 → 13–20',
   );
   deal.result = {
     ...deal.result,

@@ -76,11 +76,11 @@ test('Bid Euchre: the preview of a hand a renege ended names the renege and the 
     },
     match: { seats: FOUR, teams: PAIRS, state: { next_dealer: 'S2' } },
   };
-  assert.equal(GAMES.bid_euchre.preview(answer), 'Ended by a renege (Ravi) · A -2, B +2 → A -2, B 2 · Bala deals next');
+  assert.equal(GAMES.bid_euchre.preview(answer), 'Ended by a renege (Ravi) · A −2, B +2 → A −2, B 2 · Bala deals next');
   const listed = { input: answer.input, result: answer.result };
   assert.equal(
     GAMES.bid_euchre.summary(listed, { seats: FOUR, teams: PAIRS }),
-    'Bala 3 hearts · ended by a renege · renege A -2 · award B +2 → -2–2',
+    'Bala 3 hearts · ended by a renege · renege A −2 · award B +2 → −2–2',
   );
 });
 
