@@ -63,6 +63,18 @@ HEADLINE_SCHEMA = inline_serializer(
         "target": serializers.IntegerField(allow_null=True, help_text="The figure that ends the match (or baazi)."),
         "lower_wins": serializers.BooleanField(),
         "winners": serializers.ListField(child=serializers.CharField(), help_text="Empty until won (or when drawn)."),
+        "ahead": serializers.ListField(
+            child=serializers.CharField(), help_text="(added) The sides with the best score; empty when level."
+        ),
+        "order": serializers.ListField(child=serializers.CharField(), help_text="(added) The sides, best first."),
+        "to_target": serializers.DictField(
+            child=serializers.IntegerField(),
+            allow_null=True,
+            help_text="(added) By side, what it still needs to reach the target; null without one.",
+        ),
+        "in_danger": serializers.ListField(
+            child=serializers.CharField(), help_text="(added) 56: the teams a failed lowest contract would put out."
+        ),
     },
 )
 

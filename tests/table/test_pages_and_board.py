@@ -111,6 +111,10 @@ def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:
         "target": 100,
         "lower_wins": False,
         "winners": [],
+        "ahead": [],  # by baazis won: level; the running lead is A's
+        "order": ["A", "B"],
+        "to_target": None,
+        "in_danger": [],
     }
 
 

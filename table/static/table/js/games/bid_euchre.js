@@ -368,11 +368,13 @@ const LINE = {
 };
 
 /** The race to the target: both scores, what each team still needs, a bar per team. */
-function headline(m) {
-  const target = m.settings.target_score;
+/** The scores, what each team still needs and who is ahead: the engine's headline figures (target, to_target,
+ * ahead). */
+function headline(m, figures = {}) {
+  const target = figures.target;
   const s = m.state.scores;
   const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner)) : TEXT.score(s.A, s.B);
-  const need = (team) => Math.max(0, target - s[team]);
+  const need = (team) => (figures.to_target || {})[team];
   const sub = m.state.tiebreak_deal_required ? TEXT.tiebreak : TEXT.race(target, need('A'), need('B'));
   return {
     title,
@@ -381,14 +383,14 @@ function headline(m) {
       const box = scoreBox(
         teamLabel(m, team),
         numberText(s[team]),
-        `${teamClass(m, team)}${s[team] > s[team === 'A' ? 'B' : 'A'] ? ' lead' : ''}`,
+        `${teamClass(m, team)}${(figures.ahead || []).includes(team) ? ' lead' : ''}`,
         team,
       );
       box.appendChild(
         h(
           'div',
           { class: 'progress' },
-          h('span', { style: `width:${Math.max(0, Math.min(100, (100 * s[team]) / target))}%` }),
+          h('span', { style: `width:${target ? Math.max(0, Math.min(100, (100 * s[team]) / target)) : 0}%` }),
         ),
       );
       return box;

@@ -527,10 +527,11 @@ const TEXT = {
   passedOut: t('all passed, redealt'),
 };
 
-/** Each team's tables; a team that a failed lowest contract would put out is marked in danger. */
-function headline(m) {
+/** Each team's tables; a team that a failed lowest contract would put out is marked in danger (the engine's
+ * headline figures say which: in_danger). */
+function headline(m, figures = {}) {
   const out = new Set((m.state.eliminated || []).map((e) => e.team));
-  const risk = ((m.settings.bands || [])[0] || {}).lose || 0;
+  const inDanger = new Set(figures.in_danger || []);
   const tables = m.state.tables;
   const title = m.state.match_over
     ? TEXT.wins(teamNames(m, m.state.match_winner))
@@ -541,7 +542,7 @@ function headline(m) {
     sub: TEXT.nextDeal(m.state.active_seats.length, m.state.next_deal_cards.cards_per_player),
     out: new Set(seatsOf(m).filter((s) => !m.state.active_seats.includes(s))),
     scores: Object.keys(tables).map((team) => {
-      const danger = !out.has(team) && tables[team] <= risk;
+      const danger = inDanger.has(team);
       const box = scoreBox(
         teamLabel(m, team),
         numberText(tables[team]),

@@ -308,9 +308,8 @@ const TEXT = {
 };
 
 /** The game points of each team (the red and black sixes), and who won. */
-function headline(m) {
+function headline(m, figures = {}) {
   const s = m.state.game_points;
-  const target = m.settings.target_game_points || 6;
   const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner)) : TEXT.score(s.A, s.B);
   return {
     title,
@@ -318,7 +317,7 @@ function headline(m) {
       scoreBox(
         teamLabel(m, team),
         signedText(s[team]),
-        `${teamClass(m, team)}${s[team] >= target - 1 ? ' lead' : ''}`,
+        `${teamClass(m, team)}${(figures.ahead || []).includes(team) ? ' lead' : ''}`,
         team,
       ),
     ),
