@@ -1,5 +1,6 @@
 """The card orders a page reads from the game facts (``entry.trick_orders``) pick the same trick winner as the
-referee, for every contract of 56 and Bid Euchre: the page compares the engine's figures, it keeps no order."""
+referee, for every contract of 56 and Bid Euchre: the page takes the highest of the engine's numbers (``power`` by
+the suit led), it keeps no order and compares no suit."""
 
 from __future__ import annotations
 
@@ -18,17 +19,12 @@ from games.rules.tricks import Play, Table, _winner
 
 
 def page_winner(cards: list[str], order: dict[str, Any]) -> int:
-    """table/static/table/js/tricks.js trickWinner over the facts: the highest trump, else of the suit led."""
-    suit_of = lambda code: order["suit_of"].get(code, code[-1] if code != "JKR" else "")  # noqa: E731
-    led = suit_of(cards[0])
-
-    def power(code: str) -> int:
-        suit = suit_of(code)
-        return (200 if suit == order["trump"] else 100 if suit == led else 0) + order["strength"][code]
-
+    """table/static/table/js/tricks.js trickWinner over the facts: the card of the highest ``power`` for the suit
+    the first card leads as (``led``), the first of two equal; no suit, trump or rank is compared by the page."""
+    led = order["led"][cards[0]]
     best = 0
     for index in range(1, len(cards)):
-        if power(cards[index]) > power(cards[best]):
+        if order["power"][led][cards[index]] > order["power"][led][cards[best]]:
             best = index
     return best
 
