@@ -53,7 +53,8 @@ def _refused_at(run: Callable[[list[dict[str, Any]]], None], calls: list[dict[st
     try:
         run(calls)
     except RuleViolation as refusal:
-        return refusal.field.startswith("auction[") and int(refusal.field[8:].split("]")[0]) <= index
+        where = refusal.field or ""
+        return where.startswith("auction[") and int(where[8:].split("]")[0]) <= index
     return False
 
 
@@ -80,17 +81,18 @@ def _answer(
     assert len(turns) <= 1, (calls, turns)
     turn = turns[0] if turns else None
     ranges: dict[tuple[str, str], list[int]] = {}
+    named = [call["call"] for call in accepted if call["call"] not in {"bid", "pass", "double", "redouble"}]
     for call in accepted:
         for field in ("points", "tricks"):
             if call["call"] == "bid" and field in call:
                 ranges.setdefault(("bid", field), []).append(call[field])
-    legal = {
+    legal: dict[str, Any] = {
         "pass": any(call["call"] == "pass" for call in accepted),
         "ranges": [
             {"call": call, "field": field, "low": min(values), "high": max(values)}
             for (call, field), values in ranges.items()
         ],
-        "named": [call["call"] for call in accepted if call["call"] not in {"bid", "pass", "double", "redouble"}],
+        "named": named,
         "double": any(call["call"] == "double" for call in accepted),
         "redouble": [call["seat"] for call in accepted if call["call"] == "redouble"],
     }
@@ -147,7 +149,7 @@ def fifty_six_cases(generator: random.Random) -> list[dict[str, Any]]:
 
             return run
 
-        candidates = [
+        candidates: list[dict[str, Any]] = [
             {"call": "pass"},
             {"call": "double"},
             {"call": "redouble"},
@@ -181,7 +183,7 @@ def euchre_cases(generator: random.Random) -> list[dict[str, Any]]:
 
             return run
 
-        candidates = [
+        candidates: list[dict[str, Any]] = [
             {"call": "pass"},
             *({"call": "bid", "tricks": tricks} for tricks in range(rules.tricks_per_deal + 2)),
             *({"call": kind} for kind in euchre_auction.LONE_RANK_ABOVE_TRICKS),

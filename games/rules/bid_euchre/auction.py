@@ -378,10 +378,10 @@ def auction_rules(rules: BidEuchreRules) -> dict[str, Any]:
     that passes is out; over when one bidder is left or all passed); a number of tricks, then the lone calls ranked
     above every number (each extra moon only over the call one step below it); stick the dealer bars the dealer's
     pass after three passes. No doubles."""
-    lone = [{"call": kind, "rank": rules.tricks_per_deal + LONE_RANK_ABOVE_TRICKS[kind]} for kind in lone_kinds(rules)]
-    for entry in lone:
-        if entry["call"] in EXTRA_MOONS:
-            entry["only_over"] = int(entry["rank"]) - 1
+    lone: list[dict[str, Any]] = []
+    for kind in lone_kinds(rules):
+        rank = rules.tricks_per_deal + LONE_RANK_ABOVE_TRICKS[kind]
+        lone.append({"call": kind, "rank": rank, **({"only_over": rank - 1} if kind in EXTRA_MOONS else {})})
     return {
         "first_after_dealer": 1,
         "one_round": rules.bidding != "continuous",
