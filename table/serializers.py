@@ -9,7 +9,7 @@ from api.serializers.clubs import PlayerBriefSerializer
 from api.serializers.matches import DealSerializer, MatchSerializer
 from games.rules.registry import get_engine
 from games.rules.shapes import Headline
-from table.forecast import offline_forecast
+from table.forecast import match_entry, offline_forecast
 from table.models import DealConfirmation
 
 
@@ -100,9 +100,20 @@ class BoardSerializer(serializers.Serializer):
         )
     )
 
+    entry = serializers.SerializerMethodField(
+        help_text=(
+            "(added) The engine's entry facts under this match's own settings (the game facts' entry for its "
+            "player count, answered for the match): what a page keeps a deal's inputs within, the auction as data."
+        )
+    )
+
     @extend_schema_field(MatchSerializer)
     def get_match(self, board: Any) -> dict[str, Any]:
         return MatchSerializer(board.match, context=self.context).data
+
+    @extend_schema_field(serializers.DictField())
+    def get_entry(self, board: Any) -> dict[str, Any]:
+        return match_entry(board.match)
 
     @extend_schema_field(HEADLINE_SCHEMA)
     def get_headline(self, board: Any) -> Headline:

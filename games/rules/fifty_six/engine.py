@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
-from games.rules.fifty_six import deal, referee, scoring, settings, state
+from games.rules.fifty_six import auction, deal, referee, scoring, settings, state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.settings import FiftySixRules
@@ -88,6 +88,7 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
 
     def entry_facts(self, rules: FiftySixRules) -> dict[str, Any]:
         return {
+            "auction": auction.auction_rules(rules),
             "card_points_total": t.TOTAL_CARD_POINTS,
             "bid_range": [t.MIN_BID, t.MAX_BID],
             "usual_bids": list(t.USUAL_BIDS),

@@ -27,7 +27,8 @@ const isRaise = (spec, call) => spec.raises.some((raise) => raise.call === call.
 
 /** The auction after `calls` ({seat, call, ...}) among `seats` (in calling order round the table) dealt by
  *  `dealer`, and `teamOf(seat)` for doubles: {closed, turn, standing, doubling (0, 1 doubled, 2 redoubled), passed,
- *  first, legal: {pass, ranges: [{call, field, low, high}], named: [call], double, redouble: [seats]}}. */
+ *  first (no call yet), opener (who calls first), legal: {pass, ranges: [{call, field, low, high}], named: [call],
+ *  double, redouble: [seats]}}. */
 export function auctionState(spec, seats, dealer, calls, teamOf = () => null) {
   const n = seats.length;
   const after = (seat, steps) => seats[(seats.indexOf(seat) + steps) % n];
@@ -100,5 +101,5 @@ export function auctionState(spec, seats, dealer, calls, teamOf = () => null) {
       legal.redouble = members.filter((seat) => teamOf(seat) === bidders);
     }
   }
-  return { closed, turn, standing, doubling, passed, first: calls.length === 0, legal };
+  return { closed, turn, standing, doubling, passed, first: calls.length === 0, opener: first, legal };
 }
