@@ -37,3 +37,11 @@ test('the interpreter knows no game: the same description gives the same answers
   const renamed = { ...variant, game: 'anything' };
   assert.deepEqual(answer(renamed, walk.dealer, walk.calls), walk.expected.at(-1));
 });
+
+test("Twenty-Eight: over a partner's standing bid the lowest is the engine's partner_low", () => {
+  const variant = VARIANTS.find((v) => v.game === 'twenty_eight' && v.spec.raises[0].partner_low);
+  const lowest = (calls) => answer(variant, 'S4', calls).legal.ranges[0].low;
+  const opened = [{ seat: 'S1', call: 'bid', points: 14 }];
+  assert.equal(lowest(opened), 15); // S2, an opponent
+  assert.equal(lowest([...opened, { seat: 'S2', call: 'pass' }]), 20); // S3, S1's partner
+});

@@ -26,6 +26,10 @@ from games.rules.fifty_six import auction as fifty_six_auction
 from games.rules.fifty_six.deal import Call as FiftySixCall
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.registry import get_engine
+from games.rules.twenty_eight import auction as twenty_eight_auction
+from games.rules.twenty_eight import tables as twenty_eight_tables
+from games.rules.twenty_eight.deal import Call as TwentyEightCall
+from games.rules.twenty_eight.settings import TwentyEightRules
 
 FIXTURE = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "auction_cases.json"
 WALKS = 12
@@ -37,6 +41,10 @@ FIFTY_SIX_VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (4, {"all_pass_rule": "first_speaker_must_bid"}),
     (6, {"passed_player_may_bid_again": False}),
     (4, {"redouble_out_of_turn": True}),
+]
+TWENTY_EIGHT_VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"partner_overcall_minimum": None, "passed_player_may_bid_again": False},
 ]
 EUCHRE_VARIANTS: list[dict[str, Any]] = [
     {},
@@ -204,9 +212,42 @@ def euchre_cases(generator: random.Random) -> list[dict[str, Any]]:
     return cases
 
 
+def twenty_eight_cases(generator: random.Random) -> list[dict[str, Any]]:
+    """The first round's bidding; the doubles after it are not in the description (nor tried here)."""
+    engine = get_engine("twenty_eight")
+    cases = []
+    seats = list(twenty_eight_tables.SEATS)
+    for settings in TWENTY_EIGHT_VARIANTS:
+        rules: TwentyEightRules = engine.rules_from_settings(settings, 4)
+
+        def run_for(dealer: str, rules: TwentyEightRules = rules) -> Callable[[list[dict[str, Any]]], None]:
+            def run(calls: list[dict[str, Any]]) -> None:
+                made = tuple(TwentyEightCall(c["seat"], c["call"], c.get("points")) for c in calls)
+                twenty_eight_auction.run_first_round(made, dealer, rules)
+
+            return run
+
+        candidates: list[dict[str, Any]] = [
+            {"call": "pass"},
+            *({"call": "bid", "points": points} for points in range(12, 30)),
+        ]
+        cases.append(
+            _variant(
+                "twenty_eight",
+                twenty_eight_auction.auction_rules(rules),
+                seats=seats,
+                team_of=dict(twenty_eight_tables.TEAM_OF),
+                run_for=run_for,
+                candidates=candidates,
+                generator=generator,
+            )
+        )
+    return cases
+
+
 def every_case() -> list[dict[str, Any]]:
     generator = random.Random(27)
-    return fifty_six_cases(generator) + euchre_cases(generator)
+    return fifty_six_cases(generator) + euchre_cases(generator) + twenty_eight_cases(generator)
 
 
 def test_the_node_tests_auction_cases_are_the_engines_answers() -> None:
@@ -242,3 +283,22 @@ def test_the_descriptions_name_the_engines_numbers() -> None:
 
 def write() -> None:
     FIXTURE.write_text(json.dumps(every_case(), separators=(",", ":")) + "\n")
+
+
+def test_twenty_eights_bid_over_a_partner_starts_at_the_honours_minimum() -> None:
+    """partner_low: S3 over partner S1's 14 may bid from 20 (the default partner_overcall_minimum); S2 over an
+    opponent from 15. The engine's own answer, which the interpreter gives from the description."""
+    rules = get_engine("twenty_eight").rules_from_settings({}, 4)
+
+    def run(calls: list[dict[str, Any]]) -> None:
+        made = tuple(TwentyEightCall(c["seat"], c["call"], c.get("points")) for c in calls)
+        twenty_eight_auction.run_first_round(made, "S4", rules)
+
+    candidates: list[dict[str, Any]] = [{"call": "pass"}, *({"call": "bid", "points": n} for n in range(12, 30))]
+    opened = [{"seat": "S1", "call": "bid", "points": 14}]
+    seats = list(twenty_eight_tables.SEATS)
+    over_opponent, _ = _answer(run, seats, candidates, opened)
+    over_partner, _ = _answer(run, seats, candidates, [*opened, {"seat": "S2", "call": "pass"}])
+    assert over_opponent["legal"]["ranges"] == [{"call": "bid", "field": "points", "low": 15, "high": 28}]
+    assert over_partner["legal"]["ranges"] == [{"call": "bid", "field": "points", "low": 20, "high": 28}]
+    assert twenty_eight_auction.auction_rules(rules)["raises"][0]["partner_low"] == 20

@@ -93,7 +93,12 @@ def test_the_teams_are_partners_opposite() -> None:
 
 def test_the_facts_the_pages_read() -> None:
     rules = ENGINE.rules_from_settings({"minimum_bid": 16}, 4)
-    assert ENGINE.entry_facts(rules) == {"card_points_total": 28, "bid_range": [16, 28]}
+    facts = ENGINE.entry_facts(rules)
+    assert {key: facts[key] for key in ("card_points_total", "bid_range")} == {
+        "card_points_total": 28,
+        "bid_range": [16, 28],
+    }
+    assert facts["auction"]["raises"] == [{"call": "bid", "field": "points", "low": 16, "high": 28, "partner_low": 20}]
     assert ENGINE.teams(rules) == {"A": ["S1", "S3"], "B": ["S2", "S4"]}
     assert (ENGINE.display_name, ENGINE.player_counts, ENGINE.turn_direction) == (
         "Twenty-Eight",

@@ -10,8 +10,8 @@
  * seat), top_closes (a raise to the top rank closes), passed_may_raise (a seat that passed may still raise and
  * double), pass_barred (["first_call"]: the first call may not be a pass; ["dealer_after_all_passed"]: nor the
  * dealer's, after every other seat passed with nothing standing), raises (the calls that outbid: a range of
- * {call, field, low, high} whose rank is the value, or {call, rank} with only_over: the rank it must be called over
- * exactly), double (null, or {resets_passes}: an opponent of the standing caller, once), redouble (null, or
+ * {call, field, low, high} whose rank is the value, with partner_low the lowest over one's partner's standing
+ * call, or {call, rank} with only_over: the rank it must be called over exactly), double (null, or {resets_passes}: an opponent of the standing caller, once), redouble (null, or
  * {out_of_turn, closes}: a member of the doubled team). */
 
 /** The rank of a call under `spec`: a range call's value, a named call's rank, 0 for none. */
@@ -84,10 +84,12 @@ export function auctionState(spec, seats, dealer, calls, teamOf = () => null) {
     );
     const mayRaise = spec.passed_may_raise || !passed.has(turn);
     const standingRank = standing ? rankOf(spec, standing) : 0;
+    const overPartner = Boolean(standing && standing.seat !== turn && teamOf(standing.seat) === teamOf(turn));
     if (mayRaise) {
       for (const raise of spec.raises) {
         if (raise.field) {
-          const low = Math.max(raise.low, standingRank + 1);
+          const floor = overPartner && raise.partner_low ? raise.partner_low : raise.low;
+          const low = Math.max(floor, standingRank + 1);
           if (low <= raise.high) legal.ranges.push({ call: raise.call, field: raise.field, low, high: raise.high });
         } else if (raise.only_over !== undefined ? standingRank === raise.only_over : raise.rank > standingRank) {
           legal.named.push(raise.call);
