@@ -13,6 +13,13 @@ from games.models import Match
 from games.rules.registry import get_engine
 
 
+def match_entry(match: Match) -> dict[str, Any]:
+    """The engine's entry facts under the match's own settings and player count (the board's ``entry``): the
+    game facts' ``entry`` answered for this match, its auction's description among them."""
+    engine = get_engine(match.game)
+    return engine.entry_facts(engine.rules_from_settings(match.settings, match.player_count))
+
+
 def offline_forecast(match: Match) -> dict[str, Any]:
     """``dealer_after`` (seat -> the next deal's dealer where the deal passes on whatever happened in it, else null)
     and ``next_deals`` (the state's ``next_deal`` after each of OFFLINE_DEALS_AHEAD queued deals, where the game

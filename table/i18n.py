@@ -41,6 +41,11 @@ def page_catalogue(code: str) -> PageCatalogue | None:
     return found
 
 
+# The minus sign of every number the pages write, one for every language (<html data-minus>, read by i18n.js):
+# the typographic minus U+2212, which the pages' own templates ("Reneges (U+2212{penalty} each)") write too, so a
+# page never shows a hyphen-minus beside U+2212 whatever a browser's locale data says for its language.
+PAGE_MINUS = "\u2212"
+
 # What json_script escapes, so the catalogue cannot close its <script> element (Django's own choice of escapes).
 SCRIPT_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
 
@@ -52,6 +57,7 @@ def page_language(request: HttpRequest) -> dict[str, Any]:
     return {
         "page_dir": "rtl" if translation.get_language_bidi() else "ltr",
         "page_catalogue_json": _catalogue_json(code),
+        "page_minus": PAGE_MINUS,
     }
 
 

@@ -9,7 +9,7 @@ from api.serializers.clubs import PlayerBriefSerializer
 from api.serializers.matches import DealSerializer, MatchSerializer
 from games.rules.registry import get_engine
 from games.rules.shapes import Headline
-from table.forecast import offline_forecast
+from table.forecast import match_entry, offline_forecast
 from table.models import DealConfirmation
 
 
@@ -63,6 +63,18 @@ HEADLINE_SCHEMA = inline_serializer(
         "target": serializers.IntegerField(allow_null=True, help_text="The figure that ends the match (or baazi)."),
         "lower_wins": serializers.BooleanField(),
         "winners": serializers.ListField(child=serializers.CharField(), help_text="Empty until won (or when drawn)."),
+        "ahead": serializers.ListField(
+            child=serializers.CharField(), help_text="(added) The sides with the best score; empty when level."
+        ),
+        "order": serializers.ListField(child=serializers.CharField(), help_text="(added) The sides, best first."),
+        "to_target": serializers.DictField(
+            child=serializers.IntegerField(),
+            allow_null=True,
+            help_text="(added) By side, what it still needs to reach the target; null without one.",
+        ),
+        "in_danger": serializers.ListField(
+            child=serializers.CharField(), help_text="(added) 56: the teams a failed lowest contract would put out."
+        ),
     },
 )
 
@@ -88,9 +100,20 @@ class BoardSerializer(serializers.Serializer):
         )
     )
 
+    entry = serializers.SerializerMethodField(
+        help_text=(
+            "(added) The engine's entry facts under this match's own settings (the game facts' entry for its "
+            "player count, answered for the match): what a page keeps a deal's inputs within, the auction as data."
+        )
+    )
+
     @extend_schema_field(MatchSerializer)
     def get_match(self, board: Any) -> dict[str, Any]:
         return MatchSerializer(board.match, context=self.context).data
+
+    @extend_schema_field(serializers.DictField())
+    def get_entry(self, board: Any) -> dict[str, Any]:
+        return match_entry(board.match)
 
     @extend_schema_field(HEADLINE_SCHEMA)
     def get_headline(self, board: Any) -> Headline:

@@ -360,10 +360,18 @@ def _winners(state: Mapping[str, Any]) -> list[str]:
 
 
 def headline_figures(
-    label: str, scores: Mapping[str, int], *, winners: list[str], target: int | None = None, lower_wins: bool = False
+    label: str,
+    scores: Mapping[str, int],
+    *,
+    winners: list[str],
+    target: int | None = None,
+    lower_wins: bool = False,
+    in_danger: list[str] | None = None,
 ) -> Headline:
     """The board's headline from the sides' scores: who leads (the best score, unless every side has it) and by
-    how much over the next best."""
+    how much over the next best; ``ahead`` the same sides by score (a game whose lead is another figure, Seep's
+    running lead, keeps them), ``order`` the sides best first (ties in their order), ``to_target`` what each side
+    still needs to reach a target that higher scores race to (else null), ``in_danger`` the sides the game marks."""
     ordered = sorted(scores.values(), reverse=not lower_wins)
     best = ordered[0] if ordered else 0
     leading = [side for side, score in scores.items() if score == best] if len(set(ordered)) > 1 else []
@@ -376,4 +384,10 @@ def headline_figures(
         "target": target,
         "lower_wins": lower_wins,
         "winners": winners,
+        "ahead": list(leading),
+        "order": sorted(scores, key=lambda side: scores[side] if lower_wins else -scores[side]),
+        "to_target": None
+        if target is None or lower_wins
+        else {side: max(0, target - score) for side, score in scores.items()},
+        "in_danger": list(in_danger or []),
     }

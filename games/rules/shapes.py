@@ -31,6 +31,10 @@ class Headline(TypedDict):
     target: int | None
     lower_wins: bool
     winners: list[str]
+    ahead: list[str]
+    order: list[str]
+    to_target: dict[str, int] | None
+    in_danger: list[str]
 
 
 def reject_unknown_keys(

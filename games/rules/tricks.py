@@ -254,16 +254,55 @@ class Record:
 
 
 def trick_order_json(
-    cards: tuple[Card, ...], suit_of: Callable[[Card], str], strength: Callable[[Card], int], trump: str | None
+    cards: tuple[Card, ...],
+    suit_of: Callable[[Card], str],
+    strength: Callable[[Card], int],
+    trump: str | None,
+    *,
+    concealed: bool = False,
 ) -> dict[str, Any]:
     """The card order of one contract as data for a page guiding trick entry (the game facts' ``trick_orders``):
     the suit that beats the others, the suit each card follows where it is not its own (a bower, the joker), and
-    each card's strength within its suit. The page compares them; it knows no order of its own."""
+    each card's strength within its suit. ``led`` (each card's suit as a lead) and ``power`` (by suit led, each
+    card's power in that trick: the highest wins, the first of two equal) are the referee's own comparison
+    (``trick_power``) as numbers: the page takes the card of the highest power and knows no order of its own. With
+    ``concealed`` (a trump face down until called for) also ``power_hidden``: the same for a card that fell while the
+    trump was still hidden."""
+    step = 1 + max((strength(card) for card in cards), default=0)
+    led_suits = sorted({suit_of(card) for card in cards})
+
+    def powers(*, counts: bool) -> dict[str, dict[str, int]]:
+        def number(led: str, card: Card) -> int:
+            rank_class, within = trick_power(suit_of, strength, trump, led, card, counts=counts)
+            return rank_class * step + within
+
+        return {led: {card.code: number(led, card) for card in cards} for led in led_suits}
+
     return {
         "trump": trump,
         "suit_of": {card.code: suit_of(card) for card in cards if suit_of(card) != card.suit},
         "strength": {card.code: strength(card) for card in cards},
+        "led": {card.code: suit_of(card) for card in cards},
+        "power": powers(counts=True),
+        **({"power_hidden": powers(counts=False)} if concealed else {}),
     }
+
+
+def trick_power(
+    suit_of: Callable[[Card], str],
+    strength: Callable[[Card], int],
+    trump: str | None,
+    led: str,
+    card: Card,
+    *,
+    counts: bool = True,
+) -> tuple[int, int]:
+    """A card's power in a trick whose ``led`` suit is given: a trump above the suit led above the rest, then its
+    strength. ``counts``: whether a concealed trump was shown when it fell (a trump-suit card played before that is
+    no trump, unless the trump suit was led)."""
+    suit = suit_of(card)
+    is_trump = suit == trump and (counts or suit == led)
+    return (2 if is_trump else 1 if suit == led else 0), strength(card)
 
 
 def suit_word(suit: str) -> str:
@@ -363,10 +402,7 @@ def _winner(trick: Trick, table: Table, counting: tuple[bool, ...] | None = None
     shown = counting or (True,) * len(trick)
 
     def power(card: Card, counts: bool) -> tuple[int, int]:
-        suit = table.suit_of(card)
-        is_trump = suit == table.trump and (counts or suit == led)
-        rank_class = 2 if is_trump else 1 if suit == led else 0
-        return rank_class, table.strength(card)
+        return trick_power(table.suit_of, table.strength, table.trump, led, card, counts=counts)
 
     best = trick[0]
     best_power = power(best.card, shown[0])

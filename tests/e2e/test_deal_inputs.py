@@ -19,6 +19,7 @@ from tests.support.browser import PASSWORD, api_session
 pytestmark = pytest.mark.e2e
 
 DASH = "\u2013"
+MINUS = "\u2212"  # the page's one minus (table/i18n.py PAGE_MINUS)
 NO_SWEEPS = {"regular": 0, "first_play": 0, "last_play": 0}
 
 # docs/referee.md: dealer S4, S1 bids 3 in hearts; S4 shows a diamond to clubs at trick 3 and a club at trick 5.
@@ -172,7 +173,8 @@ def test_bid_euchre_ace_no_face_and_every_trick(scorer: Table, live_app: dict[st
         "tricks": as_json(EUCHRE_TRICKS),
     }
     assert scorer.text("#deal-2 .what") == (
-        f"Asha 3 hearts · tricks 3{DASH}3 · renege found: S4 (trick 3) · made · A +3, B +3 · renege B -2 → 3{DASH}1"
+        f"Asha 3 hearts · tricks 3{DASH}3 · renege found: S4 (trick 3) · made · A +3, B +3 · renege B {MINUS}2 → "
+        f"3{DASH}1"
     )
     assert scorer.headline() == f"3 {DASH} 1"
 

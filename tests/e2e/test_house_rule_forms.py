@@ -184,14 +184,16 @@ def test_bid_euchre_low_no_trumps_and_a_renege_that_ends_the_hand(phone: Table) 
     assert pressed == ["S4"]
     assert phone.text("#renege-ends-hint") == "With a renege the tricks won are not needed: the hand ended there."
     wait_until(
-        lambda: phone.text("#preview") == "Ended by a renege (Meena) · A 0, B -2 → A 0, B -2 · Bala deals next",
+        lambda: (
+            phone.text("#preview") == "Ended by a renege (Meena) · A 0, B \u22122 → A 0, B \u22122 · Bala deals next"
+        ),
         "the preview of the hand the renege ended",
     )
     check_page(phone, "entry bid_euchre renege ends the hand")
     phone.save()
     wait_until(lambda: phone.deal_count() == 1, "the hand on the board")
     listed = phone.text("#deal-1")
-    assert "Bala 3 low no trumps · ended by a renege · renege B -2" in listed, listed
+    assert "Bala 3 low no trumps · ended by a renege · renege B \u22122" in listed, listed
 
 
 def test_fifty_six_redouble_out_of_turn(phone: Table) -> None:

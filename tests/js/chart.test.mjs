@@ -27,11 +27,11 @@ const axisLabels = (box) =>
 test('the chart labels 0 between the highest and the lowest figure when there is room for it', () => {
   const box = document.createElement('section');
   renderChart(box, euchreBoard([0, 12, 20], [0, -14, -20]));
-  assert.deepEqual(axisLabels(box), ['32', '-20', '0']);
+  assert.deepEqual(axisLabels(box), ['32', '−20', '0']);
 });
 
 test('the chart leaves out the 0 that would print over a low of -2', () => {
   const box = document.createElement('section');
   renderChart(box, euchreBoard([0, 5, 11], [0, -2, 0]));
-  assert.deepEqual(axisLabels(box), ['32', '-2']);
+  assert.deepEqual(axisLabels(box), ['32', '−2']);
 });

@@ -52,7 +52,7 @@ test("Bid Euchre in Persian: the headline's scores are written in Western digits
     settings: { target_score: 32 },
     state: { scores: { A: 12, B: 30 }, match_over: false },
   };
-  const top = GAMES.bid_euchre.headline(m);
+  const top = GAMES.bid_euchre.headline(m, { target: 32, to_target: { A: 20, B: 2 }, ahead: ['B'] });
   assert.equal(top.title, '12 – 30');
   assert.deepEqual(
     top.scores.map((box) => box.children.at(-2).textContent),

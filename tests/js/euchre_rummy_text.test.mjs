@@ -30,7 +30,7 @@ test('Bid Euchre: a played deal in the list says the contract, the tricks, a ren
   };
   assert.equal(
     GAMES.bid_euchre.summary(deal, match),
-    'Bala shoot the moon low no trumps · tricks 2–4 · renege found: S4 (trick 3), S2 (trick 5) · set · A +3, B -12 → 13–20',
+    'Bala shoot the moon low no trumps · tricks 2–4 · renege found: S4 (trick 3), S2 (trick 5) · set · A +3, B −12 → 13–20',
   );
   deal.result = {
     ...deal.result,
@@ -57,8 +57,14 @@ test('Bid Euchre: a deal that was not played names the dealer and what happened'
 
 test('Bid Euchre: the headline and the chart keep their English', () => {
   const m = { ...match, settings: { target_score: 32 }, state: { scores: { A: 12, B: 30 }, match_over: false } };
-  const top = GAMES.bid_euchre.headline(m);
+  // the engine's headline figures (games/rules/engine.py headline_figures): the page computes none of them
+  const figures = { target: 32, to_target: { A: 20, B: 2 }, ahead: ['B'] };
+  const top = GAMES.bid_euchre.headline(m, figures);
   assert.equal(top.title, '12 – 30');
+  assert.deepEqual(
+    top.scores.map((box) => box.className),
+    ['score team-0', 'score team-1 lead'],
+  );
   assert.deepEqual(
     top.scores.map((box) => box.textContent),
     ['A: Asha & RaviA12', 'B: Bala & MeenaB30'],
@@ -94,7 +100,8 @@ test('Contract Rummy: the headline names the leader, or the winners, and the con
       next_deal: { number: 3, contract: { sets: 2, runs: 0 }, cards_dealt: 10 },
     },
   };
-  const top = GAMES.contract_rummy.headline(m);
+  const figures = { order: ['S2', 'S3', 'S1', 'S4'], ahead: ['S2', 'S3'] };
+  const top = GAMES.contract_rummy.headline(m, figures);
   assert.equal(top.title, 'Bala leads on 15');
   assert.deepEqual(
     top.scores.map((box) => box.textContent),

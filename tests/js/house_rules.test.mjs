@@ -1,11 +1,11 @@
-// Issue 20's house rules on the game forms, their pure parts (node --test tests/js/): the moon calls offered only
-// over the call one step below, low no-trumps' card order, the preview of a hand a renege ended.
+// Issue 20's house rules on the game forms, their pure parts (node --test tests/js/): the moon calls offered (the
+// engine's auction description), low no-trumps' card order, the preview of a hand a renege ended.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { GAMES } from './game_modules.mjs';
 import { readFileSync } from 'node:fs';
-import { loneCallsOffered } from '../../table/static/table/js/games/bid_euchre.js';
+import { auctionState } from '../../table/static/table/js/auction_rules.js';
 import { trickOrder, trickWinner } from '../../table/static/table/js/tricks.js';
 
 // The engines' facts, as the page config carries them (tests/table/test_js_facts_fixture.py keeps them the same).
@@ -16,17 +16,13 @@ const seats = (names) => names.map((name, i) => ({ seat: `S${i + 1}`, player: { 
 const FOUR = seats(['Asha', 'Bala', 'Ravi', 'Meena']);
 const PAIRS = { A: ['S1', 'S3'], B: ['S2', 'S4'] };
 
+// The moon calls offered only over the call one step below: the engine's description of the auction, read by
+// auction_rules.js (every case of auction_rules.test.mjs; here the game facts' own description, default settings).
 test('Bid Euchre: without extra moons the lone calls stop at shoot the moon', () => {
-  assert.deepEqual(loneCallsOffered(4, false), ['partners_best', 'shoot_the_moon']);
-  assert.deepEqual(loneCallsOffered(101, false), []);
-});
-
-test('Bid Euchre: a triple moon only over a shoot the moon, a quadruple only over a triple', () => {
-  assert.deepEqual(loneCallsOffered(4, true), ['partners_best', 'shoot_the_moon']);
-  assert.deepEqual(loneCallsOffered(100, true), ['shoot_the_moon']);
-  assert.deepEqual(loneCallsOffered(101, true), ['triple_moon']);
-  assert.deepEqual(loneCallsOffered(102, true), ['quadruple_moon']);
-  assert.deepEqual(loneCallsOffered(103, true), []);
+  const spec = FACTS.bid_euchre.entry['4'].auction;
+  const named = (calls) => auctionState(spec, ['S1', 'S2', 'S3', 'S4'], 'S4', calls).legal.named;
+  assert.deepEqual(named([]), ['partners_best', 'shoot_the_moon']);
+  assert.deepEqual(named([{ seat: 'S1', call: 'shoot_the_moon' }]), []);
 });
 
 test("Bid Euchre: under low no-trumps the 9 of the suit led wins and the ace is lowest (the engine's order)", () => {
@@ -76,11 +72,11 @@ test('Bid Euchre: the preview of a hand a renege ended names the renege and the 
     },
     match: { seats: FOUR, teams: PAIRS, state: { next_dealer: 'S2' } },
   };
-  assert.equal(GAMES.bid_euchre.preview(answer), 'Ended by a renege (Ravi) · A -2, B +2 → A -2, B 2 · Bala deals next');
+  assert.equal(GAMES.bid_euchre.preview(answer), 'Ended by a renege (Ravi) · A −2, B +2 → A −2, B 2 · Bala deals next');
   const listed = { input: answer.input, result: answer.result };
   assert.equal(
     GAMES.bid_euchre.summary(listed, { seats: FOUR, teams: PAIRS }),
-    'Bala 3 hearts · ended by a renege · renege A -2 · award B +2 → -2–2',
+    'Bala 3 hearts · ended by a renege · renege A −2 · award B +2 → −2–2',
   );
 });
 

@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 const FSI = '\u2068';
 const PDI = '\u2069';
 
-async function page(lang, dir, catalogue) {
+async function page(lang, dir, catalogue, dataset = {}) {
   globalThis.document = {
-    documentElement: { lang, dir },
+    documentElement: { lang, dir, dataset },
     querySelector: (css) => (css === '#page-i18n' && catalogue ? { textContent: JSON.stringify(catalogue) } : null),
   };
-  const module = await import(`../../table/static/table/js/i18n.js?page=${lang}`);
+  const module = await import(`../../table/static/table/js/i18n.js?page=${lang}${dataset.minus ? '-minus' : ''}`);
   module.t(''); // reads this page's catalogue now
   return module;
 }
@@ -35,6 +35,7 @@ const hu = await page('hu', 'ltr', {
   '{count} trick': ['{count} ütés', '{count} ütés (több)'],
 });
 const et = await page('et', 'ltr', { '{count} trick': ['{count} tihi', '{count} tihti'] });
+const enHyphen = await page('en', 'ltr', null, { minus: '-' }); // a server that chose the hyphen-minus
 
 test("the module takes the page's language and direction from <html lang dir>", () => {
   assert.deepEqual([en.LANG, en.RTL, fa.LANG, fa.RTL, hu.LANG, hu.RTL], ['en', false, 'fa', true, 'hu', false]);
@@ -99,9 +100,14 @@ test('numberText writes Western digits in every language, no grouping; signedTex
   assert.deepEqual([fa.numberText(1234), fa.numberText(0), fa.numberText(-3)], ['1234', '0', '\u200e\u22123']);
   assert.deepEqual([en.numberText(1234), hu.numberText(1234), et.numberText(56)], ['1234', '1234', '56']);
   assert.equal(fa.numberText('S2'), 'S2'); // not a number: as it is
-  assert.deepEqual([en.signedText(24), en.signedText(-3), en.signedText(0)], ['+24', '-3', '0']);
-  assert.match(fa.signedText(24), /^\u200e?\+24$/);
-  assert.equal(fa.signedText(0), '0');
+  assert.deepEqual([en.signedText(24), en.signedText(-3), en.signedText(0)], ['+24', '\u22123', '0']);
+  assert.deepEqual([fa.signedText(24), fa.signedText(-3), fa.signedText(0)], ['\u200e+24', '\u200e\u22123', '0']);
+});
+
+test("one minus in every language, the server's (<html data-minus>): never -100 in one language and −100 in another", () => {
+  const minus100 = [en, et, fa, hu].map((page) => page.numberText(-100).replace('\u200e', ''));
+  assert.deepEqual(minus100, ['\u2212100', '\u2212100', '\u2212100', '\u2212100']); // Intl: "-" in en and hu
+  assert.deepEqual([enHyphen.numberText(-100), enHyphen.signedText(-7)], ['-100', '-7']);
 });
 
 test("timeText writes a time of day the locale's way in Western digits; asciiDigits reads Persian and Arabic ones", () => {

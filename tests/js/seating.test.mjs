@@ -48,7 +48,7 @@ test("the next dealer is the server's, else the first seat", () => {
 });
 
 test('signed numbers and the earlier window of the Link header', () => {
-  assert.deepEqual([signed(24), signed(0), signed(-3)], ['+24', '0', '-3']);
+  assert.deepEqual([signed(24), signed(0), signed(-3)], ['+24', '0', '−3']);
   assert.equal(
     earlierUrl('<http://h/api/v1/matches/1/board/?before=5>; rel="earlier"'),
     'http://h/api/v1/matches/1/board/?before=5',

@@ -229,6 +229,10 @@ def test_the_headline_names_who_leads_by_how_much_and_the_target() -> None:
         "target": 32,
         "lower_wins": False,
         "winners": [],
+        "ahead": ["B"],
+        "order": ["B", "A"],
+        "to_target": {"A": 12, "B": 6},
+        "in_danger": [],
     }
     rummy = get_engine("contract_rummy")
     assert rummy.headline({"totals": {"S1": 40, "S2": 15, "S3": 15}, "winners": ["S2", "S3"]}, {}) == {
@@ -239,9 +243,25 @@ def test_the_headline_names_who_leads_by_how_much_and_the_target() -> None:
         "target": None,
         "lower_wins": True,
         "winners": ["S2", "S3"],
+        "ahead": ["S2", "S3"],
+        "order": ["S2", "S3", "S1"],
+        "to_target": None,
+        "in_danger": [],
     }
     fifty_six = get_engine("fifty_six")
     assert fifty_six.headline({"tables": {"A": 12, "B": 12}, "match_winner": None}, {})["leading"] == []
+
+
+def test_56s_headline_marks_the_teams_a_failed_lowest_contract_would_put_out() -> None:
+    """In danger: still in, and holding no more tables than the lowest band loses (2 by default, the match's own
+    bands where it has them); a team already out is out, not in danger."""
+    fifty_six = get_engine("fifty_six")
+    tables = {"T1": 2, "T2": 3, "T3": 0}
+    stored = {"tables": tables, "match_winner": None, "eliminated": [{"team": "T3", "reason": "no_tables"}]}
+    assert fifty_six.headline(stored, {})["in_danger"] == ["T1"]
+    bands = [{"from": 28, "to": 56, "win": 1, "lose": 3}]
+    assert fifty_six.headline(stored, {"bands": bands})["in_danger"] == ["T1", "T2"]
+    assert fifty_six.headline({**stored, "match_winner": "T2"}, {})["in_danger"] == []
 
 
 def test_the_running_score_of_a_sheet_is_what_each_game_writes_down_after_a_deal() -> None:

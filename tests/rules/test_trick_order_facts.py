@@ -1,6 +1,7 @@
 """The card orders a page reads from the game facts (``entry.trick_orders``) pick the same trick winner as the
 referee, for every contract of 56, Bid Euchre and Twenty-Eight (with its trump shown at any card of the trick): the
-page compares the engine's figures, it keeps no order."""
+page takes the highest of the engine's numbers (``power`` by the suit led, ``power_hidden`` for a card that fell while
+the trump was face down), it keeps no order and compares no suit."""
 
 from __future__ import annotations
 
@@ -20,25 +21,17 @@ from games.rules.twenty_eight import referee as twenty_eight_referee
 
 
 def page_winner(cards: list[str], order: dict[str, Any], shown_from: int = 0) -> int:
-    """table/static/table/js/tricks.js trickWinner over the facts: the highest trump, else of the suit led. From
-    twenty_eight.js's revealOrder: a trump-suit card played before the card ``shown_from`` follows no suit, unless
-    the trump suit was led."""
-    led_code = cards[0]
+    """table/static/table/js/tricks.js trickWinner over the facts: the card of the highest power for the suit the
+    first card leads as (``led``), the first of two equal; a card played before the card ``shown_from`` (the trump
+    still face down: twenty_eight.js revealOrder) has its ``power_hidden``. No suit, trump or rank is compared."""
+    led = order["led"][cards[0]]
 
-    def suit_of(code: str) -> str:
-        suit = order["suit_of"].get(code, code[-1] if code != "JKR" else "")
-        hidden = cards.index(code) < shown_from and suit == order["trump"] and led_code[-1] != order["trump"]
-        return "" if hidden else suit
-
-    led = suit_of(cards[0])
-
-    def power(code: str) -> int:
-        suit = suit_of(code)
-        return (200 if suit == order["trump"] else 100 if suit == led else 0) + order["strength"][code]
+    def power(index: int) -> int:
+        return int(order["power_hidden" if index < shown_from else "power"][led][cards[index]])
 
     best = 0
     for index in range(1, len(cards)):
-        if power(cards[index]) > power(cards[best]):
+        if power(index) > power(best):
             best = index
     return best
 

@@ -19,17 +19,18 @@ from games.hungarian import with_articles
 
 FSI, PDI = "\u2068", "\u2069"  # First Strong Isolate ... Pop Directional Isolate
 RTL = {"fa"}
-PERSIAN_MINUS = "\u200e\u2212"  # Intl.NumberFormat('fa'): a left-to-right mark and U+2212
+MINUS = "\u2212"  # the pages' one minus (table/i18n.py PAGE_MINUS); a right-to-left page puts U+200E before it
+PERSIAN_MINUS = "\u200e" + MINUS
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 RIGHT_TO_LEFT_LETTER = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # isolated on any page
 
 
 def digits(language: str, number: int) -> str:
     """A number as numberText() writes it: Western digits in every language, Persian too (the glossary), no
-    grouping; a negative one with the locale's minus."""
+    grouping; a negative one with the page's minus (one for every language), marked left to right in Persian."""
     if number >= 0:
         return str(number)
-    return {"fa": PERSIAN_MINUS, "et": "\u2212"}.get(language, "-") + str(-number)
+    return (PERSIAN_MINUS if language in RTL else MINUS) + str(-number)
 
 
 def _po(language: str, domain: str) -> polib.POFile:

@@ -145,10 +145,12 @@ def test_the_deal_forms_bounds_come_from_the_engines(browser: Client) -> None:
         "contract_rummy": {count: {} for count in ("2", "3", "4", "5", "6", "7", "8")},
         "twenty_eight": {"4": {"card_points_total": 28, "bid_range": [14, 28]}},
     }
-    # The card orders trick entry guides by, and 56's card points and packs (tests/rules/test_trick_order_facts.py).
+    # The card orders trick entry guides by, and 56's card points and packs (tests/rules/test_trick_order_facts.py);
+    # the auctions as data (tests/rules/test_auction_rules.py).
     assert {key: sorted(game["entry"][str(game["default_player_count"])]) for key, game in facts.items()} == {
         "seep": sorted(["card_points_total", *SEEP_PLAY_FACTS]),
         "fifty_six": [
+            "auction",
             "bid_range",
             "card_points",
             "card_points_total",
@@ -157,8 +159,16 @@ def test_the_deal_forms_bounds_come_from_the_engines(browser: Client) -> None:
             "trick_orders",
             "usual_bids",
         ],
-        "bid_euchre": ["pack_ranks", "trick_orders"],
+        "bid_euchre": ["auction", "pack_ranks", "trick_orders", "tricks_per_deal"],
         "contract_rummy": [],
-        "twenty_eight": ["bid_range", "card_points", "card_points_total", "pack_ranks", "trick_count", "trick_orders"],
+        "twenty_eight": [
+            "auction",
+            "bid_range",
+            "card_points",
+            "card_points_total",
+            "pack_ranks",
+            "trick_count",
+            "trick_orders",
+        ],
     }
     assert facts["seep"]["entry"]["4"] == {"card_points_total": 100, **SEEP_PLAY_FACTS}

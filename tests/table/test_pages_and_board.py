@@ -84,7 +84,7 @@ def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:
     url = f"/api/v1/matches/{match['id']}/board/"
     first = api.get(url)
     assert (first.status_code, first["ETag"]) == (200, '"0.0"')
-    assert set(first.json()) == {"match", "headline", "deals", "answers", "offline"}
+    assert set(first.json()) == {"match", "headline", "deals", "answers", "offline", "entry"}
     assert api.get(url, headers={"If-None-Match": '"0.0"'}).status_code == 304
     post_deal(api, match["id"], seep_deal())
     second = api.get(url, headers={"If-None-Match": '"0.0"'})
@@ -98,7 +98,35 @@ def test_the_board_answers_304_until_a_deal_changes_it(api: APIClient) -> None:
         "target": 100,
         "lower_wins": False,
         "winners": [],
+        "ahead": [],  # by baazis won: level; the running lead is A's
+        "order": ["A", "B"],
+        "to_target": None,
+        "in_danger": [],
     }
+
+
+def test_the_boards_entry_is_the_engines_entry_facts_under_the_matchs_own_settings(api: APIClient) -> None:
+    """The page follows the match's own auction and totals (docs/api.md, the board's entry): Bid Euchre with extra
+    moons and stick the dealer, continuous bidding off."""
+    settings = {"extra_moon_calls": True, "stick_the_dealer": True}
+    match = start_match(api, game="bid_euchre", settings=settings)
+    entry = api.get(f"/api/v1/matches/{match['id']}/board/").json()["entry"]
+    assert entry["tricks_per_deal"] == 6
+    auction = entry["auction"]
+    assert (auction["one_round"], auction["pass_drops_out"], auction["pass_barred"]) == (
+        True,
+        False,
+        ["dealer_after_all_passed"],
+    )
+    assert [call["call"] for call in auction["raises"]] == [
+        "bid",
+        "partners_best",
+        "shoot_the_moon",
+        "triple_moon",
+        "quadruple_moon",
+    ]
+    plain = api.get(f"/api/v1/matches/{start_match(api, game='bid_euchre')['id']}/board/").json()["entry"]
+    assert [call["call"] for call in plain["auction"]["raises"]] == ["bid", "partners_best", "shoot_the_moon"]
 
 
 def test_a_share_link_opens_the_board_to_anyone_and_is_made_once(api: APIClient) -> None:

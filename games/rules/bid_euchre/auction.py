@@ -9,6 +9,7 @@ standing call one step below it (``moon_call_not_allowed`` otherwise).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from games.rules.bid_euchre.deal import Call
 from games.rules.bid_euchre.settings import BidEuchreRules
@@ -369,3 +370,30 @@ def run_auction(dealer: str, calls: tuple[Call, ...], rules: BidEuchreRules) -> 
     kind = "number" if standing.call == "bid" else standing.call
     tricks_bid = standing.tricks if standing.tricks is not None else rules.tricks_per_deal
     return Contract(standing.seat, kind, tricks_bid)
+
+
+def auction_rules(rules: BidEuchreRules) -> dict[str, Any]:
+    """The auction of §E.3 as data for a page that follows it knowing no game (the board's ``entry.auction``,
+    table/static/table/js/auction_rules.js): from the dealer's left, once round (dealer last) or continuous (a seat
+    that passes is out; over when one bidder is left or all passed); a number of tricks, then the lone calls ranked
+    above every number (each extra moon only over the call one step below it); stick the dealer bars the dealer's
+    pass after three passes. No doubles."""
+    lone: list[dict[str, Any]] = []
+    for kind in lone_kinds(rules):
+        rank = rules.tricks_per_deal + LONE_RANK_ABOVE_TRICKS[kind]
+        lone.append({"call": kind, "rank": rank, **({"only_over": rank - 1} if kind in EXTRA_MOONS else {})})
+    return {
+        "first_after_dealer": 1,
+        "one_round": rules.bidding != "continuous",
+        "pass_drops_out": rules.bidding == "continuous",
+        "closes_after_passes": False,
+        "top_closes": False,
+        "passed_may_raise": True,
+        "pass_barred": ["dealer_after_all_passed"] if rules.stick_the_dealer else [],
+        "raises": [
+            {"call": "bid", "field": "tricks", "low": rules.minimum_bid, "high": rules.max_number_bid},
+            *lone,
+        ],
+        "double": None,
+        "redouble": None,
+    }

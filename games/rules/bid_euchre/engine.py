@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.bid_euchre import deal, referee, scoring, settings, state
+from games.rules.bid_euchre import auction, deal, referee, scoring, settings, state
 from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.shapes import stored_result, stored_state
@@ -78,7 +78,12 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
         return {"dealer_after": {seat: state.next_dealer(seat) for seat in SEATS}, "next_deals": None}
 
     def entry_facts(self, rules: BidEuchreRules) -> dict[str, Any]:
-        return {"pack_ranks": list(PACK_RANKS), "trick_orders": referee.trick_orders()}
+        return {
+            "auction": auction.auction_rules(rules),
+            "pack_ranks": list(PACK_RANKS),
+            "trick_orders": referee.trick_orders(),
+            "tricks_per_deal": rules.tricks_per_deal,
+        }
 
     def seats(self, rules: BidEuchreRules) -> tuple[str, ...]:
         return SEATS

@@ -637,3 +637,23 @@ def run_auction(
     return Contract(
         standing.seat, rules.team_of[standing.seat], int(standing.points or 0), standing.trump, state.doubling, False
     )
+
+
+def auction_rules(rules: FiftySixRules) -> dict[str, Any]:
+    """The auction of §F.3 as data for a page that follows it knowing no game (the board's ``entry.auction``,
+    table/static/table/js/auction_rules.js): the calls go round the active seats from the dealer's right; a bid
+    outbids by points, a pass after a bid or a double closes when every other seat has passed (every seat, with no
+    bid), an opponent of the bidder may double and the doubled team redouble, which closes. The limits of
+    ``calls_limited_by_tables`` depend on the tables held: the dry run answers them."""
+    return {
+        "first_after_dealer": 1,
+        "one_round": False,
+        "pass_drops_out": False,
+        "closes_after_passes": True,
+        "top_closes": False,
+        "passed_may_raise": rules.passed_player_may_bid_again,
+        "pass_barred": ["first_call"] if rules.all_pass_rule == "first_speaker_must_bid" else [],
+        "raises": [{"call": "bid", "field": "points", "low": t.MIN_BID, "high": t.MAX_BID}],
+        "double": {"resets_passes": True},
+        "redouble": {"out_of_turn": rules.redouble_out_of_turn, "closes": True},
+    }

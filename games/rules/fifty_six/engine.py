@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
-from games.rules.fifty_six import deal, referee, scoring, settings, state
+from games.rules.fifty_six import auction, deal, referee, scoring, settings, state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.settings import FiftySixRules
@@ -79,13 +79,16 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
     def headline(self, state_in: Mapping[str, Any], settings_in: Mapping[str, Any]) -> Headline:
         stored = stored_state(state_in)
         winner = stored["match_winner"]
-        return headline_figures("Tables", stored["tables"], winners=[winner] if winner else [])
+        return headline_figures(
+            "Tables", stored["tables"], winners=[winner] if winner else [], in_danger=in_danger(stored, settings_in)
+        )
 
     def seats(self, rules: FiftySixRules) -> tuple[str, ...]:
         return rules.seats
 
     def entry_facts(self, rules: FiftySixRules) -> dict[str, Any]:
         return {
+            "auction": auction.auction_rules(rules),
             "card_points_total": t.TOTAL_CARD_POINTS,
             "bid_range": [t.MIN_BID, t.MAX_BID],
             "usual_bids": list(t.USUAL_BIDS),
@@ -101,3 +104,14 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.
 ENGINE: GameEngine[FiftySixRules, FiftySixState, FiftySixDeal] = FiftySixEngine()
+
+
+def in_danger(stored: Mapping[str, Any], settings_in: Mapping[str, Any]) -> list[str]:
+    """The teams still in that a failed contract of the lowest band would put out: they hold no more tables than
+    that band loses (the board marks them; the match's own bands, else the default ones)."""
+    if stored["match_winner"]:
+        return []
+    bands = settings_in.get("bands") or [band.as_json() for band in settings.SETTINGS["bands"].default]
+    risk = int(bands[0]["lose"])
+    out = {gone["team"] for gone in stored.get("eliminated", [])}
+    return [team for team, held in stored["tables"].items() if team not in out and held <= risk]

@@ -107,6 +107,7 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
         )
         lead = stored["running_lead"]
         figures["leading"], figures["lead"] = [lead["team"]] if lead["team"] else [], lead["points"]
+        figures["to_target"] = None  # the target is a lead, not a count of baazis
         return figures
 
     def entry_facts(self, rules: SeepRules) -> dict[str, Any]:

@@ -366,3 +366,25 @@ def run_second_round(second: tuple[Call, ...] | None, first: Contract, rules: Tw
         return first
     bidder = str(bidding.standing)
     return Contract(bidder, t.TEAM_OF[bidder], bidding.standing_points, "none", 2)
+
+
+def auction_rules(rules: TwentyEightRules) -> dict[str, Any]:
+    """§T.3's first round of bidding as data for a page that follows it knowing no game (the board's
+    ``entry.auction``, table/static/table/js/auction_rules.js): from the dealer's right, the first speaker must
+    bid; three passes after a bid, or a bid of 28, end it; over one's partner's standing bid the lowest is
+    ``partner_overcall_minimum``. The doubles that may follow the bidding and the second round are not in it."""
+    bid: dict[str, Any] = {"call": "bid", "field": "points", "low": rules.minimum_bid, "high": t.MAX_BID}
+    if rules.partner_overcall_minimum is not None:
+        bid["partner_low"] = rules.partner_overcall_minimum
+    return {
+        "first_after_dealer": 1,
+        "one_round": False,
+        "pass_drops_out": False,
+        "closes_after_passes": True,
+        "top_closes": True,
+        "passed_may_raise": rules.passed_player_may_bid_again,
+        "pass_barred": ["first_call"],
+        "raises": [bid],
+        "double": None,
+        "redouble": None,
+    }

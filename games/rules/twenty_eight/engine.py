@@ -8,7 +8,7 @@ from typing import Any
 from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
 from games.rules.shapes import Headline
 from games.rules.sides import Sides
-from games.rules.twenty_eight import deal, referee, scoring, settings, state
+from games.rules.twenty_eight import auction, deal, referee, scoring, settings, state
 from games.rules.twenty_eight import tables as t
 from games.rules.twenty_eight.deal import TwentyEightDeal
 from games.rules.twenty_eight.settings import TwentyEightRules
@@ -74,6 +74,7 @@ class TwentyEightEngine(EngineBase[TwentyEightRules, TwentyEightState, TwentyEig
 
     def entry_facts(self, rules: TwentyEightRules) -> dict[str, Any]:
         return {
+            "auction": auction.auction_rules(rules),
             "card_points_total": t.TOTAL_CARD_POINTS,
             "bid_range": [rules.minimum_bid, t.MAX_BID],
             "card_points": dict(t.CARD_POINTS),

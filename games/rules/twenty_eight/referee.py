@@ -72,10 +72,12 @@ def _strength(card: Card) -> int:
 
 
 def trick_orders() -> dict[str, dict[str, Any]]:
-    """Each trump's card order as data (``trick_order_json``) for a page guiding trick entry. While the trump is face
-    down a trump-suit card counts only as a card of the suit led (§T.7a); the page applies that to the same figures."""
+    """Each trump's card order as data (``trick_order_json``) for a page guiding trick entry, with the powers of a
+    card that fell while the trump was face down (``power_hidden``: then a trump-suit card is no trump, §T.7a)."""
     cards = tuple(Card(rank, suit) for suit in SUIT_NAMES for rank in t.RANK_ORDER)
-    return {word: trick_order_json(cards, _suit_of, _strength, t.SUIT_LETTERS[word]) for word in t.TRUMPS}
+    return {
+        word: trick_order_json(cards, _suit_of, _strength, t.SUIT_LETTERS[word], concealed=True) for word in t.TRUMPS
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,6 +100,7 @@ def test_the_facts_the_pages_read() -> None:
         "pack_ranks": ["J", "9", "A", "10", "K", "Q", "8", "7"],
         "trick_count": 8,
     }
+    assert facts["auction"]["raises"] == [{"call": "bid", "field": "points", "low": 16, "high": 28, "partner_low": 20}]
     assert ENGINE.teams(rules) == {"A": ["S1", "S3"], "B": ["S2", "S4"]}
     assert (ENGINE.display_name, ENGINE.player_counts, ENGINE.turn_direction) == (
         "Twenty-Eight",

@@ -41,7 +41,8 @@ function gameLine(board, gameName) {
  *  The board page adds the seating picture; the entry page shows the same as a strip that stays on screen. */
 function renderBoard(box, board, gameName, { seatingBox = null, direction = 'clockwise' } = {}) {
   const m = board.match;
-  const head = GAMES[m.game].headline(m);
+  // The figures are the engine's (the board's headline: who is ahead, the order, what each needs, who is in danger).
+  const head = GAMES[m.game].headline(m, board.headline || {});
   const dealer = m.state.next_dealer;
   const dealerLine =
     m.status === 'finished' || m.state.match_over

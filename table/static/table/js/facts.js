@@ -2,8 +2,11 @@
  * game and player count (the page config's game_facts; docs/api.md "Game facts for clients"). */
 import { pageConfig } from './dom.js';
 
-/** { card_points_total, bid_range: [lowest, highest] } where the game has them, else {}. */
+/** { card_points_total, bid_range: [lowest, highest], auction, ... } where the game has them, else {}: the board's
+ *  `entry` (the engine's answer under the match's own settings) where the form's match carries it, else the
+ *  config's facts of the game under its default settings. */
 export function entryFacts(match) {
+  if (match.entry) return match.entry;
   const facts = (pageConfig().game_facts || {})[match.game] || {};
   return (facts.entry || {})[String(match.seats.length)] || {};
 }

@@ -35,11 +35,25 @@ function entries() {
 const NUMBERS = new Intl.NumberFormat(LANG, { useGrouping: false, numberingSystem: 'latn' });
 const SIGNED = new Intl.NumberFormat(LANG, { useGrouping: false, numberingSystem: 'latn', signDisplay: 'exceptZero' });
 const PLURALS = new Intl.PluralRules(LANG);
+// The minus sign is the server's choice, one for every language (<html data-minus>, table/i18n.py PAGE_MINUS), so
+// "−100" reads the same in a score, a chart label and a template's "−{penalty}" whatever Intl's locale data says
+// ("-" in English and Hungarian, "−" in Estonian). On a right-to-left page a signed number starts with a
+// left-to-right mark (U+200E) that keeps its sign left of the digits. Without the attribute (a test's stand-in
+// page) U+2212.
+const MINUS = (root && root.dataset && root.dataset.minus) || '\u2212';
+const MARKS = /[\u200e\u200f\u061c]/g;
+/** `format`'s text with the page's minus sign, and on a right-to-left page a mark before any sign. */
+function withMinus(format, n) {
+  const parts = format.formatToParts(n);
+  const signed = parts.some((part) => part.type === 'minusSign' || part.type === 'plusSign');
+  const text = parts.map((part) => (part.type === 'minusSign' ? MINUS : part.value.replace(MARKS, ''))).join('');
+  return RTL && signed ? `\u200e${text}` : text;
+}
 
-/** A number as the page writes it: "12"; a negative one with the locale's minus ("−3" in Estonian and Persian). */
-const numberText = (n) => (typeof n === 'number' && Number.isFinite(n) ? NUMBERS.format(n) : String(n));
-/** A score change with its sign: "+24", "−3" written the locale's way; zero without a sign. */
-const signedText = (n) => (typeof n === 'number' && Number.isFinite(n) ? SIGNED.format(n) : String(n));
+/** A number as the page writes it: "12"; a negative one with the page's minus ("−3"). */
+const numberText = (n) => (typeof n === 'number' && Number.isFinite(n) ? withMinus(NUMBERS, n) : String(n));
+/** A score change with its sign: "+24", "−3"; zero without a sign. */
+const signedText = (n) => (typeof n === 'number' && Number.isFinite(n) ? withMinus(SIGNED, n) : String(n));
 
 function fill(template, values) {
   const filled = template.replace(/\{(\w+)\}/g, (field, name) => {

@@ -29,26 +29,24 @@ const rotate = (seats, first) => {
   return [...seats.slice(k), ...seats.slice(0, k)];
 };
 
-/** A contract's card order as the engine gives it (the game facts' entry.trick_orders[trump]): the suit that beats
- *  the others, the suit a card follows where not its own (a bower, the joker), each card's strength in its suit. */
+/** A contract's card order as the engine gives it (the game facts' entry.trick_orders[trump]): the suit each card
+ *  leads as (`led`), and by suit led each card's power in the trick (`power`), the referee's own comparison as
+ *  numbers (games/rules/tricks.py trick_power). A card the engine does not list has none. */
 const trickOrder = (fact) =>
   fact
     ? {
-        trump: fact.trump,
-        suitOf: (card) => fact.suit_of[card] || cardSuit(card),
-        strength: (card) => fact.strength[card] ?? -1,
+        led: (card) => fact.led[card] ?? null,
+        power: (led, card) => (fact.power[led] || {})[card] ?? -1,
+        // a game with a concealed trump (Twenty-Eight): a card that fell while the trump was face down
+        hiddenPower: (led, card) => ((fact.power_hidden || fact.power)[led] || {})[card] ?? -1,
       }
     : null; // no contract named yet (a trump still to pick): no winner is shown
 
-/** The highest trump, else the highest card of the suit led; of two equal cards the first played wins. */
+/** The seat whose card has the highest power for the suit led (the engine's numbers); of two equal the first. */
 function trickWinner(plays, order) {
-  const led = order.suitOf(plays[0].card);
-  const power = (card) => {
-    const suit = order.suitOf(card);
-    return (suit === order.trump ? 200 : suit === led ? 100 : 0) + order.strength(card);
-  };
+  const led = order.led(plays[0].card);
   let best = plays[0];
-  for (const play of plays.slice(1)) if (power(play.card) > power(best.card)) best = play;
+  for (const play of plays.slice(1)) if (order.power(led, play.card) > order.power(led, best.card)) best = play;
   return best.seat;
 }
 

@@ -4,6 +4,7 @@ import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass
 import { t, nt, numberText, signedText, listText, asciiDigits } from '../i18n.js';
 import { entryFacts, wholeWithin } from '../facts.js';
 import { auctionWidget } from '../auction.js';
+import { auctionState } from '../auction_rules.js';
 import { TRUMP_WORDS, trickEntry, trickOrder, foundText } from '../tricks.js';
 
 /* The card order once trump is named (the bowers, the joker, low no-trumps turned over) and the pack's ranks are
@@ -17,21 +18,9 @@ const SHORT_TRUMPS = [
   ['no_trumps', t('NT'), t('NT, no trumps')],
 ];
 const LOW_NO_TRUMPS = ['low_no_trumps', t('Low NT'), t('Low NT, low no trumps')];
-/** The lone calls in rank order: each moon call only over the one below it (triple and quadruple with
- * extra_moon_calls, §E.3, E-A17). */
+/** The lone calls: the partner of their caller sits out (§E.3). Which may be called when is the engine's
+ * (entry.auction). */
 const LONE_CALLS = ['partners_best', 'shoot_the_moon', 'triple_moon', 'quadruple_moon'];
-const LONE_RANK = { partners_best: 100, shoot_the_moon: 101, triple_moon: 102, quadruple_moon: 103 };
-const callRank = (c) => (c.call === 'bid' ? c.tricks : LONE_RANK[c.call] || 0);
-/** The lone calls a seat may make over the standing call: partner's best and shoot the moon over anything lower;
- * a triple moon only over a shoot the moon, a quadruple only over a triple. */
-function loneCallsOffered(standingRank, extraMoons) {
-  const offered = [];
-  if (standingRank < LONE_RANK.partners_best) offered.push('partners_best');
-  if (standingRank < LONE_RANK.shoot_the_moon) offered.push('shoot_the_moon');
-  if (extraMoons && standingRank === LONE_RANK.shoot_the_moon) offered.push('triple_moon');
-  if (extraMoons && standingRank === LONE_RANK.triple_moon) offered.push('quadruple_moon');
-  return offered;
-}
 /** A lone call as a word in a line of text ("Contract: shoot the moon by Asha"). */
 const LONE_WORDS = {
   partners_best: t('partners best'),
@@ -95,7 +84,7 @@ const FORM = {
 function form(match) {
   const settings = match.settings;
   const seats = seatsOf(match);
-  const tricks = settings.tricks_per_deal || 6;
+  const tricks = entryFacts(match).tricks_per_deal; // the engine's, under this match's deck
   const playBox = h('div', { class: 'stack' });
   const dealer = seg(
     seats.map((s) => [s, seatLabel(match, s)]),
@@ -134,47 +123,34 @@ function form(match) {
   const claiming = () => settings.ace_no_face && kind.get() === 'ace_no_face';
   const rules = {
     callText: (c) => callText(seatLabel(match, c.seat), c),
+    // Who calls, when the auction is over and the calls legal now are the engine's (the board's entry.auction, read
+    // by auction_rules.js); this form only draws them.
     state(calls, dealerSeat) {
-      const order = [1, 2, 3, 4].map((k) => seats[(seats.indexOf(dealerSeat) + k) % 4]);
-      const passed = new Set(calls.filter((c) => c.call === 'pass').map((c) => c.seat));
-      let standing = null;
-      for (const c of calls) if (c.call !== 'pass') standing = c;
-      let turn;
-      let closed;
-      if (settings.bidding === 'continuous') {
-        const last = calls.length ? calls[calls.length - 1].seat : dealerSeat;
-        const candidates = [1, 2, 3, 4].map((k) => seats[(seats.indexOf(last) + k) % 4]).filter((s) => !passed.has(s));
-        closed = passed.size === 4 || (standing !== null && candidates.length === 1 && candidates[0] === standing.seat);
-        turn = candidates[0];
-      } else {
-        closed = calls.length >= 4;
-        turn = order[calls.length];
-      }
+      const s = auctionState(entryFacts(match).auction, seats, dealerSeat, calls, (seat) => teamOf(match, seat));
+      const standing = s.standing;
       const kind = standing ? bidWord(standing.call, standing.tricks) : '';
       const summary = standing
         ? FORM.contract(kind, seatLabel(match, standing.seat), teamOf(match, standing.seat))
         : FORM.allPassed;
-      return { closed, turn, standing, dealerSeat, passes: passed.size, summary };
+      return { ...s, dealerSeat, summary };
     },
     offer(state, add) {
-      const top = state.standing ? callRank(state.standing) : 0;
       const row = h('div', { class: 'seg' });
-      const mustBid = settings.stick_the_dealer && state.turn === state.dealerSeat && !state.standing;
-      if (!mustBid)
+      if (state.legal.pass)
         row.appendChild(
           h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass),
         );
-      const highest = settings.allow_plain_six ? tricks : tricks - 1;
-      for (let n = Math.max(settings.minimum_bid, top + 1); n <= highest; n += 1) {
-        row.appendChild(
-          h(
-            'button',
-            { type: 'button', 'data-call': `bid-${n}`, onclick: () => add({ call: 'bid', tricks: n }) },
-            numberText(n),
-          ),
-        );
-      }
-      for (const call of loneCallsOffered(top, settings.extra_moon_calls)) {
+      for (const range of state.legal.ranges)
+        for (let n = range.low; n <= range.high; n += 1) {
+          row.appendChild(
+            h(
+              'button',
+              { type: 'button', 'data-call': `bid-${n}`, onclick: () => add({ call: range.call, [range.field]: n }) },
+              numberText(n),
+            ),
+          );
+        }
+      for (const call of state.legal.named) {
         row.appendChild(
           h('button', { type: 'button', 'data-call': call, onclick: () => add({ call }) }, FORM.lone[call]),
         );
@@ -368,11 +344,13 @@ const LINE = {
 };
 
 /** The race to the target: both scores, what each team still needs, a bar per team. */
-function headline(m) {
-  const target = m.settings.target_score;
+/** The scores, what each team still needs and who is ahead: the engine's headline figures (target, to_target,
+ * ahead). */
+function headline(m, figures = {}) {
+  const target = figures.target;
   const s = m.state.scores;
   const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner)) : TEXT.score(s.A, s.B);
-  const need = (team) => Math.max(0, target - s[team]);
+  const need = (team) => (figures.to_target || {})[team];
   const sub = m.state.tiebreak_deal_required ? TEXT.tiebreak : TEXT.race(target, need('A'), need('B'));
   return {
     title,
@@ -381,14 +359,14 @@ function headline(m) {
       const box = scoreBox(
         teamLabel(m, team),
         numberText(s[team]),
-        `${teamClass(m, team)}${s[team] > s[team === 'A' ? 'B' : 'A'] ? ' lead' : ''}`,
+        `${teamClass(m, team)}${(figures.ahead || []).includes(team) ? ' lead' : ''}`,
         team,
       );
       box.appendChild(
         h(
           'div',
           { class: 'progress' },
-          h('span', { style: `width:${Math.max(0, Math.min(100, (100 * s[team]) / target))}%` }),
+          h('span', { style: `width:${target ? Math.max(0, Math.min(100, (100 * s[team]) / target)) : 0}%` }),
         ),
       );
       return box;
@@ -470,5 +448,4 @@ function chart(board, { series, from }) {
   };
 }
 
-export { loneCallsOffered };
 export default { form, headline, preview, stateLine, resultLine, summary, chart };

@@ -238,9 +238,10 @@ const TEXT = {
 };
 
 /** The totals, the leader (lowest) first; the contract of the deal to come. */
-function headline(m) {
+/** The players best first, the leader and a level field: the engine's headline figures (order, ahead). */
+function headline(m, figures = {}) {
   const totals = m.state.totals;
-  const order = Object.keys(totals).sort((a, b) => totals[a] - totals[b]);
+  const order = figures.order || Object.keys(totals);
   const next = m.state.next_deal;
   const title = m.state.match_over
     ? TEXT.win(m.state.winners.map((s) => playerName(m, s)).join(' & '), m.state.winners.length > 1)
@@ -248,7 +249,7 @@ function headline(m) {
   const sub = m.state.match_over
     ? TEXT.lowest
     : TEXT.deal(next.number, m.settings.deals, contractText(next.contract), next.cards_dealt);
-  const level = !m.state.match_over && order.every((seat) => totals[seat] === totals[order[0]]);
+  const level = !m.state.match_over && !(figures.ahead || []).length;
   return {
     title: level ? TEXT.level(totals[order[0]]) : title,
     sub,

@@ -3,6 +3,7 @@ import { api } from '../api.js';
 import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
+import { auctionState } from '../auction_rules.js';
 import { TRUMPS, TRUMP_WORDS, cardRank, trickEntry, trickOrder, foundText } from '../tricks.js';
 import { t, nt, numberText } from '../i18n.js';
 import { entryFacts } from '../facts.js';
@@ -241,31 +242,11 @@ function form(match) {
       c.call === 'bid'
         ? t('{name} {bid}', { name: seatLabel(match, c.seat), bid: bidWords(c) })
         : callWords[c.call](seatLabel(match, c.seat)),
+    // Who calls, what closes the auction and the calls legal now are the engine's (the board's entry.auction, read
+    // by auction_rules.js); this form only draws them.
     state(calls, dealerSeat) {
-      const n = active.length;
-      let standing = null;
-      let doubling = 0;
-      let passes = 0;
-      let redoubled = false;
-      const passed = new Set();
-      for (const c of calls) {
-        if (c.call === 'bid') {
-          standing = c;
-          doubling = 0;
-          passes = 0;
-        } else if (c.call === 'double') {
-          doubling = 1;
-          passes = 0;
-        } else if (c.call === 'redouble') {
-          doubling = 2;
-          redoubled = true;
-        } else {
-          passes += 1;
-          passed.add(c.seat);
-        }
-      }
-      const closed = redoubled || (standing ? passes >= n - 1 : passes >= n);
-      const turn = active[(active.indexOf(dealerSeat) + 1 + calls.length) % n];
+      const s = auctionState(facts.auction, active, dealerSeat, calls, (seat) => teamOf(match, seat));
+      const { standing, doubling, closed } = s;
       let summary = '';
       if (closed && standing)
         summary = FORM.contract(
@@ -277,41 +258,23 @@ function form(match) {
       else if (closed)
         summary =
           settings.all_pass_rule === 'redeal' ? FORM.allPassRedeal : FORM.allPassPlay(facts.forced_contract_points);
-      return {
-        standing,
-        doubling,
-        closed,
-        turn,
-        passed,
-        first: calls.length === 0,
-        summary,
-        allPass: closed && !standing,
-      };
+      return { ...s, summary, allPass: closed && !standing };
     },
     offer(state, add) {
-      const turnTeam = teamOf(match, state.turn);
-      const barred = settings.passed_player_may_bid_again === false && state.passed.has(state.turn);
-      const [lowest, highest] = bidRange;
-      const min = state.standing ? state.standing.points + 1 : lowest;
+      const range = state.legal.ranges.find((r) => r.call === 'bid');
+      const [min, highest] = range ? [range.low, range.high] : [bidRange[1] + 1, bidRange[1]];
       const box = h('div', { class: 'stack' });
       const row = h('div', { class: 'row' });
-      if (!(settings.all_pass_rule === 'first_speaker_must_bid' && state.first))
+      if (state.legal.pass)
         row.appendChild(
           h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass),
         );
-      if (state.standing && !barred && state.doubling === 0 && teamOf(match, state.standing.seat) !== turnTeam)
+      if (state.legal.double)
         row.appendChild(
           h('button', { type: 'button', 'data-call': 'double', onclick: () => add({ call: 'double' }) }, FORM.double),
         );
-      // Redouble out of turn (§F.3, F-A18): any active member of the doubled team, listed where it is made.
-      const doubledTeam = state.standing && state.doubling === 1 ? teamOf(match, state.standing.seat) : null;
-      const redoublers = !doubledTeam
-        ? []
-        : settings.redouble_out_of_turn
-          ? active.filter((s) => teamOf(match, s) === doubledTeam)
-          : doubledTeam === turnTeam
-            ? [state.turn]
-            : [];
+      // Redouble out of turn (§F.3, F-A18): each seat the engine's description lets redouble, listed where it is made.
+      const redoublers = state.legal.redouble;
       for (const seat of redoublers) {
         row.appendChild(
           h(
@@ -328,12 +291,12 @@ function form(match) {
       }
       box.appendChild(row);
       const offered = {
-        lowestBid: barred ? highest + 1 : min,
+        lowestBid: min,
         double: Boolean(row.querySelector('[data-call=double]')),
         redouble: redoublers.includes(state.turn),
       };
       if (settings.calls_limited_by_tables) limitOffer(state, box, offered);
-      if (min <= highest && !barred) {
+      if (range) {
         // Quick picks for the usual bids, the trump, then the stepper (any other bid) and the button that says the
         // bid it makes.
         const points = stepper(min, 'bid_points', () => paintBid(), { low: min, high: highest });
@@ -387,7 +350,7 @@ function form(match) {
       // Asked once the auction is over: before a bid there is no bidding team to name.
       pointsBox.hidden = redealing() || !state.closed || (state.allPass && settings.all_pass_rule === 'redeal');
       trickBox.el.hidden = pointsBox.hidden;
-      const bidder = state.standing ? state.standing.seat : active[(active.indexOf(dealer.get()) + 1) % active.length];
+      const bidder = state.standing ? state.standing.seat : state.opener; // the forced contract's team
       pointsLabel.textContent = FORM.points(teamOf(match, bidder), facts.card_points_total);
       pointsInput.setAttribute('aria-label', pointsLabel.textContent);
       noesBox.hidden =
@@ -411,7 +374,7 @@ function form(match) {
       if (!state.closed || (state.allPass && settings.all_pass_rule === 'redeal')) return null;
       return {
         seats: active,
-        leader: active[(active.indexOf(dealer.get()) + 1) % active.length],
+        leader: state.opener, // who calls first leads first (the engine's description: the dealer's right)
         order: trickOrder(facts.trick_orders[contractTrump(state)]),
       };
     },
@@ -527,10 +490,11 @@ const TEXT = {
   passedOut: t('all passed, redealt'),
 };
 
-/** Each team's tables; a team that a failed lowest contract would put out is marked in danger. */
-function headline(m) {
+/** Each team's tables; a team that a failed lowest contract would put out is marked in danger (the engine's
+ * headline figures say which: in_danger). */
+function headline(m, figures = {}) {
   const out = new Set((m.state.eliminated || []).map((e) => e.team));
-  const risk = ((m.settings.bands || [])[0] || {}).lose || 0;
+  const inDanger = new Set(figures.in_danger || []);
   const tables = m.state.tables;
   const title = m.state.match_over
     ? TEXT.wins(teamNames(m, m.state.match_winner))
@@ -541,7 +505,7 @@ function headline(m) {
     sub: TEXT.nextDeal(m.state.active_seats.length, m.state.next_deal_cards.cards_per_player),
     out: new Set(seatsOf(m).filter((s) => !m.state.active_seats.includes(s))),
     scores: Object.keys(tables).map((team) => {
-      const danger = !out.has(team) && tables[team] <= risk;
+      const danger = inDanger.has(team);
       const box = scoreBox(
         teamLabel(m, team),
         numberText(tables[team]),

@@ -470,9 +470,12 @@ function form(match) {
     'dealer',
   );
   const bidderInfo = h('div', { class: 'hint', id: 'bidder-info' });
-  const faces = { 11: 'J', 12: 'Q', 13: 'K' };
+  // The bids and the face card worth each are the engine's (bid_values, capture_values): "11 J".
+  const facts = entryFacts(match);
+  const face = (v) =>
+    Object.keys(facts.capture_values || {}).find((rank) => /\D/.test(rank) && facts.capture_values[rank] === v);
   const bid = seg(
-    [9, 10, 11, 12, 13].map((v) => [v, faces[v] ? `${numberText(v)} ${faces[v]}` : numberText(v)]),
+    (facts.bid_values || []).map((v) => [v, face(v) ? `${numberText(v)} ${face(v)}` : numberText(v)]),
     null,
     picked,
     'bid',
@@ -831,7 +834,7 @@ const TEXT = {
 
 /** The running lead in big type in the leading team's colour, the baazis won beside it; the highlighted box is
  * the team ahead in the match (more baazis), not merely ahead on the running lead. */
-function headline(m) {
+function headline(m, figures = {}) {
   const lead = m.state.running_lead;
   const won = m.state.baazis_won;
   const title = m.state.match_over
@@ -839,7 +842,7 @@ function headline(m) {
     : lead.team
       ? TEXT.leads(teamNames(m, lead.team), lead.points)
       : TEXT.level;
-  const ahead = won.A === won.B ? null : won.A > won.B ? 'A' : 'B';
+  const ahead = (figures.ahead || [])[0]; // by baazis won, the engine's figures
   return {
     title,
     teamClass: lead.team ? teamClass(m, lead.team) : null,

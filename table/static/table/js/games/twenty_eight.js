@@ -5,12 +5,13 @@ import { auctionWidget } from '../auction.js';
 import { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardText, trickEntry, trickOrder, foundText } from '../tricks.js';
 import { t, listText, numberText, signedText } from '../i18n.js';
 import { entryFacts } from '../facts.js';
+import { auctionState as followAuction } from '../auction_rules.js';
 
 /* Twenty-Eight (twenty_eight.md): bids are numbers from the lowest bid to 28, the first speaker must bid, a partner
- * is outbid only at honours (the server refuses what the form lets through, with the rule's own sentence); the
- * trump is the face-down card's suit, entered when the score needs it (the pair or the tricks) or left out. Every
- * trick may be entered card by card (§T.7a) with the face-down card and the moment the trump was shown: the service
- * then adds up the card points and proves every renege. */
+ * is outbid only at honours (the engine's description of the bidding, which the form follows); the trump is the
+ * face-down card's suit, entered when the score needs it (the pair or the tricks) or left out. Every trick may be
+ * entered card by card (§T.7a) with the face-down card and the moment the trump was shown: the service then adds up
+ * the card points and proves every renege. */
 const BID_PICKS = [14, 15, 16, 18, 20, 24, 28];
 const FORM = {
   dealer: t('Dealer'),
@@ -66,47 +67,24 @@ function shownFrom(reveal, i, plays) {
   return j < 0 ? plays.length : j;
 }
 
-/** A whole trick's order (tricks.js trickOrder of the trump's facts) with the concealed trump (§T.7a): a trump-suit
- * card that fell before the card `from` follows no suit and never wins, unless the trump suit was led. */
+/** A whole trick's order (tricks.js trickOrder of the trump's facts) with the concealed trump (§T.7a): a card that
+ * fell before the card `from` has the engine's power for a card played while the trump was face down. */
 function revealOrder(order, plays, from) {
-  const led = order.suitOf(plays[0].card);
   const early = new Set(plays.slice(0, from).map((p) => p.card));
-  return {
-    ...order,
-    suitOf(card) {
-      const suit = order.suitOf(card);
-      return early.has(card) && suit === order.trump && led !== order.trump ? '' : suit;
-    },
-  };
+  return { ...order, power: (led, card) => (early.has(card) ? order.hiddenPower : order.power)(led, card) };
 }
 
-/** The auction as the rules file says it goes: three passes after a bid, or a bid of 28, end the bidding; a double
- * and a redouble may follow when the match plays them. */
-function auctionState(calls, dealerSeat, seats) {
-  let standing = null;
-  let passes = 0;
-  let doubling = 0;
-  let turns = 0;
-  for (const c of calls) {
-    if (c.call === 'double') doubling = 1;
-    else if (c.call === 'redouble') doubling = 2;
-    else {
-      turns += 1;
-      if (c.call === 'bid') {
-        standing = c;
-        passes = 0;
-      } else passes += 1;
-    }
-  }
-  const biddingOver = Boolean(standing) && (passes >= 3 || standing.points === 28);
-  const turn = seats[(seats.indexOf(dealerSeat) + 1 + turns) % seats.length];
-  return { standing, passes, doubling, biddingOver, turn, first: turns === 0 };
+/** The bidding as the engine describes it (the board's entry.auction, read by auction_rules.js): who calls, the
+ * lowest bid (over a partner, the honours minimum), when it is over; a double and a redouble may follow. */
+function auctionState(calls, dealerSeat, seats, spec, teamOf) {
+  const s = followAuction(spec, seats, dealerSeat, calls, teamOf);
+  return { ...s, biddingOver: s.closed };
 }
 
 function form(match) {
   const settings = match.settings;
   const seats = seatsOf(match);
-  const [lowest, highest] = entryFacts(match).bid_range || [settings.minimum_bid || 14, 28];
+  const [, highest] = entryFacts(match).bid_range; // the engine's (the board's entry)
   const pointsInput = numberInput('', 'bidding_team_card_points');
   const pointsLabel = h('span', { class: 'label' });
   const pointsBox = h('div', { 'data-field': 'bidding_team_card_points' }, pointsLabel, pointsInput);
@@ -194,7 +172,7 @@ function form(match) {
         ? t('{name} {bid}', { name: seatLabel(match, c.seat), bid: numberText(c.points) })
         : callWords[c.call](seatLabel(match, c.seat)),
     state(calls, dealerSeat) {
-      const s = auctionState(calls, dealerSeat, seats);
+      const s = auctionState(calls, dealerSeat, seats, entryFacts(match).auction, (seat) => teamOf(match, seat));
       const bidder = s.standing && s.standing.seat;
       return {
         ...s,
@@ -207,13 +185,14 @@ function form(match) {
     offer(state, add) {
       const box = h('div', { class: 'stack' });
       const row = h('div', { class: 'row' });
-      if (!state.first)
+      if (state.legal.pass)
         row.appendChild(
           h('button', { type: 'button', 'data-call': 'pass', onclick: () => add({ call: 'pass' }) }, FORM.pass),
         );
       box.appendChild(row);
-      const min = state.standing ? state.standing.points + 1 : lowest;
-      if (min <= highest) {
+      const range = state.legal.ranges[0];
+      const min = range ? range.low : highest + 1;
+      if (range) {
         const points = stepper(min, 'bid_points', () => paint(), { low: min, high: highest });
         const rangeHint = h('p', { class: 'hint', id: 'bid-range', hidden: true });
         const picks = chips(BID_PICKS.filter((v) => v >= min).slice(0, 5), points.input, () => paint());
@@ -442,9 +421,8 @@ const TEXT = {
 };
 
 /** The game points of each team (the red and black sixes), and who won. */
-function headline(m) {
+function headline(m, figures = {}) {
   const s = m.state.game_points;
-  const target = m.settings.target_game_points || 6;
   const title = m.state.match_over ? TEXT.wins(teamNames(m, m.state.match_winner)) : TEXT.score(s.A, s.B);
   return {
     title,
@@ -452,7 +430,7 @@ function headline(m) {
       scoreBox(
         teamLabel(m, team),
         signedText(s[team]),
-        `${teamClass(m, team)}${s[team] >= target - 1 ? ' lead' : ''}`,
+        `${teamClass(m, team)}${(figures.ahead || []).includes(team) ? ' lead' : ''}`,
         team,
       ),
     ),

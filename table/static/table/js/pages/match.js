@@ -202,7 +202,10 @@ function matchPage() {
    *  in (its state_before): the seats still in, the pack and hand size, the contract of that deal. */
   function buildForm(deal) {
     const state = deal && deal.state_before;
-    const match = state ? Object.assign({}, board.match, { state }) : nextDealMatch();
+    // The engine's entry facts under this match's settings (the board's entry) go with the match to the form.
+    const match = Object.assign({}, state ? Object.assign({}, board.match, { state }) : nextDealMatch(), {
+      entry: board.entry,
+    });
     if (!state && noDealLeft(match)) {
       // Offline, with the match's last deal already waiting: there is no further deal to enter.
       gameForm = null;
