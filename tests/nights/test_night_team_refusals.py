@@ -49,6 +49,7 @@ def test_a_team_is_checked_in_with_its_players_and_named_by_them(api: APIClient)
         ("Dev", named["id"]),
     ]
     entry = AuditEntry.objects.get(action="night.team_checked_in", after__team=team["id"])
+    assert entry.after is not None
     assert entry.after["players"] == [member["player"]["id"] for member in team["members"]]
 
 
