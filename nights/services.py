@@ -115,12 +115,35 @@ def event_update(*, actor: User, event_id: int, changes: Mapping[str, Any]) -> E
         _pin_rules(
             event, changes.get("settings", event.settings), changes.get("format_settings", event.format_settings)
         )
+        _check_teams_still_fit(event)
     event.name = changes.get("name", event.name)
     event.rounds_planned = changes.get("rounds_planned", event.rounds_planned)
     event.save()
     audit_record(actor=actor, action="night.changed", club=event.club, before=before, after=_event_facts(event))
     announce_room_change(event.pk, "event")
     return event
+
+
+def _check_teams_still_fit(event: Event) -> None:
+    """New house rules keep the teams checked in seatable: the same partnership size (56 of 4 has pairs, of 6 in two
+    sides threes)."""
+    team = teams_of(event).first()
+    if team is None:
+        return
+    given = len(team.members.all())
+    expected = len(partnership_seats(event)[0]) if draws_teams(event) else 0
+    if given != expected:
+        raise TeamSizeInvalid(
+            msg(
+                "The teams checked in have {given} players; under these house rules a team of {game} has {expected}.",
+                given=given,
+                game=get_engine(event.game).display_name,
+                expected=expected,
+            ),
+            "settings",
+            expected=expected,
+            given=given,
+        )
 
 
 def _check_round_length(round_length: str, deals_per_round: int | None) -> None:

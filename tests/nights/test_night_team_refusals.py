@@ -183,3 +183,14 @@ def test_a_substitute_in_a_team_member_s_seat_scores_for_the_team(api: APIClient
     # Zoe sits in the seat of the first team's second player: her side's points are the team's round score.
     assert rows[teams[0]["id"]]["rounds"] == {"1": match["state"]["scores"][zoe["team"]]}
     assert {member["player"]["name"] for member in teams[0]["members"]} == {"A1", "B1"}
+
+
+def test_house_rules_that_change_the_team_size_are_refused_while_teams_are_checked_in(api: APIClient) -> None:
+    event = round_robin(api, game="fifty_six", settings={"players": 4}, round_length="match", deals_per_round=None)
+    add_team(api, event, "Asha", "Bela")
+    change = {"settings": {"players": 6, "team_layout": "two_sides"}}
+    refused = assert_error(api.patch(f"/api/v1/events/{event}/", change, format="json"), 400, "team_size_invalid")
+    assert (refused["field"], refused["extra"]) == ("settings", {"expected": 3, "given": 2})
+    assert Event.objects.get(pk=event).settings["players"] == 4
+    same_size = {"settings": {"players": 4, "starting_tables": 10}}
+    assert api.patch(f"/api/v1/events/{event}/", same_size, format="json").status_code == 200
