@@ -10,8 +10,12 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import AuditEntry, Match, Player
+from nights.formats import swiss
+from nights.formats.base import DrawRequest
 from nights.models import Entrant, Event, Round, Team
+from nights.selectors import round_results
 from tests.api.helpers import assert_error
+from tests.deals import seep_win
 from tests.nights.helpers import make_club, make_event, play_deals, start_round
 
 pytestmark = pytest.mark.django_db
@@ -194,3 +198,25 @@ def test_house_rules_that_change_the_team_size_are_refused_while_teams_are_check
     assert Event.objects.get(pk=event).settings["players"] == 4
     same_size = {"settings": {"players": 4, "starting_tables": 10}}
     assert api.patch(f"/api/v1/events/{event}/", same_size, format="json").status_code == 200
+
+
+def test_a_swiss_round_of_teams_replays_from_its_audited_seed(api: APIClient) -> None:
+    event = int(make_event(api, make_club(api), game="seep", format="swiss", rounds_planned=2, deals_per_round=1)["id"])
+    teams = [add_team(api, event, f"A{n}", f"B{n}")["id"] for n in range(1, 6)]
+    rng = random.Random(8)
+    for number in (1, 2):
+        for table in start_round(api, event, number=number)["tables"]:
+            winner = rng.choice("AB")
+            body = seep_win(winner, table["first_dealer"])
+            assert api.post(f"/api/v1/matches/{table['match']}/deals/", body, format="json").status_code == 201
+    night = Event.objects.get(pk=event)
+    first, second = round_results(night)
+    entry = AuditEntry.objects.get(action="night.round_drawn", after__round=2)
+    assert entry.after is not None
+    drawn = swiss.draw(
+        DrawRequest(tuple(teams), 2, (first.played,), entry.after["seed"]),
+        swiss.settings_from_json(night.format_settings),
+    )
+    assert [[list(side) for side in table] for table in drawn.tables] == entry.after["tables"]
+    assert drawn.tables == second.played.tables and drawn.byes == second.played.byes
+    assert set(drawn.byes) <= set(teams) and len(drawn.byes) == 1
