@@ -185,15 +185,23 @@ def _draw_tables(request: DrawRequest, ranked: list[Entrant], size: int, rng: ra
     byes = tuple(sorted(lowest_first, key=lambda entrant: had[entrant])[: len(ranked) % size])
     seated = [entrant for entrant in ranked if entrant not in byes]
     groups = [list(range(start, start + size)) for start in range(0, len(seated), size)]
-    met = _meetings(request.history)
+    position = {entrant: index for index, entrant in enumerate(seated)}
+    met = [[0] * len(seated) for _ in seated]  # by position in the ranking
+    for pair, times in _meetings(request.history).items():
+        one, two = (position.get(entrant) for entrant in pair)
+        if one is not None and two is not None:
+            met[one][two] = met[two][one] = times
 
     def cost(group: list[int]) -> Cost:
         pairs = [(one, two) for number, one in enumerate(group) for two in group[number + 1 :]]
-        rematches = sum(met.get(frozenset((seated[one], seated[two])), 0) for one, two in pairs)
-        return rematches, sum((one - two) ** 2 for one, two in pairs)
+        return sum(met[one][two] for one, two in pairs), sum((one - two) ** 2 for one, two in pairs)
 
-    while any(_swap_helps(groups, cost, table, place) for table in range(len(groups)) for place in range(size)):
-        pass
+    improved = True
+    while improved:  # each pass tries every player once; a pass without a swap ends the search
+        improved = False
+        for table in range(len(groups)):
+            for place in range(size):
+                improved = _swap_helps(groups, cost, table, place) or improved
     tables = tuple(tuple((seated[player],) for player in sorted(group)) for group in groups)
     return Draw(request.round, tables, byes, first_dealers(tables, rng), request.seed)
 
