@@ -11,6 +11,7 @@ import pytest
 
 from exports.errors import ImportRefused
 from exports.importer import check_shape, club_import
+from exports.writers.cards import score_card_lines
 from games.models import Club, Membership
 from games.services.deals import deal_record
 from nights.models import Event, Round, Team
@@ -105,3 +106,15 @@ def test_a_team_of_the_wrong_size_or_an_entrant_without_a_team_is_refused(event:
         club_import(actor=UserFactory.create(), document=shrunk)
     assert refused.value.field == "events[0].teams[0]"
     assert not Event.objects.exists()
+
+
+def test_a_team_player_s_score_card_shows_the_partner_and_the_team_s_score(event: Event) -> None:
+    for member in event.entrants.select_related("player").order_by("pk"):
+        row = next(row for row in event_standings(event) if member in row.members)
+        (line,) = score_card_lines(event, member, row.rounds)
+        partner = next(other.player.name for other in row.members if other != member)
+        if row.byes:
+            assert (line["table"], line["partners"], line["score"]) == ("Sat out", [], None)
+        else:
+            assert (line["table"], line["partners"], line["score"]) == ("1", [partner], row.rounds[1])
+            assert len(line["opponents"]) == 2
