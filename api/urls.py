@@ -8,7 +8,7 @@ from api.views.clubs import ClubViewSet, LeagueViewSet, PlayerViewSet, PublicSta
 from api.views.deals import DealViewSet
 from api.views.games import GameViewSet
 from api.views.matches import MatchViewSet
-from api.views.nights import ClubEventsView, EntrantViewSet, EventViewSet, RoundViewSet, StandingsView
+from api.views.nights import ClubEventsView, EntrantViewSet, EventViewSet, RoundViewSet, StandingsView, TeamViewSet
 from api.views.system import HealthView, MeView, TokenView
 
 router = DefaultRouter()
@@ -24,6 +24,8 @@ night_urls = [
     path("clubs/<int:club_pk>/events/", ClubEventsView.as_view(), name="club-events"),
     path(f"{EVENT}entrants/", EntrantViewSet.as_view({"get": "list", "post": "create"}), name="event-entrants"),
     path(f"{EVENT}entrants/<int:pk>/", EntrantViewSet.as_view({"delete": "destroy"}), name="event-entrant"),
+    path(f"{EVENT}teams/", TeamViewSet.as_view({"get": "list", "post": "create"}), name="event-teams"),
+    path(f"{EVENT}teams/<int:pk>/", TeamViewSet.as_view({"delete": "destroy"}), name="event-team"),
     path(f"{EVENT}rounds/", RoundViewSet.as_view({"get": "list", "post": "create"}), name="event-rounds"),
     path(
         f"{EVENT}rounds/<int:number>/",

@@ -1,11 +1,12 @@
 """Club nights: the time to draw one round of 100 tables in each format, six rounds in (five rounds of history).
 
-400 players at tables of four (progressive, both movements; Contract Rummy tables of 3 to 5 around 4), and 200 teams
-of two at 100 tables (round robin, Swiss). Pure Python, no Django. Each history is drawn by the format itself with
-seeded random scores; the sixth round is then drawn ``REPEATS`` times with different seeds, and the median and the
-slowest are printed in milliseconds. A Swiss pairing of 200 teams through a matching of every pair took seconds:
-the draw offers each team its nearest fresh opponents first (nights/formats/swiss.py). ``--with-full-matching`` also
-times the Swiss draw matching every pair, as it would without that (one draw: it takes seconds).
+400 players at tables of four (progressive, both movements; Contract Rummy tables of 3 to 5 around 4; Swiss of
+Contract Rummy players, 4 a table), and 200 teams of two at 100 tables (round robin, Swiss). Pure Python, no Django.
+Each history is drawn by the format itself with seeded random scores; the sixth round is then drawn ``REPEATS`` times
+with different seeds, and the median and the slowest are printed in milliseconds. A Swiss pairing of 200 teams
+through a matching of every pair took seconds: the draw offers each team its nearest fresh opponents first
+(nights/formats/swiss.py). ``--with-full-matching`` also times the Swiss draw matching every pair, as it would
+without that (one draw: it takes seconds).
 
     .venv/bin/python -m bench.events [--with-full-matching] [--room]
 
@@ -70,6 +71,7 @@ FORMATS: list[tuple[str, Drawer, int]] = [
     ("Contract Rummy tables 3-5", partial(rummy_tables.draw, settings=rummy_tables.RummyTablesSettings()), PLAYERS),
     ("round robin", partial(round_robin.draw, settings=round_robin.RoundRobinSettings()), TEAMS),
     ("Swiss", partial(swiss.draw, settings=swiss.SwissSettings()), TEAMS),
+    ("Swiss, Contract Rummy 4 a table", partial(swiss.draw, settings=swiss.SwissSettings(sides_per_table=4)), PLAYERS),
 ]
 
 

@@ -87,6 +87,7 @@ class ImportSummary:
     leagues: int = 0
     matches: int = 0
     deals: int = 0
+    events: int = 0
     new_ids: dict[str, dict[int, int]] = field(default_factory=dict)
 
 
@@ -121,6 +122,7 @@ class _Loader:
 
         for index, event in enumerate(self.doc.get("events", [])):
             NightLoader(self, f"events[{index}]", event).run()
+            self.summary.events += 1
         audit_names_nights(self.club, self.events)
         audit_record(
             actor=self.actor,

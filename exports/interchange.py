@@ -201,10 +201,21 @@ def event_document(event: Event, username: Usernames = SHOWN) -> dict[str, Any]:
         "status": event.status,
         "director": username(event.director),
         "created_at": moment(event.created_at),
+        "teams": [
+            {
+                "id": team.pk,
+                "name": team.name,
+                "joined_from_round": team.joined_from_round,
+                "left_after_round": team.left_after_round,
+                "created_at": moment(team.created_at),
+            }
+            for team in event.teams.order_by("pk")
+        ],
         "entrants": [
             {
                 "id": entrant.pk,
                 "player": entrant.player_id,
+                "team": entrant.team_id,
                 "checked_in": entrant.checked_in,
                 "joined_from_round": entrant.joined_from_round,
                 "left_after_round": entrant.left_after_round,

@@ -1,7 +1,9 @@
 """Loading a file's club nights (``events``), after its players, leagues and matches: each night's rules are pinned
 again as making it pins them, its entrants name players of the file, its rounds run 1, 2, 3..., each table is a club
 match of the file in the night's game whose seated players are entrants, used by one table only, and each bye names
-an entrant. The first problem refuses the whole file with its path, as everything else the importer checks."""
+an entrant. At a night of fixed partnerships (round robin, Swiss of a partnership game) every entrant names a team of
+the night (``teams``) and every team has the game's partnership size; other nights have no teams. The first problem
+refuses the whole file with its path, as everything else the importer checks."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from games.errors import DomainError
 from games.models import AuditEntry, Club, League, Match, Player, Seat
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
-from nights.models import Bye, Entrant, Event, Round, Substitute, Table
+from nights.models import Bye, Entrant, Event, Round, Substitute, Table, Team
+from nights.selectors import draws_teams, partnership_seats
 from nights.services import event_rules_pin
 
 
@@ -35,6 +38,7 @@ class NightLoader:
     def __init__(self, loader: FileLoader, path: str, data: dict[str, Any]) -> None:
         self.loader, self.path, self.data = loader, path, data
         self.entrants: dict[int, Entrant] = {}
+        self.teams: dict[int, Team] = {}
 
     def refuse(self, where: str, detail: str) -> Exception:
         return refuse(f"{self.path}.{where}" if where else self.path, detail)
@@ -44,7 +48,9 @@ class NightLoader:
             raise self.refuse("id", msg("club night id {id} appears twice.", id=self.data["id"]))
         event = self._event()
         self.loader.events[self.data["id"]] = event
+        self._teams(event)
         self._entrants(event)
+        self._check_team_sizes(event)
         for index, played in enumerate(self.data["rounds"]):
             self._round(event, index, played)
         return event
@@ -80,6 +86,31 @@ class NightLoader:
         Event.objects.filter(pk=event.pk).update(created_at=moment(data["created_at"]))
         return event
 
+    def _teams(self, event: Event) -> None:
+        teams = self.data.get("teams", [])  # files written before teams have none
+        if teams and not draws_teams(event):
+            raise self.refuse("teams", msg("only a round robin or Swiss night of a partnership game has teams."))
+        for index, data in enumerate(teams):
+            if data["id"] in self.teams:
+                raise self.refuse(f"teams[{index}].id", msg("team id {id} appears twice.", id=data["id"]))
+            team = Team.objects.create(
+                event=event,
+                name=data["name"],
+                joined_from_round=data["joined_from_round"],
+                left_after_round=data["left_after_round"],
+            )
+            Team.objects.filter(pk=team.pk).update(created_at=moment(data["created_at"]))
+            self.teams[data["id"]] = team
+
+    def _check_team_sizes(self, event: Event) -> None:
+        if not draws_teams(event):
+            return
+        size = len(partnership_seats(event)[0])
+        for index, data in enumerate(self.data.get("teams", [])):
+            if self.teams[data["id"]].members.count() != size:
+                detail = msg("a team of this night has {size} players.", size=size)
+                raise self.refuse(f"teams[{index}]", detail)
+
     def _entrants(self, event: Event) -> None:
         players: set[int] = set()
         for index, data in enumerate(self.data["entrants"]):
@@ -90,9 +121,13 @@ class NightLoader:
             if player.pk in players:
                 raise self.refuse(f"{where}.player", msg("a player is entered in a night once."))
             players.add(player.pk)
+            team = self.teams.get(data.get("team")) if data.get("team") is not None else None
+            if team is None and (data.get("team") is not None or draws_teams(event)):
+                raise self.refuse(f"{where}.team", msg("an entrant of a night of teams names a team of the night."))
             entrant = Entrant.objects.create(
                 event=event,
                 player=player,
+                team=team,
                 checked_in=data["checked_in"],
                 joined_from_round=data["joined_from_round"],
                 left_after_round=data["left_after_round"],

@@ -87,6 +87,7 @@ class ImportSummarySerializer(serializers.Serializer[Any]):
     leagues = serializers.IntegerField()
     matches = serializers.IntegerField()
     deals = serializers.IntegerField()
+    events = serializers.IntegerField(help_text="The club nights loaded.")
 
 
 class ImportErrorSerializer(serializers.Serializer[Any]):

@@ -20,6 +20,8 @@ class Event(models.Model):
     class Format(models.TextChoices):
         PROGRESSIVE = "progressive"
         RUMMY_TABLES = "rummy_tables"
+        ROUND_ROBIN = "round_robin"
+        SWISS = "swiss"
 
     class RoundLength(models.TextChoices):
         MATCH = "match", "the game's own match, to its end"
@@ -51,11 +53,36 @@ class Event(models.Model):
         return self.name
 
 
+class Team(models.Model):
+    """A fixed partnership of a round robin or Swiss night: the draw's entrant, its players (``members``, entrants of
+    the event, a player in one team at most since a player is one entrant) seated in the engine's team seats. Present
+    from ``joined_from_round``, gone after ``left_after_round``. ``name`` is the director's, or blank: then the team
+    is called by its players' names, joined the reader's language's way."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=120, blank=True)
+    joined_from_round = models.PositiveSmallIntegerField(default=1)
+    left_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+
+    def __str__(self) -> str:
+        return self.name or f"team {self.pk} of {self.event}"
+
+    def plays_in(self, number: int) -> bool:
+        left = self.left_after_round
+        return self.joined_from_round <= number and (left is None or number <= left)
+
+
 class Entrant(models.Model):
-    """A player of the event: present from ``joined_from_round``, gone after ``left_after_round`` (if they left)."""
+    """A player of the event: present from ``joined_from_round``, gone after ``left_after_round`` (if they left); at
+    a night of fixed partnerships, a member of one ``team`` (the team is drawn, its members seated)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.CASCADE, related_name="members")
     checked_in = models.BooleanField(default=True)
     joined_from_round = models.PositiveSmallIntegerField(default=1)
     left_after_round = models.PositiveSmallIntegerField(null=True, blank=True)

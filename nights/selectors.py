@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import pgettext
 
 from games.errors import NotFound, NotPermitted
 from games.models import Match, Membership
@@ -18,7 +19,8 @@ from games.selectors.access import Viewer, club_administrable_by, club_ids_of, c
 from games.selectors.matches import id_from_url, seats_prefetch
 from nights.formats import base
 from nights.formats.progressive import bye_score_for
-from nights.models import Entrant, Event, Round, Table
+from nights.formats.standings import TIE_BREAKS, standings
+from nights.models import Entrant, Event, Round, Table, Team
 
 # --- access -------------------------------------------------------------------------------------------------------
 
@@ -46,6 +48,51 @@ def readable_event(user: Viewer, event_id: object) -> Event:
     if event is None or not event_readable_by(user, event):
         raise NotFound
     return event
+
+
+# --- teams -------------------------------------------------------------------------------------------------------
+
+
+def draws_teams(event: Event) -> bool:
+    """Whether the night's draw seats fixed partnerships (its entrants are teams): a round robin, or Swiss of a game
+    played in teams (Swiss of Contract Rummy draws players alone)."""
+    if event.format == Event.Format.ROUND_ROBIN:
+        return True
+    return event.format == Event.Format.SWISS and get_engine(event.game).plays_in_teams
+
+
+def partnership_seats(event: Event) -> list[list[str]]:
+    """The seats of each team of the game under the night's house rules, teams in name order: Bid Euchre's
+    ``[["S1", "S3"], ["S2", "S4"]]``, 56 of six in two sides ``[["S1", "S3", "S5"], ["S2", "S4", "S6"]]``. A team's
+    players sit in its seats in the order they were checked in."""
+    engine = get_engine(event.game)
+    stated = event.settings.get("players")
+    count = stated if stated in engine.player_counts else engine.default_player_count
+    teams = engine.teams(engine.rules_from_settings(event.settings, count)) or {}
+    return [list(teams[name]) for name in sorted(teams)]
+
+
+def teams_of(event: Event) -> QuerySet[Team]:
+    return event.teams.prefetch_related(
+        Prefetch("members", Entrant.objects.select_related("player").order_by("pk"))
+    ).order_by("pk")
+
+
+def names_joined(names: Sequence[str]) -> str:
+    """Names joined as the language joins a team's names ("Asha & Bela", "Asha ja Bela", "Asha és Bela")."""
+    if not names:
+        return ""
+    joined = names[0]
+    for name in names[1:-1]:
+        joined = pgettext("a team's names", "{names}, {name}").format(names=joined, name=name)
+    if len(names) > 1:
+        joined = pgettext("a team's names", "{names} & {name}").format(names=joined, name=names[-1])
+    return joined
+
+
+def team_name(team: Team) -> str:
+    """The director's name for the team, or its players' names joined."""
+    return team.name or names_joined([member.player.name for member in team.members.all()])
 
 
 # --- rounds and tables --------------------------------------------------------------------------------------------
@@ -124,16 +171,22 @@ class RoundResult:
 
 
 def round_results(event: Event, rounds: Sequence[Round] | None = None) -> list[RoundResult]:
-    entrant_of = dict(event.entrants.values_list("player_id", "pk"))
+    """Each round by the draw's entrants: the players' entrant ids, or the teams' ids where the night draws teams
+    (a side of a team's match is the team; a team's bye is its members')."""
+    key_of: dict[int, int] = dict(event.entrants.values_list("pk", "team_id" if draws_teams(event) else "pk"))
+    entrant_of = {player: key_of[entrant] for player, entrant in event.entrants.values_list("player_id", "pk")}
     bye_rule = str(event.format_settings.get("bye_score", "none"))
     results = []
     for played in rounds if rounds is not None else rounds_of(event):
         tables = list(played.tables.all())
         sides = [table_sides(table) for table in tables]
         # A substitute's seat is still the entrant's: its score is theirs, and the draws see them at that table.
-        holders = {**entrant_of, **{sub.player_id: sub.entrant_id for sub in played.substitutes.all()}}
-        drawn = tuple(tuple(tuple(holders[player] for player in side) for side in found.values()) for found in sides)
-        byes = tuple(bye.entrant_id for bye in played.byes.all())
+        holders = {**entrant_of, **{sub.player_id: key_of[sub.entrant_id] for sub in played.substitutes.all()}}
+        drawn = tuple(
+            tuple(tuple(dict.fromkeys(holders[player] for player in side)) for side in found.values())
+            for found in sides
+        )
+        byes = tuple(dict.fromkeys(key_of[bye.entrant_id] for bye in played.byes.all()))
         complete = round_complete(played)
         scores: dict[base.Entrant, float] = {}
         if complete:
@@ -148,18 +201,52 @@ def round_results(event: Event, rounds: Sequence[Round] | None = None) -> list[R
 
 @dataclass(frozen=True)
 class StandingRow:
+    """A row of the standings: a player's (``entrant``) or, where the night draws teams, a team's (``team``, its
+    ``members``). Round robin and Swiss rank by ``match_points`` and their tie-breaks (their measures are set);
+    the other formats by ``total``."""
+
     rank: int
-    entrant: Entrant
+    entrant: Entrant | None
     total: float
     played: int
     byes: int
     rounds: dict[int, float]
+    team: Team | None = None
+    members: tuple[Entrant, ...] = ()
+    match_points: int | None = None
+    wins: int | None = None
+    buchholz: int | None = None
+    points_difference: float | None = None
+
+    @property
+    def name(self) -> str:
+        if self.team is not None:
+            return team_name(self.team)
+        assert self.entrant is not None  # a row is a team's or an entrant's
+        return self.entrant.player.name
+
+
+def ranking_history(event: Event, results: Sequence[RoundResult]) -> list[base.PlayedRound]:
+    """The rounds as round robin and Swiss rank them: higher wins, so a game whose lowest score wins (Contract
+    Rummy's penalties) has its scores negated (its points difference is then the penalties the others took more)."""
+    if not get_engine(event.game).side_scores_lower_wins:
+        return [result.played for result in results]
+    return [
+        base.PlayedRound(
+            result.played.tables,
+            result.played.byes,
+            {entrant: -score for entrant, score in result.played.scores.items()},
+        )
+        for result in results
+    ]
 
 
 def event_standings(event: Event) -> list[StandingRow]:
     """Each entrant's total over the rounds with results (a player's round score is their side's score; a bye's
     follows the format's ``bye_score``), best first (lowest first where the game's lowest score wins); equal totals
-    share a rank and keep the order of check-in."""
+    share a rank and keep the order of check-in. Round robin and Swiss: by match points and the tie-breaks."""
+    if event.format in (Event.Format.ROUND_ROBIN, Event.Format.SWISS):
+        return _match_point_standings(event)
     lower_wins = get_engine(event.game).side_scores_lower_wins
     entrants = list(event.entrants.select_related("player").order_by("pk"))
     results = [result for result in round_results(event) if result.complete]
@@ -170,13 +257,64 @@ def event_standings(event: Event) -> list[StandingRow]:
         }
         byes = sum(1 for result in results if entrant.pk in result.played.byes)
         total = sum(rounds.values())
-        rows.append({"entrant": entrant, "total": total, "played": len(rounds) - byes, "byes": byes, "rounds": rounds})
+        rows.append(
+            {
+                "entrant": entrant,
+                "members": (entrant,),
+                "total": total,
+                "played": len(rounds) - byes,
+                "byes": byes,
+                "rounds": rounds,
+            }
+        )
     rows.sort(key=lambda row: row["total"] if lower_wins else -row["total"])
     ranked: list[StandingRow] = []
     for index, row in enumerate(rows):
         rank = ranked[-1].rank if ranked and ranked[-1].total == row["total"] else index + 1
         ranked.append(StandingRow(rank=rank, **row))
     return ranked
+
+
+def _match_point_standings(event: Event) -> list[StandingRow]:
+    """Teams (or Contract Rummy players) ranked by match points, then the director's tie-breaks (nights/formats/
+    standings.py); ``total`` is the sum of the round scores as the game counts them."""
+    results = [result for result in round_results(event) if result.complete]
+    tie_breaks = tuple(event.format_settings.get("tie_breaks", TIE_BREAKS))
+    if draws_teams(event):
+        teams = list(teams_of(event))
+        keys: list[base.Entrant] = [team.pk for team in teams]
+        found: dict[base.Entrant, tuple[Team | None, Entrant | None, tuple[Entrant, ...]]] = {
+            team.pk: (team, None, tuple(team.members.all())) for team in teams
+        }
+    else:
+        entrants = list(event.entrants.select_related("player").order_by("pk"))
+        keys = [entrant.pk for entrant in entrants]
+        found = {entrant.pk: (None, entrant, (entrant,)) for entrant in entrants}
+    rows = []
+    for standing in standings(keys, ranking_history(event, results), tie_breaks):
+        team, entrant, members = found[standing.entrant]
+        rounds = {
+            result.number: result.played.scores[standing.entrant]
+            for result in results
+            if standing.entrant in result.played.scores and standing.entrant not in result.played.byes
+        }
+        rows.append(
+            StandingRow(
+                rank=standing.rank,
+                entrant=entrant,
+                team=team,
+                members=members,
+                total=sum(rounds.values()),
+                played=len(rounds),
+                byes=standing.byes,
+                rounds=rounds,
+                match_points=standing.points,
+                wins=standing.wins,
+                buchholz=standing.buchholz,
+                points_difference=standing.points_difference,
+            )
+        )
+    return rows
 
 
 def events_of_user(user: Viewer) -> QuerySet[Event]:

@@ -27,18 +27,40 @@ from nights.errors import (
     EntrantAlreadyCheckedIn,
     EntrantSeated,
     EventRulesFrozen,
+    FormatNotPlayable,
     PlayerAlreadyDrawn,
+    PlayerInTeam,
     RoundAlreadyStarted,
     RoundClosed,
     RoundInProgress,
     RoundsComplete,
+    TeamSizeInvalid,
+    TeamsNotDrawn,
+    TeamsRequired,
 )
-from nights.formats import base, progressive, rummy_tables
+from nights.formats import base, progressive, round_robin, rummy_tables, swiss
 from nights.live import announce_room_change
-from nights.models import Bye, Entrant, Event, Round, Substitute, Table
-from nights.selectors import require_director, round_complete, round_results, rounds_of, table_sides
+from nights.models import Bye, Entrant, Event, Round, Substitute, Table, Team
+from nights.selectors import (
+    draws_teams,
+    partnership_seats,
+    ranking_history,
+    require_director,
+    round_complete,
+    round_results,
+    rounds_of,
+    table_sides,
+    team_name,
+    teams_of,
+)
 
-FORMATS: dict[str, Any] = {Event.Format.PROGRESSIVE: progressive, Event.Format.RUMMY_TABLES: rummy_tables}
+FORMATS: dict[str, Any] = {
+    Event.Format.PROGRESSIVE: progressive,
+    Event.Format.RUMMY_TABLES: rummy_tables,
+    Event.Format.ROUND_ROBIN: round_robin,
+    Event.Format.SWISS: swiss,
+}
+MATCH_POINT_FORMATS = (Event.Format.ROUND_ROBIN, Event.Format.SWISS)
 SEED_BITS = 62
 
 
@@ -93,12 +115,35 @@ def event_update(*, actor: User, event_id: int, changes: Mapping[str, Any]) -> E
         _pin_rules(
             event, changes.get("settings", event.settings), changes.get("format_settings", event.format_settings)
         )
+        _check_teams_still_fit(event)
     event.name = changes.get("name", event.name)
     event.rounds_planned = changes.get("rounds_planned", event.rounds_planned)
     event.save()
     audit_record(actor=actor, action="night.changed", club=event.club, before=before, after=_event_facts(event))
     announce_room_change(event.pk, "event")
     return event
+
+
+def _check_teams_still_fit(event: Event) -> None:
+    """New house rules keep the teams checked in seatable: the same partnership size (56 of 4 has pairs, of 6 in two
+    sides threes)."""
+    team = teams_of(event).first()
+    if team is None:
+        return
+    given = len(team.members.all())
+    expected = len(partnership_seats(event)[0]) if draws_teams(event) else 0
+    if given != expected:
+        raise TeamSizeInvalid(
+            msg(
+                "The teams checked in have {given} players; under these house rules a team of {game} has {expected}.",
+                given=given,
+                game=get_engine(event.game).display_name,
+                expected=expected,
+            ),
+            "settings",
+            expected=expected,
+            given=given,
+        )
 
 
 def _check_round_length(round_length: str, deals_per_round: int | None) -> None:
@@ -113,11 +158,20 @@ def _pin_rules(event: Event, settings: Mapping[str, Any], format_settings: Mappi
     if event.league is not None:
         _check_league(event.league, event.game, settings, event.club_id)
     engine = get_engine(event.game)
+    if event.format == Event.Format.SWISS and not engine.plays_in_teams and "sides_per_table" not in format_settings:
+        format_settings = {**format_settings, "sides_per_table": engine.default_player_count}
     formatted = FORMATS[event.format].settings_from_json(format_settings)
-    seats = formatted.seats_per_table if event.format == Event.Format.PROGRESSIVE else engine.default_player_count
+    if event.format == Event.Format.PROGRESSIVE:
+        seats = formatted.seats_per_table
+    elif event.format in MATCH_POINT_FORMATS:
+        seats = _match_point_seats(engine, pinned, event.format, formatted)
+    else:
+        seats = engine.default_player_count
     rules = engine.rules_from_settings(pinned, seats)
     if event.format == Event.Format.PROGRESSIVE:
         _check_progressive_sides(engine.teams(rules), formatted)
+    elif event.format in MATCH_POINT_FORMATS:
+        _check_two_teams(engine.display_name, engine.teams(rules))
     elif engine.plays_in_teams:
         raise InvalidInput(
             msg(
@@ -158,6 +212,47 @@ def _check_progressive_sides(teams: Mapping[str, Sequence[str]] | None, formatte
         )
 
 
+def _match_point_seats(engine: Any, pinned: Mapping[str, Any], format: str, formatted: Any) -> int:
+    """The seats of a round robin's or a Swiss night's table: a partnership game's own count (56's ``players``
+    house rule, else the game's usual count), two teams a table; Contract Rummy's Swiss ``sides_per_table``."""
+    if engine.plays_in_teams:
+        if format == Event.Format.SWISS and formatted.sides_per_table != swiss.MIN_TEAMS:
+            raise FormatNotPlayable(
+                msg(
+                    "Two teams meet at a table of {game}: a Swiss night of teams seats 2 sides.",
+                    game=engine.display_name,
+                ),
+                "format_settings.sides_per_table",
+            )
+        stated = pinned.get("players")
+        return (
+            stated if isinstance(stated, int) and stated in engine.player_counts else int(engine.default_player_count)
+        )
+    if format == Event.Format.ROUND_ROBIN:
+        raise FormatNotPlayable(
+            msg(
+                "A round robin draws fixed partnerships; {game} is played alone: choose Swiss or Contract Rummy "
+                "tables.",
+                game=engine.display_name,
+            ),
+            "format",
+        )
+    return int(formatted.sides_per_table)
+
+
+def _check_two_teams(game: str, teams: Mapping[str, Sequence[str]] | None) -> None:
+    """A partnership night seats two teams of the same size at each table."""
+    if teams is not None and (len(teams) != 2 or len({len(seats) for seats in teams.values()}) != 1):
+        raise FormatNotPlayable(
+            msg(
+                "Round robin and Swiss seat two teams at a table; {game} under these house rules seats {count}.",
+                game=game,
+                count=len(teams),
+            ),
+            "settings",
+        )
+
+
 def _event_facts(event: Event) -> dict[str, Any]:
     return {
         "event": event.pk,
@@ -190,6 +285,10 @@ def _next_round_number(event: Event) -> int:
 def entrant_check_in(*, actor: User, event_id: int, player: int | Mapping[str, Any]) -> Entrant:
     """Check a player in (a new one by name); one who arrives after round 1 is drawn from the next round."""
     event = _locked_event(actor, event_id)
+    if draws_teams(event):
+        raise TeamsRequired(
+            msg("This night draws fixed partnerships: check the player in with their partners, as a team."), "player"
+        )
     found = _resolve_player(actor, event, player)
     joins = _next_round_number(event)
     entrant = event.entrants.filter(player=found).first()
@@ -229,6 +328,10 @@ def entrant_leave(*, actor: User, event_id: int, entrant_id: int) -> Entrant | N
     entrant = event.entrants.select_related("player").filter(pk=entrant_id).first()
     if entrant is None:
         raise NotFound
+    if entrant.team_id is not None:
+        raise TeamsRequired(
+            msg("{name} plays in a team of this night: the team leaves together.", name=entrant.player.name), None
+        )
     last = event.rounds.order_by("-number").first()
     if last is not None and last.status != Round.Status.CLOSED and _drawn_in(entrant, last):
         raise EntrantSeated(
@@ -263,6 +366,91 @@ def _ever_seated(entrant: Entrant) -> bool:
     return Seat.objects.filter(
         match__night_table__round__event_id=entrant.event_id, player_id=entrant.player_id
     ).exists()
+
+
+# --- teams -------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def team_check_in(*, actor: User, event_id: int, players: Sequence[int | Mapping[str, Any]], name: str = "") -> Team:
+    """Check a team in at a night of fixed partnerships: its players (ids, or new players by name) in the order they
+    sit in the team's seats, as many as a team of the game has. Each becomes an entrant of the night, so a player
+    is in one team of a night at most. A team checked in after round 1 is drawn from the next round."""
+    event = _locked_event(actor, event_id)
+    if not draws_teams(event):
+        raise TeamsNotDrawn(msg("This night draws its players one by one: check each player in alone."), "players")
+    size = len(partnership_seats(event)[0])
+    if len(players) != size:
+        raise TeamSizeInvalid(
+            msg(
+                "A team of {game} has {expected} players; {given} were given.",
+                game=get_engine(event.game).display_name,
+                expected=size,
+                given=len(players),
+            ),
+            "players",
+            expected=size,
+            given=len(players),
+        )
+    found = [_resolve_player(actor, event, ref) for ref in players]
+    for index, player in enumerate(found):
+        if player in found[:index]:
+            raise InvalidInput(msg("{name} is named twice in the team.", name=player.name), f"players.{index}")
+    taken = event.entrants.select_related("player").filter(player__in=found).first()
+    if taken is not None:
+        raise PlayerInTeam(
+            msg("{name} is already checked in to this night: a player plays in one team.", name=taken.player.name),
+            "players",
+            entrant=taken.pk,
+            team=taken.team_id,
+        )
+    joins = _next_round_number(event)
+    team = Team.objects.create(event=event, name=name.strip(), joined_from_round=joins)
+    Entrant.objects.bulk_create(
+        Entrant(event=event, player=player, team=team, joined_from_round=joins) for player in found
+    )
+    audit_record(
+        actor=actor,
+        action="night.team_checked_in",
+        club=event.club,
+        after={"event": event.pk, "team": team.pk, "name": team.name, "players": [p.pk for p in found], "round": joins},
+    )
+    announce_room_change(event.pk, "entrants")
+    return teams_of(event).get(pk=team.pk)
+
+
+@transaction.atomic
+def team_leave(*, actor: User, event_id: int, team_id: int) -> Team | None:
+    """A team leaves: it drops from the rounds not drawn yet, with its players; one never drawn is removed (None).
+    A team drawn in the round being played finishes it first (a substitute may take a member's seat)."""
+    event = _locked_event(actor, event_id)
+    team = teams_of(event).filter(pk=team_id).first()
+    if team is None:
+        raise NotFound
+    members = list(team.members.all())
+    last = event.rounds.order_by("-number").first()
+    if last is not None and last.status != Round.Status.CLOSED and any(_drawn_in(m, last) for m in members):
+        raise EntrantSeated(
+            msg(
+                "{name} is drawn in round {round}, which is being played: they can leave once it is closed.",
+                name=team_name(team),
+                round=last.number,
+            ),
+            None,
+            round=last.number,
+        )
+    facts = {"event": event.pk, "team": team.pk, "players": [member.player_id for member in members]}
+    left: Team | None = team
+    if not Bye.objects.filter(entrant__in=members).exists() and not any(_ever_seated(m) for m in members):
+        team.delete()  # its members with it
+        left = None
+    else:
+        team.left_after_round = last.number if last else 0
+        team.save(update_fields=["left_after_round"])
+        event.entrants.filter(team=team).update(left_after_round=team.left_after_round)
+    audit_record(actor=actor, action="night.team_left", club=event.club, after=facts)
+    announce_room_change(event.pk, "entrants")
+    return left
 
 
 # --- rounds -------------------------------------------------------------------------------------------------------
@@ -306,8 +494,13 @@ def round_start(*, actor: User, event_id: int, number: int | None = None) -> Rou
 
 
 def _draw(event: Event, rounds: Sequence[Round], number: int) -> base.Draw:
-    present = tuple(entrant.pk for entrant in event.entrants.order_by("pk") if entrant.plays_in(number))
-    history = tuple(result.played for result in round_results(event, rounds))
+    """The round drawn by the night's format from the entrants present (the teams, at a night of partnerships) and
+    the rounds so far; round robin and Swiss see a lowest-wins game's scores negated (``ranking_history``)."""
+    entrants = event.teams.order_by("pk") if draws_teams(event) else event.entrants.order_by("pk")
+    present = tuple(entrant.pk for entrant in entrants if entrant.plays_in(number))
+    results = round_results(event, rounds)
+    played = ranking_history(event, results) if event.format in MATCH_POINT_FORMATS else [r.played for r in results]
+    history = tuple(played)
     request = base.DrawRequest(present, number, history, secrets.randbits(SEED_BITS))
     module = FORMATS[event.format]
     return module.draw(request, module.settings_from_json(event.format_settings))  # type: ignore[no-any-return]
@@ -315,15 +508,30 @@ def _draw(event: Event, rounds: Sequence[Round], number: int) -> base.Draw:
 
 def _start_tables(actor: User, event: Event, played: Round, drawn: base.Draw) -> None:
     player_of: dict[base.Entrant, int] = dict(event.entrants.values_list("pk", "player_id"))
+    team_seats = partnership_seats(event) if draws_teams(event) else None
+    members: dict[base.Entrant, list[Entrant]] = (
+        {team.pk: list(team.members.all()) for team in teams_of(event)} if team_seats is not None else {}
+    )
     for index, (sides, dealer) in enumerate(zip(drawn.tables, drawn.first_dealers, strict=True)):
-        # The seats go round the table side by side: side one's first player, side two's first, ... (base.Draw).
-        order = [side[turn] for turn in range(len(sides[0])) for side in sides]
-        first_dealer = seat_names(len(order))[dealer]
+        if team_seats is not None:
+            # Each team's players sit in its seats (the first team drawn in the game's first team's seats).
+            holder = {
+                seat: member.player_id
+                for (team,), seats in zip(sides, team_seats, strict=True)
+                for seat, member in zip(seats, members[team], strict=True)
+            }
+            players = [holder[seat] for seat in seat_names(len(holder))]
+            first_dealer = team_seats[dealer][0]  # the drawn side's first player (base.Draw)
+        else:
+            # The seats go round the table side by side: side one's first player, side two's first, ... (base.Draw).
+            order = [side[turn] for turn in range(len(sides[0])) for side in sides]
+            players = [player_of[entrant] for entrant in order]
+            first_dealer = seat_names(len(order))[dealer]
         # The club's match (its scorers and the seated players' phones record it), dealt first by the drawn dealer.
         match = match_start(
             actor=actor,
             game=event.game,
-            players=[player_of[entrant] for entrant in order],
+            players=players,
             settings=event.settings,
             club=event.club,
             first_dealer=first_dealer,
@@ -332,8 +540,11 @@ def _start_tables(actor: User, event: Event, played: Round, drawn: base.Draw) ->
             match.deals_limit = event.deals_per_round
             match.save(update_fields=["deals_limit"])
         Table.objects.create(round=played, number=index + 1, match=match, first_dealer=first_dealer)
-    entrants = event.entrants.in_bulk(list(drawn.byes))
-    Bye.objects.bulk_create(Bye(round=played, entrant=entrants[entrant]) for entrant in drawn.byes)
+    if team_seats is not None:  # a team's bye is its players'
+        sitting_out = [member for team in drawn.byes for member in members[team]]
+    else:
+        sitting_out = list(event.entrants.in_bulk(list(drawn.byes)).values())
+    Bye.objects.bulk_create(Bye(round=played, entrant=entrant) for entrant in sitting_out)
 
 
 @transaction.atomic

@@ -148,8 +148,8 @@ def _standings_part(event: Event) -> list[dict[str, Any]]:
     return [
         {
             "rank": row.rank,
-            "entrant": row.entrant.pk,
-            "name": row.entrant.player.name,
+            "entrant": row.entrant.pk if row.entrant else None,
+            "name": row.name,  # a team's: its players' names joined (nights.selectors.team_name)
             "total": row.total,
             "played": row.played,
             "byes": row.byes,

@@ -11,8 +11,8 @@ from api.serializers.clubs import NO_SUCH_CLUB, OfCallersClubs, PlayerBriefSeria
 from api.serializers.matches import PlayerRefField
 from games.models import Club, League
 from games.rules.messages import msg_template
-from nights.models import Entrant, Event, Round, Table
-from nights.selectors import round_status, table_done
+from nights.models import Entrant, Event, Round, Table, Team
+from nights.selectors import round_status, table_done, team_name
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -63,15 +63,54 @@ class EventChangeSerializer(serializers.Serializer):
 
 class EntrantSerializer(serializers.ModelSerializer):
     player = PlayerBriefSerializer(read_only=True)
+    team = serializers.IntegerField(
+        source="team_id", read_only=True, allow_null=True, help_text="The player's team, at a night of partnerships."
+    )
 
     class Meta:
         model = Entrant
-        fields = ["id", "player", "checked_in", "joined_from_round", "left_after_round"]
+        fields = ["id", "player", "team", "checked_in", "joined_from_round", "left_after_round"]
         read_only_fields = fields
 
 
 class CheckInSerializer(serializers.Serializer):
     player = PlayerRefField(help_text='A player id, or {"name": ...} for a new player of the club.')
+
+
+class TeamMemberSerializer(serializers.ModelSerializer):
+    entrant = serializers.IntegerField(source="pk", read_only=True)
+    player = PlayerBriefSerializer(read_only=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["entrant", "player"]
+        read_only_fields = fields
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    name = serializers.SerializerMethodField(
+        help_text="The director's name for the team, or its players' names joined the language's way."
+    )
+    given_name = serializers.CharField(source="name", read_only=True, help_text="The director's name, or blank.")
+    members = TeamMemberSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "given_name", "members", "joined_from_round", "left_after_round"]
+        read_only_fields = fields
+
+    def get_name(self, team: Team) -> str:
+        return team_name(team)
+
+
+class TeamCheckInSerializer(serializers.Serializer):
+    players = serializers.ListField(
+        child=PlayerRefField(),
+        min_length=1,
+        max_length=8,
+        help_text='The team\'s players in the order they sit in its seats: ids, or {"name": ...} for new players.',
+    )
+    name = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -150,8 +189,13 @@ class RoundSerializer(serializers.ModelSerializer):
         ]
 
     def get_byes(self, played: Round) -> list[dict[str, Any]]:
+        """Each entrant sitting out (a team's bye lists each of its players with the team)."""
         return [
-            {"entrant": bye.entrant_id, "player": {"id": bye.entrant.player_id, "name": bye.entrant.player.name}}
+            {
+                "entrant": bye.entrant_id,
+                "player": {"id": bye.entrant.player_id, "name": bye.entrant.player.name},
+                "team": bye.entrant.team_id,
+            }
             for bye in played.byes.all()
         ]
 
@@ -179,12 +223,24 @@ class RoundCloseSerializer(serializers.Serializer):
 
 class EventStandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
-    entrant = serializers.IntegerField(source="entrant.pk")
-    player = PlayerBriefSerializer(source="entrant.player")
-    total = serializers.FloatField()
-    played = serializers.IntegerField()
+    entrant = serializers.IntegerField(
+        source="entrant.pk", allow_null=True, help_text="A player's row; null for a team's."
+    )
+    player = PlayerBriefSerializer(source="entrant.player", allow_null=True)
+    team = serializers.IntegerField(source="team.pk", allow_null=True, help_text="A team's row; null for a player's.")
+    name = serializers.CharField(help_text="The player's name, or the team's.")
+    total = serializers.FloatField(help_text="The sum of the round scores.")
+    played = serializers.IntegerField(help_text="Rounds played at a table.")
     byes = serializers.IntegerField()
     rounds = serializers.DictField(child=serializers.FloatField(), help_text="Round number -> the round's score.")
+    match_points = serializers.IntegerField(
+        allow_null=True, help_text="Round robin and Swiss: 2 a win or a bye, 1 a draw (what the rows rank by)."
+    )
+    wins = serializers.IntegerField(allow_null=True)
+    buchholz = serializers.IntegerField(allow_null=True, help_text="The match points of every opponent met.")
+    points_difference = serializers.FloatField(
+        allow_null=True, help_text="Points scored minus conceded (penalties the others took more, in Contract Rummy)."
+    )
 
 
 class EventStandingsSerializer(serializers.Serializer):

@@ -24,13 +24,15 @@ from api.serializers.nights import (
     RoundSerializer,
     RoundStartSerializer,
     SubstituteSerializer,
+    TeamCheckInSerializer,
+    TeamSerializer,
 )
 from games.errors import NotFound
 from games.rules.registry import get_engine
 from games.selectors.access import clubs_visible_to, signed_in
 from games.selectors.matches import id_from_url
-from nights.models import Entrant, Event, Round
-from nights.selectors import event_round, event_standings, events_visible_to, readable_event, rounds_of
+from nights.models import Entrant, Event, Round, Team
+from nights.selectors import event_round, event_standings, events_visible_to, readable_event, rounds_of, teams_of
 from nights.services import (
     entrant_check_in,
     entrant_leave,
@@ -40,6 +42,8 @@ from nights.services import (
     round_start,
     round_substitute,
     round_undo,
+    team_check_in,
+    team_leave,
 )
 
 NO_CONTENT = OpenApiResponse(description="Done; nothing to answer.")
@@ -127,6 +131,38 @@ class EntrantViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def destroy(self, request: Request, event_pk: str, pk: str) -> Response:
         event = self.event()
         entrant_leave(actor=signed_in(request.user), event_id=event.pk, entrant_id=id_from_url(pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """The teams of a night of fixed partnerships (round robin, Swiss of a partnership game)."""
+
+    serializer_class = TeamSerializer
+    queryset = Team.objects.none()
+
+    def event(self) -> Event:
+        return readable_event(self.request.user, self.kwargs["event_pk"])
+
+    def get_queryset(self) -> QuerySet[Team]:
+        return teams_of(self.event())
+
+    @extend_schema(
+        summary="Check a team in: its players, in the order they sit in its seats",
+        request=TeamCheckInSerializer,
+        responses={201: TeamSerializer},
+    )
+    @idempotent
+    def create(self, request: Request, event_pk: str) -> Response:
+        event = self.event()
+        serializer = TeamCheckInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        team = team_check_in(actor=signed_in(request.user), event_id=event.pk, **serializer.validated_data)
+        return Response(TeamSerializer(team).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(summary="A team leaves: drops from the rounds not drawn yet", responses={204: NO_CONTENT})
+    def destroy(self, request: Request, event_pk: str, pk: str) -> Response:
+        event = self.event()
+        team_leave(actor=signed_in(request.user), event_id=event.pk, team_id=id_from_url(pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

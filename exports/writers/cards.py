@@ -57,7 +57,7 @@ def write_score_card(scope: ExportScope, path: Path, progress: Progress) -> None
     event = night_of(scope)
     entrant = Entrant.objects.select_related("player").get(pk=scope.id)
     standings = event_standings(event)
-    mine = next(row for row in standings if row.entrant.pk == entrant.pk)
+    mine = next(row for row in standings if entrant in row.members)  # a team's player: the team's row
     heading = gettext("Score card of {player}").format(player=entrant.player.name)
     parts = [
         name_html(event.name),

@@ -48,7 +48,7 @@ def standings_rows(event: Event) -> tuple[list[str], list[list[Any]]]:
     numbers = sorted({number for row in rows for number in row.rounds})
     header = column_titles(STANDINGS_COLUMNS) + [round_title(number) for number in numbers]
     body = [
-        [row.rank, row.entrant.player.name, score(row.total), row.played, row.byes]
+        [row.rank, row.name, score(row.total), row.played, row.byes]
         + [score(row.rounds[number]) if number in row.rounds else "" for number in numbers]
         for row in rows
     ]
@@ -68,8 +68,8 @@ class SideResult:
 
 def round_results(event: Event) -> Iterator[SideResult]:
     """Each side of each table, round by round, with its score (as it stands while the table plays), then the
-    round's byes (their score is the standings', once the round has its results)."""
-    standings = {row.entrant.pk: row for row in event_standings(event)}
+    round's byes (their score is the standings', once the round has its results; a team's bye is one row)."""
+    standings = {member.pk: row for row in event_standings(event) for member in row.members}
     for played in rounds_of(event):
         for table in played.tables.all():
             names = {seat.player_id: seat.player.name for seat in table.match.seats.all()}
@@ -84,15 +84,19 @@ def round_results(event: Event) -> Iterator[SideResult]:
                     [names[player] for player in players],
                     scores.get(side),
                 )
+        sitting_out: dict[tuple[str, int], list[Any]] = {}  # a team's players in one row, in check-in order
         for bye in played.byes.all():
-            found = standings.get(bye.entrant_id)
+            key = ("team", bye.entrant.team_id) if bye.entrant.team_id else ("entrant", bye.entrant_id)
+            sitting_out.setdefault(key, []).append(bye.entrant)
+        for members in sitting_out.values():
+            found = standings.get(members[0].pk)
             yield SideResult(
                 played,
                 None,
                 None,
                 "",
                 BYE_SIDE,
-                [bye.entrant.player.name],
+                [member.player.name for member in members],
                 found.rounds.get(played.number) if found else None,
             )
 

@@ -11,6 +11,11 @@ A matching of every pair is slow for a big field (seconds at 200 teams), so the 
 its nearest ``NEAREST`` opponents in the ranking that it has not met (then four times as many, then every one it
 has not met). The first of these that pairs everybody is taken; when none does, a rematch is unavoidable and the
 whole field is matched with the rematches weighed.
+
+Contract Rummy players play Swiss alone, ``sides_per_table`` of them a table (3 to 8): the ranked players are cut
+into tables of that size from the top (the remainder sit out, the lowest-ranked with the fewest byes first), then
+two players of different tables swap while the swap lowers the number of earlier meetings at the tables (and,
+among as few, brings the tables' rankings closer): no swap of two players leaves fewer rematches.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from nights.formats.standings import TIE_BREAKS, standings
 FORMAT_NAME = "Swiss"
 MIN_TEAMS = 2
 NEAREST = 4
+LARGEST_TABLE = 8
 
 
 def _parse_tie_breaks(value: Any) -> tuple[str, ...]:
@@ -64,6 +70,15 @@ SETTINGS = SettingsSpec(
             dump=list,
             json_type="array",
         ),
+        Setting(
+            "sides_per_table",
+            "integer",
+            2,
+            phrase("Sides at a table"),
+            phrase("Two teams meet at a table; Contract Rummy players play alone, 3 to 8 at a table."),
+            minimum=MIN_TEAMS,
+            maximum=LARGEST_TABLE,
+        ),
     ),
 )
 
@@ -71,9 +86,11 @@ SETTINGS = SettingsSpec(
 @dataclass(frozen=True)
 class SwissSettings:
     tie_breaks: tuple[str, ...] = TIE_BREAKS
+    sides_per_table: int = MIN_TEAMS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tie_breaks", _parse_tie_breaks(self.tie_breaks))
+        SETTINGS.read_all({"sides_per_table": self.sides_per_table}, {})
 
 
 def settings_from_json(settings: Mapping[str, Any]) -> SwissSettings:
@@ -82,9 +99,11 @@ def settings_from_json(settings: Mapping[str, Any]) -> SwissSettings:
 
 
 def draw(request: DrawRequest, settings: SwissSettings) -> Draw:
-    check_request(request, MIN_TEAMS)
+    check_request(request, settings.sides_per_table)
     rng = random.Random(request.seed)
     ranked = _ranked(request, settings, rng)
+    if settings.sides_per_table > MIN_TEAMS:
+        return _draw_tables(request, ranked, settings.sides_per_table, rng)
     byes: tuple[Entrant, ...] = ()
     if len(ranked) % 2:
         had = {entrant: sum(entrant in played.byes for played in request.history) for entrant in ranked}
@@ -157,3 +176,57 @@ def _match(
     graph.add_weighted_edges_from((one, two, base - rematch * times(one, two) - (two - one) ** 2) for one, two in edges)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     return sorted((min(pair), max(pair)) for pair in matching)
+
+
+def _draw_tables(request: DrawRequest, ranked: list[Entrant], size: int, rng: random.Random) -> Draw:
+    """Tables of ``size`` players by standing (each player a side of their own), rematches swapped away."""
+    had = {entrant: sum(entrant in played.byes for played in request.history) for entrant in ranked}
+    lowest_first = ranked[::-1]
+    byes = tuple(sorted(lowest_first, key=lambda entrant: had[entrant])[: len(ranked) % size])
+    seated = [entrant for entrant in ranked if entrant not in byes]
+    groups = [list(range(start, start + size)) for start in range(0, len(seated), size)]
+    position = {entrant: index for index, entrant in enumerate(seated)}
+    met = [[0] * len(seated) for _ in seated]  # by position in the ranking
+    for pair, times in _meetings(request.history).items():
+        one, two = (position.get(entrant) for entrant in pair)
+        if one is not None and two is not None:
+            met[one][two] = met[two][one] = times
+
+    def cost(group: list[int]) -> Cost:
+        pairs = [(one, two) for number, one in enumerate(group) for two in group[number + 1 :]]
+        return sum(met[one][two] for one, two in pairs), sum((one - two) ** 2 for one, two in pairs)
+
+    improved = True
+    while improved:  # each pass tries every player once; a pass without a swap ends the search
+        improved = False
+        for table in range(len(groups)):
+            for place in range(size):
+                improved = _swap_helps(groups, cost, table, place) or improved
+    tables = tuple(tuple((seated[player],) for player in sorted(group)) for group in groups)
+    return Draw(request.round, tables, byes, first_dealers(tables, rng), request.seed)
+
+
+Cost = tuple[int, int]  # a table's earlier meetings, then the spread of its players' rankings
+
+
+def _swap_helps(groups: list[list[int]], cost: Callable[[list[int]], Cost], table: int, place: int) -> bool:
+    """Swap the player at ``place`` of ``table`` with one of another table if that lowers the two tables' cost
+    (rematches first, then the spread); the first such swap, and whether one was made. Only a table with a rematch
+    is tried: the tables start as close in the ranking as they can be, and the spread alone is not worth a swap."""
+    group = groups[table]
+    if not cost(group)[0]:
+        return False
+    for other_table, other in enumerate(groups):
+        if other_table == table:
+            continue
+        before = _plus(cost(group), cost(other))
+        for other_place in range(len(other)):
+            group[place], other[other_place] = other[other_place], group[place]
+            if _plus(cost(group), cost(other)) < before:
+                return True
+            group[place], other[other_place] = other[other_place], group[place]
+    return False
+
+
+def _plus(one: Cost, two: Cost) -> Cost:
+    return one[0] + two[0], one[1] + two[1]

@@ -112,8 +112,12 @@ def renumbered(document: dict[str, Any]) -> dict[str, Any]:
     for position, event in enumerate(doc["events"]):
         event["id"] = position
         entrants = {e["id"]: n for n, e in enumerate(event["entrants"])}
+        teams = {t["id"]: n for n, t in enumerate(event.get("teams", []))}
+        for team in event.get("teams", []):
+            team["id"] = teams[team["id"]]
         for entrant in event["entrants"]:
             entrant["id"], entrant["player"] = entrants[entrant["id"]], players[entrant["player"]]
+            entrant["team"] = teams.get(entrant.get("team"))
         for played in event["rounds"]:
             played["byes"] = [entrants[bye] for bye in played["byes"]]
             for sub in played.get("substitutes", []):

@@ -254,7 +254,7 @@ def test_a_large_file_is_imported_by_a_job_whose_progress_and_summary_its_sender
         "status": "done",
         "progress": 100,
         "error": None,
-        "summary": {"club": club.pk, "players": 12, "leagues": 2, "matches": 3, "deals": 9},
+        "summary": {"club": club.pk, "players": 12, "leagues": 2, "matches": 3, "deals": 9, "events": 0},
     }
     assert Membership.objects.get(club=club).user == season.outsider
     job.refresh_from_db()

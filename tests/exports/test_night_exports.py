@@ -46,7 +46,7 @@ def test_the_csv_is_the_standings_with_a_column_per_round(night: Night, tmp_path
 
 
 def test_the_csv_standings_are_the_apis(night: Night) -> None:
-    assert [(row.rank, row.entrant.player.name, row.total) for row in event_standings(night.event)] == [
+    assert [(row.rank, row.name, row.total) for row in event_standings(night.event)] == [
         (row[0], row[1], row[2]) for row in STANDINGS[1:]
     ]
 
@@ -159,7 +159,7 @@ def test_the_interchange_file_holds_the_night(night: Night, tmp_path: Path) -> N
 def test_a_night_exported_imports_back_and_exports_again_equal(night: Night, tmp_path: Path, kind: str) -> None:
     scope_id = night.event.pk if kind == "event" else night.club.pk
     exported = export_json(kind, scope_id, tmp_path)
-    standings = [(row.rank, row.entrant.player.name, row.total, row.rounds) for row in event_standings(night.event)]
+    standings = [(row.rank, row.name, row.total, row.rounds) for row in event_standings(night.event)]
     Event.objects.all().delete()
     empty_the_database()
     summary = club_import(actor=UserFactory.create(), document=exported)
@@ -168,7 +168,7 @@ def test_a_night_exported_imports_back_and_exports_again_equal(night: Night, tmp
     if kind == "club":  # the import's own entry, and the matches' importer as their creator
         again["audit"] = [entry for entry in again["audit"] if entry["action"] != "club.imported"]
     assert renumbered(again) == renumbered(exported)
-    assert [(r.rank, r.entrant.player.name, r.total, r.rounds) for r in event_standings(imported)] == standings
+    assert [(r.rank, r.name, r.total, r.rounds) for r in event_standings(imported)] == standings
 
 
 def _refused(document: dict[str, Any]) -> ImportRefused:
@@ -208,8 +208,11 @@ def test_a_night_whose_bye_names_no_entrant_or_whose_rounds_skip_is_refused(nigh
     broken["events"][0]["settings"]["target_score"] = 0
     assert _refused(broken).field == "events[0].settings"
     broken = copy.deepcopy(document)
-    broken["events"][0]["format"] = "swiss"
+    broken["events"][0]["format"] = "knockout"
     assert _refused(broken).field == "events[0].format"
+    broken = copy.deepcopy(document)
+    broken["events"][0]["format"] = "swiss"  # a format of the file, but not with a progressive night's settings
+    assert _refused(broken).field == "events[0].settings"
     assert Event.objects.count() == 1
 
 

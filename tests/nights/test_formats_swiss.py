@@ -19,6 +19,8 @@ from tests.support.nights import (
     assert_every_team_seated_two_to_a_table,
     opponent_counts,
     play_night,
+    repeated_meetings,
+    swapped,
 )
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -171,3 +173,64 @@ def test_the_tie_breaks_read_from_json() -> None:
     assert settings_from_json({"tie_breaks": ["wins", "buchholz"]}) == SwissSettings(("wins", "buchholz"))
     assert settings_from_json({}) == RULES
     assert SwissSettings(["wins"]).tie_breaks == ("wins",)  # type: ignore[arg-type]
+
+
+# --- Contract Rummy players, alone, 3 to 8 a table ------------------------------------------------------------------
+
+RUMMY = SwissSettings(sides_per_table=4)
+
+
+@FAST
+@given(
+    st.integers(min_value=4, max_value=64),
+    st.integers(min_value=3, max_value=8),
+    st.integers(min_value=1, max_value=12),
+    st.integers(0, 10_000),
+)
+def test_rummy_players_sit_alone_at_tables_of_the_size_by_standing_with_no_swap_lowering_the_rematches(
+    players, size, rounds, seed
+) -> None:
+    entrants = _teams(max(players, size))
+    rules = SwissSettings(sides_per_table=size)
+    played = play_night(partial(draw, settings=rules), entrants, rounds, seed)
+    byes_so_far = dict.fromkeys(entrants, 0)
+    for drawn, _round in played:
+        assert sorted(drawn.seated() + list(drawn.byes)) == sorted(entrants)
+        assert all(len(table) == size and all(len(side) == 1 for side in table) for table in drawn.tables)
+        assert len(drawn.byes) == len(entrants) % size
+        fewest_left = sorted(byes_so_far.values())[len(drawn.byes) - 1] if drawn.byes else 0
+        assert all(byes_so_far[bye] <= fewest_left for bye in drawn.byes)
+        met = opponent_counts([round_ for _drawn, round_ in played[: drawn.round - 1]])
+        cost = repeated_meetings(drawn.tables, met)
+        for first, second in combinations(range(len(drawn.tables)), 2):
+            for one in range(size):
+                for two in range(size):
+                    moved = swapped(drawn.tables, (first, one, 0), (second, two, 0))
+                    assert repeated_meetings(moved, met) >= cost
+        for bye in drawn.byes:
+            byes_so_far[bye] += 1
+
+
+def test_thirteen_rummy_players_sit_four_a_table_by_standing_and_nobody_meets_again() -> None:
+    first = PlayedRound(
+        tables=(((1,), (2,), (3,), (4,)), ((5,), (6,), (7,), (8,)), ((9,), (10,), (11,), (12,))),
+        byes=(13,),
+        scores={player: -float(player) for player in range(1, 13)},  # penalties, negated: fewer is better
+    )
+    drawn = draw(DrawRequest(tuple(range(1, 14)), 2, (first,), seed=3), RUMMY)
+    # 1, 5 and 9 won every game at their tables; 13 had a bye: one of the last three (0 points) sits out.
+    assert [[side[0] for side in table] for table in drawn.tables] == [[1, 9, 5, 10], [2, 6, 11, 7], [3, 13, 8, 12]]
+    assert drawn.byes == (4,)
+
+
+def test_rummy_swiss_needs_a_full_table() -> None:
+    with pytest.raises(RuleViolation) as refused:
+        draw(DrawRequest((1, 2, 3), 1), RUMMY)
+    assert (refused.value.code, refused.value.extra) == ("too_few_entrants", {"minimum": 4, "given": 3})
+
+
+def test_sides_per_table_reads_from_json_within_two_to_eight() -> None:
+    assert settings_from_json({"sides_per_table": 5}).sides_per_table == 5
+    with pytest.raises(RuleViolation) as refused:
+        settings_from_json({"sides_per_table": 9})
+    assert (refused.value.code, refused.value.field) == ("invalid", "settings.sides_per_table")

@@ -88,7 +88,7 @@ def test_a_substitute_takes_the_seat_and_the_score_stays_the_entrants(open_night
     side = next(team for team, seats in (table.match.teams or {}).items() if seat in seats)
     close = client.post(f"/api/v1/events/{night.event.pk}/rounds/3/close/", {"reason": "All done."}, format="json")
     assert close.status_code == 200, close.json()
-    rows = {row.entrant.player.name: row for row in event_standings(night.event)}
+    rows = {row.name: row for row in event_standings(night.event)}
     assert rows[name].rounds[3] == table_scores(table)[side]
     assert "Zoe" not in rows
     assert len(rows) == 5
@@ -145,7 +145,7 @@ def test_the_score_card_and_the_interchange_file_keep_the_substitute(open_night:
     assert "Zoe" not in " ".join(card)
     # Round 3 as seen from the seat Zoe sits in: the partner across, the opponents beside, the table as it stands.
     entrant = night.entrant(name)
-    row = next(row for row in event_standings(night.event) if row.entrant.pk == entrant.pk)
+    row = next(row for row in event_standings(night.event) if row.entrant == entrant)
     last = score_card_lines(night.event, entrant, row.rounds)[-1]
     assert last == {
         "round": 3,
