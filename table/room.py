@@ -14,8 +14,10 @@ import gzip
 import hashlib
 import json
 import threading
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -184,11 +186,11 @@ def room_document(event: Event) -> dict[str, Any]:
     current = rounds[-1] if rounds else None
     tables = list(current.tables.all()) if current else []
     matches = [table.match_id for table in tables]
-    waiting, disputed = _unanswered(matches), _disputed(matches)
+    deals, disputed = _deal_facts(tables), _disputed(matches)
     standings = _standings_part(event)
     document = display_document(event, rounds, standings)
     document["standings"] = standings
-    document["tables"] = [_table_part(table, waiting[table.match_id], disputed[table.match_id]) for table in tables]
+    document["tables"] = [_table_part(table, deals[table.match_id], disputed[table.match_id]) for table in tables]
     document["byes"] = [bye.entrant.player.name for bye in current.byes.all()] if current else []
     document["entrants"] = [
         {
@@ -203,7 +205,7 @@ def room_document(event: Event) -> dict[str, Any]:
     return document
 
 
-def _table_part(table: Table, waiting: int, disputed: int) -> dict[str, Any]:
+def _table_part(table: Table, deals: DealFacts, disputed: int) -> dict[str, Any]:
     match = table.match
     seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
     return {
@@ -213,26 +215,52 @@ def _table_part(table: Table, waiting: int, disputed: int) -> dict[str, Any]:
         "scores": table_scores(table),
         "deals": match.deals_count,
         "deals_limit": match.deals_limit,
-        "last_deal_at": match.updated_at.isoformat() if match.last_deal_number else None,
+        "last_deal_at": deals.last_recorded_at.isoformat() if deals.last_recorded_at else None,
         "done": table_done(table),
         "finished": match.status == Match.Status.FINISHED,
         "director_score": table.director_score is not None,
-        "waiting": waiting,
+        "waiting": deals.waiting,
         "disputed": disputed,
     }
 
 
-def _unanswered(matches: Iterable[int]) -> Counter[int]:
-    """Per match: its counted deals no opponent has answered at their current revision."""
+@dataclass
+class DealFacts:
+    """A table's deals as the room counts them: those waiting for a confirmation, and when the last was recorded."""
+
+    waiting: int = 0
+    last_recorded_at: datetime | None = None
+
+
+def _deal_facts(tables: Iterable[Table]) -> defaultdict[int, DealFacts]:
+    """Per match: its counted deals that wait for a confirmation, and the time its last deal (the highest number)
+    was recorded (a correction or an answer does not move it). A deal waits only where the confirmations' flow
+    (table/services.py, deal_answer) lets someone answer it: no answer at its current revision, and a seat of another
+    side than its scorer's held by a player linked to an account. At a table of unlinked names nobody can confirm, so
+    nothing waits there. One query for every table."""
     answered = DealConfirmation.objects.filter(deal=OuterRef("pk"), deal_revision=OuterRef("revision"))
+    by_match = {table.match_id: table.match for table in tables}
     rows = (
-        Deal.objects.filter(match_id__in=list(matches))
-        .exclude(status=Deal.Status.VOIDED)
-        .exclude(Exists(answered))
-        .values("match_id")
-        .annotate(count=Count("id"))
+        Deal.objects.filter(match_id__in=list(by_match))
+        .annotate(answered=Exists(answered))
+        .values_list("match_id", "number", "status", "recorded_by_id", "recorded_at", "answered")
+        .order_by("match_id", "number")
     )
-    return Counter({row["match_id"]: row["count"] for row in rows})
+    facts: defaultdict[int, DealFacts] = defaultdict(DealFacts)
+    for match_id, _, status, scorer, recorded_at, was_answered in rows:
+        found = facts[match_id]
+        found.last_recorded_at = recorded_at  # in number order: the last row is the last deal
+        if status != Deal.Status.VOIDED and not was_answered and _answerable(by_match[match_id], scorer):
+            found.waiting += 1
+    return facts
+
+
+def _answerable(match: Match, scorer: int | None) -> bool:
+    """Whether a deal ``scorer`` recorded can be answered: a linked player seated on another side than every seat
+    of the scorer's (any linked seat, for a scorer without one), as table.services._opponent_seat decides."""
+    linked = [(seat.player.user_id, seat.team or seat.seat) for seat in match.seats.all() if seat.player.user_id]
+    scorer_sides = {side for user, side in linked if user == scorer}
+    return any(side not in scorer_sides for _, side in linked)
 
 
 def _disputed(matches: Iterable[int]) -> Counter[int]:
