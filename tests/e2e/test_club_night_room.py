@@ -75,6 +75,14 @@ def test_a_round_started_and_two_tables_recorded_reach_the_room_display(
 
     director.tap("#make-display-link")
     link = str(wait_until(lambda: director.find("#display-link-url").get_attribute("href"), "the display link"))
+    # Its QR code drawn at once, as an SVG (in the SVG namespace, dark modules on white whatever the colour scheme).
+    namespace, drawn_width, background = scorer_browser.execute_script(
+        "const svg = document.querySelector('#display-qr svg');"
+        "return [svg.namespaceURI, svg.querySelector('path').getBoundingClientRect().width,"
+        " getComputedStyle(svg).backgroundColor];"
+    )
+    assert (namespace, background) == ("http://www.w3.org/2000/svg", "rgb(255, 255, 255)")
+    assert drawn_width >= 100
     display = Table(spectator_browser, live_app["base"])
     display.driver.get(link)
     assert display.text("#clock") == "No round is drawn yet."

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import datetime
 import random
+import re
 from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 
 from games.models import Deal, Match, Player
 from tests.factories import UserFactory
@@ -99,3 +101,14 @@ def test_the_minutes_since_the_last_deal_count_from_its_recording_not_a_correcti
     # The correction changed the match now; the table has still not played a deal since 19:30.
     assert room_table(night)["last_deal_at"] == "2026-12-02T19:30:00+00:00"
     assert room_table(night, 2)["last_deal_at"] is None
+
+
+def test_the_room_page_draws_the_display_links_qr_code(night: dict[str, Any], user: Any) -> None:
+    page = Client()
+    page.force_login(user)
+    assert 'id="display-qr" class="qr"></figure>' in page.get(f"/table/events/{night['event']}/room/").content.decode()
+    made = night["api"].post(f"/api/v1/events/{night['event']}/display-link/").json()
+    assert made["qr_svg"].startswith("<svg") and "<title>QR code of the room display's link</title>" in made["qr_svg"]
+    html = page.get(f"/table/events/{night['event']}/room/").content.decode()
+    drawn = re.search(r'<figure id="display-qr" class="qr">(<svg .*?</svg>)</figure>', html, re.S)
+    assert drawn is not None and drawn.group(1) == made["qr_svg"]  # the page draws the code the API gives
