@@ -31,7 +31,7 @@ from rest_framework.renderers import JSONRenderer
 from games.models import Deal, Match
 from games.rules.registry import get_engine
 from nights.models import Entrant, Event, Round, Table
-from nights.selectors import event_standings, round_status, rounds_of, table_done, table_scores
+from nights.selectors import event_standings, night_results, round_status, rounds_of, table_done, table_scores
 from table.api import _SCRIPT_SAFE, BoardJson, board_body_response
 from table.models import DealConfirmation
 from table.selectors import open_disputes
@@ -146,57 +146,56 @@ def _round_part(played: Round | None) -> dict[str, Any] | None:
     }
 
 
-def _standings_part(event: Event) -> list[dict[str, Any]]:
+def _standings_part(event: Event, current: Round | None) -> list[dict[str, Any]]:
+    """What both pages draw of a standings row (rank, name, total): the rounds' scores and counts are the
+    standings' own resource (GET /events/{id}/standings/). The closed rounds' results are kept (night_results)."""
     return [
-        {
-            "rank": row.rank,
-            "entrant": row.entrant.pk,
-            "name": row.entrant.player.name,
-            "total": row.total,
-            "played": row.played,
-            "byes": row.byes,
-            "rounds": {str(number): score for number, score in row.rounds.items()},
-        }
-        for row in event_standings(event)
+        {"rank": row.rank, "name": row.entrant.player.name, "total": row.total}
+        for row in event_standings(event, night_results(event, current))
     ]
 
 
+def _current_round(event: Event) -> Round | None:
+    """The latest round with its tables, their matches and seats (the earlier rounds are not read: their results
+    are kept)."""
+    return rounds_of(event).order_by("-number").first()
+
+
+_UNREAD: Any = object()
+
+
 def display_document(
-    event: Event, rounds: list[Round] | None = None, standings: list[dict[str, Any]] | None = None
+    event: Event, current: Round | None = _UNREAD, standings: list[dict[str, Any]] | None = None
 ) -> dict[str, Any]:
     """The room display's: the night, its current round (for the clock) and the standings, names and scores only.
-    ``rounds`` and ``standings``, when the room's document has read them already, are not read again."""
-    rounds = list(rounds_of(event)) if rounds is None else rounds
-    current = rounds[-1] if rounds else None
+    ``current`` and ``standings``, when the room's document has read them already, are not read again."""
+    current = _current_round(event) if current is _UNREAD else current
     tables = list(current.tables.all()) if current else []
-    standings = _standings_part(event) if standings is None else standings
     return {
         "event": _event_part(event),
         "round": _round_part(current),
         "tables": len(tables),
         "tables_done": sum(1 for table in tables if table_done(table)),
         "lower_wins": get_engine(event.game).side_scores_lower_wins,
-        "standings": [{key: value for key, value in row.items() if key != "entrant"} for row in standings],
+        "standings": _standings_part(event, current) if standings is None else standings,
     }
 
 
 def room_document(event: Event) -> dict[str, Any]:
-    """The director's: the display's, every table of the current round, the byes and the entrants."""
-    rounds = list(rounds_of(event))
-    current = rounds[-1] if rounds else None
+    """The director's: the display's, every table of the current round, the byes and the entrants; what the room
+    page draws and no more (each table's match has its own resource)."""
+    current = _current_round(event)
     tables = list(current.tables.all()) if current else []
     matches = [table.match_id for table in tables]
     deals, disputed = _deal_facts(tables), _disputed(matches)
-    standings = _standings_part(event)
-    document = display_document(event, rounds, standings)
-    document["standings"] = standings
+    document = display_document(event, current)
+    del document["tables_done"]  # the page counts its tables
     document["tables"] = [_table_part(table, deals[table.match_id], disputed[table.match_id]) for table in tables]
     document["byes"] = [bye.entrant.player.name for bye in current.byes.all()] if current else []
     document["entrants"] = [
         {
             "id": entrant.pk,
             "name": entrant.player.name,
-            "player": entrant.player_id,
             "joined_from_round": entrant.joined_from_round,
             "left_after_round": entrant.left_after_round,
         }
@@ -214,10 +213,8 @@ def _table_part(table: Table, deals: DealFacts, disputed: int) -> dict[str, Any]
         "players": [{"seat": seat.seat, "name": seat.player.name} for seat in seats],
         "scores": table_scores(table),
         "deals": match.deals_count,
-        "deals_limit": match.deals_limit,
-        "last_deal_at": deals.last_recorded_at.isoformat() if deals.last_recorded_at else None,
+        "last_deal_at": deals.last_recorded_at.isoformat(timespec="seconds") if deals.last_recorded_at else None,
         "done": table_done(table),
-        "finished": match.status == Match.Status.FINISHED,
         "director_score": table.director_score is not None,
         "waiting": deals.waiting,
         "disputed": disputed,
