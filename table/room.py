@@ -2,7 +2,8 @@
 the round's clock), as JSON documents built once per version of the night and kept in the cache, as boards are.
 
 The night's version (its ETag) is read in one statement: what any change to the room moves (the tables' match
-versions and ids, their closings, the answers to their deals, the rounds, the entrants). Every viewer of a room
+versions and ids, their closings, the answers to their deals, their seated players' linked accounts, the rounds, the
+entrants). Every viewer of a room
 re-reads after a change on the night's channel (nights/live.py); the first builds the document, the others get the
 cached bytes, so a room of viewers costs one build per change, as a popular board does.
 """
@@ -28,7 +29,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.safestring import SafeString, mark_safe
 from rest_framework.renderers import JSONRenderer
 
-from games.models import Deal, Match
+from games.models import Deal, Match, Player, Seat
 from games.rules.registry import get_engine
 from nights.models import Entrant, Event, Round, Table
 from nights.selectors import event_standings, night_results, round_status, rounds_of, table_done, table_scores
@@ -53,8 +54,9 @@ def room_etag(event_id: int) -> str | None:
 @functools.cache
 def _room_etag_sql(vendor: str) -> str:
     quote = connection.ops.quote_name
-    event, entrant, played, table, match, deal, answer = (
-        quote(model._meta.db_table) for model in (Event, Entrant, Round, Table, Match, Deal, DealConfirmation)
+    event, entrant, played, table, match, deal, answer, seat, player = (
+        quote(model._meta.db_table)
+        for model in (Event, Entrant, Round, Table, Match, Deal, DealConfirmation, Seat, Player)
     )
     tables = (
         f"FROM {table} t INNER JOIN {quote(Round._meta.db_table)} r ON t.round_id = r.id "
@@ -67,6 +69,10 @@ def _room_etag_sql(vendor: str) -> str:
         f"(SELECT COUNT(*) {tables} AND m.closed_at IS NOT NULL), "
         f"(SELECT COUNT(*) FROM {answer} a INNER JOIN {deal} d ON a.deal_id = d.id "
         f"INNER JOIN {table} t ON t.match_id = d.match_id INNER JOIN {played} r ON t.round_id = r.id "
+        "WHERE r.event_id = e.id), "
+        # Who may confirm a deal (a seated player's linked account) decides what waits for a confirmation.
+        f"(SELECT COALESCE(SUM(p.user_id), 0) FROM {seat} s INNER JOIN {player} p ON s.player_id = p.id "
+        f"INNER JOIN {table} t ON t.match_id = s.match_id INNER JOIN {played} r ON t.round_id = r.id "
         "WHERE r.event_id = e.id), "
         f"(SELECT COUNT(*) FROM {played} r WHERE r.event_id = e.id), "
         f"(SELECT COALESCE(SUM(r.number * 10 + CASE r.status WHEN 'closed' THEN 1 ELSE 0 END), 0) "

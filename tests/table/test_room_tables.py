@@ -43,10 +43,9 @@ def room_table(night: dict[str, Any], number: int = 1) -> dict[str, Any]:
 
 
 def link_seat(match: Match, seat: str) -> Any:
-    """The player in ``seat`` linked to a new account (the room's document is read again: a link moves no ETag)."""
+    """The player in ``seat`` linked to a new account: the room's ETag moves (who can confirm decides what waits)."""
     account = UserFactory.create()
     Player.objects.filter(pk=match.seats.get(seat=seat).player_id).update(user=account)
-    cache.clear()
     return account
 
 
