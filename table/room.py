@@ -70,10 +70,10 @@ def _room_etag_sql(vendor: str) -> str:
         f"(SELECT COUNT(*) FROM {answer} a INNER JOIN {deal} d ON a.deal_id = d.id "
         f"INNER JOIN {table} t ON t.match_id = d.match_id INNER JOIN {played} r ON t.round_id = r.id "
         "WHERE r.event_id = e.id), "
-        # Who may confirm a deal (a seated player's linked account) decides what waits for a confirmation.
+        # Who may confirm a deal (a seated player's linked account) decides what waits at the latest round's tables.
         f"(SELECT COALESCE(SUM(p.user_id), 0) FROM {seat} s INNER JOIN {player} p ON s.player_id = p.id "
-        f"INNER JOIN {table} t ON t.match_id = s.match_id INNER JOIN {played} r ON t.round_id = r.id "
-        "WHERE r.event_id = e.id), "
+        f"INNER JOIN {table} t ON t.match_id = s.match_id WHERE t.round_id = (SELECT r.id FROM {played} r "
+        "WHERE r.event_id = e.id ORDER BY r.number DESC LIMIT 1)), "
         f"(SELECT COUNT(*) FROM {played} r WHERE r.event_id = e.id), "
         f"(SELECT COALESCE(SUM(r.number * 10 + CASE r.status WHEN 'closed' THEN 1 ELSE 0 END), 0) "
         f"FROM {played} r WHERE r.event_id = e.id), "
