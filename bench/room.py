@@ -14,9 +14,14 @@ would ask). Printed, each with its ratio to one board of the same night:
   pub/sub, as the hub hears it) and the display's document read after it, against the same for the board (median
   of ``SAMPLES`` deals at different tables).
 
+``--rounds N`` plays N - 1 rounds first (``DEALS`` deals at each table, then the director closes the round and draws
+the next), so the room's standings hold N - 1 closed rounds; and times the build after a deal (a deal recorded at a
+table, then the room's and the display's document read: the build a change costs, with whatever the night keeps
+between builds) against the board's.
+
 Needs Redis (REDIS_URL) for the event timings; PostgreSQL (DATABASE_URL) for figures like production's.
 
-    .venv/bin/python -m bench.room
+    .venv/bin/python -m bench.room [--rounds N]
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import gzip
 import os
 import statistics
+import sys
 import threading
 import time
 from typing import Any
@@ -61,7 +67,7 @@ class Night:
         from rest_framework.test import APIClient
 
         from games.models import Club, Membership
-        from nights.services import entrant_check_in, event_create, round_start
+        from nights.services import entrant_check_in, event_create
 
         director = bench_user("director")
         club = Club.objects.create(name="Bench club")
@@ -80,14 +86,28 @@ class Night:
         )
         for number in range(1, PLAYERS + 1):
             entrant_check_in(actor=director, event_id=event.pk, player={"name": f"Player {number}"})
-        played = round_start(actor=director, event_id=event.pk)
+        self.director = director
         self.event = event.pk
-        self.tables = [(table.match_id, table.first_dealer) for table in played.tables.order_by("number")]
-        self.dealt: dict[int, int] = dict.fromkeys((match for match, _ in self.tables), 0)
         self.api = APIClient()
         self.api.force_authenticate(director)
         self.pages = Client()
         self.pages.force_login(director)
+        self.start_round()
+
+    def start_round(self) -> None:
+        from nights.services import round_start
+
+        played = round_start(actor=self.director, event_id=self.event)
+        self.round = played.number
+        self.tables = [(table.match_id, table.first_dealer) for table in played.tables.order_by("number")]
+        self.dealt: dict[int, int] = dict.fromkeys((match for match, _ in self.tables), 0)
+
+    def next_round(self) -> None:
+        """The director closes the round being played (its tables count as they stand) and draws the next."""
+        from nights.services import round_close
+
+        round_close(actor=self.director, event_id=self.event, number=self.round, reason="Bench: time is up")
+        self.start_round()
 
     def record(self, match: int) -> None:
         state = self.api.get(f"/api/v1/matches/{match}/").json()["state"]
@@ -218,6 +238,29 @@ def reach_figures(night: Night, url: str) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in found.items()} | sizes
 
 
+def build_after_deal_ms(night: Night, repeats: int) -> list[float]:
+    """Median ms of the first read of the board, the display's and the room's document after a deal at a table (each
+    its own deal, at a different table each time, interleaved): the build a change costs."""
+    timings: list[list[float]] = [[], [], []]
+    for index in range(repeats):
+        for which in range(3):
+            match = night.tables[(index * 3 + which) % len(night.tables)][0]
+            night.record(match)
+            path = (
+                f"/api/v1/matches/{match}/board/",
+                f"/api/v1/events/{night.event}/display/",
+                f"/api/v1/events/{night.event}/room/",
+            )[which]
+            started = time.perf_counter()
+            night.get(path)
+            timings[which].append((time.perf_counter() - started) * 1000)
+    return [statistics.median(values) for values in timings]
+
+
+def rounds_asked() -> int:
+    return int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 1
+
+
 def main() -> None:
     # One account posts a whole room's deals in a minute: the API's rates out of the way (as the test suite's).
     for kind in ("READ", "WRITE", "PUBLIC"):
@@ -229,11 +272,18 @@ def main() -> None:
         cache.clear()
         started = time.perf_counter()
         night = Night()
-        for match, _ in night.tables:
-            for _ in range(DEALS):
-                night.record(match)
+        rounds = rounds_asked()
+        for number in range(1, rounds + 1):
+            for match, _ in night.tables:
+                for _ in range(DEALS):
+                    night.record(match)
+            if number < rounds:
+                night.next_round()
         took = time.perf_counter() - started
-        print(f"{vendor}, {len(night.tables)} tables, {DEALS} deals each (set up in {took:.0f} s)")
+        print(
+            f"{vendor}, {len(night.tables)} tables, {DEALS} deals each, round {night.round} of which "
+            f"{night.round - 1} closed (set up in {took:.0f} s)"
+        )
         print(f"{'what':32} {'bytes sent':>10} {'unzipped':>10} {'% board':>8} {'% unzipped':>10}")
         for name, sent, raw, ratio, raw_ratio in page_figures(night):
             print(f"{name:32} {sent:>10,} {raw:>10,} {ratio:>7}% {raw_ratio:>9}%")
@@ -249,6 +299,11 @@ def main() -> None:
                 f"{what}, median ms: board {board:.1f}, display {display:.1f} (x{display / board:.2f}), "
                 f"room {room:.1f} (x{room / board:.2f})"
             )
+        board, display, room = build_after_deal_ms(night, 7)
+        print(
+            f"the build after a deal, median ms: board {board:.1f}, display {display:.1f} (x{display / board:.2f}), "
+            f"room {room:.1f} (x{room / board:.2f})"
+        )
         if not settings.REDIS_URL:
             print("REDIS_URL is not set: no event timings")
             return

@@ -8,7 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
 from django.utils.translation import pgettext
 
 from games.errors import NotFound, NotPermitted
@@ -241,15 +243,17 @@ def ranking_history(event: Event, results: Sequence[RoundResult]) -> list[base.P
     ]
 
 
-def event_standings(event: Event) -> list[StandingRow]:
+def event_standings(event: Event, folded: Sequence[RoundResult] | None = None) -> list[StandingRow]:
     """Each entrant's total over the rounds with results (a player's round score is their side's score; a bye's
     follows the format's ``bye_score``), best first (lowest first where the game's lowest score wins); equal totals
-    share a rank and keep the order of check-in. Round robin and Swiss: by match points and the tie-breaks."""
+    share a rank and keep the order of check-in. ``folded``: the rounds' results when the caller has them (else
+    ``night_results``: the closed rounds' kept, the one being played folded). Round robin and Swiss: by match points
+    and the tie-breaks."""
+    results = [result for result in (night_results(event) if folded is None else folded) if result.complete]
     if event.format in (Event.Format.ROUND_ROBIN, Event.Format.SWISS):
-        return _match_point_standings(event)
+        return _match_point_standings(event, results)
     lower_wins = get_engine(event.game).side_scores_lower_wins
     entrants = list(event.entrants.select_related("player").order_by("pk"))
-    results = [result for result in round_results(event) if result.complete]
     rows: list[dict[str, Any]] = []
     for entrant in entrants:
         rounds = {
@@ -275,10 +279,10 @@ def event_standings(event: Event) -> list[StandingRow]:
     return ranked
 
 
-def _match_point_standings(event: Event) -> list[StandingRow]:
-    """Teams (or Contract Rummy players) ranked by match points, then the director's tie-breaks (nights/formats/
-    standings.py); ``total`` is the sum of the round scores as the game counts them."""
-    results = [result for result in round_results(event) if result.complete]
+def _match_point_standings(event: Event, results: Sequence[RoundResult]) -> list[StandingRow]:
+    """Teams (or Contract Rummy players) ranked by match points over the complete rounds' ``results``, then the
+    director's tie-breaks (nights/formats/standings.py); ``total`` is the sum of the round scores as the game counts
+    them."""
     tie_breaks = tuple(event.format_settings.get("tie_breaks", TIE_BREAKS))
     if draws_teams(event):
         teams = list(teams_of(event))
@@ -323,3 +327,67 @@ def events_of_user(user: Viewer) -> QuerySet[Event]:
     playing = Q(entrants__player__user_id=user.pk)
     directing = Q(club_id__in=club_ids_of(user, roles=(Membership.Role.ADMIN,)))
     return events_visible_to(user).filter(playing | directing).distinct().order_by("-id")
+
+
+# --- the closed rounds' results, kept -------------------------------------------------------------------------------
+# A closed round's result changes only by a correction (or void) at one of its tables, which moves its match's
+# version. So each closed round's RoundResult is kept in the cache under a fingerprint of its tables' matches (ids
+# and versions) and director's scores, as league standings are kept (games/standings.py): a read after a deal folds
+# only the round being played, and a correction in a closed round misses its key and folds that round again.
+
+KEPT_ROUND_SECONDS = 24 * 3600
+
+
+def _kept_key(event: Event, round_id: int, tables: tuple[int, ...]) -> str:
+    """``tables``: the round's tables' match versions summed, their match ids summed, their count, and how many
+    the director scored."""
+    bye_rule = event.format_settings.get("bye_score", "none")
+    return f"night-round:v1:{event.pk}:{round_id}:{':'.join(map(str, tables))}:{bye_rule}"
+
+
+def _closed_round_keys(event: Event) -> dict[int, str]:
+    """Each closed round's number -> the key of its kept result, read in one statement."""
+    rows = (
+        event.rounds.filter(status=Round.Status.CLOSED)
+        .annotate(
+            versions=Coalesce(Sum("tables__match__version"), 0),
+            matches=Coalesce(Sum("tables__match_id"), 0),
+            tables_count=Count("tables"),
+            scored=Count("tables", filter=Q(tables__director_score__isnull=False)),
+        )
+        .values_list("number", "pk", "versions", "matches", "tables_count", "scored")
+    )
+    return {number: _kept_key(event, pk, tuple(counts)) for number, pk, *counts in rows}
+
+
+def _loaded_key(event: Event, played: Round) -> str:
+    """The key of ``played``'s result from the round as read (so a result is kept under what it was folded from)."""
+    tables = list(played.tables.all())
+    scored = sum(1 for table in tables if table.director_score is not None)
+    versions = sum(table.match.version for table in tables)
+    return _kept_key(event, played.pk, (versions, sum(table.match_id for table in tables), len(tables), scored))
+
+
+def night_results(event: Event, current: Round | None = None) -> list[RoundResult]:
+    """``round_results`` of the whole night, by round number, reading and folding only what is not kept: the round
+    being played, and a closed round whose fingerprint moved (a correction) or whose result was never kept.
+    ``current``: the latest round as the caller read it (``rounds_of``), so it is not read again."""
+    keys = _closed_round_keys(event)
+    kept: dict[int, RoundResult] = {}
+    found = cache.get_many(list(keys.values())) if keys else {}
+    for number, key in keys.items():
+        if key in found:
+            kept[number] = found[key]
+    given = [current] if current is not None and current.number not in kept else []
+    known = set(kept) | {played.number for played in given}
+    wanted = rounds_of(event).exclude(number__in=known)
+    rounds = sorted([*given, *wanted], key=lambda played: played.number)
+    fresh = round_results(event, rounds) if rounds else []
+    to_keep = {
+        _loaded_key(event, played): result
+        for played, result in zip(rounds, fresh, strict=True)
+        if played.status == Round.Status.CLOSED
+    }
+    if to_keep:
+        cache.set_many(to_keep, KEPT_ROUND_SECONDS)
+    return sorted([*kept.values(), *fresh], key=lambda result: result.number)

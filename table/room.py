@@ -2,7 +2,8 @@
 the round's clock), as JSON documents built once per version of the night and kept in the cache, as boards are.
 
 The night's version (its ETag) is read in one statement: what any change to the room moves (the tables' match
-versions and ids, their closings, the answers to their deals, the rounds, the entrants). Every viewer of a room
+versions and ids, their closings, the answers to their deals, their seated players' linked accounts, the rounds, the
+entrants). Every viewer of a room
 re-reads after a change on the night's channel (nights/live.py); the first builds the document, the others get the
 cached bytes, so a room of viewers costs one build per change, as a popular board does.
 """
@@ -14,8 +15,10 @@ import gzip
 import hashlib
 import json
 import threading
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -26,10 +29,10 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.safestring import SafeString, mark_safe
 from rest_framework.renderers import JSONRenderer
 
-from games.models import Deal, Match
+from games.models import Deal, Match, Player, Seat
 from games.rules.registry import get_engine
 from nights.models import Entrant, Event, Round, Table
-from nights.selectors import event_standings, round_status, rounds_of, table_done, table_scores
+from nights.selectors import event_standings, night_results, round_status, rounds_of, table_done, table_scores
 from table.api import _SCRIPT_SAFE, BoardJson, board_body_response
 from table.models import DealConfirmation
 from table.selectors import open_disputes
@@ -51,8 +54,9 @@ def room_etag(event_id: int) -> str | None:
 @functools.cache
 def _room_etag_sql(vendor: str) -> str:
     quote = connection.ops.quote_name
-    event, entrant, played, table, match, deal, answer = (
-        quote(model._meta.db_table) for model in (Event, Entrant, Round, Table, Match, Deal, DealConfirmation)
+    event, entrant, played, table, match, deal, answer, seat, player = (
+        quote(model._meta.db_table)
+        for model in (Event, Entrant, Round, Table, Match, Deal, DealConfirmation, Seat, Player)
     )
     tables = (
         f"FROM {table} t INNER JOIN {quote(Round._meta.db_table)} r ON t.round_id = r.id "
@@ -66,6 +70,10 @@ def _room_etag_sql(vendor: str) -> str:
         f"(SELECT COUNT(*) FROM {answer} a INNER JOIN {deal} d ON a.deal_id = d.id "
         f"INNER JOIN {table} t ON t.match_id = d.match_id INNER JOIN {played} r ON t.round_id = r.id "
         "WHERE r.event_id = e.id), "
+        # Who may confirm a deal (a seated player's linked account) decides what waits at the latest round's tables.
+        f"(SELECT COALESCE(SUM(p.user_id), 0) FROM {seat} s INNER JOIN {player} p ON s.player_id = p.id "
+        f"INNER JOIN {table} t ON t.match_id = s.match_id WHERE t.round_id = (SELECT r.id FROM {played} r "
+        "WHERE r.event_id = e.id ORDER BY r.number DESC LIMIT 1)), "
         f"(SELECT COUNT(*) FROM {played} r WHERE r.event_id = e.id), "
         f"(SELECT COALESCE(SUM(r.number * 10 + CASE r.status WHEN 'closed' THEN 1 ELSE 0 END), 0) "
         f"FROM {played} r WHERE r.event_id = e.id), "
@@ -144,57 +152,56 @@ def _round_part(played: Round | None) -> dict[str, Any] | None:
     }
 
 
-def _standings_part(event: Event) -> list[dict[str, Any]]:
+def _standings_part(event: Event, current: Round | None) -> list[dict[str, Any]]:
+    """What both pages draw of a standings row (rank, name, total): the rounds' scores and counts are the
+    standings' own resource (GET /events/{id}/standings/). The closed rounds' results are kept (night_results)."""
     return [
-        {
-            "rank": row.rank,
-            "entrant": row.entrant.pk if row.entrant else None,
-            "name": row.name,  # a team's: its players' names joined (nights.selectors.team_name)
-            "total": row.total,
-            "played": row.played,
-            "byes": row.byes,
-            "rounds": {str(number): score for number, score in row.rounds.items()},
-        }
-        for row in event_standings(event)
+        {"rank": row.rank, "name": row.name, "total": row.total}  # a team's name: its players' (team_name)
+        for row in event_standings(event, night_results(event, current))
     ]
 
 
+def _current_round(event: Event) -> Round | None:
+    """The latest round with its tables, their matches and seats (the earlier rounds are not read: their results
+    are kept)."""
+    return rounds_of(event).order_by("-number").first()
+
+
+_UNREAD: Any = object()
+
+
 def display_document(
-    event: Event, rounds: list[Round] | None = None, standings: list[dict[str, Any]] | None = None
+    event: Event, current: Round | None = _UNREAD, standings: list[dict[str, Any]] | None = None
 ) -> dict[str, Any]:
     """The room display's: the night, its current round (for the clock) and the standings, names and scores only.
-    ``rounds`` and ``standings``, when the room's document has read them already, are not read again."""
-    rounds = list(rounds_of(event)) if rounds is None else rounds
-    current = rounds[-1] if rounds else None
+    ``current`` and ``standings``, when the room's document has read them already, are not read again."""
+    current = _current_round(event) if current is _UNREAD else current
     tables = list(current.tables.all()) if current else []
-    standings = _standings_part(event) if standings is None else standings
     return {
         "event": _event_part(event),
         "round": _round_part(current),
         "tables": len(tables),
         "tables_done": sum(1 for table in tables if table_done(table)),
         "lower_wins": get_engine(event.game).side_scores_lower_wins,
-        "standings": [{key: value for key, value in row.items() if key != "entrant"} for row in standings],
+        "standings": _standings_part(event, current) if standings is None else standings,
     }
 
 
 def room_document(event: Event) -> dict[str, Any]:
-    """The director's: the display's, every table of the current round, the byes and the entrants."""
-    rounds = list(rounds_of(event))
-    current = rounds[-1] if rounds else None
+    """The director's: the display's, every table of the current round, the byes and the entrants; what the room
+    page draws and no more (each table's match has its own resource)."""
+    current = _current_round(event)
     tables = list(current.tables.all()) if current else []
     matches = [table.match_id for table in tables]
-    waiting, disputed = _unanswered(matches), _disputed(matches)
-    standings = _standings_part(event)
-    document = display_document(event, rounds, standings)
-    document["standings"] = standings
-    document["tables"] = [_table_part(table, waiting[table.match_id], disputed[table.match_id]) for table in tables]
+    deals, disputed = _deal_facts(tables), _disputed(matches)
+    document = display_document(event, current)
+    del document["tables_done"]  # the page counts its tables
+    document["tables"] = [_table_part(table, deals[table.match_id], disputed[table.match_id]) for table in tables]
     document["byes"] = [bye.entrant.player.name for bye in current.byes.all()] if current else []
     document["entrants"] = [
         {
             "id": entrant.pk,
             "name": entrant.player.name,
-            "player": entrant.player_id,
             "joined_from_round": entrant.joined_from_round,
             "left_after_round": entrant.left_after_round,
         }
@@ -203,7 +210,7 @@ def room_document(event: Event) -> dict[str, Any]:
     return document
 
 
-def _table_part(table: Table, waiting: int, disputed: int) -> dict[str, Any]:
+def _table_part(table: Table, deals: DealFacts, disputed: int) -> dict[str, Any]:
     match = table.match
     seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
     return {
@@ -212,27 +219,51 @@ def _table_part(table: Table, waiting: int, disputed: int) -> dict[str, Any]:
         "players": [{"seat": seat.seat, "name": seat.player.name} for seat in seats],
         "scores": table_scores(table),
         "deals": match.deals_count,
-        "deals_limit": match.deals_limit,
-        "last_deal_at": match.updated_at.isoformat() if match.last_deal_number else None,
+        "last_deal_at": deals.last_recorded_at.isoformat(timespec="seconds") if deals.last_recorded_at else None,
         "done": table_done(table),
-        "finished": match.status == Match.Status.FINISHED,
         "director_score": table.director_score is not None,
-        "waiting": waiting,
+        "waiting": deals.waiting,
         "disputed": disputed,
     }
 
 
-def _unanswered(matches: Iterable[int]) -> Counter[int]:
-    """Per match: its counted deals no opponent has answered at their current revision."""
+@dataclass
+class DealFacts:
+    """A table's deals as the room counts them: those waiting for a confirmation, and when the last was recorded."""
+
+    waiting: int = 0
+    last_recorded_at: datetime | None = None
+
+
+def _deal_facts(tables: Iterable[Table]) -> defaultdict[int, DealFacts]:
+    """Per match: its counted deals that wait for a confirmation, and the time its last deal (the highest number)
+    was recorded (a correction or an answer does not move it). A deal waits only where the confirmations' flow
+    (table/services.py, deal_answer) lets someone answer it: no answer at its current revision, and a seat of another
+    side than its scorer's held by a player linked to an account. At a table of unlinked names nobody can confirm, so
+    nothing waits there. One query for every table."""
     answered = DealConfirmation.objects.filter(deal=OuterRef("pk"), deal_revision=OuterRef("revision"))
+    by_match = {table.match_id: table.match for table in tables}
     rows = (
-        Deal.objects.filter(match_id__in=list(matches))
-        .exclude(status=Deal.Status.VOIDED)
-        .exclude(Exists(answered))
-        .values("match_id")
-        .annotate(count=Count("id"))
+        Deal.objects.filter(match_id__in=list(by_match))
+        .annotate(answered=Exists(answered))
+        .values_list("match_id", "number", "status", "recorded_by_id", "recorded_at", "answered")
+        .order_by("match_id", "number")
     )
-    return Counter({row["match_id"]: row["count"] for row in rows})
+    facts: defaultdict[int, DealFacts] = defaultdict(DealFacts)
+    for match_id, _, status, scorer, recorded_at, was_answered in rows:
+        found = facts[match_id]
+        found.last_recorded_at = recorded_at  # in number order: the last row is the last deal
+        if status != Deal.Status.VOIDED and not was_answered and _answerable(by_match[match_id], scorer):
+            found.waiting += 1
+    return facts
+
+
+def _answerable(match: Match, scorer: int | None) -> bool:
+    """Whether a deal ``scorer`` recorded can be answered: a linked player seated on another side than every seat
+    of the scorer's (any linked seat, for a scorer without one), as table.services._opponent_seat decides."""
+    linked = [(seat.player.user_id, seat.team or seat.seat) for seat in match.seats.all() if seat.player.user_id]
+    scorer_sides = {side for user, side in linked if user == scorer}
+    return any(side not in scorer_sides for _, side in linked)
 
 
 def _disputed(matches: Iterable[int]) -> Counter[int]:

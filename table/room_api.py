@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -47,7 +48,7 @@ def display_link_body(request: Request, link: EventDisplayLink) -> dict[str, Any
         "token": link.token,
         "page_url": page_url,
         "display_url": request.build_absolute_uri(reverse("table-api:shared-display", args=[link.token])),
-        "qr_svg": share_qr_svg(page_url),
+        "qr_svg": share_qr_svg(page_url, gettext("QR code of the room display's link")),
     }
 
 

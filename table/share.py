@@ -13,11 +13,11 @@ from django.utils.translation import gettext
 from table.models import MatchShareLink
 
 
-def share_qr_svg(url: str) -> str:
+def share_qr_svg(url: str, title: str | None = None) -> str:
     """``url`` as a QR code, an ``<svg>`` element to put in a page. A regular QR code (a Micro QR, which segno picks
     for short texts, is read by few phone cameras) with error correction M, the standard's quiet zone of four
     modules, and dark modules on white whatever the page's colours (a camera needs that contrast). Sized by CSS:
-    the element has a viewBox and no width or height."""
+    the element has a viewBox and no width or height. ``title`` names it (the share link's by default)."""
     code = segno.make_qr(url, error="m")
     return str(
         code.svg_inline(
@@ -26,7 +26,7 @@ def share_qr_svg(url: str) -> str:
             omitsize=True,
             dark="#000",
             light="#fff",
-            title=gettext("QR code of the share link"),
+            title=title if title is not None else gettext("QR code of the share link"),
             svgclass="qr-code",
         )
     )

@@ -1,6 +1,7 @@
 """A club night in Chromium: the director checks a player in and starts round 1 from the room page, two table phones
 record a deal each through the score entry page, and the room display on the room's screen (opened from its link,
-signed in as nobody) and the director's room follow each deal live. Both room pages pass axe-core."""
+signed in as nobody) and the director's room follow each deal live. Both room pages pass axe-core, in English, and
+after the close in Persian (right to left) and Hungarian."""
 
 from __future__ import annotations
 
@@ -10,12 +11,16 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from tests.e2e.axe import axe_violations
 from tests.e2e.phone import check_page, phone_browser
 from tests.e2e.table import Table, wait_until
 from tests.support.browser import PASSWORD, api_session
+from tests.support.page_language import RTL, script_text, template_text
 
 pytestmark = pytest.mark.e2e
 
+PAGE_LANGUAGE = "return [document.documentElement.lang, document.documentElement.dir || 'ltr'];"
+QR_NAMESPACE = "return document.querySelector('#display-qr svg').namespaceURI;"
 PLAYERS = ["Asha", "Ravi", "Meena", "Kiran", "Dev", "Uma", "Tara"]  # and Bala, checked in from the page
 
 
@@ -75,6 +80,14 @@ def test_a_round_started_and_two_tables_recorded_reach_the_room_display(
 
     director.tap("#make-display-link")
     link = str(wait_until(lambda: director.find("#display-link-url").get_attribute("href"), "the display link"))
+    # Its QR code drawn at once, as an SVG (in the SVG namespace, dark modules on white whatever the colour scheme).
+    namespace, drawn_width, background = scorer_browser.execute_script(
+        "const svg = document.querySelector('#display-qr svg');"
+        "return [svg.namespaceURI, svg.querySelector('path').getBoundingClientRect().width,"
+        " getComputedStyle(svg).backgroundColor];"
+    )
+    assert (namespace, background) == ("http://www.w3.org/2000/svg", "rgb(255, 255, 255)")
+    assert drawn_width >= 100
     display = Table(spectator_browser, live_app["base"])
     display.driver.get(link)
     assert display.text("#clock") == "No round is drawn yet."
@@ -97,7 +110,7 @@ def test_a_round_started_and_two_tables_recorded_reach_the_room_display(
         second_phone.sign_in("asha", PASSWORD)
         record_a_deal(second_phone, tables[1]["match"])
     wait_until(lambda: deals_shown(director, 2).startswith("1 deal recorded"), "table 2's deal in the room")
-    assert director.text("#table-1 .tag") == "Waiting for a confirmation"
+    assert director.text("#table-1 .tag") == "Playing"  # names without accounts: nobody there can confirm a deal
 
     standings = api.get(f"{live_app['base']}/api/v1/events/{event}/standings/").json()["rows"]
     assert [row["total"] for row in standings] == [0] * 8  # a round's scores count once it ends
@@ -111,3 +124,39 @@ def test_a_round_started_and_two_tables_recorded_reach_the_room_display(
     assert {row["total"] for row in standings} != {0}
     check_page(director, "night room after the close")
     check_page(display, "night room display")
+    try:
+        for language in ("fa", "hu"):
+            director_and_display_in(language, director, display, event, link)
+    finally:
+        for browser in (scorer_browser, spectator_browser):
+            browser.delete_cookie("django_language")
+
+
+def director_and_display_in(language: str, director: Table, display: Table, event: int, link: str) -> None:
+    """The director's room and the room display (through its link) after the close, in ``language``: the page's
+    direction, its words from the catalogues, the display link's QR code drawn, axe clean."""
+    direction = "rtl" if language in RTL else "ltr"
+    for page in (director, display):
+        page.driver.add_cookie({"name": "django_language", "value": language, "path": "/"})
+    director.open(f"/table/events/{event}/room/")
+    wait_until(lambda: director.text("#round-status") == script_text(language, "Closed"), f"the room in {language}")
+    assert director.driver.execute_script(PAGE_LANGUAGE) == [language, direction]
+    assert director.text("#table-1 .tag") == script_text(language, "Finished")
+    assert director.text("#tables-title") == template_text(language, "Tables")
+    assert director.driver.execute_script(QR_NAMESPACE) == "http://www.w3.org/2000/svg"
+    assert_axe_clean(director, f"night room ({language})")
+    display.driver.get(link)
+    wait_until(lambda: script_text(language, "Closed") in display.text("#clock"), f"the display in {language}")
+    assert display.driver.execute_script(PAGE_LANGUAGE) == [language, direction]
+    assert_axe_clean(display, f"night room display ({language})")
+
+
+def assert_axe_clean(page: Table, state: str) -> None:
+    """axe-core finds no critical or serious violation, in the light scheme: the colours are the same in every
+    language (check_page checked both schemes in English), the words and the direction are what change here."""
+    serious = [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}"
+        for v in axe_violations(page.driver)
+        if v["impact"] in ("critical", "serious")
+    ]
+    assert serious == [], state

@@ -217,7 +217,12 @@ async function displayLink(method) {
   if (made) {
     $('#display-link-url').href = res.data.page_url;
     $('#display-link-url').textContent = res.data.page_url;
+    // Read as HTML, as share.js reads the share link's: the HTML parser puts segno's <svg> (no xmlns) into the SVG
+    // namespace, where an XML parse leaves a foreign element that draws only its title.
+    const svg = new DOMParser().parseFromString(res.data.qr_svg, 'text/html').querySelector('svg');
+    $('#display-qr').replaceChildren(document.importNode(svg, true));
   }
+  if (res.ok && !made) $('#display-qr').replaceChildren();
   if (res.ok) {
     $('#display-link').hidden = !made;
     $('#make-display-link').hidden = made;
