@@ -287,8 +287,17 @@ def check_first_dealer(match: Match, dealer: object) -> None:
 
 
 def _engine_and_rules(match: Match) -> tuple[AnyEngine, Any]:
-    engine = get_engine(match.game)
-    return engine, engine.rules_from_settings(match.settings, match.player_count)
+    return get_engine(match.game), _pinned_rules(
+        match.game, match.player_count, json.dumps(match.settings, sort_keys=True)
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _pinned_rules(game: str, player_count: int, settings_json: str) -> Any:
+    """A match's rules from its pinned settings, made once per process for each set of house rules and player count:
+    pinned settings never change, and the rules are frozen (issue 31: making them was a fifth of the engine's share
+    of a deal post)."""
+    return get_engine(game).rules_from_settings(json.loads(settings_json), player_count)
 
 
 # What a deal changes on the match row; saving only these keeps the pinned settings out of every UPDATE.
