@@ -1,5 +1,5 @@
 import { h, num, cardList } from '../dom.js';
-import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
+import { dealerChoice, kindChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { TRUMPS, TRUMP_WORDS, foundText } from '../tricks.js';
@@ -243,7 +243,7 @@ function form(match) {
     'div',
     { class: 'fields' },
     dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)),
-    kinds.length > 1 ? group(FORM.thisDeal, kind) : null,
+    kinds.length > 1 ? kindChoice(FORM.thisDeal, kind, (k) => FORM.kinds[k]) : null,
     redealBox,
     auction.el,
     doublesBox,
