@@ -1,5 +1,6 @@
 import { h, num, cardList } from '../dom.js';
-import { dealerChoice, kindChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
+import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
+import { kindChoice } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { TRUMPS, TRUMP_WORDS, foundText } from '../tricks.js';
