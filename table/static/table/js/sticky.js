@@ -22,10 +22,28 @@ export function keepClearOfStickyBars(tops, bottoms) {
   paint();
   // A field focused under a bar (a Tab, a refusal's focus) is brought out from under it, where the browser's own
   // focus scrolling leaves it partly covered (a tall save bar at 200% text). Not the bars' own controls.
+  // Focus given by a finger (or a mouse) waits for the finger to lift: a page that moved between the press and the
+  // release would send the tap to whatever then lies under it, and the button pressed would never hear of it (a bid
+  // chip half under the save bar, lost at 200% text).
+  let pressing = false;
+  let waiting = null;
+  const bringOut = (el) => {
+    if (el.isConnected && document.activeElement === el && !clearOfBars(el)) el.scrollIntoView({ block: 'center' });
+  };
+  const released = () => {
+    pressing = false;
+    const el = waiting;
+    waiting = null;
+    if (el) setTimeout(() => bringOut(el)); // after the click the release makes
+  };
+  document.addEventListener('pointerdown', () => (pressing = true), true);
+  document.addEventListener('pointerup', released, true);
+  document.addEventListener('pointercancel', released, true);
   document.addEventListener('focusin', (event) => {
     const el = event.target;
     if (!(el instanceof Element) || [...tops, ...bottoms].some((bar) => bar && bar.contains(el))) return;
-    if (!clearOfBars(el)) el.scrollIntoView({ block: 'center' });
+    if (pressing) waiting = el;
+    else bringOut(el);
   });
 }
 

@@ -148,6 +148,27 @@ function dealerChoice(path, label, choice, nameOf) {
   box.repaint = paint;
   return box;
 }
+/** What kind of deal this is (played, or one of the redeals the match allows): a row of buttons where there are
+ *  two, else a fold whose summary names the kind chosen, so the usual deal (played) keeps the screen for its
+ *  auction in every language; it opens where a redeal is chosen (a refused or corrected redeal record). */
+function kindChoice(label, choice, nameOf) {
+  if (choice.querySelectorAll('button').length <= 2) return group(label, choice);
+  const summary = h('summary', {});
+  const box = h('details', { class: 'fold kind-fold' }, summary, choice);
+  const paint = () => {
+    summary.textContent = TEXT.dealer(label, nameOf(choice.get()));
+  };
+  choice.addEventListener('click', () => setTimeout(paint));
+  const set = choice.set;
+  choice.set = (v) => {
+    set(v);
+    paint();
+    if (v !== choice.querySelector('button').dataset.value) box.open = true;
+  };
+  nameControls(box, label);
+  paint();
+  return box;
+}
 /** A score in the headline: who (and a short name for the strip on the entry page), the number in big type in the
  *  page's digits. */
 const scoreBox = (label, value, extra, short) =>
@@ -159,4 +180,4 @@ const scoreBox = (label, value, extra, short) =>
     h('div', { class: 'n' }, numberText(value)),
   );
 
-export { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, line, group, nameControls };
+export { dealerChoice, kindChoice, scoreBox, seg, chips, numberInput, stepper, field, line, group, nameControls };

@@ -1,6 +1,6 @@
 import { h, num, words, cardList, pageConfig } from '../dom.js';
 import { api } from '../api.js';
-import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
+import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, kindChoice, nameControls } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { auctionState } from '../auction_rules.js';
@@ -398,7 +398,7 @@ function form(match) {
     'div',
     { class: 'fields' },
     dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)),
-    redealKinds.length > 1 ? group(FORM.thisDeal, kind) : null,
+    redealKinds.length > 1 ? kindChoice(FORM.thisDeal, kind, (k) => FORM.kinds[k]) : null,
     redealBox,
     auction.el,
     noesBox,

@@ -1,5 +1,6 @@
 import { h, num, cardList } from '../dom.js';
 import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group, nameControls } from '../widgets.js';
+import { kindChoice } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardText, trickEntry, trickOrder, foundText } from '../tricks.js';
@@ -338,7 +339,7 @@ function form(match) {
     'div',
     { class: 'fields' },
     dealerChoice('dealer', FORM.dealer, dealer, (s) => seatLabel(match, s)),
-    kinds.length > 1 ? group(FORM.thisDeal, kind) : null,
+    kinds.length > 1 ? kindChoice(FORM.thisDeal, kind, (k) => FORM.kinds[k]) : null,
     redealBox,
     auction.el,
     doublesBox,
