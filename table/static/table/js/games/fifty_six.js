@@ -1,6 +1,16 @@
 import { h, num, words, cardList, pageConfig } from '../dom.js';
 import { api } from '../api.js';
-import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, kindChoice, nameControls } from '../widgets.js';
+import {
+  dealerChoice,
+  scoreBox,
+  seg,
+  chips,
+  numberInput,
+  stepper,
+  field,
+  kindChoice,
+  nameControls,
+} from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { auctionState } from '../auction_rules.js';
