@@ -120,7 +120,9 @@ def test_a_round_started_and_two_tables_recorded_reach_the_room_display(
     wait_until(lambda: display.text("#clock").startswith("Round 1 of 2\nClosed"), "the closed round on the display")
     shown = [item.text.split("\n") for item in spectator_browser.find_elements(By.CSS_SELECTOR, "#standings li")]
     standings = api.get(f"{live_app['base']}/api/v1/events/{event}/standings/").json()["rows"]
-    assert [(line[1], float(line[2])) for line in shown] == [(row["player"]["name"], row["total"]) for row in standings]
+    assert [(line[1], float(line[2].replace("\u2212", "-"))) for line in shown] == [
+        (row["player"]["name"], row["total"]) for row in standings
+    ]
     assert {row["total"] for row in standings} != {0}
     check_page(director, "night room after the close")
     check_page(display, "night room display")

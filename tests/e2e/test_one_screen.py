@@ -20,10 +20,8 @@ from tests.support.browser import PASSWORD, api_session, new_browser, screenshot
 
 pytestmark = pytest.mark.e2e
 
-# Every registered game (the server's registry, asked by the matches fixture). Twenty-Eight's form does not fit one
-# screen in every language yet (its page is issue 29's, as in test_scorer_matrix.py): a non-strict expected failure.
-NEW_GAME_FORM = pytest.mark.xfail(reason="issue 29: Twenty-Eight's form on one screen in every language", strict=False)
-GAMES = [pytest.param(key, marks=NEW_GAME_FORM) if key == "twenty_eight" else key for key in game_keys()]
+# Every registered game (the server's registry, asked by the matches fixture).
+GAMES = list(game_keys())
 LANGUAGES = ("en", "et", "fa", "hu")
 
 # The rects of what stays on screen and of every visible control of the deal form.
