@@ -81,3 +81,11 @@ def token_issue(*, user: Any) -> tuple[AuthToken, str]:
     )
     AuthToken.objects.filter(pk__in=list(surplus)).delete()
     return stored, token
+
+
+def token_revoke(*, token: AuthToken, everywhere: bool) -> None:
+    """Sign out: ``token`` stops working, or with ``everywhere`` every token of its account."""
+    if everywhere:
+        AuthToken.objects.filter(user_id=token.user_id).delete()
+    else:
+        token.delete()

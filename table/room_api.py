@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from games.selectors.access import signed_in
 from nights.models import Event
-from nights.selectors import readable_event, require_director
+from nights.selectors import directed_event, readable_event
 from scorekeeper.throttles import PUBLIC
 from table.api import RENEW
 from table.models import EventDisplayLink
@@ -58,9 +58,7 @@ class RoomView(APIView):
         responses=ROOM_RESPONSES,
     )
     def get(self, request: Request, event_pk: int) -> HttpResponse:
-        event = readable_event(request.user, event_pk)
-        require_director(request.user, event)
-        return room_response(request, event, ROOM)
+        return room_response(request, directed_event(request.user, event_pk), ROOM)
 
 
 class DisplayView(APIView):
