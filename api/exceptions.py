@@ -147,7 +147,7 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
     """Django's own 404, for an address no route matches (``/api/v1/matches/abc/``): the error shape under /api/,
     Django's page elsewhere. Wired as ``handler404`` in the root URLconf."""
     if not request.path.startswith("/api/"):
-        return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
+        return defaults.page_not_found(request, exception)
     detail = gettext("There is nothing at this address.")
     if not request.path_info.endswith("/") and is_valid_path(f"{request.path_info}/"):
         detail = localize(

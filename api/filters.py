@@ -24,7 +24,7 @@ class IdFilter(django_filters.NumberFilter):
     field_class = forms.IntegerField
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, min_value=1, max_value=MAX_ID, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, min_value=1, max_value=MAX_ID, **kwargs)
 
 
 def choice_filter(noun: str, choices: Callable[[], Sequence[tuple[str, StrOrPromise]]]) -> django_filters.ChoiceFilter:

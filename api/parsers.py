@@ -41,7 +41,8 @@ class BoundedJSONParser(JSONParser):
 
 def _too_deep() -> str:
     # DRF keeps a detail as plain text: each is said in the request's language as it is raised.
-    return localize(msg("The JSON is nested too deeply (more than {depth} levels).", depth=MAX_DEPTH))
+    detail: str = localize(msg("The JSON is nested too deeply (more than {depth} levels).", depth=MAX_DEPTH))
+    return detail
 
 
 def is_utf8_text(data: Any) -> bool:

@@ -34,7 +34,7 @@ ROOM_RESPONSES = {
 }
 
 
-class DisplayLinkSerializer(serializers.Serializer):
+class DisplayLinkSerializer(serializers.Serializer[Any]):
     token = serializers.CharField()
     page_url = serializers.CharField(help_text="The room display's page, for a screen nobody signs in on.")
     display_url = serializers.CharField(help_text="The display's document as JSON, readable without an account.")

@@ -15,7 +15,7 @@ from nights.models import Entrant, Event, Round, Table
 from nights.selectors import round_status, table_done
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(serializers.ModelSerializer[Event]):
     serializer_choice_field = ChoiceField
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", missing=NO_SUCH_CLUB)
     league = OfCallersClubs(
@@ -52,7 +52,7 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "status", "director", "created_at"]
 
 
-class EventChangeSerializer(serializers.Serializer):
+class EventChangeSerializer(serializers.Serializer[Any]):
     """What a PATCH may change: the name and the planned rounds any time; the rules until round 1 is drawn."""
 
     name = serializers.CharField(max_length=120, required=False)
@@ -61,7 +61,7 @@ class EventChangeSerializer(serializers.Serializer):
     format_settings = serializers.DictField(required=False)
 
 
-class EntrantSerializer(serializers.ModelSerializer):
+class EntrantSerializer(serializers.ModelSerializer[Entrant]):
     player = PlayerBriefSerializer(read_only=True)
 
     class Meta:
@@ -70,11 +70,11 @@ class EntrantSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CheckInSerializer(serializers.Serializer):
+class CheckInSerializer(serializers.Serializer[Any]):
     player = PlayerRefField(help_text='A player id, or {"name": ...} for a new player of the club.')
 
 
-class TableSerializer(serializers.ModelSerializer):
+class TableSerializer(serializers.ModelSerializer[Table]):
     match = serializers.IntegerField(source="match_id", read_only=True)
     seats = serializers.SerializerMethodField()
     teams = serializers.DictField(source="match.teams", allow_null=True, read_only=True)
@@ -109,7 +109,7 @@ class TableSerializer(serializers.ModelSerializer):
         return table_done(table)
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(serializers.ModelSerializer[Round]):
     status = serializers.SerializerMethodField()
     tables = TableSerializer(many=True, read_only=True)
     byes = serializers.SerializerMethodField()
@@ -156,18 +156,18 @@ class RoundSerializer(serializers.ModelSerializer):
         ]
 
 
-class SubstituteSerializer(serializers.Serializer):
+class SubstituteSerializer(serializers.Serializer[Any]):
     entrant = serializers.IntegerField(min_value=1, help_text="The entrant whose seat is taken.")
     player = PlayerRefField(help_text='Who sits in: a player id, or {"name": ...} for a new player of the club.')
 
 
-class RoundStartSerializer(serializers.Serializer):
+class RoundStartSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(
         min_value=1, required=False, help_text="The round the phone means to start: a second start of it gets 409."
     )
 
 
-class RoundCloseSerializer(serializers.Serializer):
+class RoundCloseSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=500)
     director_scores = serializers.DictField(
         child=serializers.DictField(child=serializers.FloatField()),
@@ -177,7 +177,7 @@ class RoundCloseSerializer(serializers.Serializer):
     )
 
 
-class EventStandingRowSerializer(serializers.Serializer):
+class EventStandingRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     entrant = serializers.IntegerField(source="entrant.pk")
     player = PlayerBriefSerializer(source="entrant.player")
@@ -187,7 +187,7 @@ class EventStandingRowSerializer(serializers.Serializer):
     rounds = serializers.DictField(child=serializers.FloatField(), help_text="Round number -> the round's score.")
 
 
-class EventStandingsSerializer(serializers.Serializer):
+class EventStandingsSerializer(serializers.Serializer[Any]):
     event = serializers.IntegerField()
     game = serializers.CharField()
     lower_wins = serializers.BooleanField()

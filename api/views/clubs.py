@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -48,6 +48,8 @@ from games.services.players import player_create, player_merge, player_unmerge, 
 from games.standings import league_standings, standings_kinds
 from scorekeeper.throttles import PUBLIC
 
+_Row = TypeVar("_Row", bound=Model)
+
 
 # List, read, create and change; a create retried with its Idempotency-Key gets the first answer again. (A comment,
 # not a docstring: drf-spectacular would print a docstring as every operation's description.)
@@ -56,24 +58,24 @@ class ListCreateUpdateViewSet(
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
-    viewsets.GenericViewSet,
+    viewsets.GenericViewSet[_Row],
 ):
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().create(request, *args, **kwargs)
 
 
-class PlayerViewSet(ListCreateUpdateViewSet):
+class PlayerViewSet(ListCreateUpdateViewSet[Player]):
     serializer_class = PlayerSerializer
     queryset = Player.objects.none()
 
     def get_queryset(self) -> QuerySet[Player]:
         return players_visible_to(self.request.user).order_by("id")
 
-    def perform_create(self, serializer: BaseSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[Player]) -> None:
         serializer.instance = player_create(actor=signed_in(self.request.user), **serializer.validated_data)
 
-    def perform_update(self, serializer: BaseSerializer) -> None:
+    def perform_update(self, serializer: BaseSerializer[Player]) -> None:
         player = cast("Player", serializer.instance)
         player_update(actor=signed_in(self.request.user), player=player, changes=serializer.validated_data)
 
@@ -116,17 +118,17 @@ class PlayerViewSet(ListCreateUpdateViewSet):
         return player, duplicate  # the services check that the caller may administer both
 
 
-class ClubViewSet(ListCreateUpdateViewSet):
+class ClubViewSet(ListCreateUpdateViewSet[Club]):
     serializer_class = ClubSerializer
     queryset = Club.objects.none()
 
     def get_queryset(self) -> QuerySet[Club]:
         return clubs_visible_to(self.request.user).order_by("id")
 
-    def perform_create(self, serializer: BaseSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[Club]) -> None:
         serializer.instance = club_create(actor=signed_in(self.request.user), **serializer.validated_data)
 
-    def perform_update(self, serializer: BaseSerializer) -> None:
+    def perform_update(self, serializer: BaseSerializer[Club]) -> None:
         serializer.instance = club_update(
             actor=signed_in(self.request.user),
             club=cast("Club", serializer.instance),
@@ -164,19 +166,19 @@ class ClubViewSet(ListCreateUpdateViewSet):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class LeagueViewSet(ListCreateUpdateViewSet):
+class LeagueViewSet(ListCreateUpdateViewSet[League]):
     serializer_class = LeagueSerializer
     queryset = League.objects.none()
 
     def get_queryset(self) -> QuerySet[League]:
         return leagues_visible_to(self.request.user).order_by("id")
 
-    def perform_create(self, serializer: BaseSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[League]) -> None:
         serializer.instance = league_save(
             actor=signed_in(self.request.user), league=League(), changes=serializer.validated_data
         )
 
-    def perform_update(self, serializer: BaseSerializer) -> None:
+    def perform_update(self, serializer: BaseSerializer[League]) -> None:
         league = cast("League", serializer.instance)
         league_save(actor=signed_in(self.request.user), league=league, changes=serializer.validated_data)
 

@@ -144,7 +144,7 @@ def preview_response(correction: Correction) -> Response:
     return Response(body)
 
 
-class DealViewSet(viewsets.GenericViewSet):
+class DealViewSet(viewsets.GenericViewSet[Deal]):
     serializer_class = DealSerializer
     pagination_class = DealPagination
     lookup_field = "number"

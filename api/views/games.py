@@ -22,7 +22,7 @@ def _seats() -> serializers.ListField:
     return serializers.ListField(child=serializers.CharField())
 
 
-class GameFactsSerializer(serializers.Serializer):
+class GameFactsSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     name = serializers.CharField(help_text="The game's name for people.")
     rules_file = serializers.CharField(help_text="The rules file in shared/rules/ the engine implements.")

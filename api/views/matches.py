@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
@@ -17,7 +19,7 @@ from api.filters import MatchFilter
 from api.idempotency import idempotent
 from api.pagination import ByteBoundedPagination
 from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
-from games.models import Match
+from games.models import AuditEntry, Match
 from games.selectors.access import signed_in
 from games.selectors.matches import match_queryset, readable_match
 from games.services.audit import MatchAuditLog
@@ -41,7 +43,7 @@ def match_response(match: Match, request: Request, code: int = status.HTTP_200_O
     return response
 
 
-class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet[Match]):
     serializer_class = MatchSerializer
     lookup_value_regex = r"\d+"
     filterset_class = MatchFilter
@@ -132,5 +134,6 @@ class MatchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     )
     def audit(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        page = self.paginate_queryset(MatchAuditLog(match))  # type: ignore[arg-type]
+        log: Any = MatchAuditLog(match)  # a sequence of AuditEntry rows that the paginator slices as a queryset
+        page = cast("list[AuditEntry] | None", self.paginate_queryset(log))
         return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)

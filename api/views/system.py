@@ -132,7 +132,7 @@ SIGN_IN_ERRORS = {
 }
 
 
-class SignOutQuery(serializers.Serializer):
+class SignOutQuery(serializers.Serializer[Any]):
     all = serializers.BooleanField(default=False, help_text="Sign out everywhere: every token of the account.")
 
 
@@ -180,7 +180,7 @@ class TokenView(APIView):
         return Response(status=204)
 
 
-class LanguagePreferenceInput(serializers.Serializer):
+class LanguagePreferenceInput(serializers.Serializer[Any]):
     # "" clears the saved language: the cookie or Accept-Language decide again.
     language = serializers.ChoiceField(choices=[("", "none"), *settings.LANGUAGES], allow_blank=True)
 
@@ -214,7 +214,7 @@ class MeView(APIView):
         data.is_valid(raise_exception=True)
         language = data.validated_data["language"]
         user = signed_in(request.user)
-        user.preferences = language_save(user, language)  # type: ignore[attr-defined]  # the reverse one-to-one, set for _me
+        user.preferences = language_save(user, language)  # the reverse one-to-one, set for _me
         if not isinstance(request.successful_authenticator, TokenAuthentication):
             request.session[SESSION_KEY] = language  # the pages of this session follow at once
         translation.activate(language or get_language_from_request(request._request))
