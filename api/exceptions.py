@@ -24,12 +24,12 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from api.errors import RequestTooLarge, SignInLocked
-from api.serializers.matches import MatchSerializer
 from games.errors import DomainError, NotFound, StaleVersion, error_body
 from games.rules.errors import RuleViolation
 from games.rules.messages import Message, msg
 from games.translation import localize
+from web.errors import RequestTooLarge, SignInLocked
+from web.shapes import MatchSerializer
 
 # SQLite's lock was held for the whole busy timeout: writes queue up, so a phone tries again after a short pause rather
 # than after as long again.

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-PYTHON_SOURCES = ("games", "api", "table", "exports", "webhooks", "nights", "scorekeeper")
+PYTHON_SOURCES = ("games", "api", "table", "exports", "webhooks", "nights", "web", "scorekeeper")
 TEMPLATE_SOURCES = ("table/templates", "games/templates", "api/templates")
 SKIPPED_PARTS = {"migrations", "tests", "__pycache__", "static"}
 

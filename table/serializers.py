@@ -5,12 +5,11 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
-from api.serializers.clubs import PlayerBriefSerializer
-from api.serializers.matches import DealSerializer, MatchSerializer
 from games.rules.registry import get_engine
 from games.rules.shapes import Headline
 from table.forecast import offline_forecast
 from table.models import DealConfirmation
+from web.shapes import DealSerializer, MatchSerializer, PlayerBriefSerializer
 
 
 class ConfirmInputSerializer(serializers.Serializer[Any]):

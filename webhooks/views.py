@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
-from api.serializers.errors import ErrorSerializer
 from games.models import Club
 from games.selectors.access import administered_club, signed_in
+from web.error_body import ErrorSerializer
 from webhooks.models import Webhook
 from webhooks.serializers import DeliverySerializer, WebhookCreatedSerializer, WebhookSerializer
 from webhooks.services import webhook_create, webhook_delete, webhook_update

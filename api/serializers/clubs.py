@@ -6,17 +6,11 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 from rest_framework import serializers
 
-from api.serializers.base import ChoiceField, FieldsBuiltOnce, GameField
 from games.models import Club, League, Membership, Player
 from games.rules.messages import msg, msg_template
 from games.selectors import club_ids_of
 from games.translation import localize
-
-
-class PlayerBriefSerializer(FieldsBuiltOnce, serializers.ModelSerializer[Player]):
-    class Meta:
-        model = Player
-        fields = ["id", "name"]
+from web.fields import ChoiceField, GameField
 
 
 class ClubSerializer(serializers.ModelSerializer[Club]):

@@ -6,49 +6,12 @@ from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.base import FieldsBuiltOnce, GameField
-from api.serializers.clubs import OfCallersClubs, PlayerBriefSerializer
-from games.models import AuditEntry, Deal, League, Match, Seat
+from api.serializers.clubs import OfCallersClubs
+from games.models import AuditEntry, Deal, League, Match
 from games.rules.messages import msg_template
 from games.rules.registry import game_keys, get_engine
-
-
-class SeatSerializer(FieldsBuiltOnce, serializers.ModelSerializer[Seat]):
-    player = PlayerBriefSerializer()
-    team = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Seat
-        fields = ["seat", "player", "team"]
-
-    def get_team(self, seat: Seat) -> str | None:
-        return seat.team or None
-
-
-class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer[Match]):
-    seats = SeatSerializer(many=True, read_only=True)
-    teams = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), allow_null=True)
-    settings = serializers.DictField(help_text="Every house rule of the match, defaults filled in.")
-    state = serializers.DictField(help_text="The match state; its keys are listed per game in docs/api.md.")
-
-    class Meta:
-        model = Match
-        fields = [
-            "id",
-            "game",
-            "status",
-            "version",
-            "league",
-            "seats",
-            "teams",
-            "settings",
-            "state",
-            "deals_count",
-            "created_by",
-            "created_at",
-            "updated_at",
-        ]
-        read_only_fields = fields
+from web.fields import GameField
+from web.shapes import STATE_BEFORE_HELP, DealSerializer, MatchSerializer
 
 
 class NewPlayerSerializer(serializers.Serializer[Any]):
@@ -114,38 +77,6 @@ def refuse_more_players_than_any_table(data: Any) -> None:
     players = data.get("players")
     if isinstance(players, list) and len(players) > LARGEST_TABLE:
         get_engine(data["game"]).rules_from_settings({}, len(players))  # raises the game's player count violation
-
-
-STATE_BEFORE_HELP = (
-    "The match state this deal was played in: the state after the deal before it (for a voided one, the state "
-    "before that one), or the initial state for deal 1. A correction of this deal starts from it."
-)
-
-
-class DealSerializer(FieldsBuiltOnce, serializers.ModelSerializer[Deal]):
-    input = serializers.DictField()
-    result = serializers.DictField()
-    # Null only in a dry run's answer: the deal was never stored.
-    recorded_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    updated_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    # Read from the queryset's annotation (games.selectors.match_deals), never from a query per deal.
-    state_before = serializers.DictField(read_only=True, help_text=STATE_BEFORE_HELP)
-
-    class Meta:
-        model = Deal
-        fields = [
-            "number",
-            "client_deal_id",
-            "status",
-            "revision",
-            "input",
-            "result",
-            "recorded_by",
-            "recorded_at",
-            "updated_at",
-            "state_before",
-        ]
-        read_only_fields = fields
 
 
 class DealWithMatchSerializer(DealSerializer):

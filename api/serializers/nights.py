@@ -6,13 +6,14 @@ from typing import Any
 
 from rest_framework import serializers
 
-from api.serializers.base import ChoiceField, GameField
-from api.serializers.clubs import NO_SUCH_CLUB, OfCallersClubs, PlayerBriefSerializer
+from api.serializers.clubs import NO_SUCH_CLUB, OfCallersClubs
 from api.serializers.matches import PlayerRefField
 from games.models import Club, League
 from games.rules.messages import msg_template
 from nights.models import Entrant, Event, Round, Table
 from nights.selectors import round_status, table_done
+from web.fields import ChoiceField, GameField
+from web.shapes import PlayerBriefSerializer
 
 
 class EventSerializer(serializers.ModelSerializer[Event]):

@@ -18,12 +18,13 @@ from api.concurrency import etag, none_match
 from api.filters import MatchFilter
 from api.idempotency import idempotent
 from api.pagination import ByteBoundedPagination
-from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, MatchSerializer, ScorerSerializer
+from api.serializers.matches import AuditEntrySerializer, MatchCreateSerializer, ScorerSerializer
 from games.models import AuditEntry, Match
 from games.selectors.access import signed_in
 from games.selectors.matches import match_queryset, readable_match
 from games.services.audit import MatchAuditLog
 from games.services.matches import match_scorer_add, match_scorer_remove, match_start
+from web.shapes import MatchSerializer
 
 MATCH_EXAMPLE = OpenApiExample(
     "A Seep match with two known players and two new ones",

@@ -23,12 +23,12 @@ import scorekeeper
 from api.authentication import TokenAuthentication, token_issue, token_revoke
 from api.languages import SESSION_KEY, language_save, saved_language
 from api.parsers import BoundedJSONParser
-from api.serializers.errors import ErrorSerializer
 from api.sign_in import SignInSerializer, signed_in_user
 from api.throttling import SignInRateThrottle
 from games.models import Membership
 from games.selectors.access import signed_in
 from scorekeeper.celery import app as celery_app
+from web.error_body import ErrorSerializer
 
 logger = logging.getLogger(__name__)
 

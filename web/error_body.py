@@ -1,3 +1,8 @@
+"""The one error body's serializer: the shape of every 4xx answer in the schema (games.errors.error_body builds the
+body itself)."""
+
+from __future__ import annotations
+
 from typing import Any
 
 from rest_framework import serializers

@@ -1,5 +1,5 @@
-"""What the serializers share: fields built once for read-only ones, and a choice field whose refusal names the
-valid choices."""
+"""What the outer apps' serializers share: fields built once for read-only ones, and a choice field whose refusal
+names the valid choices."""
 
 from __future__ import annotations
 
