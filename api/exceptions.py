@@ -25,9 +25,9 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from games.errors import DomainError, NotFound, StaleVersion, error_body
+from games.i18n.translation import localize
 from games.rules.errors import RuleViolation
 from games.rules.messages import Message, msg
-from games.translation import localize
 from web.errors import RequestTooLarge, SignInLocked
 from web.shapes import MatchSerializer
 

@@ -7,11 +7,11 @@ import django_filters
 from django import forms
 from django.utils.functional import lazy
 
+from games.i18n.translation import localize
 from games.models import Match
 from games.rules.messages import msg
 from games.rules.registry import game_keys
 from games.selectors.matches import MAX_ID  # the database's bigint: a larger id is refused, not sent to SQL
-from games.translation import localize
 from web.fields import valid_choices
 
 if TYPE_CHECKING:  # django-stubs' type, a development tool: not imported when the service runs

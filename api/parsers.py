@@ -14,8 +14,8 @@ from django.utils.translation import gettext
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
+from games.i18n.translation import localize
 from games.rules.messages import msg
-from games.translation import localize
 from web.errors import RequestTooLarge
 
 MAX_DEPTH = 32  # a deal nests four levels; nothing we accept comes near this

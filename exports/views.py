@@ -28,9 +28,9 @@ from exports.serializers import (
 )
 from exports.services import export_request, export_requeue_if_lost
 from exports.writers import CONTENT_TYPES
+from games.i18n.translation import localize
 from games.rules.messages import msg
 from games.selectors.access import signed_in
-from games.translation import localize
 from scorekeeper.throttles import JOB
 from web.errors import RequestTooLarge
 

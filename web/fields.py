@@ -9,9 +9,9 @@ from typing import Any, NoReturn
 
 from rest_framework import serializers
 
+from games.i18n.translation import localize
 from games.rules.messages import msg
 from games.rules.registry import game_keys
-from games.translation import localize
 
 
 class FieldsBuiltOnce:

@@ -6,10 +6,10 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 from rest_framework import serializers
 
+from games.i18n.translation import localize
 from games.models import Club, League, Membership, Player
 from games.rules.messages import msg, msg_template
 from games.selectors import club_ids_of
-from games.translation import localize
 from web.fields import ChoiceField, GameField
 
 

@@ -29,7 +29,6 @@ from api.serializers.clubs import (
 )
 from games.errors import InvalidInput
 from games.models import Club, League, Player
-from games.ratings import player_ratings
 from games.rules.messages import msg, or_chain
 from games.selectors.access import (
     clubs_visible_to,
@@ -37,6 +36,8 @@ from games.selectors.access import (
     players_visible_to,
     signed_in,
 )
+from games.selectors.tallies.ratings import player_ratings
+from games.selectors.tallies.standings import league_standings, standings_kinds
 from games.services.clubs import (
     club_create,
     club_update,
@@ -45,7 +46,6 @@ from games.services.clubs import (
     membership_set,
 )
 from games.services.players import player_create, player_merge, player_unmerge, player_update
-from games.standings import league_standings, standings_kinds
 from scorekeeper.throttles import PUBLIC
 
 _Row = TypeVar("_Row", bound=Model)
