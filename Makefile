@@ -83,7 +83,7 @@ messages: install-dev
 ## of the English in each translation, and no other); the formatters in check mode (ruff format; Biome's format and lint of the page's JavaScript); ruff; mypy over the app, bench and tests (every `--strict` check on the modules pyproject.toml lists: games, nights, scorekeeper, exports, webhooks, bench); the rings of DESIGN.md and no import cycle (import-linter's contracts
 ## in pyproject.toml); no block of 11 lines written twice in the app (pylint's duplicate-code only, configured in
 ## pyproject.toml). All must be clean.
-APP := scorekeeper games api table exports webhooks nights bench
+APP := scorekeeper games api table exports webhooks nights web bench
 lint: install-dev
 	for catalogue in locale/*/LC_MESSAGES/*.po; do msgfmt -c -o /dev/null $$catalogue || exit 1; done
 	$(PYTHON) -m games.check_placeholders

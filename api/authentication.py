@@ -36,7 +36,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
         header = get_authorization_header(request).split()
         if header and header[0].lower() != SCHEME.lower().encode():
             raise AuthenticationFailed(WRONG_SCHEME)
-        authenticated = super().authenticate(request)
+        authenticated: tuple[Any, AuthToken] | None = super().authenticate(request)
         if authenticated is not None:  # now the user is known: their saved language beats Accept-Language
             activate_saved_language(request, authenticated[0])
         return authenticated
@@ -55,7 +55,8 @@ class TokenAuthentication(KnoxTokenAuthentication):
             raise AuthenticationFailed(EXPIRED)
         if knox_settings.AUTO_REFRESH and stored.expiry:
             self.renew_token(stored)
-        return self.validate_user(stored)
+        validated: tuple[Any, AuthToken] = self.validate_user(stored)
+        return validated
 
 
 class SessionAuthentication(authentication.SessionAuthentication):
@@ -81,3 +82,11 @@ def token_issue(*, user: Any) -> tuple[AuthToken, str]:
     )
     AuthToken.objects.filter(pk__in=list(surplus)).delete()
     return stored, token
+
+
+def token_revoke(*, token: AuthToken, everywhere: bool) -> None:
+    """Sign out: ``token`` stops working, or with ``everywhere`` every token of its account."""
+    if everywhere:
+        AuthToken.objects.filter(user_id=token.user_id).delete()
+    else:
+        token.delete()

@@ -24,12 +24,12 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from api.errors import RequestTooLarge, SignInLocked
-from api.serializers.matches import MatchSerializer
 from games.errors import DomainError, NotFound, StaleVersion, error_body
+from games.i18n.translation import localize
 from games.rules.errors import RuleViolation
 from games.rules.messages import Message, msg
-from games.translation import localize
+from web.errors import RequestTooLarge, SignInLocked
+from web.shapes import MatchSerializer
 
 # SQLite's lock was held for the whole busy timeout: writes queue up, so a phone tries again after a short pause rather
 # than after as long again.
@@ -147,7 +147,7 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
     """Django's own 404, for an address no route matches (``/api/v1/matches/abc/``): the error shape under /api/,
     Django's page elsewhere. Wired as ``handler404`` in the root URLconf."""
     if not request.path.startswith("/api/"):
-        return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
+        return defaults.page_not_found(request, exception)
     detail = gettext("There is nothing at this address.")
     if not request.path_info.endswith("/") and is_valid_path(f"{request.path_info}/"):
         detail = localize(

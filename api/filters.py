@@ -7,12 +7,12 @@ import django_filters
 from django import forms
 from django.utils.functional import lazy
 
-from api.serializers.base import valid_choices
+from games.i18n.translation import localize
 from games.models import Match
 from games.rules.messages import msg
 from games.rules.registry import game_keys
 from games.selectors.matches import MAX_ID  # the database's bigint: a larger id is refused, not sent to SQL
-from games.translation import localize
+from web.fields import valid_choices
 
 if TYPE_CHECKING:  # django-stubs' type, a development tool: not imported when the service runs
     from django_stubs_ext import StrOrPromise
@@ -24,11 +24,11 @@ class IdFilter(django_filters.NumberFilter):
     field_class = forms.IntegerField
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, min_value=1, max_value=MAX_ID, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, min_value=1, max_value=MAX_ID, **kwargs)
 
 
 def choice_filter(noun: str, choices: Callable[[], Sequence[tuple[str, StrOrPromise]]]) -> django_filters.ChoiceFilter:
-    """A choice whose refusal names the valid ones, as the serializers' do (api.serializers.base.ChoiceField).
+    """A choice whose refusal names the valid ones, as the serializers' do (web.fields.ChoiceField).
 
     ``choices`` is called when a request is filtered, so the games are the registry's at that time."""
     refusal = lazy(

@@ -78,15 +78,21 @@ class SavedLanguageMiddleware:
             activate_session_language(request, request.user)
 
 
+def language_save(user: Any, language: str) -> Any:
+    """Save the user's language ("" clears it): the API's PATCH /me/ and the pages' language picker."""
+    from api.models import UserPreferences  # the models load after this module, which the settings name
+
+    preferences, _ = UserPreferences.objects.update_or_create(user=user, defaults={"language": language})
+    return preferences
+
+
 @require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
     """The pages' language picker (POST /i18n/setlang/ {language, next}): Django's set_language (the language
     cookie, then back to ``next``), and for a signed-in user their saved language too, which would otherwise beat
     the new cookie (the same as PATCH /api/v1/me/)."""
-    from api.models import UserPreferences  # the models load after this module, which the settings name
-
     language = request.POST.get("language", "")
     if language in supported_languages() and request.user.is_authenticated:
-        UserPreferences.objects.update_or_create(user=request.user, defaults={"language": language})
+        language_save(request.user, language)
         request.session[SESSION_KEY] = language
     return django_set_language(request)

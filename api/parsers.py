@@ -14,9 +14,9 @@ from django.utils.translation import gettext
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from api.errors import RequestTooLarge
+from games.i18n.translation import localize
 from games.rules.messages import msg
-from games.translation import localize
+from web.errors import RequestTooLarge
 
 MAX_DEPTH = 32  # a deal nests four levels; nothing we accept comes near this
 
@@ -41,7 +41,8 @@ class BoundedJSONParser(JSONParser):
 
 def _too_deep() -> str:
     # DRF keeps a detail as plain text: each is said in the request's language as it is raised.
-    return localize(msg("The JSON is nested too deeply (more than {depth} levels).", depth=MAX_DEPTH))
+    detail: str = localize(msg("The JSON is nested too deeply (more than {depth} levels).", depth=MAX_DEPTH))
+    return detail
 
 
 def is_utf8_text(data: Any) -> bool:

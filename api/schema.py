@@ -11,7 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.permissions import AllowAny
 
-from api.serializers.errors import ErrorSerializer
+from web.error_body import ErrorSerializer
 
 COMMON_ERRORS = {
     "400": "Refused: the request or a rule (code, detail, field say which).",

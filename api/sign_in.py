@@ -13,9 +13,9 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
-from api.errors import SignInLocked
 from scorekeeper.clients import lockout_message
 from scorekeeper.sign_in_locks import wait_seconds
+from web.errors import SignInLocked
 
 
 def username_max_length() -> int:

@@ -5,7 +5,7 @@ The tally reads the league's finished matches and their seats in two queries and
 cost should grow linearly (ratio about 2). Ratings (openskill over the finished matches of the league's rating pool,
 in order) are part of the cold cost; each size runs in a database of its own. A warm
 call (nothing changed) pays only the fingerprint queries. After one more match finishes, the ratings and the tally
-are folded on from what the last read kept (games/folds.py), so that read costs the one match.
+are folded on from what the last read kept (games/selectors/tallies/folds.py), so that read costs the one match.
 
 Matches are written straight to the database with their final state (as the services would have left them), so
 the benchmark measures reading, not recording.
@@ -96,8 +96,8 @@ def measure(size: int, rng: random.Random) -> dict[str, Any]:
     with bench_database(f"standings_{size}") as vendor:
         from django.core.cache import cache
 
-        from games import ratings
-        from games.standings import league_standings
+        from games.selectors.tallies import ratings
+        from games.selectors.tallies.standings import league_standings
 
         user = bench_user(f"bench{size}")
         league = build_league(user, size, rng)

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from games.services.errors import DomainError, QueueUnavailable
+from games.services.errors import DomainError, ImportRefused, QueueUnavailable
 
 __all__ = [
     "ImportRefused",
     "ImportTooLarge",
     "JobQuotaExceeded",
     "QueueUnavailable",
-]  # QueueUnavailable lives in games.services.errors, shared by webhooks
-
-
-class ImportRefused(DomainError):
-    """An interchange file that is malformed or inconsistent; ``field`` is the path of the first problem."""
-
-    status_code = 400
-    code = "import_invalid"
+]  # QueueUnavailable lives in games.services.errors, shared by webhooks; ImportRefused too, the importer's refusal
 
 
 class ImportTooLarge(ImportRefused):

@@ -25,10 +25,11 @@ from django.utils import timezone
 from exports.dispatch import job_requeue_if_lost, jobs_hand_out
 from exports.errors import ImportRefused, QueueUnavailable
 from exports.import_file import read_import
-from exports.importer import ImportSummary, club_import
+from exports.importer import club_import
 from exports.models import ImportJob
 from exports.quotas import job_quota_check
 from games.rules.messages import message_json, msg
+from games.services.importer import ImportSummary
 
 logger = logging.getLogger(__name__)
 RUN_IMPORT_TASK = "exports.tasks.run_import"  # queued by name: exports/tasks.py calls this module

@@ -7,13 +7,13 @@ from typing import Any
 from django.urls import reverse
 from rest_framework import serializers
 
-from api.serializers.base import ChoiceField
 from exports.imports import import_progress
 from exports.models import ExportJob, ImportJob
 from exports.tasks import EXPORT_FAILURES
 from exports.writers import PDF_ONLY_SCOPES
+from games.i18n.translation import localize
 from games.rules.messages import message_from_json, msg
-from games.translation import localize
+from web.fields import ChoiceField
 
 # An export job's error column keeps the English text of its failure: the message found again by that text.
 EXPORT_FAILURE_BY_TEXT = {str(failure): failure for failure in EXPORT_FAILURES}

@@ -16,7 +16,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import RequestTooLarge
 from exports.imports import import_now, import_request, import_requeue_if_lost
 from exports.models import ExportJob, ImportJob
 from exports.selectors import export_scope
@@ -29,10 +28,11 @@ from exports.serializers import (
 )
 from exports.services import export_request, export_requeue_if_lost
 from exports.writers import CONTENT_TYPES
+from games.i18n.translation import localize
 from games.rules.messages import msg
 from games.selectors.access import signed_in
-from games.translation import localize
 from scorekeeper.throttles import JOB
+from web.errors import RequestTooLarge
 
 MULTIPART_OVERHEAD_BYTES = 64 * 1024  # the form's boundaries and headers around the file
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-PYTHON_SOURCES = ("games", "api", "table", "exports", "webhooks", "nights", "scorekeeper")
+PYTHON_SOURCES = ("games", "api", "table", "exports", "webhooks", "nights", "web", "scorekeeper")
 TEMPLATE_SOURCES = ("table/templates", "games/templates", "api/templates")
 SKIPPED_PARTS = {"migrations", "tests", "__pycache__", "static"}
 
@@ -34,8 +34,8 @@ _STRING = r"""('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*")"""
 SCRIPT_CALL = re.compile(r"(?<![\w.$])(n?t)\(\s*" + _STRING + r"(?:\s*,\s*" + _STRING + r")?")
 
 
-# The calls whose text games/translation.py or i18n.js fills (values isolated in Persian, "a(z)" read in Hungarian);
-# the rest of the gettext family is filled by str.format or %.
+# The calls whose text games/i18n/translation.py or i18n.js fills (values isolated in Persian, "a(z)" read in
+# Hungarian); the rest of the gettext family is filled by str.format or %.
 FILLED_AS_MESSAGES = ("msg", "msg_template", "nmsg", "nmsg_template", "t", "nt")
 
 

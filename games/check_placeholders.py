@@ -2,7 +2,7 @@
 
 ``msgfmt -c`` checks the ``%``-style placeholders of python-format entries only; a brace placeholder missing from a
 translation (or one the English does not have) would leave the English text on the page at run time
-(games/translation.py falls back to it) or, worse, say another value. ``make lint`` runs both checks on every
+(games/i18n/translation.py falls back to it) or, worse, say another value. ``make lint`` runs both checks on every
 catalogue in locale/. Prints each wrong entry and exits 1 when there is one.
 """
 

@@ -107,6 +107,13 @@ class NotPermitted(DomainError):
     code = "permission_denied"
 
 
+class ImportRefused(DomainError):
+    """An interchange file that is malformed or inconsistent; ``field`` is the path of the first problem."""
+
+    status_code = 400
+    code = "import_invalid"
+
+
 class QueueUnavailable(DomainError):
     """The task queue (Redis) cannot take the job now; nothing was queued (scorekeeper/queue.py)."""
 

@@ -52,6 +52,14 @@ def readable_event(user: Viewer, event_id: object) -> Event:
     return event
 
 
+def directed_event(user: Viewer, event_id: object) -> Event:
+    """The event for its director (``readable_event``'s 404 for anyone who may not see it, 403 for a member who
+    does not direct it): the room's view."""
+    event = readable_event(user, event_id)
+    require_director(user, event)
+    return event
+
+
 # --- teams -------------------------------------------------------------------------------------------------------
 
 

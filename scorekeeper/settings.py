@@ -385,9 +385,10 @@ if (
     )
 # A page of the audit log stops before the entry that would take it past this many bytes of JSON (``next`` goes on).
 AUDIT_PAGE_MAX_BYTES: int = env.int("AUDIT_PAGE_MAX_BYTES", default=256 * 1024)
-# Ratings and standings are folded on from what was kept (games/folds.py): a read looks at the pool's matches changed
-# within this many seconds of the latest change it saw, so a change that commits that much later than a newer one is
-# still found (a finished match missed for longer is caught by the count and folds the pool again).
+# Ratings and standings are folded on from what was kept (games/selectors/tallies/folds.py): a read looks at the
+# pool's matches changed within this many seconds of the latest change it saw, so a change that commits that much
+# later than a newer one is still found (a finished match missed for longer is caught by the count and folds the
+# pool again).
 STANDINGS_CHANGE_MARGIN_SECONDS: int = env.int("STANDINGS_CHANGE_MARGIN_SECONDS", default=300)
 # ... and keep a checkpoint every this many matches, from which a correction of an old match folds on.
 STANDINGS_CHECKPOINT_EVERY: int = env.int("STANDINGS_CHECKPOINT_EVERY", default=250)

@@ -9,6 +9,7 @@ import gzip
 import json
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -74,7 +75,7 @@ RENEW = OpenApiParameter("renew", OpenApiTypes.BOOL, description="Replace the li
 BOARD_PARAMETERS = [IF_NONE_MATCH, BEFORE, EARLIER_LINK]
 
 
-class BoardQuerySerializer(serializers.Serializer):
+class BoardQuerySerializer(serializers.Serializer[Any]):
     before = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
 

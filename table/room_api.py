@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from games.selectors.access import signed_in
 from nights.models import Event
-from nights.selectors import readable_event, require_director
+from nights.selectors import directed_event, readable_event
 from scorekeeper.throttles import PUBLIC
 from table.api import RENEW
 from table.models import EventDisplayLink
@@ -35,7 +35,7 @@ ROOM_RESPONSES = {
 }
 
 
-class DisplayLinkSerializer(serializers.Serializer):
+class DisplayLinkSerializer(serializers.Serializer[Any]):
     token = serializers.CharField()
     page_url = serializers.CharField(help_text="The room display's page, for a screen nobody signs in on.")
     display_url = serializers.CharField(help_text="The display's document as JSON, readable without an account.")
@@ -59,9 +59,7 @@ class RoomView(APIView):
         responses=ROOM_RESPONSES,
     )
     def get(self, request: Request, event_pk: int) -> HttpResponse:
-        event = readable_event(request.user, event_pk)
-        require_director(request.user, event)
-        return room_response(request, event, ROOM)
+        return room_response(request, directed_event(request.user, event_pk), ROOM)
 
 
 class DisplayView(APIView):

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, F, Max, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from games.models import Deal, Match, Membership
-from games.selectors import club_ids_of, match_deals, players_visible_to
-from games.selectors.access import Viewer
+from games.models import Deal, Match
+from games.selectors import match_deals, players_visible_to
+from games.selectors.access import Viewer, matches_disputes_shown_to
 from table.models import DealConfirmation, MatchShareLink
 
 
@@ -118,10 +118,8 @@ def open_disputes(answers: QuerySet[DealConfirmation]) -> QuerySet[DealConfirmat
 
 
 def disputes_for_admin(user: Viewer) -> QuerySet[DealConfirmation]:
-    """Open disputes in the matches of the leagues of clubs the user administers, and in friendly matches the user
-    started (in a league the club's membership decides, not who started the match)."""
-    admin_clubs = club_ids_of(user, roles=(Membership.Role.ADMIN,))
-    matches = Match.objects.filter(Q(league__club_id__in=admin_clubs) | Q(league__isnull=True, created_by_id=user.pk))
+    """Open disputes in the matches whose disputes the user settles (games.selectors.access)."""
+    matches = matches_disputes_shown_to(user)
     answers = DealConfirmation.objects.filter(deal__match__in=matches).select_related("deal__match", "player")
     return open_disputes(answers).order_by("-created_at", "-id")
 

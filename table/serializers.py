@@ -5,25 +5,24 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
-from api.serializers.clubs import PlayerBriefSerializer
-from api.serializers.matches import DealSerializer, MatchSerializer
 from games.rules.registry import get_engine
 from games.rules.shapes import Headline
 from table.forecast import match_entry, offline_forecast
 from table.models import DealConfirmation
+from web.shapes import DealSerializer, MatchSerializer, PlayerBriefSerializer
 
 
-class ConfirmInputSerializer(serializers.Serializer):
+class ConfirmInputSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(
         max_length=500, required=False, allow_blank=True, default="", help_text="An optional note."
     )
 
 
-class DisputeInputSerializer(serializers.Serializer):
+class DisputeInputSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=500, allow_blank=False, help_text="What is wrong with the deal.")
 
 
-class AnswerSerializer(serializers.ModelSerializer):
+class AnswerSerializer(serializers.ModelSerializer[DealConfirmation]):
     deal_number = serializers.IntegerField(source="deal.number", read_only=True)
     player = PlayerBriefSerializer(read_only=True)
     open = serializers.SerializerMethodField(help_text="A dispute not yet resolved by a correction or a void.")
@@ -79,12 +78,12 @@ HEADLINE_SCHEMA = inline_serializer(
 )
 
 
-class OfflineForecastSerializer(serializers.Serializer):
+class OfflineForecastSerializer(serializers.Serializer[Any]):
     dealer_after = serializers.DictField(child=serializers.CharField(), allow_null=True)
     next_deals = serializers.ListField(child=serializers.DictField(allow_null=True), allow_null=True)
 
 
-class BoardSerializer(serializers.Serializer):
+class BoardSerializer(serializers.Serializer[Any]):
     """Everything a scoreboard shows: the match, its headline figures, its deals in order (voided ones marked) and
     the opponents' answers."""
 
@@ -157,7 +156,7 @@ class PublicBoardSerializer(BoardSerializer):
         return PublicMatchSerializer(board.match, context=self.context).data
 
 
-class ShareLinkSerializer(serializers.Serializer):
+class ShareLinkSerializer(serializers.Serializer[Any]):
     token = serializers.CharField()
     page_url = serializers.CharField(help_text="The spectators' scoreboard page.")
     board_url = serializers.CharField(help_text="The board as JSON, readable without an account.")

@@ -17,7 +17,7 @@ from games.models import Deal, Match, Seat
 from games.rules.messages import msg
 from games.selectors import match_writable_by
 from games.services.audit import audit_record
-from games.services.deals import _locked_match  # the one lock-then-ask-access of every match write
+from games.services.deals import locked_match
 from games.services.errors import DealVoided, DomainError
 from nights.live import NIGHT_FIELD, night_channel, night_of
 from nights.models import Event
@@ -139,7 +139,7 @@ SHARE_LINK_REVOKED = "share_link.revoked"
 def share_link_get_or_create(*, match_id: int, actor: User, renew: bool = False) -> tuple[MatchShareLink, bool]:
     """The match's share link, made on first request; ``renew`` replaces it, and the old one stops working at once.
     The match row is locked first, so parallel first requests make one link, not a unique violation."""
-    match = _locked_match(match_id, actor, match_writable_by, SHARE_WRITERS_ONLY)
+    match = locked_match(match_id, actor, match_writable_by, SHARE_WRITERS_ONLY)
     link = MatchShareLink.objects.filter(match=match).first()
     if link is not None and not renew:
         return link, False
@@ -153,7 +153,7 @@ def share_link_get_or_create(*, match_id: int, actor: User, renew: bool = False)
 @transaction.atomic
 def share_link_revoke(*, match_id: int, actor: User) -> None:
     """Switch the share link off: its board answers 404 and its open streams end (told after commit)."""
-    match = _locked_match(match_id, actor, match_writable_by, SHARE_WRITERS_ONLY)
+    match = locked_match(match_id, actor, match_writable_by, SHARE_WRITERS_ONLY)
     link = MatchShareLink.objects.filter(match=match).first()
     if link is None:
         raise NotFound

@@ -15,12 +15,12 @@ from django.utils.translation import gettext
 from django.views.decorators.gzip import gzip_page
 
 from games.errors import NotFound
+from games.i18n.translation import page_facts
 from games.models import Match
 from games.rules.facts import every_game_facts, facts_of
 from games.rules.registry import game_keys, get_engine
 from games.selectors import match_writable_by
 from games.selectors.matches import match_queryset, readable_match
-from games.translation import page_facts
 from nights.selectors import events_of_user
 from table.api import board_for_page
 from table.public_rate import public_rate_refusal

@@ -1,5 +1,5 @@
 """The Hungarian article: the catalogues write "a(z) {team} csapat" and the text says "az A csapat", "a B csapat",
-"a T1 csapat" (games/hungarian.py; shared/rules/glossary.md, "Hungarian"). tests/js/i18n.test.mjs checks the pages
+"a T1 csapat" (games/i18n/hungarian.py; shared/rules/glossary.md, "Hungarian"). tests/js/i18n.test.mjs checks the pages
 against the same cases."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 from django.utils import translation
 
 from games.catalogue import BASE_DIR, FILLED_AS_MESSAGES, script_messages, source_messages
-from games.hungarian import read_from_a_vowel, with_articles
+from games.i18n.hungarian import read_from_a_vowel, with_articles
+from games.i18n.translation import localize
 from games.rules.messages import msg
-from games.translation import localize
 
 CASES = json.loads((Path(__file__).parent / "data" / "hungarian_articles.json").read_text(encoding="utf-8"))["cases"]
 
@@ -60,7 +60,7 @@ def test_a_hungarian_refusal_says_the_article_of_the_team_it_names(team: str, ex
 
 @pytest.mark.parametrize(("domain", "messages"), [("django", source_messages), ("djangojs", script_messages)])
 def test_every_a_z_of_the_catalogues_is_in_a_text_filled_as_a_message(domain: str, messages: Any) -> None:
-    """Only games/translation.py and i18n.js turn "a(z)" into the article: a text filled by str.format or by a
+    """Only games/i18n/translation.py and i18n.js turn "a(z)" into the article: a text filled by str.format or by a
     template would show "a(z)" as it is."""
     said_otherwise = {message.msgid: message.where for message in messages() if message.call not in FILLED_AS_MESSAGES}
     catalogue = polib.pofile(str(BASE_DIR / "locale" / "hu" / "LC_MESSAGES" / f"{domain}.po"))

@@ -14,9 +14,9 @@ from django.utils import translation
 
 from games.catalogue import BASE_DIR, source_messages
 from games.check_placeholders import wrong_entries
-from games.hungarian import with_articles
+from games.i18n.hungarian import with_articles
+from games.i18n.translation import localize
 from games.rules.messages import Message
-from games.translation import localize
 
 # CLDR's cardinal "one" for whole numbers: Estonian and Hungarian 1 only; Persian 0 and 1 (i = 0 or n = 1).
 ONE: dict[str, Callable[[int], bool]] = {"et": lambda n: n == 1, "hu": lambda n: n == 1, "fa": lambda n: n in (0, 1)}

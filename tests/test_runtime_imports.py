@@ -19,7 +19,7 @@ from packaging.requirements import Requirement
 
 from games.catalogue import BASE_DIR
 
-APP_PACKAGES = ("scorekeeper", "games", "api", "table", "exports", "webhooks", "nights")
+APP_PACKAGES = ("scorekeeper", "games", "api", "table", "exports", "webhooks", "nights", "web")
 FIRST_PARTY = {*APP_PACKAGES, "manage"}
 
 

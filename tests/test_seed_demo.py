@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from games.models import Club, League, Match
 from games.rules.registry import game_keys
-from games.standings import league_standings
+from games.selectors.tallies.standings import league_standings
 from tests.support.auth import client_for
 
 pytestmark = pytest.mark.django_db

@@ -23,6 +23,7 @@ from django.utils import translation
 
 from exports.writers.pdf import _contract_sentences
 from games.catalogue import BASE_DIR, source_messages
+from games.i18n.translation import localize
 from games.rules.bid_euchre.auction import may_sentence
 from games.rules.bid_euchre.checks import _pack_refusal
 from games.rules.cards import parse_card
@@ -42,7 +43,6 @@ from games.rules.seep.checks import (
 from games.rules.seep.deal import HouseBid
 from games.rules.seep.engine import plays_text
 from games.rules.tricks import _not_in_pack
-from games.translation import localize
 from tests.support import bid_euchre
 from tests.support.codes import raised_codes
 from tests.support.fifty_six import bid, dbl, deal, pas, refused, rules

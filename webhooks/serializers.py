@@ -7,8 +7,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.base import ChoiceField
-from games.translation import localize
+from games.i18n.translation import localize
+from web.fields import ChoiceField
 from webhooks.addresses import url_problem
 from webhooks.deliveries import EVENTS
 from webhooks.models import Webhook, WebhookDelivery

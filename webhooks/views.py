@@ -8,14 +8,13 @@ from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.generics import get_object_or_404
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
-from api.serializers.errors import ErrorSerializer
 from games.models import Club
-from games.selectors.access import clubs_visible_to, require_club_admin, signed_in
+from games.selectors.access import administered_club, signed_in
+from web.error_body import ErrorSerializer
 from webhooks.models import Webhook
 from webhooks.serializers import DeliverySerializer, WebhookCreatedSerializer, WebhookSerializer
 from webhooks.services import webhook_create, webhook_delete, webhook_update
@@ -36,9 +35,7 @@ class ClubWebhookViewSet(
     pagination_class = None
 
     def club(self) -> Club:
-        club = get_object_or_404(clubs_visible_to(self.request.user), pk=self.kwargs["club_pk"])
-        require_club_admin(self.request.user, club)
-        return club
+        return administered_club(self.request.user, self.kwargs["club_pk"])
 
     def get_queryset(self) -> QuerySet[Webhook]:
         if getattr(self, "swagger_fake_view", False):

@@ -6,26 +6,20 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 from rest_framework import serializers
 
-from api.serializers.base import ChoiceField, FieldsBuiltOnce, GameField
+from games.i18n.translation import localize
 from games.models import Club, League, Membership, Player
 from games.rules.messages import msg, msg_template
 from games.selectors import club_ids_of
-from games.translation import localize
+from web.fields import ChoiceField, GameField
 
 
-class PlayerBriefSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
-    class Meta:
-        model = Player
-        fields = ["id", "name"]
-
-
-class ClubSerializer(serializers.ModelSerializer):
+class ClubSerializer(serializers.ModelSerializer[Club]):
     class Meta:
         model = Club
         fields = ["id", "name"]
 
 
-class MembershipSerializer(serializers.ModelSerializer):
+class MembershipSerializer(serializers.ModelSerializer[Membership]):
     serializer_choice_field = ChoiceField  # the model's role choices
     user = serializers.PrimaryKeyRelatedField(queryset=get_user_model().objects.all())
 
@@ -35,7 +29,7 @@ class MembershipSerializer(serializers.ModelSerializer):
         extra_kwargs = {"role": {"required": True}}  # API.md: {user, role}; without it the service got no role (500)
 
 
-class OfCallersClubs(serializers.PrimaryKeyRelatedField):
+class OfCallersClubs(serializers.PrimaryKeyRelatedField[Any]):
     """The id of a club the caller belongs to, or of a league of such a club (``club_lookup="club_id"``). Any
     other id reads as no such id, as its own URL answers 404: naming it must not tell an outsider it exists."""
 
@@ -59,7 +53,7 @@ class OfCallersClubs(serializers.PrimaryKeyRelatedField):
 NO_SUCH_CLUB = msg_template("You belong to no club {pk_value}.")
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(serializers.ModelSerializer[Player]):
     club = OfCallersClubs(
         queryset=Club.objects.all(), club_lookup="pk", required=False, allow_null=True, missing=NO_SUCH_CLUB
     )
@@ -70,7 +64,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         extra_kwargs = {"name": {"allow_blank": False, "max_length": 100}}
 
 
-class LeagueSerializer(serializers.ModelSerializer):
+class LeagueSerializer(serializers.ModelSerializer[League]):
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", missing=NO_SUCH_CLUB)
     game = GameField()
     settings = serializers.DictField(
@@ -137,11 +131,11 @@ class LeagueSerializer(serializers.ModelSerializer):
         return attrs
 
 
-class MergeSerializer(serializers.Serializer):
+class MergeSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(min_value=1, help_text="The duplicate record of the same person.")
 
 
-class RatingSummarySerializer(serializers.Serializer):
+class RatingSummarySerializer(serializers.Serializer[Any]):
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     ordinal = serializers.FloatField(help_text="mu - 3 sigma: a rating the player has earned with confidence.")
@@ -153,12 +147,12 @@ class GameRatingSerializer(RatingSummarySerializer):
     history = serializers.ListField(child=serializers.DictField(), help_text="After each finished match, in order.")
 
 
-class PlayerRatingsSerializer(serializers.Serializer):
+class PlayerRatingsSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField()
     ratings = GameRatingSerializer(many=True)
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     league = serializers.IntegerField()
     game = serializers.CharField()
     by = serializers.ChoiceField(choices=["partnership", "player"])

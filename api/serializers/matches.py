@@ -6,56 +6,19 @@ from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers.base import FieldsBuiltOnce, GameField
-from api.serializers.clubs import OfCallersClubs, PlayerBriefSerializer
-from games.models import AuditEntry, Deal, League, Match, Seat
+from api.serializers.clubs import OfCallersClubs
+from games.models import AuditEntry, Deal, League, Match
 from games.rules.messages import msg_template
 from games.rules.registry import game_keys, get_engine
+from web.fields import GameField
+from web.shapes import STATE_BEFORE_HELP, DealSerializer, MatchSerializer
 
 
-class SeatSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
-    player = PlayerBriefSerializer()
-    team = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Seat
-        fields = ["seat", "player", "team"]
-
-    def get_team(self, seat: Seat) -> str | None:
-        return seat.team or None
-
-
-class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
-    seats = SeatSerializer(many=True, read_only=True)
-    teams = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), allow_null=True)
-    settings = serializers.DictField(help_text="Every house rule of the match, defaults filled in.")
-    state = serializers.DictField(help_text="The match state; its keys are listed per game in docs/api.md.")
-
-    class Meta:
-        model = Match
-        fields = [
-            "id",
-            "game",
-            "status",
-            "version",
-            "league",
-            "seats",
-            "teams",
-            "settings",
-            "state",
-            "deals_count",
-            "created_by",
-            "created_at",
-            "updated_at",
-        ]
-        read_only_fields = fields
-
-
-class NewPlayerSerializer(serializers.Serializer):
+class NewPlayerSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=100, allow_blank=False)
 
 
-class PlayerRefField(serializers.Field):
+class PlayerRefField(serializers.Field[Any, Any, Any, Any]):
     """A player id, or ``{"name": ...}`` for a new player made on the spot."""
 
     default_error_messages = {"invalid": gettext_lazy('Give a player id or {{"name": "..."}} for a new player.')}
@@ -87,7 +50,7 @@ extend_schema_field(
 LARGEST_TABLE = 8  # no game seats more players, whatever its house rules (tests/api/test_match_creation_refusals.py)
 
 
-class MatchCreateSerializer(serializers.Serializer):
+class MatchCreateSerializer(serializers.Serializer[Any]):
     game = GameField()
     # No length bound of the serializer's own: the count is the game's rule (player_count_invalid or
     # player_count_out_of_range, with the rules' message), checked by match_start.
@@ -116,38 +79,6 @@ def refuse_more_players_than_any_table(data: Any) -> None:
         get_engine(data["game"]).rules_from_settings({}, len(players))  # raises the game's player count violation
 
 
-STATE_BEFORE_HELP = (
-    "The match state this deal was played in: the state after the deal before it (for a voided one, the state "
-    "before that one), or the initial state for deal 1. A correction of this deal starts from it."
-)
-
-
-class DealSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
-    input = serializers.DictField()
-    result = serializers.DictField()
-    # Null only in a dry run's answer: the deal was never stored.
-    recorded_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    updated_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    # Read from the queryset's annotation (games.selectors.match_deals), never from a query per deal.
-    state_before = serializers.DictField(read_only=True, help_text=STATE_BEFORE_HELP)
-
-    class Meta:
-        model = Deal
-        fields = [
-            "number",
-            "client_deal_id",
-            "status",
-            "revision",
-            "input",
-            "result",
-            "recorded_by",
-            "recorded_at",
-            "updated_at",
-            "state_before",
-        ]
-        read_only_fields = fields
-
-
 class DealWithMatchSerializer(DealSerializer):
     """The deal the service answers with, not read through ``match_deals``: ``state_before`` comes from the service
     in the context, as the match does."""
@@ -161,7 +92,8 @@ class DealWithMatchSerializer(DealSerializer):
 
     @extend_schema_field(serializers.DictField())
     def get_state_before(self, deal: Deal) -> dict[str, Any]:
-        return self.context["state_before"]
+        state: dict[str, Any] = self.context["state_before"]
+        return state
 
     @extend_schema_field(MatchSerializer)
     def get_match(self, deal: Deal) -> dict[str, Any]:
@@ -235,7 +167,7 @@ class UUIDStringField(serializers.UUIDField):
         return super().to_internal_value(data)
 
 
-class DealInputSerializer(serializers.Serializer):
+class DealInputSerializer(serializers.Serializer[Any]):
     """The deal as the rules files write it; the fields depend on the game (docs/api.md). Only
     ``client_deal_id`` is common."""
 
@@ -249,7 +181,7 @@ class DealInputSerializer(serializers.Serializer):
         return {"client_deal_id": common.get("client_deal_id"), "payload": payload}
 
 
-class CorrectionInputSerializer(serializers.Serializer):
+class CorrectionInputSerializer(serializers.Serializer[Any]):
     """The whole corrected deal plus a ``reason``."""
 
     reason = serializers.CharField(max_length=500, allow_blank=False)
@@ -262,17 +194,17 @@ class CorrectionInputSerializer(serializers.Serializer):
         return {"reason": common["reason"], "payload": payload}
 
 
-class VoidInputSerializer(serializers.Serializer):
+class VoidInputSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=500, allow_blank=False)
 
 
-class DealChangeSerializer(serializers.Serializer):
+class DealChangeSerializer(serializers.Serializer[Any]):
     deal_number = serializers.IntegerField()
     before = serializers.DictField()
     after = serializers.DictField()
 
 
-class PreviewDealSerializer(serializers.Serializer):
+class PreviewDealSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     status_after = serializers.ChoiceField(choices=Deal.Status.choices)
     input_before = serializers.DictField()
@@ -281,12 +213,12 @@ class PreviewDealSerializer(serializers.Serializer):
     result_after = serializers.DictField()
 
 
-class StateChangeSerializer(serializers.Serializer):
+class StateChangeSerializer(serializers.Serializer[Any]):
     before = serializers.DictField(help_text="The match state now.")
     after = serializers.DictField(help_text="The match state the change would leave.")
 
 
-class CorrectionPreviewSerializer(serializers.Serializer):
+class CorrectionPreviewSerializer(serializers.Serializer[Any]):
     """What a correction or a void would change, without changing anything."""
 
     dry_run = serializers.BooleanField(help_text="Always true: nothing was stored.")
@@ -295,7 +227,7 @@ class CorrectionPreviewSerializer(serializers.Serializer):
     state = StateChangeSerializer()
 
 
-class AuditEntrySerializer(serializers.ModelSerializer):
+class AuditEntrySerializer(serializers.ModelSerializer[AuditEntry]):
     actor: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(slug_field="username", read_only=True)
     before = serializers.JSONField()
     after = serializers.JSONField()
@@ -306,5 +238,5 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ScorerSerializer(serializers.Serializer):
+class ScorerSerializer(serializers.Serializer[Any]):
     user = serializers.IntegerField(min_value=1)

@@ -6,16 +6,17 @@ from typing import Any
 
 from rest_framework import serializers
 
-from api.serializers.base import ChoiceField, GameField
-from api.serializers.clubs import NO_SUCH_CLUB, OfCallersClubs, PlayerBriefSerializer
+from api.serializers.clubs import NO_SUCH_CLUB, OfCallersClubs
 from api.serializers.matches import PlayerRefField
 from games.models import Club, League
 from games.rules.messages import msg_template
 from nights.models import Entrant, Event, Round, Table, Team
 from nights.selectors import round_status, table_done, team_name
+from web.fields import ChoiceField, GameField
+from web.shapes import PlayerBriefSerializer
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(serializers.ModelSerializer[Event]):
     serializer_choice_field = ChoiceField
     club = OfCallersClubs(queryset=Club.objects.all(), club_lookup="pk", missing=NO_SUCH_CLUB)
     league = OfCallersClubs(
@@ -52,7 +53,7 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "status", "director", "created_at"]
 
 
-class EventChangeSerializer(serializers.Serializer):
+class EventChangeSerializer(serializers.Serializer[Any]):
     """What a PATCH may change: the name and the planned rounds any time; the rules until round 1 is drawn."""
 
     name = serializers.CharField(max_length=120, required=False)
@@ -61,7 +62,7 @@ class EventChangeSerializer(serializers.Serializer):
     format_settings = serializers.DictField(required=False)
 
 
-class EntrantSerializer(serializers.ModelSerializer):
+class EntrantSerializer(serializers.ModelSerializer[Entrant]):
     player = PlayerBriefSerializer(read_only=True)
     team = serializers.IntegerField(
         source="team_id", read_only=True, allow_null=True, help_text="The player's team, at a night of partnerships."
@@ -73,11 +74,11 @@ class EntrantSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CheckInSerializer(serializers.Serializer):
+class CheckInSerializer(serializers.Serializer[Any]):
     player = PlayerRefField(help_text='A player id, or {"name": ...} for a new player of the club.')
 
 
-class TeamMemberSerializer(serializers.ModelSerializer):
+class TeamMemberSerializer(serializers.ModelSerializer[Entrant]):
     entrant = serializers.IntegerField(source="pk", read_only=True)
     player = PlayerBriefSerializer(read_only=True)
 
@@ -87,7 +88,7 @@ class TeamMemberSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class TeamSerializer(serializers.ModelSerializer):
+class TeamSerializer(serializers.ModelSerializer[Team]):
     name = serializers.SerializerMethodField(
         help_text="The director's name for the team, or its players' names joined the language's way."
     )
@@ -103,7 +104,7 @@ class TeamSerializer(serializers.ModelSerializer):
         return team_name(team)
 
 
-class TeamCheckInSerializer(serializers.Serializer):
+class TeamCheckInSerializer(serializers.Serializer[Any]):
     players = serializers.ListField(
         child=PlayerRefField(),
         min_length=1,
@@ -113,7 +114,7 @@ class TeamCheckInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
 
 
-class TableSerializer(serializers.ModelSerializer):
+class TableSerializer(serializers.ModelSerializer[Table]):
     match = serializers.IntegerField(source="match_id", read_only=True)
     seats = serializers.SerializerMethodField()
     teams = serializers.DictField(source="match.teams", allow_null=True, read_only=True)
@@ -148,7 +149,7 @@ class TableSerializer(serializers.ModelSerializer):
         return table_done(table)
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(serializers.ModelSerializer[Round]):
     status = serializers.SerializerMethodField()
     tables = TableSerializer(many=True, read_only=True)
     byes = serializers.SerializerMethodField()
@@ -200,18 +201,18 @@ class RoundSerializer(serializers.ModelSerializer):
         ]
 
 
-class SubstituteSerializer(serializers.Serializer):
+class SubstituteSerializer(serializers.Serializer[Any]):
     entrant = serializers.IntegerField(min_value=1, help_text="The entrant whose seat is taken.")
     player = PlayerRefField(help_text='Who sits in: a player id, or {"name": ...} for a new player of the club.')
 
 
-class RoundStartSerializer(serializers.Serializer):
+class RoundStartSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(
         min_value=1, required=False, help_text="The round the phone means to start: a second start of it gets 409."
     )
 
 
-class RoundCloseSerializer(serializers.Serializer):
+class RoundCloseSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=500)
     director_scores = serializers.DictField(
         child=serializers.DictField(child=serializers.FloatField()),
@@ -221,7 +222,7 @@ class RoundCloseSerializer(serializers.Serializer):
     )
 
 
-class EventStandingRowSerializer(serializers.Serializer):
+class EventStandingRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     entrant = serializers.IntegerField(
         source="entrant.pk", allow_null=True, help_text="A player's row; null for a team's."
@@ -243,7 +244,7 @@ class EventStandingRowSerializer(serializers.Serializer):
     )
 
 
-class EventStandingsSerializer(serializers.Serializer):
+class EventStandingsSerializer(serializers.Serializer[Any]):
     event = serializers.IntegerField()
     game = serializers.CharField()
     lower_wins = serializers.BooleanField()

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
-from django.contrib.auth import get_user_model
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -30,15 +29,15 @@ from api.serializers.clubs import (
 )
 from games.errors import InvalidInput
 from games.models import Club, League, Player
-from games.ratings import player_ratings
 from games.rules.messages import msg, or_chain
 from games.selectors.access import (
     clubs_visible_to,
     leagues_visible_to,
     players_visible_to,
-    require_club_admin,
     signed_in,
 )
+from games.selectors.tallies.ratings import player_ratings
+from games.selectors.tallies.standings import league_standings, standings_kinds
 from games.services.clubs import (
     club_create,
     club_update,
@@ -47,8 +46,9 @@ from games.services.clubs import (
     membership_set,
 )
 from games.services.players import player_create, player_merge, player_unmerge, player_update
-from games.standings import league_standings, standings_kinds
 from scorekeeper.throttles import PUBLIC
+
+_Row = TypeVar("_Row", bound=Model)
 
 
 # List, read, create and change; a create retried with its Idempotency-Key gets the first answer again. (A comment,
@@ -58,24 +58,24 @@ class ListCreateUpdateViewSet(
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
-    viewsets.GenericViewSet,
+    viewsets.GenericViewSet[_Row],
 ):
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().create(request, *args, **kwargs)
 
 
-class PlayerViewSet(ListCreateUpdateViewSet):
+class PlayerViewSet(ListCreateUpdateViewSet[Player]):
     serializer_class = PlayerSerializer
     queryset = Player.objects.none()
 
     def get_queryset(self) -> QuerySet[Player]:
         return players_visible_to(self.request.user).order_by("id")
 
-    def perform_create(self, serializer: BaseSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[Player]) -> None:
         serializer.instance = player_create(actor=signed_in(self.request.user), **serializer.validated_data)
 
-    def perform_update(self, serializer: BaseSerializer) -> None:
+    def perform_update(self, serializer: BaseSerializer[Player]) -> None:
         player = cast("Player", serializer.instance)
         player_update(actor=signed_in(self.request.user), player=player, changes=serializer.validated_data)
 
@@ -118,17 +118,17 @@ class PlayerViewSet(ListCreateUpdateViewSet):
         return player, duplicate  # the services check that the caller may administer both
 
 
-class ClubViewSet(ListCreateUpdateViewSet):
+class ClubViewSet(ListCreateUpdateViewSet[Club]):
     serializer_class = ClubSerializer
     queryset = Club.objects.none()
 
     def get_queryset(self) -> QuerySet[Club]:
         return clubs_visible_to(self.request.user).order_by("id")
 
-    def perform_create(self, serializer: BaseSerializer) -> None:
+    def perform_create(self, serializer: BaseSerializer[Club]) -> None:
         serializer.instance = club_create(actor=signed_in(self.request.user), **serializer.validated_data)
 
-    def perform_update(self, serializer: BaseSerializer) -> None:
+    def perform_update(self, serializer: BaseSerializer[Club]) -> None:
         serializer.instance = club_update(
             actor=signed_in(self.request.user),
             club=cast("Club", serializer.instance),
@@ -150,43 +150,37 @@ class ClubViewSet(ListCreateUpdateViewSet):
     @idempotent
     def add_member(self, request: Request, pk: str | None = None) -> Response:
         club = self.get_object()
-        require_club_admin(request.user, club)
-        serializer = MembershipSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        membership = membership_set(actor=signed_in(request.user), club=club, **serializer.validated_data)
+
+        def member() -> dict[str, Any]:
+            serializer = MembershipSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            return dict(serializer.validated_data)
+
+        membership = membership_set(actor=signed_in(request.user), club=club, member=member)
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(summary="Remove a member (admins only)", request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"members/(?P<user_id>\d+)")
     def remove_member(self, request: Request, pk: str | None = None, user_id: str = "") -> Response:
-        club = self.get_object()
-        require_club_admin(request.user, club)
-        get_user_model().objects.get(pk=int(user_id))
-        membership_remove(actor=signed_in(request.user), club=club, user_id=int(user_id))
+        membership_remove(actor=signed_in(request.user), club=self.get_object(), user_id=user_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class LeagueViewSet(ListCreateUpdateViewSet):
+class LeagueViewSet(ListCreateUpdateViewSet[League]):
     serializer_class = LeagueSerializer
     queryset = League.objects.none()
 
     def get_queryset(self) -> QuerySet[League]:
         return leagues_visible_to(self.request.user).order_by("id")
 
-    def perform_create(self, serializer: BaseSerializer) -> None:
-        require_club_admin(self.request.user, serializer.validated_data["club"])
+    def perform_create(self, serializer: BaseSerializer[League]) -> None:
         serializer.instance = league_save(
             actor=signed_in(self.request.user), league=League(), changes=serializer.validated_data
         )
 
-    def perform_update(self, serializer: BaseSerializer) -> None:
+    def perform_update(self, serializer: BaseSerializer[League]) -> None:
         league = cast("League", serializer.instance)
-        require_club_admin(self.request.user, league.club)
-        changes = dict(serializer.validated_data)
-        for fixed in ("club", "game"):
-            if fixed in changes and changes[fixed] != getattr(league, fixed):
-                raise InvalidInput(msg("A league's {field} cannot change once it exists.", field=fixed), fixed)
-        league_save(actor=signed_in(self.request.user), league=league, changes=changes)
+        league_save(actor=signed_in(self.request.user), league=league, changes=serializer.validated_data)
 
     @extend_schema(
         summary="League standings, by partnership or by player",

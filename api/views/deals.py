@@ -23,7 +23,6 @@ from api.serializers.matches import (
     CorrectionInputSerializer,
     CorrectionPreviewSerializer,
     DealInputSerializer,
-    DealSerializer,
     DealWithMatchSerializer,
     VoidInputSerializer,
     deal_with_match_answer,
@@ -34,6 +33,7 @@ from games.rules.messages import msg
 from games.selectors.access import signed_in
 from games.selectors.matches import match_deals, match_id_from_url, readable_match, seat_rows, seats_from_json
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
+from web.shapes import DealSerializer
 
 DRY_RUN = OpenApiParameter("dry_run", OpenApiTypes.BOOL, description="Validate and answer, storing nothing.")
 IF_MATCH = OpenApiParameter(
@@ -144,7 +144,7 @@ def preview_response(correction: Correction) -> Response:
     return Response(body)
 
 
-class DealViewSet(viewsets.GenericViewSet):
+class DealViewSet(viewsets.GenericViewSet[Deal]):
     serializer_class = DealSerializer
     pagination_class = DealPagination
     lookup_field = "number"

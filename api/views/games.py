@@ -12,17 +12,17 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.i18n.translation import localize, localize_facts
 from games.rules.facts import every_game_facts, facts_of
 from games.rules.messages import comma_list, msg
 from games.rules.registry import game_keys
-from games.translation import localize, localize_facts
 
 
 def _seats() -> serializers.ListField:
     return serializers.ListField(child=serializers.CharField())
 
 
-class GameFactsSerializer(serializers.Serializer):
+class GameFactsSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
     name = serializers.CharField(help_text="The game's name for people.")
     rules_file = serializers.CharField(help_text="The rules file in shared/rules/ the engine implements.")

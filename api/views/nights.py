@@ -53,7 +53,9 @@ IF_NONE_MATCH = OpenApiParameter(
 NOT_MODIFIED = OpenApiResponse(description="Not modified: the ETag you sent is current.")
 
 
-class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+class EventViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet[Event]
+):
     serializer_class = EventSerializer
     lookup_value_regex = r"\d+"
     queryset = Event.objects.none()
@@ -93,7 +95,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return Response(EventSerializer(changed).data)
 
 
-class ClubEventsView(generics.ListAPIView):
+class ClubEventsView(generics.ListAPIView[Event]):
     """The club's nights, newest first."""
 
     serializer_class = EventSerializer
@@ -106,7 +108,7 @@ class ClubEventsView(generics.ListAPIView):
         return events_visible_to(self.request.user).filter(club=club).order_by("-id")
 
 
-class EntrantViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class EntrantViewSet(mixins.ListModelMixin, viewsets.GenericViewSet[Entrant]):
     serializer_class = EntrantSerializer
     queryset = Entrant.objects.none()
 
@@ -134,7 +136,7 @@ class EntrantViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet[Team]):
     """The teams of a night of fixed partnerships (round robin, Swiss of a partnership game)."""
 
     serializer_class = TeamSerializer
@@ -166,7 +168,7 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class RoundViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class RoundViewSet(mixins.ListModelMixin, viewsets.GenericViewSet[Round]):
     serializer_class = RoundSerializer
     queryset = Round.objects.none()
     lookup_field = "number"
@@ -245,7 +247,7 @@ class RoundViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return self.answer(event, id_from_url(number), status.HTTP_201_CREATED)
 
 
-class StandingsView(generics.GenericAPIView):
+class StandingsView(generics.GenericAPIView[Any]):
     serializer_class = EventStandingsSerializer
     pagination_class = None
 

@@ -12,7 +12,6 @@ from django.db import connection
 from django.utils import translation
 from django.utils.translation import get_language_from_request
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from knox.models import AuthToken
 from rest_framework import serializers
 from rest_framework.parsers import FormParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -21,16 +20,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scorekeeper
-from api.authentication import TokenAuthentication, token_issue
-from api.languages import SESSION_KEY, saved_language
-from api.models import UserPreferences
+from api.authentication import TokenAuthentication, token_issue, token_revoke
+from api.languages import SESSION_KEY, language_save, saved_language
 from api.parsers import BoundedJSONParser
-from api.serializers.errors import ErrorSerializer
 from api.sign_in import SignInSerializer, signed_in_user
 from api.throttling import SignInRateThrottle
 from games.models import Membership
 from games.selectors.access import signed_in
 from scorekeeper.celery import app as celery_app
+from web.error_body import ErrorSerializer
 
 logger = logging.getLogger(__name__)
 
@@ -134,7 +132,7 @@ SIGN_IN_ERRORS = {
 }
 
 
-class SignOutQuery(serializers.Serializer):
+class SignOutQuery(serializers.Serializer[Any]):
     all = serializers.BooleanField(default=False, help_text="Sign out everywhere: every token of the account.")
 
 
@@ -178,14 +176,11 @@ class TokenView(APIView):
     def delete(self, request: Request) -> Response:
         query = SignOutQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        if query.validated_data["all"]:
-            AuthToken.objects.filter(user_id=signed_in(request.user).pk).delete()
-        else:
-            request.auth.delete()
+        token_revoke(token=request.auth, everywhere=query.validated_data["all"])
         return Response(status=204)
 
 
-class LanguagePreferenceInput(serializers.Serializer):
+class LanguagePreferenceInput(serializers.Serializer[Any]):
     # "" clears the saved language: the cookie or Accept-Language decide again.
     language = serializers.ChoiceField(choices=[("", "none"), *settings.LANGUAGES], allow_blank=True)
 
@@ -219,8 +214,7 @@ class MeView(APIView):
         data.is_valid(raise_exception=True)
         language = data.validated_data["language"]
         user = signed_in(request.user)
-        preferences, _ = UserPreferences.objects.update_or_create(user=user, defaults={"language": language})
-        user.preferences = preferences  # type: ignore[attr-defined]  # the reverse one-to-one, set for _me
+        user.preferences = language_save(user, language)  # the reverse one-to-one, set for _me
         if not isinstance(request.successful_authenticator, TokenAuthentication):
             request.session[SESSION_KEY] = language  # the pages of this session follow at once
         translation.activate(language or get_language_from_request(request._request))

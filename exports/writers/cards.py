@@ -20,9 +20,9 @@ from exports.selectors import ExportScope, round_of
 from exports.writers.common import Progress
 from exports.writers.nights import night_of, score
 from exports.writers.pdf import STYLE, document, name_html, sheet_date, text_html
+from games.i18n.translation import localize
 from games.rules.messages import msg
 from games.rules.registry import get_engine
-from games.translation import localize
 from nights.models import Entrant, Event, Round, Table
 from nights.selectors import event_standings, rounds_of, seat_holder, table_scores, table_sides
 

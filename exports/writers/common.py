@@ -10,9 +10,9 @@ from django.utils import timezone
 from django.utils.translation import pgettext_lazy
 
 from exports.selectors import DealRow, ExportScope, deal_payloads, most_seats
+from games.i18n.translation import localize
 from games.rules.messages import Message
 from games.rules.registry import get_engine
-from games.translation import localize
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -20,10 +20,10 @@ from django.utils.translation import gettext, gettext_lazy
 
 from exports.selectors import ExportScope, deal_rows
 from exports.writers.common import Progress, printable, readable
+from games.i18n.translation import localize
 from games.rules.engine import GameEngine
 from games.rules.messages import msg, msg_template, nmsg
 from games.rules.registry import get_engine
-from games.translation import localize
 
 HEADER = [gettext_lazy("Deal"), gettext_lazy("Dealer"), gettext_lazy("Call"), gettext_lazy("This deal")]
 # Fonts with the letters of every language the sheets speak (õ ä ö ü ő ű and the Arabic script): DejaVu Sans is

@@ -3,7 +3,7 @@
 A rules engine writes ``msg("A bid of {value} is not allowed.", value=12)`` where it used to write an f-string.
 The result is a ``Message``: a ``str`` holding the English text exactly as the f-string gave it (so every caller,
 test and client that reads ``detail`` sees no difference), which also remembers its template and values. Outside
-the engines (games/translation.py, with Django's gettext) the template is looked up in the active language's
+the engines (games/i18n/translation.py, with Django's gettext) the template is looked up in the active language's
 catalogue and filled with the same values. The engines stay free of Django: this module is plain Python.
 
 The templates are the msgids of locale/*/LC_MESSAGES/django.po: ``manage.py makemessages`` extracts every literal
@@ -77,7 +77,7 @@ def nmsg_template(singular: str, plural: str, /) -> tuple[str, str]:
 
 def phrase(text: str, /) -> str:
     """Marks a fixed phrase a person reads that is not a refusal (a house rule's label and help line): returned
-    as it is, English, and translated where it is served (games/translation.py ``localize_facts``); makemessages
+    as it is, English, and translated where it is served (games/i18n/translation.py ``localize_facts``); makemessages
     and the catalogue check find its literal like ``msg``'s."""
     return text
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import Q, QuerySet
 
-from games.errors import NotPermitted, NotSignedIn
+from games.errors import NotFound, NotPermitted, NotSignedIn
 from games.models import Club, League, Match, Membership, Player
 from games.rules.messages import msg
 
@@ -131,6 +131,14 @@ def match_scorers_chosen_by(user: Viewer, match: Match) -> bool:
     return match.created_by_id == user.pk and match_writable_by(user, match)
 
 
+def matches_disputes_shown_to(user: Viewer) -> QuerySet[Match]:
+    """The matches whose open disputes the user is asked to settle: those of the leagues of clubs the user
+    administers, and the friendly matches the user started (in a league the club's membership decides, not who
+    started the match)."""
+    admin_clubs = club_ids_of(user, roles=(Membership.Role.ADMIN,))
+    return Match.objects.filter(Q(league__club_id__in=admin_clubs) | Q(league__isnull=True, created_by_id=user.pk))
+
+
 def may_score(user: Viewer, match: Match) -> bool:
     """Who may be added as a scorer: anyone with an account for a friendly match, a member of the club for a league
     match (an added scorer outside the club would be a way around its membership)."""
@@ -194,3 +202,12 @@ def require_player_links_allowed(user: Viewer, changes: dict[str, Any]) -> None:
         require_club_writer(user, club)
     if not account_linkable_by(user, changes.get("user"), club):
         raise NotPermitted(msg("Link your own account, or as a club admin the account of one of its members."))
+
+
+def administered_club(user: Viewer, club_id: int | str) -> Club:
+    """The club for its admins (its webhooks): 404 for anyone who may not see it, 403 for a member who is not one."""
+    club = clubs_visible_to(user).filter(pk=club_id).first()
+    if club is None:
+        raise NotFound
+    require_club_admin(user, club)
+    return club

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from games.errors import InvalidInput
 from games.events import announce_member_removed
 from games.models import Club, League, Membership
 from games.rules.errors import RuleViolation
+from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.selectors.access import require_club_admin
 from games.services.audit import audit_record
@@ -43,7 +46,12 @@ def _club_fields(club: Club) -> dict[str, Any]:
 
 
 @transaction.atomic
-def membership_set(*, actor: User, club: Club, user: User, role: str) -> Membership:
+def membership_set(*, actor: User, club: Club, member: Callable[[], Mapping[str, Any]]) -> Membership:
+    """Add a member or change a member's role (the club's admins only). ``member`` reads the request's ``user`` and
+    ``role`` once the actor may: read before, its refusals would tell anyone which accounts exist."""
+    require_club_admin(actor, club)
+    wanted = member()
+    user, role = wanted["user"], wanted["role"]
     membership, created = Membership.objects.select_for_update().get_or_create(
         club=club, user=user, defaults={"role": role}
     )
@@ -56,7 +64,12 @@ def membership_set(*, actor: User, club: Club, user: User, role: str) -> Members
 
 
 @transaction.atomic
-def membership_remove(*, actor: User, club: Club, user_id: int) -> None:
+def membership_remove(*, actor: User, club: Club, user_id: int | str) -> None:
+    """Remove a member (the club's admins only; 404 for an account or a member there is not, asked after the admin
+    check so that it tells nobody else which accounts exist)."""
+    require_club_admin(actor, club)
+    user_id = int(user_id)
+    get_user_model().objects.get(pk=user_id)
     membership = Membership.objects.select_for_update().get(club=club, user_id=user_id)
     audit_record(actor=actor, action="membership.removed", club=club, before={"user": user_id, "role": membership.role})
     membership.delete()
@@ -81,8 +94,12 @@ def league_settings_check(game: str, settings: Mapping[str, Any]) -> None:
 @transaction.atomic
 def league_save(*, actor: User, league: League, changes: Mapping[str, Any]) -> League:
     """Create or change a league. Changed house rules apply to matches started afterwards only (each match pinned
-    its own copy). ``public_standings`` switches the public standings link on (a new token) or off."""
+    its own copy). ``public_standings`` switches the public standings link on (a new token) or off. The club's
+    admins only; a league's club and game never change once it exists."""
     creating = league.pk is None
+    require_club_admin(actor, changes["club"] if creating else league.club)
+    if not creating:
+        _immutable_check(league, changes)
     before = None if creating else _league_fields(league)
     changes = dict(changes)
     public = changes.pop("public_standings", None)
@@ -101,6 +118,12 @@ def league_save(*, actor: User, league: League, changes: Mapping[str, Any]) -> L
         after=_league_fields(league),
     )
     return league
+
+
+def _immutable_check(league: League, changes: Mapping[str, Any]) -> None:
+    for fixed in ("club", "game"):
+        if fixed in changes and changes[fixed] != getattr(league, fixed):
+            raise InvalidInput(msg("A league's {field} cannot change once it exists.", field=fixed), fixed)
 
 
 def _league_fields(league: League) -> dict[str, Any]:

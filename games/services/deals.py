@@ -140,8 +140,10 @@ WRITERS_ONLY = msg("You may read this match but not change it: ask its creator t
 ADMINS_CORRECT = msg("In a league only the club's admins correct or void deals; ask one of them.")
 
 
-def _locked_match(match_id: int, actor: User, may_change: Callable[[User, Match], bool], refusal: str) -> Match:
-    """The match row, locked until the transaction ends, once ``actor`` may make this change."""
+def locked_match(match_id: int, actor: User, may_change: Callable[[User, Match], bool], refusal: str) -> Match:
+    """The match row, locked until the transaction ends, once ``actor`` may make this change (``may_change``, a
+    question of games.selectors.access; else ``refusal``, 403, or 404 for whoever may not see the match). Every
+    service that writes a match, here or in the outer apps, locks it through this."""
     return _match_for_change(match_id, actor, may_change, refusal, lock=True)
 
 
@@ -392,7 +394,7 @@ def _deal_preview(request: _DealRequest) -> DealRecording:
         return _played(match, request, locked=False)
     except _TakeTheLock:
         with transaction.atomic():
-            match = _locked_match(request.match_id, request.actor, match_writable_by, WRITERS_ONLY)
+            match = locked_match(request.match_id, request.actor, match_writable_by, WRITERS_ONLY)
             return _recorded_already(match, request.client_deal_id) or _played(match, request, locked=True)
 
 
@@ -412,7 +414,7 @@ def _deal_record_optimistic(request: _DealRequest) -> DealRecording | None:
 
 @transaction.atomic
 def _deal_record_locked(request: _DealRequest) -> DealRecording:
-    match = _locked_match(request.match_id, request.actor, match_writable_by, WRITERS_ONLY)
+    match = locked_match(request.match_id, request.actor, match_writable_by, WRITERS_ONLY)
     recording = _played(match, request, locked=True)
     if recording.created:
         _save_recording(recording.deal, match)  # the deal row is its own first revision and audit entry
@@ -846,7 +848,7 @@ def _match_and_rows(match_id: int, number: int, actor: User, *, lock: bool) -> t
     if lock or _agree(match, rows):
         return match, rows
     with transaction.atomic():
-        match = _locked_match(match_id, actor, match_correctable_by, ADMINS_CORRECT)
+        match = locked_match(match_id, actor, match_correctable_by, ADMINS_CORRECT)
         return match, _changed_rows(match, number)
 
 

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from games.errors import NotFound
 from games.models import Club, League, Match, Player, Seat
 from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.rules.seats import seat_names
 from games.selectors import players_visible_to
-from games.selectors.matches import with_first_dealer
+from games.selectors.access import may_score, require_club_writer, require_scorers_chooser
+from games.selectors.matches import id_from_url, with_first_dealer
 from games.services.audit import audit_record
 from games.services.errors import InvalidInput
 
@@ -32,7 +34,10 @@ def match_start(
     first_dealer: str = "",
 ) -> Match:
     """``club`` makes a match outside a league the club's (a club night's table: see games.selectors.access);
-    ``first_dealer`` is the seat that must deal the first deal where the game checks the dealer order."""
+    ``first_dealer`` is the seat that must deal the first deal where the game checks the dealer order. A league's
+    match is started by the club's admins and scorers only."""
+    if league is not None:
+        require_club_writer(actor, league.club)
     engine = get_engine(game)
     pinned = _pinned_settings(game, settings or {}, league)
     rules = engine.rules_from_settings(pinned, len(players))
@@ -109,12 +114,26 @@ def _resolve_players(actor: User, refs: Sequence[PlayerRef], league: League | No
 
 
 @transaction.atomic
-def match_scorer_add(*, actor: User, match: Match, user: User) -> None:
+def match_scorer_add(*, actor: User, match: Match, scorer: Callable[[], User | None]) -> User:
+    """Add a scorer (the match's creator only). ``scorer`` reads the account asked for (None for one there is not)
+    once the actor may: the request is read after the who-may answer, as it always was."""
+    require_scorers_chooser(actor, match)
+    user = scorer()
+    if user is None or not may_score(user, match):
+        # One answer for both, so the endpoint does not tell which accounts exist.
+        raise InvalidInput(msg("There is no such user that can score this match."), "user")
     match.scorers.add(user)
     audit_record(actor=actor, action="match.scorer_added", match=match, after={"user": user.pk})
+    return user
 
 
 @transaction.atomic
-def match_scorer_remove(*, actor: User, match: Match, user: User) -> None:
-    match.scorers.remove(user)
-    audit_record(actor=actor, action="match.scorer_removed", match=match, before={"user": user.pk})
+def match_scorer_remove(*, actor: User, match: Match, user_id: object) -> None:
+    """Remove a scorer (the match's creator only); 404 for a user who is not one (or an id from the address that
+    cannot be one): nothing to remove or audit."""
+    require_scorers_chooser(actor, match)
+    scorer = match.scorers.filter(pk=id_from_url(user_id)).first()
+    if scorer is None:
+        raise NotFound
+    match.scorers.remove(scorer)
+    audit_record(actor=actor, action="match.scorer_removed", match=match, before={"user": scorer.pk})

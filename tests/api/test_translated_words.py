@@ -16,10 +16,10 @@ from rest_framework.test import APIClient
 from exports.models import ExportJob
 from exports.serializers import ExportJobSerializer, ImportErrorSerializer
 from exports.tasks import EXPORT_BROKE
+from games.i18n.translation import localize
 from games.rules.contract_rummy.settings import cards_in_pack
 from games.rules.messages import message_from_json, message_json, msg
 from games.rules.registry import GAME_KEYS
-from games.translation import localize
 from scorekeeper.clients import lockout_message
 from tests.api.helpers import assert_error, start_match
 from tests.deals import seep_deal

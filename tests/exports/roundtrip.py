@@ -8,9 +8,9 @@ from typing import Any
 from django.core.cache import cache
 
 from games.models import AuditEntry, Club, League, Match, Membership, Player
-from games.ratings import player_ratings
+from games.selectors.tallies.ratings import player_ratings
+from games.selectors.tallies.standings import league_standings
 from games.services.audit import MatchAuditLog
-from games.standings import league_standings
 
 
 def club_picture() -> dict[str, Any]:

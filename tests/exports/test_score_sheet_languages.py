@@ -21,9 +21,9 @@ from exports.models import ExportJob
 from exports.selectors import scope_by_id
 from exports.writers import WRITERS, Progress
 from exports.writers.pdf import _contract_sentences
+from games.i18n.translation import localize
 from games.services.deals import deal_record
 from games.services.matches import match_start
-from games.translation import localize
 from tests.deals import euchre_partners_best, fifty_six_made, rummy_deal, seep_deal, seep_win
 from tests.exports.helpers import csv_rows, pdf_text, xlsx_sheets
 from tests.factories import UserFactory

@@ -18,7 +18,7 @@ from exports.writers import WRITERS, Progress
 from exports.writers.common import CONTROL_CHARACTERS, neutralise
 from exports.writers.pdf import final_result
 from games.models import League, Player
-from games.standings import league_standings
+from games.selectors.tallies.standings import league_standings
 from tests.exports.helpers import as_text, csv_rows, pdf_text, xlsx_sheets
 from tests.support.seasons import FORMULA_NAME, Season
 

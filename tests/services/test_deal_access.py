@@ -86,7 +86,7 @@ def test_a_scorer_records_but_only_club_admins_correct_in_a_league() -> None:
 def test_outside_a_league_the_creators_scorer_records_and_corrects() -> None:
     creator, scorer = UserFactory.create(), UserFactory.create()
     match = match_start(actor=creator, game="seep", players=seep_players())
-    match_scorer_add(actor=creator, match=match, user=scorer)
+    match_scorer_add(actor=creator, match=match, scorer=lambda: scorer)
     recorded = deal_record(match_id=match.pk, actor=scorer, payload=seep_deal())
     voided = deal_void(
         match_id=match.pk, number=1, actor=scorer, reason="dealt twice", expected_version=recorded.match.version

@@ -15,8 +15,8 @@ from unittest import mock
 import pytest
 from django.test import override_settings
 
-from games import folds, ratings, standings
 from games.models import League, Match, Player
+from games.selectors.tallies import folds, ratings, standings
 from games.services.clubs import league_save
 from games.services.deals import deal_correct, deal_record, deal_void
 from games.services.matches import match_start

@@ -136,13 +136,13 @@ def test_after_every_optimistic_attempt_meets_a_deal_the_post_takes_the_lock(
     user, match = table
     done = before_writes(monkeypatch, other_phone(user, match), other_phone(user, match))
     locked: list[tuple[Any, ...]] = []
-    take_the_lock = service._locked_match
+    take_the_lock = service.locked_match
 
     def noted(*args: Any) -> Match:
         locked.append(args)
         return take_the_lock(*args)
 
-    monkeypatch.setattr(service, "_locked_match", noted)
+    monkeypatch.setattr(service, "locked_match", noted)
     recording = deal_record(match_id=match.pk, actor=user, payload=seep_deal("S1"))
     assert done == ["moved", "moved"]
     assert len(locked) == 1

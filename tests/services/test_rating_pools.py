@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from games import ratings, standings
 from games.models import Club, League, Player
+from games.selectors.tallies import ratings, standings
 from games.services.clubs import club_create, league_save
 from games.services.deals import deal_record
 from games.services.matches import match_start

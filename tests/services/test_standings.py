@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from games import ratings, standings
 from games.errors import InvalidInput
 from games.models import League, Match, Player
+from games.selectors.tallies import ratings, standings
 from games.services.clubs import club_create, league_save
 from games.services.deals import deal_correct, deal_void
 from games.services.players import player_merge, player_unmerge

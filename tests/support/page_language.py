@@ -15,7 +15,7 @@ import polib
 from django.utils import translation
 
 from games.catalogue import BASE_DIR
-from games.hungarian import with_articles
+from games.i18n.hungarian import with_articles
 
 FSI, PDI = "\u2068", "\u2069"  # First Strong Isolate ... Pop Directional Isolate
 RTL = {"fa"}

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.cache import cache
 
-from games import standings
 from games.models import League, Match, Player
+from games.selectors.tallies import standings
 from games.services.deals import deal_record
 from games.services.matches import match_start
 

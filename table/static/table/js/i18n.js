@@ -9,7 +9,7 @@
  * Western so the numbers match the score sheet and the refusals; a phone's Persian digits typed into an input are
  * still read, asciiDigits). On a right-to-left page each inserted value is isolated (U+2068 ... U+2069) so a Latin
  * name, a seat code or "+24" keeps its order inside the Persian sentence, as the server does for refusals
- * (games/translation.py). The JSON the page sends and receives keeps plain numbers: only the words shown change. */
+ * (games/i18n/translation.py). The JSON the page sends and receives keeps plain numbers: only the words shown change. */
 
 const root = typeof document !== 'undefined' ? document.documentElement : null;
 const LANG = (root && root.lang) || 'en';
@@ -66,7 +66,7 @@ function fill(template, values) {
 }
 
 // Hungarian "a(z) {team} csapat": once the values are in, each "a(z)" / "A(z)" becomes the article the next word is
-// read with ("az A csapat", "a B csapat", "az 5. leosztás"). The same rule as games/hungarian.py, which says why;
+// read with ("az A csapat", "a B csapat", "az 5. leosztás"). The same rule as games/i18n/hungarian.py, which says why;
 // tests/data/hungarian_articles.json holds the cases both must agree on.
 const EITHER_ARTICLE = /(?<![\p{L}\p{N}_])([Aa])\(z\) (\S+)/gu;
 const VOWELS = 'aáeéiíoóöőuúüű';

@@ -12,26 +12,34 @@ from typing import Any, Protocol
 from django.contrib.auth.models import User
 from django.db.models import Q
 
-from exports.import_values import moment, refuse
 from games.errors import DomainError
 from games.models import AuditEntry, Club, League, Match, Player, Seat
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
+from games.services.import_values import moment, refuse
 from nights.models import Bye, Entrant, Event, Round, Substitute, Table, Team
 from nights.selectors import draws_teams, partnership_seats
 from nights.services import event_rules_pin
 
 
 class FileLoader(Protocol):
-    """What a night reads of the file's loader (exports/importer.py): what it loaded before the nights."""
+    """What a night reads of the file's loader (games.services.importer): what it loaded before the nights."""
 
     actor: User | None
+    doc: dict[str, Any]
     club: Club | None
     leagues: dict[int, League]
     matches: dict[int, Match]
     events: dict[int, Any]
 
-    def _player(self, ref: int, path: str) -> Player: ...
+    def player(self, ref: int, path: str) -> Player: ...
+
+
+def nights_load(loader: FileLoader) -> None:
+    """The file's club nights (``events``), once ``loader`` wrote everything else, in its transaction."""
+    for index, event in enumerate(loader.doc.get("events", [])):
+        NightLoader(loader, f"events[{index}]", event).run()
+    audit_names_nights(loader.club, loader.events)
 
 
 class NightLoader:
@@ -117,7 +125,7 @@ class NightLoader:
             where = f"entrants[{index}]"
             if data["id"] in self.entrants:
                 raise self.refuse(f"{where}.id", msg("entrant id {id} appears twice.", id=data["id"]))
-            player = self.loader._player(data["player"], f"{self.path}.{where}.player")
+            player = self.loader.player(data["player"], f"{self.path}.{where}.player")
             if player.pk in players:
                 raise self.refuse(f"{where}.player", msg("a player is entered in a night once."))
             players.add(player.pk)
@@ -151,7 +159,7 @@ class NightLoader:
         Round.objects.filter(pk=played.pk).update(drawn_at=moment(data["drawn_at"]))
         substitutes = data.get("substitutes", [])
         sitting_in = {
-            self.loader._player(sub["player"], f"{self.path}.{where}.substitutes[{i}].player").pk
+            self.loader.player(sub["player"], f"{self.path}.{where}.substitutes[{i}].player").pk
             for i, sub in enumerate(substitutes)
         }
         entrant_players = {entrant.player_id for entrant in self.entrants.values()} | sitting_in
@@ -181,7 +189,7 @@ class NightLoader:
     def _substitute(self, played: Round, tables: dict[int, Table], data: dict[str, Any], where: str) -> None:
         """The substitute sits in the seat it names, at a table of the round, for an entrant of the night."""
         entrant, table = self.entrants.get(data["entrant"]), tables.get(data["table"])
-        player = self.loader._player(data["player"], f"{self.path}.{where}.player")
+        player = self.loader.player(data["player"], f"{self.path}.{where}.player")
         if entrant is None:
             raise self.refuse(f"{where}.entrant", msg("there is no entrant {ref} in this night.", ref=data["entrant"]))
         if table is None or not Seat.objects.filter(match=table.match, seat=data["seat"], player=player).exists():

@@ -5,7 +5,7 @@ own matches, or the matches of every league of its club in the same game; friend
 nobody moves a league's ratings by finishing matches outside it. A player's own ratings page (``player_ratings``)
 folds every finished match of the game.
 
-Ratings are derived data, folded incrementally (games.folds): a match that finishes is folded on top of the ratings
+Ratings are derived data, folded incrementally (folds.py): a match that finishes is folded on top of the ratings
 kept for its pool, so the first read after it costs that match; a correction or void of a folded match, or a player
 merge, folds the pool again, so a correction in week 1 gives exactly what a fresh recomputation gives.
 """
@@ -20,11 +20,11 @@ from django.db.models import Count, Max, QuerySet
 from openskill.models import PlackettLuce
 
 from games.cache_keys import fingerprint_key
-from games.folds import Fold, FoldedMatch, folded, folded_from_scratch
 from games.identity import canonical_ids
 from games.models import League, Match, Player
 from games.rules.outcomes import match_sides
 from games.rules.registry import get_engine
+from games.selectors.tallies.folds import Fold, FoldedMatch, folded, folded_from_scratch
 
 MODEL = PlackettLuce()
 

@@ -1,12 +1,12 @@
 """What every part of the importer reads values and refuses with: the file's dates and moments, and a refusal that
-names where in the file the problem is. Apart so the loaders of clubs' matches and of their nights share them without
-importing each other."""
+names where in the file the problem is. Apart so the loaders of clubs' matches (games.services.importer) and of
+their nights (nights.importer) share them."""
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
-from exports.errors import ImportRefused
+from games.errors import ImportRefused
 from games.rules.messages import msg
 
 

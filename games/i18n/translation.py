@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils import translation
 
-from games.hungarian import with_articles
+from games.i18n.hungarian import with_articles
 from games.rules.messages import Message
 
 # Persian text runs right to left; a seat code, a card or a number inside it is wrapped in a first-strong isolate

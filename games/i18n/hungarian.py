@@ -3,7 +3,7 @@
 Hungarian says "az" before a vowel sound and "a" before a consonant, so the article depends on how the value after
 it is read aloud, which a fixed catalogue entry cannot know. The Hungarian catalogues write "a(z) {team} csapat"
 (shared/rules/glossary.md, "Hungarian"), and once the values are in, each "a(z)" (or "A(z)" opening a sentence)
-becomes the article of the word after it (games/translation.py; the pages do the same in
+becomes the article of the word after it (games/i18n/translation.py; the pages do the same in
 table/static/table/js/i18n.js, and tests/data/hungarian_articles.json holds the cases both must agree on).
 """
 

@@ -1,8 +1,8 @@
 """League standings, by partnership or by player, from the league's finished matches.
 
-The tally is folded on from the last read (games.folds): the first read after a match finishes tallies that match;
+The tally is folded on from the last read (folds.py): the first read after a match finishes tallies that match;
 a correction, void or merge tallies the league again. The answer is cached under a fingerprint of the league's
-matches, its scoring, player merges and the ratings it shows (games.ratings: the league's rating pool), so a
+matches, its scoring, player merges and the ratings it shows (ratings.py: the league's rating pool), so a
 correction, a void, a merge or a match elsewhere in the pool shows at once and an unchanged league is served from
 the cache.
 """
@@ -18,11 +18,11 @@ from django.db.models import Count, Max
 from django.utils import timezone
 
 from games.cache_keys import fingerprint_key
-from games.folds import Fold, FoldedMatch, folded
 from games.models import League, Player
-from games.ratings import league_ratings, league_ratings_key, merged_records
 from games.rules.outcomes import match_sides, outcome_of
 from games.rules.registry import get_engine
+from games.selectors.tallies.folds import Fold, FoldedMatch, folded
+from games.selectors.tallies.ratings import league_ratings, league_ratings_key, merged_records
 
 DEFAULT_TIEBREAKS = ("game", "won")
 
@@ -83,7 +83,7 @@ def _ratings_part(league: League) -> str:
 
 
 def _compute(league: League, kind: str) -> dict[str, Any]:
-    """The body from the league's tallies, folded on from the last read (games.folds): the first read after a
+    """The body from the league's tallies, folded on from the last read (folds.py): the first read after a
     match finishes tallies that match, not the league's whole history."""
     tallies: dict[tuple[int, ...], Tally] = folded(
         f"standings:{league.pk}:{kind}:fold", league.matches.all(), merged_records(), _tally_fold(league.game, kind)

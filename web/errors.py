@@ -1,5 +1,6 @@
-"""The API's own refusals, as DRF exceptions the one handler (api/exceptions.py) turns into the error shape. Kept
-apart from the handler: the handler imports DRF's views, whose settings load api.parsers, which raises these."""
+"""The refusals of a request itself (too large, sign-in locked), as DRF exceptions the API's one handler
+(api/exceptions.py) turns into the error shape; the exports' upload answers "too large" with the same. Kept apart
+from the handler: the handler imports DRF's views, whose settings load api.parsers, which raises these."""
 
 from __future__ import annotations
 

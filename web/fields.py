@@ -1,5 +1,5 @@
-"""What the serializers share: fields built once for read-only ones, and a choice field whose refusal names the
-valid choices."""
+"""What the outer apps' serializers share: fields built once for read-only ones, and a choice field whose refusal
+names the valid choices."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any, NoReturn
 
 from rest_framework import serializers
 
+from games.i18n.translation import localize
 from games.rules.messages import msg
 from games.rules.registry import game_keys
-from games.translation import localize
 
 
 class FieldsBuiltOnce:
