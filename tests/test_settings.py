@@ -124,12 +124,22 @@ OPTIONS = "from django.conf import settings; print(repr(settings.DATABASES['defa
 @pytest.mark.parametrize(
     ("environment", "options"),
     [
-        ({"DATABASE_URL": "postgres://user@db.example:5432/scores"}, "{'options': '-c statement_timeout=30000'}"),
+        (  # and the deal post's hot statements prepared on each connection (DATABASE_PREPARED_STATEMENTS)
+            {"DATABASE_URL": "postgres://user@db.example:5432/scores"},
+            "{'options': '-c statement_timeout=30000', 'prepare_threshold': 0}",
+        ),
         (
             {"DATABASE_URL": "postgres://user@db.example:5432/scores", "DATABASE_STATEMENT_TIMEOUT_MS": "5000"},
-            "{'options': '-c statement_timeout=5000'}",
+            "{'options': '-c statement_timeout=5000', 'prepare_threshold': 0}",
         ),
-        ({"DATABASE_URL": "postgres://user@db.example:5432/scores", "DATABASE_STATEMENT_TIMEOUT_MS": "0"}, "{}"),
+        (
+            {"DATABASE_URL": "postgres://user@db.example:5432/scores", "DATABASE_STATEMENT_TIMEOUT_MS": "0"},
+            "{'prepare_threshold': 0}",
+        ),
+        (  # behind a pooler that does not keep prepared statements: Django's default, none prepared
+            {"DATABASE_URL": "postgres://user@db.example:5432/scores", "DATABASE_PREPARED_STATEMENTS": "false"},
+            "{'options': '-c statement_timeout=30000'}",
+        ),
         (  # SQLite has no statement timeout: it waits for the write lock (SQLITE_BUSY_TIMEOUT_SECONDS) instead
             {},
             "{'timeout': 20.0, 'transaction_mode': 'IMMEDIATE', "

@@ -55,11 +55,14 @@ def test_with_a_broker_and_no_worker_health_says_none_within_the_bound(client: A
 
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)  # the worker's Django fixup closes database connections as it starts
+@override_settings(HEALTH_WORKERS_TIMEOUT_SECONDS=20)
 def test_with_a_worker_running_health_says_ok(client: Any, queue: None) -> None:
     with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
         status, body, seconds = health(client)
     assert (status, body["redis"], body["workers"]) == (200, "ok", "ok")
-    assert seconds < 1  # the first answer ends the wait (about 20 ms)
+    # The first answer ends the wait (about 20 ms): far inside a bound this long, however loaded the machine (a
+    # bound of a second failed a run at a load average of 8 in 1.76 s).
+    assert seconds < 10
 
 
 def test_with_redis_down_health_says_none_without_asking(
