@@ -1,8 +1,7 @@
 """A club night in Chromium: the director checks a player in (at a night of teams, a team) and starts round 1 from
-the room page, two table phones
-record a deal each through the score entry page, and the room display on the room's screen (opened from its link,
-signed in as nobody) and the director's room follow each deal live. Both room pages pass axe-core, in English, and
-after the close in Persian (right to left) and Hungarian."""
+the room page, two table phones record a deal each through the score entry page, and the room display on the room's
+screen (opened from its link, signed in as nobody) and the director's room follow each deal live. Both room pages pass
+axe-core, in English, and after the close in Persian (right to left) and Hungarian."""
 
 from __future__ import annotations
 
