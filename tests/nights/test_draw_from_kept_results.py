@@ -5,6 +5,7 @@ whole night refolded draws, seed for seed."""
 from __future__ import annotations
 
 import random
+import secrets
 from typing import Any
 from unittest import mock
 
@@ -52,7 +53,7 @@ def test_the_draw_from_the_kept_results_equals_the_draw_from_the_night_refolded(
     event = Event.objects.get(pk=swiss_night)
     last = selectors.rounds_of(event).order_by("-number").first()
     selectors.night_results(event)  # a room or a standings read keeps the closed rounds' results
-    with mock.patch.object(services.secrets, "randbits", return_value=SEED):
+    with mock.patch.object(secrets, "randbits", return_value=SEED):
         kept = services._draw(event, last, 4)
     refolded = selectors.ranking_history(event, selectors.round_results(event))
     request = DrawRequest(tuple(team.pk for team in event.teams.order_by("pk")), 4, tuple(refolded), SEED)
