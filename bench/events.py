@@ -8,7 +8,10 @@ through a matching of every pair took seconds: the draw offers each team its nea
 (nights/formats/swiss.py). ``--with-full-matching`` also times the Swiss draw matching every pair, as it would
 without that (one draw: it takes seconds).
 
-    .venv/bin/python -m bench.events [--with-full-matching] [--room]
+    .venv/bin/python -m bench.events [--with-full-matching] [--service] [--room]
+
+``--service`` also draws a round through the service, late in a Swiss night (bench/night_draw.py: the results so
+far read from the database, the tables' matches made); it needs a database (SQLite in memory by default).
 
 ``--room`` also measures the director's room of 100 live tables against today's single board (bench/room.py: the
 bytes of the page and of one update, the time for a deal to reach the room display); it needs a database and Redis.
@@ -90,6 +93,10 @@ def main() -> None:
         elapsed = (time.perf_counter() - started) * 1000
         swiss.NEAREST = nearest
         print(f"{'Swiss, every pair an edge':32} {TEAMS:>8} {TEAMS // 2:>6} {elapsed:>10.1f} {elapsed:>10.1f}")
+    if "--service" in sys.argv:
+        from bench import night_draw  # Django and a database: only when asked
+
+        night_draw.main()
     if "--room" in sys.argv:
         from bench import room  # Django and a database: only when asked
 

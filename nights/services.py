@@ -43,11 +43,11 @@ from nights.live import announce_room_change
 from nights.models import Bye, Entrant, Event, Round, Substitute, Table, Team
 from nights.selectors import (
     draws_teams,
+    night_results,
     partnership_seats,
     ranking_history,
     require_director,
     round_complete,
-    round_results,
     rounds_of,
     table_sides,
     team_name,
@@ -460,23 +460,23 @@ def team_leave(*, actor: User, event_id: int, team_id: int) -> Team | None:
 def round_start(*, actor: User, event_id: int, number: int | None = None) -> Round:
     """Draw the next round from the entrants present and the results so far, and start one match per table."""
     event = _locked_event(actor, event_id)
-    rounds = list(rounds_of(event))
-    next_number = len(rounds) + 1
+    last = rounds_of(event).order_by("-number").first()  # the rounds are numbered 1, 2, ... (an undo takes the last)
+    next_number = last.number + 1 if last is not None else 1
     if number is not None and number < next_number:
         raise RoundAlreadyStarted(msg("Round {round} is already drawn.", round=number), "number", round=number)
     if number is not None and number > next_number:
         raise InvalidInput(msg("The next round to draw is round {round}.", round=next_number), "number")
-    if rounds and rounds[-1].status != Round.Status.CLOSED:
-        if not round_complete(rounds[-1]):
+    if last is not None and last.status != Round.Status.CLOSED:
+        if not round_complete(last):
             raise RoundInProgress(
-                msg("Round {round} is still being played: close it first.", round=rounds[-1].number),
+                msg("Round {round} is still being played: close it first.", round=last.number),
                 None,
-                round=rounds[-1].number,
+                round=last.number,
             )
-        _close(rounds[-1], reason="")
+        _close(last, reason="")
     if next_number > event.rounds_planned:
         raise RoundsComplete(msg("Every planned round of this night has been played."), None)
-    drawn = _draw(event, rounds, next_number)
+    drawn = _draw(event, last, next_number)
     played = Round.objects.create(event=event, number=next_number, seed=drawn.seed)
     _start_tables(actor, event, played, drawn)
     audit_record(
@@ -493,12 +493,14 @@ def round_start(*, actor: User, event_id: int, number: int | None = None) -> Rou
     return played
 
 
-def _draw(event: Event, rounds: Sequence[Round], number: int) -> base.Draw:
+def _draw(event: Event, last: Round | None, number: int) -> base.Draw:
     """The round drawn by the night's format from the entrants present (the teams, at a night of partnerships) and
-    the rounds so far; round robin and Swiss see a lowest-wins game's scores negated (``ranking_history``)."""
+    the rounds so far; round robin and Swiss see a lowest-wins game's scores negated (``ranking_history``). The
+    rounds so far are the kept results (``night_results``: a closed round is folded once, not before every draw);
+    ``last``, the latest round as round_start read it, is not read again."""
     entrants = event.teams.order_by("pk") if draws_teams(event) else event.entrants.order_by("pk")
     present = tuple(entrant.pk for entrant in entrants if entrant.plays_in(number))
-    results = round_results(event, rounds)
+    results = night_results(event, last)
     played = ranking_history(event, results) if event.format in MATCH_POINT_FORMATS else [r.played for r in results]
     history = tuple(played)
     request = base.DrawRequest(present, number, history, secrets.randbits(SEED_BITS))

@@ -32,7 +32,18 @@ from rest_framework.renderers import JSONRenderer
 from games.models import Deal, Match, Player, Seat
 from games.rules.registry import get_engine
 from nights.models import Entrant, Event, Round, Table
-from nights.selectors import event_standings, night_results, round_status, rounds_of, table_done, table_scores
+from nights.selectors import (
+    draws_teams,
+    event_standings,
+    night_results,
+    partnership_seats,
+    round_status,
+    rounds_of,
+    table_done,
+    table_scores,
+    team_name,
+    teams_of,
+)
 from table.api import _SCRIPT_SAFE, BoardJson, board_body_response
 from table.models import DealConfirmation
 from table.selectors import open_disputes
@@ -207,7 +218,28 @@ def room_document(event: Event) -> dict[str, Any]:
         }
         for entrant in event.entrants.select_related("player").order_by("pk")
     ]
+    document["check_in"], document["teams"] = _check_in_part(event)
     return document
+
+
+def _check_in_part(event: Event) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What the room's check-in form needs, and the night's teams: at a night of fixed partnerships a team of
+    ``team_size`` players (nights.selectors.partnership_seats, in the order they sit) is checked in together, with
+    an optional name; elsewhere a player alone (``team_size`` None, no teams)."""
+    if not draws_teams(event):
+        return {"teams": False, "team_size": None}, []
+    teams = [
+        {
+            "id": team.pk,
+            "name": team_name(team),  # the director's, or its players' names joined
+            "given_name": team.name,
+            "players": [member.player.name for member in team.members.all()],
+            "joined_from_round": team.joined_from_round,
+            "left_after_round": team.left_after_round,
+        }
+        for team in teams_of(event)
+    ]
+    return {"teams": True, "team_size": len(partnership_seats(event)[0])}, teams
 
 
 def _table_part(table: Table, deals: DealFacts, disputed: int) -> dict[str, Any]:

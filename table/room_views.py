@@ -17,7 +17,14 @@ from django.views.decorators.gzip import gzip_page
 from games.errors import NotFound
 from games.rules.registry import get_engine
 from nights.models import Event
-from nights.selectors import event_directable_by, event_standings, readable_event, rounds_of
+from nights.selectors import (
+    draws_teams,
+    event_directable_by,
+    event_standings,
+    partnership_seats,
+    readable_event,
+    rounds_of,
+)
 from table.models import EventDisplayLink
 from table.public_rate import public_rate_refusal
 from table.room import DISPLAY, ROOM, room_page_data
@@ -73,13 +80,17 @@ def room_page(request: HttpRequest, event_id: int) -> HttpResponse:
         document_url=reverse("table-api:room", args=[event.pk]),
         rounds_url=reverse("event-rounds", args=[event.pk]),
         entrants_url=reverse("event-entrants", args=[event.pk]),
+        teams_url=reverse("event-teams", args=[event.pk]),
         display_link_url=reverse("table-api:display-link", args=[event.pk]),
         display_page=reverse("table:display", args=[event.pk]),
         match_page=reverse("table:board", args=[0]),
     )
+    team_size = len(partnership_seats(event)[0]) if draws_teams(event) else None
     context = {
         "event": event,
         "config": config,
+        "team_size": team_size,  # a night of fixed partnerships checks teams of this many in, not players
+        "team_seats": range(team_size or 0),
         "room_data": room_page_data(event, ROOM),
         "display_link": display_link_body(request, link) if link else None,  # type: ignore[arg-type]
     }

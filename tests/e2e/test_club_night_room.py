@@ -1,7 +1,7 @@
-"""A club night in Chromium: the director checks a player in and starts round 1 from the room page, two table phones
-record a deal each through the score entry page, and the room display on the room's screen (opened from its link,
-signed in as nobody) and the director's room follow each deal live. Both room pages pass axe-core, in English, and
-after the close in Persian (right to left) and Hungarian."""
+"""A club night in Chromium: the director checks a player in (at a night of teams, a team) and starts round 1 from
+the room page, two table phones record a deal each through the score entry page, and the room display on the room's
+screen (opened from its link, signed in as nobody) and the director's room follow each deal live. Both room pages pass
+axe-core, in English, and after the close in Persian (right to left) and Hungarian."""
 
 from __future__ import annotations
 
@@ -162,3 +162,45 @@ def assert_axe_clean(page: Table, state: str) -> None:
         if v["impact"] in ("critical", "serious")
     ]
     assert serious == [], state
+
+
+def test_a_team_nights_director_checks_two_teams_in_from_the_room_and_starts_round_1(
+    live_app: dict[str, Any], scorer_browser: Any
+) -> None:
+    """A round robin of Bid Euchre (teams of two): the room asks for two players' names and a team's name, not a
+    player alone; three teams checked in through it show at once, one named by the director, one leaves, and round 1
+    seats the other two at one table in their team's seats. axe clean with the team form."""
+    api = api_session(live_app, "asha")
+    base = live_app["base"]
+    club = api.post(f"{base}/api/v1/clubs/", json={"name": "Pairs Club"}).json()["id"]
+    body = {"club": club, "name": "Pairs night", "game": "bid_euchre", "format": "round_robin", "rounds_planned": 1}
+    event = api.post(f"{base}/api/v1/events/", json={**body, "round_length": "match"}).json()["id"]
+    director = Table(scorer_browser, live_app["base"])
+    director.sign_in("asha", PASSWORD)
+    director.open(f"/table/events/{event}/room/")
+    assert scorer_browser.find_elements(By.CSS_SELECTOR, "#check-in-form") == []
+    assert director.text("#team-check-in-hint") == (
+        "This night is played in fixed partnerships: check each team in with its 2 players together, not one by one."
+    )
+    teams = ((("Asha", "Ravi"), "The Aces"), (("Meena", "Kiran"), ""), (("Dev", "Uma"), ""))
+    for names, team_name in teams:
+        for number, name in enumerate(names, 1):
+            director.type(f"#team-player-{number}", name)
+        director.type("#team-name", team_name)
+        director.tap("#team-check-in")
+        wait_until(lambda: director.find("#team-player-1").get_attribute("value") == "", "the form emptied")
+    wait_until(lambda: len(scorer_browser.find_elements(By.CSS_SELECTOR, "#entrants .team")) == 3, "three teams")
+    dev_and_uma = scorer_browser.find_elements(By.CSS_SELECTOR, "#entrants .team")[2]
+    assert dev_and_uma.text.startswith("Dev & Uma\nChecked in")
+    dev_and_uma.find_element(By.CSS_SELECTOR, "[data-drop-team]").click()  # never drawn: the team is removed
+    wait_until(lambda: len(scorer_browser.find_elements(By.CSS_SELECTOR, "#entrants .team")) == 2, "two teams")
+    shown = [item.text.split("\n") for item in scorer_browser.find_elements(By.CSS_SELECTOR, "#entrants .team")]
+    assert [line[:2] for line in shown] == [["The Aces", "Asha, Ravi"], ["Meena & Kiran", "Checked in"]]
+    check_page(director, "team night room before the draw")
+
+    director.tap("#start-round")
+    wait_until(lambda: director.text("#round-line") == "Round 1 of 1", "round 1 in the room")
+    (table,) = api.get(f"{base}/api/v1/events/{event}/rounds/1/").json()["tables"]
+    seats = {seat["seat"]: seat["player"]["name"] for seat in table["seats"]}
+    assert {(seats["S1"], seats["S3"]), (seats["S2"], seats["S4"])} == {("Asha", "Ravi"), ("Meena", "Kiran")}
+    assert sorted(director.text("#table-1 .table-players").split(", ")) == sorted(f"{s} {n}" for s, n in seats.items())

@@ -57,7 +57,7 @@ def folds(api: APIClient, event: int) -> tuple[int, dict[str, float]]:
 
 def test_a_read_after_a_deal_folds_only_the_round_being_played(night: dict[str, Any]) -> None:
     api, event = night["api"], night["event"]
-    assert folds(api, event)[0] == 2  # round 1's two tables, once; then kept
+    assert folds(api, event)[0] == 0  # round 1's two tables were folded once, by round 2's draw, and kept
     table = night["second"][0]
     posted = api.post(f"/api/v1/matches/{table['match']}/deals/", bid_and_take(table["first_dealer"], 4), format="json")
     assert posted.status_code == 201, posted.json()

@@ -272,3 +272,64 @@ def test_a_room_of_viewers_is_one_subscription_to_the_nights_channel_that_hears_
         return subscribers[night_channel(987654).encode()], heard
 
     assert asyncio.run(scenario()) == (1, [424243, 424243, 424243])
+
+
+def test_a_night_of_fixed_partnerships_checks_teams_in_from_the_room(user: Any) -> None:
+    """A round robin of 56 of six in two sides: the room's form asks for a team of three players' names and an
+    optional name (nights.selectors.partnership_seats), not a player alone; its document says so and lists the
+    teams, a team checked in or gone moving the room's ETag."""
+    api = client_for(user)
+    event = make_event(
+        api,
+        make_club(api),
+        game="fifty_six",
+        settings={"players": 6, "team_layout": "two_sides"},
+        format="round_robin",
+        rounds_planned=1,
+        round_length="match",
+        deals_per_round=None,
+    )["id"]
+    client = page_client(user)
+    before = client.get(f"/api/v1/events/{event}/room/")["ETag"]
+    added = api.post(
+        f"/api/v1/events/{event}/teams/",
+        {"players": [{"name": name} for name in ("A1", "A2", "A3")], "name": "The Aces"},
+        format="json",
+    )
+    assert added.status_code == 201, added.json()
+    api.post(f"/api/v1/events/{event}/teams/", {"players": [{"name": n} for n in ("B1", "B2", "B3")]}, format="json")
+    html = client.get(f"/table/events/{event}/room/").content.decode()
+    assert 'id="check-in-form"' not in html and 'id="team-check-in-form"' in html
+    assert re.findall(r'<input id="(team-player-\d)" name="player" required', html) == [
+        "team-player-1",
+        "team-player-2",
+        "team-player-3",
+    ]
+    assert "check each team in with its 3 players together, not one by one." in html
+    assert inline(html, "page-config")["teams_url"] == f"/api/v1/events/{event}/teams/"
+    client.cookies["django_language"] = "hu"
+    hungarian = client.get(f"/table/events/{event}/room/").content.decode()
+    client.cookies["django_language"] = "en"
+    assert "minden csapat 3 játékosát egyszerre jelentkeztesse be, ne egyenként." in hungarian
+    assert "A csapat 2. játékosának neve" in hungarian and "Csapat bejelentkeztetése" in hungarian
+    document = inline(html, "room-data")["document"]
+    assert document["check_in"] == {"teams": True, "team_size": 3}
+    assert [(team["name"], team["given_name"], team["players"]) for team in document["teams"]] == [
+        ("The Aces", "The Aces", ["A1", "A2", "A3"]),
+        ("B1, B2 & B3", "", ["B1", "B2", "B3"]),
+    ]
+    assert [team["left_after_round"] for team in document["teams"]] == [None, None]
+    after = client.get(f"/api/v1/events/{event}/room/")["ETag"]
+    assert after != before
+    gone = api.delete(f"/api/v1/events/{event}/teams/{document['teams'][1]['id']}/")
+    assert gone.status_code == 204
+    assert client.get(f"/api/v1/events/{event}/room/")["ETag"] != after
+    left = client.get(f"/api/v1/events/{event}/room/").json()
+    assert [team["name"] for team in left["teams"]] == ["The Aces"]  # never drawn: removed
+
+
+def test_a_night_of_players_checks_each_player_in_alone(night: dict[str, Any]) -> None:
+    html = page_client(night["director"]).get(f"/table/events/{night['event']}/room/").content.decode()
+    assert 'id="check-in-form"' in html and 'id="team-check-in-form"' not in html
+    document = inline(html, "room-data")["document"]
+    assert (document["check_in"], document["teams"]) == ({"teams": False, "team_size": None}, [])

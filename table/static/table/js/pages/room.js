@@ -90,7 +90,34 @@ function entrantWords(entrant) {
   return t('Checked in');
 }
 
+/** At a night of fixed partnerships the teams are its entrants: each with its players, and leaving together. */
+function teamItem(team) {
+  return h(
+    'li',
+    { class: 'row entrant team', 'data-team': team.id },
+    h('bdi', {}, team.name),
+    team.given_name ? h('bdi', { class: 'muted team-players' }, team.players.join(', ')) : null,
+    h('span', { class: 'muted' }, entrantWords(team)),
+    team.left_after_round === null
+      ? h(
+          'button',
+          {
+            type: 'button',
+            class: 'small',
+            'data-drop-team': team.id,
+            onclick: () => act('DELETE', `${cfg.teams_url}${team.id}/`),
+          },
+          t('Drop {name} from the next rounds', { name: team.name }),
+        )
+      : null,
+  );
+}
+
 function showEntrants(doc) {
+  if (doc.check_in.teams) {
+    fill($('#entrants'), doc.teams.map(teamItem));
+    return;
+  }
   fill(
     $('#entrants'),
     doc.entrants.map((entrant) =>
@@ -205,10 +232,20 @@ $('#close-form').addEventListener('submit', async (e) => {
   const body = { reason: $('#close-reason').value, director_scores: directorScores() };
   if (await act('POST', `${cfg.rounds_url}${shown.round.number}/close/`, body)) $('#close-reason').value = '';
 });
-$('#check-in-form').addEventListener('submit', async (e) => {
+// The page has one of the two forms: a player's check-in, or a team's at a night of fixed partnerships.
+$('#check-in-form')?.addEventListener('submit', async (e) => {
   e.preventDefault();
   const name = $('#check-in-name').value.trim();
   if (name && (await act('POST', cfg.entrants_url, { player: { name } }))) $('#check-in-name').value = '';
+});
+$('#team-check-in-form')?.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const fields = [...e.target.querySelectorAll('input[name=player]'), $('#team-name')];
+  const players = fields.slice(0, -1).map((input) => ({ name: input.value.trim() }));
+  const body = { players, name: $('#team-name').value.trim() };
+  if (await act('POST', cfg.teams_url, body)) {
+    for (const input of fields) input.value = '';
+  }
 });
 
 async function displayLink(method) {
