@@ -10,10 +10,10 @@ import { auctionState } from '../../table/static/table/js/auction_rules.js';
 const VARIANTS = JSON.parse(readFileSync(new URL('./fixtures/auction_cases.json', import.meta.url)));
 
 /** The interpreter's answer in the fixture's shape. */
-function answer(variant, dealer, calls) {
-  const state = auctionState(variant.spec, variant.seats, dealer, calls, (seat) => variant.teams[seat]);
-  const legal = state.closed ? { pass: false, ranges: [], named: [], double: false, redouble: [] } : state.legal;
-  return { closed: state.closed, turn: state.closed ? null : state.turn, legal };
+function answer(variant, dealer, calls, carried = null) {
+  const state = auctionState(variant.spec, variant.seats, dealer, calls, (seat) => variant.teams[seat], carried);
+  const none = { pass: false, ranges: [], named: [], double: false, doublers: [], redouble: [] };
+  return { closed: state.closed, turn: state.over ? null : state.turn, legal: state.closed ? none : state.legal };
 }
 
 for (const variant of VARIANTS) {
@@ -23,7 +23,12 @@ for (const variant of VARIANTS) {
     for (const walk of variant.walks) {
       walk.expected.forEach((expected, i) => {
         const calls = walk.calls.slice(0, i);
-        assert.deepEqual(answer(variant, walk.dealer, calls), expected, JSON.stringify({ dealer: walk.dealer, calls }));
+        const carried = walk.carried || null;
+        assert.deepEqual(
+          answer(variant, walk.dealer, calls, carried),
+          expected,
+          JSON.stringify({ dealer: walk.dealer, carried, calls }),
+        );
         checked += 1;
       });
     }
