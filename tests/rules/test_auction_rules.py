@@ -100,7 +100,7 @@ def _answer(
     named = [call["call"] for call in accepted if call["call"] not in {"bid", "pass", "double", "redouble"}]
     for call in accepted:
         for field in ("points", "tricks"):
-            if call["call"] == "bid" and field in call:
+            if call["call"] == "bid" and field in call and "convention" not in call:
                 ranges.setdefault(("bid", field), []).append(call[field])
     legal: dict[str, Any] = {
         "pass": any(call["call"] == "pass" for call in accepted),
@@ -112,6 +112,7 @@ def _answer(
         "double": any(call["call"] == "double" and call["seat"] == turn for call in accepted),
         "doublers": [call["seat"] for call in accepted if call["call"] == "double"],
         "redouble": [call["seat"] for call in accepted if call["call"] == "redouble"],
+        "conventions": sorted({call["convention"] for call in accepted if "convention" in call}),
     }
     for found in legal["ranges"]:  # a range is whole: every value between its ends is legal
         values = ranges[found["call"], found["field"]]
@@ -143,6 +144,8 @@ def _variant(
         while True:
             expected, accepted = _answer(run, seats, candidates, calls)
             answers.append(expected)
+            # a bid with a convention (56's noes) is tried, not walked: a noes bid that wins needs its trump named
+            accepted = [call for call in accepted if "convention" not in call]
             if not accepted:
                 break
             # passes (and doubles) half the time, so walks reach the closing passes; now and then the last call
@@ -167,7 +170,10 @@ def fifty_six_cases(generator: random.Random) -> list[dict[str, Any]]:
 
         def run_for(dealer: str, rules: FiftySixRules = rules) -> Callable[[list[dict[str, Any]]], None]:
             def run(calls: list[dict[str, Any]]) -> None:
-                made = tuple(FiftySixCall(c["seat"], c["call"], c.get("points"), c.get("trump")) for c in calls)
+                made = tuple(
+                    FiftySixCall(c["seat"], c["call"], c.get("points"), c.get("trump"), None, c.get("convention"))
+                    for c in calls
+                )
                 fifty_six_auction.run_auction(made, dealer, rules.seats, rules)
 
             return run
@@ -177,6 +183,7 @@ def fifty_six_cases(generator: random.Random) -> list[dict[str, Any]]:
             {"call": "double"},
             {"call": "redouble"},
             *({"call": "bid", "points": points, "trump": "clubs"} for points in range(27, 58)),
+            {"call": "bid", "points": 56, "convention": "noes"},  # legal wherever any noes bid is
         ]
         spec = fifty_six_auction.auction_rules(rules)
         cases.append(
@@ -330,6 +337,16 @@ def test_the_walks_reach_every_kind_of_call_and_a_closed_auction() -> None:
         name for found in legal for name in found["named"]
     }
     assert all(walk["expected"][-1]["closed"] for variant in variants for walk in variant["walks"])
+    # 56's noes: offered only over a standing bid (the first bid of an auction may not be one)
+    fifty_six = [
+        found
+        for variant in variants
+        if variant["game"] == "fifty_six"
+        for walk in variant["walks"]
+        for found in [answer["legal"] for answer in walk["expected"]]
+    ]
+    assert any(found["conventions"] == ["noes"] for found in fifty_six)
+    assert any(found["ranges"] and found["conventions"] == [] for found in fifty_six)
 
 
 def test_the_descriptions_name_the_engines_numbers() -> None:
@@ -343,7 +360,15 @@ def test_the_descriptions_name_the_engines_numbers() -> None:
         {"call": "quadruple_moon", "rank": 10, "only_over": 9},
     ]
     fifty_six = fifty_six_auction.auction_rules(get_engine("fifty_six").rules_from_settings({}, 4))
-    assert fifty_six["raises"] == [{"call": "bid", "field": "points", "low": 28, "high": 56}]
+    assert fifty_six["raises"] == [
+        {
+            "call": "bid",
+            "field": "points",
+            "low": 28,
+            "high": 56,
+            "conventions": [{"convention": "noes", "over_standing": True}],
+        }
+    ]
 
 
 def write() -> None:

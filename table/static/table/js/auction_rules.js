@@ -33,7 +33,7 @@ const isRaise = (spec, call) => spec.raises.some((raise) => raise.call === call.
  *  {closed (no call is possible any more), over (no call in turn: only the doubles after the bidding may follow),
  *  turn, standing, doubling (0, 1 doubled, 2 redoubled), passed, first (no call yet), opener (who calls first),
  *  legal: {pass, ranges: [{call, field, low, high}], named: [call], double (the seat to call may), doublers: [seats],
- *  redouble: [seats]}}. */
+ *  redouble: [seats], conventions: [the conventions a bid may carry now]}}. */
 export function auctionState(spec, seats, dealer, calls, teamOf = () => null, carried = null) {
   const n = seats.length;
   const after = (seat, steps) => seats[(seats.indexOf(seat) + steps) % n];
@@ -85,7 +85,7 @@ export function auctionState(spec, seats, dealer, calls, teamOf = () => null, ca
   if (spec.top_closes && standing && rankOf(spec, standing) === top) closed = true;
   if (spec.redouble && spec.redouble.closes && doubling === 2) closed = true;
   const over = closed;
-  const legal = { pass: false, ranges: [], named: [], double: false, doublers: [], redouble: [] };
+  const legal = { pass: false, ranges: [], named: [], double: false, doublers: [], redouble: [], conventions: [] };
   const bidders = standing ? teamOf(standing.seat) : null;
   if (over && afterBidding && standing && doubling < 2) {
     // the doubles after the bidding: any defender once, then any bidder; the auction is closed when none is left
@@ -108,7 +108,10 @@ export function auctionState(spec, seats, dealer, calls, teamOf = () => null, ca
         if (raise.field) {
           const floor = overPartner && raise.partner_low ? raise.partner_low : raise.low;
           const low = Math.max(floor, standingRank + 1);
-          if (low <= raise.high) legal.ranges.push({ call: raise.call, field: raise.field, low, high: raise.high });
+          if (low > raise.high) continue;
+          legal.ranges.push({ call: raise.call, field: raise.field, low, high: raise.high });
+          for (const c of raise.conventions || [])
+            if (standing || !c.over_standing) legal.conventions.push(c.convention);
         } else if (raise.only_over !== undefined ? standingRank === raise.only_over : raise.rank > standingRank) {
           legal.named.push(raise.call);
         }
