@@ -148,3 +148,69 @@ def test_a_match_to_its_end_with_a_deal_trick_by_trick(
         f"Meena 15 · made with 15 · 0 {DASH} 2",
         f"Bala 16 · hearts · made with 22 · revoke found: S4 (trick 3), S4 (trick 6) · 0 {DASH} 1",
     ]
+
+
+def test_the_second_auction_and_the_doubles_follow_the_engines_description(
+    phone: Table, live_app: dict[str, Any]
+) -> None:
+    """second_round_minimum 20: after S2's 16 and three passes, S2 opens a second auction from its 16, where S3 bids
+    22 (the second round's minimum is 20) and the rest pass: Ravi's 22 is the contract, its team A's card points are
+    asked. allow_double: after the bidding only the defenders S1 and S3 are offered a double, then only the bidders
+    S2 and S4 a redouble, which ends the auction."""
+    base = live_app["base"]
+    api = api_session(live_app, "asha")
+
+    def new_match(settings: dict[str, Any]) -> int:
+        created = api.post(
+            f"{base}/api/v1/matches/",
+            json={"game": "twenty_eight", "players": [{"name": name} for name in NAMES], "settings": settings},
+        ).json()
+        phone.open(f"/table/matches/{created['id']}/")
+        return int(created["id"])
+
+    second = new_match({**DEMO_SETTINGS, "second_round_minimum": 20})
+    bid(phone, 16)
+    phone.call("rest-pass")
+    assert phone.text("#second_auction-turn-info") == "Bala to call"
+    points_box = phone.driver.find_element(By.CSS_SELECTOR, "[data-field=bidding_team_card_points]")
+    assert not points_box.is_displayed()
+    phone.tap('#second_auction-auction-controls [data-call="pass"]')
+    assert phone.value("#second_auction-auction-controls input[name=bid_points]") == "20"
+    phone.type("#second_auction-auction-controls input[name=bid_points]", 22)
+    phone.tap('#second_auction-auction-controls [data-call="bid"]')
+    phone.tap('#second_auction-auction-controls [data-call="rest-pass"]')
+    assert phone.text("#second_auction-turn-info") == "Contract: 22 by Ravi (team A)"
+    assert phone.text("[data-field=bidding_team_card_points] .label") == "Card points of team A (out of 28)"
+    phone.type("input[name=bidding_team_card_points]", 22)
+    phone.save_and_wait()
+    deal = api.get(f"{base}/api/v1/matches/{second}/deals/1/").json()
+    assert [(c["seat"], c["call"], c.get("points")) for c in deal["input"]["second_auction"]] == [
+        ("S2", "pass", None),
+        ("S3", "bid", 22),
+        ("S4", "pass", None),
+        ("S1", "pass", None),
+        ("S2", "pass", None),
+    ]
+    assert deal["result"]["contract"]["bidder"] == "S3" and deal["result"]["contract"]["round"] == 2
+
+    doubled = new_match({**DEMO_SETTINGS, "allow_double": True})
+    bid(phone, 16)
+    assert phone.driver.find_elements(By.CSS_SELECTOR, "#doubles [data-call]") == []  # the bidding is not over
+    phone.call("rest-pass")
+
+    def seats() -> list[str]:
+        return [
+            b.get_attribute("data-seat") for b in phone.driver.find_elements(By.CSS_SELECTOR, "#doubles [data-call]")
+        ]
+
+    assert seats() == ["S1", "S3"]
+    phone.tap('#doubles [data-call="double"][data-seat="S3"]')
+    assert seats() == ["S2", "S4"]
+    phone.tap('#doubles [data-call="redouble"][data-seat="S4"]')
+    assert seats() == []
+    assert phone.text("#turn-info") == "Contract: 16 by Bala (team B) redoubled"
+    phone.type("input[name=bidding_team_card_points]", 18)
+    phone.save_and_wait()
+    deal = api.get(f"{base}/api/v1/matches/{doubled}/deals/1/").json()
+    assert [c["call"] for c in deal["input"]["auction"]][-2:] == ["double", "redouble"]
+    assert deal["result"]["contract"]["doubling"] == "redoubled"

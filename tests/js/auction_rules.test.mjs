@@ -10,10 +10,10 @@ import { auctionState } from '../../table/static/table/js/auction_rules.js';
 const VARIANTS = JSON.parse(readFileSync(new URL('./fixtures/auction_cases.json', import.meta.url)));
 
 /** The interpreter's answer in the fixture's shape. */
-function answer(variant, dealer, calls) {
-  const state = auctionState(variant.spec, variant.seats, dealer, calls, (seat) => variant.teams[seat]);
-  const legal = state.closed ? { pass: false, ranges: [], named: [], double: false, redouble: [] } : state.legal;
-  return { closed: state.closed, turn: state.closed ? null : state.turn, legal };
+function answer(variant, dealer, calls, carried = null) {
+  const state = auctionState(variant.spec, variant.seats, dealer, calls, (seat) => variant.teams[seat], carried);
+  const none = { pass: false, ranges: [], named: [], double: false, doublers: [], redouble: [], conventions: [] };
+  return { closed: state.closed, turn: state.over ? null : state.turn, legal: state.closed ? none : state.legal };
 }
 
 for (const variant of VARIANTS) {
@@ -23,7 +23,12 @@ for (const variant of VARIANTS) {
     for (const walk of variant.walks) {
       walk.expected.forEach((expected, i) => {
         const calls = walk.calls.slice(0, i);
-        assert.deepEqual(answer(variant, walk.dealer, calls), expected, JSON.stringify({ dealer: walk.dealer, calls }));
+        const carried = walk.carried || null;
+        assert.deepEqual(
+          answer(variant, walk.dealer, calls, carried),
+          expected,
+          JSON.stringify({ dealer: walk.dealer, carried, calls }),
+        );
         checked += 1;
       });
     }
@@ -44,4 +49,14 @@ test("Twenty-Eight: over a partner's standing bid the lowest is the engine's par
   const opened = [{ seat: 'S1', call: 'bid', points: 14 }];
   assert.equal(lowest(opened), 15); // S2, an opponent
   assert.equal(lowest([...opened, { seat: 'S2', call: 'pass' }]), 20); // S3, S1's partner
+});
+
+test("56: a noes bid is offered only over a standing bid, as the engine's description says (F-A13)", () => {
+  const facts = JSON.parse(readFileSync(new URL('./fixtures/game_facts.json', import.meta.url))).fifty_six.entry['4'];
+  const seats = ['S1', 'S2', 'S3', 'S4'];
+  const conventions = (calls) =>
+    auctionState(facts.auction, seats, 'S4', calls, (s) => 'AB'[seats.indexOf(s) % 2]).legal.conventions;
+  assert.deepEqual(conventions([]), []);
+  assert.deepEqual(conventions([{ seat: 'S1', call: 'bid', points: 30, trump: 'hearts' }]), ['noes']);
+  assert.deepEqual(conventions([{ seat: 'S1', call: 'pass' }]), []);
 });

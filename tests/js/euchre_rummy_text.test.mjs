@@ -3,6 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
+import { readFileSync } from 'node:fs';
+
 import { installDom } from './fake_dom.mjs';
 
 installDom();
@@ -114,4 +116,17 @@ test('Contract Rummy: the headline names the leader, or the winners, and the con
     GAMES.contract_rummy.headline({ ...m, state: { ...m.state, match_over: true, winners: ['S2'] } }).title,
     'Bala wins',
   );
+});
+
+test("Bid Euchre: the lone caller's partner sits out after exactly the calls the engine names (entry.partner_sits_out)", () => {
+  const facts = JSON.parse(readFileSync(new URL('./fixtures/game_facts.json', import.meta.url))).bid_euchre.entry['4'];
+  const out = (call, seat) => GAMES.bid_euchre.sittingOut(facts, PAIRS, { seat, call });
+  assert.deepEqual(
+    facts.partner_sits_out.map((call) => out(call, 'S2')),
+    facts.partner_sits_out.map(() => 'S4'),
+  );
+  assert.equal(out('partners_best', 'S3'), 'S1');
+  assert.equal(out('bid', 'S3'), null); // a number bid: both partners play
+  assert.equal(GAMES.bid_euchre.sittingOut({}, PAIRS, { seat: 'S3', call: 'shoot_the_moon' }), null); // no fact, nobody
+  assert.equal(out('pass', 'S1'), null);
 });

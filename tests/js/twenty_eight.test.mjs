@@ -112,3 +112,51 @@ test('28: a deal in the list names the offences the tricks proved', () => {
     'Bala 16 · hearts · made with 22 · revoke found: S4 (trick 3) · trump not played after the call: S1 (trick 5) · hidden trump led: S2 (trick 1) · 0 – 1',
   );
 });
+
+// ---------- the auctions the engine describes (entry.auction): doubles after the bidding, the second round ----------
+// The descriptions are the engine's under these settings (tests/js/fixtures/auction_cases.json, which
+// tests/rules/test_auction_rules.py keeps equal to the engine's answers); the page reads them knowing no rule.
+const CASES = JSON.parse(readFileSync(new URL('./fixtures/auction_cases.json', import.meta.url)));
+const DOUBLING = CASES.find((c) => c.game === 'twenty_eight' && c.spec.double).spec;
+const PLAIN = CASES.find((c) => c.game === 'twenty_eight' && !c.spec.double).spec;
+// The engine's description under second_round_minimum 20: the default first round and its second_round.
+const SECOND = { ...PLAIN, second_round: CASES.find((c) => c.game === 'twenty_eight_second_round').spec };
+const SEATS = ['S1', 'S2', 'S3', 'S4'];
+const TEAM = { S1: 'A', S3: 'A', S2: 'B', S4: 'B' };
+const rounds = (spec, calls, second = []) =>
+  GAMES.twenty_eight.auctionRounds(spec, SEATS, 'S4', calls, second, (seat) => TEAM[seat]);
+const call = (text) =>
+  text.split(' ').map((c) => {
+    const [seat, what] = c.split(':');
+    return /^\d+$/.test(what) ? { seat, call: 'bid', points: Number(what) } : { seat, call: what };
+  });
+
+test('28: after the bidding either defender may double, then either bidder redouble, as the engine says', () => {
+  const bidding = call('S1:16 S2:pass S3:pass S4:pass');
+  assert.deepEqual(rounds(DOUBLING, bidding.slice(0, 3)).doublers, []); // the bidding is not over yet
+  const over = rounds(DOUBLING, bidding);
+  assert.equal(over.over, true);
+  assert.deepEqual(over.doublers, ['S2', 'S4']);
+  const doubled = rounds(DOUBLING, [...bidding, ...call('S4:double')]);
+  assert.deepEqual([doubled.doublers, doubled.redoublers, doubled.doubling], [[], ['S1', 'S3'], 1]);
+  const redoubled = rounds(DOUBLING, [...bidding, ...call('S4:double S3:redouble')]);
+  assert.deepEqual([redoubled.doublers, redoubled.redoublers, redoubled.doubling], [[], [], 2]);
+  // Without doubling in the match (the default description) nobody is offered one.
+  assert.deepEqual(rounds(PLAIN, bidding).doublers, []);
+});
+
+test("28: the second auction opens with the first round's winner from its contract; four passes keep it", () => {
+  const first = call('S1:16 S2:pass S3:pass S4:pass');
+  const opened = rounds(SECOND, first);
+  assert.deepEqual([opened.playsSecond, opened.over, opened.second.turn], [true, false, 'S1']);
+  assert.equal(opened.second.legal.ranges[0].low, 20); // the second round's minimum, not 17
+  const kept = rounds(SECOND, first, call('S1:pass S2:pass S3:pass S4:pass'));
+  assert.deepEqual([kept.over, kept.standing.seat, kept.standing.points], [true, 'S1', 16]);
+  const raised = rounds(SECOND, first, call('S1:pass S2:22 S3:pass S4:pass'));
+  assert.equal(raised.over, false); // S1 has still to pass S2's 22
+  const won = rounds(SECOND, first, call('S1:pass S2:22 S3:pass S4:pass S1:pass'));
+  assert.deepEqual([won.over, won.standing.seat, won.standing.points], [true, 'S2', 22]);
+  // A first round that ended at 28 has no second auction.
+  const top = rounds(SECOND, call('S1:28'));
+  assert.deepEqual([top.playsSecond, top.over, top.standing.points], [false, true, 28]);
+});

@@ -45,6 +45,12 @@ FIFTY_SIX_VARIANTS: list[tuple[int, dict[str, Any]]] = [
 TWENTY_EIGHT_VARIANTS: list[dict[str, Any]] = [
     {},
     {"partner_overcall_minimum": None, "passed_player_may_bid_again": False},
+    {"allow_double": True},
+]
+# The second auction (second_round), each walk from a first-round contract (the walk's ``carried`` call).
+TWENTY_EIGHT_SECOND_ROUNDS: list[dict[str, Any]] = [
+    {"second_round_minimum": 20},
+    {"second_round_minimum": 22, "partner_overcall_minimum": None, "passed_player_may_bid_again": False},
 ]
 EUCHRE_VARIANTS: list[dict[str, Any]] = [
     {},
@@ -57,11 +63,12 @@ EUCHRE_VARIANTS: list[dict[str, Any]] = [
 
 
 def _refused_at(run: Callable[[list[dict[str, Any]]], None], calls: list[dict[str, Any]], index: int) -> bool:
-    """Whether the engine's auction refuses the call at ``index`` (or one before it)."""
+    """Whether the engine's auction refuses the call at ``index`` (or one before it), in the first auction or the
+    second (``second_auction[i]``)."""
     try:
         run(calls)
     except RuleViolation as refusal:
-        where = refusal.field or ""
+        where = (refusal.field or "").removeprefix("second_")
         return where.startswith("auction[") and int(where[8:].split("]")[0]) <= index
     return False
 
@@ -85,14 +92,15 @@ def _answer(
         if not _refused_at(run, [*calls, {"seat": seat, **call}], len(calls))
     ]
     closed = _closed(run, calls) and not accepted
-    turns = sorted({call["seat"] for call in accepted if call["call"] != "redouble"})
+    # the doubles and redoubles a seat may make out of turn do not say whose turn it is
+    turns = sorted({call["seat"] for call in accepted if call["call"] not in {"double", "redouble"}})
     assert len(turns) <= 1, (calls, turns)
     turn = turns[0] if turns else None
     ranges: dict[tuple[str, str], list[int]] = {}
     named = [call["call"] for call in accepted if call["call"] not in {"bid", "pass", "double", "redouble"}]
     for call in accepted:
         for field in ("points", "tricks"):
-            if call["call"] == "bid" and field in call:
+            if call["call"] == "bid" and field in call and "convention" not in call:
                 ranges.setdefault(("bid", field), []).append(call[field])
     legal: dict[str, Any] = {
         "pass": any(call["call"] == "pass" for call in accepted),
@@ -101,8 +109,10 @@ def _answer(
             for (call, field), values in ranges.items()
         ],
         "named": named,
-        "double": any(call["call"] == "double" for call in accepted),
+        "double": any(call["call"] == "double" and call["seat"] == turn for call in accepted),
+        "doublers": [call["seat"] for call in accepted if call["call"] == "double"],
         "redouble": [call["seat"] for call in accepted if call["call"] == "redouble"],
+        "conventions": sorted({call["convention"] for call in accepted if "convention" in call}),
     }
     for found in legal["ranges"]:  # a range is whole: every value between its ends is legal
         values = ranges[found["call"], found["field"]]
@@ -116,21 +126,26 @@ def _variant(
     *,
     seats: list[str],
     team_of: dict[str, str],
-    run_for: Callable[[str], Callable[[list[dict[str, Any]]], None]],
+    run_for: Callable[..., Callable[[list[dict[str, Any]]], None]],
     candidates: list[dict[str, Any]],
     generator: random.Random,
+    carry: Callable[[random.Random], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """One variant's walks: each a dealer, the calls made, and the engine's answer before each call and after the
-    last (``expected[i]`` answers ``calls[:i]``)."""
+    last (``expected[i]`` answers ``calls[:i]``); with ``carry``, a round that starts from the walk's ``carried``
+    call (``run_for(dealer, carried)``)."""
     walks = []
     for _ in range(WALKS):
         dealer = generator.choice(seats)
-        run = run_for(dealer)
+        carried = carry(generator) if carry else None
+        run = run_for(dealer, carried) if carry else run_for(dealer)
         calls: list[dict[str, Any]] = []
         answers = []
         while True:
             expected, accepted = _answer(run, seats, candidates, calls)
             answers.append(expected)
+            # a bid with a convention (56's noes) is tried, not walked: a noes bid that wins needs its trump named
+            accepted = [call for call in accepted if "convention" not in call]
             if not accepted:
                 break
             # passes (and doubles) half the time, so walks reach the closing passes; now and then the last call
@@ -139,7 +154,10 @@ def _variant(
             draw = generator.random()
             pick = generator.choice(passes) if passes and draw < 0.5 else accepted[-1] if draw < 0.65 else None
             calls.append(pick or generator.choice(accepted))
-        walks.append({"dealer": dealer, "calls": calls, "expected": answers})
+        walk: dict[str, Any] = {"dealer": dealer, "calls": calls, "expected": answers}
+        if carried is not None:
+            walk["carried"] = carried
+        walks.append(walk)
     return {"game": game, "spec": spec, "seats": seats, "teams": team_of, "walks": walks}
 
 
@@ -152,7 +170,10 @@ def fifty_six_cases(generator: random.Random) -> list[dict[str, Any]]:
 
         def run_for(dealer: str, rules: FiftySixRules = rules) -> Callable[[list[dict[str, Any]]], None]:
             def run(calls: list[dict[str, Any]]) -> None:
-                made = tuple(FiftySixCall(c["seat"], c["call"], c.get("points"), c.get("trump")) for c in calls)
+                made = tuple(
+                    FiftySixCall(c["seat"], c["call"], c.get("points"), c.get("trump"), None, c.get("convention"))
+                    for c in calls
+                )
                 fifty_six_auction.run_auction(made, dealer, rules.seats, rules)
 
             return run
@@ -162,6 +183,7 @@ def fifty_six_cases(generator: random.Random) -> list[dict[str, Any]]:
             {"call": "double"},
             {"call": "redouble"},
             *({"call": "bid", "points": points, "trump": "clubs"} for points in range(27, 58)),
+            {"call": "bid", "points": 56, "convention": "noes"},  # legal wherever any noes bid is
         ]
         spec = fifty_six_auction.auction_rules(rules)
         cases.append(
@@ -229,6 +251,8 @@ def twenty_eight_cases(generator: random.Random) -> list[dict[str, Any]]:
 
         candidates: list[dict[str, Any]] = [
             {"call": "pass"},
+            {"call": "double"},
+            {"call": "redouble"},
             *({"call": "bid", "points": points} for points in range(12, 30)),
         ]
         cases.append(
@@ -245,9 +269,57 @@ def twenty_eight_cases(generator: random.Random) -> list[dict[str, Any]]:
     return cases
 
 
+def twenty_eight_second_rounds(generator: random.Random) -> list[dict[str, Any]]:
+    """The second auction (``second_round``), each walk from a first-round contract of a random seat and size."""
+    engine = get_engine("twenty_eight")
+    cases = []
+    seats = list(twenty_eight_tables.SEATS)
+    for settings in TWENTY_EIGHT_SECOND_ROUNDS:
+        rules: TwentyEightRules = engine.rules_from_settings(settings, 4)
+
+        def run_for(
+            dealer: str, carried: dict[str, Any], rules: TwentyEightRules = rules
+        ) -> Callable[[list[dict[str, Any]]], None]:
+            seat = carried["seat"]
+            first = twenty_eight_auction.Contract(seat, twenty_eight_tables.TEAM_OF[seat], carried["points"], "none", 1)
+
+            def run(calls: list[dict[str, Any]]) -> None:
+                made = tuple(TwentyEightCall(c["seat"], c["call"], c.get("points")) for c in calls)
+                twenty_eight_auction.run_second_round(made, first, rules)
+
+            return run
+
+        def carry(generator: random.Random, rules: TwentyEightRules = rules) -> dict[str, Any]:
+            return {"seat": generator.choice(seats), "call": "bid", "points": generator.randint(rules.minimum_bid, 28)}
+
+        spec = twenty_eight_auction.auction_rules(rules)["second_round"]
+        candidates: list[dict[str, Any]] = [
+            {"call": "pass"},
+            *({"call": "bid", "points": points} for points in range(12, 30)),
+        ]
+        cases.append(
+            _variant(
+                "twenty_eight_second_round",
+                spec,
+                seats=seats,
+                team_of=dict(twenty_eight_tables.TEAM_OF),
+                run_for=run_for,
+                candidates=candidates,
+                generator=generator,
+                carry=carry,
+            )
+        )
+    return cases
+
+
 def every_case() -> list[dict[str, Any]]:
     generator = random.Random(27)
-    return fifty_six_cases(generator) + euchre_cases(generator) + twenty_eight_cases(generator)
+    return (
+        fifty_six_cases(generator)
+        + euchre_cases(generator)
+        + twenty_eight_cases(generator)
+        + twenty_eight_second_rounds(generator)
+    )
 
 
 def test_the_node_tests_auction_cases_are_the_engines_answers() -> None:
@@ -265,6 +337,16 @@ def test_the_walks_reach_every_kind_of_call_and_a_closed_auction() -> None:
         name for found in legal for name in found["named"]
     }
     assert all(walk["expected"][-1]["closed"] for variant in variants for walk in variant["walks"])
+    # 56's noes: offered only over a standing bid (the first bid of an auction may not be one)
+    fifty_six = [
+        found
+        for variant in variants
+        if variant["game"] == "fifty_six"
+        for walk in variant["walks"]
+        for found in [answer["legal"] for answer in walk["expected"]]
+    ]
+    assert any(found["conventions"] == ["noes"] for found in fifty_six)
+    assert any(found["ranges"] and found["conventions"] == [] for found in fifty_six)
 
 
 def test_the_descriptions_name_the_engines_numbers() -> None:
@@ -278,7 +360,15 @@ def test_the_descriptions_name_the_engines_numbers() -> None:
         {"call": "quadruple_moon", "rank": 10, "only_over": 9},
     ]
     fifty_six = fifty_six_auction.auction_rules(get_engine("fifty_six").rules_from_settings({}, 4))
-    assert fifty_six["raises"] == [{"call": "bid", "field": "points", "low": 28, "high": 56}]
+    assert fifty_six["raises"] == [
+        {
+            "call": "bid",
+            "field": "points",
+            "low": 28,
+            "high": 56,
+            "conventions": [{"convention": "noes", "over_standing": True}],
+        }
+    ]
 
 
 def write() -> None:
@@ -302,3 +392,39 @@ def test_twenty_eights_bid_over_a_partner_starts_at_the_honours_minimum() -> Non
     assert over_opponent["legal"]["ranges"] == [{"call": "bid", "field": "points", "low": 15, "high": 28}]
     assert over_partner["legal"]["ranges"] == [{"call": "bid", "field": "points", "low": 20, "high": 28}]
     assert twenty_eight_auction.auction_rules(rules)["raises"][0]["partner_low"] == 20
+
+
+def test_twenty_eights_doubles_after_the_bidding_and_second_round_are_in_the_description() -> None:
+    """allow_double: once the bidding is over either defender may double (out of turn), then either bidder
+    redouble, which closes it; second_round_minimum: the second auction from the first contract, kept by four passes.
+    The engine's own answers, which the interpreter must give (the fixture's walks)."""
+    engine = get_engine("twenty_eight")
+    doubling = engine.rules_from_settings({"allow_double": True}, 4)
+    rules = twenty_eight_auction.auction_rules(doubling)
+    assert rules["double"] == {"resets_passes": False, "after_bidding": True}
+    assert rules["redouble"] == {"out_of_turn": True, "closes": True}
+    assert rules["second_round"] is None
+
+    def run(calls: list[dict[str, Any]]) -> None:
+        made = tuple(TwentyEightCall(c["seat"], c["call"], c.get("points")) for c in calls)
+        twenty_eight_auction.run_first_round(made, "S4", doubling)
+
+    candidates: list[dict[str, Any]] = [
+        {"call": "pass"},
+        {"call": "double"},
+        {"call": "redouble"},
+        *({"call": "bid", "points": n} for n in range(14, 29)),
+    ]
+    bid = [{"seat": "S1", "call": "bid", "points": 16}, *({"seat": s, "call": "pass"} for s in ("S2", "S3", "S4"))]
+    over, _ = _answer(run, list(twenty_eight_tables.SEATS), candidates, bid)
+    assert over["closed"] is False and over["turn"] is None
+    assert over["legal"]["doublers"] == ["S2", "S4"] and over["legal"]["double"] is False
+    doubled, _ = _answer(run, list(twenty_eight_tables.SEATS), candidates, [*bid, {"seat": "S4", "call": "double"}])
+    assert doubled["legal"]["redouble"] == ["S1", "S3"] and doubled["legal"]["doublers"] == []
+    second = engine.rules_from_settings({"second_round_minimum": 20}, 4)
+    round_two = twenty_eight_auction.auction_rules(second)["second_round"]
+    assert round_two["from_standing"] is True and round_two["pass_barred"] == []
+    assert round_two["raises"] == [{"call": "bid", "field": "points", "low": 20, "high": 28, "partner_low": 20}]
+    walks = [walk for case in every_case() if case["game"] == "twenty_eight_second_round" for walk in case["walks"]]
+    kept = [walk for walk in walks if len(walk["calls"]) == 4 and all(c["call"] == "pass" for c in walk["calls"])]
+    assert kept and all(walk["expected"][-1]["closed"] for walk in kept)

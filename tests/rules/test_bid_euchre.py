@@ -1116,3 +1116,25 @@ def test_a_refused_deal_leaves_the_state_as_it_was() -> None:
     with pytest.raises(RuleViolation):
         ENGINE.play_deal(state, ENGINE.parse_deal(deal("S1", tricks=(5, 2)), rules()), rules())
     assert ENGINE.state_json(state) == before
+
+
+@pytest.mark.parametrize(
+    ("said", "partner"),
+    [
+        (("pb", "-", "-", "-"), "S3"),
+        (("moon", "-", "-", "-"), "S3"),
+        (("moon", "triple_moon", "-", "-"), "S4"),
+        (("moon", "triple_moon", "quadruple_moon", "-"), "S1"),
+    ],
+)
+def test_the_entry_facts_name_the_calls_whose_callers_partner_sits_out(said: tuple, partner: str) -> None:
+    """entry.partner_sits_out, the fact the page reads to leave the partner out of the tricks: exactly the calls
+    after which the referee refuses the partner's renege (a number bid's partner plays and may renege)."""
+    extra = rules(extra_moon_calls=True)
+    sits_out = ENGINE.entry_facts(extra)["partner_sits_out"]
+    assert sits_out == ["partners_best", "shoot_the_moon", "triple_moon", "quadruple_moon"]
+    lone = refusal(deal("S4", said, tricks=(3, 3), reneges=(partner,)), extra)
+    assert lone.code == "renege_invalid" and lone.extra["sitting_out"] == partner
+    assert [c["call"] for c in deal("S4", said)["auction"] if c["call"] != "pass"][-1] in sits_out
+    plain = play_one(deal("S4", (3, "-", "-", "-"), tricks=(4, 2), reneges=("S3",)), extra)
+    assert plain["renege_penalties"]["A"] == -2  # S3 played and reneged: the default penalty

@@ -466,6 +466,19 @@ def test_a_noes_bid_needs_a_trump_only_if_it_wins() -> None:
     assert named["contract"]["trump"] == "clubs"
 
 
+def test_a_noes_bid_needs_a_bid_standing_to_be_void_in() -> None:
+    """F-A13: noes says its bidder is void in the suit last bid, so the first bid of an auction cannot be one (the
+    auction's description says so to the page: conventions over_standing)."""
+    r = rules(4)
+    opening = {"seat": "S2", "call": "bid", "points": 30, "convention": "noes", "trump": "clubs"}
+    error = refused(r, [deal("S1", [opening, *pas("S3", "S4", "S1")], 30)])
+    assert (error.code, error.field) == ("invalid_trump", "auction[0]")
+    assert error.detail == (
+        "A noes bid says its bidder is void in the suit last bid, and no bid stands yet: name a trump suit or "
+        "no-trumps for S2's bid of 30."
+    )
+
+
 @pytest.mark.parametrize(
     ("call", "field"),
     [

@@ -159,7 +159,7 @@ def test_the_deal_forms_bounds_come_from_the_engines(browser: Client) -> None:
             "trick_orders",
             "usual_bids",
         ],
-        "bid_euchre": ["auction", "pack_ranks", "trick_orders", "tricks_per_deal"],
+        "bid_euchre": ["auction", "pack_ranks", "partner_sits_out", "trick_orders", "tricks_per_deal"],
         "contract_rummy": [],
         "twenty_eight": [
             "auction",

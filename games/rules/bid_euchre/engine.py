@@ -10,7 +10,7 @@ from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.shapes import stored_result, stored_state
 from games.rules.bid_euchre.state import BidEuchreState
-from games.rules.bid_euchre.tables import PACK_RANKS, SEATS, TEAM_SEATS
+from games.rules.bid_euchre.tables import LONE_KINDS, PACK_RANKS, SEATS, TEAM_SEATS
 from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
 from games.rules.shapes import Headline
 from games.rules.sides import Sides, other_side
@@ -81,6 +81,8 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
         return {
             "auction": auction.auction_rules(rules),
             "pack_ranks": list(PACK_RANKS),
+            # §E.3: the calls whose caller plays alone, the partner sitting out (no cards in the tricks, no renege)
+            "partner_sits_out": [kind for kind in auction.LONE_RANK_ABOVE_TRICKS if kind in LONE_KINDS],
             "trick_orders": referee.trick_orders(),
             "tricks_per_deal": rules.tricks_per_deal,
         }

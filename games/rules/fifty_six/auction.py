@@ -413,6 +413,19 @@ class _Auction:
                 index,
                 seat,
             )
+        if call.convention == "noes" and self.standing is None:
+            # F-A13: a noes bid says its bidder is void in the suit last bid, so it needs a bid to be made over
+            raise self._violation(
+                "invalid_trump",
+                msg(
+                    "A noes bid says its bidder is void in the suit last bid, and no bid stands yet: name a trump "
+                    "suit or no-trumps for {seat}'s bid of {points}.",
+                    seat=seat,
+                    points=points,
+                ),
+                index,
+                seat,
+            )
         if call.trump is None and call.convention != "noes":
             raise self._violation(
                 "invalid_trump",
@@ -653,7 +666,16 @@ def auction_rules(rules: FiftySixRules) -> dict[str, Any]:
         "top_closes": False,
         "passed_may_raise": rules.passed_player_may_bid_again,
         "pass_barred": ["first_call"] if rules.all_pass_rule == "first_speaker_must_bid" else [],
-        "raises": [{"call": "bid", "field": "points", "low": t.MIN_BID, "high": t.MAX_BID}],
+        # F-A13: a "noes" bid (no trump of its own, void in the suit last bid) only over a standing bid
+        "raises": [
+            {
+                "call": "bid",
+                "field": "points",
+                "low": t.MIN_BID,
+                "high": t.MAX_BID,
+                "conventions": [{"convention": "noes", "over_standing": True}],
+            }
+        ],
         "double": {"resets_passes": True},
         "redouble": {"out_of_turn": rules.redouble_out_of_turn, "closes": True},
     }

@@ -368,14 +368,22 @@ def run_second_round(second: tuple[Call, ...] | None, first: Contract, rules: Tw
     return Contract(bidder, t.TEAM_OF[bidder], bidding.standing_points, "none", 2)
 
 
-def auction_rules(rules: TwentyEightRules) -> dict[str, Any]:
-    """§T.3's first round of bidding as data for a page that follows it knowing no game (the board's
-    ``entry.auction``, table/static/table/js/auction_rules.js): from the dealer's right, the first speaker must
-    bid; three passes after a bid, or a bid of 28, end it; over one's partner's standing bid the lowest is
-    ``partner_overcall_minimum``. The doubles that may follow the bidding and the second round are not in it."""
-    bid: dict[str, Any] = {"call": "bid", "field": "points", "low": rules.minimum_bid, "high": t.MAX_BID}
+def _bid_raise(rules: TwentyEightRules, low: int) -> dict[str, Any]:
+    bid: dict[str, Any] = {"call": "bid", "field": "points", "low": low, "high": t.MAX_BID}
     if rules.partner_overcall_minimum is not None:
         bid["partner_low"] = rules.partner_overcall_minimum
+    return bid
+
+
+def auction_rules(rules: TwentyEightRules) -> dict[str, Any]:
+    """§T.3's auctions as data for a page that follows them knowing no game (the board's ``entry.auction``,
+    table/static/table/js/auction_rules.js): from the dealer's right, the first speaker must bid; three passes
+    after a bid, or a bid of 28, end it; over one's partner's standing bid the lowest is
+    ``partner_overcall_minimum``. With ``allow_double`` the bidding is followed by a double from either defender
+    (``after_bidding``: out of turn, once the bidding is over) and a redouble from either bidder, which ends the
+    auction. With ``second_round_minimum``, ``second_round`` describes the second auction (``second_auction``):
+    opened by the first round's winner from its contract (``from_standing``), which four passes keep; none after a
+    first round that ended at 28."""
     return {
         "first_after_dealer": 1,
         "one_round": False,
@@ -384,7 +392,26 @@ def auction_rules(rules: TwentyEightRules) -> dict[str, Any]:
         "top_closes": True,
         "passed_may_raise": rules.passed_player_may_bid_again,
         "pass_barred": ["first_call"],
-        "raises": [bid],
+        "raises": [_bid_raise(rules, rules.minimum_bid)],
+        "double": {"resets_passes": False, "after_bidding": True} if rules.allow_double else None,
+        "redouble": {"out_of_turn": True, "closes": True} if rules.allow_double else None,
+        "second_round": None
+        if rules.second_round_minimum is None
+        else _second_round(rules, rules.second_round_minimum),
+    }
+
+
+def _second_round(rules: TwentyEightRules, minimum: int) -> dict[str, Any]:
+    return {
+        "from_standing": True,
+        "first_after_dealer": 0,
+        "one_round": False,
+        "pass_drops_out": False,
+        "closes_after_passes": True,
+        "top_closes": True,
+        "passed_may_raise": rules.passed_player_may_bid_again,
+        "pass_barred": [],
+        "raises": [_bid_raise(rules, minimum)],
         "double": None,
         "redouble": None,
     }

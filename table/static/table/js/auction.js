@@ -11,14 +11,17 @@ const TEXT = {
   restPass: () => t('Everyone else passes'),
 };
 
-function auctionWidget(match, dealerSeg, rules) {
+/** `name` is the deal's field the calls go to (`auction`, Twenty-Eight's `second_auction`): the ids of a second
+ *  widget on the page start with it. */
+function auctionWidget(match, dealerSeg, rules, name = 'auction') {
   let calls = [];
-  const chips = h('div', { class: 'auction', id: 'auction-calls' });
-  const turnInfo = h('span', { class: 'hint', id: 'turn-info' });
-  const controls = h('div', { class: 'stack', id: 'auction-controls' });
+  const id = (part) => (name === 'auction' ? part : `${name}-${part}`);
+  const chips = h('div', { class: 'auction', id: id('auction-calls') });
+  const turnInfo = h('span', { class: 'hint', id: id('turn-info') });
+  const controls = h('div', { class: 'stack', id: id('auction-controls') });
   const el = h(
     'div',
-    { 'data-field': 'auction' },
+    { 'data-field': name },
     h('span', { class: 'label' }, TEXT.label(), ' ', turnInfo),
     chips,
     controls,
@@ -39,7 +42,7 @@ function auctionWidget(match, dealerSeg, rules) {
   function render() {
     chips.replaceChildren(
       ...calls.map((call, index) =>
-        h('span', { class: 'call', 'data-field': `auction[${index}]` }, rules.callText(call)),
+        h('span', { class: 'call', 'data-field': `${name}[${index}]` }, rules.callText(call)),
       ),
     );
     const state = rules.state(calls, dealerSeg.get());
@@ -63,7 +66,7 @@ function auctionWidget(match, dealerSeg, rules) {
           {
             type: 'button',
             class: 'small',
-            id: 'undo-call',
+            id: id('undo-call'),
             onclick: () => {
               calls.pop();
               render();

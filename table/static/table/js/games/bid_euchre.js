@@ -18,9 +18,13 @@ const SHORT_TRUMPS = [
   ['no_trumps', t('NT'), t('NT, no trumps')],
 ];
 const LOW_NO_TRUMPS = ['low_no_trumps', t('Low NT'), t('Low NT, low no trumps')];
-/** The lone calls: the partner of their caller sits out (§E.3). Which may be called when is the engine's
- * (entry.auction). */
-const LONE_CALLS = ['partners_best', 'shoot_the_moon', 'triple_moon', 'quadruple_moon'];
+/** Who sits the deal out (§E.3): the partner of the caller of a lone call, the calls the engine names
+ * (entry.partner_sits_out); null after any other contract. */
+function sittingOut(facts, teams, standing) {
+  if (!standing || !(facts.partner_sits_out || []).includes(standing.call)) return null;
+  const team = Object.values(teams || {}).find((members) => members.includes(standing.seat)) || [];
+  return team.find((seat) => seat !== standing.seat) || null;
+}
 /** A lone call as a word in a line of text ("Contract: shoot the moon by Asha"). */
 const LONE_WORDS = {
   partners_best: t('partners best'),
@@ -215,12 +219,10 @@ function form(match) {
     play() {
       const state = auction.state();
       if (!state.closed || !state.standing) return null;
-      const bidder = state.standing.seat;
-      const lone = LONE_CALLS.includes(state.standing.call);
-      const partner = (match.teams[teamOf(match, bidder)] || []).find((s) => s !== bidder);
+      const out = sittingOut(entryFacts(match), match.teams, state.standing);
       return {
-        seats: lone ? seats.filter((s) => s !== partner) : seats,
-        leader: bidder,
+        seats: seats.filter((s) => s !== out),
+        leader: state.standing.seat,
         order: trickOrder(entryFacts(match).trick_orders[trump.get()]),
       };
     },
@@ -448,4 +450,4 @@ function chart(board, { series, from }) {
   };
 }
 
-export default { form, headline, preview, stateLine, resultLine, summary, chart };
+export default { form, headline, preview, stateLine, resultLine, summary, chart, sittingOut };

@@ -316,7 +316,8 @@ function form(match) {
         );
         picks.setAttribute('aria-label', FORM.bidPoints);
         const trump = seg(
-          [...SHORT_TRUMPS, ...(state.standing ? [['noes', FORM.noes]] : [])],
+          // a noes bid where the engine's description offers one (over a standing bid, F-A13)
+          [...SHORT_TRUMPS, ...(state.legal.conventions.includes('noes') ? [['noes', FORM.noes]] : [])],
           null,
           () => paintBid(),
           'bid_trump',

@@ -75,11 +75,29 @@ function revealOrder(order, plays, from) {
   return { ...order, power: (led, card) => (early.has(card) ? order.hiddenPower : order.power)(led, card) };
 }
 
-/** The bidding as the engine describes it (the board's entry.auction, read by auction_rules.js): who calls, the
- * lowest bid (over a partner, the honours minimum), when it is over; a double and a redouble may follow. */
-function auctionState(calls, dealerSeat, seats, spec, teamOf) {
-  const s = followAuction(spec, seats, dealerSeat, calls, teamOf);
-  return { ...s, biddingOver: s.closed };
+/** Both auctions as the engine describes them (the board's entry.auction and its second_round, read by
+ * auction_rules.js; this module knows none of their rules): `first` and `second` (null until the first round's
+ * bidding is over, or where no second round is played) the rounds' states, `playsSecond` whether the deal carries a
+ * second_auction (none after a first round that ended at the top), `over` whether both biddings are over, `standing`
+ * the contract's call, `doubling` (0, 1, 2) and `doublers` / `redoublers` the seats that may double or redouble now
+ * (the doubles that follow the bidding). */
+function auctionRounds(spec, seats, dealerSeat, calls, secondCalls, teamOf) {
+  const first = followAuction(spec, seats, dealerSeat, calls, teamOf);
+  const second =
+    spec.second_round && first.over && first.standing
+      ? followAuction(spec.second_round, seats, dealerSeat, secondCalls, teamOf, first.standing)
+      : null;
+  const playsSecond = Boolean(second && (secondCalls.length || !second.closed));
+  return {
+    first,
+    second,
+    playsSecond,
+    over: first.over && (!second || second.closed),
+    standing: second ? second.standing : first.standing,
+    doubling: first.doubling,
+    doublers: first.legal.doublers,
+    redoublers: first.over ? first.legal.redouble : [],
+  };
 }
 
 function form(match) {
@@ -161,27 +179,35 @@ function form(match) {
     teamBox.hidden = kind.get() !== 'defenders_without_trumps';
     auction.el.hidden = redealing();
     auction.render();
+    paintAfterBidding();
   }
   const callWords = {
     pass: (name) => t('{name} pass', { name }),
     double: (name) => t('{name} double', { name }),
     redouble: (name) => t('{name} redouble', { name }),
   };
+  const spec = entryFacts(match).auction;
+  const teamOfSeat = (seat) => teamOf(match, seat);
+  /** Both rounds as the calls entered so far stand. */
+  const rounds = () => auctionRounds(spec, seats, dealer.get(), auction.get(), second.get(), teamOfSeat);
+  const contractText = (standing, doubling) =>
+    standing
+      ? FORM.contract(
+          numberText(standing.points),
+          seatLabel(match, standing.seat),
+          teamOf(match, standing.seat),
+          doubling,
+        )
+      : '';
   const rules = {
     callText: (c) =>
       c.call === 'bid'
         ? t('{name} {bid}', { name: seatLabel(match, c.seat), bid: numberText(c.points) })
         : callWords[c.call](seatLabel(match, c.seat)),
     state(calls, dealerSeat) {
-      const s = auctionState(calls, dealerSeat, seats, entryFacts(match).auction, (seat) => teamOf(match, seat));
-      const bidder = s.standing && s.standing.seat;
-      return {
-        ...s,
-        closed: s.biddingOver, // doubles, when played, are offered beside the card points (doublesBox)
-        summary: bidder
-          ? FORM.contract(numberText(s.standing.points), seatLabel(match, bidder), teamOf(match, bidder), s.doubling)
-          : '',
-      };
+      const s = followAuction(spec, seats, dealerSeat, calls, teamOfSeat);
+      // the doubles that may follow the bidding are offered beside the card points (doublesBox)
+      return { ...s, closed: s.over, summary: contractText(s.standing, s.doubling) };
     },
     offer(state, add) {
       const box = h('div', { class: 'stack' });
@@ -223,36 +249,61 @@ function form(match) {
       }
       return box;
     },
-    onChange(state) {
-      paintDoubles(state);
-      pointsBox.hidden = redealing() || !state.closed;
-      trumpBox.hidden = pointsBox.hidden;
-      trickBox.el.hidden = pointsBox.hidden;
-      trickBox.refresh();
-      const bidder = state.standing ? state.standing.seat : seats[(seats.indexOf(dealer.get()) + 1) % seats.length];
-      pointsLabel.textContent = FORM.points(teamOf(match, bidder), entryFacts(match).card_points_total || 28);
-      pointsInput.setAttribute('aria-label', pointsLabel.textContent);
+    onChange() {
+      if (!auction.state().closed)
+        second.reset(); // the second round starts from the first's contract
+      else second.render();
     },
   };
-  // Doubles follow the bidding (allow_double): either defender doubles, then either bidder redoubles; each is
-  // optional, so they are offered beside the card points rather than as the auction's next call.
+  // The second auction (second_round), when the match plays one: from the first round's contract, held by its
+  // bidder; the engine's description says who calls and what closes it.
+  const secondRules = {
+    ...rules,
+    state(calls, dealerSeat) {
+      const first = followAuction(spec, seats, dealerSeat, auction.get(), teamOfSeat);
+      const s = auctionRounds(spec, seats, dealerSeat, auction.get(), calls, teamOfSeat).second;
+      if (!s) return { ...first, closed: true, summary: '' };
+      return { ...s, summary: contractText(s.standing, 0) };
+    },
+    onChange: () => paintAfterBidding(),
+  };
+  /** What follows the bidding: the second round, the doubles, then the trump, the card points and the tricks. */
+  function paintAfterBidding() {
+    const r = rounds();
+    second.el.hidden = redealing() || !r.playsSecond;
+    paintDoubles(r);
+    pointsBox.hidden = redealing() || !r.over;
+    trumpBox.hidden = pointsBox.hidden;
+    trickBox.el.hidden = pointsBox.hidden;
+    trickBox.refresh();
+    const bidder = r.standing ? r.standing.seat : seats[(seats.indexOf(dealer.get()) + 1) % seats.length];
+    pointsLabel.textContent = FORM.points(teamOf(match, bidder), entryFacts(match).card_points_total || 28);
+    pointsInput.setAttribute('aria-label', pointsLabel.textContent);
+  }
+  // The doubles that follow the bidding, each optional (the engine's after_bidding double): offered beside the card
+  // points to the seats the description names rather than as the auction's next call.
   const doublesBox = h('div', { class: 'row', id: 'doubles' });
-  function paintDoubles(state) {
-    doublesBox.replaceChildren();
-    doublesBox.hidden = redealing() || !settings.allow_double || !state.biddingOver || state.doubling === 2;
-    if (doublesBox.hidden) return;
-    const bidders = teamOf(match, state.standing.seat);
-    const word = state.doubling === 0 ? 'double' : 'redouble';
-    for (const seat of seats.filter((s) => (teamOf(match, s) === bidders) === (word === 'redouble')))
-      doublesBox.appendChild(
+  function paintDoubles(r) {
+    const word = r.doublers.length ? 'double' : 'redouble';
+    const callers = r.doublers.length ? r.doublers : r.redoublers;
+    doublesBox.replaceChildren(
+      ...callers.map((seat) =>
         h(
           'button',
-          { type: 'button', 'data-call': word, onclick: () => auction.set([...auction.get(), { seat, call: word }]) },
+          {
+            type: 'button',
+            'data-call': word,
+            'data-seat': seat,
+            onclick: () => auction.set([...auction.get(), { seat, call: word }]),
+          },
           callWords[word](seatLabel(match, seat)),
         ),
-      );
+      ),
+    );
+    doublesBox.hidden = redealing() || !callers.length;
   }
   const auction = auctionWidget(match, dealer, rules);
+  const second = auctionWidget(match, dealer, secondRules, 'second_auction');
   // Trick entry (§T.7a): the cards of every trick, the face-down card (own_card) and when the trump was shown.
   const facts = entryFacts(match);
   const ownCard = settings.trump_indicator !== 'spare_card';
@@ -291,7 +342,7 @@ function form(match) {
   /** {trick, seat} of the reveal as entered; with no call, the bidder's last card under own_card (§T.7a). */
   function reveal() {
     if (shownAt.value) return { trick: Number(shownAt.value), seat: caller.get() };
-    const standing = auction.state().standing;
+    const standing = rounds().standing;
     return ownCard && standing ? { trick: trickCount, seat: standing.seat } : null;
   }
   const trickBox = trickEntry(seats, {
@@ -299,13 +350,13 @@ function form(match) {
     ranks: facts.pack_ranks || [],
     joker: false,
     play() {
-      const state = auction.state();
-      if (redealing() || !state.biddingOver) return null;
+      const r = rounds();
+      if (redealing() || !r.over) return null;
       const first = seats[(seats.indexOf(dealer.get()) + 1) % seats.length];
       const order = trump.get() ? trickOrder((facts.trick_orders || {})[trump.get()]) : null;
       return {
         seats,
-        leader: settings.first_lead === 'bidder' ? state.standing.seat : first,
+        leader: settings.first_lead === 'bidder' ? r.standing.seat : first,
         order,
         orderOf: order ? (i, plays) => revealOrder(order, plays, shownFrom(reveal(), i, plays)) : null,
       };
@@ -342,6 +393,7 @@ function form(match) {
     kinds.length > 1 ? kindChoice(FORM.thisDeal, kind, (k) => FORM.kinds[k]) : null,
     redealBox,
     auction.el,
+    second.el,
     doublesBox,
     trumpBox,
     pointsBox,
@@ -363,6 +415,7 @@ function form(match) {
       return { dealer: dealer.get(), redeal: { reason, seat: redealSeat.get(), hand: cardList(redealHand.value) } };
     }
     const deal = { dealer: dealer.get(), auction: auction.get() };
+    if (rounds().playsSecond) deal.second_auction = second.get();
     if (trump.get()) deal.trump = trump.get();
     const tricks = trickBox.el.hidden ? null : trickBox.get();
     // With every trick entered the service adds up the card points; points typed as well must agree with them.
@@ -395,6 +448,7 @@ function form(match) {
       return;
     }
     auction.set(input.auction || []);
+    second.set(input.second_auction || []);
     trump.set(input.trump || null);
     pointsInput.value = input.bidding_team_card_points ?? '';
     paintFaceDown();
@@ -405,7 +459,7 @@ function form(match) {
     paintReveal();
     trickBox.set(input.tricks || []);
   }
-  const marks = () => ({ dealer: dealer.get(), bidder: (auction.state().standing || {}).seat });
+  const marks = () => ({ dealer: dealer.get(), bidder: (rounds().standing || {}).seat });
   return { el, build, fill, marks };
 }
 
@@ -511,4 +565,4 @@ function chart(board, { series, from }) {
 }
 
 export { shownFrom, revealOrder };
-export default { form, headline, preview, stateLine, resultLine, summary, chart };
+export default { form, headline, preview, stateLine, resultLine, summary, chart, auctionRounds };
