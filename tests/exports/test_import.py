@@ -20,11 +20,12 @@ from django.test import override_settings
 from django.utils import timezone
 
 from exports import imports, views
-from exports.errors import ImportRefused
 from exports.importer import club_import
 from exports.models import ImportJob
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.writers import WRITERS
+from exports.writers.common import Progress
+from games.errors import ImportRefused
 from games.models import AuditEntry, Club, Deal, Match, Membership, Player
 from tests.api.helpers import assert_error
 from tests.exports.roundtrip import club_picture, empty_the_database

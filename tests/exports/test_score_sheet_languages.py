@@ -19,7 +19,8 @@ from django.utils import translation
 
 from exports.models import ExportJob
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.writers import WRITERS
+from exports.writers.common import Progress
 from exports.writers.pdf import _contract_sentences
 from games.i18n.translation import localize
 from games.services.deals import deal_record

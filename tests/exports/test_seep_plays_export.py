@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from django.apps import apps
 
-from exports.errors import ImportRefused
 from exports.importer import club_import
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.writers import WRITERS
+from exports.writers.common import Progress
+from games.errors import ImportRefused
 from games.models import League, Match
 from games.services.clubs import league_save
 from games.services.deals import deal_record

@@ -25,7 +25,8 @@ from rest_framework.test import APIClient
 from exports import interchange
 from exports.importer import club_import
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.writers import WRITERS
+from exports.writers.common import Progress
 from games.models import AuditEntry, Club, Deal, DealRevision, League, Match, Player
 from games.services.audit import MatchAuditLog
 from games.services.clubs import league_save
