@@ -128,7 +128,8 @@ def make_club() -> Club:
 def club_file(club: Club, tmp_path: Path) -> dict[str, Any]:
     path = tmp_path / "club.json"
     WRITERS["json"](scope_by_id("club", club.pk), path, Progress())
-    return json.loads(path.read_text())
+    body: dict[str, Any] = json.loads(path.read_text())
+    return body
 
 
 def test_a_club_playing_the_new_house_rules_exports_and_imports_as_the_same_club(tmp_path: Path) -> None:

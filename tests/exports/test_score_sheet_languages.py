@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -188,7 +189,7 @@ def _partners_best_after(dealer: str) -> list[dict[str, Any]]:
 
 
 SEATS = ["S1", "S2", "S3", "S4"]
-GAME_DEALS = {
+GAME_DEALS: dict[str, Callable[[], list[dict[str, Any]]]] = {
     "fifty_six": _fifty_six_deals,
     "bid_euchre": _euchre_deals,
     "seep": lambda: [seep_deal(), seep_win("A", dealer="S2")],

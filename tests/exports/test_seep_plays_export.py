@@ -67,7 +67,8 @@ def test_a_deals_plays_are_one_readable_column_in_csv_and_xlsx(tmp_path: Path) -
 
 
 def exported(club: Any, tmp_path: Path) -> dict[str, Any]:
-    return json.loads(write(scope_by_id("club", club.pk), "json", tmp_path))
+    body: dict[str, Any] = json.loads(write(scope_by_id("club", club.pk), "json", tmp_path))
+    return body
 
 
 def test_a_club_with_a_refereed_deal_exports_and_imports_back_the_same(tmp_path: Path) -> None:
