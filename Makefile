@@ -80,7 +80,7 @@ messages: install-dev
 	$(PYTHON) manage.py compilemessages --ignore=.venv
 
 ## The catalogues (msgfmt -c: headers, plural forms, python-format; games/check_placeholders.py: every {placeholder}
-## of the English in each translation, and no other); the formatters in check mode (ruff format; Biome's format and lint of the page's JavaScript); ruff; mypy over the app, bench and tests (every `--strict` check on the modules pyproject.toml lists: games, nights, scorekeeper, exports, webhooks, bench); the rings of DESIGN.md and no import cycle (import-linter's contracts
+## of the English in each translation, and no other); the formatters in check mode (ruff format; Biome's format and lint of the page's JavaScript); ruff; mypy over the app, bench and tests (every `--strict` check on the modules pyproject.toml lists: every app, bench and tests); the rings of DESIGN.md and no import cycle (import-linter's contracts
 ## in pyproject.toml); no block of 11 lines written twice in the app (pylint's duplicate-code only, configured in
 ## pyproject.toml). All must be clean.
 APP := scorekeeper games api table exports webhooks nights web bench

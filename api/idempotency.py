@@ -19,8 +19,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.models import IdempotentResponse
+from games.errors import DomainError
 from games.rules.messages import msg
-from games.services.errors import DomainError
 
 HEADER = "Idempotency-Key"
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from rest_framework.throttling import ScopedRateThrottle
 
-from scorekeeper.clients import client_address, lockout_message
+from scorekeeper.clients import client_address
 
-__all__ = ["SignInRateThrottle", "client_address", "lockout_message"]
+__all__ = ["SignInRateThrottle"]
 
 
 class SignInRateThrottle(ScopedRateThrottle):

@@ -110,7 +110,8 @@ def measure(count: int, file_format: str) -> dict[str, object]:
     connection, original = setup_database()
     try:
         from exports.selectors import scope_by_id
-        from exports.writers import WRITERS, Progress
+        from exports.writers import WRITERS
+        from exports.writers.common import Progress
 
         league = fill(count)
         scope = scope_by_id("league", league.pk)

@@ -67,9 +67,9 @@ def measure(path: Path, max_items: int) -> dict[str, Any]:
     from django.conf import settings
 
     django.setup()
-    from exports.errors import ImportRefused
     from exports.import_file import read_import
     from exports.importer import check_shape
+    from games.errors import ImportRefused
 
     settings.IMPORT_MAX_ITEMS = max_items or sys.maxsize
     baseline = maxrss_mb()

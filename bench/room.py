@@ -173,7 +173,7 @@ class Heard:
     def __init__(self, url: str, channels: list[str]) -> None:
         import redis
 
-        self.pubsub = redis.Redis.from_url(url).pubsub()  # type: ignore[no-untyped-call]
+        self.pubsub = redis.Redis.from_url(url).pubsub()
         self.pubsub.subscribe(*channels)
         self.at: dict[str, float] = {}
         self.size: dict[str, int] = {}

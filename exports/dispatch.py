@@ -23,8 +23,8 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from exports.models import ExportJob, ImportJob, JobStatus
+from games.errors import QueueUnavailable
 from games.models import Club
-from games.services.errors import QueueUnavailable
 from scorekeeper.queue import enqueue
 from scorekeeper.turns import free_slots, hand_out, lock_rows, oldest
 

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from games.services.errors import DomainError, ImportRefused, QueueUnavailable
+from games.errors import DomainError, ImportRefused
 
-__all__ = [
-    "ImportRefused",
-    "ImportTooLarge",
-    "JobQuotaExceeded",
-    "QueueUnavailable",
-]  # QueueUnavailable lives in games.services.errors, shared by webhooks; ImportRefused too, the importer's refusal
+# ImportRefused (the importer's refusal) and QueueUnavailable (shared by webhooks) live in games/errors.py.
+__all__ = ["ImportTooLarge", "JobQuotaExceeded"]
 
 
 class ImportTooLarge(ImportRefused):

@@ -16,7 +16,8 @@ from typing import IO, Any
 import ijson
 from django.conf import settings
 
-from exports.errors import ImportRefused, ImportTooLarge
+from exports.errors import ImportTooLarge
+from games.errors import ImportRefused
 from games.rules.messages import msg, msg_template
 
 Path = list[str | int]

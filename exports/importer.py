@@ -15,9 +15,9 @@ from typing import Any
 import jsonschema_rs
 from django.contrib.auth.models import User
 
-from exports.errors import ImportRefused
 from exports.import_file import json_path
 from exports.interchange import SCHEMA_PATH
+from games.errors import ImportRefused
 from games.rules.messages import msg
 from games.rules.registry import game_keys
 from games.services.importer import ImportSummary, club_load

@@ -23,11 +23,11 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from exports.dispatch import job_requeue_if_lost, jobs_hand_out
-from exports.errors import ImportRefused, QueueUnavailable
 from exports.import_file import read_import
 from exports.importer import club_import
 from exports.models import ImportJob
 from exports.quotas import job_quota_check
+from games.errors import ImportRefused, QueueUnavailable
 from games.rules.messages import message_json, msg
 from games.services.importer import ImportSummary
 

@@ -15,8 +15,7 @@ from django.db.models import Max, Q, QuerySet
 
 from games.errors import NotFound
 from games.models import Club, Deal, League, Match, Seat
-from games.selectors import club_ids_of, matches_visible_to
-from games.selectors.access import Viewer, club_administrable_by
+from games.selectors.access import Viewer, club_administrable_by, club_ids_of, matches_visible_to
 from games.selectors.tallies.standings import league_standings
 from nights.models import Entrant, Event, Round
 from nights.selectors import events_visible_to

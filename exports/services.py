@@ -23,7 +23,8 @@ from exports.dispatch import job_requeue_if_lost, jobs_hand_out
 from exports.models import ExportJob
 from exports.quotas import job_quota_check
 from exports.selectors import export_scope, scope_by_id, scope_language
-from exports.writers import Progress, writer_for
+from exports.writers import writer_for
+from exports.writers.common import Progress
 from games.rules.messages import msg
 
 logger = logging.getLogger(__name__)

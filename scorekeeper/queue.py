@@ -10,8 +10,8 @@ from celery import Task
 from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
 
+from games.errors import QueueUnavailable
 from games.rules.messages import msg
-from games.services.errors import QueueUnavailable
 from scorekeeper.celery import app
 
 logger = logging.getLogger(__name__)

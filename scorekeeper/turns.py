@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from django.db import models, transaction
 
-from games.services.errors import QueueUnavailable
+from games.errors import QueueUnavailable
 from scorekeeper.queue import enqueue
 
 

@@ -201,7 +201,7 @@ class LiveHub:
 
 async def _close(pubsub: aioredis.client.PubSub) -> None:
     with contextlib.suppress(aioredis.RedisError, OSError):
-        await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis's asyncio client: aclose() untyped
+        await pubsub.aclose()
     with contextlib.suppress(aioredis.RedisError, OSError):
         await pubsub.connection_pool.disconnect()
 

@@ -38,7 +38,7 @@ from django.utils.translation import gettext
 
 from games.errors import error_body
 from games.events import club_channel, live_channel, member_removed_key
-from games.selectors import matches_visible_to
+from games.selectors.access import matches_visible_to
 from nights.live import night_channel
 from nights.selectors import events_visible_to
 from scorekeeper.clients import client_address

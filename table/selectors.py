@@ -11,8 +11,8 @@ from django.db.models import Count, F, Max, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from games.models import Deal, Match
-from games.selectors import match_deals, players_visible_to
-from games.selectors.access import Viewer, matches_disputes_shown_to
+from games.selectors.access import Viewer, matches_disputes_shown_to, players_visible_to
+from games.selectors.matches import match_deals
 from table.models import DealConfirmation, MatchShareLink
 
 

@@ -11,14 +11,13 @@ import secrets
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games.errors import NotFound
+from games.errors import DealVoided, DomainError, NotFound
 from games.events import publish_live, publish_on
 from games.models import Deal, Match, Seat
 from games.rules.messages import msg
-from games.selectors import match_writable_by
+from games.selectors.access import match_writable_by
 from games.services.audit import audit_record
 from games.services.deals import locked_match
-from games.services.errors import DealVoided, DomainError
 from nights.live import NIGHT_FIELD, night_channel, night_of
 from nights.models import Event
 from nights.selectors import require_director

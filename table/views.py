@@ -19,7 +19,7 @@ from games.i18n.translation import page_facts
 from games.models import Match
 from games.rules.facts import every_game_facts, facts_of
 from games.rules.registry import game_keys, get_engine
-from games.selectors import match_writable_by
+from games.selectors.access import match_writable_by
 from games.selectors.matches import match_queryset, readable_match
 from nights.selectors import events_of_user
 from table.api import board_for_page

@@ -3,6 +3,7 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from factory.declarations import Sequence, SubFactory
 
 from games.models import Club, Membership, Player
 
@@ -13,7 +14,7 @@ class UserFactory(factory.django.DjangoModelFactory[User]):
     class Meta:
         model = get_user_model()
 
-    username = factory.Sequence(lambda n: f"player{n}")
+    username = Sequence(lambda n: f"player{n}")
     password = PASSWORD
 
     @classmethod
@@ -25,20 +26,20 @@ class PlayerFactory(factory.django.DjangoModelFactory[Player]):
     class Meta:
         model = Player
 
-    name = factory.Sequence(lambda n: f"Player {n}")
+    name = Sequence(lambda n: f"Player {n}")
 
 
 class ClubFactory(factory.django.DjangoModelFactory[Club]):
     class Meta:
         model = Club
 
-    name = factory.Sequence(lambda n: f"Club {n}")
+    name = Sequence(lambda n: f"Club {n}")
 
 
 class MembershipFactory(factory.django.DjangoModelFactory[Membership]):
     class Meta:
         model = Membership
 
-    club = factory.SubFactory(ClubFactory)
-    user = factory.SubFactory(UserFactory)
+    club = SubFactory(ClubFactory)
+    user = SubFactory(UserFactory)
     role = Membership.Role.MEMBER

@@ -44,7 +44,8 @@ def in_process_tasks() -> Iterator[None]:
 
 def created(response: Any) -> dict[str, Any]:
     assert response.status_code == 201, response.json()
-    return response.json()
+    body: dict[str, Any] = response.json()
+    return body
 
 
 def toy_deal(dealer: str, first: str, second: str) -> dict[str, Any]:

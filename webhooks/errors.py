@@ -3,7 +3,7 @@ code)."""
 
 from __future__ import annotations
 
-from games.services.errors import DomainError
+from games.errors import DomainError
 
 
 class WebhookLimitReached(DomainError):

@@ -9,7 +9,7 @@ from rest_framework import serializers
 from games.i18n.translation import localize
 from games.models import Club, League, Membership, Player
 from games.rules.messages import msg, msg_template
-from games.selectors import club_ids_of
+from games.selectors.access import club_ids_of
 from web.fields import ChoiceField, GameField
 
 

@@ -46,4 +46,4 @@ CONTENT_TYPES = {
     "pdf": "application/pdf",
 }
 
-__all__ = ["CONTENT_TYPES", "PDF_ONLY_SCOPES", "WRITERS", "Progress", "Writer", "writer_for"]
+__all__ = ["CONTENT_TYPES", "PDF_ONLY_SCOPES", "WRITERS", "Writer", "writer_for"]

@@ -28,31 +28,26 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games import events
-from games.errors import MatchClosed, NotFound
+from games.errors import (
+    CorrectionConflicts,
+    DealVoided,
+    DomainError,
+    MatchClosed,
+    NotFound,
+    NotPermitted,
+    PreconditionRequired,
+    StaleVersion,
+)
 from games.models import Deal, DealRevision, Match
 from games.rules.engine import AnyEngine
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.rules.replay import DealRefused, ParsedDeal, ParsedDeals, ReplayStep, replay_steps
-from games.selectors import (
-    initial_state_json,
-    match_correctable_by,
-    match_readable_by,
-    match_writable_by,
-    state_before_deal,
-)
-from games.selectors.matches import seats_subquery_sql
+from games.selectors.access import match_correctable_by, match_readable_by, match_writable_by
+from games.selectors.matches import initial_state_json, seats_subquery_sql, state_before_deal
 from games.services.audit import audit_record, result_changes
 from games.services.bulk import rows_update
-from games.services.errors import (
-    CorrectionConflicts,
-    DealVoided,
-    DomainError,
-    NotPermitted,
-    PreconditionRequired,
-    StaleVersion,
-)
 from games.services.prepared import prepared_cursor
 
 

@@ -8,16 +8,14 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games.errors import NotFound
+from games.errors import InvalidInput, NotFound
 from games.models import Club, League, Match, Player, Seat
 from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.rules.seats import seat_names
-from games.selectors import players_visible_to
-from games.selectors.access import may_score, require_club_writer, require_scorers_chooser
+from games.selectors.access import may_score, players_visible_to, require_club_writer, require_scorers_chooser
 from games.selectors.matches import id_from_url, with_first_dealer
 from games.services.audit import audit_record
-from games.services.errors import InvalidInput
 
 PlayerRef = int | Mapping[str, Any]
 

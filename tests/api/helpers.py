@@ -16,7 +16,8 @@ def start_match(api: APIClient, game: str = "seep", players: int | list[Any] = 4
     payload = {"game": game, "players": players, **body}
     response = api.post("/api/v1/matches/", payload, format="json")
     assert response.status_code == 201, response.json()
-    return response.json()
+    answer: dict[str, Any] = response.json()
+    return answer
 
 
 def post_deal(api: APIClient, match_id: int, deal: dict[str, Any], **headers: Any) -> Any:
@@ -25,7 +26,7 @@ def post_deal(api: APIClient, match_id: int, deal: dict[str, Any], **headers: An
 
 def assert_error(response: Any, status: int, code: str, field: str | None = "<any>") -> dict[str, Any]:
     """The response is a refusal in the one error shape with this status, code (and field)."""
-    body = response.json()
+    body: dict[str, Any] = response.json()
     assert response.status_code == status, body
     assert set(body) == ERROR_KEYS, body
     assert body["code"] == code, body

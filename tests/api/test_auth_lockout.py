@@ -17,7 +17,8 @@ from django.db.models import F, Sum
 from django.test import RequestFactory
 from rest_framework.test import APIClient
 
-from api.throttling import SignInRateThrottle, client_address
+from api.throttling import SignInRateThrottle
+from scorekeeper.clients import client_address
 from scorekeeper.sign_in_locks import DEVICE_COOKIE
 from tests.api.helpers import assert_error
 from tests.factories import PASSWORD, UserFactory

@@ -27,7 +27,8 @@ def sign_in(client: Any, user: Any) -> str:
         TOKEN_URL, {"username": user.username, "password": PASSWORD}, content_type="application/json"
     )
     assert response.status_code == 200, response.json()
-    return response.json()["token"]
+    body: str = response.json()["token"]
+    return body
 
 
 def me(client: Any, token: str) -> Any:

@@ -31,7 +31,8 @@ def stored_states_after(match_id: int) -> dict[int, dict[str, Any]]:
 def listed(api: Any, match_id: int) -> list[dict[str, Any]]:
     response = api.get(f"/api/v1/matches/{match_id}/deals/")
     assert response.status_code == 200, response.json()
-    return response.json()["results"]
+    body: list[dict[str, Any]] = response.json()["results"]
+    return body
 
 
 def assert_chained(api: Any, match_id: int) -> list[dict[str, Any]]:

@@ -36,7 +36,7 @@ def players(count: int) -> list[dict[str, str]]:
 
 @pytest.mark.parametrize(("game", "count", "settings", "field"), CONFLICTS)
 def test_a_combination_the_rules_refuse_is_settings_conflict_and_nothing_is_made(
-    api: Any, game: str, count: int, settings: dict, field: str
+    api: Any, game: str, count: int, settings: dict[str, Any], field: str
 ) -> None:
     response = api.post(
         "/api/v1/matches/", {"game": game, "players": players(count), "settings": settings}, format="json"
@@ -48,8 +48,8 @@ def test_a_combination_the_rules_refuse_is_settings_conflict_and_nothing_is_made
 
 @pytest.fixture
 def club_people(make_client: Any) -> dict[str, Any]:
-    club = ClubFactory()
-    admin, scorer = (MembershipFactory(club=club, role=role).user for role in ("admin", "scorer"))
+    club = ClubFactory.create()
+    admin, scorer = (MembershipFactory.create(club=club, role=role).user for role in ("admin", "scorer"))
     return {"club": club, "admin": make_client(admin), "scorer": make_client(scorer)}
 
 

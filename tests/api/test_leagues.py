@@ -31,7 +31,8 @@ def make_league(admin: Any, club: Any, **fields: Any) -> dict[str, Any]:
     body = {"club": club.pk, "name": "Winter", "game": "seep", "settings": FIRST_TO_ONE, **fields}
     response = admin.post("/api/v1/leagues/", body, format="json")
     assert response.status_code == 201, response.json()
-    return response.json()
+    answer: dict[str, Any] = response.json()
+    return answer
 
 
 def play_week(scorer: Any, league: dict[str, Any], winner: str) -> dict[str, Any]:

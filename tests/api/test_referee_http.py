@@ -22,7 +22,7 @@ FIFTY_SIX_AUCTION = [{"seat": "S2", "call": "bid", "points": 28, "trump": "heart
 ]
 
 
-def euchre_deal(tricks: list, **extra: Any) -> dict[str, Any]:
+def euchre_deal(tricks: list[Any], **extra: Any) -> dict[str, Any]:
     return {"dealer": "S4", "auction": EUCHRE_AUCTION, "trump": "hearts", "tricks": tricks, **extra}
 
 
@@ -80,7 +80,9 @@ def test_a_trick_led_by_the_wrong_seat_is_refused_on_that_trick(api: Any) -> Non
         ("forfeit_deal", False, {"A": 14, "B": 10}),
     ],
 )
-def test_a_56_deal_with_a_revoke_under_each_revoke_rule(api: Any, revoke_rule: str, made: bool, tables: dict) -> None:
+def test_a_56_deal_with_a_revoke_under_each_revoke_rule(
+    api: Any, revoke_rule: str, made: bool, tables: dict[str, Any]
+) -> None:
     match = start_match(api, game="fifty_six", settings={"revoke_rule": revoke_rule})
     assert match["settings"]["revoke_rule"] == revoke_rule
     response = post_deal(api, match["id"], {"dealer": "S1", "auction": FIFTY_SIX_AUCTION, "tricks": BIDDER_REVOKE})
@@ -116,7 +118,7 @@ def test_card_points_sent_with_the_tricks_must_agree(api: Any) -> None:
 
 
 @pytest.mark.parametrize(("game", "settings"), [("bid_euchre", {}), ("fifty_six", {"revoke_rule": "forfeit_deal"})])
-def test_the_documented_examples_are_what_the_service_answers(api: Any, game: str, settings: dict) -> None:
+def test_the_documented_examples_are_what_the_service_answers(api: Any, game: str, settings: dict[str, Any]) -> None:
     blocks = doc_blocks()
     match = start_match(api, game=game, settings=settings)
     response = post_deal(api, match["id"], blocks[f"request {game}"])

@@ -39,7 +39,8 @@ def _game(api: APIClient, key: str, language: str) -> dict[str, Any]:
     response = api.get(f"/api/v1/games/{key}/", headers={"Accept-Language": language})
     assert response.status_code == 200
     assert response["Content-Language"] == language
-    return response.json()
+    body: dict[str, Any] = response.json()
+    return body
 
 
 def _without_words(facts: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +94,8 @@ def _page_config(response: Any) -> dict[str, Any]:
     page = response.content.decode()
     opening = '<script id="page-config" type="application/json">'
     start = page.index(opening) + len(opening)
-    return json.loads(page[start : page.index("</script>", start)])
+    body: dict[str, Any] = json.loads(page[start : page.index("</script>", start)])
+    return body
 
 
 def test_the_new_match_page_in_persian_has_persian_house_rules_and_choice_words(user: Any) -> None:

@@ -40,11 +40,11 @@ return [...svg.querySelectorAll('text')].map((el) => {
 """
 
 
-def outside(box: dict[str, Any]) -> bool:
+def outside(box: dict[str, float]) -> bool:
     return box["x0"] < 0 or box["y0"] < 0 or box["x1"] > box["width"] or box["y1"] > box["height"]
 
 
-def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     return a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["y0"] < b["y1"] and b["y0"] < a["y1"]
 
 

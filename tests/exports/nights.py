@@ -18,7 +18,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from exports.selectors import scope_by_id
-from exports.writers import Progress, writer_for
+from exports.writers import writer_for
+from exports.writers.common import Progress
 from games.models import Club, Membership
 from games.services.deals import deal_record
 from nights.models import Entrant, Event, Round

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from django.apps import apps
 
-from exports.errors import ImportRefused
 from exports.importer import club_import
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.writers import WRITERS
+from exports.writers.common import Progress
+from games.errors import ImportRefused
 from games.models import Club, League, Match
 from games.rules.registry import get_engine
 from games.rules.replay import replay
@@ -127,7 +128,8 @@ def make_club() -> Club:
 def club_file(club: Club, tmp_path: Path) -> dict[str, Any]:
     path = tmp_path / "club.json"
     WRITERS["json"](scope_by_id("club", club.pk), path, Progress())
-    return json.loads(path.read_text())
+    body: dict[str, Any] = json.loads(path.read_text())
+    return body
 
 
 def test_a_club_playing_the_new_house_rules_exports_and_imports_as_the_same_club(tmp_path: Path) -> None:

@@ -20,11 +20,12 @@ from django.test import override_settings
 from django.utils import timezone
 
 from exports import imports, views
-from exports.errors import ImportRefused
 from exports.importer import club_import
 from exports.models import ImportJob
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.writers import WRITERS
+from exports.writers.common import Progress
+from games.errors import ImportRefused
 from games.models import AuditEntry, Club, Deal, Match, Membership, Player
 from tests.api.helpers import assert_error
 from tests.exports.roundtrip import club_picture, empty_the_database
@@ -38,7 +39,8 @@ pytestmark = pytest.mark.django_db
 def club_document(season: Season, tmp_path: Path) -> dict[str, Any]:
     path = tmp_path / "club.json"
     WRITERS["json"](scope_by_id("club", season.club.pk), path, Progress())
-    return json.loads(path.read_text())
+    body: dict[str, Any] = json.loads(path.read_text())
+    return body
 
 
 def counts() -> tuple[int, ...]:
@@ -61,7 +63,8 @@ def test_a_club_exported_and_imported_into_an_empty_database_is_the_same_club(se
 def absent_id(items: list[dict[str, Any]]) -> int:
     """An id that none of the file's items has (a fixed one like 999 is a real id late in a long run on PostgreSQL,
     whose sequences the test transactions do not rewind)."""
-    return max(item["id"] for item in items) + 1
+    value: int = max(item["id"] for item in items) + 1
+    return value
 
 
 def path_of(error: pytest.ExceptionInfo[ImportRefused]) -> str | None:
@@ -313,7 +316,8 @@ def test_an_import_job_sets_its_own_statement_timeout_over_the_connections_one(
 def statement_timeout() -> str:
     with connection.cursor() as cursor:
         cursor.execute("SHOW statement_timeout")
-        return cursor.fetchone()[0]
+        value: str = cursor.fetchone()[0]
+        return value
 
 
 def test_a_refusal_quotes_no_more_than_a_few_hundred_characters_of_the_value(season: Season, tmp_path: Path) -> None:

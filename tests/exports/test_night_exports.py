@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from exports.errors import ImportRefused
 from exports.importer import check_shape, club_import
+from games.errors import ImportRefused
 from games.models import Membership
 from nights.models import Event
 from nights.selectors import event_standings

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from exports.errors import ImportRefused
 from exports.importer import check_shape, club_import
 from exports.writers.cards import score_card_lines
+from games.errors import ImportRefused
 from games.models import Club, Membership
 from games.services.deals import deal_record
 from nights.models import Event, Round, Team

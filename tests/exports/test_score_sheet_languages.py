@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,8 @@ from django.utils import translation
 
 from exports.models import ExportJob
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.writers import WRITERS
+from exports.writers.common import Progress
 from exports.writers.pdf import _contract_sentences
 from games.i18n.translation import localize
 from games.services.deals import deal_record
@@ -187,7 +189,7 @@ def _partners_best_after(dealer: str) -> list[dict[str, Any]]:
 
 
 SEATS = ["S1", "S2", "S3", "S4"]
-GAME_DEALS = {
+GAME_DEALS: dict[str, Callable[[], list[dict[str, Any]]]] = {
     "fifty_six": _fifty_six_deals,
     "bid_euchre": _euchre_deals,
     "seep": lambda: [seep_deal(), seep_win("A", dealer="S2")],

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from django.apps import apps
 
-from exports.errors import ImportRefused
 from exports.importer import club_import
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.writers import WRITERS
+from exports.writers.common import Progress
+from games.errors import ImportRefused
 from games.models import League, Match
 from games.services.clubs import league_save
 from games.services.deals import deal_record
@@ -66,7 +67,8 @@ def test_a_deals_plays_are_one_readable_column_in_csv_and_xlsx(tmp_path: Path) -
 
 
 def exported(club: Any, tmp_path: Path) -> dict[str, Any]:
-    return json.loads(write(scope_by_id("club", club.pk), "json", tmp_path))
+    body: dict[str, Any] = json.loads(write(scope_by_id("club", club.pk), "json", tmp_path))
+    return body
 
 
 def test_a_club_with_a_refereed_deal_exports_and_imports_back_the_same(tmp_path: Path) -> None:

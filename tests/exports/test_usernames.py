@@ -27,7 +27,8 @@ def exported_file(user: Any, season: Season, capture: Any) -> dict[str, Any]:
     assert response.status_code == 202, response.json()
     download = client.get(f"{response.json()['url']}download/")
     assert download.status_code == 200
-    return json.loads(b"".join(download.streaming_content))  # type: ignore[attr-defined]
+    body: dict[str, Any] = json.loads(b"".join(download.streaming_content))  # type: ignore[attr-defined]
+    return body
 
 
 def account_names(value: Any) -> Iterator[tuple[str, Any]]:

@@ -14,8 +14,8 @@ from jsonschema import Draft202012Validator
 
 from exports.interchange import SCHEMA_PATH
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
-from exports.writers.common import CONTROL_CHARACTERS, neutralise
+from exports.writers import WRITERS
+from exports.writers.common import CONTROL_CHARACTERS, Progress, neutralise
 from exports.writers.pdf import final_result
 from games.models import League, Player
 from games.selectors.tallies.standings import league_standings

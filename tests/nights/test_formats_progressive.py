@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import combinations, pairwise
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -46,7 +47,9 @@ def _night(
 
 @FAST
 @given(nights(), st.integers(min_value=0, max_value=10_000))
-def test_every_round_seats_everyone_once_at_full_tables_with_byes_going_round(night, seed) -> None:
+def test_every_round_seats_everyone_once_at_full_tables_with_byes_going_round(
+    night: tuple[ProgressiveSettings, list[Entrant], int], seed: int
+) -> None:
     rules, entrants, rounds = night
     played = _night(rules, entrants, rounds, seed)
     for drawn, _round in played:
@@ -61,7 +64,9 @@ def test_every_round_seats_everyone_once_at_full_tables_with_byes_going_round(ni
 
 @FAST
 @given(nights(), st.integers(min_value=0, max_value=10_000))
-def test_no_swap_of_two_players_would_give_anyone_a_partner_they_have_not_had(night, seed) -> None:
+def test_no_swap_of_two_players_would_give_anyone_a_partner_they_have_not_had(
+    night: tuple[ProgressiveSettings, list[Entrant], int], seed: int
+) -> None:
     """ "Available" (the module's docstring): a new partner is available when exchanging two players between sides
     of the round lowers its partner cost. No such exchange is left; and none that keeps the partner cost lowers the
     cost of repeated meetings (the opponents spread)."""
@@ -77,7 +82,7 @@ def test_no_swap_of_two_players_would_give_anyone_a_partner_they_have_not_had(ni
 
 @FAST
 @given(nights(movement="winners_move_up"), st.integers(min_value=0, max_value=10_000))
-def test_winners_move_up_a_table_and_split(night, seed) -> None:
+def test_winners_move_up_a_table_and_split(night: tuple[ProgressiveSettings, list[Entrant], int], seed: int) -> None:
     rules, entrants, rounds = night
     played = _night(rules, entrants, max(rounds, 2), seed)
     for (_before, previous), (drawn, _round) in pairwise(played):
@@ -118,7 +123,7 @@ def _expected_tables(previous: PlayedRound) -> list[set[Entrant]]:
 
 @FAST
 @given(nights(), st.integers(min_value=0, max_value=10_000))
-def test_the_same_seed_gives_the_same_draw(night, seed) -> None:
+def test_the_same_seed_gives_the_same_draw(night: tuple[ProgressiveSettings, list[Entrant], int], seed: int) -> None:
     rules, entrants, rounds = night
     played = _night(rules, entrants, min(rounds, 6), seed)
     drawn, _round = played[-1]
@@ -232,7 +237,9 @@ def test_five_players_at_tables_of_six_are_too_few() -> None:
     ],
     ids=["sides", "move-up-three-sides", "seats", "bye-score", "unknown"],
 )
-def test_settings_that_cannot_work_are_refused(given: dict, code: str, field: str, detail: str | None) -> None:
+def test_settings_that_cannot_work_are_refused(
+    given: dict[str, Any], code: str, field: str, detail: str | None
+) -> None:
     with pytest.raises(RuleViolation) as refused:
         settings_from_json(given)
     assert (refused.value.code, refused.value.field) == (code, field)

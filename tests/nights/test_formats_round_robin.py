@@ -30,13 +30,15 @@ def _teams(count: int) -> list[Entrant]:
 
 @FAST
 @given(st.integers(min_value=4, max_value=64), st.integers(min_value=1, max_value=12), st.integers(0, 10_000))
-def test_every_round_seats_every_team_once_two_to_a_table_with_byes_going_round(teams, rounds, seed) -> None:
+def test_every_round_seats_every_team_once_two_to_a_table_with_byes_going_round(
+    teams: int, rounds: int, seed: int
+) -> None:
     assert_every_team_seated_two_to_a_table(play_night(DRAW, _teams(teams), rounds, seed), _teams(teams))
 
 
 @FAST
 @given(st.integers(min_value=4, max_value=12), st.integers(min_value=1, max_value=30), st.integers(0, 10_000))
-def test_no_two_teams_meet_again_before_every_pair_has_met(teams, rounds, seed) -> None:
+def test_no_two_teams_meet_again_before_every_pair_has_met(teams: int, rounds: int, seed: int) -> None:
     """In the c-th cycle of rounds (from 0) every pair at a table has met exactly c times before; a full cycle
     meets every pair once."""
     entrants = _teams(teams)
@@ -55,7 +57,7 @@ def test_no_two_teams_meet_again_before_every_pair_has_met(teams, rounds, seed) 
 
 @FAST
 @given(st.integers(min_value=4, max_value=64), st.integers(min_value=1, max_value=12), st.integers(0, 10_000))
-def test_the_same_seed_gives_the_same_draw(teams, rounds, seed) -> None:
+def test_the_same_seed_gives_the_same_draw(teams: int, rounds: int, seed: int) -> None:
     entrants = _teams(teams)
     played = play_night(DRAW, entrants, rounds, seed)
     drawn, _round = played[-1]

@@ -41,7 +41,9 @@ def _night(
 
 @FAST
 @given(bounds(), st.integers(min_value=4, max_value=64), st.integers(1, 12), st.integers(0, 10_000))
-def test_tables_are_balanced_within_the_bounds_and_seat_as_many_as_they_can(rules, players, rounds, seed) -> None:
+def test_tables_are_balanced_within_the_bounds_and_seat_as_many_as_they_can(
+    rules: RummyTablesSettings, players: int, rounds: int, seed: int
+) -> None:
     entrants: list[Entrant] = list(range(1, players + 1))
     if players < rules.min_table_size:
         return
@@ -59,7 +61,9 @@ def test_tables_are_balanced_within_the_bounds_and_seat_as_many_as_they_can(rule
 
 @FAST
 @given(bounds(), st.integers(min_value=8, max_value=64), st.integers(1, 12), st.integers(0, 10_000))
-def test_no_swap_of_two_players_between_tables_would_meet_fewer_old_opponents(rules, players, rounds, seed) -> None:
+def test_no_swap_of_two_players_between_tables_would_meet_fewer_old_opponents(
+    rules: RummyTablesSettings, players: int, rounds: int, seed: int
+) -> None:
     entrants: list[Entrant] = list(range(1, players + 1))
     played = _night(rules, entrants, rounds, seed)
     for number, (drawn, _round) in enumerate(played):
@@ -72,7 +76,7 @@ def test_no_swap_of_two_players_between_tables_would_meet_fewer_old_opponents(ru
 
 @FAST
 @given(bounds(), st.integers(min_value=8, max_value=64), st.integers(1, 12), st.integers(0, 10_000))
-def test_the_same_seed_gives_the_same_draw(rules, players, rounds, seed) -> None:
+def test_the_same_seed_gives_the_same_draw(rules: RummyTablesSettings, players: int, rounds: int, seed: int) -> None:
     entrants: list[Entrant] = [f"P{number}" for number in range(1, players + 1)]
     played = _night(rules, entrants, min(rounds, 6), seed)
     drawn, _round = played[-1]

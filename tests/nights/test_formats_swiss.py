@@ -47,13 +47,15 @@ def _rematch_avoidable(teams: list[Entrant], met: dict[frozenset[Entrant], int])
 
 @FAST
 @given(st.integers(min_value=4, max_value=64), st.integers(min_value=1, max_value=12), st.integers(0, 10_000))
-def test_every_round_seats_every_team_once_two_to_a_table_with_byes_going_round(teams, rounds, seed) -> None:
+def test_every_round_seats_every_team_once_two_to_a_table_with_byes_going_round(
+    teams: int, rounds: int, seed: int
+) -> None:
     assert_every_team_seated_two_to_a_table(play_night(DRAW, _teams(teams), rounds, seed), _teams(teams))
 
 
 @FAST
 @given(st.integers(min_value=4, max_value=64), st.integers(min_value=1, max_value=12), st.integers(0, 10_000))
-def test_no_rematch_while_one_is_avoidable(teams, rounds, seed) -> None:
+def test_no_rematch_while_one_is_avoidable(teams: int, rounds: int, seed: int) -> None:
     entrants = _teams(teams)
     played = play_night(DRAW, entrants, rounds, seed)
     for drawn, _round in played:
@@ -65,7 +67,7 @@ def test_no_rematch_while_one_is_avoidable(teams, rounds, seed) -> None:
 
 @FAST
 @given(st.integers(min_value=4, max_value=33), st.integers(min_value=1, max_value=12), st.integers(0, 10_000))
-def test_the_bye_goes_to_the_lowest_ranked_team_with_the_fewest_byes(teams, rounds, seed) -> None:
+def test_the_bye_goes_to_the_lowest_ranked_team_with_the_fewest_byes(teams: int, rounds: int, seed: int) -> None:
     entrants = _teams(teams | 1)
     played = play_night(DRAW, entrants, rounds, seed)
     for drawn, _round in played:
@@ -79,7 +81,7 @@ def test_the_bye_goes_to_the_lowest_ranked_team_with_the_fewest_byes(teams, roun
 
 @FAST
 @given(st.integers(min_value=4, max_value=64), st.integers(min_value=1, max_value=12), st.integers(0, 10_000))
-def test_the_same_seed_gives_the_same_draw(teams, rounds, seed) -> None:
+def test_the_same_seed_gives_the_same_draw(teams: int, rounds: int, seed: int) -> None:
     entrants = _teams(teams)
     played = play_night(DRAW, entrants, rounds, seed)
     drawn, _round = played[-1]
@@ -159,7 +161,7 @@ def test_one_team_is_too_few() -> None:
 
 
 @pytest.mark.parametrize("value", [["buchholz", "buchholz"], ["sonneborn"], "wins"], ids=["twice", "unknown", "text"])
-def test_tie_breaks_must_be_a_list_of_different_known_ones(value) -> None:
+def test_tie_breaks_must_be_a_list_of_different_known_ones(value: object) -> None:
     with pytest.raises(RuleViolation) as refused:
         settings_from_json({"tie_breaks": value})
     assert (refused.value.code, refused.value.field) == ("invalid", "settings.tie_breaks")
@@ -188,7 +190,7 @@ RUMMY = SwissSettings(sides_per_table=4)
     st.integers(0, 10_000),
 )
 def test_rummy_players_sit_alone_at_tables_of_the_size_by_standing_with_no_swap_lowering_the_rematches(
-    players, size, rounds, seed
+    players: int, size: int, rounds: int, seed: int
 ) -> None:
     entrants = _teams(max(players, size))
     rules = SwissSettings(sides_per_table=size)

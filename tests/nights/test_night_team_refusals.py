@@ -99,7 +99,9 @@ def test_a_team_of_three_at_56_of_six_in_two_sides_sits_in_its_team_s_seats(api:
     ],
     ids=["rummy_round_robin", "fifty_six_three_pairs", "swiss_three_teams"],
 )
-def test_a_format_the_game_cannot_play_is_refused_and_no_night_is_made(api: APIClient, changes, field) -> None:
+def test_a_format_the_game_cannot_play_is_refused_and_no_night_is_made(
+    api: APIClient, changes: dict[str, Any], field: str
+) -> None:
     club = make_club(api)
     body = {
         "club": club,

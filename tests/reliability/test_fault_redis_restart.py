@@ -31,7 +31,8 @@ def test_deals_record_while_redis_is_down_and_everything_recovers_when_it_is_bac
         def record(dealer: str) -> int:
             response = client.post(f"/api/v1/matches/{match_id}/deals/", json=seep_deal(dealer))
             assert response.status_code == 201, response.text
-            return response.json()["number"]
+            body: int = response.json()["number"]
+            return body
 
         def export() -> tuple[int, dict[str, Any]]:
             response = client.post("/api/v1/exports/", json={"scope": "match", "id": match_id, "format": "csv"})

@@ -62,7 +62,8 @@ def export_a_match(app: App, token: str, match_id: int) -> int:
     with app.client(token) as client:
         response = client.post("/api/v1/exports/", json={"scope": "match", "id": match_id, "format": "csv"})
     assert response.status_code == 202, response.text
-    return response.json()["id"]
+    body: int = response.json()["id"]
+    return body
 
 
 def test_an_export_whose_worker_is_killed_finishes_once_on_the_next_worker(

@@ -64,7 +64,7 @@ def kill_our_database_connection() -> int:
     """Terminate the backend serving this thread's connection, from another connection, as a restart would."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
-        pid = cursor.fetchone()[0]
+        pid: int = cursor.fetchone()[0]
     other = connections.create_connection("default")
     try:
         with other.cursor() as cursor:

@@ -221,7 +221,7 @@ def test_a_new_board_version_read_by_fifty_viewers_on_two_processes_is_built_at_
 ) -> None:
     """The board of a version is built once per process at most (here at most twice in all) for all its readers,
     however many miss the cache together: each build is one SET of its cache key, which MONITOR counts."""
-    token = token_for(UserFactory())
+    token = token_for(UserFactory.create())
     env = server_env(workdir, private_redis.url)
     with (
         serve_production(workdir, env) as first,

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.rules.bid_euchre import BidEuchreRules
+from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.errors import RuleViolation
 from tests.support.bid_euchre import ENGINE, calls, deal, passed_out, play, play_one, refusal, rules
 
@@ -162,7 +162,7 @@ SCORING_CASES = [
 
 
 @pytest.mark.parametrize("case", SCORING_CASES, ids=[case[0] for case in SCORING_CASES])
-def test_each_contract_kind_scores_as_the_table_of_e2_says(case: tuple) -> None:
+def test_each_contract_kind_scores_as_the_table_of_e2_says(case: tuple[Any, ...]) -> None:
     _, settings, said, tricks, made, points_a, points_b = case
     result = play_one(deal("S4", said, tricks=tricks), rules(**settings))
     assert result["outcome"] == "played"
@@ -186,7 +186,9 @@ def test_each_contract_kind_scores_as_the_table_of_e2_says(case: tuple) -> None:
         ),
     ],
 )
-def test_the_result_names_the_contract_its_bidder_team_kind_trump_and_tricks(said: tuple, contract: dict) -> None:
+def test_the_result_names_the_contract_its_bidder_team_kind_trump_and_tricks(
+    said: tuple[Any, ...], contract: dict[str, Any]
+) -> None:
     tricks = (0, 6) if contract["team"] == "B" else (4, 2)
     assert play_one(deal("S4", said, tricks=tricks))["contract"] == contract
 
@@ -245,7 +247,7 @@ RENEGE_CASES = [
 
 
 @pytest.mark.parametrize("case", RENEGE_CASES, ids=[case[0] for case in RENEGE_CASES])
-def test_each_renege_costs_the_offending_team_the_renege_penalty_on_top_of_the_deal(case: tuple) -> None:
+def test_each_renege_costs_the_offending_team_the_renege_penalty_on_top_of_the_deal(case: tuple[Any, ...]) -> None:
     _, settings, said, tricks, reneges, scores, penalties = case
     plain = play_one(deal("S4", said, tricks=tricks), rules(**settings))
     result = play_one(deal("S4", said, tricks=tricks, reneges=reneges), rules(**settings))
@@ -263,7 +265,9 @@ def test_each_renege_costs_the_offending_team_the_renege_penalty_on_top_of_the_d
         (("-", "-", "-", "pb"), ("S2",), "reneges[0]"),
     ],
 )
-def test_the_sitting_out_partner_of_a_lone_bidder_cannot_renege(said: tuple, reneges: tuple, field: str) -> None:
+def test_the_sitting_out_partner_of_a_lone_bidder_cannot_renege(
+    said: tuple[Any, ...], reneges: tuple[Any, ...], field: str
+) -> None:
     violation = refusal(deal("S4", said, tricks=(3, 3), reneges=reneges))
     assert (violation.code, violation.field) == ("renege_invalid", field)
     assert "sat out this lone hand and cannot renege" in violation.detail
@@ -438,7 +442,7 @@ AUCTION_REFUSALS = [
     ids=[case[0] for case in AUCTION_REFUSALS],
 )
 def test_every_illegal_call_is_refused_with_its_code_and_the_call(
-    settings: dict, dealer: str, auction: list, code: str, field: str
+    settings: dict[str, Any], dealer: str, auction: list[Any], code: str, field: str
 ) -> None:
     payload = {"dealer": dealer, "auction": auction, "trump": "hearts", "tricks_won": {"A": 3, "B": 3}}
     violation = refusal(payload, rules(**settings))
@@ -460,7 +464,7 @@ def test_every_illegal_call_is_refused_with_its_code_and_the_call(
         (calls("S1", 3, "-", "-", "-", "-"), "Everyone has had their one call; the auction is over."),
     ],
 )
-def test_refusal_messages_say_what_would_have_been_legal(auction: list, detail: str) -> None:
+def test_refusal_messages_say_what_would_have_been_legal(auction: list[Any], detail: str) -> None:
     assert refusal({"dealer": "S1", "auction": auction}).detail == detail
 
 
@@ -513,7 +517,7 @@ def test_continuous_bidding_skips_players_who_passed() -> None:
         (calls("S4", 3, 3), "bid_not_higher", "auction[1]"),
     ],
 )
-def test_continuous_bidding_refuses_illegal_calls(auction: list, code: str, field: str) -> None:
+def test_continuous_bidding_refuses_illegal_calls(auction: list[Any], code: str, field: str) -> None:
     violation = refusal({"dealer": "S4", "auction": auction}, rules(**CONTINUOUS))
     assert (violation.code, violation.field) == (code, field)
 
@@ -571,7 +575,7 @@ def test_an_unknown_trump_is_refused(trump: Any) -> None:
         ({"A": 3, "B": None}, "tricks_won.B"),
     ],
 )
-def test_tricks_are_whole_numbers_from_zero_to_six(tricks: dict, field: str) -> None:
+def test_tricks_are_whole_numbers_from_zero_to_six(tricks: dict[str, Any], field: str) -> None:
     payload = deal() | {"tricks_won": tricks}
     violation = refusal(payload)
     assert (violation.code, violation.field) == ("tricks_out_of_range", field)
@@ -664,7 +668,7 @@ def test_ace_no_face_needs_an_ace_and_no_jack_queen_or_king(hand: list[str], hol
     ],
 )
 def test_a_claimed_hand_must_be_a_hand_from_the_pack(
-    settings: dict, seat: str, hand: list, code: str, field: str
+    settings: dict[str, Any], seat: str, hand: list[Any], code: str, field: str
 ) -> None:
     violation = refusal(claim(seat, hand), rules(ace_no_face=True, **settings))
     assert (violation.code, violation.field) == (code, field)
@@ -790,7 +794,7 @@ def test_scores_may_go_below_zero() -> None:
         claim("S2", ["AS", "9H", "10H", "9D", "10C", "AD"], dealer="S1"),
     ],
 )
-def test_a_finished_match_refuses_every_further_deal(payload: dict) -> None:
+def test_a_finished_match_refuses_every_further_deal(payload: dict[str, Any]) -> None:
     the_rules = rules(ace_no_face=True, target_score=4)
     state, results = play([deal("S4", tricks=(4, 2))], the_rules)
     assert results[0]["match_winner"] == "A"
@@ -1076,7 +1080,7 @@ def test_seats_and_calls_are_read_in_any_case_and_answered_canonically() -> None
         },
     ],
 )
-def test_deal_json_fills_defaults_and_parses_back_to_the_same_deal(payload: dict) -> None:
+def test_deal_json_fills_defaults_and_parses_back_to_the_same_deal(payload: dict[str, Any]) -> None:
     the_rules = rules(ace_no_face=True)
     parsed = ENGINE.parse_deal(payload, the_rules)
     normal = ENGINE.deal_json(parsed)

@@ -109,7 +109,9 @@ def legal_match(draw: st.DrawFn) -> tuple[Any, list[dict[str, Any]]]:
 
 @QUICK
 @given(legal_match())
-def test_for_any_legal_deal_sequence_the_scores_are_the_sum_of_deal_points_and_penalties(match: tuple) -> None:
+def test_for_any_legal_deal_sequence_the_scores_are_the_sum_of_deal_points_and_penalties(
+    match: tuple[Any, ...],
+) -> None:
     the_rules, deals = match
     state = ENGINE.initial_state(the_rules)
     total = {"A": 0, "B": 0}
@@ -132,7 +134,7 @@ def test_for_any_legal_deal_sequence_the_scores_are_the_sum_of_deal_points_and_p
 
 @QUICK
 @given(legal_match())
-def test_a_finished_match_refuses_every_further_deal(match: tuple) -> None:
+def test_a_finished_match_refuses_every_further_deal(match: tuple[Any, ...]) -> None:
     the_rules, deals = match
     state = ENGINE.initial_state(the_rules)
     finished = False
@@ -159,7 +161,7 @@ def test_a_finished_match_refuses_every_further_deal(match: tuple) -> None:
 
 @QUICK
 @given(legal_match())
-def test_every_legal_deal_round_trips_through_deal_json(match: tuple) -> None:
+def test_every_legal_deal_round_trips_through_deal_json(match: tuple[Any, ...]) -> None:
     the_rules, deals = match
     for payload in deals:
         deal = ENGINE.parse_deal(payload, the_rules)
@@ -240,13 +242,15 @@ def answers(payload: Any, the_rules: Any, state: Any = None) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(json_values, setting_choices)
-def test_any_json_payload_gives_a_deal_outcome_or_a_rule_violation(payload: Any, chosen: dict) -> None:
+def test_any_json_payload_gives_a_deal_outcome_or_a_rule_violation(payload: Any, chosen: dict[str, Any]) -> None:
     answers(payload, rules(**chosen))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_match(), st.lists(st.integers(0, 10), max_size=4), json_values)
-def test_any_damaged_legal_deal_gives_a_deal_outcome_or_a_rule_violation(match: tuple, path: list, junk: Any) -> None:
+def test_any_damaged_legal_deal_gives_a_deal_outcome_or_a_rule_violation(
+    match: tuple[Any, ...], path: list[Any], junk: Any
+) -> None:
     the_rules, deals = match
     answers(mutate(deals[0], path, junk), the_rules)
 
@@ -256,7 +260,7 @@ def test_any_damaged_legal_deal_gives_a_deal_outcome_or_a_rule_violation(match: 
     st.dictionaries(st.sampled_from([*ENGINE.settings_json(rules()), "players", "x"]), json_values, max_size=4),
     st.integers(0, 6),
 )
-def test_any_settings_give_rules_or_a_rule_violation_and_round_trip(chosen: dict, count: int) -> None:
+def test_any_settings_give_rules_or_a_rule_violation_and_round_trip(chosen: dict[str, Any], count: int) -> None:
     try:
         the_rules = ENGINE.rules_from_settings(chosen, count)
     except RuleViolation:
@@ -266,7 +270,7 @@ def test_any_settings_give_rules_or_a_rule_violation_and_round_trip(chosen: dict
 
 @QUICK
 @given(setting_choices)
-def test_chosen_settings_round_trip(chosen: dict) -> None:
+def test_chosen_settings_round_trip(chosen: dict[str, Any]) -> None:
     the_rules = rules(**chosen)
     assert ENGINE.rules_from_settings(ENGINE.settings_json(the_rules), 4) == the_rules
 

@@ -100,7 +100,9 @@ def test_eu_v04_a_made_bid_of_three_with_six_tricks_scores_three() -> None:
         (("moon", "-", "-", "-"), (5, 1), {"A": -6, "B": 1}),
     ],
 )
-def test_tricks_bid_changes_only_the_made_number_contracts(said: tuple, tricks: tuple, points: dict) -> None:
+def test_tricks_bid_changes_only_the_made_number_contracts(
+    said: tuple[Any, ...], tricks: tuple[Any, ...], points: dict[str, Any]
+) -> None:
     result = play_one(deal("S4", said, tricks=tricks), rules(made_contract_scores="tricks_bid"))
     assert result["deal_points"] == points
 
@@ -214,7 +216,7 @@ def test_the_partner_of_a_triple_moon_sits_out_and_cannot_renege() -> None:
     assert (violation.code, violation.field, violation.extra) == ("renege_invalid", "reneges[0]", {"sitting_out": "S2"})
 
 
-def _seats_swapped(tricks: list) -> list:
+def _seats_swapped(tricks: list[Any]) -> list[Any]:
     """The same tricks with S1<->S3 and S2<->S4: LONE's partner's best by S1 becomes a lone hand by S3."""
     swap = {"S1": "S3", "S3": "S1", "S2": "S4", "S4": "S2"}
     return [[{"seat": swap[play["seat"]], "card": play["card"]} for play in entry] for entry in tricks]
@@ -366,7 +368,9 @@ def test_the_referee_renege_example_ends_the_hand_with_an_award() -> None:
         ),
     ],
 )
-def test_extra_moon_calls_conflict_with_continuous_bidding_and_the_double_deck(other: dict, detail: str) -> None:
+def test_extra_moon_calls_conflict_with_continuous_bidding_and_the_double_deck(
+    other: dict[str, Any], detail: str
+) -> None:
     with pytest.raises(Exception) as caught:
         rules(extra_moon_calls=True, **other)
     violation: Any = caught.value

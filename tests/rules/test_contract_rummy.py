@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.rules.contract_rummy import ENGINE
+from games.rules.contract_rummy.engine import ENGINE
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
 from tests.examples import example_params, run_example

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from games.rules.contract_rummy import ENGINE, ContractRummyRules
+from games.rules.contract_rummy.engine import ENGINE
+from games.rules.contract_rummy.settings import ContractRummyRules
 from games.rules.errors import RuleViolation
 
 

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules.cards import RANKS, SUITS
-from games.rules.contract_rummy import ENGINE, ContractRummyRules
+from games.rules.contract_rummy.engine import ENGINE
+from games.rules.contract_rummy.settings import ContractRummyRules
 from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
 from tests.strategies import any_json

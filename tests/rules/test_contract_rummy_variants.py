@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules.contract_rummy import ENGINE
+from games.rules.contract_rummy.engine import ENGINE
 from tests.support.contract_rummy import make_rules, play, points_deal, refusal, setup_refusal
 
 TWO = {"allow_two_players": True}

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from games.rules.errors import RuleViolation
-from games.rules.fifty_six import ENGINE
+from games.rules.fifty_six.engine import ENGINE
 from tests.support.fifty_six import (
     SEATS,
     after,

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
-from games.rules.fifty_six import ENGINE, FiftySixRules, FiftySixState
+from games.rules.fifty_six.engine import ENGINE
+from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.fifty_six.state import FiftySixState
 from tests.strategies import any_json
 from tests.support.fifty_six_auction import TRUMPS, AuctionModel, model_for
 

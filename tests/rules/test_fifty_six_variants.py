@@ -8,8 +8,8 @@ import pytest
 
 from games.rules.cards import parse_card
 from games.rules.errors import RuleViolation
-from games.rules.fifty_six import ENGINE
 from games.rules.fifty_six.auction import Contract
+from games.rules.fifty_six.engine import ENGINE
 from games.rules.fifty_six.referee import find_trump_leads
 from games.rules.tricks import Play, Record, TrickResult
 from tests.support.fifty_six import bid, dbl, deal, one, pas, play, rdbl, refused, rules
@@ -229,7 +229,9 @@ def test_56_v22_eight_players_with_48_cards_are_dealt_6_each() -> None:
 
 
 @pytest.mark.parametrize(("players", "cards"), [(4, (48, 12)), (6, (48, 8)), (8, (64, 8))])
-def test_the_eight_player_pack_changes_nothing_for_fewer_players_or_by_default(players: int, cards: tuple) -> None:
+def test_the_eight_player_pack_changes_nothing_for_fewer_players_or_by_default(
+    players: int, cards: tuple[Any, ...]
+) -> None:
     the_rules = rules(players, eight_player_pack=48) if players < 8 else rules(players)
     assert ENGINE.state_json(ENGINE.initial_state(the_rules))["next_deal_cards"] == {
         "deck_size": cards[0],
@@ -401,7 +403,7 @@ def test_a_jack_in_a_hand_of_the_team_refuses_the_team_claim_on_that_hand() -> N
         ),
     ],
 )
-def test_every_refusal_of_a_redeal_record(the_rules: Any, payload: dict, code: str, field: str) -> None:
+def test_every_refusal_of_a_redeal_record(the_rules: Any, payload: dict[str, Any], code: str, field: str) -> None:
     violation = refused(the_rules, [payload])
     assert (violation.code, violation.field) == (code, field)
 

@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules.errors import RuleViolation
-from games.rules.fifty_six import ENGINE as FIFTY_SIX
-from games.rules.fifty_six import FiftySixRules, FiftySixState
+from games.rules.fifty_six.engine import ENGINE as FIFTY_SIX
+from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.fifty_six.state import FiftySixState
 from tests.support.bid_euchre import ENGINE as EUCHRE
 from tests.support.bid_euchre import SEATS as EUCHRE_SEATS
 from tests.support.bid_euchre import left_of
@@ -74,7 +75,9 @@ fifty_six_rules = st.builds(
 )
 
 
-def redeal_record(data: st.DataObject, state: FiftySixState, rules: FiftySixRules, dealer: str) -> dict | None:
+def redeal_record(
+    data: st.DataObject, state: FiftySixState, rules: FiftySixRules, dealer: str
+) -> dict[str, Any] | None:
     """A valid redeal record where a setting allows one: a hand worth nothing, or a team dealt no jack."""
     snapshot = FIFTY_SIX.state_json(state)
     size, deck = snapshot["next_deal_cards"]["cards_per_player"], snapshot["next_deal_cards"]["deck_size"]
@@ -222,7 +225,9 @@ def euchre_deal(draw: st.DrawFn, the_rules: Any, dealer: str) -> dict[str, Any]:
 
 @PROPERTIES
 @given(euchre_settings, st.data())
-def test_euchre_scores_are_the_sum_of_deal_points_penalties_and_awards(house: dict, data: st.DataObject) -> None:
+def test_euchre_scores_are_the_sum_of_deal_points_penalties_and_awards(
+    house: dict[str, Any], data: st.DataObject
+) -> None:
     the_rules = EUCHRE.rules_from_settings(house, 4)
     state = EUCHRE.initial_state(the_rules)
     total = {"A": 0, "B": 0}

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.bid_euchre import settle_deal
 from games.rules.bid_euchre.checks import check_play
+from games.rules.bid_euchre.scoring import settle_deal
 from games.rules.errors import RuleViolation
 from tests.strategies import any_json
 from tests.support.bid_euchre import ENGINE, deal, left_of, play, play_one, refusal, rules
@@ -35,7 +35,7 @@ DOUBLE = [
 ]
 
 
-def winners(result: dict) -> list[str]:
+def winners(result: dict[str, Any]) -> list[str]:
     return [entry["winner"] for entry in result["tricks"]]
 
 
@@ -262,7 +262,9 @@ REFUSALS = [
 @pytest.mark.parametrize(
     ("tricks", "settings_", "code", "field"), [case[1:] for case in REFUSALS], ids=[case[0] for case in REFUSALS]
 )
-def test_tricks_that_cannot_have_been_played_are_refused(tricks: list, settings_: dict, code: str, field: str) -> None:
+def test_tricks_that_cannot_have_been_played_are_refused(
+    tricks: list[Any], settings_: dict[str, Any], code: str, field: str
+) -> None:
     violation = refusal(with_tricks(tricks), rules(**settings_))
     assert (violation.code, violation.field) == (code, field)
     assert violation.detail
@@ -365,7 +367,7 @@ KINDS = {"number": None, "partners_best": "pb", "shoot_the_moon": "moon"}
 
 
 @st.composite
-def random_deals(draw: Any) -> tuple[Any, dict, random.Random]:
+def random_deals(draw: Any) -> tuple[Any, dict[str, Any], random.Random]:
     deck = draw(st.sampled_from(["single_24", "with_joker_25", "double_48"]))
     no_trump = draw(st.booleans())
     the_rules = rules(deck=deck, allow_no_trump=no_trump)
@@ -380,7 +382,9 @@ def random_deals(draw: Any) -> tuple[Any, dict, random.Random]:
     return the_rules, {"dealer": dealer, "said": tuple(said), "trump": trump, "kind": kind, "bidder": bidder}, rng
 
 
-def played_deal(the_rules: Any, spec: dict, rng: random.Random, renege_at: int | None = None) -> tuple[dict, Played]:
+def played_deal(
+    the_rules: Any, spec: dict[str, Any], rng: random.Random, renege_at: int | None = None
+) -> tuple[dict[str, Any], Played]:
     played = bid_euchre_play(
         the_rules.deck,
         the_rules.tricks_per_deal,
@@ -396,7 +400,7 @@ def played_deal(the_rules: Any, spec: dict, rng: random.Random, renege_at: int |
 
 @settings(max_examples=60, deadline=None)
 @given(random_deals())
-def test_random_legal_plays_are_accepted_with_all_tricks_taken_and_no_renege(case: tuple) -> None:
+def test_random_legal_plays_are_accepted_with_all_tricks_taken_and_no_renege(case: tuple[Any, ...]) -> None:
     the_rules, spec, rng = case
     payload, played = played_deal(the_rules, spec, rng)
     result = play_one(payload, the_rules)
@@ -410,7 +414,9 @@ def test_random_legal_plays_are_accepted_with_all_tricks_taken_and_no_renege(cas
 
 @settings(max_examples=60, deadline=None)
 @given(random_deals(), st.integers(0, 10))
-def test_playing_an_off_suit_card_instead_of_following_is_reported_as_that_seats_renege(case: tuple, at: int) -> None:
+def test_playing_an_off_suit_card_instead_of_following_is_reported_as_that_seats_renege(
+    case: tuple[Any, ...], at: int
+) -> None:
     the_rules, spec, rng = case
     payload, played = played_deal(the_rules, spec, rng, renege_at=at % the_rules.tricks_per_deal)
     result = play_one(payload, the_rules)

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules.errors import RuleViolation
-from games.rules.fifty_six import ENGINE, FiftySixRules
+from games.rules.fifty_six.engine import ENGINE
+from games.rules.fifty_six.settings import FiftySixRules
 from tests.strategies import any_json
 from tests.support.referee_fifty_six import BIDDER_REVOKE, FOUR
 from tests.support.trick_notation import replace, trick
@@ -34,7 +35,7 @@ def auction(bidder: str, points: int, trump: str, players: int) -> list[dict[str
 
 
 def with_tricks(
-    tricks: list, dealer: str = "S1", bid: int = 28, trump: str = "hearts", players: int = 4, **extra: Any
+    tricks: list[Any], dealer: str = "S1", bid: int = 28, trump: str = "hearts", players: int = 4, **extra: Any
 ) -> dict[str, Any]:
     seats = [f"S{k}" for k in range(1, players + 1)]
     bidder = seats[(seats.index(dealer) + 1) % players]
@@ -230,7 +231,9 @@ REFUSALS = [
 @pytest.mark.parametrize(
     ("tricks", "settings_", "code", "field"), [case[1:] for case in REFUSALS], ids=[case[0] for case in REFUSALS]
 )
-def test_tricks_that_cannot_have_been_played_are_refused(tricks: list, settings_: dict, code: str, field: str) -> None:
+def test_tricks_that_cannot_have_been_played_are_refused(
+    tricks: list[Any], settings_: dict[str, Any], code: str, field: str
+) -> None:
     violation = refusal(with_tricks(tricks), rules(4, **settings_))
     assert (violation.code, violation.field) == (code, field)
 
@@ -249,7 +252,7 @@ def test_refusal_messages_name_the_pack_and_the_leader() -> None:
         ({"card_points_by_team": {"A": 26, "B": 30}}, "card_points_by_team"),
     ],
 )
-def test_card_points_sent_with_the_tricks_must_agree_with_them(extra: dict, field: str) -> None:
+def test_card_points_sent_with_the_tricks_must_agree_with_them(extra: dict[str, Any], field: str) -> None:
     violation = refusal(with_tricks(FOUR, **extra))
     assert (violation.code, violation.field) == ("card_points_inconsistent", field)
     assert violation.extra["from_tricks"] == {"A": 25, "B": 31}
@@ -353,7 +356,7 @@ def test_malformed_tricks_are_refused_on_their_field(tricks: Any, field: str, co
 
 
 @st.composite
-def random_deals(draw: Any) -> tuple[FiftySixRules, dict, random.Random, int]:
+def random_deals(draw: Any) -> tuple[FiftySixRules, dict[str, Any], random.Random, int]:
     players = draw(st.sampled_from([4, 6, 8]))
     four_player_pack = draw(st.sampled_from([48, 32]))
     layout = draw(st.sampled_from(["pairs", "two_sides"]))
@@ -370,7 +373,7 @@ def random_deals(draw: Any) -> tuple[FiftySixRules, dict, random.Random, int]:
     )
 
 
-def played_deal(case: tuple, renege_at: int | None = None) -> tuple[dict, Played]:
+def played_deal(case: tuple[Any, ...], renege_at: int | None = None) -> tuple[dict[str, Any], Played]:
     _, spec, rng, four_player_pack = case
     players = spec["players"]
     played = fifty_six_play(players, four_player_pack, spec["dealer"], spec["trump"], rng, renege_at=renege_at)
@@ -380,7 +383,7 @@ def played_deal(case: tuple, renege_at: int | None = None) -> tuple[dict, Played
 
 @settings(max_examples=60, deadline=None)
 @given(random_deals())
-def test_random_legal_plays_are_accepted_with_56_card_points_and_no_revoke(case: tuple) -> None:
+def test_random_legal_plays_are_accepted_with_56_card_points_and_no_revoke(case: tuple[Any, ...]) -> None:
     the_rules = case[0]
     payload, played = played_deal(case)
     result = play_one(payload, the_rules)
@@ -396,7 +399,7 @@ def test_random_legal_plays_are_accepted_with_56_card_points_and_no_revoke(case:
 @settings(max_examples=60, deadline=None)
 @given(random_deals(), st.integers(0, 11), st.sampled_from(["report", "forfeit_deal"]))
 def test_playing_an_off_suit_card_instead_of_following_is_reported_as_that_seats_revoke(
-    case: tuple, at: int, revoke_rule: str
+    case: tuple[Any, ...], at: int, revoke_rule: str
 ) -> None:
     the_rules = ENGINE.rules_from_settings(
         {**ENGINE.settings_json(case[0]), "revoke_rule": revoke_rule}, case[1]["players"]

@@ -681,7 +681,7 @@ def test_the_first_illegal_play_is_refused_with_its_play_number() -> None:
 
 
 def mutated(change: Any) -> dict[str, Any]:
-    payload = copy.deepcopy(P01)
+    payload: dict[str, Any] = copy.deepcopy(P01)
     change(payload)
     return payload
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from games.rules.seep import SeepState
+from games.rules.seep.state import SeepState
 from tests.examples import example_params, examples_for
 
 ENGINE = get_engine("seep")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from games.rules.seep import SeepState
+from games.rules.seep.state import SeepState
 from tests.strategies import any_json
 
 ENGINE = get_engine("seep")
@@ -135,7 +135,8 @@ def fold(payloads: list[dict[str, Any]], rules: Any = DEFAULT_RULES) -> tuple[Se
 
 
 def lead_points(lead: dict[str, Any]) -> int:
-    return {"A": 1, "B": -1, None: 0}[lead["team"]] * lead["points"]
+    value: int = {"A": 1, "B": -1, None: 0}[lead["team"]] * lead["points"]
+    return value
 
 
 # --- round trips ----------------------------------------------------------------------------------------------------

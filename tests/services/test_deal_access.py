@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from games.errors import NotFound, NotPermitted
 from games.models import AuditEntry, Deal, League, Match, Membership
 from games.services.deals import deal_correct, deal_record, deal_void
-from games.services.errors import NotFound, NotPermitted
 from games.services.matches import match_scorer_add, match_start
 from tests.deals import seep_deal
 from tests.factories import ClubFactory, MembershipFactory, UserFactory

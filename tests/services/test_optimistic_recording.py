@@ -14,12 +14,11 @@ import pytest
 from django.utils import timezone
 
 from games import events
-from games.errors import MatchClosed
+from games.errors import MatchClosed, StaleVersion
 from games.models import Deal, Match
 from games.rules.errors import RuleViolation
 from games.services import deals as service
 from games.services.deals import deal_correct, deal_record, deal_void
-from games.services.errors import StaleVersion
 from games.services.matches import match_start
 from tests.deals import seep_deal
 from tests.factories import UserFactory

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from importlib import import_module
@@ -25,7 +25,8 @@ from rest_framework.test import APIClient
 from exports import interchange
 from exports.importer import club_import
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress
+from exports.writers import WRITERS
+from exports.writers.common import Progress
 from games.models import AuditEntry, Club, Deal, DealRevision, League, Match, Player
 from games.services.audit import MatchAuditLog
 from games.services.clubs import league_save
@@ -72,7 +73,7 @@ def play_the_history(clock: Clock) -> Match:
     )
     clock.step()
     match = match_start(actor=admin, game="seep", players=[{"name": name} for name in PLAYERS], league=league)
-    steps = [
+    steps: list[Callable[[], object]] = [
         lambda: deal_record(match_id=match.pk, actor=scorer, payload=seep_deal()),
         lambda: deal_record(match_id=match.pk, actor=scorer, payload=seep_deal(dealer="S2", points_a=45)),
         lambda: deal_correct(
@@ -269,7 +270,8 @@ def without_accounts(value: Any) -> Any:
 
 def old_export(ids: dict[str, int]) -> dict[str, Any]:
     """The interchange file written before recordings stopped writing rows (its audit lists each recording)."""
-    return with_ids(json.loads(EXPECTED.read_text())["interchange"], ids)
+    body: dict[str, Any] = with_ids(json.loads(EXPECTED.read_text())["interchange"], ids)
+    return body
 
 
 def test_an_export_written_before_imports_and_exports_again_the_same_deals_and_audit(tmp_path: Path) -> None:

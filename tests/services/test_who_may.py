@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from games.errors import InvalidInput, NotFound, NotPermitted
 from games.models import AuditEntry, League, Match, Membership
 from games.services.clubs import league_save, membership_remove, membership_set
-from games.services.errors import InvalidInput, NotFound, NotPermitted
 from games.services.matches import match_scorer_add, match_scorer_remove, match_start
 from tests.factories import ClubFactory, MembershipFactory, UserFactory
 

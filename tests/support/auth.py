@@ -11,7 +11,8 @@ from rest_framework.test import APIClient
 def token_for(user: Any) -> str:
     """A new API token for ``user``, as signing in would give."""
     _, token = AuthToken.objects.create(user=user)
-    return token
+    value: str = token
+    return value
 
 
 def client_for(user: Any) -> APIClient:

@@ -63,7 +63,7 @@ def passed_out(dealer: str) -> dict[str, Any]:
     return {"dealer": dealer, "auction": calls(dealer, "-", "-", "-", "-")}
 
 
-def play(payloads: list[dict[str, Any]], the_rules: Any = None, state: Any = None) -> tuple[Any, list[dict]]:
+def play(payloads: list[dict[str, Any]], the_rules: Any = None, state: Any = None) -> tuple[Any, list[dict[str, Any]]]:
     the_rules = the_rules if the_rules is not None else rules()
     state = state if state is not None else ENGINE.initial_state(the_rules)
     results = []

@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 
 from games.rules.errors import RuleViolation
-from games.rules.fifty_six import ENGINE, FiftySixRules, FiftySixState
+from games.rules.fifty_six.engine import ENGINE
+from games.rules.fifty_six.settings import FiftySixRules
+from games.rules.fifty_six.state import FiftySixState
 
 SEATS = {n: [f"S{k}" for k in range(1, n + 1)] for n in (4, 6, 8)}
 

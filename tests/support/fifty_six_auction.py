@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.fifty_six import FiftySixRules
+from games.rules.fifty_six.settings import FiftySixRules
 
 TRUMPS = ("clubs", "diamonds", "hearts", "spades", "no_trumps")
 

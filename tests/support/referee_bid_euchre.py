@@ -40,6 +40,8 @@ LONE = [
 ]
 
 
-def with_tricks(tricks: list, said: tuple = (3, "-", "-", "-"), trump: str = "hearts", **extra: Any) -> dict:
+def with_tricks(
+    tricks: list[Any], said: tuple[Any, ...] = (3, "-", "-", "-"), trump: str = "hearts", **extra: Any
+) -> dict[str, Any]:
     """A deal dealt by S4 with the tricks entered and no tricks_won (derived)."""
     return deal("S4", said, trump=trump, tricks=None, **extra) | {"tricks": tricks}

@@ -11,7 +11,8 @@ import pytest
 
 from games.rules.errors import RuleViolation
 from games.rules.registry import get_engine
-from games.rules.seep import SeepRules, referee
+from games.rules.seep import referee
+from games.rules.seep.settings import SeepRules
 from tests.support.seep_plays import SimulatedDeal, simulate
 
 ENGINE = get_engine("seep")
@@ -106,7 +107,7 @@ def floor_after(payload: dict[str, Any], count: int, **settings: Any) -> str:
 
 
 def normalized(payload: dict[str, Any], **settings: Any) -> dict[str, Any]:
-    return ENGINE.deal_json(ENGINE.parse_deal(payload, rules(**settings)))  # type: ignore[no-any-return]
+    return ENGINE.deal_json(ENGINE.parse_deal(payload, rules(**settings)))
 
 
 # seep-p03 as §S.10 writes it: one row per round, in play order from the bidder S3.

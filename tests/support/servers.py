@@ -40,7 +40,8 @@ def require_binary(path: str | None, what: str) -> str:
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        value: int = probe.getsockname()[1]
+        return value
 
 
 def wait_until(condition: Callable[[], Any], seconds: float, what: str) -> Any:
@@ -281,7 +282,8 @@ def private_postgres(folder: Path) -> Iterator[PrivateCluster]:
 def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]  # closed again when this returns: nothing listens there
+        value: int = probe.getsockname()[1]  # closed again when this returns: nothing listens there
+        return value
 
 
 NEW_USER = (

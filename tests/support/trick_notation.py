@@ -9,7 +9,7 @@ def trick(*plays: str) -> list[dict[str, str]]:
     return [{"seat": play.split()[0], "card": play.split()[1]} for play in plays]
 
 
-def replace(tricks: list, at: tuple[int, int], play: str) -> list:
+def replace(tricks: list[list[dict[str, str]]], at: tuple[int, int], play: str) -> list[list[dict[str, str]]]:
     """``tricks`` with the play at (trick, position) replaced, e.g. ``replace(CLEAN, (0, 1), "S2 8H")``."""
     i, j = at
     changed = [list(entry) for entry in tricks]

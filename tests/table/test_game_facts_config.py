@@ -30,7 +30,8 @@ def page_config(response: Any) -> dict[str, Any]:
     start = page.index('<script id="page-config" type="application/json">') + len(
         '<script id="page-config" type="application/json">'
     )
-    return json.loads(page[start : page.index("</script>", start)])
+    body: dict[str, Any] = json.loads(page[start : page.index("</script>", start)])
+    return body
 
 
 def test_the_new_match_page_has_every_games_facts_by_key(browser: Client) -> None:

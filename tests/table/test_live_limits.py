@@ -81,7 +81,8 @@ class AsgiRequest:
 
     async def chunk(self) -> bytes:
         message = await asyncio.wait_for(self.sent.get(), timeout=10)
-        return message.get("body", b"")
+        value: bytes = message.get("body", b"")
+        return value
 
     async def leave(self) -> None:
         self.gone.set()
@@ -266,7 +267,8 @@ def _other_sessions_on_this_database() -> int:
             cursor.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
-            return cursor.fetchone()[0]
+            value: int = cursor.fetchone()[0]
+            return value
     finally:
         connections.close_all()
 

@@ -24,7 +24,8 @@ pytestmark = pytest.mark.django_db
 def board(api: APIClient, match_id: int) -> dict[str, Any]:
     response = api.get(f"/api/v1/matches/{match_id}/board/")
     assert response.status_code == 200
-    return response.json()
+    body: dict[str, Any] = response.json()
+    return body
 
 
 def test_bid_euchre_proposes_the_seat_on_the_left_and_the_service_agrees(api: APIClient) -> None:

@@ -69,7 +69,8 @@ def test_pages_name_the_hashed_files(manifest_storage: dict[str, str]) -> None:
 def board_data(page: str) -> dict[str, Any]:
     found = re.search(r'<script type="application/json" id="board-data">(.*?)</script>', page, re.DOTALL)
     assert found, "no board inline in the page"
-    return json.loads(found.group(1))
+    body: dict[str, Any] = json.loads(found.group(1))
+    return body
 
 
 def test_the_entry_page_carries_the_board_it_would_fetch_with_its_etag(api: APIClient, user: Any) -> None:

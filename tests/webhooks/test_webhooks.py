@@ -36,7 +36,8 @@ def register(season: Season, url: str, events: list[str]) -> dict[str, Any]:
         f"/api/v1/clubs/{season.club.pk}/webhooks/", {"url": url, "events": events}, format="json"
     )
     assert response.status_code == 201, response.json()
-    return response.json()
+    body: dict[str, Any] = response.json()
+    return body
 
 
 def record_a_56_deal(season: Season, capture: Any) -> None:

@@ -11,7 +11,8 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from exports.selectors import scope_by_id
-from exports.writers import WRITERS, Progress, writer_for
+from exports.writers import WRITERS, writer_for
+from exports.writers.common import Progress
 from games.errors import NotFound
 
 

@@ -8,9 +8,9 @@ import click
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from exports.errors import ImportRefused
 from exports.import_file import read_import
 from exports.importer import club_import
+from games.errors import ImportRefused
 
 
 class Command(BaseCommand):

@@ -72,45 +72,6 @@ Choices made where the rules file is silent:
     ``reneges[1]`` with ``extra.maximum`` 1; the sitting-out partner of a lone hand is still refused first.
 """
 
-from games.rules.bid_euchre.auction import Contract, run_auction
-from games.rules.bid_euchre.checks import check_deal
-from games.rules.bid_euchre.deal import AceNoFaceClaim, BidEuchreDeal, Call, deal_json, parse_deal
-from games.rules.bid_euchre.engine import ENGINE, BidEuchreEngine
-from games.rules.bid_euchre.scoring import DealReport, apply_deal, report_json, settle_deal
-from games.rules.bid_euchre.settings import BidEuchreRules, rules_from_settings, settings_json
-from games.rules.bid_euchre.state import (
-    BidEuchreState,
-    initial_state,
-    is_over,
-    next_dealer,
-    state_from_json,
-    state_json,
-    winner,
-)
+from games.rules.bid_euchre.engine import ENGINE
 
-__all__ = [
-    "ENGINE",
-    "AceNoFaceClaim",
-    "BidEuchreDeal",
-    "BidEuchreEngine",
-    "BidEuchreRules",
-    "BidEuchreState",
-    "Call",
-    "Contract",
-    "DealReport",
-    "apply_deal",
-    "check_deal",
-    "deal_json",
-    "initial_state",
-    "is_over",
-    "next_dealer",
-    "parse_deal",
-    "report_json",
-    "rules_from_settings",
-    "run_auction",
-    "settings_json",
-    "settle_deal",
-    "state_from_json",
-    "state_json",
-    "winner",
-]
+__all__ = ["ENGINE"]  # the registry reads a game's engine from its package

@@ -52,37 +52,6 @@ Choices made where the rules file is silent:
   refusal's ``minimum`` is 2 when the setting is on. ``non_dealer_extra_card`` is counted by the pack check only.
 """
 
-from games.rules.contract_rummy.checks import check_deal
-from games.rules.contract_rummy.deal import ContractRummyDeal, deal_json, parse_deal
-from games.rules.contract_rummy.engine import ENGINE, ContractRummyEngine
-from games.rules.contract_rummy.scoring import apply_deal
-from games.rules.contract_rummy.settings import ContractRummyRules, rules_from_settings, settings_json
-from games.rules.contract_rummy.state import (
-    ContractRummyState,
-    initial_state,
-    is_over,
-    next_dealer,
-    state_from_json,
-    state_json,
-    winners,
-)
+from games.rules.contract_rummy.engine import ENGINE
 
-__all__ = [
-    "ENGINE",
-    "ContractRummyDeal",
-    "ContractRummyEngine",
-    "ContractRummyRules",
-    "ContractRummyState",
-    "apply_deal",
-    "check_deal",
-    "deal_json",
-    "initial_state",
-    "is_over",
-    "next_dealer",
-    "parse_deal",
-    "rules_from_settings",
-    "settings_json",
-    "state_from_json",
-    "state_json",
-    "winners",
-]
+__all__ = ["ENGINE"]  # the registry reads a game's engine from its package

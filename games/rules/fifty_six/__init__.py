@@ -73,27 +73,6 @@ Choices made where the rules file is silent:
     ``decided_by_revoke`` like a revoke.
 """
 
-from games.rules.fifty_six.auction import Contract, run_auction
-from games.rules.fifty_six.checks import check_deal
-from games.rules.fifty_six.deal import Call, FiftySixDeal
-from games.rules.fifty_six.engine import ENGINE, FiftySixEngine
-from games.rules.fifty_six.scoring import apply_deal
-from games.rules.fifty_six.settings import FiftySixRules
-from games.rules.fifty_six.state import FiftySixState, initial_state, is_over, next_dealer, winner
+from games.rules.fifty_six.engine import ENGINE
 
-__all__ = [
-    "ENGINE",
-    "Call",
-    "Contract",
-    "FiftySixDeal",
-    "FiftySixEngine",
-    "FiftySixRules",
-    "FiftySixState",
-    "apply_deal",
-    "check_deal",
-    "initial_state",
-    "is_over",
-    "next_dealer",
-    "run_auction",
-    "winner",
-]
+__all__ = ["ENGINE"]  # the registry reads a game's engine from its package

@@ -74,40 +74,6 @@ Choices for the plays (§S.7a):
     sends no ``sweeps`` keeps none in its normalized input.
 """
 
-from games.rules.seep.checks import check_deal
-from games.rules.seep.deal import HouseBid, Play, SeepDeal, SweepCounts, ThrowIn, deal_json
-from games.rules.seep.engine import ENGINE, SeepEngine
-from games.rules.seep.plays import parse_deal
-from games.rules.seep.referee import referee_deal
-from games.rules.seep.scoring import SeepDealResult, apply_deal, next_dealer, result_json, settle_deal
-from games.rules.seep.settings import MatchEnd, SeepRules, rules_from_settings, settings_json
-from games.rules.seep.state import SeepState, initial_state, is_over, state_from_json, state_json, winner
+from games.rules.seep.engine import ENGINE
 
-__all__ = [
-    "ENGINE",
-    "HouseBid",
-    "MatchEnd",
-    "Play",
-    "SeepDeal",
-    "SeepDealResult",
-    "SeepEngine",
-    "SeepRules",
-    "SeepState",
-    "SweepCounts",
-    "ThrowIn",
-    "apply_deal",
-    "check_deal",
-    "deal_json",
-    "initial_state",
-    "is_over",
-    "next_dealer",
-    "parse_deal",
-    "referee_deal",
-    "result_json",
-    "rules_from_settings",
-    "settings_json",
-    "settle_deal",
-    "state_from_json",
-    "state_json",
-    "winner",
-]
+__all__ = ["ENGINE"]  # the registry reads a game's engine from its package

@@ -25,26 +25,6 @@ Choices made where the rules file is silent:
 - The match state is ``{game_points, next_dealer, match_over, match_winner}``; standings measure game points.
 """
 
-from games.rules.twenty_eight.auction import Contract, run_first_round, run_second_round
-from games.rules.twenty_eight.checks import check_play
-from games.rules.twenty_eight.deal import Call, TwentyEightDeal
-from games.rules.twenty_eight.engine import ENGINE, TwentyEightEngine
-from games.rules.twenty_eight.scoring import apply_deal
-from games.rules.twenty_eight.settings import TwentyEightRules
-from games.rules.twenty_eight.state import TwentyEightState, initial_state, next_dealer
+from games.rules.twenty_eight.engine import ENGINE
 
-__all__ = [
-    "ENGINE",
-    "Call",
-    "Contract",
-    "TwentyEightDeal",
-    "TwentyEightEngine",
-    "TwentyEightRules",
-    "TwentyEightState",
-    "apply_deal",
-    "check_play",
-    "initial_state",
-    "next_dealer",
-    "run_first_round",
-    "run_second_round",
-]
+__all__ = ["ENGINE"]  # the registry reads a game's engine from its package

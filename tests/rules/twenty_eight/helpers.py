@@ -11,7 +11,9 @@ import pytest
 
 from games.rules.engine import DealOutcome
 from games.rules.errors import RuleViolation
-from games.rules.twenty_eight import ENGINE, TwentyEightRules, TwentyEightState
+from games.rules.twenty_eight.engine import ENGINE
+from games.rules.twenty_eight.settings import TwentyEightRules
+from games.rules.twenty_eight.state import TwentyEightState
 
 SEATS = ("S1", "S2", "S3", "S4")
 TEAM_OF = {"S1": "A", "S3": "A", "S2": "B", "S4": "B"}

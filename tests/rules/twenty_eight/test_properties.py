@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules.errors import RuleViolation
-from games.rules.twenty_eight import ENGINE
+from games.rules.twenty_eight.engine import ENGINE
 from tests.rules.twenty_eight.helpers import SEATS, TEAM_OF, play, play_model, play_one, rules
 from tests.strategies import any_json
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from games.rules.errors import RuleViolation
-from games.rules.twenty_eight import ENGINE
+from games.rules.twenty_eight.engine import ENGINE
 from tests.examples import examples_for
 
 DEFAULTS = examples_for("twenty_eight")[0]["settings"]
