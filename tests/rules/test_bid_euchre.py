@@ -1131,7 +1131,7 @@ def test_a_refused_deal_leaves_the_state_as_it_was() -> None:
         (("moon", "triple_moon", "quadruple_moon", "-"), "S1"),
     ],
 )
-def test_the_entry_facts_name_the_calls_whose_callers_partner_sits_out(said: tuple, partner: str) -> None:
+def test_the_entry_facts_name_the_calls_whose_callers_partner_sits_out(said: tuple[str, ...], partner: str) -> None:
     """entry.partner_sits_out, the fact the page reads to leave the partner out of the tricks: exactly the calls
     after which the referee refuses the partner's renege (a number bid's partner plays and may renege)."""
     extra = rules(extra_moon_calls=True)
