@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 if TYPE_CHECKING:  # Django is set up by the functions below, not when this module loads
@@ -43,6 +43,15 @@ def bench_user(username: str = "bench") -> User:
     from django.contrib.auth import get_user_model
 
     return get_user_model().objects.create_user(username=username, password="bench-password-not-secret")
+
+
+def bench_club(director: User) -> Any:
+    """A club whose admin is ``director`` (who may then direct its nights)."""
+    from games.models import Club, Membership
+
+    club = Club.objects.create(name="Bench club")
+    Membership.objects.create(club=club, user=director, role=Membership.Role.ADMIN)
+    return club
 
 
 def server_database_url(url: str, name: str) -> str:

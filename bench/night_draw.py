@@ -13,7 +13,7 @@ import random
 import statistics
 import time
 
-from bench.django_env import bench_database, bench_user
+from bench.django_env import bench_club, bench_database, bench_user
 
 TEAMS = 40
 HISTORY = 8
@@ -29,13 +29,11 @@ def main() -> None:
         from django.core.cache import cache
         from django.db import transaction
 
-        from games.models import Club, Membership
         from nights.services import event_create, round_close, round_start, team_check_in
 
         cache.clear()
         director = bench_user("director")
-        club = Club.objects.create(name="Bench club")
-        Membership.objects.create(club=club, user=director, role=Membership.Role.ADMIN)
+        club = bench_club(director)
         event = event_create(
             actor=director,
             club=club,

@@ -34,7 +34,7 @@ import threading
 import time
 from typing import Any
 
-from bench.django_env import bench_database, bench_user
+from bench.django_env import bench_club, bench_database, bench_user
 
 PLAYERS = 400
 DEALS = 3
@@ -66,12 +66,10 @@ class Night:
         from django.test import Client
         from rest_framework.test import APIClient
 
-        from games.models import Club, Membership
         from nights.services import entrant_check_in, event_create
 
         director = bench_user("director")
-        club = Club.objects.create(name="Bench club")
-        Membership.objects.create(club=club, user=director, role=Membership.Role.ADMIN)
+        club = bench_club(director)
         event = event_create(
             actor=director,
             club=club,

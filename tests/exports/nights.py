@@ -55,12 +55,18 @@ def _play(director: User, played: Round, count: int, rng: random.Random) -> None
             dealer = answer.match.state["next_dealer"]
 
 
+def directed_club(name: str) -> tuple[User, Club]:
+    """A new account and the club it is the admin of (so it may direct the club's nights)."""
+    director = UserFactory.create()
+    club = Club.objects.create(name=name)
+    Membership.objects.create(club=club, user=director, role=Membership.Role.ADMIN)
+    return director, club
+
+
 def make_night(monkeypatch: pytest.MonkeyPatch, names: list[str] = NAMES) -> Night:
     seeds = iter([11, 22, 33])
     monkeypatch.setattr(secrets, "randbits", lambda bits: next(seeds))  # the draws' seeds
-    director = UserFactory.create()
-    club = Club.objects.create(name="Thursday Euchre")
-    Membership.objects.create(club=club, user=director, role=Membership.Role.ADMIN)
+    director, club = directed_club("Thursday Euchre")
     event = event_create(
         actor=director,
         club=club,

@@ -12,13 +12,12 @@ import pytest
 from exports.importer import check_shape, club_import
 from exports.writers.cards import score_card_lines
 from games.errors import ImportRefused
-from games.models import Club, Membership
 from games.services.deals import deal_record
 from nights.models import Event, Round, Team
 from nights.selectors import event_standings
 from nights.services import event_create, round_start, team_check_in
 from tests.exports.helpers import csv_rows, xlsx_sheets
-from tests.exports.nights import export_json, renumbered, write
+from tests.exports.nights import directed_club, export_json, renumbered, write
 from tests.exports.roundtrip import empty_the_database
 from tests.factories import UserFactory
 from tests.nights.helpers import euchre_deal
@@ -30,9 +29,7 @@ pytestmark = pytest.mark.django_db
 def event(monkeypatch: pytest.MonkeyPatch) -> Event:
     """Three Bid Euchre teams in a round robin, round 1 drawn (a table and a bye) and played for two deals."""
     monkeypatch.setattr(secrets, "randbits", lambda bits: 7)
-    director = UserFactory.create()
-    club = Club.objects.create(name="Euchre club")
-    Membership.objects.create(club=club, user=director, role=Membership.Role.ADMIN)
+    director, club = directed_club("Euchre club")
     night = event_create(
         actor=director,
         club=club,

@@ -33,6 +33,25 @@ def make_event(api: APIClient, club: int, **changes: Any) -> dict[str, Any]:
     return dict(response.json())
 
 
+# A round robin of 56 of six in two sides: teams of three.
+TEAMS_OF_THREE: dict[str, Any] = {
+    "game": "fifty_six",
+    "settings": {"players": 6, "team_layout": "two_sides"},
+    "format": "round_robin",
+    "rounds_planned": 1,
+    "round_length": "match",
+    "deals_per_round": None,
+}
+
+
+def night_of_eight(api: APIClient) -> int:
+    """A progressive night (``make_event``'s) with eight names checked in: the event's id."""
+    event = int(make_event(api, make_club(api))["id"])
+    for number in range(1, 9):
+        check_in(api, event, f"Player {number}")
+    return event
+
+
 def check_in(api: APIClient, event: int, name: str) -> dict[str, Any]:
     response = api.post(f"/api/v1/events/{event}/entrants/", {"player": {"name": name}}, format="json")
     assert response.status_code == 201, response.json()

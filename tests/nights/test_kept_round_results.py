@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from games.models import Player
 from nights import selectors
 from nights.models import Table
-from tests.nights.helpers import SEATS, check_in, euchre_deal, make_club, make_event, start_round
+from tests.nights.helpers import SEATS, euchre_deal, night_of_eight, start_round
 from tests.support.auth import client_for
 from tests.support.corrections import put
 
@@ -33,9 +33,7 @@ def bid_and_take(dealer: str, tricks: int) -> dict[str, Any]:
 def night(user: Any) -> dict[str, Any]:
     """8 players; round 1 closed after one deal at each of its two tables; round 2 drawn."""
     api = client_for(user)
-    event = int(make_event(api, make_club(api))["id"])
-    for number in range(1, 9):
-        check_in(api, event, f"Player {number}")
+    event = night_of_eight(api)
     first = start_round(api, event)["tables"]
     for table in first:
         posted = api.post(

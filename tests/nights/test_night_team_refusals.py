@@ -16,7 +16,7 @@ from nights.models import Entrant, Event, Round, Team
 from nights.selectors import round_results
 from tests.api.helpers import assert_error
 from tests.deals import seep_win
-from tests.nights.helpers import make_club, make_event, play_deals, start_round
+from tests.nights.helpers import TEAMS_OF_THREE, make_club, make_event, play_deals, start_round
 
 pytestmark = pytest.mark.django_db
 
@@ -65,18 +65,7 @@ def test_a_team_name_joins_the_players_the_language_s_way(api: APIClient) -> Non
 
 
 def test_a_team_of_three_at_56_of_six_in_two_sides_sits_in_its_team_s_seats(api: APIClient) -> None:
-    event = int(
-        make_event(
-            api,
-            make_club(api),
-            game="fifty_six",
-            settings={"players": 6, "team_layout": "two_sides"},
-            format="round_robin",
-            rounds_planned=1,
-            round_length="match",
-            deals_per_round=None,
-        )["id"]
-    )
+    event = int(make_event(api, make_club(api), **TEAMS_OF_THREE)["id"])
     refused = api.post(f"/api/v1/events/{event}/teams/", team_body("A1", "A2"), format="json")
     assert assert_error(refused, 400, "team_size_invalid")["extra"] == {"expected": 3, "given": 2}
     first = add_team(api, event, "A1", "A2", "A3")

@@ -20,7 +20,7 @@ from games.models import Membership, Player
 from nights.live import night_channel
 from nights.models import Event
 from tests.factories import UserFactory
-from tests.nights.helpers import check_in, euchre_deal, make_club, make_event, start_round
+from tests.nights.helpers import TEAMS_OF_THREE, check_in, euchre_deal, make_club, make_event, start_round
 from tests.support.auth import client_for
 
 pytestmark = pytest.mark.django_db
@@ -279,16 +279,7 @@ def test_a_night_of_fixed_partnerships_checks_teams_in_from_the_room(user: Any) 
     optional name (nights.selectors.partnership_seats), not a player alone; its document says so and lists the
     teams, a team checked in or gone moving the room's ETag."""
     api = client_for(user)
-    event = make_event(
-        api,
-        make_club(api),
-        game="fifty_six",
-        settings={"players": 6, "team_layout": "two_sides"},
-        format="round_robin",
-        rounds_planned=1,
-        round_length="match",
-        deals_per_round=None,
-    )["id"]
+    event = make_event(api, make_club(api), **TEAMS_OF_THREE)["id"]
     client = page_client(user)
     before = client.get(f"/api/v1/events/{event}/room/")["ETag"]
     added = api.post(

@@ -15,7 +15,7 @@ from django.test import Client
 
 from games.models import Deal, Match, Player
 from tests.factories import UserFactory
-from tests.nights.helpers import check_in, euchre_deal, make_club, make_event, start_round
+from tests.nights.helpers import euchre_deal, night_of_eight, start_round
 from tests.support.auth import client_for
 from tests.support.corrections import put
 
@@ -26,9 +26,7 @@ pytestmark = pytest.mark.django_db
 def night(user: Any) -> dict[str, Any]:
     """The director's (``user``) night of 8 names, round 1 drawn, one deal recorded by the director at table 1."""
     api = client_for(user)
-    event = int(make_event(api, make_club(api))["id"])
-    for number in range(1, 9):
-        check_in(api, event, f"Player {number}")
+    event = night_of_eight(api)
     table = start_round(api, event)["tables"][0]
     deal = api.post(
         f"/api/v1/matches/{table['match']}/deals/", euchre_deal(table["first_dealer"], random.Random(1)), format="json"
