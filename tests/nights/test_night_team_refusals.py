@@ -9,14 +9,16 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import AuditEntry, Match, Player
+from games.models import AuditEntry, Match, Membership, Player
 from nights.formats import swiss
 from nights.formats.base import DrawRequest
 from nights.models import Entrant, Event, Round, Team
 from nights.selectors import round_results
 from tests.api.helpers import assert_error
 from tests.deals import seep_win
+from tests.factories import UserFactory
 from tests.nights.helpers import TEAMS_OF_THREE, make_club, make_event, play_deals, start_round
+from tests.support.auth import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -211,3 +213,41 @@ def test_a_swiss_round_of_teams_replays_from_its_audited_seed(api: APIClient) ->
     assert [[list(side) for side in table] for table in drawn.tables] == entry.after["tables"]
     assert drawn.tables == second.played.tables and drawn.byes == second.played.byes
     assert set(drawn.byes) <= set(teams) and len(drawn.byes) == 1
+
+
+def test_only_the_night_s_director_checks_teams_in_or_drops_them(api: APIClient) -> None:
+    """Anonymous 401, an outsider 404 (as if no such night), a plain member 403 for both check-in and leaving, a member
+    removed from the club 404 again; a body of more players than any team (or none) 400 on ``players``. Nothing is
+    written by any of them."""
+    event = round_robin(api)
+    team = add_team(api, event, "Asha", "Bela")
+    path = f"/api/v1/events/{event}/teams/"
+    assert_error(APIClient().post(path, team_body("Chen", "Dora"), format="json"), 401, "not_authenticated")
+    assert_error(
+        client_for(UserFactory.create()).post(path, team_body("Chen", "Dora"), format="json"), 404, "not_found"
+    )
+    member = UserFactory.create()
+    club = Event.objects.get(pk=event).club
+    membership = Membership.objects.create(club=club, user=member, role=Membership.Role.MEMBER)
+    reader = client_for(member)
+    assert reader.get(path).status_code == 200
+    assert_error(reader.post(path, team_body("Chen", "Dora"), format="json"), 403, "permission_denied")
+    assert_error(reader.delete(f"{path}{team['id']}/"), 403, "permission_denied")
+    membership.delete()
+    assert_error(reader.post(path, team_body("Chen", "Dora"), format="json"), 404, "not_found")
+    too_many = api.post(path, team_body(*(f"P{number}" for number in range(1000))), format="json")
+    assert_error(too_many, 400, "invalid", field="players")
+    assert_error(api.post(path, {"players": []}, format="json"), 400, "invalid", field="players")
+    assert (Team.objects.count(), Entrant.objects.count(), Player.objects.count()) == (1, 2, 2)
+
+
+def test_a_team_checked_in_after_round_one_joins_from_round_two(api: APIClient) -> None:
+    """A late team at a round robin of three: not in round 1's draw, drawn from round 2 on."""
+    event = round_robin(api)
+    for names in (("Asha", "Bela"), ("Chen", "Dora"), ("Emil", "Fay")):
+        add_team(api, event, *names)
+    first = start_round(api, event)
+    late = add_team(api, event, "Gita", "Hari")
+    assert late["joined_from_round"] == 2
+    seated = {seat["player"]["name"] for table in first["tables"] for seat in table["seats"]}
+    assert {"Gita", "Hari"}.isdisjoint(seated)
