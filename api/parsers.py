@@ -18,8 +18,6 @@ from games.i18n.translation import localize
 from games.rules.messages import msg
 from web.errors import RequestTooLarge
 
-MAX_DEPTH = 32  # a deal nests four levels; nothing we accept comes near this
-
 
 class BoundedJSONParser(JSONParser):
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
@@ -32,7 +30,7 @@ class BoundedJSONParser(JSONParser):
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as error:
             raise ParseError(_too_deep()) from error
-        if nesting_depth(data) > MAX_DEPTH:
+        if nesting_depth(data) > settings.API_MAX_JSON_DEPTH:
             raise ParseError(_too_deep())
         if not is_utf8_text(data):
             raise ParseError(gettext("The JSON holds a lone surrogate escape (such as \\ud800), which is not text."))
@@ -41,7 +39,9 @@ class BoundedJSONParser(JSONParser):
 
 def _too_deep() -> str:
     # DRF keeps a detail as plain text: each is said in the request's language as it is raised.
-    detail: str = localize(msg("The JSON is nested too deeply (more than {depth} levels).", depth=MAX_DEPTH))
+    detail: str = localize(
+        msg("The JSON is nested too deeply (more than {depth} levels).", depth=settings.API_MAX_JSON_DEPTH)
+    )
     return detail
 
 

@@ -333,6 +333,13 @@ STORAGES = {
 # A deal is a few hundred bytes; anything near this is a mistake or an attack.
 API_MAX_BODY_BYTES: int = env.int("API_MAX_BODY_BYTES", default=64 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
+# A deal nests four levels; nothing the API accepts comes near this. Deeper bodies are refused with 400 before any view
+# reads them (api/parsers.py), so no request reaches Python's recursion limit.
+API_MAX_JSON_DEPTH: int = env.int("API_MAX_JSON_DEPTH", default=32)
+if not 8 <= API_MAX_JSON_DEPTH <= 500:
+    raise ImproperlyConfigured(
+        "API_MAX_JSON_DEPTH must be from 8 to 500: deals nest four levels, Python recurses 1000."
+    )
 
 # Live scoreboard streams (table/live.py), counted in each web process: per client address (the peer the server saw,
 # so one club's Wi-Fi behind one address shares it) and in all. Beyond them a stream answers 429 or 503 and the

@@ -81,6 +81,15 @@ def test_an_oversized_body_is_refused_before_it_is_read(api: APIClient) -> None:
     assert Match.objects.count() == 0
 
 
+def test_the_nesting_limit_is_the_setting_s(api: APIClient, settings: Any) -> None:
+    """API_MAX_JSON_DEPTH (README): a body nested one level deeper is refused before any view reads it."""
+    settings.API_MAX_JSON_DEPTH = 8
+    body = {"game": "seep", "players": [{"name": f"P{n}"} for n in range(4)], "settings": {"x": [[[[[[[1]]]]]]]}}
+    refused = assert_error(api.post("/api/v1/matches/", body, format="json"), 400, "invalid")
+    assert refused["detail"] == "The JSON is nested too deeply (more than 8 levels)."
+    assert Match.objects.count() == 0
+
+
 def test_a_form_encoded_body_is_refused_as_unsupported(api: APIClient) -> None:
     response = api.post("/api/v1/matches/", data="game=seep", content_type="application/x-www-form-urlencoded")
     assert_error(response, 415, "unsupported_media_type")
