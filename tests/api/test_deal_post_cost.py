@@ -176,3 +176,16 @@ def test_the_deal_routes_are_tried_first() -> None:
     first = api_root.url_patterns[0]
     assert isinstance(first, URLResolver)
     assert {getattr(p, "name", None) for p in first.url_patterns} >= {"deal-list", "deal-detail"}
+
+
+@pytest.mark.django_db
+def test_a_deal_row_is_written_to_three_indexes_besides_its_key() -> None:
+    """The unique (match, number) index serves every read by match: the match's own index was one insert more a
+    deal (issue 31)."""
+
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, "games_deal")
+    indexes = sorted(
+        tuple(c["columns"]) for c in constraints.values() if (c["index"] or c["unique"]) and not c["primary_key"]
+    )
+    assert indexes == [("match_id", "client_deal_id"), ("match_id", "number"), ("recorded_by_id",)]
