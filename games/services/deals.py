@@ -265,24 +265,6 @@ def _check_open(match: Match) -> None:
         )
 
 
-def check_first_dealer(match: Match, dealer: object) -> None:
-    """A match whose first dealer was drawn (``first_dealer``: a club night's table) has its first counted deal dealt
-    by that seat, whether or not its house rules check the dealer order after it (``enforce_dealer_order``): the
-    draw chose the seat as it chose the seats, so a table cannot pick another. The caller asks only for the first
-    counted deal (recorded with none before it, or corrected with none counted before it)."""
-    if dealer is None or dealer == match.first_dealer:
-        return
-    raise RuleViolation(
-        "dealer_out_of_turn",
-        msg(
-            "By the club night's draw, the first dealer of this match is {expected_dealer}.",
-            expected_dealer=match.first_dealer,
-        ),
-        "dealer",
-        expected_dealer=match.first_dealer,
-    )
-
-
 def _engine_and_rules(match: Match) -> tuple[AnyEngine, Any]:
     return get_engine(match.game), _pinned_rules(
         match.game, match.player_count, json.dumps(match.settings, sort_keys=True)
@@ -433,8 +415,6 @@ def _played(match: Match, request: _DealRequest, *, locked: bool) -> DealRecordi
         _check_open(match)
         engine, rules = _engine_and_rules(match)
         deal = engine.parse_deal(request.payload, rules)
-        if match.first_dealer and match.deals_count == 0:
-            check_first_dealer(match, getattr(deal, "dealer", None))
         outcome = engine.play_deal(engine.state_from_json(match.state, rules), deal, rules)
     except (RuleViolation, DomainError):
         existing = _recorded_already(match, request.client_deal_id)
@@ -796,8 +776,6 @@ def deal_correct(
         match, rows = _match_and_rows(match_id, number, actor, lock=lock)
         _check_version(match, expected_version, required=True)
         replay = _replay(match, rows, payload)
-        if match.first_dealer and not match.deals.filter(number__lt=number).exclude(status=Deal.Status.VOIDED).exists():
-            check_first_dealer(match, replay.deals[0].input.get("dealer"))
         return _finish_change(match, replay, actor=actor, action="deal.corrected", reason=reason, dry_run=dry_run)
 
 
