@@ -10,7 +10,7 @@ INDEX = "games_deal_match_id_56a5ead8"
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0008_match_club_first_dealer"),
+        ("games", "0009_first_dealer_in_state"),
     ]
 
     operations = [
