@@ -5,7 +5,10 @@ In one process, in-process through Django's test client: the views imported and 
 ``--posts`` deal posts with every collection timed (``gc.callbacks``), first as the process stands, then after
 ``heap.settle()`` (the views imported, one collection, ``gc.freeze``), as a production worker does once started.
 Prints, per generation, the collections, their total per post and the longest. A full (generation 2) collection
-examines every object the process holds: a request that meets one waits for all of it.
+examines every object the process holds: a request that meets one waits for all of it. Django's test client leaves
+three signal finalizers behind at each request (django/test/client.py connects its receivers per request), so the
+heap here grows by some 15 objects a post where a production worker's does not, and the frozen full collections of a
+long run examine those too.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/scorekeeper .venv/bin/python -m bench.gc_pauses
 """
