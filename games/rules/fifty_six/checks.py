@@ -10,11 +10,11 @@ from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, run_auction
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.redeal import check_redeal
-from games.rules.fifty_six.referee import card_points_by_team, check_summary, referee_tricks
+from games.rules.fifty_six.referee import check_summary, referee_tricks
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.state import FiftySixState, deal_cards, next_dealer
 from games.rules.messages import msg
-from games.rules.tricks import Record
+from games.rules.tricks import Record, card_points_by_team
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def _referee(
         )
     pack = deal_cards(len(state.active_seats), rules)
     record = referee_tricks(deal.tricks, deal.dealer, state.active_seats, contract, pack)
-    derived = card_points_by_team(record, state.active_teams, rules.team_of)
+    derived = card_points_by_team(record, state.active_teams, rules.team_of, t.CARD_POINTS)
     check_summary(deal.bidding_team_card_points, by_team, derived, contract.team)
     return record, derived
 

@@ -21,6 +21,9 @@ from games.rules.tricks import (
     Renege,
     Table,
     Tricks,
+    TrumpLead,
+    card_points_by_team,
+    later_card,
     referee,
     trick_order_json,
     wrong_trick_count,
@@ -41,10 +44,6 @@ BIDDER_LEADS = msg_template(
 def in_pack(card: Card) -> bool:
     """J 9 A 10 K Q 8 7 of each suit; no 2-6 and no joker (§T.2)."""
     return card.rank in STRENGTH
-
-
-def card_points(card: Card) -> int:
-    return t.CARD_POINTS.get(card.rank, 0)
 
 
 def trump_refusal(value: Any, field: str) -> RuleViolation:
@@ -101,24 +100,6 @@ class TrumpNotPlayed:
 
 
 @dataclass(frozen=True, slots=True)
-class ConcealedLead:
-    """At ``trick`` the bidder led ``card_led`` of the hidden trump suit while holding ``held_card`` of another."""
-
-    seat: str
-    trick: int
-    card_led: Card
-    held_card: Card
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "trick": self.trick,
-            "card_led": self.card_led.code,
-            "held_card": self.held_card.code,
-        }
-
-
-@dataclass(frozen=True, slots=True)
 class Offence:
     """An offence in the order of play (``trick``, ``position``), by ``seat``: the first decides under
     ``forfeit_deal``."""
@@ -135,7 +116,7 @@ class TrickReport:
     record: Record
     card_points_by_team: dict[str, int]
     trump_not_played: tuple[TrumpNotPlayed, ...]
-    concealed_leads: tuple[ConcealedLead, ...] | None  # None: not looked for (``allowed``)
+    concealed_leads: tuple[TrumpLead, ...] | None  # None: not looked for (``allowed``)
 
     def offences(self) -> list[Offence]:
         """Every offence the tricks prove, in the order of play (a concealed lead is the first card of its trick)."""
@@ -230,40 +211,24 @@ def _trump_not_played(record: Record, trump: str) -> tuple[TrumpNotPlayed, ...]:
         for j, play in enumerate(trick.plays):
             if not play.reveals_trump or play.card.suit == trump:
                 continue
-            held = next(
-                (
-                    later.card
-                    for after in record.tricks[i + 1 :]
-                    for later in after.plays
-                    if later.seat == play.seat and later.card.suit == trump
-                ),
-                None,
-            )
+            held = later_card(record, i, play.seat, lambda card: card.suit == trump)
             if held is not None:
                 found.append(TrumpNotPlayed(play.seat, i + 1, j, play.card, held))
     return tuple(found)
 
 
-def _concealed_leads(record: Record, trump: str, bidder: str) -> tuple[ConcealedLead, ...]:
+def _concealed_leads(record: Record, trump: str, bidder: str) -> tuple[TrumpLead, ...]:
     """Wikipedia-28's rule: the bidder led the trump suit while it was hidden, nobody else had led it before, and he
     still held another suit (a card of it he plays later)."""
-    found: list[ConcealedLead] = []
+    found: list[TrumpLead] = []
     led_by_others = False
     for i, trick in enumerate(record.tricks):
         lead = trick.plays[0]
         hidden = record.reveal is None or not record.reveal.before(i + 1, 0)
         if lead.seat == bidder and lead.card.suit == trump and hidden and not led_by_others:
-            held = next(
-                (
-                    later.card
-                    for after in record.tricks[i + 1 :]
-                    for later in after.plays
-                    if later.seat == bidder and later.card.suit != trump
-                ),
-                None,
-            )
+            held = later_card(record, i, bidder, lambda card: card.suit != trump)
             if held is not None:
-                found.append(ConcealedLead(bidder, i + 1, lead.card, held))
+                found.append(TrumpLead(bidder, i + 1, lead.card, held))
         led_by_others = led_by_others or (lead.seat != bidder and lead.card.suit == trump)
     return tuple(found)
 
@@ -304,8 +269,6 @@ def referee_deal(
     _check_counts(tricks)
     record = referee(tricks, table_for(dealer, bidder, trump, face_down, rules))
     letter = t.SUIT_LETTERS[trump]
-    points = dict.fromkeys(t.TEAM_NAMES, 0)
-    for trick in record.tricks:
-        points[t.TEAM_OF[trick.winner]] += sum(card_points(play.card) for play in trick.plays)
+    points = card_points_by_team(record, t.TEAM_NAMES, t.TEAM_OF, t.CARD_POINTS)
     leads = _concealed_leads(record, letter, bidder) if rules.bidder_concealed_trump_lead == "forbidden" else None
     return TrickReport(record, points, _trump_not_played(record, letter), leads)
