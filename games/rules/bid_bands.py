@@ -146,3 +146,21 @@ def check_card_points_total(by_team: Mapping[str, int], total: int) -> None:
             "card_points_by_team",
             total=sent,
         )
+
+
+def card_points_inconsistent(
+    team: str, sent: Any, other: int, field: str, from_tricks: dict[str, int] | None
+) -> RuleViolation:
+    """``card_points_inconsistent`` on ``field``: ``team``'s card points entered as ``sent`` where the tricks
+    (``from_tricks``, every team's) or the other summary figure give ``other``."""
+    extra: dict[str, Any] = {"team": team}
+    if from_tricks is not None:
+        extra["from_tricks"] = from_tricks
+        detail = msg(
+            "Team {team} is entered as {get} and the tricks give it {derived}.", team=team, get=sent, derived=other
+        )
+    else:
+        detail = msg(
+            "Team {team} is entered as {points} and as {team_points}.", team=team, points=sent, team_points=other
+        )
+    return RuleViolation("card_points_inconsistent", detail, field, **extra)

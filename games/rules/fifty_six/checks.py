@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.rules.bid_bands import check_card_points_total
+from games.rules.bid_bands import card_points_inconsistent, check_card_points_total
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, run_auction
@@ -144,17 +144,7 @@ def check_play(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -
     if by_team is not None:
         team_points = by_team[contract.team]
         if points is not None and points != team_points:
-            raise RuleViolation(
-                "card_points_inconsistent",
-                msg(
-                    "Team {team} is entered as {points} and as {team_points}.",
-                    team=contract.team,
-                    points=points,
-                    team_points=team_points,
-                ),
-                "bidding_team_card_points",
-                team=contract.team,
-            )
+            raise card_points_inconsistent(contract.team, points, team_points, "bidding_team_card_points", None)
         points = team_points
     if points is None:
         raise RuleViolation(

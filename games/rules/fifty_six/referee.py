@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.rules.bid_bands import card_points_inconsistent
 from games.rules.cards import SUIT_NAMES, Card
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
@@ -91,18 +92,7 @@ def check_summary(
     """Summary figures sent with the tricks must be those the tricks give (``card_points_inconsistent``)."""
     if sent_by_team is not None and sent_by_team != derived:
         team = next(name for name in derived if sent_by_team.get(name) != derived[name])
-        raise RuleViolation(
-            "card_points_inconsistent",
-            msg(
-                "Team {team} is entered as {get} and the tricks give it {derived}.",
-                team=team,
-                get=sent_by_team.get(team),
-                derived=derived[team],
-            ),
-            "card_points_by_team",
-            team=team,
-            from_tricks=derived,
-        )
+        raise card_points_inconsistent(team, sent_by_team.get(team), derived[team], "card_points_by_team", derived)
     if sent_points is not None and sent_points != derived[bidding_team]:
         raise RuleViolation(
             "card_points_inconsistent",
