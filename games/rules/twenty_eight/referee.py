@@ -58,7 +58,8 @@ def trump_refusal(value: Any, field: str) -> RuleViolation:
     )
 
 
-def _copies(card: Card) -> int:
+def copies(card: Card) -> int:
+    """One of each card of the pack, none of any other."""
     return 1 if in_pack(card) else 0
 
 
@@ -196,7 +197,7 @@ def table_for(dealer: str, bidder: str, trump: str, face_down: Card | None, rule
         hand_size=t.HAND_SIZE,
         pack_size=t.PACK_SIZE,
         pack_players=None,
-        copies=_copies,
+        copies=copies,
         suit_of=_suit_of,
         strength=_strength,
         trump=t.SUIT_LETTERS[trump],
