@@ -9,10 +9,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.errors import RuleViolation
-from games.rules.messages import msg
+from games.rules.messages import msg, phrase
+from games.rules.settings_spec import Setting
 from games.rules.shapes import reject_unknown_keys
 
 BAND_KEYS: tuple[str, ...] = ("from", "to", "win", "lose")
+
+# House rules both games declare alike (56 §F.9, Twenty-Eight §T.9): a passed player bidding again, and the words of
+# the revoke rule's two choices.
+PASSED_PLAYER_MAY_BID_AGAIN = Setting(
+    "passed_player_may_bid_again",
+    "boolean",
+    True,
+    phrase("A passed player may bid again"),
+    phrase("Off: a seat that passed may only pass for the rest of the auction."),
+)
+REVOKE_RULE_WORDS: dict[str, str] = {
+    "report": phrase("Reported only"),
+    "forfeit_deal": phrase("The revoking side loses the deal"),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules.bid_bands import Band, bands_by_points, parse_bands
+from games.rules.bid_bands import (
+    PASSED_PLAYER_MAY_BID_AGAIN,
+    REVOKE_RULE_WORDS,
+    Band,
+    bands_by_points,
+    parse_bands,
+)
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.messages import msg, phrase
@@ -173,13 +179,7 @@ SETTINGS = SettingsSpec(
                 "round_robin_from_payers_right": phrase("One table at a time from the payer's right"),
             },
         ),
-        Setting(
-            "passed_player_may_bid_again",
-            "boolean",
-            True,
-            phrase("A passed player may bid again"),
-            phrase("Off: a seat that passed may only pass for the rest of the auction."),
-        ),
+        PASSED_PLAYER_MAY_BID_AGAIN,
         Setting(
             "bands",
             "custom",
@@ -221,10 +221,7 @@ SETTINGS = SettingsSpec(
                 "Trick entry: a revoke is only reported, or it decides the contract against the revoking side (§F.9a)."
             ),
             choices=t.REVOKE_RULES,
-            words={
-                "report": phrase("Reported only"),
-                "forfeit_deal": phrase("The revoking side loses the deal"),
-            },
+            words=REVOKE_RULE_WORDS,
         ),
         # Issue 20's house rules (§F.9, second table); each default keeps the game above.
         Setting(

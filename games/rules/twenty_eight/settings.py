@@ -6,7 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules.bid_bands import Band, bands_by_points, parse_bands
+from games.rules.bid_bands import (
+    PASSED_PLAYER_MAY_BID_AGAIN,
+    REVOKE_RULE_WORDS,
+    Band,
+    bands_by_points,
+    parse_bands,
+)
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, phrase
 from games.rules.seats import teams_sent
@@ -84,12 +90,7 @@ SETTINGS = SettingsSpec(
             parse=_optional_bid_level("partner_overcall_minimum"),
             json_type="integer",
         ),
-        _boolean(
-            "passed_player_may_bid_again",
-            True,
-            phrase("A passed player may bid again"),
-            phrase("Off: a seat that passed may only pass for the rest of the auction."),
-        ),
+        PASSED_PLAYER_MAY_BID_AGAIN,
         Setting(
             "second_round_minimum",
             "custom",
@@ -209,10 +210,7 @@ SETTINGS = SettingsSpec(
             phrase("Revokes"),
             phrase("Trick entry: an offence is only reported, or the first one decides the contract (§T.7a)."),
             choices=t.REVOKE_RULES,
-            words={
-                "report": phrase("Reported only"),
-                "forfeit_deal": phrase("The revoking side loses the deal"),
-            },
+            words=REVOKE_RULE_WORDS,
         ),
         _boolean(
             "enforce_dealer_order",
