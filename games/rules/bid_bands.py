@@ -1,6 +1,7 @@
 """What the trick-taking games with a bid in card points share (56 and Twenty-Eight): a row of the band table that
-says what a contract wins or loses, and the card points a team took as a deal reports them (each team's, and their
-total)."""
+says what a contract wins or loses and the ``bands`` setting that lists them, the house rules both declare alike, and
+the card points a team took as a deal reports them (each team's, their total, and their agreement with each other
+or with the tricks)."""
 
 from __future__ import annotations
 
