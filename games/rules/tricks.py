@@ -219,6 +219,26 @@ class Renege:
 
 
 @dataclass(frozen=True, slots=True)
+class TrumpLead:
+    """At ``trick`` (1-based) ``seat`` led ``card_led`` of the trump suit where a rule forbade it (56's trump led
+    before any trump fell, F-A22; Twenty-Eight's hidden trump led by the bidder, T-A19), though it held
+    ``held_card`` of another suit, which it plays in a later trick."""
+
+    seat: str
+    trick: int
+    card_led: Card
+    held_card: Card
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "trick": self.trick,
+            "card_led": self.card_led.code,
+            "held_card": self.held_card.code,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Reveal:
     """When a concealed trump was shown: before the card at ``position`` (0-based) of ``trick`` (1-based), played by
     ``seat``; ``by`` is ``call`` (a seat called for it) or ``last_card`` (the bidder played the face-down card last).
@@ -588,6 +608,31 @@ def referee(tricks: Tricks, table: Table) -> Record:
     return Record(tuple(results), _find_reneges(tricks, table, reveal), reveal)
 
 
+def later_card(record: Record, index: int, seat: str, wanted: Callable[[Card], bool]) -> Card | None:
+    """The first card ``seat`` plays after the trick at ``index`` (0-based) that ``wanted`` accepts: the proof that
+    it held such a card then; None when it plays none."""
+    return next(
+        (
+            play.card
+            for later in record.tricks[index + 1 :]
+            for play in later.plays
+            if play.seat == seat and wanted(play.card)
+        ),
+        None,
+    )
+
+
+def card_points_by_team(
+    record: Record, teams: tuple[str, ...], team_of: Mapping[str, str], rank_points: Mapping[str, int]
+) -> dict[str, int]:
+    """The card points each team took in its tricks (every team of ``teams``, 0 included), a card worth its rank's
+    ``rank_points`` (0 where the rank has none)."""
+    points = dict.fromkeys(teams, 0)
+    for trick in record.tricks:
+        points[team_of[trick.winner]] += sum(rank_points.get(play.card.rank, 0) for play in trick.plays)
+    return points
+
+
 def tricks_by_seat(record: Record) -> Counter[str]:
     return Counter(trick.winner for trick in record.tricks)
 
@@ -602,6 +647,9 @@ __all__ = [
     "Trick",
     "TrickResult",
     "Tricks",
+    "TrumpLead",
+    "card_points_by_team",
+    "later_card",
     "parse_tricks",
     "referee",
     "suit_word",
