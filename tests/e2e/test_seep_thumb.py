@@ -110,18 +110,30 @@ def move_of(key: str) -> dict[str, Any]:
     return {"action": action}
 
 
+def answered(table: Table) -> None:
+    """Wait for the service's answer about the plays entered so far (the grid is busy until it is in)."""
+    wait_until(lambda: not table.driver.find_elements(By.CSS_SELECTOR, '#card-grid[aria-busy="true"]'), "answer")
+
+
 def enter_play(thumb: Thumb, play: dict[str, Any]) -> None:
+    """Tap the card (the page waits for the service's moves if they are not in yet), then the move meant."""
     table = thumb.table
     before = table.driver.find_elements(By.CSS_SELECTOR, "#plays-entered li")
     thumb.tap(f'#card-grid [data-card="{play["card"]}"]')
     wait_until(lambda: len(table.driver.find_elements(By.CSS_SELECTOR, "#plays-entered li")) == len(before) + 1, "it")
-    recorded = table.find("#last-play .played").get_attribute("data-move")
+    answered(table)
+    recorded = wait_until(lambda: table.find("#last-play .played").get_attribute("data-move"), "the move recorded")
     if same_play(move_of(recorded), play):
         return
-    offered = [b.get_attribute("data-move") for b in table.driver.find_elements(By.CSS_SELECTOR, "#play-moves button")]
+    offered = wait_until(
+        lambda: [b.get_attribute("data-move") for b in table.driver.find_elements(By.CSS_SELECTOR, "#play-moves button")]
+        or ["none"],
+        "the moves offered",
+    )
     meant = [key for key in offered if same_play(move_of(key), play)]
     assert meant, f"{play} is not among {recorded} and {offered}"
     thumb.tap(f'#play-moves [data-move="{meant[0]}"]')
+    answered(table)
     wait_until(lambda: table.find("#last-play .played").get_attribute("data-move") == meant[0], "the move meant")
 
 
