@@ -168,6 +168,7 @@ class DealViewSet(viewsets.GenericViewSet[Deal]):
     lookup_field = "number"
     lookup_value_regex = r"\d+"
     queryset = Deal.objects.none()
+    throttle_kinds: dict[str, str] = {}  # scorekeeper/throttles.py: an action may name its own
 
     def get_match(self) -> Match:
         return readable_match(self.request.user, self.kwargs["match_pk"], seats=False)  # deals answer without it
@@ -267,7 +268,8 @@ class DealViewSet(viewsets.GenericViewSet[Deal]):
         examples=[SEEP_PROGRESS],
         responses={200: OpenApiTypes.OBJECT},
     )
-    @action(detail=False, methods=["post"], url_path="progress")
+    # It stores nothing, like a dry run, and counts against the dry runs' rate (a scorer asks after every play).
+    @action(detail=False, methods=["post"], url_path="progress", throttle_kinds={"POST": "dry_run"})
     def progress(self, request: Request, match_pk: str) -> Response:
         before = request.query_params.get("before_deal")
         if before is not None and not (before.isascii() and before.isdigit() and len(before) <= MAX_DEAL_DIGITS):

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from games.models import Deal, Match
 from tests.api.helpers import assert_error, post_deal, start_match
 from tests.examples import examples_for
+from tests.support.environment import SUITE_RATES
 from tests.support.referee_fifty_six import FOUR
 
 pytestmark = pytest.mark.django_db
@@ -175,6 +176,14 @@ def test_an_outsider_gets_404_and_no_match_is_404(api: APIClient, make_client: A
     match = start_match(api)
     assert_error(progress(make_client(), match["id"], seep_so_far(1)), 404, "not_found")
     assert_error(progress(api, 999_999, seep_so_far(1)), 404, "not_found")
+
+
+def test_it_counts_against_the_dry_runs_rate_not_the_writes(api: APIClient, settings: Any) -> None:
+    settings.API_RATES = {**SUITE_RATES, "dry_run": "2/min", "write": "100/min"}
+    match = start_match(api)
+    assert [progress(api, match["id"], seep_so_far(k)).status_code for k in (1, 2)] == [200, 200]
+    assert_error(progress(api, match["id"], seep_so_far(3)), 429, "throttled", None)
+    assert post_deal(api, match["id"], {**seep_so_far(0), "plays": P01["plays"]}).status_code == 201
 
 
 def test_it_reads_in_two_statements_and_writes_nothing(api: APIClient) -> None:

@@ -126,8 +126,10 @@ def enter_play(thumb: Thumb, play: dict[str, Any]) -> None:
     if same_play(move_of(recorded), play):
         return
     offered = wait_until(
-        lambda: [b.get_attribute("data-move") for b in table.driver.find_elements(By.CSS_SELECTOR, "#play-moves button")]
-        or ["none"],
+        lambda: (
+            [b.get_attribute("data-move") for b in table.driver.find_elements(By.CSS_SELECTOR, "#play-moves button")]
+            or ["none"]
+        ),
         "the moves offered",
     )
     meant = [key for key in offered if same_play(move_of(key), play)]
