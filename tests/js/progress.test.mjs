@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 
 import { progressAsker, offline } from '../../table/static/table/js/progress.js';
 import { network } from '../../table/static/table/js/net.js';
+import { beforeRefusal } from '../../table/static/table/js/tricks.js';
 
 const URL_ = '/api/v1/matches/7/deals/progress/';
 const DEAL = { dealer: 'S1', bid: { bidder: 'S2', value: 11, bidder_hand: ['JH', '5H', '6D', '3D'] }, plays: [] };
@@ -107,4 +108,17 @@ test('the pages keep no card order, point count, set arithmetic or floor of thei
       'movesFor',
     ])
       assert.ok(!source(path).includes(fact), `${path} uses ${fact}`);
+});
+
+test("a refusal of trick 3 keeps the service's winners of tricks 1 and 2 and trick 3's leader, and no more", () => {
+  const trick = (number, leader, winner) => ({ number, leader, winner, cards: [], card_points: 0 });
+  const answer = { tricks: [trick(1, 'S2', 'S2'), trick(2, 'S2', 'S1'), trick(3, 'S1', 'S1')], leader: 'S1' };
+  assert.deepEqual(beforeRefusal(answer, 'tricks[2][1]'), {
+    tricks: [trick(1, 'S2', 'S2'), trick(2, 'S2', 'S1')],
+    leader: 'S1',
+    to_play: null,
+  });
+  assert.equal(beforeRefusal(answer, 'tricks[5][0]'), answer); // past what is known: nothing changes
+  assert.equal(beforeRefusal(answer, 'trump_card'), null); // not on a trick: nothing is known
+  assert.equal(beforeRefusal(null, 'tricks[0]'), null);
 });

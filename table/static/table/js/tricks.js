@@ -29,6 +29,16 @@ const rotate = (seats, first) => {
   return [...seats.slice(k), ...seats.slice(0, k)];
 };
 
+/** What an answer still says once the service refused a later trick (`field` such as "tricks[2][1]"): the tricks
+ *  before the refused one, and its leader; nothing when the refusal is not on a trick. */
+function beforeRefusal(answer, field) {
+  const refused = /^tricks\[(\d+)\]/.exec(field || '');
+  if (!answer || !refused) return null;
+  const i = Number(refused[1]);
+  if (i >= answer.tricks.length) return answer;
+  return { ...answer, tricks: answer.tricks.slice(0, i), leader: answer.tricks[i].leader, to_play: null };
+}
+
 /** Every trick, a card picker per seat, folded away until wanted. Who leads each trick and who won it are the
  * service's (POST .../deals/progress/, the referee's own reading of the tricks so far): the page asks after each
  * card and orders a trick's seats from its leader once the answer names him; until then, and offline, a trick's
@@ -129,9 +139,10 @@ function trickEntry(allSeats, opts) {
         ? t('From the tricks so far: {tally}', { tally: tallied })
         : t('From the tricks: {tally}', { tally: tallied });
   }
-  /** The tricks whose leader is known, each in the order its cards fell (the trailing empty ones left out). */
-  function knownTricks() {
-    const tricks = rows.slice(0, leaders().length || 1).map(picked);
+  /** Of the tricks as the game built them (with its own marks, such as a call for the trump), those whose leader is
+   *  known, the trailing empty ones left out: none before the first answer, which names the first leader. */
+  function knownTricks(built) {
+    const tricks = (built || []).slice(0, leaders().length);
     while (tricks.length && !tricks[tricks.length - 1].length) tricks.pop();
     return tricks;
   }
@@ -139,7 +150,7 @@ function trickEntry(allSeats, opts) {
   function refresh() {
     const seats = opts.seats();
     const deal = seats && opts.deal();
-    if (deal) deal.tricks = knownTricks();
+    if (deal) deal.tricks = knownTricks(deal.tricks);
     const asked = deal ? opts.ask(deal) : null;
     const id = ++latest;
     if (!asked) answer = null; // no contract yet, or offline: no leader or winner is guessed, no tally is shown
@@ -149,6 +160,9 @@ function trickEntry(allSeats, opts) {
       if (id !== latest || !reply) return;
       const before = leaders().length;
       if (!reply.ok) {
+        // The referee's refusal in its own words; no winner is shown from the trick it refused on.
+        answer = beforeRefusal(answer, reply.data && reply.data.field);
+        paint(seats);
         tally.textContent = (reply.data && reply.data.detail) || '';
         return;
       }
@@ -190,4 +204,4 @@ function foundText(r, word) {
   return ` · ${word === 'revoke' ? t('revoke found: {list}', { list }) : t('renege found: {list}', { list })}`;
 }
 
-export { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardSuit, cardText, rotate, trickEntry, foundText };
+export { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardSuit, cardText, rotate, beforeRefusal, trickEntry, foundText };
