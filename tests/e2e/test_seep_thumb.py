@@ -241,7 +241,10 @@ def test_at_200_percent_text_every_grid_card_keeps_its_rank_and_suit_inside(
         phone.pick("mode", "plays")
         # A layout check, not a tap count: the cards are pressed by script, wherever the page has scrolled.
         for card in [*P01["floor"], *P01["bid"]["bidder_hand"], P01["plays"][0]["card"]]:
+            answered(phone)  # the grid is drawn again when the service's answer comes: press the card drawn last
             phone.driver.execute_script("arguments[0].click();", phone.find(f'#card-grid [data-card="{card}"]'))
+        wait_until(lambda: phone.driver.find_elements(By.CSS_SELECTOR, "#plays-entered li"), "play 1 recorded")
+        answered(phone)
         assert phone.text("#seep-floor").split()[:3] == ["3♥", "K♠", "11"]
         assert phone.driver.execute_script(SPILLING_CARDS) == []
         wide = "return document.documentElement.scrollWidth > document.documentElement.clientWidth;"

@@ -300,7 +300,6 @@ function seepPlayEntry(match, setup, toPoints) {
       }),
     );
   }
-  if (typeof window !== 'undefined' && window.addEventListener) window.addEventListener('online', () => render());
   const el = h(
     'div',
     { class: 'stack play-entry' },
@@ -311,6 +310,9 @@ function seepPlayEntry(match, setup, toPoints) {
     h('div', { 'data-field': 'plays' }, grid, lastView),
     h('details', { class: 'fold', id: 'plays-entered' }, listTitle, list),
   );
+  // Back online: the plays so far are asked about again (a form no longer on the page is left alone).
+  if (typeof window !== 'undefined' && window.addEventListener)
+    window.addEventListener('online', () => el.isConnected && render());
   render();
   return {
     el,
