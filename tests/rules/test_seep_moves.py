@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 
 from games.rules.errors import RuleViolation
 from games.rules.seep.moves import parse_partial, play_progress
-from tests.rules.test_referee_seep import FLOORS, WORKED
-from tests.support.referee_seep import normalized, rules, simulated
+from tests.support.referee_seep import FLOORS, WORKED, normalized, rules, simulated
 
 SETUP_KEYS = ("dealer", "throw_ins", "bid", "floor")
 
