@@ -67,7 +67,7 @@ test-js:
 ## Refresh the README's screenshots in docs/screenshots/ (a plain test run writes them to var/screenshots/).
 screenshots: install-dev
 	SCREENSHOT_DIR=docs/screenshots $(PYTHON) -m pytest -q tests/e2e/test_table_loop.py tests/e2e/test_live_table.py \
-		tests/e2e/test_seep_thumb.py tests/e2e/test_page_languages.py tests/e2e/test_twenty_eight_match.py \
+		tests/e2e/test_seep_thumb.py tests/e2e/test_page_languages.py tests/e2e/test_twenty_eight_match.py tests/e2e/test_club_night_room.py \
 		tests/exports/test_score_sheet_languages.py
 
 ## Refresh locale/*/django.po (Python, templates) and djangojs.po (the pages' ES modules) from the source (new messages arrive untranslated), then compile the .mo files.

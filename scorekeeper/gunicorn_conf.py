@@ -20,6 +20,14 @@ keepalive = settings.WEB_KEEPALIVE_SECONDS
 forwarded_allow_ips = ""
 
 
+def post_worker_init(worker: Any) -> None:
+    """Once a worker has loaded the application: its views imported and its heap frozen out of the garbage
+    collector's full collections (scorekeeper/heap.py, ``WEB_GC_FREEZE``)."""
+    from scorekeeper import heap  # Django is set up only once the worker has loaded the application
+
+    heap.settle()
+
+
 def on_starting(server: Any) -> None:
     """With DEBUG off every page names its static files by the hashed names in STATIC_ROOT's manifest, so without
     one every page would answer 500: collect them before the first worker starts. The README's production command

@@ -509,6 +509,10 @@ NOT_SWEPT: dict[str, str] = {
         "no settings meet it: 6 packs (312 cards) cover the most the limits allow, 8 players x 20 cards + 1 up-card "
         "+ 100 stock cards; kept for a limit raised later"
     ),
+    "By the club night's draw, the first dealer of this match is {expected_dealer}.": (
+        "games/rules/first_dealer.py, a club night's drawn first dealer: tests/nights/test_night_first_dealer.py says "
+        "it whole in each language"
+    ),
     "Choose a seat from {seats_0}-{seats}; {value!r} is not one.": (
         "games/rules/seats.py's require_seat: only the toy game of tests/rules calls it; each game names its own seats"
     ),

@@ -106,7 +106,9 @@ class Deal(models.Model):
         CORRECTED = "corrected"
         VOIDED = "voided"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    # No index of its own: the unique (match, number) index leads with the match and serves every read by match; a
+    # second one cost each recorded deal an index insert more (issue 31).
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals", db_index=False)
     number = models.PositiveIntegerField()
     client_deal_id = models.UUIDField(null=True, blank=True)
     input = models.JSONField()

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from games.rules.errors import RuleViolation
+from games.rules.first_dealer import check_first_dealer, without_first_dealer
 from games.rules.seats import seat_names
 from games.rules.settings_spec import SettingsSpec
 from games.rules.shapes import Headline
@@ -265,7 +266,16 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
     def deal_json(self, deal: DealT) -> dict[str, Any]: ...
 
     @abstractmethod
-    def play_deal(self, state: StateT, deal: DealT, rules: RulesT) -> DealOutcome: ...
+    def apply_deal(self, state: StateT, deal: DealT, rules: RulesT) -> DealOutcome:
+        """The game's own checks and fold of one deal (``play_deal`` is the one path every deal takes to it)."""
+
+    def play_deal(self, state: StateT, deal: DealT, rules: RulesT) -> DealOutcome:
+        """Every deal of every game, recorded, previewed, corrected, replayed or imported, is played here: a drawn
+        first dealer binds the first deal before the game's checks (``games.rules.first_dealer``), then the game
+        checks and folds it, and the state after it no longer names a drawn first dealer."""
+        check_first_dealer(state, deal)
+        outcome = self.apply_deal(state, deal, rules)
+        return DealOutcome(without_first_dealer(outcome.state), outcome.result)
 
     @abstractmethod
     def state_json(self, state: StateT) -> dict[str, Any]: ...

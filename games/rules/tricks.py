@@ -219,6 +219,26 @@ class Renege:
 
 
 @dataclass(frozen=True, slots=True)
+class TrumpLead:
+    """At ``trick`` (1-based) ``seat`` led ``card_led`` of the trump suit where a rule forbade it (56's trump led
+    before any trump fell, F-A22; Twenty-Eight's hidden trump led by the bidder, T-A19), though it held
+    ``held_card`` of another suit, which it plays in a later trick."""
+
+    seat: str
+    trick: int
+    card_led: Card
+    held_card: Card
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "trick": self.trick,
+            "card_led": self.card_led.code,
+            "held_card": self.held_card.code,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Reveal:
     """When a concealed trump was shown: before the card at ``position`` (0-based) of ``trick`` (1-based), played by
     ``seat``; ``by`` is ``call`` (a seat called for it) or ``last_card`` (the bidder played the face-down card last).
@@ -619,15 +639,16 @@ def _walk(tricks: Tricks, table: Table, *, partial: bool) -> tuple[list[TrickRes
 
 
 def so_far_json(
-    so_far: SoFar, team_of: Mapping[str, str], teams: tuple[str, ...], points: Callable[[Card], int] | None
+    so_far: SoFar, team_of: Mapping[str, str], teams: tuple[str, ...], rank_points: Mapping[str, int] | None
 ) -> dict[str, Any]:
     """The answer of a trick game's ``play_progress``: each whole trick with its winner (and card points where the
-    game counts them), who leads or plays next, and per team the tricks won and card points taken so far."""
+    game counts them, a card worth its rank's ``rank_points``), who leads or plays next, and per team the tricks won
+    and card points taken so far."""
     tricks_by_team = dict.fromkeys(teams, 0)
     points_by_team = dict.fromkeys(teams, 0)
     rows = []
     for trick in so_far.tricks:
-        worth = sum(points(play.card) for play in trick.plays) if points is not None else None
+        worth = None if rank_points is None else sum(rank_points.get(play.card.rank, 0) for play in trick.plays)
         tricks_by_team[team_of[trick.winner]] += 1
         points_by_team[team_of[trick.winner]] += worth or 0
         rows.append({**trick.as_json(), "card_points": worth})
@@ -636,8 +657,33 @@ def so_far_json(
         "leader": so_far.leader,
         "to_play": so_far.to_play,
         "tricks_by_team": tricks_by_team,
-        "card_points_by_team": points_by_team if points is not None else None,
+        "card_points_by_team": points_by_team if rank_points is not None else None,
     }
+
+
+def later_card(record: Record, index: int, seat: str, wanted: Callable[[Card], bool]) -> Card | None:
+    """The first card ``seat`` plays after the trick at ``index`` (0-based) that ``wanted`` accepts: the proof that
+    it held such a card then; None when it plays none."""
+    return next(
+        (
+            play.card
+            for later in record.tricks[index + 1 :]
+            for play in later.plays
+            if play.seat == seat and wanted(play.card)
+        ),
+        None,
+    )
+
+
+def card_points_by_team(
+    record: Record, teams: tuple[str, ...], team_of: Mapping[str, str], rank_points: Mapping[str, int]
+) -> dict[str, int]:
+    """The card points each team took in its tricks (every team of ``teams``, 0 included), a card worth its rank's
+    ``rank_points`` (0 where the rank has none)."""
+    points = dict.fromkeys(teams, 0)
+    for trick in record.tricks:
+        points[team_of[trick.winner]] += sum(rank_points.get(play.card.rank, 0) for play in trick.plays)
+    return points
 
 
 def tricks_by_seat(record: Record) -> Counter[str]:
@@ -655,6 +701,9 @@ __all__ = [
     "Trick",
     "TrickResult",
     "Tricks",
+    "TrumpLead",
+    "card_points_by_team",
+    "later_card",
     "parse_tricks",
     "referee",
     "so_far_json",

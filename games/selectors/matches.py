@@ -13,6 +13,7 @@ from django.db.models.functions import Coalesce
 from games.errors import NotFound
 from games.models import Deal, Match, Player, Seat
 from games.rules.engine import AnyEngine
+from games.rules.first_dealer import with_first_dealer
 from games.rules.registry import get_engine
 from games.selectors.access import Viewer, match_readable_by, matches_visible_to
 
@@ -100,14 +101,6 @@ def initial_state_json(match: Match, engine: AnyEngine | None = None, rules: Any
     if rules is None:
         rules = engine.rules_from_settings(match.settings, match.player_count)
     return with_first_dealer(engine.state_json(engine.initial_state(rules)), match.first_dealer)
-
-
-def with_first_dealer(state: dict[str, Any], first_dealer: str) -> dict[str, Any]:
-    """The state before the first deal of a match whose first dealer is fixed: the engines that check the dealer
-    order expect ``next_dealer`` to deal, and before the first deal they expect no one (None: any seat)."""
-    if not first_dealer or "next_dealer" not in state:
-        return state
-    return {**state, "next_dealer": first_dealer}
 
 
 def state_before_deal(match: Match, number: int, engine: AnyEngine | None = None, rules: Any = None) -> dict[str, Any]:

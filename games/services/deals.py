@@ -22,6 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Case, F, Field, Model, TextField, When
 from django.db.models.expressions import Col
 from django.db.models.functions import Cast
@@ -48,7 +49,7 @@ from games.selectors.access import match_correctable_by, match_readable_by, matc
 from games.selectors.matches import initial_state_json, seats_subquery_sql, state_before_deal
 from games.services.audit import audit_record, result_changes
 from games.services.bulk import rows_update
-from games.services.prepared import prepared_cursor
+from games.services.prepared import database, prepared_cursor
 
 
 @dataclass(frozen=True)
@@ -167,12 +168,13 @@ def _read_match(match_id: int, *, lock: bool) -> Match | None:
     answers count). The SQL is the ORM's, built once per database, set of live fields and lock (building it cost
     more than the query itself: issue 31), and prepared on the connection (``prepared_cursor``); the row becomes a
     Match as the ORM would make it, without a raw queryset's work of matching columns to fields at every read."""
-    sql, params = _match_read_sql(connection.vendor, events.live_fields_read(), lock)
-    with prepared_cursor() as cursor:
+    db = database()
+    sql, params = _match_read_sql(db.vendor, events.live_fields_read(), lock)
+    with prepared_cursor(db) as cursor:
         cursor.execute(sql, [match_id if param == _MATCH_ID_SLOT else param for param in params])
         row = cursor.fetchone()
-        layout = _ROW_LAYOUTS.get(sql) or _ROW_LAYOUTS.setdefault(sql, _row_layout(cursor.description))
-    return None if row is None else _match_from_row(layout, row)
+        layout = _ROW_LAYOUTS.get(sql) or _ROW_LAYOUTS.setdefault(sql, _row_layout(cursor.description, db))
+    return None if row is None else _match_from_row(layout, row, db)
 
 
 @dataclass(frozen=True)
@@ -192,7 +194,7 @@ class _RowLayout:
 _ROW_LAYOUTS: dict[str, _RowLayout] = {}
 
 
-def _row_layout(description: Sequence[Sequence[Any]]) -> _RowLayout:
+def _row_layout(description: Sequence[Sequence[Any]], db: BaseDatabaseWrapper) -> _RowLayout:
     columns = [column[0] for column in description]
     fields = {field.column: field for field in Match._meta.concrete_fields}
     found = [
@@ -203,21 +205,19 @@ def _row_layout(description: Sequence[Sequence[Any]]) -> _RowLayout:
     return _RowLayout(
         names=tuple(col.target.attname for _, col in found),
         positions=tuple(position for position, _ in found),
-        converters=tuple(
-            (col, tuple(connection.ops.get_db_converters(col) + col.get_db_converters(connection))) for _, col in found
-        ),
+        converters=tuple((col, tuple(db.ops.get_db_converters(col) + col.get_db_converters(db))) for _, col in found),
         extras=tuple((column, position) for position, column in enumerate(columns) if column not in fields),
     )
 
 
-def _match_from_row(layout: _RowLayout, row: Sequence[Any]) -> Match:
+def _match_from_row(layout: _RowLayout, row: Sequence[Any], db: BaseDatabaseWrapper) -> Match:
     values = []
     for position, (col, converters) in zip(layout.positions, layout.converters, strict=True):
         value = row[position]
         for convert in converters:
-            value = convert(value, col, connection)
+            value = convert(value, col, db)
         values.append(value)
-    match = Match.from_db(connection.alias, list(layout.names), values)
+    match = Match.from_db(db.alias, list(layout.names), values)
     for name, position in layout.extras:
         setattr(match, name, row[position])
     return match
@@ -263,24 +263,6 @@ def _check_open(match: Match) -> None:
             None,
             deals_limit=match.deals_limit,
         )
-
-
-def check_first_dealer(match: Match, dealer: object) -> None:
-    """A match whose first dealer was drawn (``first_dealer``: a club night's table) has its first counted deal dealt
-    by that seat, whether or not its house rules check the dealer order after it (``enforce_dealer_order``): the
-    draw chose the seat as it chose the seats, so a table cannot pick another. The caller asks only for the first
-    counted deal (recorded with none before it, or corrected with none counted before it)."""
-    if dealer is None or dealer == match.first_dealer:
-        return
-    raise RuleViolation(
-        "dealer_out_of_turn",
-        msg(
-            "By the club night's draw, the first dealer of this match is {expected_dealer}.",
-            expected_dealer=match.first_dealer,
-        ),
-        "dealer",
-        expected_dealer=match.first_dealer,
-    )
 
 
 def _engine_and_rules(match: Match) -> tuple[AnyEngine, Any]:
@@ -433,8 +415,6 @@ def _played(match: Match, request: _DealRequest, *, locked: bool) -> DealRecordi
         _check_open(match)
         engine, rules = _engine_and_rules(match)
         deal = engine.parse_deal(request.payload, rules)
-        if match.first_dealer and match.deals_count == 0:
-            check_first_dealer(match, getattr(deal, "dealer", None))
         outcome = engine.play_deal(engine.state_from_json(match.state, rules), deal, rules)
     except (RuleViolation, DomainError):
         existing = _recorded_already(match, request.client_deal_id)
@@ -465,22 +445,24 @@ def _save_recording(row: Deal, match: Match) -> None:
     """Insert the deal and write the match's new state. On PostgreSQL in one statement (the INSERT in a ``WITH``
     before the UPDATE: one round trip, no model save machinery; issue 31); elsewhere as two saves. A
     ``client_deal_id`` already recorded fails on the unique constraint either way (IntegrityError)."""
-    if connection.vendor != "postgresql":
+    db = database()
+    if db.vendor != "postgresql":
         row.save()
         match.save(update_fields=MATCH_STATE_FIELDS)
         return
     row.recorded_at = row.updated_at = match.updated_at = timezone.now()
     deal_columns, match_columns, sql = _recording_statement()
-    params = [
-        *(column.get_db_prep_save(getattr(row, column.attname), connection) for column in deal_columns),
-        *(column.get_db_prep_save(getattr(match, column.attname), connection) for column in match_columns),
-        match.pk,
-    ]
-    with prepared_cursor() as cursor:
+    params = [*_column_values(row, deal_columns, db), *_column_values(match, match_columns, db), match.pk]
+    with prepared_cursor(db) as cursor:
         cursor.execute(sql, params)
         (row.pk,) = cursor.fetchone()
     row._state.adding = False
-    row._state.db = connection.alias
+    row._state.db = db.alias
+
+
+def _column_values(instance: Model, columns: Sequence[Field[Any, Any]], db: BaseDatabaseWrapper) -> list[Any]:
+    """The values of ``instance``'s ``columns`` as the ORM's save would send them to ``db``."""
+    return [column.get_db_prep_save(getattr(instance, column.attname), db) for column in columns]
 
 
 @functools.cache
@@ -505,27 +487,23 @@ def _save_recording_if_unmoved(row: Deal, match: Match, read_version: int) -> bo
     on the row as it is when the statement gets it (a post that waited for another's row lock sees its version), and
     the INSERT takes the UPDATE's row, so either both are written or neither. False when neither was (the match
     moved); a ``client_deal_id`` already recorded fails on the unique constraint (IntegrityError)."""
+    db = database()
     row.recorded_at = row.updated_at = match.updated_at = timezone.now()
     deal_columns, match_columns, sql = _conditional_recording_statement()
-    params = [
-        *(column.get_db_prep_save(getattr(match, column.attname), connection) for column in match_columns),
-        match.pk,
-        read_version,
-        *(column.get_db_prep_save(getattr(row, column.attname), connection) for column in deal_columns),
-    ]
-    if connection.in_atomic_block:  # a caller's transaction (tests, scripts): a refused INSERT must not break it
-        with transaction.atomic(), prepared_cursor() as cursor:
+    params = [*_column_values(match, match_columns, db), match.pk, read_version, *_column_values(row, deal_columns, db)]
+    if db.in_atomic_block:  # a caller's transaction (tests, scripts): a refused INSERT must not break it
+        with transaction.atomic(using=db.alias), prepared_cursor(db) as cursor:
             cursor.execute(sql, params)
             written = cursor.fetchone()
     else:
-        with prepared_cursor() as cursor:
+        with prepared_cursor(db) as cursor:
             cursor.execute(sql, params)
             written = cursor.fetchone()
     if written is None:
         return False
     (row.pk,) = written
     row._state.adding = False
-    row._state.db = connection.alias
+    row._state.db = db.alias
     return True
 
 
@@ -798,8 +776,6 @@ def deal_correct(
         match, rows = _match_and_rows(match_id, number, actor, lock=lock)
         _check_version(match, expected_version, required=True)
         replay = _replay(match, rows, payload)
-        if match.first_dealer and not match.deals.filter(number__lt=number).exclude(status=Deal.Status.VOIDED).exists():
-            check_first_dealer(match, replay.deals[0].input.get("dealer"))
         return _finish_change(match, replay, actor=actor, action="deal.corrected", reason=reason, dry_run=dry_run)
 
 

@@ -10,11 +10,12 @@ from django.db import transaction
 
 from games.errors import InvalidInput, NotFound
 from games.models import Club, League, Match, Player, Seat
+from games.rules.first_dealer import with_first_dealer
 from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.rules.seats import seat_names
 from games.selectors.access import may_score, players_visible_to, require_club_writer, require_scorers_chooser
-from games.selectors.matches import id_from_url, with_first_dealer
+from games.selectors.matches import id_from_url
 from games.services.audit import audit_record
 
 PlayerRef = int | Mapping[str, Any]
@@ -32,7 +33,8 @@ def match_start(
     first_dealer: str = "",
 ) -> Match:
     """``club`` makes a match outside a league the club's (a club night's table: see games.selectors.access);
-    ``first_dealer`` is the seat that must deal the first deal where the game checks the dealer order. A league's
+    ``first_dealer`` is the seat that must deal the first deal, whatever the house rules say of the dealer order after
+    it (its state says so until then: games.rules.first_dealer). A league's
     match is started by the club's admins and scorers only."""
     if league is not None:
         require_club_writer(actor, league.club)

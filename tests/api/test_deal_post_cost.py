@@ -165,3 +165,27 @@ def test_the_match_read_has_the_answers_count_and_the_seats(api: APIClient) -> N
     locked = [query["sql"] for query in seen.captured_queries if 'FROM "games_match"' in query["sql"]]
     assert len(locked) == 1 and "answers_count" in locked[0] and "seats_json" in locked[0]
     assert Match.objects.get(pk=match["id"]).deals_count == 1
+
+
+def test_the_deal_routes_are_tried_first() -> None:
+    """Each pattern tried before a deal post's own cost it a regular expression match (27 of them: issue 31)."""
+    from django.urls import URLResolver, get_resolver
+
+    api_root = next(p for p in get_resolver().url_patterns if str(p.pattern) == "api/v1/")
+    assert isinstance(api_root, URLResolver)
+    first = api_root.url_patterns[0]
+    assert isinstance(first, URLResolver)
+    assert {getattr(p, "name", None) for p in first.url_patterns} >= {"deal-list", "deal-detail"}
+
+
+@pytest.mark.django_db
+def test_a_deal_row_is_written_to_three_indexes_besides_its_key() -> None:
+    """The unique (match, number) index serves every read by match: the match's own index was one insert more a
+    deal (issue 31)."""
+
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, "games_deal")
+    indexes = sorted(
+        tuple(c["columns"]) for c in constraints.values() if (c["index"] or c["unique"]) and not c["primary_key"]
+    )
+    assert indexes == [("match_id", "client_deal_id"), ("match_id", "number"), ("recorded_by_id",)]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,6 +42,14 @@ return [...svg.querySelectorAll('text')].map((el) => {
 """
 
 
+# A request the page makes and its service worker (if it has one) passes to the network: "online" when any answer
+# comes back, "offline" when it fails.
+NETWORK_PROBE = """
+const done = arguments[arguments.length - 1];
+fetch(arguments[0], {cache: 'no-store'}).then(() => done('online'), () => done('offline'));
+"""
+
+
 def outside(box: dict[str, float]) -> bool:
     return box["x0"] < 0 or box["y0"] < 0 or box["x1"] > box["width"] or box["y1"] > box["height"]
 
@@ -60,6 +70,8 @@ class Table:
     def __init__(self, driver: Any, base: str) -> None:
         self.driver = driver
         self.base = base
+        self._worker_sessions: dict[str, str] = {}  # a service worker's target id -> the session attached to it
+        self._worker_messages = 0
 
     # navigation
     def open(self, path: str) -> None:
@@ -231,9 +243,40 @@ class Table:
         self.driver.save_screenshot(str(path))
 
     def set_offline(self, offline: bool) -> None:
-        """Chrome DevTools network emulation: the page's requests fail as with no network at all."""
+        """Chrome DevTools network emulation for the page and its service worker: their requests fail as with no
+        network at all. The worker is a target of its own, which the page's emulation does not reach (its requests
+        went on to the server: issue 27), so it gets the same conditions through a session attached to it; Selenium
+        speaks only to the page's session, so the commands go to the worker's as ``Target.sendMessageToTarget``.
+        Returns once a request the worker passes to the network (a static file never kept) fails offline, or is
+        answered online, re-sending the conditions to any worker started meanwhile."""
+        conditions = {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
         self.driver.execute_cdp_cmd("Network.enable", {})
-        self.driver.execute_cdp_cmd(
-            "Network.emulateNetworkConditions",
-            {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
-        )
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", conditions)
+        probe = f"/static/network-probe-{uuid.uuid4().hex}.txt"
+        expected = "offline" if offline else "online"
+
+        def reached() -> bool:
+            self._emulate_on_workers(conditions)
+            return bool(self.driver.execute_async_script(NETWORK_PROBE, probe) == expected)
+
+        wait_until(reached, f"the page and its service worker {expected}", seconds=5)
+
+    def _emulate_on_workers(self, conditions: dict[str, Any]) -> None:
+        """Send ``conditions`` to every service worker of the table's origin, attaching to each once."""
+        sessions = self._worker_sessions
+        for info in self.driver.execute_cdp_cmd("Target.getTargets", {})["targetInfos"]:
+            if info["type"] != "service_worker" or not info["url"].startswith(f"{self.base}/"):
+                continue
+            session = sessions.get(info["targetId"])
+            if session is None:
+                attached = self.driver.execute_cdp_cmd(
+                    "Target.attachToTarget", {"targetId": info["targetId"], "flatten": False}
+                )
+                session = sessions[info["targetId"]] = attached["sessionId"]
+                self._to_worker(session, "Network.enable", {})
+            self._to_worker(session, "Network.emulateNetworkConditions", conditions)
+
+    def _to_worker(self, session: str, method: str, params: dict[str, Any]) -> None:
+        self._worker_messages += 1
+        message = json.dumps({"id": self._worker_messages, "method": method, "params": params})
+        self.driver.execute_cdp_cmd("Target.sendMessageToTarget", {"sessionId": session, "message": message})

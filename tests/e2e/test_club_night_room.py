@@ -5,6 +5,7 @@ axe-core, in English, and after the close in Persian (right to left) and Hungari
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -165,7 +166,7 @@ def assert_axe_clean(page: Table, state: str) -> None:
 
 
 def test_a_team_nights_director_checks_two_teams_in_from_the_room_and_starts_round_1(
-    live_app: dict[str, Any], scorer_browser: Any
+    live_app: dict[str, Any], scorer_browser: Any, screenshots: Path
 ) -> None:
     """A round robin of Bid Euchre (teams of two): the room asks for two players' names and a team's name, not a
     player alone; three teams checked in through it show at once, one named by the director, one leaves, and round 1
@@ -197,6 +198,7 @@ def test_a_team_nights_director_checks_two_teams_in_from_the_room_and_starts_rou
     shown = [item.text.split("\n") for item in scorer_browser.find_elements(By.CSS_SELECTOR, "#entrants .team")]
     assert [line[:2] for line in shown] == [["The Aces", "Asha, Ravi"], ["Meena & Kiran", "Checked in"]]
     check_page(director, "team night room before the draw")
+    director.screenshot(screenshots / "night-room-teams.png", scroll_to="#team-check-in-hint")
 
     director.tap("#start-round")
     wait_until(lambda: director.text("#round-line") == "Round 1 of 1", "round 1 in the room")

@@ -156,7 +156,7 @@ def test_a_match_to_its_end_with_a_deal_trick_by_trick(
 
 
 def test_the_second_auction_and_the_doubles_follow_the_engines_description(
-    phone: Table, live_app: dict[str, Any]
+    phone: Table, live_app: dict[str, Any], screenshots: Path
 ) -> None:
     """second_round_minimum 20: after S2's 16 and three passes, S2 opens a second auction from its 16, where S3 bids
     22 (the second round's minimum is 20) and the rest pass: Ravi's 22 is the contract, its team A's card points are
@@ -185,6 +185,8 @@ def test_the_second_auction_and_the_doubles_follow_the_engines_description(
     phone.tap('#second_auction-auction-controls [data-call="bid"]')
     phone.tap('#second_auction-auction-controls [data-call="rest-pass"]')
     assert phone.text("#second_auction-turn-info") == "Contract: 22 by Ravi (team A)"
+    assert phone.text("[data-field=second_auction] > .label") == "Second auction: Contract: 22 by Ravi (team A)"
+    phone.screenshot(screenshots / "twenty_eight-second-auction-360x640-light.png", scroll_to="[data-field=auction]")
     assert phone.text("[data-field=bidding_team_card_points] .label") == "Card points of team A (out of 28)"
     phone.type("input[name=bidding_team_card_points]", 22)
     phone.save_and_wait()

@@ -79,7 +79,7 @@ class ToyEngine(EngineBase[ToyRules, ToyState, ToyDeal]):
     turn_direction: TurnDirection = "clockwise"
     settings_spec = SETTINGS
     rules_reader = staticmethod(rules_from_settings)
-    play_deal = staticmethod(apply_deal)
+    apply_deal = staticmethod(apply_deal)
 
     def teams(self, rules: ToyRules) -> dict[str, list[str]] | None:
         return None

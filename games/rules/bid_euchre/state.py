@@ -10,6 +10,7 @@ from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.shapes import BidEuchreStateJson
 from games.rules.bid_euchre.tables import NEXT_SEAT, SEATS, TEAMS
 from games.rules.errors import RuleViolation, bad_state
+from games.rules.first_dealer import first_dealer_from_json, first_dealer_json
 from games.rules.messages import msg
 from games.rules.sides import by_team
 
@@ -22,6 +23,7 @@ class BidEuchreState:
     next_dealer: str | None = None
     tiebreak_deal_required: bool = False
     match_winner: str | None = None
+    first_dealer: str | None = None  # a drawn first dealer, before the first deal only (games.rules.first_dealer)
 
     @property
     def match_over(self) -> bool:
@@ -54,7 +56,7 @@ def state_json(state: BidEuchreState) -> dict[str, Any]:
         "match_over": state.match_over,
         "match_winner": state.match_winner,
     }
-    return dict(shape)
+    return {**shape, **first_dealer_json(state.first_dealer)}
 
 
 def _bad_state(field: str) -> RuleViolation:
@@ -80,4 +82,5 @@ def state_from_json(data: object, rules: BidEuchreRules) -> BidEuchreState:
     tiebreak = data.get("tiebreak_deal_required", False)
     if not isinstance(tiebreak, bool):
         raise _bad_state("tiebreak_deal_required")
-    return BidEuchreState((scores["A"], scores["B"]), dealer, tiebreak, winner_team)
+    first = first_dealer_from_json(data, SEATS)
+    return BidEuchreState((scores["A"], scores["B"]), dealer, tiebreak, winner_team, first)

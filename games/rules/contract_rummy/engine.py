@@ -46,7 +46,7 @@ class ContractRummyEngine(EngineBase[ContractRummyRules, ContractRummyState, Con
     initial_state = staticmethod(state.initial_state)
     parse_deal = staticmethod(deal.parse_deal)
     deal_json = staticmethod(deal.deal_json)
-    play_deal = staticmethod(scoring.apply_deal)
+    apply_deal = staticmethod(scoring.apply_deal)
     state_json = staticmethod(state.state_json)
     state_from_json = staticmethod(state.state_from_json)
 

@@ -10,6 +10,7 @@ from typing import Any
 from games.rules.contract_rummy.settings import ContractRummyRules
 from games.rules.contract_rummy.shapes import ContractRummyStateJson, NextDeal
 from games.rules.errors import RuleViolation, bad_state
+from games.rules.first_dealer import first_dealer_from_json, first_dealer_json
 from games.rules.messages import msg
 
 
@@ -25,6 +26,7 @@ class ContractRummyState:
     next_deal: tuple[int, int, int, int] | None = None  # (number, sets, runs, cards dealt)
     match_over: bool = False
     winners: tuple[str, ...] = ()
+    first_dealer: str | None = None  # a drawn first dealer, before the first deal only (games.rules.first_dealer)
 
 
 def schedule(rules: ContractRummyRules, deals_played: int) -> tuple[int, int, int, int] | None:
@@ -83,7 +85,7 @@ def state_json(state: ContractRummyState) -> dict[str, Any]:
         if state.last_penalties is None
         else dict(zip(state.seats, state.last_penalties, strict=True)),
     }
-    return dict(shape)
+    return {**shape, **first_dealer_json(state.first_dealer)}
 
 
 def _by_seat(value: object, seats: tuple[str, ...], field: str) -> tuple[int, ...]:
@@ -124,4 +126,5 @@ def state_from_json(data: object, rules: ContractRummyRules) -> ContractRummySta
         next_deal=schedule(rules, played),
         match_over=over,
         winners=match_winners(rules, totals, last) if over else (),
+        first_dealer=first_dealer_from_json(data, seats),
     )

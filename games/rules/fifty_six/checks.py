@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.rules.bid_bands import check_card_points_total
+from games.rules.bid_bands import card_points_inconsistent, check_card_points_total
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, run_auction
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.redeal import check_redeal
-from games.rules.fifty_six.referee import card_points_by_team, check_summary, referee_tricks
+from games.rules.fifty_six.referee import check_summary, referee_tricks
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.state import FiftySixState, deal_cards, next_dealer
 from games.rules.messages import msg
-from games.rules.tricks import Record
+from games.rules.tricks import Record, card_points_by_team
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def _referee(
         )
     pack = deal_cards(len(state.active_seats), rules)
     record = referee_tricks(deal.tricks, deal.dealer, state.active_seats, contract, pack)
-    derived = card_points_by_team(record, state.active_teams, rules.team_of)
+    derived = card_points_by_team(record, state.active_teams, rules.team_of, t.CARD_POINTS)
     check_summary(deal.bidding_team_card_points, by_team, derived, contract.team)
     return record, derived
 
@@ -144,17 +144,7 @@ def check_play(state: FiftySixState, deal: FiftySixDeal, rules: FiftySixRules) -
     if by_team is not None:
         team_points = by_team[contract.team]
         if points is not None and points != team_points:
-            raise RuleViolation(
-                "card_points_inconsistent",
-                msg(
-                    "Team {team} is entered as {points} and as {team_points}.",
-                    team=contract.team,
-                    points=points,
-                    team_points=team_points,
-                ),
-                "bidding_team_card_points",
-                team=contract.team,
-            )
+            raise card_points_inconsistent(contract.team, points, team_points, "bidding_team_card_points", None)
         points = team_points
     if points is None:
         raise RuleViolation(

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.bid_bands import card_points
+from games.rules.bid_calls import call_list, call_word, deal_object, sent_auction
 from games.rules.cards import Card, card_codes
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
@@ -105,30 +106,8 @@ def parse_call(payload: Any, index: int, seats: tuple[str, ...], last_bid_points
             f"{where}.seat",
         )
     seat = seat.strip().upper()
-    kind = payload.get("call")
-    kind = kind.strip().lower() if isinstance(kind, str) else kind
-    if kind not in t.CALLS:
-        raise RuleViolation(
-            "invalid",
-            msg(
-                "A call is bid, pass, double or redouble; {get!r} is not.",
-                get=payload.get("call"),
-            ),
-            f"{where}.call",
-            allowed=list(t.CALLS),
-        )
+    kind = call_word(payload, where, t.CALLS, BID_ONLY_KEYS)
     if kind != "bid":
-        for key in BID_ONLY_KEYS:
-            if payload.get(key) is not None:
-                raise RuleViolation(
-                    "invalid",
-                    msg(
-                        "A {kind} carries no {key}; only a bid does.",
-                        kind=kind,
-                        key=key,
-                    ),
-                    f"{where}.{key}",
-                )
         return Call(seat, kind)
     return _parse_bid(payload, where, seat, last_bid_points)
 
@@ -198,11 +177,9 @@ def _parse_bid(payload: Mapping[str, Any], where: str, seat: str, last_bid_point
 
 
 def parse_auction(value: Any, seats: tuple[str, ...]) -> tuple[Call, ...]:
-    if not isinstance(value, list):
-        raise RuleViolation("invalid", msg("auction is the list of calls in the order they were made."), "auction")
     calls: list[Call] = []
     last_bid_points: int | None = None
-    for index, payload in enumerate(value):
+    for index, payload in enumerate(call_list(value, "auction")):
         call = parse_call(payload, index, seats, last_bid_points)
         if call.call == "bid":
             last_bid_points = call.points
@@ -271,14 +248,9 @@ def parse_redeal(payload: Mapping[str, Any]) -> RedealClaim:
 
 
 def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
-    if not isinstance(payload, Mapping):
-        raise RuleViolation(
-            "invalid", msg("A deal is an object with dealer, auction and bidding_team_card_points."), None
-        )
-    reject_unknown_keys(
+    payload = deal_object(
         payload,
         DEAL_KEYS,
-        None,
         lambda key: msg(
             "A 56 deal has only dealer, auction, bidding_team_card_points, card_points_by_team and tricks (or dealer "
             "and redeal); not {key!r}.",
@@ -300,15 +272,7 @@ def parse_deal(payload: Any, rules: FiftySixRules) -> FiftySixDeal:
         )
     if payload.get("redeal") is not None:
         return FiftySixDeal(dealer.strip().upper(), (), redeal=parse_redeal(payload))
-    if "auction" not in payload:
-        raise RuleViolation(
-            "invalid",
-            msg(
-                "Give the auction: the list of calls in the order they were made.",
-            ),
-            "auction",
-        )
-    auction = parse_auction(payload["auction"], seats)
+    auction = parse_auction(sent_auction(payload), seats)
     points = payload.get("bidding_team_card_points")
     if points is not None:
         points = card_points(points, "bidding_team_card_points", t.TOTAL_CARD_POINTS)

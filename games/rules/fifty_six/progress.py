@@ -29,4 +29,4 @@ def play_progress(state: FiftySixState, payload: Mapping[str, Any], rules: Fifty
         )
     table = table_for(deal.dealer, state.active_seats, contract, deal_cards(len(state.active_seats), rules))
     so_far = tricks_so_far(deal.tricks or (), table)
-    return so_far_json(so_far, rules.team_of, state.active_teams, lambda card: t.CARD_POINTS.get(card.rank, 0))
+    return so_far_json(so_far, rules.team_of, state.active_teams, t.CARD_POINTS)

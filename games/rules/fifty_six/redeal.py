@@ -9,7 +9,6 @@ last the claim itself.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from games.rules.cards import Card
@@ -20,6 +19,7 @@ from games.rules.fifty_six.referee import Pack
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.state import FiftySixState, deal_cards
 from games.rules.messages import comma_list, msg
+from games.rules.redeal_record import check_reason, check_shown_cards, named_hands
 
 REASON_SETTING: dict[str, str] = {
     "hand_at_or_below_threshold": "redeal_hand_points_at_most",
@@ -43,62 +43,18 @@ def _enabled(reason: str, rules: FiftySixRules) -> bool:
 
 
 def _check_reason(claim: RedealClaim, rules: FiftySixRules) -> str:
-    reason = claim.reason
-    if reason not in t.REDEAL_REASONS:
-        raise RuleViolation(
-            "invalid",
-            msg(
-                "A redeal's reason is hand_at_or_below_threshold or team_without_jack; {reason!r} is not.",
-                reason=reason,
-            ),
-            "redeal.reason",
-            allowed=list(t.REDEAL_REASONS),
-        )
-    if not _enabled(reason, rules):
-        raise RuleViolation("variant_not_enabled", NOT_ENABLED[reason], "redeal", setting=REASON_SETTING[reason])
-    if claim.stray:
-        key = claim.stray[0]
-        raise RuleViolation(
-            "invalid",
-            msg("A redeal record throws the deal in before anyone calls: send no {key} with it.", key=key),
-            key,
-        )
-    return str(reason)
-
-
-def _check_sizes(hands: list[tuple[str, tuple[Card, ...]]], hand_size: int, players: int) -> None:
-    for field, hand in hands:
-        if len(hand) != hand_size:
-            raise RuleViolation(
-                "hand_size_invalid",
-                msg(
-                    "With {players} players each hand has {hand_size} cards; this one has {count}.",
-                    players=players,
-                    hand_size=hand_size,
-                    count=len(hand),
-                ),
-                field,
-                expected=hand_size,
-                given=len(hand),
-            )
-
-
-def _check_in_pack(hands: list[tuple[str, tuple[Card, ...]]], pack: Pack, players: int) -> None:
-    for field, hand in hands:
-        for index, card in enumerate(hand):
-            if pack.copies(card) == 0:
-                raise RuleViolation(
-                    "card_not_in_pack",
-                    msg(
-                        "The {size}-card pack of {players} players has no {card}.",
-                        size=pack.size,
-                        players=players,
-                        card=_noun(card),
-                    ),
-                    f"{field}[{index}]",
-                    card=card.code,
-                    in_pack=0,
-                )
+    return check_reason(
+        claim.reason,
+        claim.stray,
+        reasons=t.REDEAL_REASONS,
+        unknown=lambda reason: msg(
+            "A redeal's reason is hand_at_or_below_threshold or team_without_jack; {reason!r} is not.",
+            reason=reason,
+        ),
+        enabled=lambda reason: _enabled(reason, rules),
+        not_enabled=NOT_ENABLED,
+        settings=REASON_SETTING,
+    )
 
 
 def _check_cards(
@@ -107,32 +63,30 @@ def _check_cards(
     """§F.3a's order: every hand's size, then every card in this deal's pack, then no card shown too often."""
     players = len(state.active_seats)
     deck_size, hand_size = deal_cards(players, rules)
-    pack = Pack(deck_size)
-    _check_sizes(hands, hand_size, players)
-    _check_in_pack(hands, pack, players)
-    _check_copies([hand for _, hand in hands], field, pack)
-
-
-def _noun(card: Card) -> str:
-    return card.symbol
-
-
-def _check_copies(hands: list[tuple[Card, ...]], field: str, pack: Pack) -> None:
-    seen: Counter[Card] = Counter(card for hand in hands for card in hand)
-    for card, count in seen.items():
-        if count > t.COPIES_OF_EACH_CARD:
-            raise RuleViolation(
-                "card_count_exceeds_pack",
-                msg(
-                    "The {size}-card pack has two {card} cards; it is shown {count} times here.",
-                    size=pack.size,
-                    card=_noun(card),
-                    count=count,
-                ),
-                field,
-                card=card.code,
-                in_pack=t.COPIES_OF_EACH_CARD,
-            )
+    check_shown_cards(
+        hands,
+        field,
+        hand_size=hand_size,
+        copies=Pack(deck_size).copies,
+        wrong_size=lambda count: msg(
+            "With {players} players each hand has {hand_size} cards; this one has {count}.",
+            players=players,
+            hand_size=hand_size,
+            count=count,
+        ),
+        not_in_pack=lambda card: msg(
+            "The {size}-card pack of {players} players has no {card}.",
+            size=deck_size,
+            players=players,
+            card=card.symbol,
+        ),
+        shown_too_often=lambda card, count: msg(
+            "The {size}-card pack has two {card} cards; it is shown {count} times here.",
+            size=deck_size,
+            card=card.symbol,
+            count=count,
+        ),
+    )
 
 
 def _check_weak_hand(claim: RedealClaim, state: FiftySixState, rules: FiftySixRules) -> dict[str, str]:
@@ -182,8 +136,8 @@ def _check_team_hands(claim: RedealClaim, state: FiftySixState, rules: FiftySixR
             allowed=playing,
         )
     members = [seat for seat in state.active_seats if rules.team_of[seat] == claim.team]
-    hands = dict(claim.hands or ())
-    if claim.hands is None or len(claim.hands) != len(hands) or sorted(hands) != sorted(members):
+    hands = named_hands(claim.hands, members)
+    if hands is None:
         raise RuleViolation(
             "invalid",
             msg(

@@ -10,13 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.rules.bid_bands import card_points_inconsistent
 from games.rules.cards import SUIT_NAMES, Card
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.auction import Contract, speaking_order
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.messages import msg, msg_template
-from games.rules.tricks import Record, Renege, Table, Tricks, referee, trick_order_json
+from games.rules.tricks import (
+    Record,
+    Renege,
+    Table,
+    Tricks,
+    TrumpLead,
+    later_card,
+    referee,
+    trick_order_json,
+)
 
 SUIT_LETTERS: dict[str, str] = {word: letter for letter, word in SUIT_NAMES.items()}
 STRENGTH: dict[str, int] = {rank: len(t.RANK_ORDER) - k for k, rank in enumerate(t.RANK_ORDER)}
@@ -76,32 +86,13 @@ def referee_tricks(
     return referee(tricks, table_for(dealer, active_seats, contract, pack))
 
 
-def card_points_by_team(record: Record, teams: tuple[str, ...], team_of: dict[str, str]) -> dict[str, int]:
-    """The card points each team took in its tricks (every team at the table, 0 included); they total 56."""
-    points = dict.fromkeys(teams, 0)
-    for trick in record.tricks:
-        points[team_of[trick.winner]] += sum(t.CARD_POINTS.get(play.card.rank, 0) for play in trick.plays)
-    return points
-
-
 def check_summary(
     sent_points: int | None, sent_by_team: dict[str, int] | None, derived: dict[str, int], bidding_team: str
 ) -> None:
     """Summary figures sent with the tricks must be those the tricks give (``card_points_inconsistent``)."""
     if sent_by_team is not None and sent_by_team != derived:
         team = next(name for name in derived if sent_by_team.get(name) != derived[name])
-        raise RuleViolation(
-            "card_points_inconsistent",
-            msg(
-                "Team {team} is entered as {get} and the tricks give it {derived}.",
-                team=team,
-                get=sent_by_team.get(team),
-                derived=derived[team],
-            ),
-            "card_points_by_team",
-            team=team,
-            from_tricks=derived,
-        )
+        raise card_points_inconsistent(team, sent_by_team.get(team), derived[team], "card_points_by_team", derived)
     if sent_points is not None and sent_points != derived[bidding_team]:
         raise RuleViolation(
             "card_points_inconsistent",
@@ -117,25 +108,6 @@ def check_summary(
         )
 
 
-@dataclass(frozen=True, slots=True)
-class TrumpLead:
-    """F-A22: at ``trick`` (1-based) ``seat`` led the trump ``card_led`` before any trump was played, though it held
-    ``held_card`` of another suit, which it plays in a later trick."""
-
-    seat: str
-    trick: int
-    card_led: Card
-    held_card: Card
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "trick": self.trick,
-            "card_led": self.card_led.code,
-            "held_card": self.held_card.code,
-        }
-
-
 def find_trump_leads(record: Record, contract: Contract) -> tuple[TrumpLead, ...]:
     """§F.9a ``after_trump_played``: every trump led before a trump fell in an earlier trick by a seat that still
     held another suit (proven by a later card). Never under no-trumps."""
@@ -147,15 +119,7 @@ def find_trump_leads(record: Record, contract: Contract) -> tuple[TrumpLead, ...
     for i, trick in enumerate(record.tricks):
         lead = trick.plays[0]
         if lead.card.suit == trump and not trump_played:
-            held = next(
-                (
-                    play.card
-                    for later in record.tricks[i + 1 :]
-                    for play in later.plays
-                    if play.seat == lead.seat and play.card.suit != trump
-                ),
-                None,
-            )
+            held = later_card(record, i, lead.seat, lambda card: card.suit != trump)
             if held is not None:
                 found.append(TrumpLead(lead.seat, i + 1, lead.card, held))
         trump_played = trump_played or any(play.card.suit == trump for play in trick.plays)

@@ -11,10 +11,10 @@ from games.rules.fifty_six.auction import Contract
 from games.rules.fifty_six.checks import check_dealer, check_play
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.redeal import check_redeal
-from games.rules.fifty_six.referee import TrumpLead, card_points_by_team, deciding_revoke, find_trump_leads
+from games.rules.fifty_six.referee import deciding_revoke, find_trump_leads
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.state import FiftySixState, deal_cards, next_dealer
-from games.rules.tricks import Record
+from games.rules.tricks import Record, TrumpLead, card_points_by_team
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +186,7 @@ def _referee_json(record: Record, revoke: Any, state: FiftySixState, rules: Fift
     return {
         "tricks": record.tricks_json(),
         "reneges_found": record.reneges_json(),
-        "card_points_by_team": card_points_by_team(record, state.active_teams, rules.team_of),
+        "card_points_by_team": card_points_by_team(record, state.active_teams, rules.team_of, t.CARD_POINTS),
         "decided_by_revoke": None
         if revoke is None
         else {

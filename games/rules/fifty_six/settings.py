@@ -6,13 +6,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules.bid_bands import BAND_KEYS, Band
+from games.rules.bid_bands import (
+    PASSED_PLAYER_MAY_BID_AGAIN,
+    REVOKE_RULE_WORDS,
+    Band,
+    bands_by_points,
+    parse_bands,
+)
 from games.rules.errors import RuleViolation
 from games.rules.fifty_six import tables as t
 from games.rules.messages import msg, phrase
 from games.rules.seats import seat_names, teams_sent
 from games.rules.settings_spec import Setting, SettingsSpec, derived_teams
-from games.rules.shapes import reject_unknown_keys
 
 MAX_TABLES = 999
 MAX_BAND_AMOUNT = 99
@@ -48,68 +53,7 @@ def _check_teams(value: Any, players: int, team_layout: str) -> None:
 
 
 def _parse_bands(value: Any) -> tuple[Band, ...]:
-    where = "settings.bands"
-    cover = {"min_bid": t.MIN_BID, "max_bid": t.MAX_BID}  # the range every bands message names
-    if not isinstance(value, list) or not value:
-        raise RuleViolation(
-            "invalid",
-            msg(
-                "bands is a list of {{from, to, win, lose}} rows. The bands must cover every bid from {min_bid} to "
-                "{max_bid} in order, without gaps or overlaps.",
-                **cover,
-            ),
-            where,
-        )
-    bands: list[Band] = []
-    expected_from = t.MIN_BID
-    for index, row in enumerate(value):
-        row_field = f"{where}[{index}]"
-        if not isinstance(row, Mapping):
-            raise RuleViolation("invalid", msg("Each band is an object {{from, to, win, lose}}."), row_field)
-        reject_unknown_keys(
-            row, BAND_KEYS, row_field, lambda key: msg("A band has only from, to, win and lose; not {key!r}.", key=key)
-        )
-        numbers: dict[str, int] = {}
-        for key in BAND_KEYS:
-            number = row.get(key)
-            limit = t.MAX_BID if key in ("from", "to") else MAX_BAND_AMOUNT
-            if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= limit:
-                raise RuleViolation(
-                    "invalid",
-                    msg(
-                        "A band's {key} is a whole number from 0 to {limit}; {number!r} is not.",
-                        key=key,
-                        limit=limit,
-                        number=number,
-                    ),
-                    f"{row_field}.{key}",
-                )
-            numbers[key] = number
-        if numbers["from"] != expected_from or numbers["to"] < numbers["from"]:
-            raise RuleViolation(
-                "invalid",
-                msg(
-                    "The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps: "
-                    "this band should start at {expected_from}.",
-                    **cover,
-                    expected_from=expected_from,
-                ),
-                row_field,
-                expected_from=expected_from,
-            )
-        bands.append(Band(numbers["from"], numbers["to"], numbers["win"], numbers["lose"]))
-        expected_from = numbers["to"] + 1
-    if expected_from != t.MAX_BID + 1:
-        raise RuleViolation(
-            "invalid",
-            msg(
-                "The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps: the "
-                "last band must end at {max_bid}.",
-                **cover,
-            ),
-            where,
-        )
-    return tuple(bands)
+    return parse_bands(value, t.MIN_BID, t.MAX_BID, MAX_BAND_AMOUNT)
 
 
 def _parse_four_player_pack(value: Any) -> int:
@@ -235,13 +179,7 @@ SETTINGS = SettingsSpec(
                 "round_robin_from_payers_right": phrase("One table at a time from the payer's right"),
             },
         ),
-        Setting(
-            "passed_player_may_bid_again",
-            "boolean",
-            True,
-            phrase("A passed player may bid again"),
-            phrase("Off: a seat that passed may only pass for the rest of the auction."),
-        ),
+        PASSED_PLAYER_MAY_BID_AGAIN,
         Setting(
             "bands",
             "custom",
@@ -283,10 +221,7 @@ SETTINGS = SettingsSpec(
                 "Trick entry: a revoke is only reported, or it decides the contract against the revoking side (§F.9a)."
             ),
             choices=t.REVOKE_RULES,
-            words={
-                "report": phrase("Reported only"),
-                "forfeit_deal": phrase("The revoking side loses the deal"),
-            },
+            words=REVOKE_RULE_WORDS,
         ),
         # Issue 20's house rules (§F.9, second table); each default keeps the game above.
         Setting(
@@ -400,11 +335,7 @@ class FiftySixRules:
         object.__setattr__(self, "team_names", tuple(name for name, _ in teams))
         object.__setattr__(self, "team_of", {seat: name for name, members in teams for seat in members})
         object.__setattr__(self, "seat_index", {seat: index for index, seat in enumerate(seats)})
-        by_points: list[Band | None] = [None] * (t.MAX_BID + 1)
-        for band in self.bands:
-            for points in range(band.first, band.last + 1):
-                by_points[points] = band
-        object.__setattr__(self, "band_by_points", tuple(by_points))
+        object.__setattr__(self, "band_by_points", bands_by_points(self.bands, t.MAX_BID))
 
     def teams_json(self) -> dict[str, list[str]]:
         return {name: list(members) for name, members in self.teams}

@@ -10,6 +10,7 @@ from games.rules.errors import RuleViolation, bad_state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.settings import FiftySixRules
 from games.rules.fifty_six.shapes import FiftySixStateJson
+from games.rules.first_dealer import first_dealer_from_json, first_dealer_json
 from games.rules.messages import msg
 
 
@@ -23,6 +24,7 @@ class FiftySixState:
     next_deal_cards: tuple[int, int] | None = None
     next_dealer: str | None = None
     match_winner: str | None = None
+    first_dealer: str | None = None  # a drawn first dealer, before the first deal only (games.rules.first_dealer)
 
     @property
     def match_over(self) -> bool:
@@ -79,7 +81,7 @@ def state_json(state: FiftySixState) -> dict[str, Any]:
         "match_over": state.match_over,
         "match_winner": state.match_winner,
     }
-    return dict(shape)
+    return {**shape, **first_dealer_json(state.first_dealer)}
 
 
 def _bad_state(key: str, detail: str) -> RuleViolation:
@@ -130,4 +132,5 @@ def state_from_json(data: Mapping[str, Any], rules: FiftySixRules) -> FiftySixSt
     if data.get("next_deal_cards", expected_cards) != expected_cards:
         raise _bad_state("next_deal_cards", msg("next_deal_cards must fit the players still at the table."))
     tables = tuple(zip(rules.team_names, counts, strict=True))
-    return FiftySixState(tables, eliminated, active, cards, dealer, match_winner)
+    first = first_dealer_from_json(data, rules.seats)
+    return FiftySixState(tables, eliminated, active, cards, dealer, match_winner, first)

@@ -55,7 +55,7 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
     rules_reader = staticmethod(settings.rules_from_settings)
     initial_state = staticmethod(state.initial_state)
     parse_deal = staticmethod(plays.parse_deal)
-    play_deal = staticmethod(scoring.apply_deal)
+    apply_deal = staticmethod(scoring.apply_deal)
     state_json = staticmethod(state.state_json)
     state_from_json = staticmethod(state.state_from_json)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.errors import RuleViolation, bad_state
+from games.rules.first_dealer import first_dealer_from_json, first_dealer_json
 from games.rules.messages import msg
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.shapes import SeepStateJson
@@ -34,6 +35,7 @@ class SeepState:
     match_over: bool = False
     match_winner: str | None = None
     match_drawn: bool = False
+    first_dealer: str | None = None  # a drawn first dealer, before the first deal only (games.rules.first_dealer)
 
 
 def initial_state(rules: SeepRules) -> SeepState:
@@ -69,7 +71,7 @@ def state_json(state: SeepState) -> dict[str, Any]:
         "match_winner": state.match_winner,
         "match_drawn": state.match_drawn,
     }
-    return dict(shape)
+    return {**shape, **first_dealer_json(state.first_dealer)}
 
 
 def _bad_state(field: str) -> RuleViolation:
@@ -117,5 +119,6 @@ def state_from_json(data: Mapping[str, Any], rules: SeepRules) -> SeepState:
         match_over=flags[0],
         match_winner=_optional_choice(data.get("match_winner"), TEAM_NAMES, "match_winner"),
         match_drawn=flags[1],
+        first_dealer=first_dealer_from_json(data, SEATS),
     )
     return state

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
-from games.rules.bid_bands import card_points, check_card_points_total
+from games.rules.bid_bands import card_points, card_points_inconsistent, check_card_points_total
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.twenty_eight import tables as t
@@ -125,20 +124,6 @@ def _by_team(deal: TwentyEightDeal) -> dict[str, int] | None:
     return by_team
 
 
-def _inconsistent(team: str, sent: int, other: int, field: str, from_tricks: dict[str, int] | None) -> RuleViolation:
-    extra: dict[str, Any] = {"team": team}
-    if from_tricks is not None:
-        extra["from_tricks"] = from_tricks
-        detail = msg(
-            "Team {team} is entered as {get} and the tricks give it {derived}.", team=team, get=sent, derived=other
-        )
-    else:
-        detail = msg(
-            "Team {team} is entered as {points} and as {team_points}.", team=team, points=sent, team_points=other
-        )
-    return RuleViolation("card_points_inconsistent", detail, field, **extra)
-
-
 def _check_points(deal: TwentyEightDeal, team: str, derived: dict[str, int] | None) -> int:
     """The summary figures: range and total first, then that they agree (with each other, or with the tricks)."""
     sent = deal.bidding_team_card_points
@@ -147,13 +132,13 @@ def _check_points(deal: TwentyEightDeal, team: str, derived: dict[str, int] | No
     if derived is not None:
         if by_team is not None and by_team != derived:
             wrong = next(name for name in t.TEAM_NAMES if by_team[name] != derived[name])
-            raise _inconsistent(wrong, by_team[wrong], derived[wrong], "card_points_by_team", derived)
+            raise card_points_inconsistent(wrong, by_team[wrong], derived[wrong], "card_points_by_team", derived)
         if points is not None and points != derived[team]:
-            raise _inconsistent(team, points, derived[team], "bidding_team_card_points", derived)
+            raise card_points_inconsistent(team, points, derived[team], "bidding_team_card_points", derived)
         return derived[team]
     if by_team is not None:
         if points is not None and points != by_team[team]:
-            raise _inconsistent(team, points, by_team[team], "bidding_team_card_points", None)
+            raise card_points_inconsistent(team, points, by_team[team], "bidding_team_card_points", None)
         return by_team[team]
     if points is None:
         raise RuleViolation(

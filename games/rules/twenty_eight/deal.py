@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.rules.bid_calls import call_list, call_word, deal_object, sent_auction
 from games.rules.cards import Card, card_codes, parse_card
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg
@@ -140,26 +141,12 @@ def parse_call(payload: Any, where: str) -> Call:
             f"{where}.seat",
             allowed=list(t.SEATS),
         )
-    kind = payload.get("call")
-    kind = kind.strip().lower() if isinstance(kind, str) else kind
-    if kind not in t.CALLS:
-        raise RuleViolation(
-            "invalid",
-            msg("A call is bid, pass, double or redouble; {get!r} is not.", get=payload.get("call")),
-            f"{where}.call",
-            allowed=list(t.CALLS),
-        )
-    if kind != "bid" and payload.get("points") is not None:
-        raise RuleViolation(
-            "invalid", msg("A {kind} carries no {key}; only a bid does.", kind=kind, key="points"), f"{where}.points"
-        )
-    return Call(str(seat), str(kind), payload.get("points") if kind == "bid" else None)
+    kind = call_word(payload, where, t.CALLS, ("points",))
+    return Call(str(seat), kind, payload.get("points") if kind == "bid" else None)
 
 
 def parse_calls(value: Any, field: str) -> tuple[Call, ...]:
-    if not isinstance(value, list):
-        raise RuleViolation("invalid", msg("auction is the list of calls in the order they were made."), field)
-    return tuple(parse_call(payload, f"{field}[{index}]") for index, payload in enumerate(value))
+    return tuple(parse_call(payload, f"{field}[{index}]") for index, payload in enumerate(call_list(value, field)))
 
 
 def parse_redeal(payload: Mapping[str, Any]) -> RedealClaim:
@@ -195,14 +182,9 @@ def _by_team(value: Any) -> Any:
 
 def parse_deal(payload: Any, rules: object = None) -> TwentyEightDeal:
     """The deal's shape; the rules checks come in ``checks`` (they need the match)."""
-    if not isinstance(payload, Mapping):
-        raise RuleViolation(
-            "invalid", msg("A deal is an object with dealer, auction and bidding_team_card_points."), None
-        )
-    reject_unknown_keys(
+    payload = deal_object(
         payload,
         DEAL_KEYS,
-        None,
         lambda key: msg(
             "A Twenty-Eight deal has only dealer, auction, second_auction, trump, trump_card, pair, "
             "bidding_team_card_points, card_points_by_team and tricks (or dealer and redeal); not {key!r}.",
@@ -212,14 +194,11 @@ def parse_deal(payload: Any, rules: object = None) -> TwentyEightDeal:
     dealer = _upper(payload.get("dealer"))
     if payload.get("redeal") is not None:
         return TwentyEightDeal(dealer, redeal=parse_redeal(payload))
-    if "auction" not in payload:
-        raise RuleViolation(
-            "invalid", msg("Give the auction: the list of calls in the order they were made."), "auction"
-        )
+    auction = sent_auction(payload)
     second = payload.get("second_auction")
     return TwentyEightDeal(
         dealer,
-        parse_calls(payload["auction"], "auction"),
+        parse_calls(auction, "auction"),
         None if second is None else parse_calls(second, "second_auction"),
         canonical_trump(payload.get("trump")),
         _card_or_raw(payload.get("trump_card")),

@@ -15,7 +15,7 @@ from games.rules.twenty_eight import tables as t
 from games.rules.twenty_eight.auction import run_first_round, run_second_round
 from games.rules.twenty_eight.checks import _check_trump
 from games.rules.twenty_eight.deal import parse_deal
-from games.rules.twenty_eight.referee import _check_trump_card, card_points, table_for
+from games.rules.twenty_eight.referee import _check_trump_card, table_for
 from games.rules.twenty_eight.settings import TwentyEightRules
 from games.rules.twenty_eight.state import TwentyEightState
 
@@ -33,4 +33,4 @@ def play_progress(state: TwentyEightState, payload: Mapping[str, Any], rules: Tw
     face_down = _check_trump_card(deal.trump_card, trump, rules)
     table = table_for(str(deal.dealer), contract.bidder, trump, face_down, rules)
     so_far = tricks_so_far(deal.tricks or (), table)
-    return so_far_json(so_far, t.TEAM_OF, tuple(team for team, _seats in t.TEAMS), card_points)
+    return so_far_json(so_far, t.TEAM_OF, t.TEAM_NAMES, t.CARD_POINTS)

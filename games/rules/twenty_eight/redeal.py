@@ -7,16 +7,16 @@ trump word, the hands named, each hand's size, each card in the pack, no card sh
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from games.rules.cards import Card
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, msg_template
+from games.rules.redeal_record import check_reason, check_shown_cards, named_hands
 from games.rules.seats import seat_after
 from games.rules.twenty_eight import tables as t
 from games.rules.twenty_eight.deal import RedealClaim
-from games.rules.twenty_eight.referee import in_pack, trump_refusal
+from games.rules.twenty_eight.referee import copies, trump_refusal
 from games.rules.twenty_eight.settings import TwentyEightRules
 
 NOT_ENABLED: dict[str, str] = {
@@ -33,66 +33,43 @@ ALL_JACKS: frozenset[Card] = frozenset(Card("J", suit) for suit in t.SUIT_LETTER
 
 
 def _check_reason(claim: RedealClaim, rules: TwentyEightRules) -> str:
-    reason = claim.reason
-    if reason not in t.REDEAL_REASONS:
-        raise RuleViolation(
-            "invalid",
-            msg(
-                "A redeal's reason is first_speaker_no_points, pointless_hand, four_jacks or "
-                "defenders_without_trumps; {reason!r} is not.",
-                reason=reason,
-            ),
-            "redeal.reason",
-            allowed=list(t.REDEAL_REASONS),
-        )
-    if not rules.redeal_enabled(reason):
-        raise RuleViolation("variant_not_enabled", NOT_ENABLED[reason], "redeal", setting=t.REDEAL_SETTINGS[reason])
-    if claim.stray:
-        key = claim.stray[0]
-        raise RuleViolation(
-            "invalid",
-            msg("A redeal record throws the deal in before anyone calls: send no {key} with it.", key=key),
-            key,
-        )
-    return str(reason)
+    return check_reason(
+        claim.reason,
+        claim.stray,
+        reasons=t.REDEAL_REASONS,
+        unknown=lambda reason: msg(
+            "A redeal's reason is first_speaker_no_points, pointless_hand, four_jacks or "
+            "defenders_without_trumps; {reason!r} is not.",
+            reason=reason,
+        ),
+        enabled=rules.redeal_enabled,
+        not_enabled=NOT_ENABLED,
+        settings=t.REDEAL_SETTINGS,
+    )
+
+
+def _wrong_size(size: int) -> Callable[[int], str]:
+    template = (
+        msg_template("The first speaker shows his first 4 cards; this claim shows {count}.")
+        if size == t.FIRST_HAND_SIZE
+        else msg_template("A whole hand has 8 cards; this one has {count}.")
+    )
+    return lambda count: msg(template, count=count)
 
 
 def _check_cards(hands: list[tuple[str, tuple[Card, ...]]], size: int, field: str) -> None:
     """Each hand's size, then every card in the pack, then no card shown twice (§T.3a's order)."""
-    for where, hand in hands:
-        if len(hand) != size:
-            template = (
-                msg_template("The first speaker shows his first 4 cards; this claim shows {count}.")
-                if size == t.FIRST_HAND_SIZE
-                else msg_template("A whole hand has 8 cards; this one has {count}.")
-            )
-            raise RuleViolation(
-                "hand_size_invalid",
-                msg(template, count=len(hand)),
-                where,
-                expected=size,
-                given=len(hand),
-            )
-    for where, hand in hands:
-        for index, card in enumerate(hand):
-            if not in_pack(card):
-                raise RuleViolation(
-                    "card_not_in_pack",
-                    msg("The {size}-card pack has no {card}.", size=t.PACK_SIZE, card=card.symbol),
-                    f"{where}[{index}]",
-                    card=card.code,
-                    in_pack=0,
-                )
-    seen: Counter[Card] = Counter(card for _, hand in hands for card in hand)
-    for card, count in seen.items():
-        if count > 1:
-            raise RuleViolation(
-                "card_count_exceeds_pack",
-                msg("The pack has one {card}; it is shown {count} times here.", card=card.symbol, count=count),
-                field,
-                card=card.code,
-                in_pack=1,
-            )
+    check_shown_cards(
+        hands,
+        field,
+        hand_size=size,
+        copies=copies,
+        wrong_size=_wrong_size(size),
+        not_in_pack=lambda card: msg("The {size}-card pack has no {card}.", size=t.PACK_SIZE, card=card.symbol),
+        shown_too_often=lambda card, count: msg(
+            "The pack has one {card}; it is shown {count} times here.", card=card.symbol, count=count
+        ),
+    )
 
 
 def _check_seat(claim: RedealClaim) -> str:
@@ -183,8 +160,8 @@ def _team_without_trumps(claim: RedealClaim, dealer: str) -> dict[str, str]:
     if claim.trump not in t.TRUMPS:
         raise trump_refusal(claim.trump, "redeal.trump")
     members = dict(t.TEAMS)[team]
-    hands = dict(claim.hands or ())
-    if claim.hands is None or len(claim.hands) != len(hands) or sorted(hands) != sorted(members):
+    hands = named_hands(claim.hands, members)
+    if hands is None:
         raise RuleViolation(
             "invalid",
             msg(

@@ -21,6 +21,9 @@ from games.rules.tricks import (
     Renege,
     Table,
     Tricks,
+    TrumpLead,
+    card_points_by_team,
+    later_card,
     referee,
     trick_order_json,
     wrong_trick_count,
@@ -43,10 +46,6 @@ def in_pack(card: Card) -> bool:
     return card.rank in STRENGTH
 
 
-def card_points(card: Card) -> int:
-    return t.CARD_POINTS.get(card.rank, 0)
-
-
 def trump_refusal(value: Any, field: str) -> RuleViolation:
     return RuleViolation(
         "invalid_trump",
@@ -59,7 +58,8 @@ def trump_refusal(value: Any, field: str) -> RuleViolation:
     )
 
 
-def _copies(card: Card) -> int:
+def copies(card: Card) -> int:
+    """One of each card of the pack, none of any other."""
     return 1 if in_pack(card) else 0
 
 
@@ -101,24 +101,6 @@ class TrumpNotPlayed:
 
 
 @dataclass(frozen=True, slots=True)
-class ConcealedLead:
-    """At ``trick`` the bidder led ``card_led`` of the hidden trump suit while holding ``held_card`` of another."""
-
-    seat: str
-    trick: int
-    card_led: Card
-    held_card: Card
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "trick": self.trick,
-            "card_led": self.card_led.code,
-            "held_card": self.held_card.code,
-        }
-
-
-@dataclass(frozen=True, slots=True)
 class Offence:
     """An offence in the order of play (``trick``, ``position``), by ``seat``: the first decides under
     ``forfeit_deal``."""
@@ -135,7 +117,7 @@ class TrickReport:
     record: Record
     card_points_by_team: dict[str, int]
     trump_not_played: tuple[TrumpNotPlayed, ...]
-    concealed_leads: tuple[ConcealedLead, ...] | None  # None: not looked for (``allowed``)
+    concealed_leads: tuple[TrumpLead, ...] | None  # None: not looked for (``allowed``)
 
     def offences(self) -> list[Offence]:
         """Every offence the tricks prove, in the order of play (a concealed lead is the first card of its trick)."""
@@ -215,7 +197,7 @@ def table_for(dealer: str, bidder: str, trump: str, face_down: Card | None, rule
         hand_size=t.HAND_SIZE,
         pack_size=t.PACK_SIZE,
         pack_players=None,
-        copies=_copies,
+        copies=copies,
         suit_of=_suit_of,
         strength=_strength,
         trump=t.SUIT_LETTERS[trump],
@@ -230,40 +212,24 @@ def _trump_not_played(record: Record, trump: str) -> tuple[TrumpNotPlayed, ...]:
         for j, play in enumerate(trick.plays):
             if not play.reveals_trump or play.card.suit == trump:
                 continue
-            held = next(
-                (
-                    later.card
-                    for after in record.tricks[i + 1 :]
-                    for later in after.plays
-                    if later.seat == play.seat and later.card.suit == trump
-                ),
-                None,
-            )
+            held = later_card(record, i, play.seat, lambda card: card.suit == trump)
             if held is not None:
                 found.append(TrumpNotPlayed(play.seat, i + 1, j, play.card, held))
     return tuple(found)
 
 
-def _concealed_leads(record: Record, trump: str, bidder: str) -> tuple[ConcealedLead, ...]:
+def _concealed_leads(record: Record, trump: str, bidder: str) -> tuple[TrumpLead, ...]:
     """Wikipedia-28's rule: the bidder led the trump suit while it was hidden, nobody else had led it before, and he
     still held another suit (a card of it he plays later)."""
-    found: list[ConcealedLead] = []
+    found: list[TrumpLead] = []
     led_by_others = False
     for i, trick in enumerate(record.tricks):
         lead = trick.plays[0]
         hidden = record.reveal is None or not record.reveal.before(i + 1, 0)
         if lead.seat == bidder and lead.card.suit == trump and hidden and not led_by_others:
-            held = next(
-                (
-                    later.card
-                    for after in record.tricks[i + 1 :]
-                    for later in after.plays
-                    if later.seat == bidder and later.card.suit != trump
-                ),
-                None,
-            )
+            held = later_card(record, i, bidder, lambda card: card.suit != trump)
             if held is not None:
-                found.append(ConcealedLead(bidder, i + 1, lead.card, held))
+                found.append(TrumpLead(bidder, i + 1, lead.card, held))
         led_by_others = led_by_others or (lead.seat != bidder and lead.card.suit == trump)
     return tuple(found)
 
@@ -304,8 +270,6 @@ def referee_deal(
     _check_counts(tricks)
     record = referee(tricks, table_for(dealer, bidder, trump, face_down, rules))
     letter = t.SUIT_LETTERS[trump]
-    points = dict.fromkeys(t.TEAM_NAMES, 0)
-    for trick in record.tricks:
-        points[t.TEAM_OF[trick.winner]] += sum(card_points(play.card) for play in trick.plays)
+    points = card_points_by_team(record, t.TEAM_NAMES, t.TEAM_OF, t.CARD_POINTS)
     leads = _concealed_leads(record, letter, bidder) if rules.bidder_concealed_trump_lead == "forbidden" else None
     return TrickReport(record, points, _trump_not_played(record, letter), leads)

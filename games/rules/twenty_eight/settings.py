@@ -6,12 +6,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules.bid_bands import BAND_KEYS, Band
+from games.rules.bid_bands import (
+    PASSED_PLAYER_MAY_BID_AGAIN,
+    REVOKE_RULE_WORDS,
+    Band,
+    bands_by_points,
+    parse_bands,
+)
 from games.rules.errors import RuleViolation
 from games.rules.messages import msg, phrase
 from games.rules.seats import teams_sent
 from games.rules.settings_spec import Setting, SettingsSpec, derived_teams
-from games.rules.shapes import reject_unknown_keys
 from games.rules.twenty_eight import tables as t
 
 DEFAULT_BANDS: tuple[Band, ...] = tuple(Band(*row) for row in t.DEFAULT_BANDS)
@@ -55,75 +60,9 @@ def _optional_bid_level(name: str) -> Any:
     return parse
 
 
-def _bands_refusal(where: str, detail: str, **extra: Any) -> RuleViolation:
-    return RuleViolation("invalid", detail, where, **extra)
-
-
-def _parse_band_row(row: Any, row_field: str) -> dict[str, int]:
-    if not isinstance(row, Mapping):
-        raise _bands_refusal(row_field, msg("Each band is an object {{from, to, win, lose}}."))
-    reject_unknown_keys(
-        row, BAND_KEYS, row_field, lambda key: msg("A band has only from, to, win and lose; not {key!r}.", key=key)
-    )
-    numbers: dict[str, int] = {}
-    for key in BAND_KEYS:
-        number = row.get(key)
-        limit = t.MAX_BID if key in ("from", "to") else t.MAX_BAND_AMOUNT
-        if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= limit:
-            raise _bands_refusal(
-                f"{row_field}.{key}",
-                msg(
-                    "A band's {key} is a whole number from 0 to {limit}; {number!r} is not.",
-                    key=key,
-                    limit=limit,
-                    number=number,
-                ),
-            )
-        numbers[key] = number
-    return numbers
-
-
 def _parse_bands(value: Any) -> tuple[Band, ...]:
     """§T.4: rows covering 14 to 28 once each, in order, with whole amounts of 0 or more."""
-    where = "settings.bands"
-    cover = {"min_bid": t.MIN_BIDS[0], "max_bid": t.MAX_BID}
-    if not isinstance(value, list) or not value:
-        raise _bands_refusal(
-            where,
-            msg(
-                "bands is a list of {{from, to, win, lose}} rows. The bands must cover every bid from {min_bid} to "
-                "{max_bid} in order, without gaps or overlaps.",
-                **cover,
-            ),
-        )
-    bands: list[Band] = []
-    expected_from = t.MIN_BIDS[0]
-    for index, row in enumerate(value):
-        row_field = f"{where}[{index}]"
-        numbers = _parse_band_row(row, row_field)
-        if numbers["from"] != expected_from or numbers["to"] < numbers["from"]:
-            raise _bands_refusal(
-                row_field,
-                msg(
-                    "The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps: "
-                    "this band should start at {expected_from}.",
-                    **cover,
-                    expected_from=expected_from,
-                ),
-                expected_from=expected_from,
-            )
-        bands.append(Band(numbers["from"], numbers["to"], numbers["win"], numbers["lose"]))
-        expected_from = numbers["to"] + 1
-    if expected_from != t.MAX_BID + 1:
-        raise _bands_refusal(
-            where,
-            msg(
-                "The bands must cover every bid from {min_bid} to {max_bid} in order, without gaps or overlaps: the "
-                "last band must end at {max_bid}.",
-                **cover,
-            ),
-        )
-    return tuple(bands)
+    return parse_bands(value, t.MIN_BIDS[0], t.MAX_BID, t.MAX_BAND_AMOUNT)
 
 
 def _boolean(name: str, default: bool, label: str, help_line: str) -> Setting:
@@ -151,12 +90,7 @@ SETTINGS = SettingsSpec(
             parse=_optional_bid_level("partner_overcall_minimum"),
             json_type="integer",
         ),
-        _boolean(
-            "passed_player_may_bid_again",
-            True,
-            phrase("A passed player may bid again"),
-            phrase("Off: a seat that passed may only pass for the rest of the auction."),
-        ),
+        PASSED_PLAYER_MAY_BID_AGAIN,
         Setting(
             "second_round_minimum",
             "custom",
@@ -276,10 +210,7 @@ SETTINGS = SettingsSpec(
             phrase("Revokes"),
             phrase("Trick entry: an offence is only reported, or the first one decides the contract (§T.7a)."),
             choices=t.REVOKE_RULES,
-            words={
-                "report": phrase("Reported only"),
-                "forfeit_deal": phrase("The revoking side loses the deal"),
-            },
+            words=REVOKE_RULE_WORDS,
         ),
         _boolean(
             "enforce_dealer_order",
@@ -319,11 +250,7 @@ class TwentyEightRules:
     band_by_points: tuple[Band | None, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        by_points: list[Band | None] = [None] * (t.MAX_BID + 1)
-        for band in self.bands:
-            for points in range(band.first, band.last + 1):
-                by_points[points] = band
-        object.__setattr__(self, "band_by_points", tuple(by_points))
+        object.__setattr__(self, "band_by_points", bands_by_points(self.bands, t.MAX_BID))
 
     def redeal_enabled(self, reason: str) -> bool:
         return bool(getattr(self, t.REDEAL_SETTINGS[reason]))

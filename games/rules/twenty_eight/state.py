@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.errors import RuleViolation
+from games.rules.first_dealer import first_dealer_from_json, first_dealer_json
 from games.rules.messages import msg
 from games.rules.seats import seat_after
 from games.rules.twenty_eight import tables as t
@@ -20,6 +21,7 @@ class TwentyEightState:
     game_points: tuple[int, int] = (0, 0)
     next_dealer: str | None = None
     match_winner: str | None = None
+    first_dealer: str | None = None  # a drawn first dealer, before the first deal only (games.rules.first_dealer)
 
     @property
     def match_over(self) -> bool:
@@ -56,6 +58,7 @@ def state_json(state: TwentyEightState) -> dict[str, Any]:
         "next_dealer": state.next_dealer,
         "match_over": state.match_over,
         "match_winner": state.match_winner,
+        **first_dealer_json(state.first_dealer),
     }
 
 
@@ -85,4 +88,4 @@ def state_from_json(data: Mapping[str, Any], rules: TwentyEightRules) -> TwentyE
         raise _damaged("next_dealer")
     if data.get("match_over", winner is not None) != (winner is not None):
         raise _damaged("match_over")
-    return TwentyEightState(totals, dealer, winner)
+    return TwentyEightState(totals, dealer, winner, first_dealer_from_json(data, t.SEATS))

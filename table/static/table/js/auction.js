@@ -12,8 +12,8 @@ const TEXT = {
 };
 
 /** `name` is the deal's field the calls go to (`auction`, Twenty-Eight's `second_auction`): the ids of a second
- *  widget on the page start with it. */
-function auctionWidget(match, dealerSeg, rules, name = 'auction') {
+ *  widget on the page start with it, and its `label` says which bidding it is. */
+function auctionWidget(match, dealerSeg, rules, name = 'auction', label = TEXT.label()) {
   let calls = [];
   const id = (part) => (name === 'auction' ? part : `${name}-${part}`);
   const chips = h('div', { class: 'auction', id: id('auction-calls') });
@@ -22,7 +22,7 @@ function auctionWidget(match, dealerSeg, rules, name = 'auction') {
   const el = h(
     'div',
     { 'data-field': name },
-    h('span', { class: 'label' }, TEXT.label(), ' ', turnInfo),
+    h('span', { class: 'label' }, label, ' ', turnInfo),
     chips,
     controls,
   );

@@ -288,7 +288,7 @@ function form(match) {
     doublesBox.hidden = redealing() || !callers.length;
   }
   const auction = auctionWidget(match, dealer, rules);
-  const second = auctionWidget(match, dealer, secondRules, 'second_auction');
+  const second = auctionWidget(match, dealer, secondRules, 'second_auction', t('Second auction:'));
   // Trick entry (§T.7a): the cards of every trick, the face-down card (own_card) and when the trump was shown.
   const facts = entryFacts(match);
   const ownCard = settings.trump_indicator !== 'spare_card';
