@@ -14,6 +14,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import status, viewsets
+from rest_framework.decorators import action
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,6 +33,7 @@ from games.models import Deal, Match
 from games.rules.messages import msg
 from games.selectors.access import signed_in
 from games.selectors.matches import match_deals, match_id_from_url, readable_match, seat_rows, seats_from_json
+from games.selectors.progress import deal_progress
 from games.services.deals import Correction, deal_correct, deal_record, deal_void
 from web.shapes import DealSerializer
 
@@ -96,6 +98,22 @@ FIFTY_SIX_DEAL = OpenApiExample(
     },
     request_only=True,
 )
+MAX_DEAL_DIGITS = 9
+BEFORE_DEAL = OpenApiParameter(
+    "before_deal",
+    OpenApiTypes.INT,
+    description="The number of a deal being corrected: the deal is read in the state it was played in.",
+)
+SEEP_PROGRESS = OpenApiExample(
+    "A Seep deal after its first play",
+    value={
+        "dealer": "S1",
+        "bid": {"bidder": "S2", "value": 11, "bidder_hand": ["JH", "5H", "6D", "3D"]},
+        "floor": ["AH", "3H", "KS", "7S"],
+        "plays": [{"card": "3D", "action": "build", "with": ["AH", "7S"], "house": 11}],
+    },
+    request_only=True,
+)
 CORRECTION = OpenApiExample(
     "A corrected Seep deal",
     request_only=True,
@@ -150,6 +168,7 @@ class DealViewSet(viewsets.GenericViewSet[Deal]):
     lookup_field = "number"
     lookup_value_regex = r"\d+"
     queryset = Deal.objects.none()
+    throttle_kinds: dict[str, str] = {}  # scorekeeper/throttles.py: an action may name its own
 
     def get_match(self) -> Match:
         return readable_match(self.request.user, self.kwargs["match_pk"], seats=False)  # deals answer without it
@@ -236,6 +255,32 @@ class DealViewSet(viewsets.GenericViewSet[Deal]):
             dry_run=dry_run_requested(request),
         )
         return self._change_response(correction, request)
+
+    @extend_schema(
+        summary="A deal part way through its plays or tricks: what the referee makes of it so far (stores nothing)",
+        description="The deal as entered so far (Seep: the floor, the bidder's four cards and 0 to 48 plays; 56, "
+        "Twenty-Eight, Bid Euchre: the auction and the tricks so far, the last one possibly short). Seep answers the "
+        "floor, whose play it is, the sweeps and, for each card that seat may hold, the moves the referee accepts; "
+        "the trick games answer each whole trick's winner and card points and the tally by team. A play the referee "
+        "refuses answers 400 with its code and field. Games without play-by-play entry answer 404.",
+        request=OpenApiTypes.OBJECT,
+        parameters=[BEFORE_DEAL],
+        examples=[SEEP_PROGRESS],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    # It stores nothing, like a dry run, and counts against the dry runs' rate (a scorer asks after every play).
+    @action(detail=False, methods=["post"], url_path="progress", throttle_kinds={"POST": "dry_run"})
+    def progress(self, request: Request, match_pk: str) -> Response:
+        before = request.query_params.get("before_deal")
+        if before is not None and not (before.isascii() and before.isdigit() and len(before) <= MAX_DEAL_DIGITS):
+            raise InvalidInput(msg("before_deal is the number of a deal of this match."), "before_deal")
+        answer = deal_progress(
+            user=signed_in(request.user),
+            match_id=match_id_from_url(match_pk),
+            payload=request.data,
+            before_deal=None if before is None else int(before),
+        )
+        return Response(answer)
 
     def _change_response(self, correction: Correction, request: Request) -> Response:
         if dry_run_requested(request):

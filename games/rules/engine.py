@@ -43,6 +43,8 @@ Measure = tuple[str, int]
 # the right is counter-clockwise (Seep, 56), to the left clockwise (Bid Euchre, Contract Rummy). The seats S1..Sn
 # are numbered in that order, so a client draws them round the table this way.
 TurnDirection = Literal["clockwise", "counter_clockwise"]
+# What a game's ``play_progress`` follows, where it has one.
+PlayProgressKind = Literal["plays", "tricks"]
 
 # The counts a player-count probe tries for an engine that does not list its own (no card game here seats more).
 PROBED_PLAYER_COUNTS: tuple[int, ...] = tuple(range(2, 13))
@@ -142,6 +144,19 @@ class GameEngine(Protocol[RulesT, StateT, DealT]):
         what the rules decide whatever those deals' results. ``dealer_after``: each seat's successor as dealer where
         the deal passes on regardless (else null); ``next_deals``: the state's ``next_deal`` after each of the next
         ``ahead`` queued deals (null past the last deal), where the game schedules its deals (else null)."""
+        ...
+
+    @property
+    def play_progress_kind(self) -> PlayProgressKind | None:
+        """What ``play_progress`` follows: ``plays`` (Seep's play by play), ``tricks`` (trick by trick), or None for
+        a game whose deals have no play-by-play entry."""
+        ...
+
+    def play_progress(self, rules: RulesT, state: StateT, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """A deal part way through its plays or tricks (the deal as entered so far), checked as the referee checks
+        it: what a page shows while the rest is entered (the floor and the moves that fit, each trick's winner and
+        the running tally), so that it computes no game fact. Raises ``RuleViolation`` for the first play the
+        referee refuses; never refuses a deal only for being unfinished."""
         ...
 
     def side_measures(
@@ -324,6 +339,12 @@ class EngineBase(ABC, Generic[RulesT, StateT, DealT]):
     def offline_forecast(self, rules: RulesT, state: Mapping[str, Any], ahead: int) -> dict[str, Any]:
         """Without a declaration of its own, nothing: the page asks for the dealer of every deal it queues."""
         return {"dealer_after": None, "next_deals": None}
+
+    play_progress_kind: PlayProgressKind | None = None
+
+    def play_progress(self, rules: RulesT, state: StateT, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """Without a declaration of its own a game has no play-by-play entry (``play_progress_kind`` is None)."""
+        raise NotImplementedError(self.key)
 
     def side_measures(
         self, state: Mapping[str, Any], sides: Sides, settings: Mapping[str, Any]

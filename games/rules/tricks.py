@@ -565,6 +565,36 @@ def _check_face_down(play: Play, i: int, reveal: Reveal | None, field: str, tabl
 
 def referee(tricks: Tricks, table: Table) -> Record:
     """Check the tricks against the table, find each winner and prove every renege."""
+    results, _leader, reveal = _walk(tricks, table, partial=False)
+    if len(tricks) != table.hand_size:
+        raise wrong_trick_count(len(tricks), table.hand_size)
+    return Record(tuple(results), _find_reneges(tricks, table, reveal), reveal)
+
+
+@dataclass(frozen=True, slots=True)
+class SoFar:
+    """The tricks of a deal under way: each whole trick with its winner, and who leads or plays next (None once
+    every trick is whole and the deal is over)."""
+
+    tricks: tuple[TrickResult, ...]
+    leader: str | None
+    to_play: str | None
+
+
+def tricks_so_far(tricks: Tricks, table: Table) -> SoFar:
+    """The referee's checks of the tricks entered so far, in the order of play: any number of whole tricks, the last
+    one possibly short of cards (it has no winner yet). Nothing is refused for being partial."""
+    results, leader, _reveal = _walk(tricks, table, partial=True)
+    last = tricks[-1] if tricks else ()
+    if len(results) == table.hand_size:
+        return SoFar(tuple(results), None, None)
+    order = _order_from(leader, table.seats)
+    short = len(last) < len(order) and len(results) < len(tricks)
+    return SoFar(tuple(results), leader, order[len(last)] if short else leader)
+
+
+def _walk(tricks: Tricks, table: Table, *, partial: bool) -> tuple[list[TrickResult], str, Reveal | None]:
+    """Every trick checked in the order of play; with ``partial`` the last trick may be short (and is not won)."""
     seen: Counter[Card] = Counter()
     results = []
     leader = table.first_leader
@@ -599,13 +629,36 @@ def referee(tricks: Tricks, table: Table) -> Record:
                 reveal = Reveal(i + 1, j, play.seat, "last_card")
             counting.append(table.concealed is None or reveal is not None)
         if len(trick) != len(order):
+            if partial and i == len(tricks) - 1:
+                break
             raise wrong_trick_size(i, len(trick), order)
         winner = _winner(trick, table, tuple(counting))
         results.append(TrickResult(i + 1, leader, winner, trick))
         leader = winner
-    if len(tricks) != table.hand_size:
-        raise wrong_trick_count(len(tricks), table.hand_size)
-    return Record(tuple(results), _find_reneges(tricks, table, reveal), reveal)
+    return results, leader, reveal
+
+
+def so_far_json(
+    so_far: SoFar, team_of: Mapping[str, str], teams: tuple[str, ...], rank_points: Mapping[str, int] | None
+) -> dict[str, Any]:
+    """The answer of a trick game's ``play_progress``: each whole trick with its winner (and card points where the
+    game counts them, a card worth its rank's ``rank_points``), who leads or plays next, and per team the tricks won
+    and card points taken so far."""
+    tricks_by_team = dict.fromkeys(teams, 0)
+    points_by_team = dict.fromkeys(teams, 0)
+    rows = []
+    for trick in so_far.tricks:
+        worth = None if rank_points is None else sum(rank_points.get(play.card.rank, 0) for play in trick.plays)
+        tricks_by_team[team_of[trick.winner]] += 1
+        points_by_team[team_of[trick.winner]] += worth or 0
+        rows.append({**trick.as_json(), "card_points": worth})
+    return {
+        "tricks": rows,
+        "leader": so_far.leader,
+        "to_play": so_far.to_play,
+        "tricks_by_team": tricks_by_team,
+        "card_points_by_team": points_by_team if rank_points is not None else None,
+    }
 
 
 def later_card(record: Record, index: int, seat: str, wanted: Callable[[Card], bool]) -> Card | None:
@@ -643,6 +696,7 @@ __all__ = [
     "Record",
     "Renege",
     "Reveal",
+    "SoFar",
     "Table",
     "Trick",
     "TrickResult",
@@ -652,9 +706,11 @@ __all__ = [
     "later_card",
     "parse_tricks",
     "referee",
+    "so_far_json",
     "suit_word",
     "tricks_by_seat",
     "tricks_json",
+    "tricks_so_far",
 ]
 
 

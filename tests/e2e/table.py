@@ -162,6 +162,18 @@ class Table:
     def text(self, css: str) -> str:
         return str(self._again(lambda: self.find(css).text))
 
+    def says(self, css: str, text: str) -> None:
+        """Wait until ``css`` says ``text`` (its text content, shown or not): what a service's answer brings."""
+
+        def content() -> str:
+            found = self.driver.find_elements(By.CSS_SELECTOR, css)
+            return str(found[0].get_attribute("textContent")) if found else "(none)"
+
+        try:
+            wait_until(lambda: content() == text, f"{css} to say {text!r}")
+        except AssertionError as error:
+            raise AssertionError(f"{error}; it says {content()!r}") from None
+
     def call(self, data_call: str) -> None:
         self.tap(f'#auction-controls [data-call="{data_call}"]')
 

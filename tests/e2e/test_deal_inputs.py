@@ -149,16 +149,19 @@ def test_bid_euchre_ace_no_face_and_every_trick(scorer: Table, live_app: dict[st
     mistyped = [list(trick) for trick in EUCHRE_TRICKS]
     mistyped[1][1] = ("S4", "AH")
     scorer.enter_tricks(mistyped)
-    # The page reads the tricks as the rules do: the left bower (JD) takes trick 1, so S3 leads trick 2.
-    assert scorer.text("#trick-1 .trick-head .hint") == "S1 led · S3 won"
-    assert scorer.text("#trick-2 .trick-head .hint") == "S3 led · S1 won"
-    assert scorer.text("#tricks-tally") == "From the tricks: team A 3, team B 3 tricks"
+    # The service reads the tricks as the referee does: the left bower (JD) takes trick 1, so S3 leads trick 2; the
+    # second A♥ is refused as soon as it is picked, and no winner is shown past it.
+    scorer.says("#trick-1 .trick-head .hint", "S1 led · S3 won")
+    scorer.says("#trick-2 .trick-head .hint", "S3 leads")
+    scorer.says("#tricks-tally", "The 24-card pack has only 1 A♥; it is played once too often here.")
     scorer.save()
     # Trick 2 goes S3, S4, S1, S2: S4's card is the second of the trick.
     assert scorer.refusal("tricks[1][1]") == "The 24-card pack has only 1 A♥; it is played once too often here."
     assert scorer.deal_count() == 1
 
     scorer.choose("select[name=trick-2-S4]", "AS")
+    scorer.says("#trick-2 .trick-head .hint", "S3 led · S1 won")
+    scorer.says("#tricks-tally", "From the tricks: team A 3, team B 3 tricks")
     scorer.save_and_wait()
     assert stored(api, live_app, match_id, 2) == {
         "dealer": "S4",
@@ -206,8 +209,8 @@ def test_fifty_six_noes_bid_and_every_trick(scorer: Table, live_app: dict[str, A
 
     scorer.pick("noes_trump", "hearts")
     # With hearts trumps the page follows the play: S2's jack of hearts came first and takes trick 1.
-    assert scorer.text("#trick-1 .trick-head .hint") == "S2 led · S2 won"
-    assert scorer.text("#tricks-tally") == "From the tricks: team A 25, team B 31 card points"
+    scorer.says("#trick-1 .trick-head .hint", "S2 led · S2 won")
+    scorer.says("#tricks-tally", "From the tricks: team A 25, team B 31 card points")
     scorer.save_and_wait()
     assert stored(api, live_app, match_id, 1) == {
         "dealer": "S1",

@@ -123,3 +123,53 @@ def test_an_offline_correction_preview_says_it_needs_the_network(phone: Table) -
         )
     finally:
         phone.set_offline(False)
+
+
+PLAYS_OFFLINE = (
+    "Play by play needs the network: the service works out the floor and the moves that fit each card. Offline, "
+    "enter the card points and sweeps instead. Card points"
+)
+
+
+def test_seep_play_by_play_offline_uses_the_moves_fetched_then_says_it_needs_the_network(
+    phone: Table, live_app: dict[str, Any]
+) -> None:
+    """A tap uses the moves the service gave before the network went; after it the page works out nothing itself:
+    it says in a whole sentence that play by play needs the network, and one tap turns to the card points."""
+    phone.start_match("seep", NAMES)
+    try:
+        phone.pick("dealer", "S1")
+        phone.pick("bid", 11)
+        phone.tap("#to-plays")
+        for card in ["AH", "3H", "KS", "7S", "JH", "5H", "6D", "3D"]:
+            phone.tap(f'#card-grid [data-card="{card}"]')
+        wait_until(lambda: not phone.driver.find_elements(By.CSS_SELECTOR, '#card-grid[aria-busy="true"]'), "moves")
+        assert not shown(phone, "#plays-offline")
+        go_offline(phone)
+        phone.tap('#card-grid [data-card="3D"]')
+        wait_until(lambda: phone.driver.find_elements(By.CSS_SELECTOR, "#plays-entered li"), "play 1 recorded")
+        assert phone.find("#last-play .played").get_attribute("data-move") == "build-11-AH-7S"
+        wait_until(lambda: shown(phone, "#plays-offline"), "the sentence")
+        assert phone.text("#plays-offline") == PLAYS_OFFLINE
+        assert phone.driver.find_elements(By.CSS_SELECTOR, "#card-grid button:not([disabled])") == []
+        phone.tap("#plays-to-points")
+        wait_until(lambda: shown(phone, "input[name=card_points_A]"), "the card points")
+    finally:
+        phone.set_offline(False)
+
+
+def test_the_56_trick_tally_is_not_shown_offline(phone: Table, live_app: dict[str, Any]) -> None:
+    """Who won each trick and the card points so far are the service's: offline neither is shown, nor guessed."""
+    phone.start_match("fifty_six", NAMES)
+    try:
+        phone.tap('[data-chip="28"]')
+        phone.tap('[data-name="bid_trump"] button[data-value="hearts"]')
+        phone.call("bid")
+        phone.call("rest-pass")
+        go_offline(phone)
+        phone.enter_tricks([[("S2", "JH"), ("S3", "9H"), ("S4", "JH"), ("S1", "AH")]])
+        phone.says("#tricks-tally", "")
+        assert phone.driver.find_elements(By.CSS_SELECTOR, ".trick-card.won") == []
+        phone.says("#trick-1 .trick-head .hint", "")
+    finally:
+        phone.set_offline(False)

@@ -110,18 +110,32 @@ def move_of(key: str) -> dict[str, Any]:
     return {"action": action}
 
 
+def answered(table: Table) -> None:
+    """Wait for the service's answer about the plays entered so far (the grid is busy until it is in)."""
+    wait_until(lambda: not table.driver.find_elements(By.CSS_SELECTOR, '#card-grid[aria-busy="true"]'), "answer")
+
+
 def enter_play(thumb: Thumb, play: dict[str, Any]) -> None:
+    """Tap the card (the page waits for the service's moves if they are not in yet), then the move meant."""
     table = thumb.table
     before = table.driver.find_elements(By.CSS_SELECTOR, "#plays-entered li")
     thumb.tap(f'#card-grid [data-card="{play["card"]}"]')
     wait_until(lambda: len(table.driver.find_elements(By.CSS_SELECTOR, "#plays-entered li")) == len(before) + 1, "it")
-    recorded = table.find("#last-play .played").get_attribute("data-move")
+    answered(table)
+    recorded = wait_until(lambda: table.find("#last-play .played").get_attribute("data-move"), "the move recorded")
     if same_play(move_of(recorded), play):
         return
-    offered = [b.get_attribute("data-move") for b in table.driver.find_elements(By.CSS_SELECTOR, "#play-moves button")]
+    offered = wait_until(
+        lambda: (
+            [b.get_attribute("data-move") for b in table.driver.find_elements(By.CSS_SELECTOR, "#play-moves button")]
+            or ["none"]
+        ),
+        "the moves offered",
+    )
     meant = [key for key in offered if same_play(move_of(key), play)]
     assert meant, f"{play} is not among {recorded} and {offered}"
     thumb.tap(f'#play-moves [data-move="{meant[0]}"]')
+    answered(table)
     wait_until(lambda: table.find("#last-play .played").get_attribute("data-move") == meant[0], "the move meant")
 
 
@@ -227,7 +241,10 @@ def test_at_200_percent_text_every_grid_card_keeps_its_rank_and_suit_inside(
         phone.pick("mode", "plays")
         # A layout check, not a tap count: the cards are pressed by script, wherever the page has scrolled.
         for card in [*P01["floor"], *P01["bid"]["bidder_hand"], P01["plays"][0]["card"]]:
+            answered(phone)  # the grid is drawn again when the service's answer comes: press the card drawn last
             phone.driver.execute_script("arguments[0].click();", phone.find(f'#card-grid [data-card="{card}"]'))
+        wait_until(lambda: phone.driver.find_elements(By.CSS_SELECTOR, "#plays-entered li"), "play 1 recorded")
+        answered(phone)
         assert phone.text("#seep-floor").split()[:3] == ["3♥", "K♠", "11"]
         assert phone.driver.execute_script(SPILLING_CARDS) == []
         wide = "return document.documentElement.scrollWidth > document.documentElement.clientWidth;"

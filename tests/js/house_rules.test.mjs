@@ -1,16 +1,15 @@
 // Issue 20's house rules on the game forms, their pure parts (node --test tests/js/): the moon calls offered (the
-// engine's auction description), low no-trumps' card order, the preview of a hand a renege ended.
+// engine's auction description), the preview of a hand a renege ended. Who wins a trick is the service's answer
+// (tests/rules/test_tricks_so_far.py), not the page's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { GAMES } from './game_modules.mjs';
 import { readFileSync } from 'node:fs';
 import { auctionState } from '../../table/static/table/js/auction_rules.js';
-import { trickOrder, trickWinner } from '../../table/static/table/js/tricks.js';
 
 // The engines' facts, as the page config carries them (tests/table/test_js_facts_fixture.py keeps them the same).
 const FACTS = JSON.parse(readFileSync(new URL('./fixtures/game_facts.json', import.meta.url)));
-const euchreOrder = (trump) => trickOrder(FACTS.bid_euchre.entry['4'].trick_orders[trump]);
 
 const seats = (names) => names.map((name, i) => ({ seat: `S${i + 1}`, player: { name } }));
 const FOUR = seats(['Asha', 'Bala', 'Ravi', 'Meena']);
@@ -23,39 +22,6 @@ test('Bid Euchre: without extra moons the lone calls stop at shoot the moon', ()
   const named = (calls) => auctionState(spec, ['S1', 'S2', 'S3', 'S4'], 'S4', calls).legal.named;
   assert.deepEqual(named([]), ['partners_best', 'shoot_the_moon']);
   assert.deepEqual(named([{ seat: 'S1', call: 'shoot_the_moon' }]), []);
-});
-
-test("Bid Euchre: under low no-trumps the 9 of the suit led wins and the ace is lowest (the engine's order)", () => {
-  const plays = [
-    { seat: 'S1', card: 'AH' },
-    { seat: 'S2', card: '9H' },
-    { seat: 'S3', card: '10H' },
-    { seat: 'S4', card: '9S' },
-  ];
-  assert.equal(trickWinner(plays, euchreOrder('low_no_trumps')), 'S2');
-  assert.equal(trickWinner(plays, euchreOrder('no_trumps')), 'S1');
-  // The bowers: the jack of trumps, then the other jack of its colour, over the ace of trumps.
-  const bowers = [
-    { seat: 'S1', card: 'AH' },
-    { seat: 'S2', card: 'JD' },
-    { seat: 'S3', card: 'KH' },
-    { seat: 'S4', card: '9S' },
-  ];
-  assert.equal(trickWinner(bowers, euchreOrder('hearts')), 'S2');
-  assert.equal(trickWinner(bowers, euchreOrder('diamonds')), 'S2');
-  assert.equal(trickWinner(bowers, euchreOrder('spades')), 'S4');
-});
-
-test("56: the trump above the suit led, by the engine's rank order (J 9 A 10 K Q)", () => {
-  const order = (trump) => trickOrder(FACTS.fifty_six.entry['4'].trick_orders[trump]);
-  const plays = [
-    { seat: 'S1', card: 'AS' },
-    { seat: 'S2', card: '9S' },
-    { seat: 'S3', card: 'JS' },
-    { seat: 'S4', card: 'QH' },
-  ];
-  assert.equal(trickWinner(plays, order('no_trumps')), 'S3');
-  assert.equal(trickWinner(plays, order('hearts')), 'S4');
 });
 
 test('Bid Euchre: the preview of a hand a renege ended names the renege and the points it moves', () => {

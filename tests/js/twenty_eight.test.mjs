@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { GAMES } from './game_modules.mjs';
+import { readFileSync } from 'node:fs';
 
 const FOUR = ['Asha', 'Bala', 'Ravi', 'Meena'].map((name, i) => ({ seat: `S${i + 1}`, player: { name } }));
 const PAIRS = { A: ['S1', 'S3'], B: ['S2', 'S4'] };
@@ -46,57 +47,6 @@ test('28: the chart draws each team’s game points towards the target', () => {
       [0, 1],
     ],
   );
-});
-
-// ---------- trick entry with the concealed trump (§T.7a): the page's guide, over the engine's facts ----------
-import { readFileSync } from 'node:fs';
-import { shownFrom, revealOrder } from '../../table/static/table/js/games/twenty_eight.js';
-import { trickOrder, trickWinner } from '../../table/static/table/js/tricks.js';
-
-const FACTS = JSON.parse(readFileSync(new URL('./fixtures/game_facts.json', import.meta.url)));
-const HEARTS = trickOrder(FACTS.twenty_eight.entry['4'].trick_orders.hearts);
-const plays = (text) =>
-  text.split(' ').map((play) => {
-    const [seat, card] = play.split(':');
-    return { seat, card };
-  });
-// 28-e08: S2 bids 16, hearts; S4 calls for the trump at trick 3. The tricks as the rules file lists them.
-const E08 = [
-  'S2:AS S3:8S S4:7S S1:9S',
-  'S1:JD S2:QC S3:7D S4:8D',
-  'S1:10C S2:KC S3:AH S4:7H',
-  'S4:JS S1:8C S2:9H S3:10S',
-  'S2:JH S3:QH S4:KH S1:10H',
-  'S2:JC S3:QS S4:KS S1:7C',
-  'S2:9C S3:QD S4:10D S1:AC',
-  'S2:8H S3:9D S4:AD S1:KD',
-].map(plays);
-const winners = (tricks, reveal) =>
-  tricks.map((trick, i) => trickWinner(trick, revealOrder(HEARTS, trick, shownFrom(reveal, i, trick))));
-
-test('28: where the trump was shown in each trick: before it, at the caller, after it', () => {
-  const reveal = { trick: 3, seat: 'S4' };
-  assert.deepEqual(
-    E08.slice(0, 4).map((trick, i) => shownFrom(reveal, i, trick)),
-    [4, 4, 3, 0],
-  );
-  assert.equal(shownFrom(null, 7, E08[7]), 4); // a spare card, never called: hidden all deal
-  assert.equal(shownFrom({ trick: 3, seat: null }, 2, E08[2]), 4); // the caller not picked yet
-});
-
-test('28-e08: the ace of hearts thrown before the call does not count; the 7 of hearts after it wins', () => {
-  assert.deepEqual(winners(E08, { trick: 3, seat: 'S4' }), ['S1', 'S1', 'S4', 'S2', 'S2', 'S2', 'S2', 'S2']);
-  // Had S3 called before the ace, the ace would be the first trump and win the trick.
-  assert.equal(winners(E08, { trick: 3, seat: 'S3' })[2], 'S3');
-});
-
-test('28: hearts led while hidden compete by rank; a heart thrown to another suit before the reveal never wins', () => {
-  const led = plays('S1:7H S2:9H S3:KH S4:8H');
-  assert.equal(trickWinner(led, revealOrder(HEARTS, led, 4)), 'S2');
-  const thrown = plays('S1:8C S2:JH S3:7C S4:KC');
-  assert.equal(trickWinner(thrown, revealOrder(HEARTS, thrown, 4)), 'S4');
-  // Nobody called: the bidder S2's face-down heart, his last card, shows the trump and wins trick 8.
-  assert.equal(trickWinner(thrown, revealOrder(HEARTS, thrown, shownFrom({ trick: 8, seat: 'S2' }, 7, thrown))), 'S2');
 });
 
 test('28: a deal in the list names the offences the tricks proved', () => {

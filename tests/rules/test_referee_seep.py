@@ -16,7 +16,9 @@ from games.rules.cards import parse_card
 from games.rules.seep.floor import capture_choices, house_values_for, splits_into_sets
 from tests.examples import examples_for
 from tests.support.referee_seep import (
+    FLOORS,
     P03,
+    WORKED,
     complete,
     floor_after,
     normalized,
@@ -31,54 +33,6 @@ from tests.support.seep_plays import SimulatedDeal, simulate
 EXAMPLES = {case["id"]: case for case in examples_for("seep")}
 P01 = EXAMPLES["seep-p01"]["deals"][0]
 P02 = EXAMPLES["seep-p02"]["deals"][0]
-
-
-# The "floor after the round" column of §S.10 for each worked deal.
-FLOORS = {
-    "seep-p01": [
-        "KS [11: 3D AH 7S / S2] [12=: AC 3H 8D QH / S1]",
-        "4S AD [11: 3D AH 7S / S2] [13=: KH KS / S4]",
-        "4S 9H [10: AS AD 8S / S4] [13=: KH KS 3D AH 7S 2D / S4,S3]",
-        "9H [10=: AS AD 8S 10D / S4,S1] [13=: KH KS 3D AH 7S 2D 9C 4S / S4,S3]",
-        "9H 8C QC 5D [13=: KH KS 3D AH 7S 2D 9C 4S / S4,S3]",
-        "4C",
-        "[9=: 9D 4C 5H / S3]",
-        "[11: 2H 3C 6S / S1]",
-        "2S",
-        "2S KC 5C",
-        "KC 4H 6C",
-        "KC 4H 6C JH 7C 8H 3S",
-    ],
-    "seep-p02": [
-        "[9=: 9S 5D 4C / S3]",
-        "[9=: 9S 5D 4C 9C / S3] [13=: 6C 7S KH / S3]",
-        "8S 2S 5S [9=: 9S 5D 4C 9C / S3]",
-        "[9=: 9S 5D 4C 9C 4D 5S / S3] [10=: 10S 8S 2S 8H 2C / S4]",
-        "[9=: 9S 5D 4C 9C 4D 5S 9H / S3] [10=: 10S 8S 2S 8H 2C 10C / S4]",
-        "QC 3D 8C AC [9=: 9S 5D 4C 9C 4D 5S 9H / S3] [10=: 10S 8S 2S 8H 2C 10C / S4]",
-        "6S KC [9=: 9S 5D 4C 9C 4D 5S 9H / S3] [10=: 10S 8S 2S 8H 2C 10C / S4] [12=: 3C 8C AC QC / S4]",
-        "[9=: 9S 5D 4C 9C 4D 5S 9H / S3]",
-        "[9=: 9S 5D 4C 9C 4D 5S 9H 8D AH / S3]",
-        "6H [11=: JH JC / S1]",
-        "6H QS 3H 7D",
-        "QS 7D 2D 10D",
-    ],
-    "seep-p03": [
-        "3S 6C [11: 5S 6H / S3] [13=: 2H 7S 4C KD / S4]",
-        "3D AC [11: 5S 6H / S3]",
-        "[9: 5H 3D AC / S4] [11: 5S 6H / S3] [12: 2S 8D 2D / S2]",
-        "7D",
-        "3H [10=: 10C 10H / S2] [11: 4D 7D / S3]",
-        "3H 9C",
-        "AH 8S 6D",
-        "6D 7C [12: 4H 8H / S2]",
-        "5D 8C [12=: 4H 8H QD / S2] [13=: KC 6D 7C / S3]",
-        "[9: 4S 5D / S4] [12=: 4H 8H QD AS JS / S2] [13=: KC 6D 7C 5C 8C / S3]",
-        "6S [9: 4S 5D / S4] [13=: KC 6D 7C 5C 8C 3C 10D / S3]",
-        "(empty)",
-    ],
-}
-WORKED = {"seep-p01": P01, "seep-p02": P02, "seep-p03": P03}
 
 
 def no_sweeps() -> dict[str, int]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.bid_euchre import auction, deal, referee, scoring, settings, state
+from games.rules.bid_euchre import auction, deal, progress, referee, scoring, settings, state
 from games.rules.bid_euchre.deal import BidEuchreDeal
 from games.rules.bid_euchre.settings import BidEuchreRules
 from games.rules.bid_euchre.shapes import stored_result, stored_state
 from games.rules.bid_euchre.state import BidEuchreState
 from games.rules.bid_euchre.tables import LONE_KINDS, PACK_RANKS, SEATS, TEAM_SEATS
-from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
+from games.rules.engine import EngineBase, GameEngine, Measure, PlayProgressKind, TurnDirection, headline_figures
 from games.rules.shapes import Headline
 from games.rules.sides import Sides, other_side
 
@@ -76,6 +76,14 @@ class BidEuchreEngine(EngineBase[BidEuchreRules, BidEuchreState, BidEuchreDeal])
     def offline_forecast(self, rules: BidEuchreRules, state_in: Mapping[str, Any], ahead: int) -> dict[str, Any]:
         """The deal passes to the left after every deal, whatever happened in it (§E.4)."""
         return {"dealer_after": {seat: state.next_dealer(seat) for seat in SEATS}, "next_deals": None}
+
+    play_progress_kind: PlayProgressKind | None = "tricks"
+
+    def play_progress(
+        self, rules: BidEuchreRules, state_in: BidEuchreState, payload: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The tricks entered so far: each whole trick's winner, who plays next, the running tally by team."""
+        return progress.play_progress(state_in, payload, rules)
 
     def entry_facts(self, rules: BidEuchreRules) -> dict[str, Any]:
         return {

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
-from games.rules.fifty_six import auction, deal, referee, scoring, settings, state
+from games.rules.engine import EngineBase, GameEngine, Measure, PlayProgressKind, TurnDirection, headline_figures
+from games.rules.fifty_six import auction, deal, progress, referee, scoring, settings, state
 from games.rules.fifty_six import tables as t
 from games.rules.fifty_six.deal import FiftySixDeal
 from games.rules.fifty_six.settings import FiftySixRules
@@ -85,6 +85,14 @@ class FiftySixEngine(EngineBase[FiftySixRules, FiftySixState, FiftySixDeal]):
 
     def seats(self, rules: FiftySixRules) -> tuple[str, ...]:
         return rules.seats
+
+    play_progress_kind: PlayProgressKind | None = "tricks"
+
+    def play_progress(
+        self, rules: FiftySixRules, state_in: FiftySixState, payload: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The tricks entered so far: each whole trick's winner, who plays next, the running tally by team."""
+        return progress.play_progress(state_in, payload, rules)
 
     def entry_facts(self, rules: FiftySixRules) -> dict[str, Any]:
         return {

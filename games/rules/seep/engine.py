@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
+from games.rules.engine import EngineBase, GameEngine, Measure, PlayProgressKind, TurnDirection, headline_figures
 from games.rules.messages import msg, msg_template
-from games.rules.seep import deal, plays, referee, scoring, settings, state
+from games.rules.seep import deal, moves, plays, referee, scoring, settings, state
 from games.rules.seep.deal import HAND_SIZE, SeepDeal
 from games.rules.seep.floor import HOUSE_VALUES
 from games.rules.seep.plays import FLOOR_SIZE, PLAY_COUNT
@@ -132,6 +132,12 @@ class SeepEngine(EngineBase[SeepRules, SeepState, SeepDeal]):
     def deal_json(self, report: SeepDeal) -> dict[str, Any]:
         """The deal normalized; a deal with plays also shows each play's seat and the takes and house inferred."""
         return deal.deal_json(referee.resolved(report))
+
+    play_progress_kind: PlayProgressKind | None = "plays"
+
+    def play_progress(self, rules: SeepRules, state_in: SeepState, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """A deal entered play by play so far: the floor, whose play, the sweeps and the moves that fit each card."""
+        return moves.play_progress(moves.parse_partial(payload, rules), rules)
 
 
 # Typed as the Protocol so that mypy proves the engine satisfies it.

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.rules.engine import EngineBase, GameEngine, Measure, TurnDirection, headline_figures
+from games.rules.engine import EngineBase, GameEngine, Measure, PlayProgressKind, TurnDirection, headline_figures
 from games.rules.shapes import Headline
 from games.rules.sides import Sides
-from games.rules.twenty_eight import auction, deal, referee, scoring, settings, state
+from games.rules.twenty_eight import auction, deal, progress, referee, scoring, settings, state
 from games.rules.twenty_eight import tables as t
 from games.rules.twenty_eight.deal import TwentyEightDeal
 from games.rules.twenty_eight.settings import TwentyEightRules
@@ -71,6 +71,14 @@ class TwentyEightEngine(EngineBase[TwentyEightRules, TwentyEightState, TwentyEig
         return headline_figures(
             "Game points", state_in["game_points"], winners=[winner] if winner else [], target=target
         )
+
+    play_progress_kind: PlayProgressKind | None = "tricks"
+
+    def play_progress(
+        self, rules: TwentyEightRules, state_in: TwentyEightState, payload: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The tricks entered so far: each whole trick's winner, who plays next, the running tally by team."""
+        return progress.play_progress(state_in, payload, rules)
 
     def entry_facts(self, rules: TwentyEightRules) -> dict[str, Any]:
         return {

@@ -1,4 +1,4 @@
-/* Cards, tricks and trick-by-trick entry, shared by 56 and Bid Euchre. */
+/* Cards, tricks and trick-by-trick entry, shared by 56, Twenty-Eight and Bid Euchre. */
 import { h } from './dom.js';
 import { t, listText } from './i18n.js';
 
@@ -29,38 +29,31 @@ const rotate = (seats, first) => {
   return [...seats.slice(k), ...seats.slice(0, k)];
 };
 
-/** A contract's card order as the engine gives it (the game facts' entry.trick_orders[trump]): the suit each card
- *  leads as (`led`), and by suit led each card's power in the trick (`power`), the referee's own comparison as
- *  numbers (games/rules/tricks.py trick_power). A card the engine does not list has none. */
-const trickOrder = (fact) =>
-  fact
-    ? {
-        led: (card) => fact.led[card] ?? null,
-        power: (led, card) => (fact.power[led] || {})[card] ?? -1,
-        // a game with a concealed trump (Twenty-Eight): a card that fell while the trump was face down
-        hiddenPower: (led, card) => ((fact.power_hidden || fact.power)[led] || {})[card] ?? -1,
-      }
-    : null; // no contract named yet (a trump still to pick): no winner is shown
-
-/** The seat whose card has the highest power for the suit led (the engine's numbers); of two equal the first. */
-function trickWinner(plays, order) {
-  const led = order.led(plays[0].card);
-  let best = plays[0];
-  for (const play of plays.slice(1)) if (order.power(led, play.card) > order.power(led, best.card)) best = play;
-  return best.seat;
+/** What an answer still says once the service refused a later trick (`field` such as "tricks[2][1]"): the tricks
+ *  before the refused one, and its leader; nothing when the refusal is not on a trick. */
+function beforeRefusal(answer, field) {
+  const refused = /^tricks\[(\d+)\]/.exec(field || '');
+  if (!answer || !refused) return null;
+  const i = Number(refused[1]);
+  if (i >= answer.tricks.length) return answer;
+  return { ...answer, tricks: answer.tricks.slice(0, i), leader: answer.tricks[i].leader, to_play: null };
 }
 
-/** Every trick, a card picker per seat, folded away until wanted. The leaders and winners shown are this page's
- * reading of the rules, to guide the entry; the service referees the tricks (its refusals land on the cell).
- * opts: count (tricks in a deal), ranks, joker, play() -> {seats, leader, order, orderOf?(i, plays)} or null while
- * the contract is open, tally(results) -> a line such as "team A 3, team B 3". */
+/** Every trick, a card picker per seat, folded away until wanted. Who leads each trick and who won it are the
+ * service's (POST .../deals/progress/, the referee's own reading of the tricks so far): the page asks after each
+ * card and orders a trick's seats from its leader once the answer names him; until then, and offline, a trick's
+ * seats stay in table order and nothing is said of who won (the page knows no card order).
+ * opts: count (tricks in a deal), ranks, joker, seats() -> the seats playing, or null while the contract is open,
+ * deal() -> the deal as entered (its tricks are replaced by those known so far), ask(deal) -> the answer (a
+ * promise, cached by the page) or null offline, tally(answer) -> a line such as "team A 3, team B 3". */
 function trickEntry(allSeats, opts) {
   const pack = [];
   for (const suit of ['S', 'H', 'D', 'C']) for (const rank of opts.ranks) pack.push(`${rank}${suit}`);
   if (opts.joker) pack.push('JKR');
   const rows = [];
   const list = h('div', { class: 'tricks-list' });
-  const tally = h('p', { class: 'hint', id: 'tricks-tally' });
+  const tally = h('p', { class: 'hint', id: 'tricks-tally', 'aria-live': 'polite' });
+  let answer = null; // the last answer that came, for the tricks then known
   const el = h(
     'details',
     { class: 'fold tricks', 'data-field': 'tricks' },
@@ -114,17 +107,15 @@ function trickEntry(allSeats, opts) {
     row.order
       .filter((seat) => row.cells[seat].select.value)
       .map((seat) => ({ seat, card: row.cells[seat].select.value }));
-  function refresh() {
-    const play = opts.play();
-    let leader = play ? play.leader : null;
-    const results = [];
+  /** Each trick's leader as the last answer names them: the whole tricks', then the next one's. */
+  const leaders = () =>
+    answer ? [...answer.tricks.map((trick) => trick.leader), ...(answer.leader ? [answer.leader] : [])] : [];
+  function paint(seats) {
+    const led = seats ? leaders() : [];
+    const won = (seats && answer ? answer.tricks : []).map((trick) => trick.winner);
     rows.forEach((row, i) => {
-      row.order = play ? rotate(play.seats, leader || play.seats[0]) : allSeats;
-      const plays = picked(row);
-      // A game whose trump may be shown mid-deal (Twenty-Eight) gives each whole trick its own order.
-      const whole = play && leader && plays.length === row.order.length;
-      const order = whole && (play.orderOf ? play.orderOf(i, plays) : play.order);
-      const winner = order ? trickWinner(plays, order) : null;
+      const leader = led[i] || null;
+      row.order = leader ? rotate(seats, leader) : seats || allSeats;
       for (const seat of allSeats) {
         const cell = row.cells[seat];
         const j = row.order.indexOf(seat);
@@ -132,25 +123,56 @@ function trickEntry(allSeats, opts) {
         if (j < 0) cell.removeAttribute('data-field');
         else cell.dataset.field = `tricks[${i}][${j}]`;
         cell.classList.toggle('lead', seat === leader);
-        cell.classList.toggle('won', seat === winner);
+        cell.classList.toggle('won', seat === won[i]);
       }
       row.info.textContent = !leader
         ? ''
-        : winner
-          ? t('{leader} led · {winner} won', { leader, winner })
+        : won[i]
+          ? t('{leader} led · {winner} won', { leader, winner: won[i] })
           : t('{leader} leads', { leader });
-      if (winner) results.push({ winner, plays });
-      leader = winner;
     });
-    const tallied = results.length ? opts.tally(results) : '';
-    tally.textContent = !results.length
+    const whole = answer && seats ? answer.tricks.length : 0;
+    const tallied = whole ? opts.tally(answer) : '';
+    tally.textContent = !whole
       ? ''
-      : results.length < rows.length
+      : whole < rows.length
         ? t('From the tricks so far: {tally}', { tally: tallied })
         : t('From the tricks: {tally}', { tally: tallied });
   }
+  /** Of the tricks as the game built them (with its own marks, such as a call for the trump), those whose leader is
+   *  known, the trailing empty ones left out: none before the first answer, which names the first leader. */
+  function knownTricks(built) {
+    const tricks = (built || []).slice(0, leaders().length);
+    while (tricks.length && !tricks[tricks.length - 1].length) tricks.pop();
+    return tricks;
+  }
+  let latest = 0; // the last ask: an answer to an older one is left unread
+  function refresh() {
+    const seats = opts.seats();
+    const deal = seats && opts.deal();
+    if (deal) deal.tricks = knownTricks(deal.tricks);
+    const asked = deal ? opts.ask(deal) : null;
+    const id = ++latest;
+    if (!asked) answer = null; // no contract yet, or offline: no leader or winner is guessed, no tally is shown
+    paint(seats);
+    if (!asked) return;
+    asked.then((reply) => {
+      if (id !== latest || !reply) return;
+      const before = leaders().length;
+      if (!reply.ok) {
+        // The referee's refusal in its own words; no winner is shown from the trick it refused on.
+        answer = beforeRefusal(answer, reply.data && reply.data.field);
+        paint(seats);
+        tally.textContent = (reply.data && reply.data.detail) || '';
+        return;
+      }
+      answer = reply.data;
+      paint(seats);
+      // A trick just made whole names the next leader: ask again with that trick's cards in their order.
+      if (leaders().length > before) refresh();
+    });
+  }
   function get() {
-    refresh();
     const tricks = rows.map(picked);
     while (tricks.length && !tricks[tricks.length - 1].length) tricks.pop();
     return tricks.length ? tricks : null;
@@ -169,7 +191,7 @@ function trickEntry(allSeats, opts) {
     if (tricks && tricks.length) el.open = true;
     refresh();
   }
-  refresh();
+  paint(null); // the game's form is still being built: it asks once its parts are there
   return { el, get, set, refresh };
 }
 
@@ -182,16 +204,4 @@ function foundText(r, word) {
   return ` · ${word === 'revoke' ? t('revoke found: {list}', { list }) : t('renege found: {list}', { list })}`;
 }
 
-export {
-  TRUMPS,
-  TRUMP_WORDS,
-  SUIT_LETTER,
-  cardRank,
-  cardSuit,
-  cardText,
-  rotate,
-  trickOrder,
-  trickWinner,
-  trickEntry,
-  foundText,
-};
+export { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardSuit, cardText, rotate, beforeRefusal, trickEntry, foundText };

@@ -5,10 +5,11 @@ import { t, nt, numberText, signedText, listText, asciiDigits } from '../i18n.js
 import { entryFacts, wholeWithin } from '../facts.js';
 import { auctionWidget } from '../auction.js';
 import { auctionState } from '../auction_rules.js';
-import { TRUMP_WORDS, trickEntry, trickOrder, foundText } from '../tricks.js';
+import { TRUMP_WORDS, trickEntry, foundText } from '../tricks.js';
+import { progressAsker } from '../progress.js';
 
-/* The card order once trump is named (the bowers, the joker, low no-trumps turned over) and the pack's ranks are
- * the engine's: the game facts' entry (trick_orders, pack_ranks; games/rules/bid_euchre/referee.py). */
+/* The pack's ranks are the engine's (the game facts' entry, pack_ranks), and who wins each trick once trump is named
+ * (the bowers, the joker, low no-trumps turned over) is the service's answer: the page keeps no card order. */
 /** The trump as a word in a line of text ("Bala 3 hearts"). */
 const SHORT_TRUMPS = [
   ['clubs', '♣', TRUMP_WORDS.clubs],
@@ -212,25 +213,25 @@ function form(match) {
     ),
   );
   const renegeHint = h('p', { class: 'hint', id: 'renege-ends-hint', hidden: true }, FORM.renegeEndsHint);
+  // Who leads and wins each trick, and the tricks each team has so far, are the service's; offline no tally.
+  const asker = progressAsker(match.progress_url);
   const trickBox = trickEntry(seats, {
     count: tricks,
     ranks: entryFacts(match).pack_ranks,
     joker: settings.deck === 'with_joker_25' || settings.joker === true,
-    play() {
+    seats() {
       const state = auction.state();
-      if (!state.closed || !state.standing) return null;
+      if (!state.closed || !state.standing || !trump.get()) return null;
       const out = sittingOut(entryFacts(match), match.teams, state.standing);
-      return {
-        seats: seats.filter((s) => s !== out),
-        leader: state.standing.seat,
-        order: trickOrder(entryFacts(match).trick_orders[trump.get()]),
-      };
+      return seats.filter((s) => s !== out);
     },
-    tally(results) {
-      const won = { A: 0, B: 0 };
-      for (const r of results) won[teamOf(match, r.winner)] += 1;
-      return FORM.tally(won.A, won.B);
+    deal() {
+      const deal = build();
+      delete deal.tricks_won;
+      return deal;
     },
+    ask: (deal) => asker.ask(deal),
+    tally: (answer) => FORM.tally(answer.tricks_by_team.A, answer.tricks_by_team.B),
   });
   playBox.append(
     field('trump', FORM.trump, trump),

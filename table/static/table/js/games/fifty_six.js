@@ -14,7 +14,8 @@ import {
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { auctionState } from '../auction_rules.js';
-import { TRUMPS, TRUMP_WORDS, cardRank, trickEntry, trickOrder, foundText } from '../tricks.js';
+import { TRUMPS, TRUMP_WORDS, trickEntry, foundText } from '../tricks.js';
+import { progressAsker } from '../progress.js';
 import { t, nt, numberText } from '../i18n.js';
 import { entryFacts } from '../facts.js';
 
@@ -375,34 +376,30 @@ function form(match) {
   const auction = auctionWidget(match, dealer, rules);
   // The pack and hand of this deal are the state's (the engine deals them by the players still in).
   const cards = match.state.next_deal_cards || {}; // none once the match is over
-  const contractTrump = (state) => (!state.standing ? 'no_trumps' : state.standing.trump || noesTrump.get());
+  // Who leads and wins each trick, and the card points so far, are the service's (the referee's reading of the
+  // tricks entered so far); offline no tally is shown.
+  const asker = progressAsker(match.progress_url);
   const trickBox = trickEntry(active, {
     count: cards.cards_per_player,
     ranks: facts.pack_ranks[cards.deck_size] || [],
     joker: false,
-    play() {
+    seats() {
       const state = auction.state();
-      if (!state.closed || (state.allPass && settings.all_pass_rule === 'redeal')) return null;
-      return {
-        seats: active,
-        leader: state.opener, // who calls first leads first (the engine's description: the dealer's right)
-        order: trickOrder(facts.trick_orders[contractTrump(state)]),
-      };
+      if (redealing() || !state.closed || (state.allPass && settings.all_pass_rule === 'redeal')) return null;
+      return active;
     },
-    tally(results) {
-      const points = {};
-      for (const seat of active) points[teamOf(match, seat)] = 0;
-      for (const r of results)
-        points[teamOf(match, r.winner)] += r.plays.reduce(
-          (sum, p) => sum + (facts.card_points[cardRank(p.card)] || 0),
-          0,
-        );
-      return t('{teams} card points', {
-        teams: Object.entries(points)
+    deal() {
+      const deal = build();
+      delete deal.bidding_team_card_points;
+      return deal;
+    },
+    ask: (deal) => asker.ask(deal),
+    tally: (answer) =>
+      t('{teams} card points', {
+        teams: Object.entries(answer.card_points_by_team)
           .map(([team, n]) => t('team {team} {points}', { team, points: n }))
           .join(', '),
-      });
-    },
+      }),
   });
   auction.render();
   const el = h(

@@ -12,11 +12,14 @@ import {
 } from '../seating.js';
 import { t, nt, numberText, signedText, asciiDigits, listText } from '../i18n.js';
 import { entryFacts, wholeWithin } from '../facts.js';
+import { progressAsker, offline } from '../progress.js';
 
 // ---------- Seep play by play (seep.md §S.7a): the floor as it stands, and the moves that fit it ----------
-// The engine's facts give the capture values, the house values, the sizes of the floor and the bidder's first cards
-// and the number of plays; the page keeps its own floor only to draw it and to offer the moves that fit it (the
-// server has no move list: it referees the whole deal in the dry run once every play is in, and at Save).
+// The engine's facts give the sizes of the floor and of the bidder's first cards and the number of plays. All that
+// follows from the plays (the floor with its houses and owners, whose play it is, the sweeps, the moves that fit
+// each card) is the service's answer (POST .../deals/progress/, the referee's own), asked after each play and kept,
+// so a tap uses an answer already in, or waits for the one under way. Offline, play by play cannot go on: the page
+// says so and points to the card points instead.
 const SUIT_SIGNS = { S: '♠', H: '♥', D: '♦', C: '♣' };
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const PACK = ['S', 'H', 'D', 'C'].flatMap((suit) => RANKS.map((rank) => rank + suit));
@@ -25,183 +28,33 @@ const suitOf = (card) => card.slice(-1);
 const cardText = (card) => card.slice(0, -1) + SUIT_SIGNS[suitOf(card)];
 const cardsText = (cards) => cards.map(cardText).join(' ');
 
-function seepRules(match) {
+/** The sizes a play-by-play entry lays out, from the engine's entry facts. */
+function entrySizes(match) {
   const facts = entryFacts(match);
-  const values = facts.capture_values || {};
-  const value = (card) => values[card.slice(0, -1)];
-  const sumOf = (cards) => cards.reduce((total, card) => total + value(card), 0);
-  /** Every group of `cards` adding up to `target`. */
-  function setsWorth(cards, target) {
-    const found = [];
-    const extend = (start, total, chosen) => {
-      for (let i = start; i < cards.length; i++) {
-        const next = total + value(cards[i]);
-        if (next === target) found.push([...chosen, cards[i]]);
-        else if (next < target) extend(i + 1, next, [...chosen, cards[i]]);
-      }
-    };
-    extend(0, 0, []);
-    return found;
-  }
-  /** Whether `cards` split into whole sets worth `target`. */
-  function splits(cards, target) {
-    if (!cards.length) return true;
-    const [first, ...rest] = cards;
-    if (value(first) > target) return false;
-    if (value(first) === target) return splits(rest, target);
-    return setsWorth(rest, target - value(first)).some((set) =>
-      splits(
-        rest.filter((c) => !set.includes(c)),
-        target,
-      ),
-    );
-  }
-  /** The choices of loose cards a card worth `target` may take that leave no set worth it (P5). */
-  function captureChoices(loose, target) {
-    const sets = setsWorth(
-      loose.filter((c) => value(c) < target),
-      target,
-    );
-    const forced = loose.filter((c) => value(c) === target);
-    const unions = new Map();
-    const extend = (union, start) => {
-      for (let i = start; i < sets.length; i++)
-        if (!sets[i].some((c) => union.includes(c))) extend([...union, ...sets[i]], i + 1);
-      if (sets.every((set) => set.some((c) => union.includes(c)))) {
-        const choice = loose.filter((c) => forced.includes(c) || union.includes(c));
-        unions.set(choice.join(' '), choice);
-      }
-    };
-    extend([], 0);
-    return [...unions.values()];
-  }
   return {
-    value,
-    sumOf,
-    setsWorth,
-    splits,
-    captureChoices,
-    houseValues: facts.house_values || [],
     floorSize: facts.floor_size || 0,
     handSize: facts.bidder_hand_size || 0,
     playCount: facts.plays_per_deal || 0,
   };
 }
 
-/** The floor after `plays` (as entered), the seat whose turn it is, and the sweeps so far. */
-function seepFloor(rules, floorCards, plays, seats, bidder) {
-  const { value, captureChoices } = rules;
-  const seatAt = (k) => seats[(seats.indexOf(bidder) + k) % seats.length];
-  const partner = (seat) => seatAt(seats.indexOf(seat) - seats.indexOf(bidder) + 2);
-  let loose = [...floorCards];
-  const houses = {};
-  const sweeps = [];
-  const place = (worth, cards, owners) => {
-    const joining = loose.filter((c) => value(c) === worth);
-    loose = loose.filter((c) => value(c) !== worth);
-    houses[worth] = { value: worth, cards: [...cards, ...joining], owners };
-  };
-  plays.forEach((play, k) => {
-    const seat = seatAt(k);
-    const worth = value(play.card);
-    if (play.action === 'throw') loose.push(play.card);
-    else if (play.action === 'capture') {
-      const takes = play.takes || captureChoices(loose, worth)[0] || [];
-      loose = loose.filter((c) => !takes.includes(c));
-      delete houses[worth];
-      if (!loose.length && !Object.keys(houses).length) sweeps.push(k);
-    } else if (play.action === 'raise') {
-      const old = houses[play.house];
-      delete houses[play.house];
-      const target = play.house + worth;
-      const standing = houses[target];
-      if (standing)
-        place(
-          target,
-          [...standing.cards, ...old.cards, play.card],
-          standing.owners.includes(seat) ? standing.owners : [...standing.owners, seat],
-        );
-      else place(target, [...old.cards, play.card], [seat]);
-    } else {
-      const standing = houses[play.house];
-      const added = play.with || [];
-      loose = loose.filter((c) => !added.includes(c));
-      if (!standing) place(play.house, [play.card, ...added], [seat]);
-      else
-        place(
-          play.house,
-          [...standing.cards, play.card, ...added],
-          standing.owners.includes(seat) || standing.owners.includes(partner(seat))
-            ? standing.owners
-            : [...standing.owners, seat],
-        );
-    }
-  });
-  return { loose, houses, sweeps, seat: seatAt(plays.length) };
-}
-
-/** Every subset of `cards`, the smaller first. */
-function subsets(cards) {
-  const all = [[]];
-  for (const card of cards) for (const part of [...all]) all.push([...part, card]);
-  return all.sort((a, b) => a.length - b.length);
-}
-
-/** The moves that fit a card on this floor, the likely one first: a capture when the card can take something (it
- *  may then not be thrown, P4), else a throw; then each house it can build or add to, each house it can raise. The
- *  first play keeps to the bid (P3); the last builds nothing, as no house may be left (P12). */
-function movesFor(rules, state, card, number, bid) {
-  const { value, sumOf, setsWorth, splits, captureChoices, houseValues, playCount } = rules;
-  const worth = value(card);
-  const first = number === 0;
-  const last = number === playCount - 1;
-  const highest = Math.max(...houseValues); // a raise goes no higher (P10)
-  const moves = [];
-  const canCapture = Boolean(state.houses[worth]) || setsWorth(state.loose, worth).length > 0;
-  if (!first || worth === bid) {
-    if (canCapture)
-      for (const takes of captureChoices(state.loose, worth)) moves.push({ card, action: 'capture', takes });
-    else moves.push({ card, action: 'throw' });
-  }
-  if (last) return moves;
-  for (const house of houseValues) {
-    if (worth > house || (first && house !== bid)) continue;
-    const standing = Boolean(state.houses[house]);
-    // Loose cards of the house's value join it by themselves (P8): they are never chosen, but they are the floor
-    // card a new house takes when nothing else goes in (a king on a loose king).
-    const others = state.loose.filter((c) => value(c) !== house);
-    const joining = state.loose.filter((c) => value(c) === house);
-    for (const chosen of subsets(others)) {
-      const cards = [card, ...chosen];
-      if (sumOf(cards) % house || !splits(cards, house)) continue;
-      if (chosen.length || standing) moves.push({ card, action: 'build', with: chosen, house });
-      else if (joining.length) moves.push({ card, action: 'build', with: joining, house });
-    }
-  }
-  if (!first)
-    for (const house of Object.values(state.houses))
-      if (sumOf(house.cards) === house.value && !house.owners.includes(state.seat) && house.value + worth <= highest)
-        moves.push({ card, action: 'raise', house: house.value });
-  return moves;
-}
-
-/** One move in a few words, its cards drawn with their suits. */
-function moveText(move, state) {
-  const cards = cardsText(move.takes || move.with || []);
-  if (move.action === 'throw') return t('Throw loose');
-  if (move.action === 'raise')
-    return t('Raise {house} to {value}', { house: move.house, value: move.house + state.value(move.card) });
-  if (move.action === 'capture') {
-    const house = state.houses[state.value(move.card)];
-    if (house && cards) return t('Take {cards} and the house of {value}', { cards, value: house.value });
-    if (house) return t('Take the house of {value}', { value: house.value });
+/** One move in a few words, its cards drawn with their suits; what it does to a house is the service's answer. */
+function moveText(move) {
+  const play = move.play;
+  const cards = cardsText(play.takes || play.with || []);
+  if (play.action === 'throw') return t('Throw loose');
+  if (play.action === 'raise') return t('Raise {house} to {value}', { house: play.house, value: move.house_after });
+  if (play.action === 'capture') {
+    const house = move.house_taken;
+    if (house && cards) return t('Take {cards} and the house of {value}', { cards, value: house });
+    if (house) return t('Take the house of {value}', { value: house });
     return t('Take {cards}', { cards });
   }
-  if (state.houses[move.house])
+  if (!move.new_house)
     return cards
-      ? t('Onto the house of {value} with {cards}', { cards, value: move.house })
-      : t('Onto the house of {value}', { value: move.house });
-  return t('New house of {value} with {cards}', { cards, value: move.house });
+      ? t('Onto the house of {value} with {cards}', { cards, value: play.house })
+      : t('Onto the house of {value}', { value: play.house });
+  return t('New house of {value} with {cards}', { cards, value: play.house });
 }
 
 /** One entered play in the list: the seat, the card and what it did (the engine's action, in words). */
@@ -224,22 +77,36 @@ function playText(p, seat) {
 /** A card as a small playing card: its rank over its suit, the red suits red. */
 const cardFace = (card) => h('span', { class: `pc s${suitOf(card)}` }, cardText(card));
 
+const PLAYS_OFFLINE = t(
+  'Play by play needs the network: the service works out the floor and the moves that fit each card. Offline, enter the card points and sweeps instead.',
+);
+
 /** The starting floor and the bidder's first cards from the card grid, then one tap a play: the card played is
- *  recorded with its likely move at once, and the other moves that fit it are offered, one tap each, until the next
- *  card is tapped. The grid stays whole and in place (one row per suit), so a card is always where it was. */
-function seepPlayEntry(match, getBidder, getBid) {
-  const rules = seepRules(match);
+ *  recorded with the likely move the service offered for it, and its other moves are offered, one tap each, until
+ *  the next card is tapped. The grid stays whole and in place (one row per suit), so a card is always where it was.
+ *  `setup()` is {dealer, bidder, bid} as the form has them; `toPoints()` switches the form to card points. */
+function seepPlayEntry(match, setup, toPoints) {
+  const sizes = entrySizes(match);
   const seats = seatsOf(match);
+  const asker = progressAsker(match.progress_url);
   let floorCards = [];
   let hand = [];
   let plays = [];
-  let moves = []; // the moves that fit the last card played (the recorded one among them)
+  let moves = []; // the moves the service offered for the last card played (the recorded one among them)
+  let taps = Promise.resolve(); // the taps in order: each waits for the answer the one before it needs
   const step = h('p', { class: 'hint', id: 'play-step', 'aria-live': 'polite' });
   const floorView = h('div', { class: 'seep-floor', id: 'seep-floor' });
   const lastView = h('div', { class: 'last-play', id: 'last-play' });
   const grid = h('div', { class: 'card-grid', id: 'card-grid', role: 'group', 'aria-label': t('Cards') });
   const list = h('ol', { class: 'play-list', id: 'play-list' });
   const listTitle = h('summary', {});
+  const offlineNote = h(
+    'p',
+    { class: 'hint', id: 'plays-offline', hidden: true },
+    PLAYS_OFFLINE,
+    ' ',
+    h('button', { type: 'button', class: 'link', id: 'plays-to-points', onclick: () => toPoints() }, t('Card points')),
+  );
   const undo = h(
     'button',
     {
@@ -256,37 +123,70 @@ function seepPlayEntry(match, getBidder, getBid) {
     },
     t('Undo'),
   );
-  const stateNow = () => Object.assign(seepFloor(rules, floorCards, plays, seats, getBidder()), { value: rules.value });
+  const setupDone = () => floorCards.length >= sizes.floorSize && hand.length >= sizes.handSize;
+  /** The deal as entered, with its first `count` plays: what the service is asked about. */
+  function dealSoFar(count) {
+    const { dealer, bidder, bid } = setup();
+    return {
+      dealer,
+      bid: { bidder, value: bid, bidder_hand: [...hand] },
+      floor: [...floorCards],
+      plays: plays.slice(0, count).map((p) => ({ ...p })),
+    };
+  }
+  const askable = () => setupDone() && setup().dealer && setup().bid !== null;
+  /** The answer about the plays so far when it is in; else asked (once: it is kept) and painted when it comes. */
+  function answerNow() {
+    if (!askable()) return undefined;
+    const deal = dealSoFar(plays.length);
+    const known = asker.known(deal);
+    if (known !== undefined) return known;
+    const asked = asker.ask(deal);
+    if (asked) asked.then((reply) => reply && render());
+    return undefined;
+  }
   function tapCard(card) {
-    if (floorCards.length < rules.floorSize) floorCards.push(card);
-    else if (hand.length < rules.handSize) hand.push(card);
+    if (floorCards.length < sizes.floorSize) floorCards.push(card);
+    else if (hand.length < sizes.handSize) hand.push(card);
     else {
-      moves = movesFor(rules, stateNow(), card, plays.length, getBid());
-      // A card that fits nothing here is still recorded (thrown): the referee's refusal then says why.
-      plays.push(moves[0] || { card, action: 'throw' });
+      taps = taps.then(() => playCard(card));
+      return;
     }
     render();
   }
-  function choose(move) {
-    plays[plays.length - 1] = move;
+  /** A card played: with the service's answer about the plays before it (waited for if still under way), it is
+   *  recorded with its likely move; a card the seat to play cannot hold, or a tap offline, records nothing. */
+  async function playCard(card) {
+    const count = plays.length;
+    const asked = askable() ? asker.ask(dealSoFar(count)) : null;
+    const reply = asked ? await asked : null;
+    if (plays.length !== count || !reply || !reply.ok || !(card in reply.data.moves)) return render();
+    moves = reply.data.moves[card];
+    // A card that fits nothing here is still recorded (thrown): the service's refusal then says why.
+    plays.push(moves.length ? { ...moves[0].play } : { card, action: 'throw' });
     render();
   }
-  function renderFloor(state) {
-    const houses = Object.values(state.houses).sort((a, b) => a.value - b.value);
+  function choose(move) {
+    plays[plays.length - 1] = { ...move.play };
+    render();
+  }
+  function renderFloor(answer) {
+    const loose = answer ? answer.floor.loose : plays.length ? null : floorCards;
+    if (!loose) return; // the plays so far are still being asked about: the floor drawn last stays
+    const houses = answer ? answer.floor.houses : [];
     const name = (seat) => seatLabel(match, seat);
     fill(
       floorView,
-      state.loose.map((card) => h('span', { class: 'loose', 'data-loose': card }, cardFace(card))),
+      loose.map((card) => h('span', { class: 'loose', 'data-loose': card }, cardFace(card))),
       houses.map((house) => {
-        const cemented = rules.sumOf(house.cards) > house.value;
         const values = { value: house.value, cards: cardsText(house.cards), names: listText(house.owners.map(name)) };
         return h(
           'span',
           {
-            class: cemented ? 'house cemented' : 'house',
+            class: house.cemented ? 'house cemented' : 'house',
             'data-house-value': String(house.value),
             role: 'img',
-            'aria-label': cemented
+            'aria-label': house.cemented
               ? t('Cemented house of {value}: {cards}; owned by {names}', values)
               : t('House of {value}: {cards}; owned by {names}', values),
           },
@@ -295,24 +195,26 @@ function seepPlayEntry(match, getBidder, getBid) {
           h('span', { class: 'owners', dir: 'auto' }, values.names),
         );
       }),
-      plays.length && !state.loose.length && !houses.length ? h('span', { class: 'hint' }, t('Floor empty')) : null,
+      plays.length && !loose.length && !houses.length ? h('span', { class: 'hint' }, t('Floor empty')) : null,
     );
   }
-  function renderLast(state) {
+  /** The seat of play k: the service's (its answer fills in every play's seat), else round from the bidder. */
+  const seatOf = (answer, k) =>
+    answer && answer.plays[k] ? answer.plays[k].seat : seats[(seats.indexOf(setup().bidder) + k) % seats.length];
+  const swept = (answer, k) => Boolean(answer && answer.sweeps.some((sweep) => sweep.play === k + 1));
+  function renderLast(answer) {
     if (!plays.length) return fill(lastView);
     const k = plays.length - 1;
-    const before = seepFloor(rules, floorCards, plays.slice(0, k), seats, getBidder());
-    Object.assign(before, { value: rules.value });
     const played = plays[k];
-    const same = (move) => JSON.stringify(move) === JSON.stringify(played);
-    const line = playText(played, seatLabel(match, before.seat));
+    const same = (move) => JSON.stringify(move.play) === JSON.stringify(played);
+    const line = playText(played, seatLabel(match, seatOf(answer, k)));
     const others = moves.filter((move) => !same(move));
     fill(
       lastView,
       h(
         'p',
         { class: 'played', 'data-move': moveKey(played) },
-        state.sweeps.includes(k) ? t('{play} — sweep!', { play: line }) : line,
+        swept(answer, k) ? t('{play} — sweep!', { play: line }) : line,
       ),
       others.length
         ? h(
@@ -321,42 +223,50 @@ function seepPlayEntry(match, getBidder, getBid) {
             others.map((move) =>
               h(
                 'button',
-                { type: 'button', 'data-move': moveKey(move), onclick: () => choose(move) },
-                moveText(move, before),
+                { type: 'button', 'data-move': moveKey(move.play), onclick: () => choose(move) },
+                moveText(move),
               ),
             ),
           )
         : null,
     );
   }
-  function render() {
-    const bidder = getBidder();
-    const state = stateNow();
-    const out = new Set([...floorCards, ...plays.map((p) => p.card)]);
-    const setup = floorCards.length < rules.floorSize || hand.length < rules.handSize;
-    const done = plays.length === rules.playCount;
-    renderFloor(state);
-    renderLast(state);
-    if (floorCards.length < rules.floorSize)
-      step.textContent = nt(
+  function stepText(reply, answer) {
+    if (floorCards.length < sizes.floorSize)
+      return nt(
         'Tap the {count} starting floor card left.',
         'Tap the {count} starting floor cards left.',
-        rules.floorSize - floorCards.length,
+        sizes.floorSize - floorCards.length,
       );
-    else if (hand.length < rules.handSize)
-      step.textContent = t("Tap the bidder {name}'s first four cards: {count} left.", {
-        name: seatLabel(match, bidder),
-        count: rules.handSize - hand.length,
+    if (hand.length < sizes.handSize)
+      return t("Tap the bidder {name}'s first four cards: {count} left.", {
+        name: seatLabel(match, setup().bidder),
+        count: sizes.handSize - hand.length,
       });
-    else if (done) step.textContent = t('All {total} plays entered: save the deal.', { total: rules.playCount });
-    else {
-      const values = { number: plays.length + 1, total: rules.playCount, name: seatLabel(match, state.seat) };
-      // The first play says what to do; the others only whose play it is, on one line.
-      step.textContent = plays.length
-        ? t('Play {number} of {total}: {name}', values)
-        : t('Play {number} of {total}: {name} — tap the card played.', values);
-    }
-    const bidderTurn = state.seat === bidder;
+    if (plays.length === sizes.playCount)
+      return t('All {total} plays entered: save the deal.', { total: sizes.playCount });
+    if (reply && !reply.ok) return (reply.data && reply.data.detail) || '';
+    const seat = answer ? answer.seat : seatOf(null, plays.length);
+    const values = { number: plays.length + 1, total: sizes.playCount, name: seatLabel(match, seat) };
+    // The first play says what to do; the others only whose play it is, on one line.
+    return plays.length
+      ? t('Play {number} of {total}: {name}', values)
+      : t('Play {number} of {total}: {name} — tap the card played.', values);
+  }
+  function render() {
+    const reply = answerNow();
+    const answer = reply && reply.ok ? reply.data : null;
+    const out = new Set([...floorCards, ...plays.map((p) => p.card)]);
+    const inSetup = !setupDone();
+    const done = plays.length === sizes.playCount;
+    // Offline with no answer about these plays: nothing that follows from them is worked out here.
+    const cut = !inSetup && !done && reply === undefined && offline();
+    offlineNote.hidden = !cut;
+    // Busy while the service is asked about the plays so far: a tap then waits for its answer.
+    grid.setAttribute('aria-busy', String(!inSetup && !done && !cut && reply === undefined && Boolean(askable())));
+    renderFloor(answer);
+    renderLast(answer);
+    step.textContent = stepText(reply, answer);
     fill(
       grid,
       PACK.map((card) =>
@@ -365,14 +275,15 @@ function seepPlayEntry(match, getBidder, getBid) {
           {
             type: 'button',
             // Each suit starts a row, and with large text its 8 starts a second one (the grid is then 7 wide).
-            class: [`s${suitOf(card)}`, setup && hand.includes(card) ? 'held' : '', /^[A8]/.test(card) ? 'wrap' : '']
+            class: [`s${suitOf(card)}`, inSetup && hand.includes(card) ? 'held' : '', /^[A8]/.test(card) ? 'wrap' : '']
               .filter(Boolean)
               .join(' '),
             'data-card': card,
             'aria-label': card.slice(0, -1) + SUIT_SIGNS[suitOf(card)],
-            disabled: setup
+            // The cards the seat to play may hold are the service's; while it is asked, any card not yet seen.
+            disabled: inSetup
               ? out.has(card) || hand.includes(card)
-              : out.has(card) || done || (!plays.length ? !hand.includes(card) : hand.includes(card) && !bidderTurn),
+              : out.has(card) || done || cut || (reply !== undefined && !(answer && card in answer.moves)),
             onclick: () => tapCard(card),
           },
           card.slice(0, -1),
@@ -384,8 +295,8 @@ function seepPlayEntry(match, getBidder, getBid) {
     fill(
       list,
       plays.map((p, k) => {
-        const play = playText(p, seatLabel(match, seats[(seats.indexOf(bidder) + k) % seats.length]));
-        return h('li', {}, state.sweeps.includes(k) ? t('{play} — sweep!', { play }) : play);
+        const play = playText(p, seatLabel(match, seatOf(answer, k)));
+        return h('li', {}, swept(answer, k) ? t('{play} — sweep!', { play }) : play);
       }),
     );
   }
@@ -393,23 +304,29 @@ function seepPlayEntry(match, getBidder, getBid) {
     'div',
     { class: 'stack play-entry' },
     h('div', { class: 'step-row', id: 'play-step-row' }, step, undo),
+    offlineNote,
     h('div', { 'data-field': 'floor', class: 'floor-box' }, floorView),
     // The grid before the moves: it keeps its place whatever the moves offered, so a card is where it was.
     h('div', { 'data-field': 'plays' }, grid, lastView),
     h('details', { class: 'fold', id: 'plays-entered' }, listTitle, list),
   );
+  // Back online: the plays so far are asked about again (a form no longer on the page is left alone).
+  if (typeof window !== 'undefined' && window.addEventListener)
+    window.addEventListener('online', () => el.isConnected && render());
   render();
   return {
     el,
     render,
     undo,
+    /** Resolves once every tap made so far is recorded (tests wait on it). */
+    settled: () => taps,
     /** Until every play is in, what is still to enter (the dry run would only refuse the count). */
     waiting: () => {
-      const left = rules.floorSize - floorCards.length + rules.handSize - hand.length + rules.playCount - plays.length;
-      if (floorCards.length < rules.floorSize || hand.length < rules.handSize)
+      const left = sizes.floorSize - floorCards.length + sizes.handSize - hand.length + sizes.playCount - plays.length;
+      if (floorCards.length < sizes.floorSize || hand.length < sizes.handSize)
         return nt('{count} card still to tap.', '{count} cards still to tap.', left);
-      return plays.length < rules.playCount
-        ? nt('{count} play still to enter.', '{count} plays still to enter.', rules.playCount - plays.length)
+      return plays.length < sizes.playCount
+        ? nt('{count} play still to enter.', '{count} plays still to enter.', sizes.playCount - plays.length)
         : null;
     },
     get: () => ({ floor: [...floorCards], bidder_hand: [...hand], plays: plays.map((p) => ({ ...p })) }),
@@ -581,8 +498,11 @@ function form(match) {
   );
   const entry = seepPlayEntry(
     match,
-    () => after(dealer.get()),
-    () => bid.get(),
+    () => ({ dealer: dealer.get(), bidder: dealer.get() ? after(dealer.get()) : null, bid: bid.get() }),
+    () => {
+      mode.set('points');
+      update();
+    },
   );
   const playsBox = group(t('Play by play: the service works out the points and sweeps'), entry.el);
   playsBox.classList.add('plays-box');

@@ -3,7 +3,8 @@ import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group,
 import { kindChoice } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
-import { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardText, trickEntry, trickOrder, foundText } from '../tricks.js';
+import { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardText, trickEntry, foundText } from '../tricks.js';
+import { progressAsker } from '../progress.js';
 import { t, listText, numberText, signedText } from '../i18n.js';
 import { entryFacts } from '../facts.js';
 import { auctionState as followAuction } from '../auction_rules.js';
@@ -58,22 +59,6 @@ const REDEAL_SETTINGS = {
   four_jacks: 'redeal_four_jacks',
   defenders_without_trumps: 'redeal_defenders_without_trumps',
 };
-
-/** Where in trick i (0-based, its plays in order) the trump was shown: 0 once it is up, the trick's length while it
- * is still face down, else the place of the seat that called. `reveal` is {trick (from 1), seat}, or null. */
-function shownFrom(reveal, i, plays) {
-  if (!reveal || i + 1 < reveal.trick) return plays.length;
-  if (i + 1 > reveal.trick) return 0;
-  const j = plays.findIndex((p) => p.seat === reveal.seat);
-  return j < 0 ? plays.length : j;
-}
-
-/** A whole trick's order (tricks.js trickOrder of the trump's facts) with the concealed trump (§T.7a): a card that
- * fell before the card `from` has the engine's power for a card played while the trump was face down. */
-function revealOrder(order, plays, from) {
-  const early = new Set(plays.slice(0, from).map((p) => p.card));
-  return { ...order, power: (led, card) => (early.has(card) ? order.hiddenPower : order.power)(led, card) };
-}
 
 /** Both auctions as the engine describes them (the board's entry.auction and its second_round, read by
  * auction_rules.js; this module knows none of their rules): `first` and `second` (null until the first round's
@@ -339,41 +324,26 @@ function form(match) {
     callerBox.hidden = !shownAt.value;
     trickBox.refresh();
   }
-  /** {trick, seat} of the reveal as entered; with no call, the bidder's last card under own_card (§T.7a). */
-  function reveal() {
-    if (shownAt.value) return { trick: Number(shownAt.value), seat: caller.get() };
-    const standing = rounds().standing;
-    return ownCard && standing ? { trick: trickCount, seat: standing.seat } : null;
-  }
+  // Who leads and wins each trick (the concealed trump counted as the referee counts it) and the card points so far
+  // are the service's; offline no tally is shown.
+  const asker = progressAsker(match.progress_url);
   const trickBox = trickEntry(seats, {
     count: trickCount,
     ranks: facts.pack_ranks || [],
     joker: false,
-    play() {
-      const r = rounds();
-      if (redealing() || !r.over) return null;
-      const first = seats[(seats.indexOf(dealer.get()) + 1) % seats.length];
-      const order = trump.get() ? trickOrder((facts.trick_orders || {})[trump.get()]) : null;
-      return {
-        seats,
-        leader: settings.first_lead === 'bidder' ? r.standing.seat : first,
-        order,
-        orderOf: order ? (i, plays) => revealOrder(order, plays, shownFrom(reveal(), i, plays)) : null,
-      };
+    seats: () => (redealing() || !rounds().over || !trump.get() ? null : seats),
+    deal() {
+      const deal = build();
+      delete deal.bidding_team_card_points;
+      return deal;
     },
-    tally(results) {
-      const points = { A: 0, B: 0 };
-      for (const r of results)
-        points[teamOf(match, r.winner)] += r.plays.reduce(
-          (sum, p) => sum + ((facts.card_points || {})[cardRank(p.card)] || 0),
-          0,
-        );
-      return t('{teams} card points', {
-        teams: Object.entries(points)
+    ask: (deal) => asker.ask(deal),
+    tally: (answer) =>
+      t('{teams} card points', {
+        teams: Object.entries(answer.card_points_by_team)
           .map(([team, n]) => t('team {team} {points}', { team, points: n }))
           .join(', '),
-      });
-    },
+      }),
   });
   const revealBox = h(
     'div',
@@ -564,5 +534,4 @@ function chart(board, { series, from }) {
   };
 }
 
-export { shownFrom, revealOrder };
 export default { form, headline, preview, stateLine, resultLine, summary, chart, auctionRounds };

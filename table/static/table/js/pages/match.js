@@ -203,8 +203,12 @@ function matchPage() {
   function buildForm(deal) {
     const state = deal && deal.state_before;
     // The engine's entry facts under this match's settings (the board's entry) go with the match to the form.
+    // The form asks the service what a deal part way through its plays or tricks comes to (a correction in the
+    // state the deal was played in).
+    const progressUrl = `${cfg.deals_url}progress/${deal && state ? `?before_deal=${deal.number}` : ''}`;
     const match = Object.assign({}, state ? Object.assign({}, board.match, { state }) : nextDealMatch(), {
       entry: board.entry,
+      progress_url: progressUrl,
     });
     if (!state && noDealLeft(match)) {
       // Offline, with the match's last deal already waiting: there is no further deal to enter.
