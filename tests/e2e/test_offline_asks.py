@@ -20,6 +20,10 @@ pytestmark = pytest.mark.e2e
 NAMES = ["Asha", "Bala", "Ravi", "Meena"]
 QUEUED = "Saved on this phone: it is sent when the network is back."
 ASK = "Pick the dealer: who deals next depends on the deals waiting to be sent."
+TRICKS_OFFLINE = (
+    "Offline, who leads each trick is not known here: the service works it out. Enter the totals above instead, or "
+    "the tricks once the network is back."
+)
 
 
 @pytest.fixture(scope="module")
@@ -158,18 +162,25 @@ def test_seep_play_by_play_offline_uses_the_moves_fetched_then_says_it_needs_the
         phone.set_offline(False)
 
 
-def test_the_56_trick_tally_is_not_shown_offline(phone: Table, live_app: dict[str, Any]) -> None:
-    """Who won each trick and the card points so far are the service's: offline neither is shown, nor guessed."""
+def test_the_56_tricks_are_not_taken_offline_in_a_guessed_order(phone: Table, live_app: dict[str, Any]) -> None:
+    """Who leads each trick, who won it and the card points so far are the service's: offline the trick entry is
+    held with a whole sentence pointing to the totals (a card taken in table order would be refused once sent), no
+    winner or tally is shown; back online the cards are taken again."""
     phone.start_match("fifty_six", NAMES)
     try:
         phone.tap('[data-chip="28"]')
         phone.tap('[data-name="bid_trump"] button[data-value="hearts"]')
         phone.call("bid")
         phone.call("rest-pass")
+        phone.tap('[data-field="tricks"] > summary')
+        assert not shown(phone, "#tricks-offline")
         go_offline(phone)
-        phone.enter_tricks([[("S2", "JH"), ("S3", "9H"), ("S4", "JH"), ("S1", "AH")]])
+        wait_until(lambda: shown(phone, "#tricks-offline"), "the sentence")
+        assert phone.text("#tricks-offline") == TRICKS_OFFLINE
+        assert phone.driver.find_elements(By.CSS_SELECTOR, ".trick-card select:not([disabled])") == []
         phone.says("#tricks-tally", "")
         assert phone.driver.find_elements(By.CSS_SELECTOR, ".trick-card.won") == []
-        phone.says("#trick-1 .trick-head .hint", "")
     finally:
         phone.set_offline(False)
+    wait_until(lambda: not shown(phone, "#tricks-offline"), "the entry back")
+    assert phone.driver.find_elements(By.CSS_SELECTOR, "#trick-1 .trick-card select[disabled]") == []

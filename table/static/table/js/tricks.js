@@ -1,6 +1,7 @@
 /* Cards, tricks and trick-by-trick entry, shared by 56, Twenty-Eight and Bid Euchre. */
 import { h } from './dom.js';
 import { t, listText } from './i18n.js';
+import { offline } from './progress.js';
 
 /** The trumps in words, as the games' lines say them ("30 spades", "made 4 in no trumps"). */
 const TRUMP_WORDS = {
@@ -53,6 +54,15 @@ function trickEntry(allSeats, opts) {
   const rows = [];
   const list = h('div', { class: 'tricks-list' });
   const tally = h('p', { class: 'hint', id: 'tricks-tally', 'aria-live': 'polite' });
+  // Offline the page cannot tell who leads a trick (the service works it out): it asks for the totals instead of
+  // taking cards in an order it would have to guess.
+  const offlineNote = h(
+    'p',
+    { class: 'hint', id: 'tricks-offline', hidden: true },
+    t(
+      'Offline, who leads each trick is not known here: the service works it out. Enter the totals above instead, or the tricks once the network is back.',
+    ),
+  );
   let answer = null; // the last answer that came, for the tricks then known
   const el = h(
     'details',
@@ -65,6 +75,7 @@ function trickEntry(allSeats, opts) {
         'Pick the cards of each trick. The service then works out who won each trick and finds any renege; the totals above may be left empty.',
       ),
     ),
+    offlineNote,
     list,
     tally,
   );
@@ -154,6 +165,9 @@ function trickEntry(allSeats, opts) {
     const asked = deal ? opts.ask(deal) : null;
     const id = ++latest;
     if (!asked) answer = null; // no contract yet, or offline: no leader or winner is guessed, no tally is shown
+    const cut = Boolean(deal) && !asked && offline();
+    offlineNote.hidden = !cut;
+    for (const row of rows) for (const seat of allSeats) row.cells[seat].select.disabled = cut;
     paint(seats);
     if (!asked) return;
     asked.then((reply) => {
@@ -192,6 +206,10 @@ function trickEntry(allSeats, opts) {
     refresh();
   }
   paint(null); // the game's form is still being built: it asks once its parts are there
+  // Offline the entry is held at once; back online the tricks are asked about again (a form no longer on the page
+  // is left alone).
+  if (typeof window !== 'undefined' && window.addEventListener)
+    for (const change of ['offline', 'online']) window.addEventListener(change, () => el.isConnected && refresh());
   return { el, get, set, refresh };
 }
 
