@@ -173,14 +173,16 @@ def test_the_56_tricks_are_not_taken_offline_in_a_guessed_order(phone: Table, li
         phone.call("bid")
         phone.call("rest-pass")
         phone.tap('[data-field="tricks"] > summary')
-        assert not shown(phone, "#tricks-offline")
+        phone.says("#trick-1 .trick-head .hint", "S2 leads")  # the service's answer, online
         go_offline(phone)
+        phone.enter_tricks([[("S2", "JH"), ("S3", "9H"), ("S4", "JH"), ("S1", "AH")]])  # its leader was named
         wait_until(lambda: shown(phone, "#tricks-offline"), "the sentence")
         assert phone.text("#tricks-offline") == TRICKS_OFFLINE
-        assert phone.driver.find_elements(By.CSS_SELECTOR, ".trick-card select:not([disabled])") == []
+        assert phone.driver.find_elements(By.CSS_SELECTOR, "#trick-1 .trick-card select[disabled]") == []
+        assert phone.driver.find_elements(By.CSS_SELECTOR, "#trick-2 .trick-card select:not([disabled])") == []
         phone.says("#tricks-tally", "")
         assert phone.driver.find_elements(By.CSS_SELECTOR, ".trick-card.won") == []
     finally:
         phone.set_offline(False)
     wait_until(lambda: not shown(phone, "#tricks-offline"), "the entry back")
-    assert phone.driver.find_elements(By.CSS_SELECTOR, "#trick-1 .trick-card select[disabled]") == []
+    assert phone.driver.find_elements(By.CSS_SELECTOR, "#trick-2 .trick-card select[disabled]") == []

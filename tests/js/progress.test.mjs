@@ -122,3 +122,15 @@ test("a refusal of trick 3 keeps the service's winners of tricks 1 and 2 and tri
   assert.equal(beforeRefusal(answer, 'trump_card'), null); // not on a trick: nothing is known
   assert.equal(beforeRefusal(null, 'tricks[0]'), null);
 });
+
+test('offline nothing is asked, unless the browser has just said the network is back (the ask is how it is known)', async () => {
+  network.online = false;
+  const { send, sent } = fakeSend({ ok: true, status: 200, data: ANSWER });
+  const asker = progressAsker(URL_, send);
+  assert.equal(asker.ask(DEAL), null);
+  assert.equal(asker.ask(DEAL, 'yes'), null); // only `true` is the browser's word
+  assert.deepEqual(sent, []);
+  assert.deepEqual(await asker.ask(DEAL, true), { ok: true, status: 200, data: ANSWER });
+  assert.equal(sent.length, 1);
+  network.online = true;
+});

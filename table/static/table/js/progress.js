@@ -5,18 +5,19 @@
 import { api } from './api.js';
 import { network, reachable } from './net.js';
 
-/** An asker for one form: `ask(deal)` -> a promise of {ok, status, data} (null once the network failed), or null
- *  offline or without an address; `known(deal)` -> the answer already in, or undefined. `send` is api() (tests
- *  give their own). */
+/** An asker for one form: `ask(deal, hinted)` -> a promise of {ok, status, data} (null once the network failed), or
+ *  null offline (unless `hinted`: the browser has just said it is back, and this request is how the page finds out)
+ *  or without an address; `known(deal)` -> the answer already in, or undefined. `send` is api() (tests give their
+ *  own). */
 export function progressAsker(url, send = api) {
   const answers = new Map(); // the deal as JSON -> {asked: promise, reply}
   return {
-    ask(deal) {
+    ask(deal, hinted = false) {
       if (!url) return null;
       const key = JSON.stringify(deal);
       const kept = answers.get(key);
       if (kept) return kept.asked;
-      if (network.online === false) return null;
+      if (network.online === false && hinted !== true) return null;
       const entry = { reply: undefined, asked: null };
       entry.asked = send('POST', url, deal).then(
         (response) => {

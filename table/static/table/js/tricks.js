@@ -92,7 +92,7 @@ function trickEntry(allSeats, opts) {
           {
             name: `trick-${i + 1}-${seat}`,
             'aria-label': t('Trick {number}, {seat}', { number: i + 1, seat }),
-            onchange: refresh,
+            onchange: () => refresh(),
           },
           h('option', { value: '' }, '–'),
           pack.map((code) => h('option', { value: code }, cardText(code))),
@@ -121,9 +121,11 @@ function trickEntry(allSeats, opts) {
   /** Each trick's leader as the last answer names them: the whole tricks', then the next one's. */
   const leaders = () =>
     answer ? [...answer.tricks.map((trick) => trick.leader), ...(answer.leader ? [answer.leader] : [])] : [];
-  function paint(seats) {
+  /** The rows in their leaders' order, with the winners and the tally of the last answer (none while `held`:
+   *  offline, the tricks may have changed since it came). */
+  function paint(seats, held = false) {
     const led = seats ? leaders() : [];
-    const won = (seats && answer ? answer.tricks : []).map((trick) => trick.winner);
+    const won = (seats && answer && !held ? answer.tricks : []).map((trick) => trick.winner);
     rows.forEach((row, i) => {
       const leader = led[i] || null;
       row.order = leader ? rotate(seats, leader) : seats || allSeats;
@@ -142,7 +144,7 @@ function trickEntry(allSeats, opts) {
           ? t('{leader} led · {winner} won', { leader, winner: won[i] })
           : t('{leader} leads', { leader });
     });
-    const whole = answer && seats ? answer.tricks.length : 0;
+    const whole = answer && seats && !held ? answer.tricks.length : 0;
     const tallied = whole ? opts.tally(answer) : '';
     tally.textContent = !whole
       ? ''
@@ -158,17 +160,22 @@ function trickEntry(allSeats, opts) {
     return tricks;
   }
   let latest = 0; // the last ask: an answer to an older one is left unread
-  function refresh() {
+  /** Ask about the tricks as entered and repaint; `hinted` when the browser has just said the network is back. */
+  function refresh(hinted = false) {
     const seats = opts.seats();
     const deal = seats && opts.deal();
     if (deal) deal.tricks = knownTricks(deal.tricks);
-    const asked = deal ? opts.ask(deal) : null;
+    const asked = deal ? opts.ask(deal, hinted === true) : null;
     const id = ++latest;
-    if (!asked) answer = null; // no contract yet, or offline: no leader or winner is guessed, no tally is shown
+    // Offline with no answer about these tricks: the leaders already named stand, the tricks after them wait.
     const cut = Boolean(deal) && !asked && offline();
+    if (!asked && !cut) answer = null; // no contract yet: no leader or winner is guessed, no tally is shown
     offlineNote.hidden = !cut;
-    for (const row of rows) for (const seat of allSeats) row.cells[seat].select.disabled = cut;
-    paint(seats);
+    const led = leaders().length;
+    rows.forEach((row, i) => {
+      for (const seat of allSeats) row.cells[seat].select.disabled = cut && i >= led;
+    });
+    paint(seats, cut);
     if (!asked) return;
     asked.then((reply) => {
       if (id !== latest || !reply) return;
@@ -209,7 +216,8 @@ function trickEntry(allSeats, opts) {
   // Offline the entry is held at once; back online the tricks are asked about again (a form no longer on the page
   // is left alone).
   if (typeof window !== 'undefined' && window.addEventListener)
-    for (const change of ['offline', 'online']) window.addEventListener(change, () => el.isConnected && refresh());
+    for (const change of ['offline', 'online'])
+      window.addEventListener(change, () => el.isConnected && refresh(change === 'online'));
   return { el, get, set, refresh };
 }
 

@@ -230,7 +230,7 @@ function form(match) {
       delete deal.tricks_won;
       return deal;
     },
-    ask: (deal) => asker.ask(deal),
+    ask: (deal, hinted) => asker.ask(deal, hinted),
     tally: (answer) => FORM.tally(answer.tricks_by_team.A, answer.tricks_by_team.B),
   });
   playBox.append(

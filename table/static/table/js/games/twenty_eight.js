@@ -337,7 +337,7 @@ function form(match) {
       delete deal.bidding_team_card_points;
       return deal;
     },
-    ask: (deal) => asker.ask(deal),
+    ask: (deal, hinted) => asker.ask(deal, hinted),
     tally: (answer) =>
       t('{teams} card points', {
         teams: Object.entries(answer.card_points_by_team)
