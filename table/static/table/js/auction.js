@@ -19,13 +19,7 @@ function auctionWidget(match, dealerSeg, rules, name = 'auction', label = TEXT.l
   const chips = h('div', { class: 'auction', id: id('auction-calls') });
   const turnInfo = h('span', { class: 'hint', id: id('turn-info') });
   const controls = h('div', { class: 'stack', id: id('auction-controls') });
-  const el = h(
-    'div',
-    { 'data-field': name },
-    h('span', { class: 'label' }, label, ' ', turnInfo),
-    chips,
-    controls,
-  );
+  const el = h('div', { 'data-field': name }, h('span', { class: 'label' }, label, ' ', turnInfo), chips, controls);
   const add = (call) => {
     calls.push(Object.assign({ seat: rules.state(calls, dealerSeg.get()).turn }, call));
     render();

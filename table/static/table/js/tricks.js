@@ -221,6 +221,14 @@ function trickEntry(allSeats, opts) {
   return { el, get, set, refresh };
 }
 
+/** The service's tally of card points by team (56, Twenty-Eight): "team A 22, team B 6 card points". */
+const cardPointsTally = (answer) =>
+  t('{teams} card points', {
+    teams: Object.entries(answer.card_points_by_team)
+      .map(([team, n]) => t('team {team} {points}', { team, points: n }))
+      .join(', '),
+  });
+
 /** The reneges the referee proved from the entered tricks: " · renege found: S4 (trick 3)". `word` is the game's
  * name for it, 'renege' (Bid Euchre) or 'revoke' (56): each has its whole message. */
 function foundText(r, word) {
@@ -230,4 +238,16 @@ function foundText(r, word) {
   return ` · ${word === 'revoke' ? t('revoke found: {list}', { list }) : t('renege found: {list}', { list })}`;
 }
 
-export { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardRank, cardSuit, cardText, rotate, beforeRefusal, trickEntry, foundText };
+export {
+  TRUMPS,
+  TRUMP_WORDS,
+  SUIT_LETTER,
+  cardRank,
+  cardSuit,
+  cardText,
+  rotate,
+  beforeRefusal,
+  trickEntry,
+  foundText,
+  cardPointsTally,
+};

@@ -14,7 +14,7 @@ import {
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
 import { auctionState } from '../auction_rules.js';
-import { TRUMPS, TRUMP_WORDS, trickEntry, foundText } from '../tricks.js';
+import { TRUMPS, TRUMP_WORDS, trickEntry, foundText, cardPointsTally } from '../tricks.js';
 import { progressAsker } from '../progress.js';
 import { t, nt, numberText } from '../i18n.js';
 import { entryFacts } from '../facts.js';
@@ -394,12 +394,7 @@ function form(match) {
       return deal;
     },
     ask: (deal, hinted) => asker.ask(deal, hinted),
-    tally: (answer) =>
-      t('{teams} card points', {
-        teams: Object.entries(answer.card_points_by_team)
-          .map(([team, n]) => t('team {team} {points}', { team, points: n }))
-          .join(', '),
-      }),
+    tally: cardPointsTally,
   });
   auction.render();
   const el = h(

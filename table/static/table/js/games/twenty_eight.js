@@ -3,7 +3,7 @@ import { dealerChoice, scoreBox, seg, chips, numberInput, stepper, field, group,
 import { kindChoice } from '../widgets.js';
 import { seatsOf, playerName, seatLabel, teamOf, teamLabel, teamNames, teamClass } from '../seating.js';
 import { auctionWidget } from '../auction.js';
-import { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardText, trickEntry, foundText } from '../tricks.js';
+import { TRUMPS, TRUMP_WORDS, SUIT_LETTER, cardText, trickEntry, foundText, cardPointsTally } from '../tricks.js';
 import { progressAsker } from '../progress.js';
 import { t, listText, numberText, signedText } from '../i18n.js';
 import { entryFacts } from '../facts.js';
@@ -338,12 +338,7 @@ function form(match) {
       return deal;
     },
     ask: (deal, hinted) => asker.ask(deal, hinted),
-    tally: (answer) =>
-      t('{teams} card points', {
-        teams: Object.entries(answer.card_points_by_team)
-          .map(([team, n]) => t('team {team} {points}', { team, points: n }))
-          .join(', '),
-      }),
+    tally: cardPointsTally,
   });
   const revealBox = h(
     'div',
