@@ -52,6 +52,14 @@ def night_of_eight(api: APIClient) -> int:
     return event
 
 
+def first_drawn_table(api: APIClient) -> dict[str, Any]:
+    """Round 1's table 1 of ``night_of_eight`` (the house rules' defaults: no dealer order checked), as the round's
+    answer gives it, with ``other``: the seat after its drawn first dealer."""
+    table: dict[str, Any] = start_round(api, night_of_eight(api))["tables"][0]
+    table["other"] = SEATS[(SEATS.index(table["first_dealer"]) + 1) % 4]
+    return table
+
+
 def check_in(api: APIClient, event: int, name: str) -> dict[str, Any]:
     response = api.post(f"/api/v1/events/{event}/entrants/", {"player": {"name": name}}, format="json")
     assert response.status_code == 201, response.json()

@@ -22,7 +22,7 @@ from tests.api.helpers import assert_error
 from tests.exports.nights import export_json, make_night, renumbered
 from tests.exports.roundtrip import empty_the_database
 from tests.factories import UserFactory
-from tests.nights.helpers import SEATS, check_in, euchre_deal, make_club, make_event, start_round
+from tests.nights.helpers import euchre_deal, first_drawn_table
 
 pytestmark = pytest.mark.django_db
 
@@ -31,13 +31,7 @@ MIGRATION = importlib.import_module("games.migrations.0009_first_dealer_in_state
 
 @pytest.fixture
 def table(api: APIClient) -> dict[str, Any]:
-    """Round 1's table 1 of a night of 8 with the house rules' defaults (no dealer order checked)."""
-    event = int(make_event(api, make_club(api))["id"])
-    for number in range(1, 9):
-        check_in(api, event, f"Player {number}")
-    found: dict[str, Any] = start_round(api, event)["tables"][0]
-    found["other"] = SEATS[(SEATS.index(found["first_dealer"]) + 1) % 4]
-    return found
+    return first_drawn_table(api)
 
 
 def post(api: APIClient, table: dict[str, Any], dealer: str) -> Any:

@@ -12,7 +12,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.api.helpers import assert_error
-from tests.nights.helpers import SEATS, check_in, euchre_deal, make_club, make_event, start_round
+from tests.nights.helpers import euchre_deal, first_drawn_table
 from tests.support.corrections import put
 
 pytestmark = pytest.mark.django_db
@@ -27,13 +27,7 @@ REFUSAL = {
 
 @pytest.fixture
 def table(api: APIClient) -> dict[str, Any]:
-    """Round 1's table 1 of a night of 8 with the house rules' defaults (no dealer order checked)."""
-    event = int(make_event(api, make_club(api))["id"])
-    for number in range(1, 9):
-        check_in(api, event, f"Player {number}")
-    found: dict[str, Any] = start_round(api, event)["tables"][0]
-    found["other"] = SEATS[(SEATS.index(found["first_dealer"]) + 1) % 4]
-    return found
+    return first_drawn_table(api)
 
 
 def post(api: APIClient, table: dict[str, Any], dealer: str, **headers: Any) -> Any:
