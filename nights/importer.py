@@ -7,6 +7,7 @@ refuses the whole file with its path, as everything else the importer checks."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Protocol
 
 from django.contrib.auth.models import User
@@ -114,8 +115,9 @@ class NightLoader:
         if not draws_teams(event):
             return
         size = len(partnership_seats(event)[0])
+        members = Counter(Entrant.objects.filter(event=event, team__isnull=False).values_list("team_id", flat=True))
         for index, data in enumerate(self.data.get("teams", [])):
-            if self.teams[data["id"]].members.count() != size:
+            if members[self.teams[data["id"]].pk] != size:
                 detail = msg("a team of this night has {size} players.", size=size)
                 raise self.refuse(f"teams[{index}]", detail)
 

@@ -103,6 +103,10 @@ def match_readable_by(user: Viewer, match: Match) -> bool:
     return _seated(user, match)
 
 
+# Said to whoever may read a match but not change it (a deal, its dry run, its progress).
+WRITERS_ONLY = msg("You may read this match but not change it: ask its creator to add you as a scorer.")
+
+
 def match_writable_by(user: Viewer, match: Match) -> bool:
     """A league match is written by the club's current admins and scorers only: being its creator or an added
     scorer gives nothing to someone the club removed or demoted. A club's match outside a league (a club night's

@@ -15,10 +15,8 @@ from games.errors import NotFound, NotPermitted
 from games.models import Match
 from games.rules.messages import msg
 from games.rules.registry import get_engine
-from games.selectors.access import Viewer, match_readable_by, match_writable_by
+from games.selectors.access import WRITERS_ONLY, Viewer, match_readable_by, match_writable_by
 from games.selectors.matches import state_before_deal
-
-WRITERS_ONLY = msg("You may read this match but not change it: ask its creator to add you as a scorer.")
 
 
 def deal_progress(

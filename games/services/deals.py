@@ -45,7 +45,7 @@ from games.rules.errors import RuleViolation
 from games.rules.messages import msg
 from games.rules.registry import get_engine
 from games.rules.replay import DealRefused, ParsedDeal, ParsedDeals, ReplayStep, replay_steps
-from games.selectors.access import match_correctable_by, match_readable_by, match_writable_by
+from games.selectors.access import WRITERS_ONLY, match_correctable_by, match_readable_by, match_writable_by
 from games.selectors.matches import initial_state_json, seats_subquery_sql, state_before_deal
 from games.services.audit import audit_record, result_changes
 from games.services.bulk import rows_update
@@ -132,7 +132,6 @@ class Correction:
     deal_state_before: dict[str, Any]  # the match state the deal was played in (unchanged by the change)
 
 
-WRITERS_ONLY = msg("You may read this match but not change it: ask its creator to add you as a scorer.")
 ADMINS_CORRECT = msg("In a league only the club's admins correct or void deals; ask one of them.")
 
 
