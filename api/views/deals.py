@@ -26,6 +26,7 @@ from api.serializers.matches import (
     DealInputSerializer,
     DealWithMatchSerializer,
     VoidInputSerializer,
+    deal_input,
     deal_with_match_answer,
 )
 from games.errors import InvalidInput
@@ -195,14 +196,13 @@ class DealViewSet(viewsets.GenericViewSet[Deal]):
         responses={201: DealWithMatchSerializer, 200: DealWithMatchSerializer},
     )
     def create(self, request: Request, match_pk: str) -> Response:
-        serializer = DealInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        client_deal_id, payload = deal_input(request.data)
         dry_run = dry_run_requested(request)
         recording = deal_record(
             match_id=match_id_from_url(match_pk),
             actor=signed_in(request.user),
-            payload=serializer.validated_data["payload"],
-            client_deal_id=serializer.validated_data["client_deal_id"],
+            payload=payload,
+            client_deal_id=client_deal_id,
             expected_version=if_match_version(request),
             dry_run=dry_run,
         )

@@ -3,15 +3,21 @@ DealWithMatchSerializer (the documented schema) answers, for every kind of answe
 
 from __future__ import annotations
 
+import datetime
 import uuid
+import zoneinfo
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.db.models import prefetch_related_objects
+from django.utils import timezone
+from hypothesis import given
+from hypothesis import strategies as st
+from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
-from api.serializers.matches import DealWithMatchSerializer, deal_with_match_answer
+from api.serializers.matches import DealWithMatchSerializer, _moment, deal_with_match_answer
 from games.models import Deal, League, Match, Membership
 from games.selectors.matches import seat_rows, seats_from_json, seats_prefetch
 from games.services.deals import deal_correct, deal_record, deal_void
@@ -87,3 +93,23 @@ def test_a_match_without_teams_and_a_corrected_and_a_voided_deal() -> None:
     by_hand, serialized = both_answers(voided.deal, voided.match, voided.deal_state_before)
     assert by_hand == serialized
     assert b'"status":"voided"' in by_hand
+
+
+def test_the_answer_is_the_serializers_in_another_time_zone() -> None:
+    """The moments are written in the request's current time zone, as DRF's field writes them."""
+    user = UserFactory.create()
+    match = seep_match(user)
+    with timezone.override(zoneinfo.ZoneInfo("Asia/Tehran")):
+        by_hand, serialized = record(user, match, seep_deal("S1"))
+    assert by_hand == serialized
+    assert b'+03:30"' in by_hand and b'Z"' not in by_hand
+
+
+@given(
+    moment=st.datetimes(timezones=st.sampled_from([datetime.UTC, zoneinfo.ZoneInfo("Europe/Tallinn")])),
+    zone=st.sampled_from(["UTC", "Europe/Budapest", "Asia/Tehran", "America/St_Johns"]),
+)
+def test_a_moment_is_written_as_drfs_field_writes_it(moment: datetime.datetime, zone: str) -> None:
+    with timezone.override(zoneinfo.ZoneInfo(zone)):
+        expected = serializers.DateTimeField().to_representation(moment)
+        assert _moment(moment, timezone.get_current_timezone()) == expected
