@@ -103,3 +103,20 @@ def test_an_unknown_method_is_refused_in_the_error_shape(api: APIClient) -> None
 def test_an_unknown_match_is_404_in_the_error_shape(api: APIClient) -> None:
     assert_error(api.get("/api/v1/matches/999999/"), 404, "not_found")
     assert_error(api.post("/api/v1/matches/999999/deals/", {}, format="json"), 404, "not_found")
+
+
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        ('{"settings": {"x": [[[[[[[1]]]]]]]}}', "The JSON is nested too deeply (more than 8 levels)."),
+        ('{"name": "\\ud800"}', "The JSON holds a lone surrogate escape (such as \\ud800), which is not text."),
+    ],
+)
+def test_the_limits_hold_for_a_body_in_another_charset(api: APIClient, settings: Any, body: str, detail: str) -> None:
+    """The parser skips its walks when a UTF-8 body's bytes show they would find nothing (issue 31); a body in
+    another charset is walked whatever its bytes look like."""
+    settings.API_MAX_JSON_DEPTH = 8
+    response = api.generic(
+        "POST", "/api/v1/clubs/", body.encode("utf-16"), content_type="application/json; charset=utf-16"
+    )
+    assert assert_error(response, 400, "invalid")["detail"] == detail
