@@ -70,7 +70,7 @@ def test_a_well_formed_post(client_deal_id: Any, read: Any) -> None:
 def test_a_client_deal_id_that_is_no_uuid_is_refused_on_its_field(client_deal_id: Any) -> None:
     with pytest.raises(ValidationError) as refused:
         deal_input({"client_deal_id": client_deal_id})
-    assert list(refused.value.detail) == ["client_deal_id"]  # type: ignore[arg-type]
+    assert list(refused.value.detail) == ["client_deal_id"]
 
 
 def test_a_body_that_is_not_an_object_is_refused() -> None:
