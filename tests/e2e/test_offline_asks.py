@@ -186,3 +186,28 @@ def test_the_56_tricks_are_not_taken_offline_in_a_guessed_order(phone: Table, li
         phone.set_offline(False)
     wait_until(lambda: not shown(phone, "#tricks-offline"), "the entry back")
     assert phone.driver.find_elements(By.CSS_SELECTOR, "#trick-2 .trick-card select[disabled]") == []
+
+
+def test_a_trick_corrected_offline_leaves_the_leaders_after_it_unknown(phone: Table, live_app: dict[str, Any]) -> None:
+    """Trick 2's leader is trick 1's winner: a card of trick 1 corrected offline unsets it (the service is not there
+    to say the new one), so trick 2 is held, not taken in the order of a winner that no longer won; back online the
+    service names the new leader."""
+    phone.start_match("fifty_six", NAMES)
+    try:
+        phone.tap('[data-chip="28"]')
+        phone.tap('[data-name="bid_trump"] button[data-value="hearts"]')
+        phone.call("bid")
+        phone.call("rest-pass")
+        phone.tap('[data-field="tricks"] > summary')
+        phone.enter_tricks([[("S2", "JH"), ("S3", "9H"), ("S4", "JH"), ("S1", "AH")]])
+        phone.says("#trick-2 .trick-head .hint", "S2 leads")  # the first jack of hearts won
+        go_offline(phone)
+        phone.choose("select[name=trick-1-S2]", "10H")  # now S4's jack wins: S4 leads trick 2
+        wait_until(lambda: shown(phone, "#tricks-offline"), "the sentence")
+        phone.says("#trick-2 .trick-head .hint", "")
+        assert phone.driver.find_elements(By.CSS_SELECTOR, "#trick-2 .trick-card select:not([disabled])") == []
+        assert phone.driver.find_elements(By.CSS_SELECTOR, "#trick-1 .trick-card select[disabled]") == []
+    finally:
+        phone.set_offline(False)
+    phone.says("#trick-2 .trick-head .hint", "S4 leads")
+    assert phone.driver.find_elements(By.CSS_SELECTOR, "#trick-2 .trick-card select[disabled]") == []

@@ -118,14 +118,31 @@ function trickEntry(allSeats, opts) {
     row.order
       .filter((seat) => row.cells[seat].select.value)
       .map((seat) => ({ seat, card: row.cells[seat].select.value }));
-  /** Each trick's leader as the last answer names them: the whole tricks', then the next one's. */
+  let answered = null; // the deal the answer is about, as it was asked
+  let standing = Infinity; // how many of the answer's leaders still hold for the deal as entered now
+  /** Each trick's leader as the last answer names them (the whole tricks', then the next one's), as far as they
+   *  still hold. */
   const leaders = () =>
-    answer ? [...answer.tricks.map((trick) => trick.leader), ...(answer.leader ? [answer.leader] : [])] : [];
-  /** The rows in their leaders' order, with the winners and the tally of the last answer (none while `held`:
-   *  offline, the tricks may have changed since it came). */
+    answer
+      ? [...answer.tricks.map((trick) => trick.leader), ...(answer.leader ? [answer.leader] : [])].slice(0, standing)
+      : [];
+  /** How many of the answer's leaders hold for `deal` as entered now: a trick's leader is the winner of the trick
+   *  before it, so once the dealer, the auction or a trick the answer read has changed since (a card corrected,
+   *  offline or before the answer to it came), the leaders after it are not known until the service says again. */
+  function leadersHolding(deal) {
+    if (!answer || !answered) return 0;
+    const { tricks: asked = [], ...askedRest } = answered;
+    const { tricks: now = [], ...nowRest } = deal;
+    if (JSON.stringify(askedRest) !== JSON.stringify(nowRest)) return 0;
+    let same = 0;
+    while (same < answer.tricks.length && JSON.stringify(asked[same]) === JSON.stringify(now[same])) same += 1;
+    return same + 1;
+  }
+  /** The rows in their leaders' order, with the winners and the tally of the last answer as far as they hold (none
+   *  while `held`: offline, the tricks may have changed since it came). */
   function paint(seats, held = false) {
     const led = seats ? leaders() : [];
-    const won = (seats && answer && !held ? answer.tricks : []).map((trick) => trick.winner);
+    const won = (seats && answer && !held ? answer.tricks.slice(0, standing - 1) : []).map((trick) => trick.winner);
     rows.forEach((row, i) => {
       const leader = led[i] || null;
       row.order = leader ? rotate(seats, leader) : seats || allSeats;
@@ -144,7 +161,7 @@ function trickEntry(allSeats, opts) {
           ? t('{leader} led · {winner} won', { leader, winner: won[i] })
           : t('{leader} leads', { leader });
     });
-    const whole = answer && seats && !held ? answer.tricks.length : 0;
+    const whole = answer && seats && !held && standing > answer.tricks.length ? answer.tricks.length : 0;
     const tallied = whole ? opts.tally(answer) : '';
     tally.textContent = !whole
       ? ''
@@ -164,6 +181,7 @@ function trickEntry(allSeats, opts) {
   function refresh(hinted = false) {
     const seats = opts.seats();
     const deal = seats && opts.deal();
+    standing = deal ? leadersHolding(deal) : Infinity;
     if (deal) deal.tricks = knownTricks(deal.tricks);
     const asked = deal ? opts.ask(deal, hinted === true) : null;
     const id = ++latest;
@@ -188,6 +206,8 @@ function trickEntry(allSeats, opts) {
         return;
       }
       answer = reply.data;
+      answered = deal;
+      standing = Infinity;
       paint(seats);
       // A trick just made whole names the next leader: ask again with that trick's cards in their order.
       if (leaders().length > before) refresh();
