@@ -32,8 +32,8 @@ class BoundedJSONParser(JSONParser):
             data = super().parse(io.BytesIO(body), media_type, parser_context)
         except RecursionError as error:
             raise ParseError(_too_deep()) from error
-        # Each walk is skipped when the UTF-8 bytes show it cannot find anything (most deal posts: the walks were a
-        # third of parsing one, issue 31): nesting deeper than the limit needs more brackets than it, and a lone
+        # Each walk is skipped when the UTF-8 bytes show it cannot find anything (most deal posts: 13 us of walks
+        # against 1 us of counting, issue 31): nesting deeper than the limit needs more brackets than it, and a lone
         # surrogate in parsed text can only come from an escape (the decoder refuses one written as UTF-8 bytes).
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)  # as DRF decoded the body
         utf8 = str(encoding).lower().replace("-", "").replace("_", "") == "utf8"

@@ -49,7 +49,7 @@ from games.selectors.access import WRITERS_ONLY, match_correctable_by, match_rea
 from games.selectors.matches import initial_state_json, seats_subquery_sql, state_before_deal
 from games.services.audit import audit_record, result_changes
 from games.services.bulk import rows_update
-from games.services.prepared import database, prepared_cursor, saved_values
+from games.services.prepared import database, prepared_cursor
 
 
 @dataclass(frozen=True)
@@ -451,12 +451,17 @@ def _save_recording(row: Deal, match: Match) -> None:
         return
     row.recorded_at = row.updated_at = match.updated_at = timezone.now()
     deal_columns, match_columns, sql = _recording_statement()
-    params = [*saved_values(row, deal_columns, db), *saved_values(match, match_columns, db), match.pk]
+    params = [*_column_values(row, deal_columns, db), *_column_values(match, match_columns, db), match.pk]
     with prepared_cursor(db) as cursor:
         cursor.execute(sql, params)
         (row.pk,) = cursor.fetchone()
     row._state.adding = False
     row._state.db = db.alias
+
+
+def _column_values(instance: Model, columns: Sequence[Field[Any, Any]], db: BaseDatabaseWrapper) -> list[Any]:
+    """The values of ``instance``'s ``columns`` as the ORM's save would send them to ``db``."""
+    return [column.get_db_prep_save(getattr(instance, column.attname), db) for column in columns]
 
 
 @functools.cache
@@ -484,7 +489,7 @@ def _save_recording_if_unmoved(row: Deal, match: Match, read_version: int) -> bo
     db = database()
     row.recorded_at = row.updated_at = match.updated_at = timezone.now()
     deal_columns, match_columns, sql = _conditional_recording_statement()
-    params = [*saved_values(match, match_columns, db), match.pk, read_version, *saved_values(row, deal_columns, db)]
+    params = [*_column_values(match, match_columns, db), match.pk, read_version, *_column_values(row, deal_columns, db)]
     if db.in_atomic_block:  # a caller's transaction (tests, scripts): a refused INSERT must not break it
         with transaction.atomic(using=db.alias), prepared_cursor(db) as cursor:
             cursor.execute(sql, params)

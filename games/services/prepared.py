@@ -12,16 +12,12 @@ database errors are as for any other cursor. Elsewhere (SQLite, or the setting o
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
-from django.db.models import Field, Model
 
 
 def database() -> BaseDatabaseWrapper:
@@ -54,33 +50,3 @@ class _LoggedCursor(CursorDebugWrapper):
     def execute(self, sql: Any, params: Any = None) -> Any:
         with self.debug_sql(sql, params):
             return CursorWrapper.execute(self, sql, params)
-
-
-def saved_values(instance: Model, columns: Sequence[Field[Any, Any]], db: BaseDatabaseWrapper) -> list[Any]:
-    """The values of ``instance``'s ``columns`` as the ORM's save sends them to ``db``. On PostgreSQL the ORM sends
-    a text, a UUID, an id or an aware moment as it is and wraps an integer (psycopg's Int4 and kin) or a JSON
-    document, after a chain of per-field checks that was a tenth of a deal post's own work (issue 31); those are
-    made here directly, anything else (a lazy text, a naive moment, another database) by ``get_db_prep_save``."""
-    if db.vendor != "postgresql":
-        return [column.get_db_prep_save(getattr(instance, column.attname), db) for column in columns]
-    return [_saved_value(column, getattr(instance, column.attname), db) for column in columns]
-
-
-def _saved_value(column: Field[Any, Any], value: Any, db: BaseDatabaseWrapper) -> Any:
-    kind = column.get_internal_type()
-    if value is None:
-        return None
-    if type(value) is int and kind in db.ops.integerfield_type_map:  # type: ignore[attr-defined]
-        return db.ops.integerfield_type_map[kind](value)  # type: ignore[attr-defined]  # psycopg's Int4 and kin
-    if kind in _SENT_AS_IS and isinstance(value, _SENT_AS_IS[kind]):
-        return value
-    if kind == "DateTimeField" and isinstance(value, datetime) and value.tzinfo is not None:
-        return value
-    if kind == "JSONField" and isinstance(value, dict | list):
-        return db.ops.adapt_json_value(value, column.encoder)  # type: ignore[attr-defined]
-    return column.get_db_prep_save(value, db)
-
-
-# The kinds of column whose values of these types PostgreSQL's ORM sends unchanged (a foreign key to an automatic id;
-# tests/api/test_deal_post_cost.py compares every column of a deal and a match with the ORM's).
-_SENT_AS_IS: dict[str, type] = {"CharField": str, "BooleanField": bool, "UUIDField": uuid.UUID, "ForeignKey": int}

@@ -9,9 +9,7 @@ run in it."""
 
 from __future__ import annotations
 
-import datetime
 import uuid
-import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -19,12 +17,10 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils.translation import gettext_lazy
 from rest_framework.test import APIClient
 
 from games.models import Deal, Match
 from games.services.deals import RECORDED_COLUMNS
-from games.services.prepared import database, saved_values
 from tests.api.helpers import post_deal, start_match
 from tests.deals import seep_deal
 
@@ -193,29 +189,3 @@ def test_a_deal_row_is_written_to_three_indexes_besides_its_key() -> None:
         tuple(c["columns"]) for c in constraints.values() if (c["index"] or c["unique"]) and not c["primary_key"]
     )
     assert indexes == [("match_id", "client_deal_id"), ("match_id", "number"), ("recorded_by_id",)]
-
-
-def sent(value: Any) -> Any:
-    """A value as sent to the database, a JSON document (psycopg's Jsonb) as its document and its encoder."""
-    return ("jsonb", value.obj, value.dumps) if type(value).__name__ == "Jsonb" else (type(value), value)
-
-
-@pytest.mark.postgres
-def test_the_write_sends_every_value_as_the_orms_save_would(api: APIClient) -> None:
-    """The recording's values skip the ORM's per-field preparation where it sends the value unchanged
-    (games.services.prepared.saved_values): for every column of a recorded deal and its match, and for the values
-    it leaves to the ORM (a lazy text, a naive moment), what is sent is what ``get_db_prep_save`` sends."""
-    db = database()
-    match = start_match(api)
-    post_deal(api, match["id"], {**seep_deal("S1"), "client_deal_id": str(uuid.uuid4())})
-    deal = Deal.objects.select_related("match").get()
-    deal.status = gettext_lazy("recorded")  # type: ignore[assignment]
-    deal.match.finished_at = datetime.datetime(2026, 12, 2, 10, 30)  # naive: the ORM makes it aware, and warns
-    for instance in (deal, deal.match):
-        columns = [field for field in type(instance)._meta.concrete_fields if not field.primary_key]
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            ours = [sent(value) for value in saved_values(instance, columns, db)]
-            orms = [sent(column.get_db_prep_save(getattr(instance, column.attname), db)) for column in columns]
-        assert ours == orms
-    assert saved_values(deal, [Deal._meta.get_field("status")], db) == ["recorded"]
