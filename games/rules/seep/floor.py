@@ -90,7 +90,7 @@ def has_set(values: Iterable[int], target: int) -> bool:
     return False
 
 
-def _index_sets(values: Sequence[int], indexes: Sequence[int], target: int) -> list[int]:
+def index_sets(values: Sequence[int], indexes: Sequence[int], target: int) -> list[int]:
     """Every subset of ``indexes`` whose values add up to ``target``, as bit masks over the positions."""
     found: list[int] = []
 
@@ -118,7 +118,7 @@ def _splits(values: tuple[int, ...], target: int) -> bool:
         return _splits(rest, target)
     positions = list(range(len(rest)))
     tried: set[tuple[int, ...]] = set()
-    for mask in _index_sets(rest, positions, target - first):
+    for mask in index_sets(rest, positions, target - first):
         chosen = tuple(value for index, value in enumerate(rest) if mask >> index & 1)
         if chosen in tried:
             continue
@@ -145,7 +145,7 @@ def house_values_for(values: Sequence[int]) -> list[int]:
 def one_set(cards: Sequence[Card], target: int) -> tuple[Card, ...]:
     """Some loose cards adding up to ``target`` (for messages); empty when there is none."""
     values = values_of(cards)
-    masks = _index_sets(values, [i for i, value in enumerate(values) if value <= target], target)
+    masks = index_sets(values, [i for i, value in enumerate(values) if value <= target], target)
     if not masks:
         return ()
     return tuple(card for index, card in enumerate(cards) if masks[0] >> index & 1)
@@ -155,7 +155,7 @@ def capture_choices(loose: Sequence[Card], target: int) -> list[tuple[Card, ...]
     """Every choice of loose cards a card worth ``target`` may take that leaves no set worth ``target`` (P5):
     whole sets, disjoint, and every set on the floor meets them. Cards worth the target are in every choice."""
     values = values_of(loose)
-    sets = _index_sets(values, [i for i, value in enumerate(values) if value < target], target)
+    sets = index_sets(values, [i for i, value in enumerate(values) if value < target], target)
     forced = sum(1 << i for i, value in enumerate(values) if value == target)
     unions: set[int] = set()
 

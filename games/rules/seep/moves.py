@@ -21,9 +21,9 @@ from games.rules.messages import msg
 from games.rules.seep import checks
 from games.rules.seep.deal import Play, SeepDeal
 from games.rules.seep.deal import parse_deal as parse_deal_fields
-from games.rules.seep.floor import HOUSE_VALUES, Floor, House, _index_sets, capture_choices, card_value, has_set
-from games.rules.seep.plays import PLAY_COUNT, _PlayReader, parse_floor
-from games.rules.seep.referee import FIRST_PLAY, _Replay
+from games.rules.seep.floor import HOUSE_VALUES, Floor, House, capture_choices, card_value, has_set, index_sets
+from games.rules.seep.plays import PLAY_COUNT, PlayReader, parse_floor
+from games.rules.seep.referee import FIRST_PLAY, Replay
 from games.rules.seep.settings import SeepRules
 from games.rules.seep.tables import SEATS, TEAM_OF_SEAT, seat_right_of
 from games.rules.shapes import reject_unknown_keys
@@ -71,7 +71,7 @@ def parse_partial(payload: object, rules: SeepRules) -> SeepDeal:
             "bid.bidder_hand",
         )
     floor = parse_floor(payload.get("floor"), deal.bid.hand)
-    reader = _PlayReader(deal.bid.bidder, deal.bid.hand, floor)
+    reader = PlayReader(deal.bid.bidder, deal.bid.hand, floor)
     plays = tuple(reader.play(item, k) for k, item in enumerate(entered))
     return dataclasses.replace(deal, floor=floor, plays=plays)
 
@@ -79,7 +79,7 @@ def parse_partial(payload: object, rules: SeepRules) -> SeepDeal:
 # --- the referee on a deal under way ------------------------------------------------------------------------------
 
 
-class _ReplaySoFar(_Replay):
+class _ReplaySoFar(Replay):
     """The referee's replay, where a seat's hand after a play is what it may still hold (the module docstring)."""
 
     def __init__(self, deal: SeepDeal, rules: SeepRules) -> None:
@@ -162,8 +162,8 @@ def _builds(floor: Floor, seat: str, card: Card, house: int) -> Iterator[Play]:
     loose, value = floor.loose, card_value(card)
     values = [card_value(each) for each in loose]
     usable = [i for i, each in enumerate(values) if each < house]
-    own_sets = _index_sets(values, usable, house - value) if value < house else [0]
-    more_sets = _index_sets(values, usable, house)
+    own_sets = index_sets(values, usable, house - value) if value < house else [0]
+    more_sets = index_sets(values, usable, house)
     found: dict[int, None] = {}
 
     def extend(union: int, start: int) -> None:

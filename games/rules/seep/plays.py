@@ -110,11 +110,11 @@ def parse_plays(value: object, bidder: str, hand: tuple[Card, ...], floor: tuple
             expected=PLAY_COUNT,
             given=len(value),
         )
-    reader = _PlayReader(bidder, hand, floor)
+    reader = PlayReader(bidder, hand, floor)
     return tuple(reader.play(item, k) for k, item in enumerate(value))
 
 
-class _PlayReader:
+class PlayReader:
     """Reads the plays in order, remembering where each card was seen (the floor, or an earlier play)."""
 
     def __init__(self, bidder: str, hand: tuple[Card, ...], floor: tuple[Card, ...]) -> None:

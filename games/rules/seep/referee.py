@@ -45,7 +45,7 @@ FIRST_PLAY, LAST_PLAY = 0, 47
 PERMISSIVE = SeepRules(capture_must_take_all_sets=False)
 
 
-class _Replay:
+class Replay:
     """One pass over the plays; each action's method checks the play in the order of §S.7a.3, then applies it."""
 
     def __init__(self, deal: SeepDeal, rules: SeepRules) -> None:
@@ -451,7 +451,7 @@ class _Replay:
             raise RuleViolation("house_not_found", refusal, field)
         return houses[value]
 
-    ACTIONS: dict[str, Callable[[_Replay, int, Play], Play]] = {
+    ACTIONS: dict[str, Callable[[Replay, int, Play], Play]] = {
         "throw": throw,
         "capture": capture,
         "build": build,
@@ -462,7 +462,7 @@ class _Replay:
 
 def referee_deal(deal: SeepDeal, rules: SeepRules) -> tuple[PlayRecord, tally.Totals]:
     """Replay a deal's plays (``deal.plays`` is set) and check the totals it sent against what they give."""
-    record = _Replay(deal, rules).run()
+    record = Replay(deal, rules).run()
     derived = tally.totals(record, rules)
     tally.check_totals(deal, derived)
     return record, derived
@@ -470,7 +470,7 @@ def referee_deal(deal: SeepDeal, rules: SeepRules) -> tuple[PlayRecord, tally.To
 
 def floor_after(deal: SeepDeal, rules: SeepRules, count: int) -> Floor:
     """The floor as it stands after the first ``count`` plays (each checked), for a page or a test to show."""
-    replay = _Replay(deal, rules)
+    replay = Replay(deal, rules)
     replay.replay(count)
     return replay.floor
 
@@ -480,7 +480,7 @@ def resolved(deal: SeepDeal) -> SeepDeal:
     be replayed (that one and the rest as given)."""
     if deal.plays is None:
         return deal
-    replay = _Replay(deal, PERMISSIVE)
+    replay = Replay(deal, PERMISSIVE)
     with contextlib.suppress(RuleViolation):
         replay.replay(len(deal.plays))
     return dataclasses.replace(deal, plays=(*replay.resolved, *deal.plays[len(replay.resolved) :]))
