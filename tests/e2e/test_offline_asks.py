@@ -162,17 +162,22 @@ def test_seep_play_by_play_offline_uses_the_moves_fetched_then_says_it_needs_the
         phone.set_offline(False)
 
 
+def at_the_56_tricks(phone: Table) -> None:
+    """A new 56 match whose first deal's auction is closed (S2 bids 28 in hearts, the rest pass), its tricks open."""
+    phone.start_match("fifty_six", NAMES)
+    phone.tap('[data-chip="28"]')
+    phone.tap('[data-name="bid_trump"] button[data-value="hearts"]')
+    phone.call("bid")
+    phone.call("rest-pass")
+    phone.tap('[data-field="tricks"] > summary')
+
+
 def test_the_56_tricks_are_not_taken_offline_in_a_guessed_order(phone: Table, live_app: dict[str, Any]) -> None:
     """Who leads each trick, who won it and the card points so far are the service's: offline the trick entry is
     held with a whole sentence pointing to the totals (a card taken in table order would be refused once sent), no
     winner or tally is shown; back online the cards are taken again."""
-    phone.start_match("fifty_six", NAMES)
+    at_the_56_tricks(phone)
     try:
-        phone.tap('[data-chip="28"]')
-        phone.tap('[data-name="bid_trump"] button[data-value="hearts"]')
-        phone.call("bid")
-        phone.call("rest-pass")
-        phone.tap('[data-field="tricks"] > summary')
         phone.says("#trick-1 .trick-head .hint", "S2 leads")  # the service's answer, online
         go_offline(phone)
         phone.enter_tricks([[("S2", "JH"), ("S3", "9H"), ("S4", "JH"), ("S1", "AH")]])  # its leader was named
@@ -192,13 +197,8 @@ def test_a_trick_corrected_offline_leaves_the_leaders_after_it_unknown(phone: Ta
     """Trick 2's leader is trick 1's winner: a card of trick 1 corrected offline unsets it (the service is not there
     to say the new one), so trick 2 is held, not taken in the order of a winner that no longer won; back online the
     service names the new leader."""
-    phone.start_match("fifty_six", NAMES)
+    at_the_56_tricks(phone)
     try:
-        phone.tap('[data-chip="28"]')
-        phone.tap('[data-name="bid_trump"] button[data-value="hearts"]')
-        phone.call("bid")
-        phone.call("rest-pass")
-        phone.tap('[data-field="tricks"] > summary')
         phone.enter_tricks([[("S2", "JH"), ("S3", "9H"), ("S4", "JH"), ("S1", "AH")]])
         phone.says("#trick-2 .trick-head .hint", "S2 leads")  # the first jack of hearts won
         go_offline(phone)
