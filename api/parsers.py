@@ -5,6 +5,7 @@ UTF-8 text can hold it, so echoing it in an answer or storing it would fail (a 5
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 from collections.abc import Mapping
@@ -36,9 +37,9 @@ class BoundedJSONParser(JSONParser):
         # against 1 us of counting, issue 31): nesting deeper than the limit needs more brackets than it, and a lone
         # surrogate in parsed text can only come from an escape (the decoder refuses one written as UTF-8 bytes).
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)  # as DRF decoded the body
-        utf8 = str(encoding).lower().replace("-", "").replace("_", "") == "utf8"
-        brackets = body.count(b"[") + body.count(b"{") if utf8 else len(body)
-        if brackets > settings.API_MAX_JSON_DEPTH and nesting_depth(data) > settings.API_MAX_JSON_DEPTH:
+        utf8 = codecs.lookup(encoding).name == "utf-8"
+        may_nest_deeper = not utf8 or body.count(b"[") + body.count(b"{") > settings.API_MAX_JSON_DEPTH
+        if may_nest_deeper and nesting_depth(data) > settings.API_MAX_JSON_DEPTH:
             raise ParseError(_too_deep())
         if (b"\\u" in body or not utf8) and not is_utf8_text(data):
             raise ParseError(gettext("The JSON holds a lone surrogate escape (such as \\ud800), which is not text."))
