@@ -734,8 +734,10 @@ def wrong_trick_size(index: int, size: int, order: tuple[str, ...]) -> RuleViola
     """``trick_count_invalid`` on ``tricks[index]``: a trick has one card from each seat in play."""
     return RuleViolation(
         "trick_count_invalid",
-        msg(
+        nmsg(
+            "Trick {i} has {trick_count} card; each trick has {order_count}, one from each of {order} in turn.",
             "Trick {i} has {trick_count} cards; each trick has {order_count}, one from each of {order} in turn.",
+            "trick_count",
             i=index + 1,
             trick_count=size,
             order_count=len(order),
