@@ -177,6 +177,7 @@ function trickEntry(allSeats, opts) {
     return tricks;
   }
   let latest = 0; // the last ask: an answer to an older one is left unread
+  let asking = Promise.resolve(); // the last ask's answer being read (it may ask again: a trick made whole)
   /** Ask about the tricks as entered and repaint; `hinted` when the browser has just said the network is back. */
   function refresh(hinted = false) {
     const seats = opts.seats();
@@ -195,7 +196,7 @@ function trickEntry(allSeats, opts) {
     });
     paint(seats, cut);
     if (!asked) return;
-    asked.then((reply) => {
+    asking = asked.then((reply) => {
       if (id !== latest || !reply) return;
       const before = leaders().length;
       if (!reply.ok) {
@@ -212,6 +213,16 @@ function trickEntry(allSeats, opts) {
       // A trick just made whole names the next leader: ask again with that trick's cards in their order.
       if (leaders().length > before) refresh();
     });
+  }
+  /** Resolves once no answer is still coming: every trick then stands in its leader's order as far as the service
+   *  named them. A save waits for it, since each trick is sent from its leader: a Save tapped just after a card
+   *  corrected would otherwise send the tricks after it in the order of the answer before. */
+  function settled() {
+    const current = asking;
+    return current.then(
+      () => (current === asking ? undefined : settled()),
+      () => undefined,
+    );
   }
   function get() {
     const tricks = rows.map(picked);
@@ -238,7 +249,7 @@ function trickEntry(allSeats, opts) {
   if (typeof window !== 'undefined' && window.addEventListener)
     for (const change of ['offline', 'online'])
       window.addEventListener(change, () => el.isConnected && refresh(change === 'online'));
-  return { el, get, set, refresh };
+  return { el, get, set, refresh, settled };
 }
 
 /** The service's tally of card points by team (56, Twenty-Eight): "team A 22, team B 6 card points". */

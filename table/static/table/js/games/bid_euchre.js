@@ -313,7 +313,7 @@ function form(match) {
     trickBox.set(input.tricks || []);
   }
   const marks = () => ({ dealer: dealer.get(), bidder: claiming() ? null : (auction.state().standing || {}).seat });
-  return { el, build, fill, marks };
+  return { el, build, fill, marks, settled: trickBox.settled };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------

@@ -28,6 +28,8 @@ import {
 } from '../loop.js';
 
 const PREVIEW_DELAY_MS = 350;
+// How long a save waits for the service's answers about the tricks entered before it sends them as they stand.
+const SETTLE_MS = 5000;
 
 const TEXT = {
   record: (number) => t('Record deal {number}', { number }),
@@ -304,6 +306,12 @@ function matchPage() {
     previewBox.classList.remove('refused');
     previewBox.replaceChildren();
   }
+  /** Resolves once the service's answers still coming about the tricks entered are in (at most SETTLE_MS): each
+   *  trick is sent from its leader, whom they name, so a save or a dry run waits for them. */
+  const answersIn = () =>
+    gameForm && gameForm.settled
+      ? Promise.race([gameForm.settled(), new Promise((done) => setTimeout(done, SETTLE_MS))])
+      : Promise.resolve();
   function askPreview() {
     hideToastLine();
     clearTimeout(previewTimer);
@@ -318,6 +326,8 @@ function matchPage() {
       showPreview(waiting);
       return;
     }
+    await answersIn(); // else it would refuse tricks in an order only not yet known
+    if (asked !== previewAsked || !gameForm) return;
     const ask = previewRequest({
       dealsUrl: cfg.deals_url,
       deal: gameForm.build(),
@@ -467,7 +477,7 @@ function matchPage() {
       showErrors(form, { errors: [{ code: 'dealer_unknown', detail: UNKNOWN_DEALER_HINT, field: 'dealer' }] });
       return;
     }
-    const deal = gameForm.build();
+    const deal = await answeredDeal();
     if (st.correcting) return submitCorrection(deal);
     deal.client_deal_id = uuid4();
     const refusedId = st.fixing;
@@ -485,6 +495,14 @@ function matchPage() {
     }
   }
   form.addEventListener('submit', submit);
+  /** The deal as entered, once the answers still coming about its tricks are in. Save is held meanwhile, so a
+   *  second tap does not save it twice. */
+  async function answeredDeal() {
+    $('#save-deal').disabled = true;
+    await answersIn();
+    $('#save-deal').disabled = false;
+    return gameForm.build();
+  }
 
   // ---------- corrections: their own colour and title, a reason, the dry-run diff of the later deals ----------
   async function submitCorrection(deal) {
