@@ -46,6 +46,22 @@ def api_deals(live_app: dict[str, Any], match_id: int) -> list[dict[str, Any]]:
     return list(page["results"] if isinstance(page, dict) else page)
 
 
+# The page's answers from POST .../deals/progress/ come `arguments[0]` ms late (a busy server or a slow network).
+SLOW_PROGRESS = """
+const late = arguments[0]; const fetchNow = window.fetch;
+window.fetch = async (url, options) => {
+  const answer = await fetchNow(url, options);
+  if (String(url).includes('/deals/progress/')) await new Promise((done) => setTimeout(done, late));
+  return answer;
+};
+"""
+
+
+def slow_progress_answers(table: Table, milliseconds: int) -> None:
+    """Until the page is left, each answer about a deal part way through (trick leaders, Seep's moves) comes late."""
+    table.driver.execute_script(SLOW_PROGRESS, milliseconds)
+
+
 def go_offline(table: Table) -> float:
     table.set_offline(True)
     went = time.monotonic()

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.steps import slow_progress_answers
 from tests.e2e.table import Table, wait_until
 from tests.support.browser import PASSWORD, api_session
 
@@ -187,17 +188,6 @@ def test_bid_euchre_ace_no_face_and_every_trick(scorer: Table, live_app: dict[st
     assert scorer.value("select[name=trick-6-S1]") == "JC"
 
 
-# The page's answers from POST .../deals/progress/ come `arguments[0]` ms late (a busy server or a slow network).
-SLOW_PROGRESS = """
-const late = arguments[0]; const fetchNow = window.fetch;
-window.fetch = async (url, options) => {
-  const answer = await fetchNow(url, options);
-  if (String(url).includes('/deals/progress/')) await new Promise((done) => setTimeout(done, late));
-  return answer;
-};
-"""
-
-
 def test_a_save_tapped_right_after_a_card_waits_for_the_tricks_leaders(scorer: Table, live_app: dict[str, Any]) -> None:
     """Each trick goes to the service from its leader, whom only the service's answers name. A card corrected at
     trick 2 makes the leaders after it unknown until they come again, one trick at a time: a Save tapped at once
@@ -212,7 +202,7 @@ def test_a_save_tapped_right_after_a_card_waits_for_the_tricks_leaders(scorer: T
     mistyped[1][1] = ("S4", "AH")
     scorer.enter_tricks(mistyped)
     scorer.says("#tricks-tally", "The 24-card pack has only 1 A♥; it is played once too often here.")
-    scorer.driver.execute_script(SLOW_PROGRESS, 600)  # the four answers naming tricks 3-6's leaders take 2.4 s
+    slow_progress_answers(scorer, 600)  # the four answers naming tricks 3-6's leaders take 2.4 s
     scorer.choose("select[name=trick-2-S4]", "AS")
     scorer.save_and_wait()
     assert stored(api, live_app, match_id, 1)["tricks"] == as_json(EUCHRE_TRICKS)

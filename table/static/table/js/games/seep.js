@@ -731,7 +731,9 @@ function form(match) {
   const marks = () => ({ dealer: dealer.get(), bidder: after(dealer.get()) });
   /** What a deal entered play by play still lacks, said instead of the dry run's count refusal. */
   const waiting = () => (mode.get() === 'plays' ? entry.waiting() : null);
-  return { el, build, fill, marks, waiting };
+  /** Resolves once every card tapped is recorded with the move the service's answer offered for it. */
+  const settled = () => (mode.get() === 'plays' ? entry.settled() : Promise.resolve());
+  return { el, build, fill, marks, waiting, settled };
 }
 
 // ---------- the headline of the board, and the preview of a deal ----------

@@ -28,7 +28,7 @@ import {
 } from '../loop.js';
 
 const PREVIEW_DELAY_MS = 350;
-// How long a save waits for the service's answers about the tricks entered before it sends them as they stand.
+// How long a save waits for the service's answers about the deal entered before it sends it as it stands.
 const SETTLE_MS = 5000;
 
 const TEXT = {
@@ -306,8 +306,9 @@ function matchPage() {
     previewBox.classList.remove('refused');
     previewBox.replaceChildren();
   }
-  /** Resolves once the service's answers still coming about the tricks entered are in (at most SETTLE_MS): each
-   *  trick is sent from its leader, whom they name, so a save or a dry run waits for them. */
+  /** Resolves once the service's answers still coming about the deal entered are in (at most SETTLE_MS): a trick
+   *  is sent from its leader, whom they name, and a Seep card tapped is recorded with the move they offer, so a save
+   *  or a dry run waits for them. */
   const answersIn = () =>
     gameForm && gameForm.settled
       ? Promise.race([gameForm.settled(), new Promise((done) => setTimeout(done, SETTLE_MS))])
@@ -320,14 +321,14 @@ function matchPage() {
   async function runPreview() {
     if (!gameForm || !board) return;
     const asked = ++previewAsked;
+    await answersIn(); // else it would refuse tricks in an order not yet known, or a card tapped not yet recorded
+    if (asked !== previewAsked || !gameForm) return;
     // A form still being filled in a long way (Seep's 48 plays) says what is left, not the count's refusal.
     const waiting = gameForm.waiting && gameForm.waiting();
     if (waiting) {
       showPreview(waiting);
       return;
     }
-    await answersIn(); // else it would refuse tricks in an order only not yet known
-    if (asked !== previewAsked || !gameForm) return;
     const ask = previewRequest({
       dealsUrl: cfg.deals_url,
       deal: gameForm.build(),
