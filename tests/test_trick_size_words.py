@@ -20,10 +20,11 @@ ORDER = ("S2", "S3", "S4", "S1")
         ("et", 1, "Tihis 1 on 1 kaart; igas tihis on 4, üks igalt kohalt järjekorras S2, S3, S4, S1."),
         ("et", 3, "Tihis 1 on 3 kaarti; igas tihis on 4, üks igalt kohalt järjekorras S2, S3, S4, S1."),
         ("hu", 1, "Az 1. ütésben 1 lap van; minden ütésben 4 van, egy-egy sorban innen: S2, S3, S4, S1."),
-        (  # each value isolated from the right-to-left text around it (U+2068 ... U+2069)
+        (  # each value isolated from the right-to-left text around it (U+2068 ... U+2069); the trick's number and
+            # its count of cards apart ("the cards of trick 1: 1"), never two numbers side by side
             "fa",
             1,
-            "دستِ \u20681\u2069 \u20681\u2069 کارت دارد؛ هر دست \u20684\u2069 کارت دارد، یکی از هر کدام از "
+            "تعداد کارت‌های دستِ \u20681\u2069، \u20681\u2069 است؛ هر دست \u20684\u2069 کارت دارد، یکی از هر کدام از "
             "\u2068S2, S3, S4, S1\u2069 به نوبت.",
         ),
     ],
