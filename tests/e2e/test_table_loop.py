@@ -64,6 +64,14 @@ def phone(live_app: dict[str, Any]) -> Iterator[Table]:
     out.write_text(json.dumps(FIGURES, indent=2) + "\n")
 
 
+@pytest.fixture(autouse=True)
+def signed_in(phone: Table) -> None:
+    """Each test starts signed in as the scorer, whichever of this module's tests ran before it in this browser (with
+    ``pytest -n`` and no ``--dist loadfile`` the sign-in test may run on another worker)."""
+    if not phone.driver.get_cookie("sessionid"):
+        phone.sign_in("asha", PASSWORD)
+
+
 def seating_sides(table: Table) -> dict[str, str]:
     """Where each seat sits in the seating picture seen from S1 at the bottom: left, right or top (opposite)."""
     places = table.driver.execute_script(
@@ -194,6 +202,7 @@ def board_states(table: Table, match_id: int, game: str, screenshots: Path) -> N
 
 
 def test_sign_in_home_and_new_match(phone: Table) -> None:
+    phone.driver.delete_all_cookies()  # the sign-in page as a newcomer sees it
     phone.open("/table/login/")
     phone.find("#login-form")
     check_page(phone, "sign in")
