@@ -18,6 +18,8 @@ keepalive = settings.WEB_KEEPALIVE_SECONDS
 # uvicorn would take X-Forwarded-For from a local proxy as the client's address; TRUSTED_PROXY_COUNT alone decides
 # that (scorekeeper/clients.client_address), for sign-in lockouts and live-stream limits alike.
 forwarded_allow_ips = ""
+# A listening socket per worker (gunicorn binds it in each worker it starts) where WEB_REUSE_PORT says so.
+reuse_port = settings.WEB_REUSE_PORT
 
 
 def post_worker_init(worker: Any) -> None:

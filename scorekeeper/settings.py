@@ -358,6 +358,11 @@ WEB_KEEPALIVE_SECONDS: int = env.int("WEB_KEEPALIVE_SECONDS", default=5)
 # Each production worker freezes the objects it holds once started, out of the garbage collector's full collections
 # (scorekeeper/heap.py: a full collection of a started worker's heap paused every request on it for 150-210 ms).
 WEB_GC_FREEZE: bool = env.bool("WEB_GC_FREEZE", default=True)
+# Each production worker listens on a socket of its own (SO_REUSEPORT, Linux), so the kernel spreads new connections
+# evenly; on the one shared socket the first worker to wake takes many at once and keeps them while they are used
+# (bench/README.md, issue 31: about a third more deals a second from 16 keep-alive clients, yet no better open-loop
+# tail; a restart resets the connections still queued on a stopping worker's socket). Off: the one shared socket.
+WEB_REUSE_PORT: bool = env.bool("WEB_REUSE_PORT", default=False)
 # How many reverse proxies of ours stand in front: only then does X-Forwarded-For name the client (the entry that
 # many places from the right). 0: the socket's address is the client, whatever headers say (scorekeeper/clients.py).
 TRUSTED_PROXY_COUNT: int = env.int("TRUSTED_PROXY_COUNT", default=0)
