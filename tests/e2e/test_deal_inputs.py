@@ -78,6 +78,19 @@ def stored(api: Any, live_app: dict[str, Any], match_id: int, number: int) -> di
     return dict(deal["input"])
 
 
+def enter_euchre_tricks_with_the_ace_of_hearts_twice(scorer: Table) -> None:
+    """Dealer S4, S1 bids 3 and names hearts, every trick picked card by card as EUCHRE_TRICKS but for S4's card at
+    trick 2: the ace of hearts S1 led at trick 1, where S4 played the ace of spades."""
+    scorer.pick("dealer", "S4")
+    scorer.call("bid-3")  # S1
+    for _ in range(3):
+        scorer.call("pass")
+    scorer.pick("trump", "hearts")
+    mistyped = [list(trick) for trick in EUCHRE_TRICKS]
+    mistyped[1][1] = ("S4", "AH")
+    scorer.enter_tricks(mistyped)
+
+
 def test_seep_throw_ins_and_card_majority(scorer: Table, live_app: dict[str, Any]) -> None:
     api, match_id = start(live_app, scorer, "seep", {"card_points": "ten_of_diamonds_2_majority_4"})
     assert not scorer.driver.find_elements("css selector", "input[name=throw_in_0]")
@@ -141,15 +154,7 @@ def test_bid_euchre_ace_no_face_and_every_trick(scorer: Table, live_app: dict[st
     assert scorer.chosen("dealer") == "S2"  # the deal passes left as after any deal
 
     # Deal 2: every trick card by card and no tricks won typed; S4 plays the ace of hearts twice by mistake.
-    scorer.pick("dealer", "S4")
-    scorer.call("bid-3")  # S1
-    scorer.call("pass")
-    scorer.call("pass")
-    scorer.call("pass")
-    scorer.pick("trump", "hearts")
-    mistyped = [list(trick) for trick in EUCHRE_TRICKS]
-    mistyped[1][1] = ("S4", "AH")
-    scorer.enter_tricks(mistyped)
+    enter_euchre_tricks_with_the_ace_of_hearts_twice(scorer)
     # The service reads the tricks as the referee does: the left bower (JD) takes trick 1, so S3 leads trick 2; the
     # second A♥ is refused as soon as it is picked, and no winner is shown past it.
     scorer.says("#trick-1 .trick-head .hint", "S1 led · S3 won")
@@ -193,14 +198,7 @@ def test_a_save_tapped_right_after_a_card_waits_for_the_tricks_leaders(scorer: T
     trick 2 makes the leaders after it unknown until they come again, one trick at a time: a Save tapped at once
     once sent tricks 5 and 6 from S1 while S2 led them, and the right deal was refused (a CI run in issue 31)."""
     api, match_id = start(live_app, scorer, "bid_euchre", {})
-    scorer.pick("dealer", "S4")
-    scorer.call("bid-3")  # S1
-    for _ in range(3):
-        scorer.call("pass")
-    scorer.pick("trump", "hearts")
-    mistyped = [list(trick) for trick in EUCHRE_TRICKS]
-    mistyped[1][1] = ("S4", "AH")
-    scorer.enter_tricks(mistyped)
+    enter_euchre_tricks_with_the_ace_of_hearts_twice(scorer)
     scorer.says("#tricks-tally", "The 24-card pack has only 1 A♥; it is played once too often here.")
     slow_progress_answers(scorer, 600)  # the four answers naming tricks 3-6's leaders take 2.4 s
     scorer.choose("select[name=trick-2-S4]", "AS")

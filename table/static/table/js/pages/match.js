@@ -496,7 +496,7 @@ function matchPage() {
     }
   }
   form.addEventListener('submit', submit);
-  /** The deal as entered, once the answers still coming about its tricks are in. Save is held meanwhile, so a
+  /** The deal as entered, once the answers still coming about it are in. Save is held meanwhile, so a
    *  second tap does not save it twice. */
   async function answeredDeal() {
     $('#save-deal').disabled = true;
