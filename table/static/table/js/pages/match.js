@@ -373,7 +373,9 @@ function matchPage() {
           )
         : null,
     );
-    return ['', false, h('details', { class: 'dry-run' }, h('summary', {}, state), list)];
+    // Opened by the scorer, it stays open when a later keystroke's dry run replaces it.
+    const opened = Boolean(previewBox.querySelector('details.dry-run[open]'));
+    return ['', false, h('details', { class: 'dry-run', open: opened }, h('summary', {}, state), list)];
   }
   /** A later deal's result in the game's own words; a part-result (only what changed) in plain key words (the
    *  API's field names, which the glossaries keep as they are), its numbers in the page's digits. */
