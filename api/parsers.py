@@ -33,6 +33,8 @@ class BoundedJSONParser(JSONParser):
             data = super().parse(io.BytesIO(body), media_type, parser_context)
         except RecursionError as error:
             raise ParseError(_too_deep()) from error
+        except ParseError as error:  # DRF's detail is "JSON parse error - " and the decoder's own English
+            raise ParseError(_not_json(error.__context__)) from error
         # Each walk is skipped when the UTF-8 bytes show it cannot find anything (most deal posts: 13 us of walks
         # against 1 us of counting, issue 31): nesting deeper than the limit needs more brackets than it, and a lone
         # surrogate in parsed text can only come from an escape (the decoder refuses one written as UTF-8 bytes).
@@ -44,6 +46,24 @@ class BoundedJSONParser(JSONParser):
         if (b"\\u" in body or not utf8) and not is_utf8_text(data):
             raise ParseError(gettext("The JSON holds a lone surrogate escape (such as \\ud800), which is not text."))
         return data
+
+
+def _not_json(cause: BaseException | None) -> str:
+    """Why DRF's decoder refused the body (the error it was handling), as a whole sentence in the request's language."""
+    if isinstance(cause, json.JSONDecodeError):
+        where: str = localize(
+            msg(
+                "The request body is not valid JSON: it goes wrong at line {line}, column {column}.",
+                line=cause.lineno,
+                column=cause.colno,
+            )
+        )
+        return where
+    if isinstance(cause, UnicodeDecodeError):
+        return gettext(
+            "The request body is not text in its charset: send it as UTF-8, or name its charset in Content-Type."
+        )
+    return gettext("The request body is not valid JSON: NaN and Infinity are not JSON numbers.")  # json.strict_constant
 
 
 def _too_deep() -> str:

@@ -69,6 +69,65 @@ def test_malformed_json_gets_400_in_the_error_shape(api: APIClient) -> None:
     assert_error(response, 400, "invalid", None)
 
 
+# Broken off, not UTF-8, NaN (the client sends bytes as they are; its stubs say text).
+UNREADABLE: list[Any] = [b'{"game": "seep", ', b'{"game": "\xff"}', b'{"game": NaN}']
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            [
+                "The request body is not valid JSON: it goes wrong at line 1, column 18.",
+                "The request body is not text in its charset: send it as UTF-8, or name its charset in Content-Type.",
+                "The request body is not valid JSON: NaN and Infinity are not JSON numbers.",
+            ],
+        ),
+        (
+            "et",
+            [
+                "Päringu sisu ei ole korrektne JSON: viga on real 1, veerus 18.",
+                "Päringu sisu ei ole oma märgistikus tekst: saada see UTF-8-na või nimeta selle märgistik päises "
+                "Content-Type.",
+                "Päringu sisu ei ole korrektne JSON: NaN ja Infinity ei ole JSON-i arvud.",
+            ],
+        ),
+        (
+            "fa",
+            [
+                "بدنه‌ی درخواست JSON معتبر نیست: خطا در سطر \u20681\u2069، ستون \u206818\u2069 است.",
+                "بدنه‌ی درخواست در نویسه‌گانِ خودش متن نیست: آن را به‌صورتِ UTF-8 بفرستید یا نویسه‌گانش را در "
+                "Content-Type بنویسید.",
+                "بدنه‌ی درخواست JSON معتبر نیست: NaN و Infinity در JSON عدد نیستند.",
+            ],
+        ),
+        (
+            "hu",
+            [
+                "A kérés törzse nem érvényes JSON: a hiba helye: 1. sor, 18. oszlop.",
+                "A kérés törzse nem szöveg a saját karakterkészletében: küldd UTF-8 kódolással, vagy add meg a "
+                "karakterkészletét a Content-Type fejlécben.",
+                "A kérés törzse nem érvényes JSON: a NaN és az Infinity nem JSON-számok.",
+            ],
+        ),
+    ],
+)
+def test_a_body_that_cannot_be_read_is_refused_in_a_whole_sentence_of_the_callers_language(
+    api: APIClient, language: str, said: list[str]
+) -> None:
+    """Broken JSON, bytes that are not UTF-8, and NaN: DRF said "JSON parse error - " and the decoder's English in
+    every language; each is one sentence of the caller's language now, and no match is made."""
+    answers = [
+        api.generic(
+            "POST", "/api/v1/matches/", body, content_type="application/json", headers={"Accept-Language": language}
+        )
+        for body in UNREADABLE
+    ]
+    assert [assert_error(answer, 400, "invalid", None)["detail"] for answer in answers] == said
+    assert not Match.objects.exists()
+
+
 def test_wrong_types_get_400_with_every_problem_listed(api: APIClient) -> None:
     response = api.post("/api/v1/matches/", {"game": 7, "players": "x", "settings": []}, format="json")
     body = assert_error(response, 400, "invalid")
